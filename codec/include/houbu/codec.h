@@ -1,0 +1,49 @@
+#pragma once
+// The Houbu command/event format (commands.md) <-> engine commands and events.
+
+#include <QByteArray>
+#include <QByteArrayView>
+#include <QString>
+#include <optional>
+
+#include "houbu/command.h"
+#include "houbu/engine.h"
+#include "houbu/event.h"
+
+namespace houbu {
+
+struct ParsedLine {
+    bool skip = false;  // blank line or `#` comment
+    std::optional<Command> command;
+    QString error;  // when neither skip nor command: what is wrong, naming the field
+};
+
+// Parses one line of JSON Lines input into a command.
+ParsedLine parseCommandLine(QByteArrayView line);
+
+// One event as a compact JSON object (no trailing newline). Keys appear as in
+// commands.md: seq, at, event, line, then the event's own fields.
+QByteArray encodeEvent(const Event& event);
+
+// Money in fen as a JSON number of yuan: 1234 -> 12.34, 1200 -> 12.
+QByteArray formatYuan(std::int64_t fen);
+
+// Engine plus codec: feed lines, collect JSON Lines.
+class Runner : private EventSink {
+  public:
+    explicit Runner(EngineOptions options = {});
+
+    // Processes input line number `lineNumber` (1-based) and appends one
+    // '\n'-terminated JSON object per resulting event to `out`.
+    void processLine(QByteArrayView line, int lineNumber, QByteArray& out);
+
+    Engine& engine() { return engine_; }
+
+  private:
+    void onEvent(const Event& event) override;
+
+    Engine engine_;
+    QByteArray* out_ = nullptr;
+};
+
+}  // namespace houbu

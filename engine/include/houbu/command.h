@@ -1,0 +1,90 @@
+#pragma once
+// The engine's view of one command of the Houbu command format (commands.md).
+// The codec fills it from JSON and has already checked every field's presence
+// and type; the engine checks everything that depends on state.
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "houbu/time.h"
+
+namespace houbu {
+
+enum class Op : std::uint8_t {
+    Train,
+    AddCar,
+    Sell,
+    Pay,
+    Refund,
+    Reschedule,
+    Block,
+    Release,
+    Waitlist,
+    Prepay,
+    Cancel,
+    Advance,
+    Position,
+    Availability,
+    Seatmap,
+};
+
+enum class Policy : std::uint8_t { Complete, Exact };
+
+enum class SeatChoice : std::uint8_t { BestFit, FirstFit, WorstFit };
+
+struct StopSpec {
+    std::string station;
+    double km = 0;
+    std::optional<int> arrival;    // minutes after midnight, as written
+    std::optional<int> departure;  // minutes after midnight, as written
+};
+
+struct CarSpec {
+    int car = 0;  // 1..99
+    std::string travelClass;
+    int rows = 0;        // 1..99
+    std::string layout;  // distinct letters A..Z, e.g. "ABCDF"
+};
+
+struct OptionSpec {
+    std::string train;
+    std::string date;
+    std::string travelClass;
+};
+
+struct Command {
+    Op op = Op::Advance;
+    std::optional<Time> at;
+    std::string id;
+    // Fingerprint of the command without `at`; two commands with the same id
+    // and the same fingerprint are the same command (idempotent retry).
+    std::uint64_t fingerprint = 0;
+
+    std::string train;
+    std::string date;
+    std::string from;
+    std::string to;
+    std::string travelClass;
+    std::string seat;
+    std::string ticket;
+    std::string reason;  // release: refund | timeout | reschedule | quota
+    std::string prefer;  // "", "window", "aisle" or one seat letter
+    std::string user;
+
+    std::vector<StopSpec> stops;                        // train
+    std::vector<CarSpec> cars;                          // train; add_car carries exactly one
+    std::vector<std::pair<std::string, double>> fares;  // class -> yuan per km
+    std::optional<int> holdMinutes;
+    std::optional<Policy> policy;
+
+    std::vector<std::string> passengers;
+    std::vector<std::string> seats;
+    std::optional<int> count;
+    std::vector<OptionSpec> options;
+    std::optional<Time> deadline;
+};
+
+}  // namespace houbu

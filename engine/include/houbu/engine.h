@@ -1,0 +1,70 @@
+#pragma once
+// The Houbu engine: a deterministic state machine over train runs, seats,
+// sales, quota blocks and waitlist orders (commands.md).
+//
+// Invariants kept after every command and every timed effect:
+//  1. No two live holders (held or paid ticket, block) share a segment of one seat.
+//  2. Every seat's occupancy mask equals the union of its holders' intervals.
+//  3. Under policy `complete`, no queued order is servable on a run of that policy.
+//  4. Events are numbered 1, 2, ... without gaps; the clock never goes back.
+//
+// Threading: single writer. Parallelism comes from running independent
+// engines (partitions), never from locks inside one.
+
+#include <cstdint>
+#include <memory>
+#include <string>
+
+#include "houbu/command.h"
+#include "houbu/event.h"
+
+namespace houbu {
+
+struct EngineOptions {
+    // Policy for runs whose `train` command names none. Default: complete.
+    Policy defaultPolicy = Policy::Complete;
+    // How seats are picked for sales, blocks and waitlist service. Default: best-fit.
+    SeatChoice seatChoice = SeatChoice::BestFit;
+    // Emit match_considered / match_skipped for each candidate the matcher looks at.
+    bool trace = false;
+};
+
+class EventSink {
+  public:
+    virtual ~EventSink() = default;
+    virtual void onEvent(const Event& event) = 0;
+};
+
+class EngineState;
+
+class Engine {
+  public:
+    explicit Engine(EngineOptions options = {});
+    ~Engine();
+    Engine(const Engine&) = delete;
+    Engine& operator=(const Engine&) = delete;
+
+    // Applies one command read from input line `line` (1-based): fires the timed
+    // effects due at or before its `at`, then the command, then matching. Every
+    // event goes to `sink` in order. A rule violation is one `error` event and
+    // changes nothing but the timers that were due.
+    void apply(const Command& command, int line, EventSink& sink);
+
+    // Reports a line that is not a valid command (code bad_command). Changes nothing.
+    void rejectMalformed(int line, const std::string& message, EventSink& sink);
+
+    Time clock() const;
+    std::uint64_t lastSeq() const;
+    const EngineOptions& options() const;
+
+    std::size_t queuedOrderCount() const;
+
+    // Checks invariants 1 and 2 (and the queue bookkeeping) from scratch.
+    // Returns an empty string when they hold, else a description of the first violation.
+    std::string checkInvariants() const;
+
+  private:
+    std::unique_ptr<EngineState> state_;
+};
+
+}  // namespace houbu

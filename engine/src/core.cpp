@@ -1,0 +1,145 @@
+#include "core.h"
+
+#include <algorithm>
+#include <cassert>
+
+namespace houbu {
+
+void Core::error(const std::string& code, const std::string& message, bool waitlistHint) {
+    Event e = make(EventKind::Error);
+    e.code = code;
+    e.message = message;
+    e.waitlistHint = waitlistHint;
+    emit(e);
+}
+
+void Core::occupy(std::uint32_t run, std::uint32_t seat, int from, int to, HolderKind kind,
+                  std::uint32_t ref) {
+    Seat& st = s.runs[run].seats[seat];
+    const SegmentMask m = segmentMask(from, to);
+    assert((st.mask & m) == 0);
+    st.mask |= m;
+    Occupant o{static_cast<std::uint8_t>(from), static_cast<std::uint8_t>(to), kind, ref};
+    auto pos =
+        std::lower_bound(st.occupants.begin(), st.occupants.end(), o,
+                         [](const Occupant& a, const Occupant& b) { return a.from < b.from; });
+    st.occupants.insert(pos, o);
+}
+
+void Core::vacate(std::uint32_t run, std::uint32_t seat, HolderKind kind, std::uint32_t ref) {
+    Seat& st = s.runs[run].seats[seat];
+    for (auto it = st.occupants.begin(); it != st.occupants.end(); ++it) {
+        if (it->kind == kind && it->ref == ref) {
+            st.mask &= ~segmentMask(it->from, it->to);
+            st.occupants.erase(it);
+            return;
+        }
+    }
+    assert(false && "vacate: holder not on seat");
+}
+
+void Core::released(std::uint32_t run, std::uint32_t seat, int from, int to, const char* source) {
+    const Run& r = s.runs[run];
+    Event e = make(EventKind::SeatReleased);
+    e.train = r.train;
+    e.date = r.date;
+    e.seat = r.seats[seat].label;
+    e.from = r.stops[from].station;
+    e.to = r.stops[to].station;
+    e.reason = source;
+    emit(e);
+    freed.push_back(
+        Freed{run, seat, static_cast<std::uint8_t>(from), static_cast<std::uint8_t>(to)});
+}
+
+std::uint32_t Core::addTicket(std::uint32_t sale, int number, const std::string& passenger,
+                              std::uint32_t run, std::uint32_t seat, int from, int to,
+                              TicketStatus status) {
+    const auto index = static_cast<std::uint32_t>(s.tickets.size());
+    Ticket t;
+    t.id = s.sales[sale].id + '.' + std::to_string(number);
+    t.passenger = passenger;
+    t.sale = sale;
+    t.run = run;
+    t.seat = seat;
+    t.from = static_cast<std::uint8_t>(from);
+    t.to = static_cast<std::uint8_t>(to);
+    t.status = status;
+    s.ticketIndex.emplace(t.id, index);
+    s.ticketsByPassenger[passenger].push_back(index);
+    s.tickets.push_back(std::move(t));
+    s.sales[sale].tickets.push_back(index);
+    occupy(run, seat, from, to, HolderKind::Ticket, index);
+    return index;
+}
+
+void Core::endTicket(std::uint32_t ticket, TicketStatus status) {
+    Ticket& t = s.tickets[ticket];
+    assert(t.live());
+    vacate(t.run, t.seat, HolderKind::Ticket, ticket);
+    t.status = status;
+    auto& mine = s.ticketsByPassenger[t.passenger];
+    mine.erase(std::remove(mine.begin(), mine.end(), ticket), mine.end());
+    if (mine.empty()) s.ticketsByPassenger.erase(t.passenger);
+}
+
+void Core::leaveQueues(Order& order, OrderStatus status) {
+    assert(order.status == OrderStatus::Queued);
+    order.status = status;
+    --s.queuedOrders;
+    const int lane = order.groupSize() - 1;
+    for (const auto& opt : order.options) {
+        Queue& q = s.queues[opt.queue];
+        --q.liveBySize[lane];
+        ++q.dead;
+        // Compact once dead entries outnumber live ones, keeping the work amortised O(1).
+        if (q.dead > 64 && q.dead > q.live()) {
+            for (auto& l : q.lanes) {
+                std::vector<std::uint32_t> kept;
+                kept.reserve(l.orders.size() - l.head);
+                for (std::size_t i = l.head; i < l.orders.size(); ++i)
+                    if (s.orders[l.orders[i]].status == OrderStatus::Queued)
+                        kept.push_back(l.orders[i]);
+                l.orders.swap(kept);
+                l.head = 0;
+            }
+            q.dead = 0;
+        }
+    }
+}
+
+void Core::serve(std::uint32_t orderIndex, int option, const std::vector<std::uint32_t>& seats) {
+    Order& order = s.orders[orderIndex];
+    const OrderOption& opt = order.options[option];
+    const Run& run = s.runs[opt.run];
+    leaveQueues(order, OrderStatus::Fulfilled);
+
+    // The order becomes a sale of paid tickets under its own id.
+    const auto sale = static_cast<std::uint32_t>(s.sales.size());
+    Sale sl;
+    sl.id = order.id;
+    sl.run = opt.run;
+    sl.payBy = s.clock;
+    s.sales.push_back(std::move(sl));
+
+    Event e = make(EventKind::WaitlistFulfilled);
+    e.id = order.id;
+    e.train = run.train;
+    e.date = run.date;
+    e.travelClass = run.classes[opt.travelClass].name;
+    for (std::size_t i = 0; i < seats.size(); ++i) {
+        const std::uint32_t t = addTicket(sale, static_cast<int>(i) + 1, order.passengers[i],
+                                          opt.run, seats[i], opt.from, opt.to, TicketStatus::Paid);
+        e.tickets.push_back(TicketLine{s.tickets[t].id, order.passengers[i],
+                                       run.seats[seats[i]].label, run.stops[opt.from].station,
+                                       run.stops[opt.to].station});
+    }
+    order.saleIndex = sale;
+    emit(e);
+}
+
+void Core::setTimer(TimerKind kind, std::uint32_t ref, Time due) {
+    s.timers.push(Timer{due, ++s.timerSeq, kind, ref});
+}
+
+}  // namespace houbu

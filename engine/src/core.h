@@ -1,0 +1,72 @@
+#pragma once
+// State changes shared by the command handlers and the matcher. Every method
+// here mutates; callers validate first, so that a command is applied whole.
+
+#include <string>
+#include <vector>
+
+#include "houbu/event.h"
+#include "state.h"
+
+namespace houbu {
+
+class Core {
+  public:
+    Core(EngineState& state, EventSink& sink, int line) : s(state), sink_(sink), line_(line) {}
+
+    EngineState& s;
+
+    // A new event stamped with the next sequence number, the clock and the line.
+    Event make(EventKind kind) const {
+        Event e;
+        e.kind = kind;
+        e.at = s.clock;
+        e.line = line_;
+        return e;
+    }
+    void emit(Event& event) {
+        event.seq = ++s.seq;
+        sink_.onEvent(event);
+    }
+    void error(const std::string& code, const std::string& message, bool waitlistHint = false);
+
+    void occupy(std::uint32_t run, std::uint32_t seat, int from, int to, HolderKind kind,
+                std::uint32_t ref);
+    void vacate(std::uint32_t run, std::uint32_t seat, HolderKind kind, std::uint32_t ref);
+
+    // Emits seat_released and records the freed interval for the matcher.
+    void released(std::uint32_t run, std::uint32_t seat, int from, int to, const char* source);
+
+    // Creates a ticket on `seat` for `passenger` in sale `sale` (held) and indexes it.
+    std::uint32_t addTicket(std::uint32_t sale, int number, const std::string& passenger,
+                            std::uint32_t run, std::uint32_t seat, int from, int to,
+                            TicketStatus status);
+
+    // Ends a live ticket (refunded or expired): frees its seat, emits nothing.
+    void endTicket(std::uint32_t ticket, TicketStatus status);
+
+    // Takes a queued order out of every queue it is in.
+    void leaveQueues(Order& order, OrderStatus status);
+
+    // Serves a queued order on option `option` with `seats` (one per passenger).
+    void serve(std::uint32_t order, int option, const std::vector<std::uint32_t>& seats);
+
+    void setTimer(TimerKind kind, std::uint32_t ref, Time due);
+
+    // Seat intervals freed since the last matching pass.
+    std::vector<Freed> freed;
+    // (run, class) pairs whose added cars await matching.
+    std::vector<std::pair<std::uint32_t, std::uint16_t>> addedCars;
+    // An order that became effective and awaits matching.
+    std::uint32_t newOrder = kNone;
+
+    std::string interval(const Run& run, int from, int to) const {
+        return run.stops[from].station + "\xe2\x86\x92" + run.stops[to].station;
+    }
+
+  private:
+    EventSink& sink_;
+    int line_;
+};
+
+}  // namespace houbu

@@ -1,0 +1,1149 @@
+#include "houbu/engine.h"
+
+#include <algorithm>
+#include <climits>
+#include <cmath>
+#include <cstdio>
+#include <set>
+
+#include "core.h"
+#include "matcher.h"
+#include "seat_choice.h"
+
+namespace houbu {
+namespace {
+
+constexpr Time kPrepayWindow = 30 * kMinute;
+
+std::string seatLabel(int car, int row, char letter) {
+    char buf[16];
+    std::snprintf(buf, sizeof buf, "%02d-%02d%c", car % 100, row % 100, letter);
+    return buf;
+}
+
+// "3-1A", "03-01A", "03-12A" -> "03-01A", "03-01A", "03-12A"; empty when malformed.
+std::string canonicalSeat(const std::string& text) {
+    const auto dash = text.find('-');
+    if (dash == std::string::npos || dash == 0 || dash > 2 || text.size() < dash + 3) return {};
+    const char letter = text.back();
+    if (letter < 'A' || letter > 'Z') return {};
+    int car = 0, row = 0;
+    for (std::size_t i = 0; i < dash; ++i) {
+        if (text[i] < '0' || text[i] > '9') return {};
+        car = car * 10 + (text[i] - '0');
+    }
+    const std::size_t rowDigits = text.size() - dash - 2;
+    if (rowDigits < 1 || rowDigits > 2) return {};
+    for (std::size_t i = dash + 1; i + 1 < text.size(); ++i) {
+        if (text[i] < '0' || text[i] > '9') return {};
+        row = row * 10 + (text[i] - '0');
+    }
+    return seatLabel(car, row, letter);
+}
+
+std::string runName(const Run& run) {
+    return run.train + " on " + run.date;
+}
+
+const char* statusName(TicketStatus s) {
+    switch (s) {
+        case TicketStatus::Held:
+            return "held";
+        case TicketStatus::Paid:
+            return "paid";
+        case TicketStatus::Refunded:
+            return "refunded";
+        case TicketStatus::Expired:
+            return "expired";
+    }
+    return "";
+}
+
+// Fare of one passenger in fen: yuan per km x km, rounded up to the next 0.5 yuan
+// (the railway's fare rounding). The small tolerance absorbs binary fractions.
+std::int64_t fareFen(double yuanPerKm, double km) {
+    const double halfYuans = std::ceil(yuanPerKm * km * 2.0 - 1e-9);
+    return static_cast<std::int64_t>(std::max(0.0, halfYuans)) * 50;
+}
+
+// One command's application. Validation methods return false after emitting
+// the error; nothing is mutated until every check has passed.
+class Apply {
+  public:
+    Apply(Core& core, const Command& cmd) : c(core), s(core.s), cmd(cmd) {}
+
+    void run() {
+        switch (cmd.op) {
+            case Op::Train:
+                return train();
+            case Op::AddCar:
+                return addCar();
+            case Op::Sell:
+                return sell();
+            case Op::Pay:
+                return pay();
+            case Op::Refund:
+                return refund();
+            case Op::Reschedule:
+                return reschedule();
+            case Op::Block:
+                return block();
+            case Op::Release:
+                return release();
+            case Op::Waitlist:
+                return waitlist();
+            case Op::Prepay:
+                return prepay();
+            case Op::Cancel:
+                return cancel();
+            case Op::Advance:
+                return;
+            case Op::Position:
+                return position();
+            case Op::Availability:
+                return availability();
+            case Op::Seatmap:
+                return seatmap();
+        }
+    }
+
+  private:
+    Core& c;
+    EngineState& s;
+    const Command& cmd;
+
+    // ---- lookups -------------------------------------------------------------
+
+    // True when the id is fresh. Otherwise answers duplicate or id_conflict.
+    bool freshId() {
+        auto it = s.ids.find(cmd.id);
+        if (it == s.ids.end()) return true;
+        if (it->second.fingerprint == cmd.fingerprint) {
+            duplicate(cmd.id);
+        } else {
+            c.error("id_conflict", "id '" + cmd.id +
+                                       "' is already used by a different command; choose a new "
+                                       "id or resend the original command unchanged");
+        }
+        return false;
+    }
+
+    void duplicate(const std::string& id) {
+        Event e = c.make(EventKind::Duplicate);
+        e.id = id;
+        c.emit(e);
+    }
+
+    int runOf(const std::string& train, const std::string& date) {
+        auto it = s.runIndex.find(train + '\x1f' + date);
+        if (it == s.runIndex.end()) {
+            c.error("unknown_train", "unknown train run " + train + " on " + date);
+            return -1;
+        }
+        return static_cast<int>(it->second);
+    }
+
+    int stationOf(const Run& run, const std::string& name, const char* field) {
+        auto it = run.stationIndex.find(name);
+        if (it == run.stationIndex.end()) {
+            c.error("unknown_station", std::string(field) + ": station '" + name +
+                                           "' is not a stop of " + runName(run));
+            return -1;
+        }
+        return it->second;
+    }
+
+    // Resolves from/to into stop indices with from before to.
+    bool intervalOf(const Run& run, const std::string& from, const std::string& to, int& f,
+                    int& t) {
+        f = stationOf(run, from, "from");
+        if (f < 0) return false;
+        t = stationOf(run, to, "to");
+        if (t < 0) return false;
+        if (f == t) {
+            c.error("bad_interval", "from and to are the same station '" + from + "'");
+            return false;
+        }
+        if (f > t) {
+            c.error("bad_interval", "interval " + from + "\xe2\x86\x92" + to + " is reversed: " +
+                                        to + " comes before " + from + " on " + runName(run));
+            return false;
+        }
+        return true;
+    }
+
+    int classOf(const Run& run, const std::string& name) {
+        const int k = run.classIndex(name);
+        if (k < 0) c.error("unknown_class", "class '" + name + "' has no car on " + runName(run));
+        return k;
+    }
+
+    int seatOf(const Run& run, const std::string& label) {
+        auto it = run.seatIndex.find(canonicalSeat(label));
+        if (it == run.seatIndex.end()) {
+            c.error("unknown_seat", "seat '" + label + "' does not exist on " + runName(run));
+            return -1;
+        }
+        return static_cast<int>(it->second);
+    }
+
+    // The sale an id names: a sale, or a fulfilled waitlist order's tickets.
+    int saleOf(const std::string& id) {
+        auto it = s.ids.find(id);
+        if (it != s.ids.end()) {
+            if (it->second.kind == IdKind::Sale) return static_cast<int>(it->second.index);
+            if (it->second.kind == IdKind::Order && s.orders[it->second.index].saleIndex != kNone)
+                return static_cast<int>(s.orders[it->second.index].saleIndex);
+        }
+        c.error("unknown_sale", "no sale with id '" + id + "'");
+        return -1;
+    }
+
+    int orderOf(const std::string& id) {
+        auto it = s.ids.find(id);
+        if (it == s.ids.end() || it->second.kind != IdKind::Order) {
+            c.error("unknown_order", "no waitlist order with id '" + id + "'");
+            return -1;
+        }
+        return static_cast<int>(it->second.index);
+    }
+
+    int ticketOf(const std::string& id) {
+        auto it = s.ticketIndex.find(id);
+        if (it == s.ticketIndex.end()) {
+            c.error("unknown_ticket", "no ticket with id '" + id + "'");
+            return -1;
+        }
+        return static_cast<int>(it->second);
+    }
+
+    // ---- passenger conflicts ---------------------------------------------------
+
+    static bool travelOverlaps(const EngineState& s, std::uint32_t runA, int fromA, int toA,
+                               std::uint32_t runB, int fromB, int toB) {
+        if (runA == runB) return (segmentMask(fromA, toA) & segmentMask(fromB, toB)) != 0;
+        const Run& a = s.runs[runA];
+        const Run& b = s.runs[runB];
+        const Time a0 = a.stops[fromA].leaves(), a1 = a.stops[toA].reaches();
+        const Time b0 = b.stops[fromB].leaves(), b1 = b.stops[toB].reaches();
+        if (a0 < 0 || a1 < 0 || b0 < 0 || b1 < 0) return false;
+        return a0 < b1 && b0 < a1;
+    }
+
+    // Checks that none of `passengers` holds a live ticket overlapping the trip
+    // (ignoring `ignoreTicket`), and that no name appears twice.
+    bool noPassengerConflict(const std::vector<std::string>& passengers, std::uint32_t run,
+                             int from, int to, std::uint32_t ignoreTicket) {
+        for (std::size_t i = 0; i < passengers.size(); ++i) {
+            for (std::size_t j = 0; j < i; ++j) {
+                if (passengers[i] == passengers[j]) {
+                    c.error("passenger_conflict",
+                            "passenger '" + passengers[i] + "' is named twice in one sale");
+                    return false;
+                }
+            }
+            auto it = s.ticketsByPassenger.find(passengers[i]);
+            if (it == s.ticketsByPassenger.end()) continue;
+            for (std::uint32_t t : it->second) {
+                const Ticket& other = s.tickets[t];
+                if (t == ignoreTicket || !other.live()) continue;
+                if (travelOverlaps(s, run, from, to, other.run, other.from, other.to)) {
+                    const Run& r = s.runs[other.run];
+                    c.error("passenger_conflict",
+                            "passenger '" + passengers[i] + "' already travels on " + r.train +
+                                " " + r.date + " " + c.interval(r, other.from, other.to) +
+                                " (ticket " + other.id + ") at an overlapping time");
+                    return false;
+                }
+            }
+        }
+        return true;
+    }
+
+    // ---- shared mutations --------------------------------------------------------
+
+    std::uint32_t newSale(const std::string& id, std::uint32_t run, Time payBy) {
+        const auto index = static_cast<std::uint32_t>(s.sales.size());
+        Sale sale;
+        sale.id = id;
+        sale.run = run;
+        sale.payBy = payBy;
+        s.sales.push_back(std::move(sale));
+        s.ids[id] = IdRecord{IdKind::Sale, index, cmd.fingerprint};
+        return index;
+    }
+
+    void emitHeld(std::uint32_t ticket, Time payBy) {
+        const Ticket& t = s.tickets[ticket];
+        const Run& run = s.runs[t.run];
+        const Seat& seat = run.seats[t.seat];
+        Event e = c.make(EventKind::TicketHeld);
+        e.ticket = t.id;
+        e.sale = s.sales[t.sale].id;
+        e.passenger = t.passenger;
+        e.train = run.train;
+        e.date = run.date;
+        e.travelClass = run.classes[seat.travelClass].name;
+        e.seat = seat.label;
+        e.from = run.stops[t.from].station;
+        e.to = run.stops[t.to].station;
+        e.payBy = payBy;
+        c.emit(e);
+    }
+
+    void emitTicket(EventKind kind, std::uint32_t ticket, const std::string& reason = {}) {
+        Event e = c.make(kind);
+        e.ticket = s.tickets[ticket].id;
+        e.reason = reason;
+        c.emit(e);
+    }
+
+    // Refunds one live ticket: ticket_refunded, then seat_released.
+    void refundTicket(std::uint32_t ticket, const char* reason) {
+        emitTicket(EventKind::TicketRefunded, ticket, reason);
+        const Ticket& t = s.tickets[ticket];
+        const std::uint32_t run = t.run, seat = t.seat;
+        const int from = t.from, to = t.to;
+        c.endTicket(ticket, TicketStatus::Refunded);
+        c.released(run, seat, from, to, reason);
+    }
+
+    std::uint32_t queueFor(std::uint32_t runIndex, std::uint16_t cls, int from, int to) {
+        ClassInfo& info = s.runs[runIndex].classes[cls];
+        std::uint32_t& slot = info.queueAt[from * kMaxStops + to];
+        if (slot == kNone) {
+            slot = static_cast<std::uint32_t>(s.queues.size());
+            Queue q;
+            q.run = runIndex;
+            q.travelClass = cls;
+            q.from = static_cast<std::uint8_t>(from);
+            q.to = static_cast<std::uint8_t>(to);
+            s.queues.push_back(std::move(q));
+        }
+        return slot;
+    }
+
+    // Adds seats for one car and keeps the class's seat order.
+    void buildCar(Run& run, const CarSpec& spec) {
+        int cls = run.classIndex(spec.travelClass);
+        if (cls < 0) {
+            cls = static_cast<int>(run.classes.size());
+            ClassInfo info;
+            info.name = spec.travelClass;
+            for (const auto& [name, rate] : run.fares)
+                if (name == spec.travelClass) info.farePerKm = rate;
+            info.queueAt.assign(kMaxStops * kMaxStops, kNone);
+            run.classes.push_back(std::move(info));
+        }
+        const auto carIndex = static_cast<std::uint16_t>(run.cars.size());
+        run.cars.push_back(Car{spec.car, static_cast<std::uint16_t>(cls), spec.rows, spec.layout});
+        for (int row = 1; row <= spec.rows; ++row) {
+            for (std::size_t pos = 0; pos < spec.layout.size(); ++pos) {
+                Seat seat;
+                seat.travelClass = static_cast<std::uint16_t>(cls);
+                seat.car = carIndex;
+                seat.row = static_cast<std::uint8_t>(row);
+                seat.letterPos = static_cast<std::uint8_t>(pos);
+                seat.letter = spec.layout[pos];
+                seat.label = seatLabel(spec.car, row, seat.letter);
+                const auto index = static_cast<std::uint32_t>(run.seats.size());
+                run.seatIndex.emplace(seat.label, index);
+                run.seats.push_back(std::move(seat));
+                run.classes[cls].seats.push_back(index);
+            }
+        }
+        auto& order = run.classes[cls].seats;
+        std::sort(order.begin(), order.end(), [&run](std::uint32_t a, std::uint32_t b) {
+            const Seat& x = run.seats[a];
+            const Seat& y = run.seats[b];
+            const int cx = run.cars[x.car].number, cy = run.cars[y.car].number;
+            if (cx != cy) return cx < cy;
+            if (x.row != y.row) return x.row < y.row;
+            return x.letterPos < y.letterPos;
+        });
+    }
+
+    // The latest instant any option's train leaves the order's `from` station;
+    // -1 when some option never departs (no time given).
+    Time lastDeparture(const Order& order) const {
+        Time latest = -1;
+        for (const auto& opt : order.options) {
+            const Time t = s.runs[opt.run].stops[opt.from].leaves();
+            if (t < 0) return -1;
+            latest = std::max(latest, t);
+        }
+        return latest;
+    }
+
+    bool stillBookable(const Order& order) {
+        if (order.deadline >= 0 && order.deadline <= s.clock) {
+            c.error("deadline_passed", "deadline " + formatTime(order.deadline) +
+                                           " is not after the clock " + formatTime(s.clock));
+            return false;
+        }
+        const Time leaves = lastDeparture(order);
+        if (leaves >= 0 && leaves <= s.clock) {
+            c.error("departed", "every option's train has already left " + order.from +
+                                    " (last at " + formatTime(leaves) + ")");
+            return false;
+        }
+        return true;
+    }
+
+    // ---- commands ---------------------------------------------------------------
+
+    void train() {
+        const std::string key = cmd.train + '\x1f' + cmd.date;
+        if (s.runIndex.count(key)) {
+            c.error("train_exists",
+                    "train run " + cmd.train + " on " + cmd.date + " is already defined");
+            return;
+        }
+        Run run;
+        run.train = cmd.train;
+        run.date = cmd.date;
+        run.key = key;
+        run.fares = cmd.fares;
+        run.holdMinutes = cmd.holdMinutes.value_or(30);
+        run.policy = cmd.policy.value_or(s.options.defaultPolicy);
+        run.fingerprint = cmd.fingerprint;
+        const Time day = *parseDate(cmd.date) * kDay;
+        Time previous = -1;
+        Time dayOffset = 0;
+        auto absolute = [&](int minutes) {
+            Time t = day + dayOffset + minutes * kMinute;
+            while (t < previous) {
+                dayOffset += kDay;
+                t += kDay;
+            }
+            previous = t;
+            return t;
+        };
+        for (const auto& spec : cmd.stops) {
+            Stop stop;
+            stop.station = spec.station;
+            stop.km = spec.km;
+            if (spec.arrival) stop.arrival = absolute(*spec.arrival);
+            if (spec.departure) stop.departure = absolute(*spec.departure);
+            run.stationIndex.emplace(stop.station, static_cast<std::uint8_t>(run.stops.size()));
+            run.stops.push_back(std::move(stop));
+        }
+        for (const auto& car : cmd.cars)
+            buildCar(run, car);
+
+        Event e = c.make(EventKind::TrainDefined);
+        e.train = run.train;
+        e.date = run.date;
+        e.count = static_cast<std::int64_t>(run.seats.size());
+        s.runIndex.emplace(key, static_cast<std::uint32_t>(s.runs.size()));
+        s.runs.push_back(std::move(run));
+        c.emit(e);
+    }
+
+    void addCar() {
+        const int r = runOf(cmd.train, cmd.date);
+        if (r < 0) return;
+        Run& run = s.runs[r];
+        const CarSpec& spec = cmd.cars.front();
+        for (const auto& car : run.cars) {
+            if (car.number == spec.car) {
+                c.error("car_exists",
+                        "car " + std::to_string(spec.car) + " already runs on " + runName(run));
+                return;
+            }
+        }
+        const std::size_t firstSeat = run.seats.size();
+        buildCar(run, spec);
+        const auto cls = static_cast<std::uint16_t>(run.classIndex(spec.travelClass));
+
+        Event e = c.make(EventKind::CarAdded);
+        e.train = run.train;
+        e.date = run.date;
+        e.car = spec.car;
+        e.travelClass = spec.travelClass;
+        for (std::size_t i = firstSeat; i < run.seats.size(); ++i)
+            e.seatList.push_back(run.seats[i].label);
+        c.emit(e);
+        for (std::size_t i = firstSeat; i < run.seats.size(); ++i)
+            c.released(static_cast<std::uint32_t>(r), static_cast<std::uint32_t>(i), 0,
+                       run.segments(), "extra_car");
+        // The whole class is candidate for matching; the per-seat freed list adds nothing.
+        c.freed.clear();
+        c.addedCars.emplace_back(static_cast<std::uint32_t>(r), cls);
+    }
+
+    void sell() {
+        if (!freshId()) return;
+        const int r = runOf(cmd.train, cmd.date);
+        if (r < 0) return;
+        const Run& run = s.runs[r];
+        int from = 0, to = 0;
+        if (!intervalOf(run, cmd.from, cmd.to, from, to)) return;
+        const int cls = classOf(run, cmd.travelClass);
+        if (cls < 0) return;
+        const int n = static_cast<int>(cmd.passengers.size());
+
+        std::vector<std::uint32_t> seats;
+        if (!cmd.seats.empty()) {
+            const SegmentMask want = segmentMask(from, to);
+            for (const auto& label : cmd.seats) {
+                const int seat = seatOf(run, label);
+                if (seat < 0) return;
+                const Seat& st = run.seats[seat];
+                if (st.travelClass != cls) {
+                    c.error("wrong_class", "seat " + st.label + " is " +
+                                               run.classes[st.travelClass].name + ", not " +
+                                               cmd.travelClass);
+                    return;
+                }
+                if (st.mask & want) {
+                    std::string holder;
+                    for (const auto& o : st.occupants)
+                        if (segmentMask(o.from, o.to) & want)
+                            holder = o.kind == HolderKind::Ticket ? "ticket " + s.tickets[o.ref].id
+                                                                  : "block " + s.blocks[o.ref].id;
+                    c.error("seat_taken", "seat " + st.label + " is taken on " +
+                                              c.interval(run, from, to) + " (" + holder + ")");
+                    return;
+                }
+                seats.push_back(static_cast<std::uint32_t>(seat));
+            }
+        }
+        if (!noPassengerConflict(cmd.passengers, r, from, to, kNone)) return;
+        if (seats.empty()) {
+            seats = chooseSeats(run, cls, from, to, n, cmd.prefer, s.options.seatChoice);
+            if (seats.empty()) {
+                const int free = countFree(run, cls, from, to, INT_MAX);
+                c.error("sold_out",
+                        "sold out: " + std::to_string(n) + (n == 1 ? " seat" : " seats") +
+                            " wanted in " + cmd.travelClass + " on " + c.interval(run, from, to) +
+                            ", " + std::to_string(free) +
+                            " free; a waitlist order can wait for one",
+                        true);
+                return;
+            }
+        }
+
+        const Time payBy = s.clock + run.holdMinutes * kMinute;
+        const std::uint32_t sale = newSale(cmd.id, r, payBy);
+        for (int i = 0; i < n; ++i) {
+            const std::uint32_t t = c.addTicket(sale, i + 1, cmd.passengers[i], r, seats[i], from,
+                                                to, TicketStatus::Held);
+            emitHeld(t, payBy);
+        }
+        c.setTimer(TimerKind::HoldExpiry, sale, payBy);
+    }
+
+    void pay() {
+        const int sale = saleOf(cmd.id);
+        if (sale < 0) return;
+        std::vector<std::uint32_t> held;
+        bool anyExpired = false;
+        for (std::uint32_t t : s.sales[sale].tickets) {
+            if (s.tickets[t].status == TicketStatus::Held) held.push_back(t);
+            anyExpired |= s.tickets[t].status == TicketStatus::Expired;
+        }
+        if (held.empty()) {
+            if (anyExpired) {
+                c.error("sale_expired", "sale '" + cmd.id + "' was not paid by " +
+                                            formatTime(s.sales[sale].payBy) +
+                                            " and its hold expired");
+            } else {
+                duplicate(cmd.id);
+            }
+            return;
+        }
+        for (std::uint32_t t : held) {
+            s.tickets[t].status = TicketStatus::Paid;
+            emitTicket(EventKind::TicketPaid, t);
+        }
+    }
+
+    void refund() {
+        if (!cmd.ticket.empty()) {
+            const int t = ticketOf(cmd.ticket);
+            if (t < 0) return;
+            const Ticket& ticket = s.tickets[t];
+            if (ticket.status == TicketStatus::Refunded) return duplicate(cmd.ticket);
+            if (!ticket.live()) {
+                c.error("not_refundable", "ticket " + ticket.id + " is " +
+                                              statusName(ticket.status) + ", nothing to refund");
+                return;
+            }
+            refundTicket(static_cast<std::uint32_t>(t), "refund");
+            return;
+        }
+        const int sale = saleOf(cmd.id);
+        if (sale < 0) return;
+        std::vector<std::uint32_t> live;
+        bool anyRefunded = false;
+        for (std::uint32_t t : s.sales[sale].tickets) {
+            if (s.tickets[t].live()) live.push_back(t);
+            anyRefunded |= s.tickets[t].status == TicketStatus::Refunded;
+        }
+        if (live.empty()) {
+            if (anyRefunded) return duplicate(cmd.id);
+            c.error("not_refundable",
+                    "sale '" + cmd.id + "' has no live ticket (its hold expired)");
+            return;
+        }
+        for (std::uint32_t t : live)
+            refundTicket(t, "refund");
+    }
+
+    void reschedule() {
+        if (!freshId()) return;
+        const int old = ticketOf(cmd.ticket);
+        if (old < 0) return;
+        if (!s.tickets[old].live()) {
+            c.error("not_refundable", "ticket " + s.tickets[old].id + " is " +
+                                          statusName(s.tickets[old].status) +
+                                          " and cannot be rescheduled");
+            return;
+        }
+        const int r = runOf(cmd.train, cmd.date);
+        if (r < 0) return;
+        const Run& run = s.runs[r];
+        int from = 0, to = 0;
+        if (!intervalOf(run, cmd.from, cmd.to, from, to)) return;
+        const int cls = classOf(run, cmd.travelClass);
+        if (cls < 0) return;
+        const std::string passenger = s.tickets[old].passenger;
+        if (!noPassengerConflict({passenger}, r, from, to, static_cast<std::uint32_t>(old))) return;
+        const auto seats = chooseSeats(run, cls, from, to, 1, cmd.prefer, s.options.seatChoice);
+        if (seats.empty()) {
+            c.error("sold_out",
+                    "sold out: no seat in " + cmd.travelClass + " on " + c.interval(run, from, to) +
+                        " for the reschedule; ticket " + s.tickets[old].id + " is unchanged",
+                    true);
+            return;
+        }
+        const Time payBy = s.clock + run.holdMinutes * kMinute;
+        const std::uint32_t sale = newSale(cmd.id, r, payBy);
+        const std::uint32_t t =
+            c.addTicket(sale, 1, passenger, r, seats[0], from, to, TicketStatus::Paid);
+        emitHeld(t, payBy);
+        emitTicket(EventKind::TicketPaid, t);
+        refundTicket(static_cast<std::uint32_t>(old), "reschedule");
+    }
+
+    void block() {
+        if (!freshId()) return;
+        const int r = runOf(cmd.train, cmd.date);
+        if (r < 0) return;
+        const Run& run = s.runs[r];
+        int from = 0, to = 0;
+        if (!intervalOf(run, cmd.from, cmd.to, from, to)) return;
+        const int cls = classOf(run, cmd.travelClass);
+        if (cls < 0) return;
+        const SegmentMask want = segmentMask(from, to);
+        std::vector<std::uint32_t> seats;
+        if (!cmd.seats.empty()) {
+            for (const auto& label : cmd.seats) {
+                const int seat = seatOf(run, label);
+                if (seat < 0) return;
+                const Seat& st = run.seats[seat];
+                if (st.travelClass != cls) {
+                    c.error("wrong_class", "seat " + st.label + " is " +
+                                               run.classes[st.travelClass].name + ", not " +
+                                               cmd.travelClass);
+                    return;
+                }
+                if (st.mask & want) {
+                    c.error("seat_taken",
+                            "seat " + st.label + " is taken on " + c.interval(run, from, to));
+                    return;
+                }
+                seats.push_back(static_cast<std::uint32_t>(seat));
+            }
+        } else {
+            const int free = countFree(run, cls, from, to, *cmd.count);
+            if (free < *cmd.count) {
+                c.error("sold_out", "cannot block " + std::to_string(*cmd.count) + " seats in " +
+                                        cmd.travelClass + " on " + c.interval(run, from, to) +
+                                        ": only " + std::to_string(free) + " free");
+                return;
+            }
+        }
+
+        const auto index = static_cast<std::uint32_t>(s.blocks.size());
+        s.ids[cmd.id] = IdRecord{IdKind::Block, index, cmd.fingerprint};
+        Block b;
+        b.id = cmd.id;
+        b.run = static_cast<std::uint32_t>(r);
+        b.travelClass = static_cast<std::uint16_t>(cls);
+        b.from = static_cast<std::uint8_t>(from);
+        b.to = static_cast<std::uint8_t>(to);
+        s.blocks.push_back(b);
+        if (seats.empty()) {
+            for (int i = 0; i < *cmd.count; ++i) {
+                const auto pick =
+                    chooseSeats(run, cls, from, to, 1, std::string(), s.options.seatChoice);
+                c.occupy(r, pick[0], from, to, HolderKind::Block, index);
+                seats.push_back(pick[0]);
+            }
+            std::sort(seats.begin(), seats.end(), [&run](std::uint32_t a, std::uint32_t b) {
+                return run.seats[a].label < run.seats[b].label;
+            });
+        } else {
+            for (std::uint32_t seat : seats)
+                c.occupy(r, seat, from, to, HolderKind::Block, index);
+        }
+        s.blocks[index].seats = seats;
+
+        Event e = c.make(EventKind::BlockCreated);
+        e.id = cmd.id;
+        e.train = run.train;
+        e.date = run.date;
+        e.travelClass = cmd.travelClass;
+        e.from = run.stops[from].station;
+        e.to = run.stops[to].station;
+        for (std::uint32_t seat : seats)
+            e.seatList.push_back(run.seats[seat].label);
+        c.emit(e);
+    }
+
+    void release() {
+        if (!cmd.id.empty()) return releaseBlock();
+        const int r = runOf(cmd.train, cmd.date);
+        if (r < 0) return;
+        const Run& run = s.runs[r];
+        const int seat = seatOf(run, cmd.seat);
+        if (seat < 0) return;
+        int from = 0, to = 0;
+        if (!intervalOf(run, cmd.from, cmd.to, from, to)) return;
+        const SegmentMask range = segmentMask(from, to);
+        std::vector<Occupant> freeing;
+        for (const Occupant& o : run.seats[seat].occupants) {
+            const SegmentMask held = segmentMask(o.from, o.to);
+            if (!(held & range)) continue;
+            if (held & ~range) {
+                const bool ticket = o.kind == HolderKind::Ticket;
+                c.error(ticket ? "partial_ticket" : "partial_block",
+                        std::string(ticket ? "ticket " + s.tickets[o.ref].id
+                                           : "block " + s.blocks[o.ref].id) +
+                            " on seat " + run.seats[seat].label + " covers " +
+                            c.interval(run, o.from, o.to) + ", reaching outside " +
+                            c.interval(run, from, to) + "; release its whole interval instead");
+                return;
+            }
+            freeing.push_back(o);
+        }
+        if (freeing.empty()) {
+            c.error("nothing_to_release", "seat " + run.seats[seat].label +
+                                              " has no ticket or block on " +
+                                              c.interval(run, from, to));
+            return;
+        }
+        const std::string reason = cmd.reason;
+        for (const Occupant& o : freeing) {
+            if (o.kind == HolderKind::Ticket) {
+                refundTicket(o.ref, reason.c_str());
+                continue;
+            }
+            Block& b = s.blocks[o.ref];
+            b.seats.erase(
+                std::remove(b.seats.begin(), b.seats.end(), static_cast<std::uint32_t>(seat)),
+                b.seats.end());
+            c.vacate(r, seat, HolderKind::Block, o.ref);
+            c.released(r, seat, o.from, o.to, reason.c_str());
+            if (b.seats.empty()) {
+                b.released = true;
+                Event e = c.make(EventKind::BlockReleased);
+                e.id = b.id;
+                c.emit(e);
+            }
+        }
+    }
+
+    void releaseBlock() {
+        auto it = s.ids.find(cmd.id);
+        if (it == s.ids.end() || it->second.kind != IdKind::Block) {
+            c.error("unknown_block", "no quota block with id '" + cmd.id + "'");
+            return;
+        }
+        Block& b = s.blocks[it->second.index];
+        if (b.released) return duplicate(cmd.id);
+        Event e = c.make(EventKind::BlockReleased);
+        e.id = b.id;
+        c.emit(e);
+        const auto seats = std::move(b.seats);
+        b.seats.clear();
+        b.released = true;
+        for (std::uint32_t seat : seats) {
+            c.vacate(b.run, seat, HolderKind::Block, it->second.index);
+            c.released(b.run, seat, b.from, b.to, "quota");
+        }
+    }
+
+    void waitlist() {
+        if (!freshId()) return;
+        Order order;
+        order.id = cmd.id;
+        order.user = cmd.user;
+        order.passengers = cmd.passengers;
+        order.from = cmd.from;
+        order.to = cmd.to;
+        order.deadline = cmd.deadline.value_or(-1);
+        std::int64_t dearest = 0;
+        for (const auto& spec : cmd.options) {
+            const int r = runOf(spec.train, spec.date);
+            if (r < 0) return;
+            const Run& run = s.runs[r];
+            int from = 0, to = 0;
+            if (!intervalOf(run, cmd.from, cmd.to, from, to)) return;
+            const int cls = classOf(run, spec.travelClass);
+            if (cls < 0) return;
+            order.options.push_back(
+                OrderOption{static_cast<std::uint32_t>(r), static_cast<std::uint16_t>(cls),
+                            static_cast<std::uint8_t>(from), static_cast<std::uint8_t>(to), kNone});
+            dearest = std::max(dearest, fareFen(run.classes[cls].farePerKm,
+                                                run.stops[to].km - run.stops[from].km));
+        }
+        if (!stillBookable(order)) return;
+        order.prepayFen = dearest * static_cast<std::int64_t>(order.passengers.size());
+        order.payBy = s.clock + kPrepayWindow;
+        order.submitSeq = ++s.submissions;
+
+        const auto index = static_cast<std::uint32_t>(s.orders.size());
+        s.ids[cmd.id] = IdRecord{IdKind::Order, index, cmd.fingerprint};
+        Event e = c.make(EventKind::WaitlistSubmitted);
+        e.id = cmd.id;
+        e.prepayFen = order.prepayFen;
+        e.payBy = order.payBy;
+        c.setTimer(TimerKind::PrepayTimeout, index, order.payBy);
+        s.orders.push_back(std::move(order));
+        c.emit(e);
+    }
+
+    void prepay() {
+        const int index = orderOf(cmd.id);
+        if (index < 0) return;
+        Order& order = s.orders[index];
+        if (order.status == OrderStatus::Cancelled) {
+            c.error("order_closed", "order '" + cmd.id + "' was cancelled" +
+                                        (order.cancelledByUser ? "" : " (not prepaid in time)"));
+            return;
+        }
+        if (order.status != OrderStatus::AwaitingPrepay) return duplicate(cmd.id);
+        if (!stillBookable(order)) return;
+
+        order.status = OrderStatus::Queued;
+        order.effectiveAt = s.clock;
+        ++s.queuedOrders;
+        const int lane = order.groupSize() - 1;
+        for (auto& opt : order.options) {
+            opt.queue = queueFor(opt.run, opt.travelClass, opt.from, opt.to);
+            Queue& q = s.queues[opt.queue];
+            auto& entries = q.lanes[lane].orders;
+            // Effective times never decrease, so the place is at or near the back.
+            auto pos = entries.end();
+            while (pos != entries.begin() + q.lanes[lane].head &&
+                   queuedBefore(order, s.orders[*(pos - 1)]))
+                --pos;
+            entries.insert(pos, static_cast<std::uint32_t>(index));
+            ++q.liveBySize[lane];
+        }
+        Event e = c.make(EventKind::WaitlistEffective);
+        e.id = cmd.id;
+        c.emit(e);
+
+        Time expiry = lastDeparture(order);
+        if (order.deadline >= 0)
+            expiry = expiry < 0 ? order.deadline : std::min(expiry, order.deadline);
+        if (expiry >= 0)
+            c.setTimer(TimerKind::OrderExpiry, static_cast<std::uint32_t>(index), expiry);
+        c.newOrder = static_cast<std::uint32_t>(index);
+    }
+
+    void cancel() {
+        const int index = orderOf(cmd.id);
+        if (index < 0) return;
+        Order& order = s.orders[index];
+        switch (order.status) {
+            case OrderStatus::AwaitingPrepay:
+                order.status = OrderStatus::Cancelled;
+                break;
+            case OrderStatus::Queued:
+                c.leaveQueues(order, OrderStatus::Cancelled);
+                break;
+            case OrderStatus::Cancelled:
+                if (order.cancelledByUser) return duplicate(cmd.id);
+                c.error("order_closed",
+                        "order '" + cmd.id + "' was already cancelled: not prepaid in time");
+                return;
+            case OrderStatus::Fulfilled:
+                c.error("order_closed",
+                        "order '" + cmd.id + "' was already fulfilled; refund its tickets instead");
+                return;
+            case OrderStatus::Expired:
+                c.error("order_closed", "order '" + cmd.id + "' has already expired");
+                return;
+        }
+        order.cancelledByUser = true;
+        Event e = c.make(EventKind::WaitlistCancelled);
+        e.id = cmd.id;
+        e.reason = "user";
+        c.emit(e);
+    }
+
+    void position() {
+        const int index = orderOf(cmd.id);
+        if (index < 0) return;
+        const Order& order = s.orders[index];
+        Event e = c.make(EventKind::Position);
+        e.id = cmd.id;
+        if (order.status == OrderStatus::Queued) {
+            for (const auto& opt : order.options) {
+                const Queue& q = s.queues[opt.queue];
+                std::int64_t rank = 1;
+                for (const auto& lane : q.lanes)
+                    for (std::size_t i = lane.head; i < lane.orders.size(); ++i) {
+                        const Order& other = s.orders[lane.orders[i]];
+                        if (other.status == OrderStatus::Queued && queuedBefore(other, order))
+                            ++rank;
+                    }
+                const Run& run = s.runs[opt.run];
+                e.queues.push_back(
+                    QueueRank{run.train, run.date, run.classes[opt.travelClass].name, rank});
+            }
+        }
+        c.emit(e);
+    }
+
+    void availability() {
+        const int r = runOf(cmd.train, cmd.date);
+        if (r < 0) return;
+        const Run& run = s.runs[r];
+        int from = 0, to = 0;
+        if (!intervalOf(run, cmd.from, cmd.to, from, to)) return;
+        const int cls = classOf(run, cmd.travelClass);
+        if (cls < 0) return;
+        Event e = c.make(EventKind::Availability);
+        e.count = countFree(run, cls, from, to, INT_MAX);
+        c.emit(e);
+    }
+
+    void seatmap() {
+        const int r = runOf(cmd.train, cmd.date);
+        if (r < 0) return;
+        const Run& run = s.runs[r];
+        Event e = c.make(EventKind::Seatmap);
+        std::vector<std::uint32_t> order(run.seats.size());
+        for (std::uint32_t i = 0; i < order.size(); ++i)
+            order[i] = i;
+        std::sort(order.begin(), order.end(), [&run](std::uint32_t a, std::uint32_t b) {
+            return run.seats[a].label < run.seats[b].label;
+        });
+        for (std::uint32_t i : order) {
+            const Seat& seat = run.seats[i];
+            SeatState st;
+            st.seat = seat.label;
+            st.travelClass = run.classes[seat.travelClass].name;
+            for (const Occupant& o : seat.occupants) {
+                Occupancy oc;
+                oc.from = run.stops[o.from].station;
+                oc.to = run.stops[o.to].station;
+                if (o.kind == HolderKind::Ticket) {
+                    const Ticket& t = s.tickets[o.ref];
+                    oc.kind = statusName(t.status);
+                    oc.holder = t.id;
+                    oc.passenger = t.passenger;
+                } else {
+                    oc.kind = "block";
+                    oc.holder = s.blocks[o.ref].id;
+                }
+                st.occupied.push_back(std::move(oc));
+            }
+            e.seatmap.push_back(std::move(st));
+        }
+        c.emit(e);
+    }
+};
+
+void runMatching(Core& core) {
+    if (core.freed.empty() && core.addedCars.empty() && core.newOrder == kNone) return;
+    Matcher matcher(core);
+    matcher.begin();
+    while (auto decision = matcher.next())
+        matcher.apply(*decision);
+}
+
+// Fires every timer due at or before `until`, oldest first, matching after each.
+void fireTimers(Core& core, Time until) {
+    EngineState& s = core.s;
+    while (!s.timers.empty() && s.timers.top().due <= until) {
+        const Timer timer = s.timers.top();
+        s.timers.pop();
+        s.clock = std::max(s.clock, timer.due);
+        switch (timer.kind) {
+            case TimerKind::HoldExpiry: {
+                const Sale& sale = s.sales[timer.ref];
+                const auto tickets = sale.tickets;
+                for (std::uint32_t t : tickets) {
+                    if (s.tickets[t].status != TicketStatus::Held) continue;
+                    Event e = core.make(EventKind::HoldExpired);
+                    e.ticket = s.tickets[t].id;
+                    core.emit(e);
+                    const Ticket& ticket = s.tickets[t];
+                    const std::uint32_t run = ticket.run, seat = ticket.seat;
+                    const int from = ticket.from, to = ticket.to;
+                    core.endTicket(t, TicketStatus::Expired);
+                    core.released(run, seat, from, to, "timeout");
+                }
+                break;
+            }
+            case TimerKind::PrepayTimeout: {
+                Order& order = s.orders[timer.ref];
+                if (order.status != OrderStatus::AwaitingPrepay) break;
+                order.status = OrderStatus::Cancelled;
+                Event e = core.make(EventKind::WaitlistCancelled);
+                e.id = order.id;
+                e.reason = "prepay_timeout";
+                core.emit(e);
+                break;
+            }
+            case TimerKind::OrderExpiry: {
+                Order& order = s.orders[timer.ref];
+                if (order.status != OrderStatus::Queued) break;
+                core.leaveQueues(order, OrderStatus::Expired);
+                Event e = core.make(EventKind::WaitlistExpired);
+                e.id = order.id;
+                core.emit(e);
+                break;
+            }
+        }
+        runMatching(core);
+    }
+}
+
+}  // namespace
+
+Engine::Engine(EngineOptions options) : state_(std::make_unique<EngineState>(options)) {}
+Engine::~Engine() = default;
+
+void Engine::apply(const Command& command, int line, EventSink& sink) {
+    EngineState& s = *state_;
+    Core core(s, sink, line);
+    const Time at = command.at.value_or(s.clock);
+    if (at < s.clock) {
+        core.error("time_went_back", "at " + formatTime(at) + " is before the clock " +
+                                         formatTime(s.clock) + "; the clock only moves forward");
+        return;
+    }
+    fireTimers(core, at);
+    s.clock = at;
+    Apply(core, command).run();
+    runMatching(core);
+}
+
+void Engine::rejectMalformed(int line, const std::string& message, EventSink& sink) {
+    Core core(*state_, sink, line);
+    core.error("bad_command", message);
+}
+
+Time Engine::clock() const {
+    return state_->clock;
+}
+std::uint64_t Engine::lastSeq() const {
+    return state_->seq;
+}
+const EngineOptions& Engine::options() const {
+    return state_->options;
+}
+std::size_t Engine::queuedOrderCount() const {
+    return state_->queuedOrders;
+}
+
+std::string Engine::checkInvariants() const {
+    const EngineState& s = *state_;
+    for (const Run& run : s.runs) {
+        for (const Seat& seat : run.seats) {
+            SegmentMask mask = 0;
+            for (const Occupant& o : seat.occupants) {
+                const SegmentMask m = segmentMask(o.from, o.to);
+                if (mask & m)
+                    return "seat " + seat.label + " of " + runName(run) +
+                           ": two holders share a segment";
+                mask |= m;
+                if (o.kind == HolderKind::Ticket) {
+                    const Ticket& t = s.tickets[o.ref];
+                    if (!t.live())
+                        return "seat " + seat.label + ": ticket " + t.id + " is not live";
+                    if (t.from != o.from || t.to != o.to)
+                        return "seat " + seat.label + ": ticket interval mismatch";
+                } else {
+                    const Block& b = s.blocks[o.ref];
+                    const auto self = static_cast<std::uint32_t>(&seat - run.seats.data());
+                    if (std::find(b.seats.begin(), b.seats.end(), self) == b.seats.end())
+                        return "seat " + seat.label + ": block " + b.id + " does not list it";
+                }
+            }
+            if (mask != seat.mask)
+                return "seat " + seat.label + " of " + runName(run) +
+                       ": mask disagrees with holders";
+        }
+    }
+    std::vector<std::array<std::uint32_t, kMaxGroup>> live(s.queues.size());
+    std::size_t queued = 0;
+    for (const Order& order : s.orders) {
+        if (order.status != OrderStatus::Queued) continue;
+        ++queued;
+        for (const auto& opt : order.options)
+            ++live[opt.queue][order.groupSize() - 1];
+    }
+    if (queued != s.queuedOrders) return "queued order count disagrees";
+    for (std::size_t q = 0; q < s.queues.size(); ++q)
+        if (live[q] != s.queues[q].liveBySize) return "queue live counts disagree";
+    return {};
+}
+
+const char* eventName(EventKind kind) {
+    switch (kind) {
+        case EventKind::TrainDefined:
+            return "train_defined";
+        case EventKind::CarAdded:
+            return "car_added";
+        case EventKind::TicketHeld:
+            return "ticket_held";
+        case EventKind::TicketPaid:
+            return "ticket_paid";
+        case EventKind::TicketRefunded:
+            return "ticket_refunded";
+        case EventKind::HoldExpired:
+            return "hold_expired";
+        case EventKind::SeatReleased:
+            return "seat_released";
+        case EventKind::BlockCreated:
+            return "block_created";
+        case EventKind::BlockReleased:
+            return "block_released";
+        case EventKind::WaitlistSubmitted:
+            return "waitlist_submitted";
+        case EventKind::WaitlistEffective:
+            return "waitlist_effective";
+        case EventKind::WaitlistFulfilled:
+            return "waitlist_fulfilled";
+        case EventKind::WaitlistCancelled:
+            return "waitlist_cancelled";
+        case EventKind::WaitlistExpired:
+            return "waitlist_expired";
+        case EventKind::Position:
+            return "position";
+        case EventKind::Availability:
+            return "availability";
+        case EventKind::Seatmap:
+            return "seatmap";
+        case EventKind::Duplicate:
+            return "duplicate";
+        case EventKind::Error:
+            return "error";
+        case EventKind::MatchConsidered:
+            return "match_considered";
+        case EventKind::MatchSkipped:
+            return "match_skipped";
+    }
+    return "";
+}
+
+}  // namespace houbu

@@ -1,0 +1,278 @@
+#include "matcher.h"
+
+#include <algorithm>
+#include <bit>
+
+#include "seat_choice.h"
+
+namespace houbu {
+namespace {
+
+std::string seatsFree(int k) {
+    return std::to_string(k) + (k == 1 ? " seat free" : " seats free");
+}
+
+std::string groupOf(int n) {
+    return n == 1 ? "1 passenger" : "group of " + std::to_string(n);
+}
+
+}  // namespace
+
+void Matcher::begin() {
+    EngineState& s = c_.s;
+    phases_.clear();
+    pending_.clear();
+    reported_.clear();
+    phase_ = 0;
+
+    // Freed seat intervals, grouped by run so that each run's policy applies.
+    std::vector<Freed> freed;
+    freed.swap(c_.freed);
+    std::stable_sort(freed.begin(), freed.end(),
+                     [](const Freed& a, const Freed& b) { return a.run < b.run; });
+    for (std::size_t i = 0; i < freed.size();) {
+        const std::uint32_t runIndex = freed[i].run;
+        const Run& run = s.runs[runIndex];
+        std::size_t end = i;
+        while (end < freed.size() && freed[end].run == runIndex)
+            ++end;
+        if (run.policy == Policy::Complete) {
+            Phase p;
+            p.useBound = true;
+            p.freed.assign(freed.begin() + static_cast<long>(i),
+                           freed.begin() + static_cast<long>(end));
+            for (const Freed& f : p.freed) {
+                const Seat& seat = run.seats[f.seat];
+                const ClassInfo& cls = run.classes[seat.travelClass];
+                // The free run of the seat around the freed interval.
+                const SegmentMask below = seat.mask & ((SegmentMask{1} << f.from) - 1);
+                const int lo = below ? 64 - std::countl_zero(below) : 0;
+                const SegmentMask above = (seat.mask | (SegmentMask{1} << run.segments())) >> f.to;
+                const int hi = f.to + std::countr_zero(above);
+                for (int from = lo; from < f.to; ++from) {
+                    for (int to = std::max(from, static_cast<int>(f.from)) + 1; to <= hi; ++to) {
+                        const std::uint32_t q = cls.queueAt[from * kMaxStops + to];
+                        if (q != kNone && s.queues[q].live() > 0) p.queues.push_back(q);
+                    }
+                }
+            }
+            std::sort(p.queues.begin(), p.queues.end());
+            p.queues.erase(std::unique(p.queues.begin(), p.queues.end()), p.queues.end());
+            if (!p.queues.empty()) phases_.push_back(std::move(p));
+        } else {
+            for (std::size_t k = i; k < end; ++k) {
+                const Freed& f = freed[k];
+                const ClassInfo& cls = run.classes[run.seats[f.seat].travelClass];
+                const std::uint32_t q = cls.queueAt[f.from * kMaxStops + f.to];
+                if (q == kNone || s.queues[q].live() == 0) continue;
+                Phase p;
+                p.queues.push_back(q);
+                p.forcedOption = true;
+                phases_.push_back(std::move(p));
+            }
+        }
+        i = end;
+    }
+
+    for (const auto& [runIndex, travelClass] : c_.addedCars) {
+        const Run& run = s.runs[runIndex];
+        Phase p;
+        p.forcedOption = run.policy == Policy::Exact;
+        for (std::uint32_t q : run.classes[travelClass].queueAt)
+            if (q != kNone && s.queues[q].live() > 0) p.queues.push_back(q);
+        std::sort(p.queues.begin(), p.queues.end());
+        if (!p.queues.empty()) phases_.push_back(std::move(p));
+    }
+    c_.addedCars.clear();
+
+    if (c_.newOrder != kNone) {
+        const Order& order = s.orders[c_.newOrder];
+        Phase p;
+        for (const auto& opt : order.options)
+            p.queues.push_back(opt.queue);
+        phases_.push_back(std::move(p));
+        c_.newOrder = kNone;
+    }
+}
+
+std::uint32_t Matcher::earliestLive(Queue& q, int maxSize) {
+    const auto& orders = c_.s.orders;
+    std::uint32_t best = kNone;
+    for (int lane = 0; lane < std::min(maxSize, kMaxGroup); ++lane) {
+        if (q.liveBySize[lane] == 0) continue;
+        auto& l = q.lanes[lane];
+        while (l.head < l.orders.size() && orders[l.orders[l.head]].status != OrderStatus::Queued) {
+            ++l.head;
+            --q.dead;
+        }
+        const std::uint32_t front = l.orders[l.head];
+        if (best == kNone || queuedBefore(orders[front], orders[best])) best = front;
+    }
+    return best;
+}
+
+std::optional<Matcher::Pick> Matcher::earliestServable(const Phase& phase, std::uint32_t queue,
+                                                       int* exactFree) {
+    EngineState& s = c_.s;
+    Queue& q = s.queues[queue];
+    const Run& run = s.runs[q.run];
+    int smallest = 0;
+    while (smallest < kMaxGroup && q.liveBySize[smallest] == 0)
+        ++smallest;
+    if (smallest == kMaxGroup) return std::nullopt;
+    const int smallestSize = smallest + 1;
+
+    if (phase.useBound && exactFree == nullptr) {
+        // Before this pass no order in the queue was servable, so fewer than
+        // smallestSize seats were free; only freed seats can have joined them.
+        const SegmentMask want = segmentMask(q.from, q.to);
+        int gained = 0;
+        std::uint32_t seen[8];
+        int seenCount = 0;
+        for (const Freed& f : phase.freed) {
+            const Seat& seat = run.seats[f.seat];
+            if (seat.travelClass != q.travelClass || (seat.mask & want)) continue;
+            if (std::find(seen, seen + seenCount, f.seat) != seen + seenCount) continue;
+            if (seenCount < 8) seen[seenCount++] = f.seat;
+            ++gained;
+        }
+        const int bound = std::min(kMaxGroup, smallestSize - 1 + gained);
+        if (bound < smallestSize) return std::nullopt;
+        const std::uint32_t e = earliestLive(q, bound);
+        if (s.orders[e].groupSize() == 1) return Pick{e, queue, 1};
+    }
+    const int k = countFree(run, q.travelClass, q.from, q.to, kMaxGroup);
+    if (exactFree) *exactFree = k;
+    if (k < smallestSize) return std::nullopt;
+    return Pick{earliestLive(q, k), queue, k};
+}
+
+int Matcher::optionOnQueue(const Order& order, std::uint32_t queue) const {
+    for (std::size_t i = 0; i < order.options.size(); ++i)
+        if (order.options[i].queue == queue) return static_cast<int>(i);
+    return -1;
+}
+
+std::string Matcher::queueName(const Queue& q) const {
+    const Run& run = c_.s.runs[q.run];
+    return run.train + ' ' + run.date + ' ' + run.classes[q.travelClass].name + ' ' +
+           c_.interval(run, q.from, q.to);
+}
+
+std::int64_t Matcher::rankIn(const Queue& q, const Order& order) const {
+    const auto& orders = c_.s.orders;
+    std::int64_t rank = 1;
+    for (const auto& lane : q.lanes)
+        for (std::size_t i = lane.head; i < lane.orders.size(); ++i) {
+            const Order& other = orders[lane.orders[i]];
+            if (other.status == OrderStatus::Queued && queuedBefore(other, order)) ++rank;
+        }
+    return rank;
+}
+
+std::optional<Decision> Matcher::next() {
+    EngineState& s = c_.s;
+    const bool trace = s.options.trace;
+    while (pending_.empty() && phase_ < phases_.size()) {
+        const Phase& phase = phases_[phase_];
+        std::optional<Pick> best;
+        std::vector<std::pair<std::uint32_t, int>> looked;  // (queue, exact free seats)
+        for (std::uint32_t queue : phase.queues) {
+            if (s.queues[queue].live() == 0) continue;
+            int k = -1;
+            auto pick = earliestServable(phase, queue, trace ? &k : nullptr);
+            if (trace) looked.emplace_back(queue, k);
+            if (pick && (!best || queuedBefore(s.orders[pick->order], s.orders[best->order])))
+                best = pick;
+        }
+
+        if (trace) {
+            // Orders ahead of the chosen one (or all fronts when none is servable)
+            // that the matcher passed over, each reported once per pass.
+            std::vector<Decision> skips;
+            for (const auto& [queue, k] : looked) {
+                Queue& q = s.queues[queue];
+                for (int lane = std::max(k, 0); lane < kMaxGroup; ++lane) {
+                    if (q.liveBySize[lane] == 0) continue;
+                    const std::uint32_t front = [&] {
+                        auto& l = q.lanes[lane];
+                        while (s.orders[l.orders[l.head]].status != OrderStatus::Queued) {
+                            ++l.head;
+                            --q.dead;
+                        }
+                        return l.orders[l.head];
+                    }();
+                    if (best && !queuedBefore(s.orders[front], s.orders[best->order])) continue;
+                    if (!reported_.insert(front).second) continue;
+                    const Run& run = s.runs[q.run];
+                    Decision d;
+                    d.kind = Decision::Kind::Skip;
+                    d.order = front;
+                    d.reason = groupOf(lane + 1) + "; " + seatsFree(std::max(k, 0)) + " on " +
+                               c_.interval(run, q.from, q.to) + " (" + queueName(q) + ")";
+                    skips.push_back(std::move(d));
+                }
+            }
+            std::sort(skips.begin(), skips.end(), [&](const Decision& a, const Decision& b) {
+                return queuedBefore(s.orders[a.order], s.orders[b.order]);
+            });
+            for (auto& d : skips)
+                pending_.push_back(std::move(d));
+        }
+
+        if (!best) {
+            if (pending_.empty()) ++phase_;
+            break;
+        }
+
+        const Order& order = s.orders[best->order];
+        Decision d;
+        d.kind = Decision::Kind::Serve;
+        d.order = best->order;
+        if (phase.forcedOption) {
+            d.option = optionOnQueue(order, best->queue);
+            const OrderOption& opt = order.options[d.option];
+            d.seats = chooseSeats(s.runs[opt.run], opt.travelClass, opt.from, opt.to,
+                                  order.groupSize(), std::string(), s.options.seatChoice);
+        } else {
+            for (std::size_t i = 0; i < order.options.size() && d.seats.empty(); ++i) {
+                const OrderOption& opt = order.options[i];
+                d.seats = chooseSeats(s.runs[opt.run], opt.travelClass, opt.from, opt.to,
+                                      order.groupSize(), std::string(), s.options.seatChoice);
+                d.option = static_cast<int>(i);
+            }
+        }
+        if (trace) {
+            const Queue& q = s.queues[best->queue];
+            const OrderOption& opt = order.options[d.option];
+            const Run& run = s.runs[opt.run];
+            d.reason = groupOf(order.groupSize()) + ", rank " + std::to_string(rankIn(q, order)) +
+                       " in " + queueName(q) + "; " + seatsFree(best->freeSeats) +
+                       "; earliest servable in queue order; served on option " +
+                       std::to_string(d.option + 1) + " (" + run.train + ' ' +
+                       run.classes[opt.travelClass].name + ") seat";
+            if (d.seats.size() > 1) d.reason += 's';
+            for (std::size_t i = 0; i < d.seats.size(); ++i)
+                d.reason += (i ? ", " : " ") + run.seats[d.seats[i]].label;
+        }
+        pending_.push_back(std::move(d));
+    }
+    if (pending_.empty()) return std::nullopt;
+    Decision d = std::move(pending_.front());
+    pending_.erase(pending_.begin());
+    return d;
+}
+
+void Matcher::apply(const Decision& d) {
+    const Order& order = c_.s.orders[d.order];
+    if (c_.s.options.trace) {
+        Event e = c_.make(d.kind == Decision::Kind::Serve ? EventKind::MatchConsidered
+                                                          : EventKind::MatchSkipped);
+        e.id = order.id;
+        e.reason = d.reason;
+        c_.emit(e);
+    }
+    if (d.kind == Decision::Kind::Serve) c_.serve(d.order, d.option, d.seats);
+}
+
+}  // namespace houbu

@@ -1,0 +1,72 @@
+#pragma once
+// The matcher as an explicit step machine: one decision per call to next().
+// Running to the end and stepping give the same decisions, because a decision
+// is computed from the state alone and only a Serve changes it.
+//
+// Policy complete: after seats are freed, the candidates are the queues whose
+// interval lies inside the free run around a freed interval and overlaps it
+// (never a scan of all queues or all seats). Each round serves the earliest
+// servable order in queue order across the candidates, on its first servable
+// option; the pass ends when none is servable.
+// Policy exact: a freed interval serves only its exact queue, on that option;
+// an added car serves the run's queues of its class in queue order.
+
+#include <optional>
+#include <string>
+#include <unordered_set>
+#include <vector>
+
+#include "core.h"
+
+namespace houbu {
+
+struct Decision {
+    enum class Kind { Skip, Serve } kind = Kind::Skip;
+    std::uint32_t order = kNone;
+    std::string reason;
+    int option = -1;                   // Serve: index into the order's options
+    std::vector<std::uint32_t> seats;  // Serve: one per passenger
+};
+
+class Matcher {
+  public:
+    explicit Matcher(Core& core) : c_(core) {}
+
+    // Takes the triggers gathered in `core` (freed seats, added cars, a new order)
+    // and prepares a pass. Clears them from core.
+    void begin();
+
+    // The next decision, or nullopt when the pass is over. Skip decisions are
+    // produced only with tracing on.
+    std::optional<Decision> next();
+
+    // Applies a decision (serves for Serve; emits the trace event when tracing).
+    void apply(const Decision& decision);
+
+  private:
+    struct Phase {
+        std::vector<std::uint32_t> queues;  // candidate queues
+        bool forcedOption = false;          // serve on the candidate queue's own option
+        bool useBound = false;              // complete-policy bound on free seats applies
+        std::vector<Freed> freed;           // freed seats this phase may use (for the bound)
+    };
+    struct Pick {
+        std::uint32_t order = kNone;
+        std::uint32_t queue = kNone;
+        int freeSeats = 0;
+    };
+
+    std::optional<Pick> earliestServable(const Phase& phase, std::uint32_t queue, int* exactFree);
+    std::uint32_t earliestLive(Queue& q, int maxSize);
+    int optionOnQueue(const Order& order, std::uint32_t queue) const;
+    std::string queueName(const Queue& q) const;
+    std::int64_t rankIn(const Queue& q, const Order& order) const;
+
+    Core& c_;
+    std::vector<Phase> phases_;
+    std::size_t phase_ = 0;
+    std::vector<Decision> pending_;
+    std::unordered_set<std::uint32_t> reported_;  // orders already reported as skipped
+};
+
+}  // namespace houbu

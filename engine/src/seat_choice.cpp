@@ -1,0 +1,163 @@
+#include "seat_choice.h"
+
+#include <algorithm>
+#include <bit>
+#include <climits>
+
+namespace houbu {
+namespace {
+
+struct Candidate {
+    int preferMiss = 0;       // 1 when the seat (or block) does not satisfy the preference
+    int cost = 0;             // seat-choice cost: waste, 0, or -waste
+    std::uint32_t order = 0;  // position in the class's seat order
+    bool operator<(const Candidate& o) const {
+        if (preferMiss != o.preferMiss) return preferMiss < o.preferMiss;
+        if (cost != o.cost) return cost < o.cost;
+        return order < o.order;
+    }
+};
+
+int costOf(SeatChoice choice, SegmentMask mask, int from, int to, int segments) {
+    switch (choice) {
+        case SeatChoice::BestFit:
+            return wasteAround(mask, from, to, segments);
+        case SeatChoice::FirstFit:
+            return 0;
+        case SeatChoice::WorstFit:
+            return -wasteAround(mask, from, to, segments);
+    }
+    return 0;
+}
+
+}  // namespace
+
+int wasteAround(SegmentMask mask, int from, int to, int segments) {
+    const SegmentMask below = mask & ((SegmentMask{1} << from) - 1);
+    const int runStart = below ? 64 - std::countl_zero(below) : 0;
+    const SegmentMask above = (mask | (SegmentMask{1} << segments)) >> to;
+    const int runEnd = to + std::countr_zero(above);
+    return (from - runStart) + (runEnd - to);
+}
+
+bool matchesPreference(char letter, const std::string& prefer) {
+    if (prefer.empty()) return true;
+    if (prefer == "window") return letter == 'A' || letter == 'F';
+    if (prefer == "aisle") return letter == 'C' || letter == 'D';
+    return prefer.size() == 1 && prefer[0] == letter;
+}
+
+int countFree(const Run& run, int travelClass, int from, int to, int cap) {
+    const SegmentMask want = segmentMask(from, to);
+    int n = 0;
+    for (std::uint32_t s : run.classes[travelClass].seats) {
+        if ((run.seats[s].mask & want) == 0 && ++n >= cap) break;
+    }
+    return n;
+}
+
+std::vector<std::uint32_t> chooseSeats(const Run& run, int travelClass, int from, int to, int n,
+                                       const std::string& prefer, SeatChoice choice) {
+    const SegmentMask want = segmentMask(from, to);
+    const auto& order = run.classes[travelClass].seats;
+    const int segments = run.segments();
+    auto candidateFor = [&](std::uint32_t pos) {
+        const Seat& seat = run.seats[order[pos]];
+        return Candidate{matchesPreference(seat.letter, prefer) ? 0 : 1,
+                         costOf(choice, seat.mask, from, to, segments), pos};
+    };
+
+    if (n == 1) {
+        bool found = false;
+        Candidate best;
+        for (std::uint32_t pos = 0; pos < order.size(); ++pos) {
+            if (run.seats[order[pos]].mask & want) continue;
+            const Candidate c = candidateFor(pos);
+            if (!found || c < best) {
+                best = c;
+                found = true;
+                // Nothing later can beat a preferred seat with the least possible cost.
+                if (c.preferMiss == 0 && choice != SeatChoice::WorstFit && c.cost == 0) break;
+            }
+        }
+        if (!found) return {};
+        return {order[best.order]};
+    }
+
+    // 1. n adjacent free seats in one row.
+    bool foundRow = false;
+    Candidate bestRow;
+    for (std::uint32_t rowStart = 0; rowStart < order.size();) {
+        const Seat& first = run.seats[order[rowStart]];
+        std::uint32_t rowEnd = rowStart;
+        while (rowEnd < order.size() && run.seats[order[rowEnd]].car == first.car &&
+               run.seats[order[rowEnd]].row == first.row)
+            ++rowEnd;
+        for (std::uint32_t i = rowStart; i + n <= rowEnd; ++i) {
+            Candidate block{1, 0, i};
+            bool ok = true;
+            for (std::uint32_t k = i; k < i + static_cast<std::uint32_t>(n) && ok; ++k) {
+                const Seat& seat = run.seats[order[k]];
+                if ((seat.mask & want) ||
+                    (k > i && seat.letterPos != run.seats[order[k - 1]].letterPos + 1)) {
+                    ok = false;
+                    break;
+                }
+                const Candidate c = candidateFor(k);
+                block.cost += c.cost;
+                if (c.preferMiss == 0) block.preferMiss = 0;
+            }
+            if (ok && (!foundRow || block < bestRow)) {
+                bestRow = block;
+                foundRow = true;
+            }
+        }
+        rowStart = rowEnd;
+    }
+    if (foundRow) {
+        std::vector<std::uint32_t> seats;
+        for (int k = 0; k < n; ++k)
+            seats.push_back(order[bestRow.order + k]);
+        return seats;
+    }
+
+    // 2. n free seats in one car; 3. any n free seats of the class.
+    std::vector<Candidate> free;
+    for (std::uint32_t pos = 0; pos < order.size(); ++pos)
+        if ((run.seats[order[pos]].mask & want) == 0) free.push_back(candidateFor(pos));
+    if (static_cast<int>(free.size()) < n) return {};
+
+    std::vector<Candidate> chosen;
+    long long bestCarCost = LLONG_MAX;
+    for (std::size_t carStart = 0; carStart < free.size();) {
+        const auto car = run.seats[order[free[carStart].order]].car;
+        std::size_t carEnd = carStart;
+        while (carEnd < free.size() && run.seats[order[free[carEnd].order]].car == car)
+            ++carEnd;
+        if (carEnd - carStart >= static_cast<std::size_t>(n)) {
+            std::vector<Candidate> inCar(free.begin() + static_cast<long>(carStart),
+                                         free.begin() + static_cast<long>(carEnd));
+            std::partial_sort(inCar.begin(), inCar.begin() + n, inCar.end());
+            long long cost = 0;
+            for (int k = 0; k < n; ++k)
+                cost += static_cast<long long>(inCar[k].preferMiss) * 1000000 + inCar[k].cost;
+            if (cost < bestCarCost) {
+                bestCarCost = cost;
+                chosen.assign(inCar.begin(), inCar.begin() + n);
+            }
+        }
+        carStart = carEnd;
+    }
+    if (chosen.empty()) {
+        std::partial_sort(free.begin(), free.begin() + n, free.end());
+        chosen.assign(free.begin(), free.begin() + n);
+    }
+    std::sort(chosen.begin(), chosen.end(),
+              [](const Candidate& a, const Candidate& b) { return a.order < b.order; });
+    std::vector<std::uint32_t> seats;
+    for (const auto& c : chosen)
+        seats.push_back(order[c.order]);
+    return seats;
+}
+
+}  // namespace houbu

@@ -1,0 +1,31 @@
+#pragma once
+// Choosing seats for a sale, a block or a waitlist service.
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "houbu/command.h"
+#include "state.h"
+
+namespace houbu {
+
+// Free segments next to [from, to) on a seat with occupancy `mask` that stay
+// free but are cut off by taking the interval: the best-fit cost. The seat must
+// be free over [from, to).
+int wasteAround(SegmentMask mask, int from, int to, int segments);
+
+// True when `letter` satisfies `prefer` ("window": A or F, "aisle": C or D,
+// else the letter itself). An empty preference is satisfied by every seat.
+bool matchesPreference(char letter, const std::string& prefer);
+
+// Number of seats of the class free over [from, to), counting no further than `cap`.
+int countFree(const Run& run, int travelClass, int from, int to, int cap);
+
+// Picks `n` seats of the class free over [from, to) by the rules of
+// docs/engine-rules.md (adjacent in one row, else one car, else anywhere), in
+// seat order. Returns an empty vector when fewer than n seats are free.
+std::vector<std::uint32_t> chooseSeats(const Run& run, int travelClass, int from, int to, int n,
+                                       const std::string& prefer, SeatChoice choice);
+
+}  // namespace houbu

@@ -1,0 +1,250 @@
+#pragma once
+// Engine state: runs, seats, holders, sales, blocks, waitlist orders, queues, timers.
+//
+// Invariants (checked by Engine::checkInvariants):
+//  1. Seat::mask == OR of segmentMask(o.from, o.to) over Seat::occupants.
+//  2. Occupants of one seat never share a segment.
+//  3. An occupant of kind Ticket names a ticket that is Held or Paid; of kind
+//     Block, a block that still lists that seat.
+//  4. Queue::liveBySize[s] == number of Queued orders of s+1 passengers that have
+//     an option on this queue.
+
+#include <array>
+#include <cstdint>
+#include <queue>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "houbu/command.h"
+#include "houbu/engine.h"
+#include "houbu/time.h"
+
+namespace houbu {
+
+inline constexpr int kMaxStops = 64;
+inline constexpr int kMaxGroup = 5;
+inline constexpr std::uint32_t kNone = 0xffffffffu;
+
+using SegmentMask = std::uint64_t;
+
+// Bits from..to-1: the segments between stop `from` and stop `to`.
+inline SegmentMask segmentMask(int from, int to) {
+    return ((SegmentMask{1} << to) - 1) ^ ((SegmentMask{1} << from) - 1);
+}
+
+struct Stop {
+    std::string station;
+    double km = 0;
+    Time arrival = -1;    // absolute, -1 when not given
+    Time departure = -1;  // absolute, -1 when not given
+    // The instant the train leaves this stop (departure, else arrival), -1 if unknown.
+    Time leaves() const { return departure >= 0 ? departure : arrival; }
+    // The instant the train reaches this stop (arrival, else departure), -1 if unknown.
+    Time reaches() const { return arrival >= 0 ? arrival : departure; }
+};
+
+struct Car {
+    int number = 0;
+    std::uint16_t travelClass = 0;
+    int rows = 0;
+    std::string layout;
+};
+
+enum class HolderKind : std::uint8_t { Ticket, Block };
+
+struct Occupant {
+    std::uint8_t from = 0;
+    std::uint8_t to = 0;
+    HolderKind kind = HolderKind::Ticket;
+    std::uint32_t ref = 0;  // ticket or block index
+};
+
+struct Seat {
+    SegmentMask mask = 0;
+    std::uint16_t travelClass = 0;
+    std::uint16_t car = 0;  // index into Run::cars
+    std::uint8_t row = 0;
+    std::uint8_t letterPos = 0;
+    char letter = 'A';
+    std::string label;  // "CC-RRL"
+    std::vector<Occupant> occupants;
+};
+
+// One waitlist queue: (run, class, from, to). Orders are kept per group size,
+// each list sorted by (effective time, submission sequence); removal is lazy
+// (an entry is live while its order is Queued).
+struct Queue {
+    std::uint32_t run = 0;
+    std::uint16_t travelClass = 0;
+    std::uint8_t from = 0;
+    std::uint8_t to = 0;
+    struct Lane {
+        std::vector<std::uint32_t> orders;
+        std::uint32_t head = 0;  // entries before head are gone
+    };
+    std::array<Lane, kMaxGroup> lanes;
+    std::array<std::uint32_t, kMaxGroup> liveBySize{};
+    std::uint32_t dead = 0;  // dead entries at or after the heads
+    std::uint32_t live() const {
+        std::uint32_t n = 0;
+        for (auto c : liveBySize)
+            n += c;
+        return n;
+    }
+};
+
+struct ClassInfo {
+    std::string name;
+    double farePerKm = 0;
+    std::vector<std::uint32_t> seats;  // seat indices in seat order
+    // Queue index by from * kMaxStops + to, kNone when none exists yet.
+    std::vector<std::uint32_t> queueAt;
+};
+
+struct Run {
+    std::string train;
+    std::string date;
+    std::string key;  // train + '\x1f' + date
+    std::vector<Stop> stops;
+    std::unordered_map<std::string, std::uint8_t> stationIndex;
+    std::vector<Car> cars;
+    std::vector<Seat> seats;
+    std::unordered_map<std::string, std::uint32_t> seatIndex;  // by canonical label
+    std::vector<ClassInfo> classes;
+    std::vector<std::pair<std::string, double>> fares;  // class -> yuan per km
+    int holdMinutes = 30;
+    Policy policy = Policy::Complete;
+    std::uint64_t fingerprint = 0;
+
+    int segments() const { return static_cast<int>(stops.size()) - 1; }
+    int classIndex(const std::string& name) const {
+        for (std::size_t i = 0; i < classes.size(); ++i)
+            if (classes[i].name == name) return static_cast<int>(i);
+        return -1;
+    }
+};
+
+enum class TicketStatus : std::uint8_t { Held, Paid, Refunded, Expired };
+
+struct Ticket {
+    std::string id;
+    std::string passenger;
+    std::uint32_t sale = 0;
+    std::uint32_t run = 0;
+    std::uint32_t seat = 0;
+    std::uint8_t from = 0;
+    std::uint8_t to = 0;
+    TicketStatus status = TicketStatus::Held;
+    bool live() const { return status == TicketStatus::Held || status == TicketStatus::Paid; }
+};
+
+struct Sale {
+    std::string id;
+    std::uint32_t run = 0;
+    std::vector<std::uint32_t> tickets;
+    Time payBy = 0;
+};
+
+struct Block {
+    std::string id;
+    std::uint32_t run = 0;
+    std::uint16_t travelClass = 0;
+    std::uint8_t from = 0;
+    std::uint8_t to = 0;
+    std::vector<std::uint32_t> seats;  // seats still withheld
+    bool released = false;
+};
+
+enum class OrderStatus : std::uint8_t { AwaitingPrepay, Queued, Fulfilled, Cancelled, Expired };
+
+struct OrderOption {
+    std::uint32_t run = 0;
+    std::uint16_t travelClass = 0;
+    std::uint8_t from = 0;
+    std::uint8_t to = 0;
+    std::uint32_t queue = kNone;  // set when the order joins the queue
+};
+
+struct Order {
+    std::string id;
+    std::string user;
+    std::vector<std::string> passengers;
+    std::vector<OrderOption> options;
+    std::string from;  // station names as submitted
+    std::string to;
+    Time payBy = 0;
+    Time effectiveAt = 0;
+    Time deadline = -1;
+    std::uint64_t submitSeq = 0;
+    std::int64_t prepayFen = 0;
+    std::uint32_t saleIndex = kNone;  // the sale its tickets form once fulfilled
+    bool cancelledByUser = false;
+    OrderStatus status = OrderStatus::AwaitingPrepay;
+    std::uint8_t groupSize() const { return static_cast<std::uint8_t>(passengers.size()); }
+};
+
+// Queue order: (effective time, submission sequence).
+inline bool queuedBefore(const Order& a, const Order& b) {
+    return a.effectiveAt != b.effectiveAt ? a.effectiveAt < b.effectiveAt
+                                          : a.submitSeq < b.submitSeq;
+}
+
+enum class TimerKind : std::uint8_t { HoldExpiry, PrepayTimeout, OrderExpiry };
+
+struct Timer {
+    Time due = 0;
+    std::uint64_t seq = 0;  // set order, breaks ties between equal due times
+    TimerKind kind = TimerKind::HoldExpiry;
+    std::uint32_t ref = 0;  // sale or order index; a timer whose owner moved on does nothing
+    bool operator>(const Timer& other) const {
+        return due != other.due ? due > other.due : seq > other.seq;
+    }
+};
+
+enum class IdKind : std::uint8_t { Sale, Block, Order };
+
+struct IdRecord {
+    IdKind kind = IdKind::Sale;
+    std::uint32_t index = 0;
+    std::uint64_t fingerprint = 0;
+};
+
+// A seat interval freed by the current command or timed effect; the matcher's input.
+struct Freed {
+    std::uint32_t run = 0;
+    std::uint32_t seat = 0;
+    std::uint8_t from = 0;
+    std::uint8_t to = 0;
+};
+
+class EngineState {
+  public:
+    explicit EngineState(EngineOptions o) : options(o) {}
+
+    EngineOptions options;
+    Time clock = kEpoch;
+    std::uint64_t seq = 0;
+    std::uint64_t submissions = 0;
+    std::uint64_t timerSeq = 0;
+
+    std::vector<Run> runs;
+    std::unordered_map<std::string, std::uint32_t> runIndex;
+    std::vector<Ticket> tickets;
+    std::unordered_map<std::string, std::uint32_t> ticketIndex;
+    std::vector<Sale> sales;
+    std::vector<Block> blocks;
+    std::vector<Order> orders;
+    std::vector<Queue> queues;
+    std::unordered_map<std::string, IdRecord> ids;
+    std::unordered_map<std::string, std::vector<std::uint32_t>> ticketsByPassenger;
+    std::priority_queue<Timer, std::vector<Timer>, std::greater<>> timers;
+    std::size_t queuedOrders = 0;
+
+    const Run* findRun(const std::string& train, const std::string& date) const {
+        auto it = runIndex.find(train + '\x1f' + date);
+        return it == runIndex.end() ? nullptr : &runs[it->second];
+    }
+};
+
+}  // namespace houbu
