@@ -1,0 +1,21 @@
+#!/usr/bin/env bash
+# One command: install what is missing, build, and run every test — first in the
+# debug build, then again under AddressSanitizer + UndefinedBehaviorSanitizer.
+# Extra arguments go to ctest (e.g. -L slow, -R scenarios).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+scripts/install-deps.sh
+
+export QT_QPA_PLATFORM=offscreen
+jobs=${HOUBU_JOBS:-2}
+status=0
+for preset in dev asan; do
+  start=$(date +%s)
+  echo "== $preset: configure and build" >&2
+  cmake --preset "$preset" >/dev/null
+  cmake --build --preset "$preset" -j"$jobs"
+  echo "== $preset: test" >&2
+  ctest --preset "$preset" -j"$jobs" "$@" || status=1
+  echo "== $preset: $(( $(date +%s) - start )) s" >&2
+done
+exit $status
