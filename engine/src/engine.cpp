@@ -1066,6 +1066,8 @@ std::string Engine::checkInvariants() const {
                     return "seat " + seat.label + " of " + runName(run) +
                            ": two holders share a segment";
                 mask |= m;
+                if (o.ref >= (o.kind == HolderKind::Ticket ? s.tickets.size() : s.blocks.size()))
+                    return "seat " + seat.label + ": holder index out of range";
                 if (o.kind == HolderKind::Ticket) {
                     const Ticket& t = s.tickets[o.ref];
                     if (!t.live())
@@ -1089,8 +1091,10 @@ std::string Engine::checkInvariants() const {
     for (const Order& order : s.orders) {
         if (order.status != OrderStatus::Queued) continue;
         ++queued;
-        for (const auto& opt : order.options)
+        for (const auto& opt : order.options) {
+            if (opt.queue >= live.size()) return "order " + order.id + " is queued without a queue";
             ++live[opt.queue][order.groupSize() - 1];
+        }
     }
     if (queued != s.queuedOrders) return "queued order count disagrees";
     for (std::size_t q = 0; q < s.queues.size(); ++q)

@@ -14,6 +14,7 @@
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <string_view>
 
 #include "houbu/command.h"
 #include "houbu/event.h"
@@ -58,6 +59,16 @@ class Engine {
     const EngineOptions& options() const;
 
     std::size_t queuedOrderCount() const;
+
+    // The whole state in a canonical binary form: two engines in the same state
+    // give the same bytes, whatever history led there (dead queue entries and
+    // timers that can no longer do anything are left out).
+    std::string snapshot() const;
+
+    // Rebuilds an engine from snapshot(). Returns nullptr and sets `error` when
+    // the bytes are not a snapshot of this format version.
+    static std::unique_ptr<Engine> restore(std::string_view bytes, EngineOptions options,
+                                           std::string& error);
 
     // Checks invariants 1 and 2 (and the queue bookkeeping) from scratch.
     // Returns an empty string when they hold, else a description of the first violation.

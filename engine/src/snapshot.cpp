@@ -1,0 +1,495 @@
+// Canonical binary snapshot of the engine state.
+//
+// Layout: magic "HOUBUSN1", then each part in a fixed order. Integers are
+// little-endian varints (zig-zag for signed), doubles their 8 IEEE bytes,
+// strings a varint length and the bytes. Indexes (stations, seats, tickets by
+// id, passengers) are rebuilt on restore rather than stored.
+
+#include <algorithm>
+#include <bit>
+#include <cstring>
+#include <stdexcept>
+
+#include "houbu/engine.h"
+#include "state.h"
+
+namespace houbu {
+namespace {
+
+constexpr char kMagic[] = "HOUBUSN1";
+
+class Out {
+  public:
+    std::string bytes;
+
+    void u(std::uint64_t v) {
+        while (v >= 0x80) {
+            bytes += static_cast<char>((v & 0x7f) | 0x80);
+            v >>= 7;
+        }
+        bytes += static_cast<char>(v);
+    }
+    void i(std::int64_t v) {
+        u((static_cast<std::uint64_t>(v) << 1) ^ static_cast<std::uint64_t>(v >> 63));
+    }
+    void d(double v) {
+        const auto bits = std::bit_cast<std::uint64_t>(v);
+        for (int k = 0; k < 8; ++k)
+            bytes += static_cast<char>(bits >> (8 * k));
+    }
+    void s(const std::string& v) {
+        u(v.size());
+        bytes += v;
+    }
+};
+
+struct Truncated : std::runtime_error {
+    Truncated() : std::runtime_error("snapshot is truncated or corrupt") {}
+};
+
+class In {
+  public:
+    explicit In(std::string_view b) : b_(b) {}
+
+    std::uint64_t u() {
+        std::uint64_t v = 0;
+        for (int shift = 0; shift < 64; shift += 7) {
+            if (pos_ >= b_.size()) throw Truncated();
+            const auto byte = static_cast<unsigned char>(b_[pos_++]);
+            v |= static_cast<std::uint64_t>(byte & 0x7f) << shift;
+            if (!(byte & 0x80)) return v;
+        }
+        throw Truncated();
+    }
+    std::int64_t i() {
+        const std::uint64_t v = u();
+        return static_cast<std::int64_t>(v >> 1) ^ -static_cast<std::int64_t>(v & 1);
+    }
+    double d() {
+        if (pos_ + 8 > b_.size()) throw Truncated();
+        std::uint64_t bits = 0;
+        for (int k = 0; k < 8; ++k)
+            bits |= static_cast<std::uint64_t>(static_cast<unsigned char>(b_[pos_++])) << (8 * k);
+        return std::bit_cast<double>(bits);
+    }
+    std::string s() {
+        const std::uint64_t n = u();
+        if (n > b_.size() - pos_) throw Truncated();
+        std::string v(b_.substr(pos_, n));
+        pos_ += n;
+        return v;
+    }
+    // A count of items that each take at least one byte: bounds allocations on corrupt input.
+    std::size_t count() {
+        const std::uint64_t n = u();
+        if (n > b_.size() - pos_) throw Truncated();
+        return static_cast<std::size_t>(n);
+    }
+    bool done() const { return pos_ == b_.size(); }
+
+  private:
+    std::string_view b_;
+    std::size_t pos_ = 0;
+};
+
+bool timerStillMatters(const EngineState& s, const Timer& t) {
+    switch (t.kind) {
+        case TimerKind::HoldExpiry:
+            for (std::uint32_t k : s.sales[t.ref].tickets)
+                if (s.tickets[k].status == TicketStatus::Held) return true;
+            return false;
+        case TimerKind::PrepayTimeout:
+            return s.orders[t.ref].status == OrderStatus::AwaitingPrepay;
+        case TimerKind::OrderExpiry:
+            return s.orders[t.ref].status == OrderStatus::Queued;
+    }
+    return false;
+}
+
+void writeState(const EngineState& st, Out& o) {
+    o.bytes.append(kMagic, 8);
+    o.i(st.clock);
+    o.u(st.seq);
+    o.u(st.submissions);
+    o.u(st.timerSeq);
+
+    o.u(st.runs.size());
+    for (const Run& r : st.runs) {
+        o.s(r.train);
+        o.s(r.date);
+        o.u(r.stops.size());
+        for (const Stop& p : r.stops) {
+            o.s(p.station);
+            o.d(p.km);
+            o.i(p.arrival);
+            o.i(p.departure);
+        }
+        o.u(r.fares.size());
+        for (const auto& [name, rate] : r.fares) {
+            o.s(name);
+            o.d(rate);
+        }
+        o.u(r.classes.size());
+        for (const ClassInfo& c : r.classes) {
+            o.s(c.name);
+            o.d(c.farePerKm);
+            o.u(c.seats.size());
+            for (auto seat : c.seats)
+                o.u(seat);
+            std::size_t used = 0;
+            for (auto q : c.queueAt)
+                used += q != kNone;
+            o.u(used);
+            for (std::size_t k = 0; k < c.queueAt.size(); ++k)
+                if (c.queueAt[k] != kNone) {
+                    o.u(k);
+                    o.u(c.queueAt[k]);
+                }
+        }
+        o.u(r.cars.size());
+        for (const Car& c : r.cars) {
+            o.u(static_cast<std::uint64_t>(c.number));
+            o.u(c.travelClass);
+            o.u(static_cast<std::uint64_t>(c.rows));
+            o.s(c.layout);
+        }
+        o.u(r.seats.size());
+        for (const Seat& seat : r.seats) {
+            o.u(seat.travelClass);
+            o.u(seat.car);
+            o.u(seat.row);
+            o.u(seat.letterPos);
+            o.u(static_cast<unsigned char>(seat.letter));
+            o.s(seat.label);
+            o.u(seat.occupants.size());
+            for (const Occupant& oc : seat.occupants) {
+                o.u(oc.from);
+                o.u(oc.to);
+                o.u(static_cast<std::uint64_t>(oc.kind));
+                o.u(oc.ref);
+            }
+        }
+        o.u(static_cast<std::uint64_t>(r.holdMinutes));
+        o.u(static_cast<std::uint64_t>(r.policy));
+        o.u(r.fingerprint);
+    }
+
+    o.u(st.tickets.size());
+    for (const Ticket& t : st.tickets) {
+        o.s(t.id);
+        o.s(t.passenger);
+        o.u(t.sale);
+        o.u(t.run);
+        o.u(t.seat);
+        o.u(t.from);
+        o.u(t.to);
+        o.u(static_cast<std::uint64_t>(t.status));
+    }
+    o.u(st.sales.size());
+    for (const Sale& sale : st.sales) {
+        o.s(sale.id);
+        o.u(sale.run);
+        o.i(sale.payBy);
+        o.u(sale.tickets.size());
+        for (auto t : sale.tickets)
+            o.u(t);
+    }
+    o.u(st.blocks.size());
+    for (const Block& b : st.blocks) {
+        o.s(b.id);
+        o.u(b.run);
+        o.u(b.travelClass);
+        o.u(b.from);
+        o.u(b.to);
+        o.u(b.released);
+        o.u(b.seats.size());
+        for (auto seat : b.seats)
+            o.u(seat);
+    }
+    o.u(st.orders.size());
+    for (const Order& ord : st.orders) {
+        o.s(ord.id);
+        o.s(ord.user);
+        o.s(ord.from);
+        o.s(ord.to);
+        o.u(ord.passengers.size());
+        for (const auto& p : ord.passengers)
+            o.s(p);
+        o.u(ord.options.size());
+        for (const auto& opt : ord.options) {
+            o.u(opt.run);
+            o.u(opt.travelClass);
+            o.u(opt.from);
+            o.u(opt.to);
+            o.u(opt.queue == kNone ? 0 : std::uint64_t{opt.queue} + 1);
+        }
+        o.i(ord.payBy);
+        o.i(ord.effectiveAt);
+        o.i(ord.deadline);
+        o.u(ord.submitSeq);
+        o.i(ord.prepayFen);
+        o.u(ord.saleIndex == kNone ? 0 : std::uint64_t{ord.saleIndex} + 1);
+        o.u(ord.cancelledByUser);
+        o.u(static_cast<std::uint64_t>(ord.status));
+    }
+    o.u(st.queues.size());
+    for (const Queue& q : st.queues) {
+        o.u(q.run);
+        o.u(q.travelClass);
+        o.u(q.from);
+        o.u(q.to);
+        for (const auto& lane : q.lanes) {
+            std::size_t live = 0;
+            for (std::size_t k = lane.head; k < lane.orders.size(); ++k)
+                live += st.orders[lane.orders[k]].status == OrderStatus::Queued;
+            o.u(live);
+            for (std::size_t k = lane.head; k < lane.orders.size(); ++k)
+                if (st.orders[lane.orders[k]].status == OrderStatus::Queued) o.u(lane.orders[k]);
+        }
+    }
+
+    std::vector<const std::pair<const std::string, IdRecord>*> ids;
+    ids.reserve(st.ids.size());
+    for (const auto& entry : st.ids)
+        ids.push_back(&entry);
+    std::sort(ids.begin(), ids.end(), [](auto* a, auto* b) { return a->first < b->first; });
+    o.u(ids.size());
+    for (const auto* entry : ids) {
+        o.s(entry->first);
+        o.u(static_cast<std::uint64_t>(entry->second.kind));
+        o.u(entry->second.index);
+        o.u(entry->second.fingerprint);
+    }
+
+    auto timers = st.timers;
+    std::vector<Timer> live;
+    while (!timers.empty()) {
+        if (timerStillMatters(st, timers.top())) live.push_back(timers.top());
+        timers.pop();
+    }
+    o.u(live.size());
+    for (const Timer& t : live) {
+        o.i(t.due);
+        o.u(t.seq);
+        o.u(static_cast<std::uint64_t>(t.kind));
+        o.u(t.ref);
+    }
+}
+
+template <typename T>
+T checked(std::uint64_t v, std::uint64_t limit) {
+    if (v >= limit) throw Truncated();
+    return static_cast<T>(v);
+}
+
+void readState(EngineState& st, In& in) {
+    st.clock = in.i();
+    st.seq = in.u();
+    st.submissions = in.u();
+    st.timerSeq = in.u();
+
+    st.runs.resize(in.count());
+    for (std::size_t ri = 0; ri < st.runs.size(); ++ri) {
+        Run& r = st.runs[ri];
+        r.train = in.s();
+        r.date = in.s();
+        r.key = r.train + '\x1f' + r.date;
+        r.stops.resize(in.count());
+        if (r.stops.size() > kMaxStops) throw Truncated();
+        for (std::size_t k = 0; k < r.stops.size(); ++k) {
+            Stop& p = r.stops[k];
+            p.station = in.s();
+            p.km = in.d();
+            p.arrival = in.i();
+            p.departure = in.i();
+            r.stationIndex.emplace(p.station, static_cast<std::uint8_t>(k));
+        }
+        r.fares.resize(in.count());
+        for (auto& [name, rate] : r.fares) {
+            name = in.s();
+            rate = in.d();
+        }
+        r.classes.resize(in.count());
+        for (ClassInfo& c : r.classes) {
+            c.name = in.s();
+            c.farePerKm = in.d();
+            c.seats.resize(in.count());
+            for (auto& seat : c.seats)
+                seat = static_cast<std::uint32_t>(in.u());
+            c.queueAt.assign(kMaxStops * kMaxStops, kNone);
+            const std::size_t used = in.count();
+            for (std::size_t k = 0; k < used; ++k) {
+                const auto at = checked<std::size_t>(in.u(), c.queueAt.size());
+                c.queueAt[at] = static_cast<std::uint32_t>(in.u());
+            }
+        }
+        r.cars.resize(in.count());
+        for (Car& c : r.cars) {
+            c.number = static_cast<int>(in.u());
+            c.travelClass = checked<std::uint16_t>(in.u(), r.classes.size());
+            c.rows = static_cast<int>(in.u());
+            c.layout = in.s();
+        }
+        r.seats.resize(in.count());
+        for (std::size_t k = 0; k < r.seats.size(); ++k) {
+            Seat& seat = r.seats[k];
+            seat.travelClass = checked<std::uint16_t>(in.u(), r.classes.size());
+            seat.car = checked<std::uint16_t>(in.u(), r.cars.size());
+            seat.row = static_cast<std::uint8_t>(in.u());
+            seat.letterPos = static_cast<std::uint8_t>(in.u());
+            seat.letter = static_cast<char>(in.u());
+            seat.label = in.s();
+            seat.occupants.resize(in.count());
+            for (Occupant& oc : seat.occupants) {
+                oc.from = checked<std::uint8_t>(in.u(), r.stops.size());
+                oc.to = checked<std::uint8_t>(in.u(), r.stops.size());
+                if (oc.from >= oc.to) throw Truncated();
+                oc.kind = static_cast<HolderKind>(checked<std::uint8_t>(in.u(), 2));
+                oc.ref = static_cast<std::uint32_t>(in.u());
+                seat.mask |= segmentMask(oc.from, oc.to);
+            }
+            r.seatIndex.emplace(seat.label, static_cast<std::uint32_t>(k));
+        }
+        for (const ClassInfo& c : r.classes)
+            for (auto seat : c.seats)
+                if (seat >= r.seats.size()) throw Truncated();
+        r.holdMinutes = static_cast<int>(in.u());
+        r.policy = static_cast<Policy>(checked<std::uint8_t>(in.u(), 2));
+        r.fingerprint = in.u();
+        st.runIndex.emplace(r.key, static_cast<std::uint32_t>(ri));
+    }
+
+    st.tickets.resize(in.count());
+    for (std::size_t k = 0; k < st.tickets.size(); ++k) {
+        Ticket& t = st.tickets[k];
+        t.id = in.s();
+        t.passenger = in.s();
+        t.sale = static_cast<std::uint32_t>(in.u());
+        t.run = checked<std::uint32_t>(in.u(), st.runs.size());
+        t.seat = checked<std::uint32_t>(in.u(), st.runs[t.run].seats.size());
+        t.from = static_cast<std::uint8_t>(in.u());
+        t.to = static_cast<std::uint8_t>(in.u());
+        t.status = static_cast<TicketStatus>(checked<std::uint8_t>(in.u(), 4));
+        st.ticketIndex.emplace(t.id, static_cast<std::uint32_t>(k));
+        if (t.live()) st.ticketsByPassenger[t.passenger].push_back(static_cast<std::uint32_t>(k));
+    }
+    st.sales.resize(in.count());
+    for (Sale& sale : st.sales) {
+        sale.id = in.s();
+        sale.run = checked<std::uint32_t>(in.u(), st.runs.size());
+        sale.payBy = in.i();
+        sale.tickets.resize(in.count());
+        for (auto& t : sale.tickets)
+            t = checked<std::uint32_t>(in.u(), st.tickets.size());
+    }
+    st.blocks.resize(in.count());
+    for (Block& b : st.blocks) {
+        b.id = in.s();
+        b.run = checked<std::uint32_t>(in.u(), st.runs.size());
+        b.travelClass = static_cast<std::uint16_t>(in.u());
+        b.from = static_cast<std::uint8_t>(in.u());
+        b.to = static_cast<std::uint8_t>(in.u());
+        b.released = in.u() != 0;
+        b.seats.resize(in.count());
+        for (auto& seat : b.seats)
+            seat = checked<std::uint32_t>(in.u(), st.runs[b.run].seats.size());
+    }
+    st.orders.resize(in.count());
+    for (Order& ord : st.orders) {
+        ord.id = in.s();
+        ord.user = in.s();
+        ord.from = in.s();
+        ord.to = in.s();
+        ord.passengers.resize(in.count());
+        if (ord.passengers.empty() || ord.passengers.size() > kMaxGroup) throw Truncated();
+        for (auto& p : ord.passengers)
+            p = in.s();
+        ord.options.resize(in.count());
+        for (auto& opt : ord.options) {
+            opt.run = checked<std::uint32_t>(in.u(), st.runs.size());
+            opt.travelClass = static_cast<std::uint16_t>(in.u());
+            opt.from = static_cast<std::uint8_t>(in.u());
+            opt.to = static_cast<std::uint8_t>(in.u());
+            const std::uint64_t q = in.u();
+            opt.queue = q == 0 ? kNone : static_cast<std::uint32_t>(q - 1);
+        }
+        ord.payBy = in.i();
+        ord.effectiveAt = in.i();
+        ord.deadline = in.i();
+        ord.submitSeq = in.u();
+        ord.prepayFen = in.i();
+        const std::uint64_t sale = in.u();
+        ord.saleIndex = sale == 0 ? kNone : checked<std::uint32_t>(sale - 1, st.sales.size());
+        ord.cancelledByUser = in.u() != 0;
+        ord.status = static_cast<OrderStatus>(checked<std::uint8_t>(in.u(), 5));
+        if (ord.status == OrderStatus::Queued) ++st.queuedOrders;
+    }
+    st.queues.resize(in.count());
+    for (Queue& q : st.queues) {
+        q.run = checked<std::uint32_t>(in.u(), st.runs.size());
+        q.travelClass = static_cast<std::uint16_t>(in.u());
+        q.from = static_cast<std::uint8_t>(in.u());
+        q.to = static_cast<std::uint8_t>(in.u());
+        for (int lane = 0; lane < kMaxGroup; ++lane) {
+            auto& entries = q.lanes[lane].orders;
+            entries.resize(in.count());
+            for (auto& e : entries)
+                e = checked<std::uint32_t>(in.u(), st.orders.size());
+            q.liveBySize[lane] = static_cast<std::uint32_t>(entries.size());
+        }
+    }
+    const std::size_t idCount = in.count();
+    for (std::size_t k = 0; k < idCount; ++k) {
+        std::string id = in.s();
+        IdRecord rec;
+        rec.kind = static_cast<IdKind>(checked<std::uint8_t>(in.u(), 3));
+        rec.index = static_cast<std::uint32_t>(in.u());
+        rec.fingerprint = in.u();
+        st.ids.emplace(std::move(id), rec);
+    }
+    const std::size_t timerCount = in.count();
+    for (std::size_t k = 0; k < timerCount; ++k) {
+        Timer t;
+        t.due = in.i();
+        t.seq = in.u();
+        t.kind = static_cast<TimerKind>(checked<std::uint8_t>(in.u(), 3));
+        t.ref = static_cast<std::uint32_t>(in.u());
+        const std::size_t limit =
+            t.kind == TimerKind::HoldExpiry ? st.sales.size() : st.orders.size();
+        if (t.ref >= limit) throw Truncated();
+        st.timers.push(t);
+    }
+    if (!in.done()) throw Truncated();
+}
+
+}  // namespace
+
+std::string Engine::snapshot() const {
+    Out out;
+    writeState(*state_, out);
+    return std::move(out.bytes);
+}
+
+std::unique_ptr<Engine> Engine::restore(std::string_view bytes, EngineOptions options,
+                                        std::string& error) {
+    if (bytes.size() < 8 || std::memcmp(bytes.data(), kMagic, 8) != 0) {
+        error = "not a Houbu engine snapshot (format 1)";
+        return nullptr;
+    }
+    auto engine = std::make_unique<Engine>(options);
+    try {
+        In in(bytes.substr(8));
+        readState(*engine->state_, in);
+    } catch (const std::exception& e) {
+        error = e.what();
+        return nullptr;
+    }
+    const std::string problem = engine->checkInvariants();
+    if (!problem.empty()) {
+        error = "snapshot breaks an invariant: " + problem;
+        return nullptr;
+    }
+    return engine;
+}
+
+}  // namespace houbu
