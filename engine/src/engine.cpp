@@ -801,6 +801,9 @@ class Apply {
                                                 run.stops[to].km - run.stops[from].km));
         }
         if (!stillBookable(order)) return;
+        // The passengers may not already travel at an overlapping time on any option.
+        for (const auto& opt : order.options)
+            if (!noPassengerConflict(order.passengers, opt.run, opt.from, opt.to, kNone)) return;
         order.prepayFen = dearest * static_cast<std::int64_t>(order.passengers.size());
         order.payBy = s.clock + kPrepayWindow;
         order.submitSeq = ++s.submissions;

@@ -86,10 +86,8 @@ void Matcher::begin() {
     c_.addedCars.clear();
 
     if (c_.newOrder != kNone) {
-        const Order& order = s.orders[c_.newOrder];
         Phase p;
-        for (const auto& opt : order.options)
-            p.queues.push_back(opt.queue);
+        p.onlyOrder = c_.newOrder;
         phases_.push_back(std::move(p));
         c_.newOrder = kNone;
     }
@@ -116,6 +114,7 @@ std::optional<Matcher::Pick> Matcher::earliestServable(const Phase& phase, std::
     EngineState& s = c_.s;
     Queue& q = s.queues[queue];
     const Run& run = s.runs[q.run];
+    if (departed(q.run, q.from)) return std::nullopt;
     int smallest = 0;
     while (smallest < kMaxGroup && q.liveBySize[smallest] == 0)
         ++smallest;
@@ -147,6 +146,68 @@ std::optional<Matcher::Pick> Matcher::earliestServable(const Phase& phase, std::
     return Pick{earliestLive(q, k), queue, k};
 }
 
+bool Matcher::departed(std::uint32_t run, int from) const {
+    const Time leaves = c_.s.runs[run].stops[from].leaves();
+    return leaves >= 0 && leaves <= c_.s.clock;
+}
+
+std::optional<Decision> Matcher::newOrderDecision(Phase& phase) {
+    EngineState& s = c_.s;
+    phase.done = true;
+    const Order& order = s.orders[phase.onlyOrder];
+    if (order.status != OrderStatus::Queued) return std::nullopt;
+    Decision d;
+    d.order = phase.onlyOrder;
+    for (std::size_t i = 0; i < order.options.size() && d.seats.empty(); ++i) {
+        const OrderOption& opt = order.options[i];
+        if (departed(opt.run, opt.from)) continue;
+        d.seats = chooseSeats(s.runs[opt.run], opt.travelClass, opt.from, opt.to, order.groupSize(),
+                              std::string(), s.options.seatChoice);
+        d.option = static_cast<int>(i);
+    }
+    if (!d.seats.empty()) {
+        d.kind = Decision::Kind::Serve;
+        if (s.options.trace) {
+            const OrderOption& opt = order.options[d.option];
+            describeServe(d, order, opt.queue,
+                          countFree(s.runs[opt.run], opt.travelClass, opt.from, opt.to, kMaxGroup));
+        }
+        return d;
+    }
+    if (!s.options.trace) return std::nullopt;
+    d.kind = Decision::Kind::Skip;
+    d.reason = groupOf(order.groupSize());
+    for (const OrderOption& opt : order.options) {
+        const Run& run = s.runs[opt.run];
+        d.reason += "; ";
+        if (departed(opt.run, opt.from)) {
+            d.reason += run.train + " has left " + run.stops[opt.from].station;
+            continue;
+        }
+        d.reason += seatsFree(countFree(run, opt.travelClass, opt.from, opt.to, kMaxGroup)) +
+                    " on " + c_.interval(run, opt.from, opt.to) + " (" +
+                    queueName(s.queues[opt.queue]) + ")";
+    }
+    d.reason += "; waits in queue";
+    return d;
+}
+
+void Matcher::describeServe(Decision& d, const Order& order, std::uint32_t queue,
+                            int freeSeats) const {
+    const EngineState& s = c_.s;
+    const Queue& q = s.queues[queue];
+    const OrderOption& opt = order.options[d.option];
+    const Run& run = s.runs[opt.run];
+    d.reason = groupOf(order.groupSize()) + ", rank " + std::to_string(rankIn(q, order)) + " in " +
+               queueName(q) + "; " + seatsFree(freeSeats) +
+               "; earliest servable in queue order; served on option " +
+               std::to_string(d.option + 1) + " (" + run.train + ' ' +
+               run.classes[opt.travelClass].name + ") seat";
+    if (d.seats.size() > 1) d.reason += 's';
+    for (std::size_t i = 0; i < d.seats.size(); ++i)
+        d.reason += (i ? ", " : " ") + run.seats[d.seats[i]].label;
+}
+
 int Matcher::optionOnQueue(const Order& order, std::uint32_t queue) const {
     for (std::size_t i = 0; i < order.options.size(); ++i)
         if (order.options[i].queue == queue) return static_cast<int>(i);
@@ -174,6 +235,14 @@ std::optional<Decision> Matcher::next() {
     EngineState& s = c_.s;
     const bool trace = s.options.trace;
     while (pending_.empty() && phase_ < phases_.size()) {
+        if (phases_[phase_].onlyOrder != kNone) {
+            if (phases_[phase_].done) {
+                ++phase_;
+                continue;
+            }
+            if (auto d = newOrderDecision(phases_[phase_])) pending_.push_back(std::move(*d));
+            continue;
+        }
         const Phase& phase = phases_[phase_];
         std::optional<Pick> best;
         std::vector<std::pair<std::uint32_t, int>> looked;  // (queue, exact free seats)
@@ -192,6 +261,7 @@ std::optional<Decision> Matcher::next() {
             std::vector<Decision> skips;
             for (const auto& [queue, k] : looked) {
                 Queue& q = s.queues[queue];
+                if (departed(q.run, q.from)) continue;
                 for (int lane = std::max(k, 0); lane < kMaxGroup; ++lane) {
                     if (q.liveBySize[lane] == 0) continue;
                     const std::uint32_t front = [&] {
@@ -237,24 +307,13 @@ std::optional<Decision> Matcher::next() {
         } else {
             for (std::size_t i = 0; i < order.options.size() && d.seats.empty(); ++i) {
                 const OrderOption& opt = order.options[i];
+                if (departed(opt.run, opt.from)) continue;
                 d.seats = chooseSeats(s.runs[opt.run], opt.travelClass, opt.from, opt.to,
                                       order.groupSize(), std::string(), s.options.seatChoice);
                 d.option = static_cast<int>(i);
             }
         }
-        if (trace) {
-            const Queue& q = s.queues[best->queue];
-            const OrderOption& opt = order.options[d.option];
-            const Run& run = s.runs[opt.run];
-            d.reason = groupOf(order.groupSize()) + ", rank " + std::to_string(rankIn(q, order)) +
-                       " in " + queueName(q) + "; " + seatsFree(best->freeSeats) +
-                       "; earliest servable in queue order; served on option " +
-                       std::to_string(d.option + 1) + " (" + run.train + ' ' +
-                       run.classes[opt.travelClass].name + ") seat";
-            if (d.seats.size() > 1) d.reason += 's';
-            for (std::size_t i = 0; i < d.seats.size(); ++i)
-                d.reason += (i ? ", " : " ") + run.seats[d.seats[i]].label;
-        }
+        if (trace) describeServe(d, order, best->queue, best->freeSeats);
         pending_.push_back(std::move(d));
     }
     if (pending_.empty()) return std::nullopt;

@@ -49,6 +49,8 @@ class Matcher {
         bool forcedOption = false;          // serve on the candidate queue's own option
         bool useBound = false;              // complete-policy bound on free seats applies
         std::vector<Freed> freed;           // freed seats this phase may use (for the bound)
+        std::uint32_t onlyOrder = kNone;    // a newly effective order: it alone is considered
+        bool done = false;
     };
     struct Pick {
         std::uint32_t order = kNone;
@@ -59,6 +61,11 @@ class Matcher {
     std::optional<Pick> earliestServable(const Phase& phase, std::uint32_t queue, int* exactFree);
     std::uint32_t earliestLive(Queue& q, int maxSize);
     int optionOnQueue(const Order& order, std::uint32_t queue) const;
+    // True once the option's train has left the order's `from` station: such an
+    // option no longer serves (the order expires when every option has left).
+    bool departed(std::uint32_t run, int from) const;
+    std::optional<Decision> newOrderDecision(Phase& phase);
+    void describeServe(Decision& d, const Order& order, std::uint32_t queue, int freeSeats) const;
     std::string queueName(const Queue& q) const;
     std::int64_t rankIn(const Queue& q, const Order& order) const;
 

@@ -15,6 +15,7 @@
 #include <memory>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "houbu/command.h"
 #include "houbu/event.h"
@@ -38,6 +39,32 @@ class EventSink {
 
 class EngineState;
 
+// Counts over the whole state, for summaries and for checking a store's tables.
+struct EngineSummary {
+    std::int64_t runs = 0;
+    std::int64_t seats = 0;
+    std::int64_t ticketsHeld = 0;
+    std::int64_t ticketsPaid = 0;
+    std::int64_t ticketsRefunded = 0;
+    std::int64_t ticketsExpired = 0;
+    std::int64_t blocksLive = 0;
+    std::int64_t ordersAwaitingPrepay = 0;
+    std::int64_t ordersQueued = 0;
+    std::int64_t ordersFulfilled = 0;
+    std::int64_t ordersCancelled = 0;
+    std::int64_t ordersExpired = 0;
+    bool operator==(const EngineSummary&) const = default;
+};
+
+// One record's status as the event stream describes it: tickets (held, paid,
+// refunded, expired), waitlist orders (awaiting_prepay, queued, fulfilled,
+// cancelled, expired) and blocks (live, released).
+struct RecordStatus {
+    enum class Kind { Ticket, Order, Block } kind;
+    std::string id;
+    std::string status;
+};
+
 class Engine {
   public:
     explicit Engine(EngineOptions options = {});
@@ -59,6 +86,9 @@ class Engine {
     const EngineOptions& options() const;
 
     std::size_t queuedOrderCount() const;
+    EngineSummary summary() const;
+    // Every ticket, order and block with its status, in creation order per kind.
+    std::vector<RecordStatus> records() const;
 
     // The whole state in a canonical binary form: two engines in the same state
     // give the same bytes, whatever history led there (dead queue entries and
