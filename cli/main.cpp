@@ -1,12 +1,19 @@
-// houbu-cli: run scenarios through the engine (more subcommands to come).
+// houbu-cli: run scenarios through the engine, in memory or on a durable store;
+// check, replay and export stores.
+
+#include <poll.h>
+#include <unistd.h>
 
 #include <QByteArray>
+#include <QCoreApplication>
 #include <QFile>
+#include <cerrno>
 #include <cstdio>
 #include <cstring>
 #include <string>
 
 #include "houbu/codec.h"
+#include "houbu/store.h"
 
 namespace {
 
@@ -23,12 +30,35 @@ Commands:
                                      for every candidate the matcher looks at
       --seat-choice best-fit|first-fit|worst-fit
                                      how seats are picked (default: best-fit)
+      --db PATH|postgresql://user@host[:port]/db
+                                     apply every command durably to a store
+                                     (SQLite file, created if missing, or
+                                     PostgreSQL); events are printed only once
+                                     their commands are committed. A new store
+                                     remembers --policy, --seat-choice, --trace.
+      --group N                      commands per transaction (group commit,
+                                     default 512; 1 = one transaction each)
+      --snapshot-every N             commands between engine snapshots
+                                     (default 10000)
+
+  verify --db LOCATION
+               Check a store: replay the whole journal in a fresh engine and
+               compare every event, the state and the state tables. Prints a
+               summary; exit status 1 when a problem was found.
+
+  replay --db LOCATION [--to SEQ]
+               Re-execute the journal up to command SEQ (all by default) and
+               print the events, checking each against the stored ones.
+
+  export --db LOCATION
+               Write the journal as a scenario (JSON Lines) to standard output.
 
   help, --help Show this text.
 
 Exit status: 0 when the input was read to its end (command errors are `error`
-events in the output); 2 for bad usage or an unreadable file, with a message on
-standard error.
+events in the output); 2 for bad usage, an unreadable file or a store that
+cannot be opened, with a message on standard error; 3 when the store failed
+during `run` (the lines it names were not applied; others were).
 )";
 
 int usageError(const std::string& message) {
@@ -42,21 +72,113 @@ bool writeAll(const QByteArray& bytes) {
                static_cast<std::size_t>(bytes.size());
 }
 
+// Reads input lines in batches: a whole file in slices, or standard input one
+// line at a time plus whatever else has already arrived (so that a pipe is
+// batched while an interactive user gets an answer per line).
+class LineSource {
+  public:
+    bool openFile(const char* path, std::string& error) {
+        QFile file(QString::fromLocal8Bit(path));
+        if (!file.open(QIODevice::ReadOnly)) {
+            error = std::string("cannot read '") + path + "': " + file.errorString().toStdString();
+            return false;
+        }
+        buffer_ = file.readAll();
+        eof_ = true;
+        return true;
+    }
+    void openStdin() { stdin_ = true; }
+    bool interactive() const { return stdin_; }
+
+    // Fills `batch` with up to `max` lines; false at the end of the input.
+    bool next(QList<houbu::InputLine>& batch, int max) {
+        batch.clear();
+        while (static_cast<int>(batch.size()) < max) {
+            const qsizetype nl = buffer_.indexOf('\n', pos_);
+            if (nl >= 0) {
+                batch.append({buffer_.mid(pos_, nl - pos_), ++number_});
+                pos_ = nl + 1;
+                continue;
+            }
+            if (eof_) {
+                if (pos_ < buffer_.size()) {
+                    batch.append({buffer_.mid(pos_), ++number_});
+                    pos_ = buffer_.size();
+                }
+                break;
+            }
+            // Standard input: block only while the batch is empty.
+            if (!batch.isEmpty() && !readable()) break;
+            compact();
+            char chunk[65536];
+            const ssize_t n = ::read(0, chunk, sizeof chunk);
+            if (n < 0 && errno == EINTR) continue;
+            if (n <= 0)
+                eof_ = true;
+            else
+                buffer_.append(chunk, n);
+        }
+        return !batch.isEmpty();
+    }
+
+  private:
+    static bool readable() {
+        pollfd p{0, POLLIN, 0};
+        return ::poll(&p, 1, 0) > 0;
+    }
+    void compact() {
+        if (pos_ > (1 << 16)) {
+            buffer_.remove(0, pos_);
+            pos_ = 0;
+        }
+    }
+    QByteArray buffer_;
+    qsizetype pos_ = 0;
+    int number_ = 0;
+    bool eof_ = false;
+    bool stdin_ = false;
+};
+
+bool parseCount(const char* text, int& value) {
+    char* end = nullptr;
+    const long v = std::strtol(text, &end, 10);
+    if (!end || *end || v < 1 || v > 100000000) return false;
+    value = static_cast<int>(v);
+    return true;
+}
+
+std::unique_ptr<houbu::Store> openStore(const QString& location,
+                                        const houbu::EngineOptions& options, int snapshotEvery,
+                                        bool inspect) {
+    houbu::StoreOptions so;
+    so.location = location;
+    so.engine = options;
+    so.snapshotEvery = snapshotEvery;
+    so.inspectOnly = inspect;
+    QString error;
+    auto store = houbu::Store::open(so, error);
+    if (!store) std::fprintf(stderr, "houbu-cli: %s\n", error.toLocal8Bit().constData());
+    return store;
+}
+
 int run(int argc, char** argv) {
     houbu::EngineOptions options;
     const char* input = nullptr;
+    const char* db = nullptr;
+    int group = 512;
+    int snapshotEvery = 10000;
+    bool engineFlags = false;
     for (int i = 2; i < argc; ++i) {
         const std::string arg = argv[i];
-        auto value = [&](const char* name) -> const char* {
-            if (i + 1 >= argc) return nullptr;
-            (void)name;
-            return argv[++i];
-        };
+        const char* v = (i + 1 < argc) ? argv[i + 1] : nullptr;
+        auto needs = [&](const char* what) { return usageError(arg + " needs a value: " + what); };
         if (arg == "--trace") {
             options.trace = true;
+            engineFlags = true;
         } else if (arg == "--policy") {
-            const char* v = value("--policy");
-            if (!v) return usageError("--policy needs a value: complete or exact");
+            if (!v) return needs("complete or exact");
+            ++i;
+            engineFlags = true;
             if (std::strcmp(v, "complete") == 0)
                 options.defaultPolicy = houbu::Policy::Complete;
             else if (std::strcmp(v, "exact") == 0)
@@ -64,8 +186,9 @@ int run(int argc, char** argv) {
             else
                 return usageError(std::string("unknown policy '") + v + "': use complete or exact");
         } else if (arg == "--seat-choice") {
-            const char* v = value("--seat-choice");
-            if (!v) return usageError("--seat-choice needs a value: best-fit or first-fit");
+            if (!v) return needs("best-fit, first-fit or worst-fit");
+            ++i;
+            engineFlags = true;
             if (std::strcmp(v, "best-fit") == 0)
                 options.seatChoice = houbu::SeatChoice::BestFit;
             else if (std::strcmp(v, "first-fit") == 0)
@@ -74,6 +197,16 @@ int run(int argc, char** argv) {
                 options.seatChoice = houbu::SeatChoice::WorstFit;
             else
                 return usageError(std::string("unknown seat choice '") + v + "'");
+        } else if (arg == "--db") {
+            if (!v) return needs("a file path or a postgresql:// URL");
+            db = argv[++i];
+        } else if (arg == "--group") {
+            if (!v || !parseCount(v, group)) return needs("a whole number of commands, at least 1");
+            ++i;
+        } else if (arg == "--snapshot-every") {
+            if (!v || !parseCount(v, snapshotEvery))
+                return needs("a whole number of commands, at least 1");
+            ++i;
         } else if (arg.size() > 1 && arg[0] == '-' && arg != "-") {
             return usageError("unknown option '" + arg + "'");
         } else if (!input) {
@@ -85,50 +218,156 @@ int run(int argc, char** argv) {
     }
     if (!input) return usageError("run needs an input file, or '-' for standard input");
 
-    houbu::Runner runner(options);
-    QByteArray out;
-    if (std::strcmp(input, "-") == 0) {
-        // Interactive: one line in, its events out and flushed.
-        char* line = nullptr;
-        std::size_t capacity = 0;
-        int number = 0;
-        ssize_t length = 0;
-        while ((length = getline(&line, &capacity, stdin)) >= 0) {
-            out.clear();
-            runner.processLine(QByteArrayView(line, length), ++number, out);
-            if (!writeAll(out)) break;
-            std::fflush(stdout);
-        }
-        std::free(line);
-        return 0;
+    LineSource source;
+    std::string error;
+    if (std::strcmp(input, "-") == 0)
+        source.openStdin();
+    else if (!source.openFile(input, error))
+        return usageError(error);
+
+    std::unique_ptr<houbu::Store> store;
+    std::unique_ptr<houbu::Runner> runner;
+    if (db) {
+        store = openStore(QString::fromLocal8Bit(db), options, snapshotEvery, false);
+        if (!store) return 2;
+        if (engineFlags && store->journalLength() > 0)
+            std::fprintf(stderr,
+                         "houbu-cli: note: %s keeps the engine options it was created with\n",
+                         store->location().toLocal8Bit().constData());
+    } else {
+        runner = std::make_unique<houbu::Runner>(options);
     }
 
-    QFile file(QString::fromLocal8Bit(input));
-    if (!file.open(QIODevice::ReadOnly))
-        return usageError(std::string("cannot read '") + input +
-                          "': " + file.errorString().toStdString());
-    const QByteArray data = file.readAll();
-    qsizetype start = 0;
-    int number = 0;
-    out.reserve(1 << 20);
-    while (start < data.size()) {
-        qsizetype end = data.indexOf('\n', start);
-        if (end < 0) end = data.size();
-        runner.processLine(QByteArrayView(data).sliced(start, end - start), ++number, out);
-        if (out.size() > (1 << 20)) {
-            writeAll(out);
-            out.clear();
+    // Interactive input is answered line by line; otherwise commands are grouped.
+    const int batchSize = source.interactive() && !db ? 1 : group;
+    int status = 0;
+    QByteArray out;
+    QList<houbu::InputLine> batch;
+    while (source.next(batch, batchSize)) {
+        out.clear();
+        if (store) {
+            QString why;
+            if (!store->apply(batch, out, why)) {
+                std::fprintf(stderr, "houbu-cli: lines %d to %d were not applied: %s\n",
+                             batch.front().number, batch.back().number,
+                             why.toLocal8Bit().constData());
+                status = 3;
+            }
+        } else {
+            for (const auto& line : batch)
+                runner->processLine(line.text, line.number, out);
         }
-        start = end + 1;
+        if (!writeAll(out)) break;
+        if (source.interactive()) std::fflush(stdout);
     }
-    writeAll(out);
     std::fflush(stdout);
+    return status;
+}
+
+// Reads `--db LOCATION` (required) and `--to SEQ` (when allowed) of a store command.
+bool storeArgs(int argc, char** argv, bool allowTo, QString& db, qint64& to, int& status) {
+    for (int i = 2; i < argc; ++i) {
+        const std::string arg = argv[i];
+        if (arg == "--db" && i + 1 < argc) {
+            db = QString::fromLocal8Bit(argv[++i]);
+        } else if (allowTo && arg == "--to" && i + 1 < argc) {
+            int v = 0;
+            if (!parseCount(argv[++i], v)) {
+                status = usageError("--to needs a journal sequence number, at least 1");
+                return false;
+            }
+            to = v;
+        } else {
+            status = usageError("unexpected argument '" + arg + "'");
+            return false;
+        }
+    }
+    if (db.isEmpty()) {
+        status = usageError(std::string(argv[1]) + " needs --db LOCATION");
+        return false;
+    }
+    return true;
+}
+
+int verify(int argc, char** argv) {
+    QString db;
+    qint64 to = 0;
+    int status = 0;
+    if (!storeArgs(argc, argv, false, db, to, status)) return status;
+    auto store = openStore(db, {}, 10000, true);
+    if (!store) return 2;
+    const houbu::StoreReport r = store->verify();
+    const houbu::EngineSummary& s = r.engine;
+    std::printf(
+        "store          %s (%s, schema %d)\n"
+        "journal        %lld commands, %lld events; opened from the snapshot at command %lld\n"
+        "clock          %s\n"
+        "runs           %lld with %lld seats\n"
+        "tickets        %lld held, %lld paid, %lld refunded, %lld expired\n"
+        "quota blocks   %lld live\n"
+        "waitlist       %lld awaiting prepayment, %lld queued, %lld fulfilled, %lld cancelled, "
+        "%lld expired\n",
+        r.location.toLocal8Bit().constData(), r.backend.toLatin1().constData(), r.schemaVersion,
+        static_cast<long long>(r.journalLength), static_cast<long long>(r.events),
+        static_cast<long long>(r.snapshotSeq), r.clock.toLatin1().constData(),
+        static_cast<long long>(s.runs), static_cast<long long>(s.seats),
+        static_cast<long long>(s.ticketsHeld), static_cast<long long>(s.ticketsPaid),
+        static_cast<long long>(s.ticketsRefunded), static_cast<long long>(s.ticketsExpired),
+        static_cast<long long>(s.blocksLive), static_cast<long long>(s.ordersAwaitingPrepay),
+        static_cast<long long>(s.ordersQueued), static_cast<long long>(s.ordersFulfilled),
+        static_cast<long long>(s.ordersCancelled), static_cast<long long>(s.ordersExpired));
+    if (r.problems.isEmpty()) {
+        std::printf("problems       none\n");
+        return 0;
+    }
+    std::printf("problems       %lld; the first: %s\n", static_cast<long long>(r.problems.size()),
+                r.problems.first().toLocal8Bit().constData());
+    for (qsizetype i = 1; i < r.problems.size(); ++i)
+        std::printf("               %s\n", r.problems[i].toLocal8Bit().constData());
+    return 1;
+}
+
+int replay(int argc, char** argv) {
+    QString db;
+    qint64 to = 0;
+    int status = 0;
+    if (!storeArgs(argc, argv, true, db, to, status)) return status;
+    auto store = openStore(db, {}, 10000, true);
+    if (!store) return 2;
+    QString error;
+    const bool ok = store->replay(
+        to, [](const QByteArray& events) { writeAll(events); }, error);
+    std::fflush(stdout);
+    if (!ok) {
+        std::fprintf(stderr, "houbu-cli: %s\n", error.toLocal8Bit().constData());
+        return 1;
+    }
+    return 0;
+}
+
+int exportJournal(int argc, char** argv) {
+    QString db;
+    qint64 to = 0;
+    int status = 0;
+    if (!storeArgs(argc, argv, false, db, to, status)) return status;
+    auto store = openStore(db, {}, 10000, true);
+    if (!store) return 2;
+    QFile out;
+    if (!out.open(stdout, QIODevice::WriteOnly))
+        return usageError("cannot write to standard output");
+    QString error;
+    if (!store->exportScenario(out, error)) {
+        std::fprintf(stderr, "houbu-cli: %s\n", error.toLocal8Bit().constData());
+        return 1;
+    }
     return 0;
 }
 
 }  // namespace
 
 int main(int argc, char** argv) {
+    QCoreApplication app(argc, argv);
+    QCoreApplication::setApplicationName(QStringLiteral("houbu"));
     if (argc < 2) return usageError("no command given");
     const std::string command = argv[1];
     if (command == "--help" || command == "help" || command == "-h") {
@@ -136,5 +375,8 @@ int main(int argc, char** argv) {
         return 0;
     }
     if (command == "run") return run(argc, argv);
+    if (command == "verify") return verify(argc, argv);
+    if (command == "replay") return replay(argc, argv);
+    if (command == "export") return exportJournal(argc, argv);
     return usageError("unknown command '" + command + "'");
 }

@@ -1058,6 +1058,83 @@ std::size_t Engine::queuedOrderCount() const {
     return state_->queuedOrders;
 }
 
+namespace {
+const char* orderStatusName(OrderStatus s) {
+    switch (s) {
+        case OrderStatus::AwaitingPrepay:
+            return "awaiting_prepay";
+        case OrderStatus::Queued:
+            return "queued";
+        case OrderStatus::Fulfilled:
+            return "fulfilled";
+        case OrderStatus::Cancelled:
+            return "cancelled";
+        case OrderStatus::Expired:
+            return "expired";
+    }
+    return "";
+}
+}  // namespace
+
+EngineSummary Engine::summary() const {
+    const EngineState& s = *state_;
+    EngineSummary sum;
+    sum.runs = static_cast<std::int64_t>(s.runs.size());
+    for (const Run& r : s.runs)
+        sum.seats += static_cast<std::int64_t>(r.seats.size());
+    for (const Ticket& t : s.tickets) {
+        switch (t.status) {
+            case TicketStatus::Held:
+                ++sum.ticketsHeld;
+                break;
+            case TicketStatus::Paid:
+                ++sum.ticketsPaid;
+                break;
+            case TicketStatus::Refunded:
+                ++sum.ticketsRefunded;
+                break;
+            case TicketStatus::Expired:
+                ++sum.ticketsExpired;
+                break;
+        }
+    }
+    for (const Block& b : s.blocks)
+        sum.blocksLive += !b.released;
+    for (const Order& o : s.orders) {
+        switch (o.status) {
+            case OrderStatus::AwaitingPrepay:
+                ++sum.ordersAwaitingPrepay;
+                break;
+            case OrderStatus::Queued:
+                ++sum.ordersQueued;
+                break;
+            case OrderStatus::Fulfilled:
+                ++sum.ordersFulfilled;
+                break;
+            case OrderStatus::Cancelled:
+                ++sum.ordersCancelled;
+                break;
+            case OrderStatus::Expired:
+                ++sum.ordersExpired;
+                break;
+        }
+    }
+    return sum;
+}
+
+std::vector<RecordStatus> Engine::records() const {
+    const EngineState& s = *state_;
+    std::vector<RecordStatus> out;
+    out.reserve(s.tickets.size() + s.orders.size() + s.blocks.size());
+    for (const Ticket& t : s.tickets)
+        out.push_back({RecordStatus::Kind::Ticket, t.id, statusName(t.status)});
+    for (const Order& o : s.orders)
+        out.push_back({RecordStatus::Kind::Order, o.id, orderStatusName(o.status)});
+    for (const Block& b : s.blocks)
+        out.push_back({RecordStatus::Kind::Block, b.id, b.released ? "released" : "live"});
+    return out;
+}
+
 std::string Engine::checkInvariants() const {
     const EngineState& s = *state_;
     for (const Run& run : s.runs) {

@@ -1,0 +1,761 @@
+#include "houbu/store.h"
+
+#include <QCryptographicHash>
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QIODevice>
+#include <QSqlDatabase>
+#include <QSqlDriver>
+#include <QSqlError>
+#include <QSqlQuery>
+#include <QStandardPaths>
+#include <QUrl>
+#include <QUuid>
+#include <QVariant>
+#include <optional>
+
+#include "houbu/codec.h"
+
+namespace houbu {
+
+using namespace Qt::StringLiterals;
+
+namespace {
+
+// Raised inside the store when a statement fails; caught at the transaction edge.
+struct SqlFailure {
+    QString message;
+};
+
+QString describe(const QSqlError& e) {
+    QString text = e.databaseText().trimmed();
+    if (text.isEmpty()) text = e.driverText().trimmed();
+    if (text.isEmpty()) text = e.text().trimmed();
+    return text;
+}
+
+// Schema, version 1. %BLOB% is BLOB in SQLite and BYTEA in PostgreSQL.
+const char* const kSchemaV1[] = {
+    "CREATE TABLE houbu_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)",
+    "CREATE TABLE journal (seq BIGINT PRIMARY KEY, input_line INTEGER NOT NULL, "
+    "command TEXT NOT NULL, clock TEXT NOT NULL, first_event BIGINT NOT NULL, "
+    "event_count INTEGER NOT NULL, error_code TEXT, events TEXT NOT NULL)",
+    "CREATE INDEX journal_first_event ON journal (first_event)",
+    "CREATE TABLE snapshots (journal_seq BIGINT PRIMARY KEY, engine %BLOB% NOT NULL, "
+    "sha256 TEXT NOT NULL)",
+    "CREATE TABLE runs (train TEXT NOT NULL, date TEXT NOT NULL, seats INTEGER NOT NULL, "
+    "PRIMARY KEY (train, date))",
+    "CREATE TABLE tickets (ticket TEXT PRIMARY KEY, sale TEXT NOT NULL, passenger TEXT NOT NULL, "
+    "train TEXT NOT NULL, date TEXT NOT NULL, class TEXT NOT NULL, seat TEXT NOT NULL, "
+    "from_station TEXT NOT NULL, to_station TEXT NOT NULL, status TEXT NOT NULL)",
+    "CREATE TABLE orders (id TEXT PRIMARY KEY, prepay TEXT NOT NULL, status TEXT NOT NULL)",
+    "CREATE TABLE blocks (id TEXT PRIMARY KEY, train TEXT NOT NULL, date TEXT NOT NULL, "
+    "class TEXT NOT NULL, status TEXT NOT NULL)",
+};
+
+// Migrations: kMigrations[v] upgrades a store from schema v to v + 1. Version 0
+// is an empty database.
+const std::vector<std::vector<const char*>> kMigrations = {
+    std::vector<const char*>(std::begin(kSchemaV1), std::end(kSchemaV1)),
+};
+
+const char* seatChoiceName(SeatChoice c) {
+    switch (c) {
+        case SeatChoice::BestFit:
+            return "best-fit";
+        case SeatChoice::FirstFit:
+            return "first-fit";
+        case SeatChoice::WorstFit:
+            return "worst-fit";
+    }
+    return "best-fit";
+}
+
+std::optional<SeatChoice> seatChoiceFrom(const QString& s) {
+    if (s == u"best-fit"_s) return SeatChoice::BestFit;
+    if (s == u"first-fit"_s) return SeatChoice::FirstFit;
+    if (s == u"worst-fit"_s) return SeatChoice::WorstFit;
+    return std::nullopt;
+}
+
+QString sha256(const QByteArray& bytes) {
+    return QString::fromLatin1(QCryptographicHash::hash(bytes, QCryptographicHash::Sha256).toHex());
+}
+
+// Collects the events of one command as JSON Lines.
+class Capture : public EventSink {
+  public:
+    QByteArray out;
+    void onEvent(const Event& e) override {
+        out += encodeEvent(e);
+        out += '\n';
+    }
+};
+
+// Feeds one journaled line into an engine, as the store did when it was applied.
+void feed(Engine& engine, const QByteArray& text, int number, EventSink& sink) {
+    const ParsedLine parsed = parseCommandLine(text);
+    if (parsed.command)
+        engine.apply(*parsed.command, number, sink);
+    else
+        engine.rejectMalformed(number, parsed.error.toStdString(), sink);
+}
+
+QString firstDifference(const QByteArray& stored, const QByteArray& replayed) {
+    const auto a = stored.split('\n');
+    const auto b = replayed.split('\n');
+    for (qsizetype i = 0; i < std::max(a.size(), b.size()); ++i) {
+        const QByteArray x = i < a.size() ? a[i] : QByteArray("(none)");
+        const QByteArray y = i < b.size() ? b[i] : QByteArray("(none)");
+        if (x != y)
+            return u"stored %1, replay gives %2"_s.arg(QString::fromUtf8(x.left(300)),
+                                                       QString::fromUtf8(y.left(300)));
+    }
+    return u"(no difference)"_s;
+}
+
+}  // namespace
+
+class StoreImpl : public EventSink {
+  public:
+    StoreOptions options;
+    QString connection = u"houbu-store-"_s + QUuid::createUuid().toString(QUuid::WithoutBraces);
+    bool postgres = false;
+    std::unique_ptr<Engine> engine;
+    EngineOptions engineOptions;
+    qint64 journalSeq = 0;
+    qint64 snapshotSeq = 0;  // journal seq of the newest snapshot
+    qint64 openedFromSnapshot = 0;
+    int schemaVersion = 0;
+    bool needsReload = false;
+    QStringList problems;
+
+    // Per command while applying.
+    Capture current;
+    int currentEventCount = 0;
+    QString currentError;
+
+    ~StoreImpl() override {
+        {
+            QSqlDatabase db = QSqlDatabase::database(connection, false);
+            if (db.isOpen()) db.close();
+        }
+        QSqlDatabase::removeDatabase(connection);
+    }
+
+    QSqlDatabase db() const { return QSqlDatabase::database(connection, false); }
+
+    QString blobType() const { return postgres ? u"BYTEA"_s : u"BLOB"_s; }
+
+    QSqlQuery exec(const QString& sql, const QVariantList& values = {}) {
+        QSqlQuery q(db());
+        q.setForwardOnly(true);
+        if (!q.prepare(sql)) throw SqlFailure{describe(q.lastError())};
+        for (const auto& v : values)
+            q.addBindValue(v);
+        if (!q.exec()) throw SqlFailure{describe(q.lastError())};
+        return q;
+    }
+
+    // ---- connecting ------------------------------------------------------------
+
+    bool connect(QString& error) {
+        postgres = options.location.startsWith(u"postgres://"_s) ||
+                   options.location.startsWith(u"postgresql://"_s);
+        if (QSqlDatabase::contains(connection)) {
+            QSqlDatabase::database(connection, false).close();
+            QSqlDatabase::removeDatabase(connection);
+        }
+        QSqlDatabase db =
+            QSqlDatabase::addDatabase(postgres ? u"QPSQL"_s : u"QSQLITE"_s, connection);
+        if (!db.isValid()) {
+            error = u"the Qt SQL driver for %1 is not installed"_s.arg(postgres ? u"PostgreSQL"_s
+                                                                                : u"SQLite"_s);
+            return false;
+        }
+        if (postgres) {
+            const QUrl url(options.location);
+            if (!url.isValid() || url.host().isEmpty() || url.path().size() < 2) {
+                error =
+                    u"'%1' is not a PostgreSQL URL postgresql://user@host[:port]/database"_s.arg(
+                        url.toDisplayString(QUrl::RemovePassword));
+                return false;
+            }
+            db.setHostName(url.host());
+            db.setPort(url.port(5432));
+            db.setDatabaseName(url.path().mid(1));
+            db.setUserName(url.userName());
+            db.setPassword(url.password());
+            db.setConnectOptions(u"connect_timeout=5"_s);
+        } else {
+            const QFileInfo info(options.location);
+            if (info.exists() && info.isDir()) {
+                error = u"'%1' is a directory, not a Houbu database"_s.arg(options.location);
+                return false;
+            }
+            if (info.exists() && info.size() > 0) {
+                QFile f(options.location);
+                if (!f.open(QIODevice::ReadOnly)) {
+                    error = u"cannot read '%1': %2"_s.arg(options.location, f.errorString());
+                    return false;
+                }
+                if (f.read(16) != QByteArray("SQLite format 3\0", 16)) {
+                    error = u"'%1' is not a Houbu database (not an SQLite file)"_s.arg(
+                        options.location);
+                    return false;
+                }
+            } else if (!info.absoluteDir().exists()) {
+                error = u"cannot create '%1': folder %2 does not exist"_s.arg(options.location,
+                                                                              info.absolutePath());
+                return false;
+            }
+            db.setDatabaseName(options.location);
+            db.setConnectOptions(u"QSQLITE_BUSY_TIMEOUT=300"_s);
+        }
+        if (!db.open()) {
+            error = u"cannot open %1: %2"_s.arg(displayLocation(), describe(db.lastError()));
+            return false;
+        }
+        try {
+            if (postgres) {
+                exec(u"SET client_min_messages TO WARNING"_s);
+                // One writer per database: an advisory lock held for the session.
+                QSqlQuery q = exec(u"SELECT pg_try_advisory_lock(4812960017)"_s);
+                if (!q.next() || !q.value(0).toBool()) {
+                    error =
+                        u"%1 is locked by another process (another houbu-cli, console or "
+                        u"houbud is using it)"_s.arg(displayLocation());
+                    return false;
+                }
+            } else {
+                // Exclusive locking: the first write takes the lock and keeps it,
+                // so a second process is refused instead of interleaving.
+                exec(u"PRAGMA locking_mode=EXCLUSIVE"_s);
+                QSqlQuery mode = exec(u"PRAGMA journal_mode=WAL"_s);
+                if (!mode.next() || mode.value(0).toString().toLower() != u"wal"_s)
+                    throw SqlFailure{u"cannot switch to WAL mode"_s};
+                mode.finish();
+                exec(u"PRAGMA synchronous=FULL"_s);
+                exec(u"BEGIN IMMEDIATE"_s);
+                exec(u"CREATE TABLE IF NOT EXISTS houbu_lock (id INTEGER)"_s);
+                exec(u"COMMIT"_s);
+            }
+        } catch (const SqlFailure& f) {
+            const QString m = f.message.toLower();
+            if (m.contains(u"locked"_s) || m.contains(u"busy"_s))
+                error =
+                    u"%1 is locked by another process (another houbu-cli, console or houbud "
+                    u"is using it)"_s.arg(displayLocation());
+            else if (m.contains(u"not a database"_s) || m.contains(u"malformed"_s))
+                error = u"%1 is corrupt or not a Houbu database: %2"_s.arg(displayLocation(),
+                                                                           f.message);
+            else
+                error = u"cannot use %1: %2"_s.arg(displayLocation(), f.message);
+            return false;
+        }
+        return true;
+    }
+
+    QString displayLocation() const {
+        if (!postgres) return options.location;
+        return QUrl(options.location).toDisplayString(QUrl::RemovePassword);
+    }
+
+    // ---- schema ----------------------------------------------------------------
+
+    bool prepareSchema(QString& error) {
+        QStringList tables = db().tables();
+        tables.removeAll(u"houbu_lock"_s);
+        try {
+            if (!tables.contains(u"houbu_meta"_s)) {
+                if (!tables.isEmpty()) {
+                    error = u"%1 is not a Houbu database (it holds other tables: %2)"_s.arg(
+                        displayLocation(), tables.mid(0, 5).join(u", "_s));
+                    return false;
+                }
+                schemaVersion = 0;
+            } else {
+                QSqlQuery q = exec(u"SELECT value FROM houbu_meta WHERE key = 'schema_version'"_s);
+                if (!q.next()) {
+                    error =
+                        u"%1 is not a Houbu database (no schema version)"_s.arg(displayLocation());
+                    return false;
+                }
+                schemaVersion = q.value(0).toInt();
+            }
+            if (schemaVersion > Store::kSchemaVersion) {
+                error =
+                    u"%1 was written by a newer version of Houbu (schema %2; this build reads up "
+                    u"to %3): upgrade Houbu to open it"_s.arg(displayLocation())
+                        .arg(schemaVersion)
+                        .arg(Store::kSchemaVersion);
+                return false;
+            }
+            while (schemaVersion < Store::kSchemaVersion) {
+                if (!db().transaction()) throw SqlFailure{describe(db().lastError())};
+                for (const char* sql : kMigrations[schemaVersion])
+                    exec(QString::fromLatin1(sql).replace(u"%BLOB%"_s, blobType()));
+                const int next = schemaVersion + 1;
+                if (schemaVersion == 0) {
+                    const QVariantList meta[] = {
+                        {u"seat_choice"_s,
+                         QString::fromLatin1(seatChoiceName(options.engine.seatChoice))},
+                        {u"default_policy"_s, options.engine.defaultPolicy == Policy::Exact
+                                                  ? u"exact"_s
+                                                  : u"complete"_s},
+                        {u"trace"_s, options.engine.trace ? u"on"_s : u"off"_s},
+                        {u"schema_version"_s, QString::number(next)},
+                    };
+                    for (const auto& kv : meta)
+                        exec(u"INSERT INTO houbu_meta (key, value) VALUES (?, ?)"_s, kv);
+                } else {
+                    exec(u"UPDATE houbu_meta SET value = ? WHERE key = 'schema_version'"_s,
+                         {QString::number(next)});
+                }
+                if (!db().commit()) throw SqlFailure{describe(db().lastError())};
+                schemaVersion = next;
+            }
+            // The engine options the store was made with.
+            engineOptions = options.engine;
+            QSqlQuery q = exec(u"SELECT key, value FROM houbu_meta"_s);
+            while (q.next()) {
+                const QString key = q.value(0).toString(), value = q.value(1).toString();
+                if (key == u"seat_choice"_s) {
+                    if (auto c = seatChoiceFrom(value)) engineOptions.seatChoice = *c;
+                } else if (key == u"default_policy"_s) {
+                    engineOptions.defaultPolicy =
+                        value == u"exact"_s ? Policy::Exact : Policy::Complete;
+                } else if (key == u"trace"_s) {
+                    engineOptions.trace = value == u"on"_s;
+                }
+            }
+        } catch (const SqlFailure& f) {
+            db().rollback();
+            error = u"%1 is corrupt or unreadable: %2"_s.arg(displayLocation(), f.message);
+            return false;
+        }
+        return true;
+    }
+
+    // ---- loading -----------------------------------------------------------------
+
+    void problem(const QString& text) { problems << text; }
+
+    // Restores the newest snapshot and replays the journal after it, checking
+    // every replayed event against the stored one.
+    bool load(QString& error) {
+        problems.clear();
+        try {
+            QSqlQuery count = exec(u"SELECT COUNT(*), COALESCE(MAX(seq), 0) FROM journal"_s);
+            count.next();
+            journalSeq = count.value(1).toLongLong();
+            if (count.value(0).toLongLong() != journalSeq)
+                problem(u"the journal has gaps: %1 rows but sequence numbers up to %2"_s
+                            .arg(count.value(0).toLongLong())
+                            .arg(journalSeq));
+
+            engine.reset();
+            snapshotSeq = 0;
+            QSqlQuery snaps = exec(
+                u"SELECT journal_seq, engine, sha256 FROM snapshots ORDER BY journal_seq DESC"_s);
+            while (snaps.next() && !engine) {
+                const qint64 seq = snaps.value(0).toLongLong();
+                const QByteArray bytes = snaps.value(1).toByteArray();
+                if (sha256(bytes) != snaps.value(2).toString()) {
+                    problem(
+                        u"snapshot at journal seq %1 is damaged (checksum mismatch)"_s.arg(seq));
+                    continue;
+                }
+                std::string why;
+                engine = Engine::restore(std::string_view(bytes.constData(), bytes.size()),
+                                         engineOptions, why);
+                if (!engine) {
+                    problem(u"snapshot at journal seq %1 cannot be restored: %2"_s.arg(seq).arg(
+                        QString::fromStdString(why)));
+                    continue;
+                }
+                snapshotSeq = seq;
+            }
+            if (!engine) engine = std::make_unique<Engine>(engineOptions);
+            openedFromSnapshot = snapshotSeq;
+
+            QSqlQuery rows = exec(
+                u"SELECT seq, input_line, command, events FROM journal WHERE seq > ? ORDER BY seq"_s,
+                {snapshotSeq});
+            while (rows.next()) {
+                Capture replayed;
+                feed(*engine, rows.value(2).toByteArray(), rows.value(1).toInt(), replayed);
+                const QByteArray stored = rows.value(3).toByteArray();
+                if (replayed.out != stored) {
+                    problem(u"journal seq %1 disagrees with its replay: %2"_s
+                                .arg(rows.value(0).toLongLong())
+                                .arg(firstDifference(stored, replayed.out)));
+                    break;
+                }
+            }
+            const std::string broken = engine->checkInvariants();
+            if (!broken.empty())
+                problem(u"the state breaks an invariant: "_s + QString::fromStdString(broken));
+            checkTables(false);
+        } catch (const SqlFailure& f) {
+            error = u"cannot read %1: %2"_s.arg(displayLocation(), f.message);
+            return false;
+        }
+        if (!problems.isEmpty() && !options.inspectOnly) {
+            error =
+                u"%1 failed its checks on opening: %2 (run `houbu-cli verify --db ...` for a "
+                u"full report)"_s.arg(displayLocation(), problems.first());
+            return false;
+        }
+        return true;
+    }
+
+    // Compares the state tables with the engine: counts always, every row when `rows`.
+    void checkTables(bool rows) {
+        const EngineSummary s = engine->summary();
+        auto countBy = [&](const QString& table) {
+            std::map<QString, qint64> counts;
+            QSqlQuery q = exec(u"SELECT status, COUNT(*) FROM %1 GROUP BY status"_s.arg(table));
+            while (q.next())
+                counts[q.value(0).toString()] = q.value(1).toLongLong();
+            return counts;
+        };
+        auto expect = [&](const QString& what, qint64 table, std::int64_t engineCount) {
+            if (table != engineCount)
+                problem(
+                    u"%1: the state tables say %2, the journal says %3"_s.arg(what).arg(table).arg(
+                        engineCount));
+        };
+        auto tickets = countBy(u"tickets"_s);
+        expect(u"held tickets"_s, tickets[u"held"_s], s.ticketsHeld);
+        expect(u"paid tickets"_s, tickets[u"paid"_s], s.ticketsPaid);
+        expect(u"refunded tickets"_s, tickets[u"refunded"_s], s.ticketsRefunded);
+        expect(u"expired tickets"_s, tickets[u"expired"_s], s.ticketsExpired);
+        auto orders = countBy(u"orders"_s);
+        expect(u"orders awaiting prepayment"_s, orders[u"awaiting_prepay"_s],
+               s.ordersAwaitingPrepay);
+        expect(u"queued orders"_s, orders[u"queued"_s], s.ordersQueued);
+        expect(u"fulfilled orders"_s, orders[u"fulfilled"_s], s.ordersFulfilled);
+        expect(u"cancelled orders"_s, orders[u"cancelled"_s], s.ordersCancelled);
+        expect(u"expired orders"_s, orders[u"expired"_s], s.ordersExpired);
+        expect(u"live quota blocks"_s, countBy(u"blocks"_s)[u"live"_s], s.blocksLive);
+        QSqlQuery runs = exec(u"SELECT COUNT(*), COALESCE(SUM(seats), 0) FROM runs"_s);
+        runs.next();
+        expect(u"train runs"_s, runs.value(0).toLongLong(), s.runs);
+        expect(u"seats"_s, runs.value(1).toLongLong(), s.seats);
+        if (!rows) return;
+
+        std::map<std::string, std::string> tables[3];
+        const char* names[3] = {"tickets", "orders", "blocks"};
+        const char* keys[3] = {"ticket", "id", "id"};
+        for (int k = 0; k < 3; ++k) {
+            QSqlQuery q = exec(u"SELECT %1, status FROM %2"_s.arg(QLatin1String(keys[k]),
+                                                                  QLatin1String(names[k])));
+            while (q.next())
+                tables[k][q.value(0).toString().toStdString()] =
+                    q.value(1).toString().toStdString();
+        }
+        for (const RecordStatus& r : engine->records()) {
+            auto& table = tables[static_cast<int>(r.kind)];
+            auto it = table.find(r.id);
+            const QString what = QString::fromLatin1(names[static_cast<int>(r.kind)]).chopped(1);
+            if (it == table.end()) {
+                problem(u"%1 %2 (%3 in the journal) is missing from the state tables"_s.arg(
+                    what, QString::fromStdString(r.id), QString::fromStdString(r.status)));
+                return;
+            }
+            if (it->second != r.status) {
+                problem(u"%1 %2 is %3 in the state tables but %4 in the journal"_s.arg(
+                    what, QString::fromStdString(r.id), QString::fromStdString(it->second),
+                    QString::fromStdString(r.status)));
+                return;
+            }
+            table.erase(it);
+        }
+        for (int k = 0; k < 3; ++k)
+            if (!tables[k].empty())
+                problem(u"%1 %2 is in the state tables but not in the journal"_s.arg(
+                    QString::fromLatin1(names[k]).chopped(1),
+                    QString::fromStdString(tables[k].begin()->first)));
+    }
+
+    // ---- applying ----------------------------------------------------------------
+
+    void onEvent(const Event& e) override {
+        current.onEvent(e);
+        ++currentEventCount;
+        if (e.kind == EventKind::Error) currentError = QString::fromStdString(e.code);
+        project(e);
+    }
+
+    static QString q(const std::string& s) { return QString::fromStdString(s); }
+
+    void setStatus(const char* table, const char* key, const std::string& id, const char* status) {
+        exec(u"UPDATE %1 SET status = ? WHERE %2 = ?"_s.arg(QLatin1String(table),
+                                                            QLatin1String(key)),
+             {QString::fromLatin1(status), q(id)});
+    }
+
+    // Keeps the state tables in step with the events, inside the command's transaction.
+    void project(const Event& e) {
+        switch (e.kind) {
+            case EventKind::TrainDefined:
+                exec(u"INSERT INTO runs (train, date, seats) VALUES (?, ?, ?)"_s,
+                     {q(e.train), q(e.date), qint64(e.count)});
+                break;
+            case EventKind::CarAdded:
+                exec(u"UPDATE runs SET seats = seats + ? WHERE train = ? AND date = ?"_s,
+                     {qint64(e.seatList.size()), q(e.train), q(e.date)});
+                break;
+            case EventKind::TicketHeld:
+                exec(
+                    u"INSERT INTO tickets (ticket, sale, passenger, train, date, class, seat, "
+                    u"from_station, to_station, status) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'held')"_s,
+                    {q(e.ticket), q(e.sale), q(e.passenger), q(e.train), q(e.date),
+                     q(e.travelClass), q(e.seat), q(e.from), q(e.to)});
+                break;
+            case EventKind::TicketPaid:
+                setStatus("tickets", "ticket", e.ticket, "paid");
+                break;
+            case EventKind::TicketRefunded:
+                setStatus("tickets", "ticket", e.ticket, "refunded");
+                break;
+            case EventKind::HoldExpired:
+                setStatus("tickets", "ticket", e.ticket, "expired");
+                break;
+            case EventKind::WaitlistFulfilled:
+                for (const auto& t : e.tickets)
+                    exec(
+                        u"INSERT INTO tickets (ticket, sale, passenger, train, date, class, seat, "
+                        u"from_station, to_station, status) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, "
+                        u"'paid')"_s,
+                        {q(t.ticket), q(e.id), q(t.passenger), q(e.train), q(e.date),
+                         q(e.travelClass), q(t.seat), q(t.from), q(t.to)});
+                setStatus("orders", "id", e.id, "fulfilled");
+                break;
+            case EventKind::BlockCreated:
+                exec(
+                    u"INSERT INTO blocks (id, train, date, class, status) VALUES (?, ?, ?, ?, 'live')"_s,
+                    {q(e.id), q(e.train), q(e.date), q(e.travelClass)});
+                break;
+            case EventKind::BlockReleased:
+                setStatus("blocks", "id", e.id, "released");
+                break;
+            case EventKind::WaitlistSubmitted:
+                exec(u"INSERT INTO orders (id, prepay, status) VALUES (?, ?, 'awaiting_prepay')"_s,
+                     {q(e.id), QString::fromLatin1(formatYuan(e.prepayFen))});
+                break;
+            case EventKind::WaitlistEffective:
+                setStatus("orders", "id", e.id, "queued");
+                break;
+            case EventKind::WaitlistCancelled:
+                setStatus("orders", "id", e.id, "cancelled");
+                break;
+            case EventKind::WaitlistExpired:
+                setStatus("orders", "id", e.id, "expired");
+                break;
+            default:
+                break;
+        }
+    }
+
+    void writeSnapshot() {
+        const std::string bytes = engine->snapshot();
+        const QByteArray blob(bytes.data(), static_cast<qsizetype>(bytes.size()));
+        exec(u"INSERT INTO snapshots (journal_seq, engine, sha256) VALUES (?, ?, ?)"_s,
+             {journalSeq, blob, sha256(blob)});
+        exec(
+            u"DELETE FROM snapshots WHERE journal_seq NOT IN (SELECT journal_seq FROM snapshots "
+            u"ORDER BY journal_seq DESC LIMIT %1)"_s.arg(std::max(1, options.snapshotsKept)));
+        snapshotSeq = journalSeq;
+    }
+
+    // Brings the engine back to the last committed state after a failure.
+    bool reload(QString& error) {
+        if (!db().isOpen() || !postgres) {
+            if (!connect(error)) return false;
+        } else {
+            // A PostgreSQL connection that dropped reports open; probe it.
+            QSqlQuery probe(db());
+            if (!probe.exec(u"SELECT 1"_s) && !connect(error)) return false;
+        }
+        if (!load(error)) return false;
+        needsReload = false;
+        return true;
+    }
+
+    bool apply(const QList<InputLine>& lines, QByteArray& out, QString& error) {
+        if (needsReload && !reload(error)) {
+            error = u"the store is unavailable, nothing was applied: "_s + error;
+            return false;
+        }
+        QByteArray batch;
+        const qint64 startSeq = journalSeq;
+        const qint64 startSnapshot = snapshotSeq;
+        try {
+            if (!db().transaction()) throw SqlFailure{describe(db().lastError())};
+            for (const InputLine& line : lines) {
+                const ParsedLine parsed = parseCommandLine(line.text);
+                if (parsed.skip) continue;
+                current.out.clear();
+                currentEventCount = 0;
+                currentError.clear();
+                const auto firstEvent = static_cast<qint64>(engine->lastSeq()) + 1;
+                if (parsed.command)
+                    engine->apply(*parsed.command, line.number, *this);
+                else
+                    engine->rejectMalformed(line.number, parsed.error.toStdString(), *this);
+                ++journalSeq;
+                exec(
+                    u"INSERT INTO journal (seq, input_line, command, clock, first_event, "
+                    u"event_count, error_code, events) VALUES (?, ?, ?, ?, ?, ?, ?, ?)"_s,
+                    {journalSeq, line.number, QString::fromUtf8(line.text.trimmed()),
+                     QString::fromStdString(formatTime(engine->clock())), firstEvent,
+                     currentEventCount,
+                     currentError.isEmpty() ? QVariant(QMetaType(QMetaType::QString))
+                                            : QVariant(currentError),
+                     current.out.isEmpty() ? u""_s : QString::fromUtf8(current.out)});
+                batch += current.out;
+                if (journalSeq - snapshotSeq >= options.snapshotEvery) writeSnapshot();
+            }
+            if (!db().commit()) throw SqlFailure{describe(db().lastError())};
+        } catch (const SqlFailure& f) {
+            db().rollback();
+            journalSeq = startSeq;
+            snapshotSeq = startSnapshot;
+            needsReload = true;
+            QString why;
+            if (!reload(why)) needsReload = true;
+            error = u"storage failed, nothing of this batch was applied: "_s + f.message;
+            return false;
+        }
+        out += batch;
+        return true;
+    }
+};
+
+Store::Store(std::unique_ptr<StoreImpl> impl) : d_(std::move(impl)) {}
+Store::~Store() = default;
+
+std::unique_ptr<Store> Store::open(const StoreOptions& options, QString& error) {
+    auto impl = std::make_unique<StoreImpl>();
+    impl->options = options;
+    if (!impl->connect(error) || !impl->prepareSchema(error) || !impl->load(error)) return nullptr;
+    return std::unique_ptr<Store>(new Store(std::move(impl)));
+}
+
+QString Store::defaultLocation() {
+    const QString dir = QStandardPaths::writableLocation(QStandardPaths::AppDataLocation);
+    QDir().mkpath(dir);
+    return dir + u"/houbu.db"_s;
+}
+
+bool Store::apply(const QList<InputLine>& lines, QByteArray& out, QString& error) {
+    return d_->apply(lines, out, error);
+}
+
+const Engine& Store::engine() const {
+    return *d_->engine;
+}
+qint64 Store::journalLength() const {
+    return d_->journalSeq;
+}
+QString Store::location() const {
+    return d_->displayLocation();
+}
+bool Store::isPostgres() const {
+    return d_->postgres;
+}
+
+StoreReport Store::verify() {
+    StoreReport r;
+    r.location = d_->displayLocation();
+    r.backend = d_->postgres ? u"PostgreSQL"_s : u"SQLite"_s;
+    r.schemaVersion = d_->schemaVersion;
+    r.journalLength = d_->journalSeq;
+    r.snapshotSeq = d_->openedFromSnapshot;
+    r.problems = d_->problems;
+    try {
+        // A fresh replay of the whole journal must give the stored events and
+        // the same state as the one the store opened with.
+        Engine fresh(d_->engineOptions);
+        QSqlQuery rows =
+            d_->exec(u"SELECT seq, input_line, command, events FROM journal ORDER BY seq"_s);
+        while (rows.next()) {
+            Capture replayed;
+            feed(fresh, rows.value(2).toByteArray(), rows.value(1).toInt(), replayed);
+            if (replayed.out != rows.value(3).toByteArray()) {
+                r.problems << u"journal seq %1 disagrees with a fresh replay: %2"_s
+                                  .arg(rows.value(0).toLongLong())
+                                  .arg(firstDifference(rows.value(3).toByteArray(), replayed.out));
+                break;
+            }
+        }
+        if (r.problems.isEmpty() && fresh.snapshot() != d_->engine->snapshot())
+            r.problems
+                << u"the state opened from the snapshot differs from a fresh replay of the journal"_s;
+        QSqlQuery events = d_->exec(u"SELECT COALESCE(SUM(event_count), 0) FROM journal"_s);
+        events.next();
+        r.events = events.value(0).toLongLong();
+        const qsizetype before = d_->problems.size();
+        d_->checkTables(true);
+        for (qsizetype i = before; i < d_->problems.size(); ++i)
+            if (!r.problems.contains(d_->problems[i])) r.problems << d_->problems[i];
+    } catch (const SqlFailure& f) {
+        r.problems << u"cannot read the journal: "_s + f.message;
+    }
+    r.clock = QString::fromStdString(formatTime(d_->engine->clock()));
+    r.engine = d_->engine->summary();
+    return r;
+}
+
+bool Store::replay(qint64 toSeq, const std::function<void(const QByteArray&)>& sink,
+                   QString& error) {
+    try {
+        Engine fresh(d_->engineOptions);
+        QSqlQuery rows = d_->exec(
+            u"SELECT seq, input_line, command, events FROM journal WHERE seq <= ? ORDER BY seq"_s,
+            {toSeq > 0 ? toSeq : d_->journalSeq});
+        while (rows.next()) {
+            Capture replayed;
+            feed(fresh, rows.value(2).toByteArray(), rows.value(1).toInt(), replayed);
+            if (replayed.out != rows.value(3).toByteArray()) {
+                error = u"journal seq %1 disagrees with its replay: %2"_s
+                            .arg(rows.value(0).toLongLong())
+                            .arg(firstDifference(rows.value(3).toByteArray(), replayed.out));
+                return false;
+            }
+            sink(replayed.out);
+        }
+    } catch (const SqlFailure& f) {
+        error = u"cannot read the journal: "_s + f.message;
+        return false;
+    }
+    return true;
+}
+
+bool Store::exportScenario(QIODevice& out, QString& error) {
+    try {
+        const EngineOptions& o = d_->engineOptions;
+        QStringList flags;
+        if (o.defaultPolicy == Policy::Exact) flags << u"--policy exact"_s;
+        if (o.seatChoice != SeatChoice::BestFit)
+            flags << u"--seat-choice "_s + QString::fromLatin1(seatChoiceName(o.seatChoice));
+        if (o.trace) flags << u"--trace"_s;
+        if (!flags.isEmpty()) out.write("# options: " + flags.join(u' ').toUtf8() + '\n');
+        QSqlQuery rows = d_->exec(u"SELECT command FROM journal ORDER BY seq"_s);
+        while (rows.next()) {
+            if (out.write(rows.value(0).toString().toUtf8() + '\n') < 0) {
+                error = u"cannot write: "_s + out.errorString();
+                return false;
+            }
+        }
+    } catch (const SqlFailure& f) {
+        error = u"cannot read the journal: "_s + f.message;
+        return false;
+    }
+    return true;
+}
+
+}  // namespace houbu
