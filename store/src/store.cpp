@@ -13,7 +13,11 @@
 #include <QUrl>
 #include <QUuid>
 #include <QVariant>
+#include <cerrno>
+#include <cstring>
 #include <optional>
+
+#include <unistd.h>
 
 #include "houbu/codec.h"
 
@@ -209,6 +213,20 @@ class StoreImpl : public EventSink {
                 error = u"cannot create '%1': folder %2 does not exist"_s.arg(options.location,
                                                                               info.absolutePath());
                 return false;
+            }
+            // The journal, its WAL and the folder must be writable (also for root on
+            // a read-only file system, where access() reports EROFS).
+            const QByteArray target =
+                QFile::encodeName(info.exists() ? info.absoluteFilePath() : info.absolutePath());
+            const QByteArray folder = QFile::encodeName(info.absolutePath());
+            for (const QByteArray& p : {target, folder}) {
+                if (::access(p.constData(), W_OK) != 0) {
+                    error =
+                        u"cannot write to '%1': %2; the store needs to write its journal there"_s
+                            .arg(QFile::decodeName(p),
+                                 QString::fromLocal8Bit(std::strerror(errno)));
+                    return false;
+                }
             }
             db.setDatabaseName(options.location);
             db.setConnectOptions(u"QSQLITE_BUSY_TIMEOUT=300"_s);

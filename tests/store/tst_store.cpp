@@ -1,0 +1,356 @@
+// The SQLite store: round trips, group commit, and every failure the issue
+// names, on real files and real (tmpfs) file systems.
+
+#include <QDir>
+#include <QFile>
+#include <QProcess>
+#include <QSqlDatabase>
+#include <QSqlQuery>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QUuid>
+
+#include "houbu/codec.h"
+#include "houbu/store.h"
+
+using namespace houbu;
+using namespace Qt::StringLiterals;
+
+namespace {
+
+QList<InputLine> demo() {
+    QFile f(QStringLiteral(HOUBU_SOURCE_DIR "/resources/demo/g13-spring-festival.jsonl"));
+    QList<InputLine> lines;
+    if (!f.open(QIODevice::ReadOnly)) return lines;
+    int n = 0;
+    for (const QByteArray& l : f.readAll().split('\n'))
+        lines.append({l, ++n});
+    if (!lines.isEmpty() && lines.back().text.isEmpty()) lines.removeLast();
+    return lines;
+}
+
+QByteArray inMemory(const QList<InputLine>& lines, EngineOptions options = {}) {
+    Runner runner(options);
+    QByteArray out;
+    for (const auto& l : lines)
+        runner.processLine(l.text, l.number, out);
+    return out;
+}
+
+std::unique_ptr<Store> openAt(const QString& path, QString& error, int snapshotEvery = 10000,
+                              bool inspect = false) {
+    StoreOptions o;
+    o.location = path;
+    o.snapshotEvery = snapshotEvery;
+    o.inspectOnly = inspect;
+    return Store::open(o, error);
+}
+
+// Runs SQL on a store file through a separate connection (the store must be closed).
+void sql(const QString& path, const QString& statement) {
+    const QString name = QUuid::createUuid().toString();
+    {
+        QSqlDatabase db = QSqlDatabase::addDatabase(u"QSQLITE"_s, name);
+        db.setDatabaseName(path);
+        QVERIFY(db.open());
+        QSqlQuery q(db);
+        QVERIFY2(q.exec(statement), qPrintable(statement));
+    }
+    QSqlDatabase::removeDatabase(name);
+}
+
+bool run(const QString& program, const QStringList& args) {
+    QProcess p;
+    p.start(program, args);
+    return p.waitForFinished(30000) && p.exitStatus() == QProcess::NormalExit && p.exitCode() == 0;
+}
+
+// A small real file system, so that writes really fail when it is full or read-only.
+class SmallFs {
+  public:
+    explicit SmallFs(const QString& size) {
+        if (!dir_.isValid()) return;
+        mounted_ = run(u"mount"_s,
+                       {u"-t"_s, u"tmpfs"_s, u"-o"_s, u"size="_s + size, u"tmpfs"_s, dir_.path()});
+    }
+    ~SmallFs() {
+        if (mounted_) run(u"umount"_s, {dir_.path()});
+    }
+    bool ok() const { return mounted_; }
+    QString path(const QString& name) const { return dir_.filePath(name); }
+    bool makeReadOnly() { return run(u"mount"_s, {u"-o"_s, u"remount,ro"_s, dir_.path()}); }
+
+  private:
+    QTemporaryDir dir_;
+    bool mounted_ = false;
+};
+
+}  // namespace
+
+class TestStore : public QObject {
+    Q_OBJECT
+
+  private slots:
+    void initTestCase() { QVERIFY(demo().size() > 100); }
+
+    // The store returns exactly the events of an in-memory run, survives a
+    // reopen, and replays and exports faithfully.
+    void roundTrip() {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(u"houbu.db"_s);
+        const auto lines = demo();
+        QByteArray events;
+        {
+            QString error;
+            auto store = openAt(path, error);
+            QVERIFY2(store, qPrintable(error));
+            QVERIFY2(store->apply(lines.mid(0, 100), events, error), qPrintable(error));
+        }
+        {
+            QString error;
+            auto store = openAt(path, error);
+            QVERIFY2(store, qPrintable(error));
+            QVERIFY2(store->apply(lines.mid(100), events, error), qPrintable(error));
+            QCOMPARE(events, inMemory(lines));
+            const StoreReport report = store->verify();
+            QVERIFY2(report.problems.isEmpty(), qPrintable(report.problems.join(u'\n')));
+            QCOMPARE(report.engine, store->engine().summary());
+            QByteArray replayed;
+            QVERIFY(store->replay(
+                0, [&](const QByteArray& e) { replayed += e; }, error));
+            QCOMPARE(replayed, events);
+            QByteArray prefix;
+            QVERIFY(store->replay(
+                7, [&](const QByteArray& e) { prefix += e; }, error));
+            QVERIFY(events.startsWith(prefix) && !prefix.isEmpty() &&
+                    prefix.size() < events.size());
+        }
+    }
+
+    // Group commit changes nothing but the number of transactions.
+    void groupCommitIsTransparent() {
+        QTemporaryDir dir;
+        const auto lines = demo();
+        QByteArray one, grouped;
+        QString error;
+        {
+            auto store = openAt(dir.filePath(u"one.db"_s), error);
+            for (const auto& l : lines)
+                QVERIFY(store->apply({l}, one, error));
+        }
+        {
+            auto store = openAt(dir.filePath(u"grouped.db"_s), error);
+            QVERIFY(store->apply(lines, grouped, error));
+        }
+        QCOMPARE(one, grouped);
+    }
+
+    // With frequent snapshots, opening starts from the newest one and agrees.
+    void opensFromSnapshot() {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(u"snap.db"_s);
+        const auto lines = demo();
+        QByteArray events;
+        QString error;
+        {
+            auto store = openAt(path, error, 25);
+            for (qsizetype i = 0; i < lines.size(); i += 10)
+                QVERIFY(store->apply(lines.mid(i, 10), events, error));
+        }
+        auto store = openAt(path, error, 25);
+        QVERIFY2(store, qPrintable(error));
+        const StoreReport report = store->verify();
+        QVERIFY(report.snapshotSeq > 0);
+        QVERIFY2(report.problems.isEmpty(), qPrintable(report.problems.join(u'\n')));
+        QCOMPARE(events, inMemory(lines));
+        QSqlDatabase::database();  // keep the default connection list untouched
+    }
+
+    void secondWriterIsRefused() {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(u"locked.db"_s);
+        QString error;
+        auto first = openAt(path, error);
+        QVERIFY(first);
+        // Another process: the CLI.
+        QProcess p;
+        p.start(QStringLiteral(HOUBU_CLI_PATH), {u"run"_s, u"-"_s, u"--db"_s, path});
+        p.closeWriteChannel();
+        QVERIFY(p.waitForFinished(30000));
+        QCOMPARE(p.exitCode(), 2);
+        QVERIFY2(p.readAllStandardError().contains("locked by another process"), "no lock message");
+    }
+
+    void badFiles_data() {
+        QTest::addColumn<QByteArray>("content");
+        QTest::addColumn<QString>("setupSql");
+        QTest::addColumn<QString>("message");
+        QTest::newRow("random bytes") << QByteArray(4096, '\x5a') << QString()
+                                      << u"not a Houbu database (not an SQLite file)"_s;
+        QTest::newRow("text file")
+            << QByteArray("hello, world\n") << QString() << u"not an SQLite file"_s;
+        QTest::newRow("foreign database")
+            << QByteArray() << u"CREATE TABLE invoices (id INTEGER)"_s
+            << u"not a Houbu database (it holds other tables: invoices)"_s;
+        QByteArray truncatedHeader("SQLite format 3\0", 16);
+        truncatedHeader += QByteArray(5000, '\x01');
+        QTest::newRow("corrupt database") << truncatedHeader << QString() << u"corrupt"_s;
+    }
+    void badFiles() {
+        QFETCH(QByteArray, content);
+        QFETCH(QString, setupSql);
+        QFETCH(QString, message);
+        QTemporaryDir dir;
+        const QString path = dir.filePath(u"bad.db"_s);
+        if (!setupSql.isEmpty()) {
+            sql(path, setupSql);
+        } else {
+            QFile f(path);
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write(content);
+        }
+        const QByteArray before = [&] {
+            QFile f(path);
+            return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+        }();
+        QString error;
+        QVERIFY(!openAt(path, error));
+        QVERIFY2(error.contains(message), qPrintable(error));
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        if (setupSql.isEmpty()) QCOMPARE(f.readAll(), before);  // nothing written
+    }
+
+    void newerSchemaIsRefused() {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(u"new.db"_s);
+        QString error;
+        QVERIFY(openAt(path, error));
+        sql(path, u"UPDATE houbu_meta SET value = '9' WHERE key = 'schema_version'"_s);
+        QVERIFY(!openAt(path, error));
+        QVERIFY2(error.contains(u"newer version of Houbu (schema 9"_s), qPrintable(error));
+    }
+
+    // A state table that disagrees with the journal is reported, never accepted.
+    void tamperingIsReported_data() {
+        QTest::addColumn<QString>("statement");
+        QTest::addColumn<QString>("message");
+        QTest::newRow("state row")
+            << u"UPDATE tickets SET status = 'paid' WHERE status = 'expired' AND ticket = (SELECT MIN(ticket) FROM tickets WHERE status = 'expired')"_s
+            << u"the state tables say"_s;
+        QTest::newRow("journal after the snapshot")
+            << u"UPDATE journal SET command = replace(command, '\"at\":\"2025-01-07T10:00\"', '\"at\":\"2025-01-07T11:00\"') WHERE seq = (SELECT MAX(seq) FROM journal WHERE command LIKE '%add_car%')"_s
+            << u"disagrees"_s;
+        QTest::newRow("journal gap") << u"DELETE FROM journal WHERE seq = 5"_s << u"gaps"_s;
+        QTest::newRow("damaged snapshot") << u"UPDATE snapshots SET sha256 = 'x'"_s << u"damaged"_s;
+    }
+    // Opening checks the journal after the newest snapshot; verify checks it all.
+    void verifyFindsOldTampering() {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(u"old.db"_s);
+        QString error;
+        {
+            auto store = openAt(path, error, 50);
+            QByteArray out;
+            QVERIFY(store->apply(demo(), out, error));
+        }
+        sql(path, u"UPDATE journal SET command = replace(command, '张伟', '张三') WHERE seq = 2"_s);
+        auto store = openAt(path, error, 50, true);
+        QVERIFY(store);
+        const QString problems = store->verify().problems.join(u'\n');
+        QVERIFY2(problems.contains(u"journal seq 2 disagrees with a fresh replay"_s),
+                 qPrintable(problems));
+        QVERIFY2(problems.contains(u"张三"_s), qPrintable(problems));
+    }
+
+    void tamperingIsReported() {
+        QFETCH(QString, statement);
+        QFETCH(QString, message);
+        QTemporaryDir dir;
+        const QString path = dir.filePath(u"t.db"_s);
+        QString error;
+        {
+            auto store = openAt(path, error, 50);
+            QByteArray out;
+            QVERIFY(store->apply(demo(), out, error));
+        }
+        sql(path, statement);
+        QVERIFY(!openAt(path, error, 50));
+        QVERIFY2(error.contains(message), qPrintable(error));
+        auto inspect = openAt(path, error, 50, true);
+        QVERIFY(inspect);
+        const StoreReport report = inspect->verify();
+        QVERIFY(!report.problems.isEmpty());
+        QVERIFY2(report.problems.join(u'\n').contains(message),
+                 qPrintable(report.problems.join(u'\n')));
+    }
+
+    // A full disk rejects the group that no longer fits; what was acknowledged stays.
+    void diskFull() {
+        SmallFs fs(u"400k"_s);
+        if (!fs.ok()) QFAIL("cannot mount a small tmpfs (this test needs root)");
+        const QString path = fs.path(u"full.db"_s);
+        QString error;
+        auto store = openAt(path, error);
+        QVERIFY2(store, qPrintable(error));
+        // Fill the disk with many runs until a group fails.
+        QByteArray acknowledged;
+        qint64 acknowledgedCommands = 0;
+        bool failed = false;
+        for (int i = 0; i < 4000 && !failed; ++i) {
+            QList<InputLine> group;
+            for (int k = 0; k < 4; ++k) {
+                const QByteArray train = "T" + QByteArray::number(i * 4 + k);
+                group.append(
+                    {R"({"op":"train","train":")" + train +
+                         R"(","date":"2024-01-20","stops":[{"station":"甲","km":0},{"station":"乙","km":10}],"cars":[{"car":1,"class":"second","rows":20,"layout":"ABCDF"}]})",
+                     i * 4 + k + 1});
+            }
+            QByteArray out;
+            if (store->apply(group, out, error)) {
+                acknowledged += out;
+                acknowledgedCommands += group.size();
+            } else {
+                failed = true;
+            }
+        }
+        QVERIFY2(failed, "the disk never filled");
+        QVERIFY2(error.contains(u"full"_s) || error.contains(u"disk"_s), qPrintable(error));
+        QCOMPARE(store->journalLength(), acknowledgedCommands);
+        QCOMPARE(store->engine().summary().runs, acknowledgedCommands);
+        // Still refused while full, and nothing half-applied.
+        QByteArray out;
+        QVERIFY(!store->apply({{R"({"op":"advance","at":"2024-01-01T00:00"})", 1}}, out, error));
+        QVERIFY(out.isEmpty());
+        store.reset();
+        auto reopened = openAt(path, error, 10000, true);
+        QVERIFY2(reopened, qPrintable(error));
+        QCOMPARE(reopened->journalLength(), acknowledgedCommands);
+        const StoreReport report = reopened->verify();
+        QVERIFY2(report.problems.isEmpty(), qPrintable(report.problems.join(u'\n')));
+        QByteArray replayed;
+        QVERIFY(reopened->replay(
+            0, [&](const QByteArray& e) { replayed += e; }, error));
+        QCOMPARE(replayed, acknowledged);
+    }
+
+    // A read-only file system: refused with a clear error, nothing applied.
+    void readOnly() {
+        SmallFs fs(u"4m"_s);
+        if (!fs.ok()) QFAIL("cannot mount a small tmpfs (this test needs root)");
+        const QString path = fs.path(u"ro.db"_s);
+        QString error;
+        QByteArray out;
+        {
+            auto store = openAt(path, error);
+            QVERIFY(store->apply(demo().mid(0, 20), out, error));
+        }
+        QVERIFY(fs.makeReadOnly());
+        auto store = openAt(path, error);
+        QVERIFY(!store);
+        QVERIFY2(error.contains(u"Read-only file system"_s), qPrintable(error));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestStore)
+#include "tst_store.moc"
