@@ -213,15 +213,75 @@ const std::pair<const char*, Op> kOps[] = {
     {"seatmap", Op::Seatmap},
 };
 
-std::uint64_t fingerprintOf(QJsonObject object) {
-    object.remove(u"at"_s);
-    const QByteArray canonical = QJsonDocument(object).toJson(QJsonDocument::Compact);
-    std::uint64_t h = 1469598103934665603ull;  // FNV-1a
-    for (char ch : canonical) {
-        h ^= static_cast<unsigned char>(ch);
-        h *= 1099511628211ull;
+// FNV-1a over a canonical walk of the JSON value: object keys come sorted, so
+// two objects with the same content hash alike whatever their key order.
+class Fingerprint {
+  public:
+    void bytes(const void* p, std::size_t n) {
+        const auto* c = static_cast<const unsigned char*>(p);
+        for (std::size_t i = 0; i < n; ++i) {
+            h_ ^= c[i];
+            h_ *= 1099511628211ull;
+        }
     }
-    return h;
+    void tag(char t) { bytes(&t, 1); }
+    void text(const QString& s) {
+        const auto n = static_cast<std::uint64_t>(s.size());
+        bytes(&n, sizeof n);
+        bytes(s.constData(), static_cast<std::size_t>(s.size()) * sizeof(QChar));
+    }
+    void value(const QJsonValue& v) {
+        switch (v.type()) {
+            case QJsonValue::Null:
+                tag('n');
+                break;
+            case QJsonValue::Bool:
+                tag(v.toBool() ? 't' : 'f');
+                break;
+            case QJsonValue::Double: {
+                tag('d');
+                const double d = v.toDouble();
+                bytes(&d, sizeof d);
+                break;
+            }
+            case QJsonValue::String:
+                tag('s');
+                text(v.toString());
+                break;
+            case QJsonValue::Array: {
+                tag('[');
+                const QJsonArray a = v.toArray();
+                for (const auto& item : a)
+                    value(item);
+                tag(']');
+                break;
+            }
+            case QJsonValue::Object:
+                object(v.toObject(), false);
+                break;
+            case QJsonValue::Undefined:
+                break;
+        }
+    }
+    void object(const QJsonObject& o, bool skipAt) {
+        tag('{');
+        for (auto it = o.begin(); it != o.end(); ++it) {
+            if (skipAt && it.key() == u"at"_s) continue;
+            text(it.key());
+            value(it.value());
+        }
+        tag('}');
+    }
+    std::uint64_t result() const { return h_; }
+
+  private:
+    std::uint64_t h_ = 1469598103934665603ull;
+};
+
+std::uint64_t fingerprintOf(const QJsonObject& object) {
+    Fingerprint f;
+    f.object(object, true);
+    return f.result();
 }
 
 void readInterval(const Fields& f, Command& c) {
@@ -423,7 +483,9 @@ Command readCommand(const QJsonObject& object) {
             c.date = f.date("date");
             break;
     }
-    c.fingerprint = fingerprintOf(object);
+    // Only commands that create something by id are compared by fingerprint.
+    if (c.op == Op::Sell || c.op == Op::Reschedule || c.op == Op::Block || c.op == Op::Waitlist)
+        c.fingerprint = fingerprintOf(object);
     return c;
 }
 
@@ -460,7 +522,16 @@ class Writer {
         key(k);
         out_ += v;
     }
-    void time(const char* k, Time t) { str(k, formatTime(t)); }
+    void time(const char* k, Time t) {
+        // Events of one command share their time: format it once.
+        thread_local Time cachedTime = -1;
+        thread_local std::string cachedText;
+        if (t != cachedTime) {
+            cachedTime = t;
+            cachedText = formatTime(t);
+        }
+        str(k, cachedText);
+    }
     void openArray(const char* k) {
         key(k);
         out_ += '[';
@@ -561,7 +632,7 @@ QByteArray formatYuan(std::int64_t fen) {
 
 QByteArray encodeEvent(const Event& e) {
     QByteArray out;
-    out.reserve(160);
+    out.reserve(256);
     Writer w(out);
     w.begin();
     w.num("seq", static_cast<std::int64_t>(e.seq));

@@ -65,6 +65,7 @@ std::uint32_t Core::addTicket(std::uint32_t sale, int number, const std::string&
     t.from = static_cast<std::uint8_t>(from);
     t.to = static_cast<std::uint8_t>(to);
     t.status = status;
+    t.paid = status == TicketStatus::Paid;
     s.ticketIndex.emplace(t.id, index);
     s.ticketsByPassenger[passenger].push_back(index);
     s.tickets.push_back(std::move(t));

@@ -538,23 +538,29 @@ class Apply {
         const int sale = saleOf(cmd.id);
         if (sale < 0) return;
         std::vector<std::uint32_t> held;
-        bool anyExpired = false;
+        bool anyExpired = false, anyPaid = false;
         for (std::uint32_t t : s.sales[sale].tickets) {
             if (s.tickets[t].status == TicketStatus::Held) held.push_back(t);
             anyExpired |= s.tickets[t].status == TicketStatus::Expired;
+            // A refunded ticket of a sale that was paid still counts as paid.
+            anyPaid |= s.tickets[t].status == TicketStatus::Paid || s.tickets[t].paid;
         }
         if (held.empty()) {
+            if (anyPaid) return duplicate(cmd.id);
             if (anyExpired) {
                 c.error("sale_expired", "sale '" + cmd.id + "' was not paid by " +
                                             formatTime(s.sales[sale].payBy) +
                                             " and its hold expired");
             } else {
-                duplicate(cmd.id);
+                c.error(
+                    "not_payable",
+                    "sale '" + cmd.id + "' has no ticket awaiting payment: it was refunded unpaid");
             }
             return;
         }
         for (std::uint32_t t : held) {
             s.tickets[t].status = TicketStatus::Paid;
+            s.tickets[t].paid = true;
             emitTicket(EventKind::TicketPaid, t);
         }
     }

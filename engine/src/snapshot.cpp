@@ -184,6 +184,7 @@ void writeState(const EngineState& st, Out& o) {
         o.u(t.from);
         o.u(t.to);
         o.u(static_cast<std::uint64_t>(t.status));
+        o.u(t.paid);
     }
     o.u(st.sales.size());
     for (const Sale& sale : st.sales) {
@@ -370,6 +371,7 @@ void readState(EngineState& st, In& in) {
         t.from = static_cast<std::uint8_t>(in.u());
         t.to = static_cast<std::uint8_t>(in.u());
         t.status = static_cast<TicketStatus>(checked<std::uint8_t>(in.u(), 4));
+        t.paid = in.u() != 0;
         st.ticketIndex.emplace(t.id, static_cast<std::uint32_t>(k));
         if (t.live()) st.ticketsByPassenger[t.passenger].push_back(static_cast<std::uint32_t>(k));
     }

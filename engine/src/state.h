@@ -136,6 +136,7 @@ struct Ticket {
     std::uint8_t from = 0;
     std::uint8_t to = 0;
     TicketStatus status = TicketStatus::Held;
+    bool paid = false;  // was paid at some point (stays true once refunded)
     bool live() const { return status == TicketStatus::Held || status == TicketStatus::Paid; }
 };
 
