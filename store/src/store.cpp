@@ -141,6 +141,7 @@ class StoreImpl : public EventSink {
     QString currentError;
 
     ~StoreImpl() override {
+        prepared.clear();
         {
             QSqlDatabase db = QSqlDatabase::database(connection, false);
             if (db.isOpen()) db.close();
@@ -162,9 +163,26 @@ class StoreImpl : public EventSink {
         return q;
     }
 
+    // Runs a write statement through a prepared query kept for the connection's
+    // life: the hot path (journal and state rows) prepares each statement once.
+    void write(const QString& sql, const QVariantList& values) {
+        auto it = prepared.find(sql);
+        if (it == prepared.end()) {
+            QSqlQuery q(db());
+            if (!q.prepare(sql)) throw SqlFailure{describe(q.lastError())};
+            it = prepared.emplace(sql, std::move(q)).first;
+        }
+        QSqlQuery& q = it->second;
+        for (int i = 0; i < values.size(); ++i)
+            q.bindValue(i, values[i]);
+        if (!q.exec()) throw SqlFailure{describe(q.lastError())};
+    }
+    std::map<QString, QSqlQuery> prepared;
+
     // ---- connecting ------------------------------------------------------------
 
     bool connect(QString& error) {
+        prepared.clear();
         postgres = options.location.startsWith(u"postgres://"_s) ||
                    options.location.startsWith(u"postgresql://"_s);
         if (QSqlDatabase::contains(connection)) {
@@ -509,73 +527,130 @@ class StoreImpl : public EventSink {
 
     static QString q(const std::string& s) { return QString::fromStdString(s); }
 
-    void setStatus(const char* table, const char* key, const std::string& id, const char* status) {
-        exec(u"UPDATE %1 SET status = ? WHERE %2 = ?"_s.arg(QLatin1String(table),
-                                                            QLatin1String(key)),
-             {QString::fromLatin1(status), q(id)});
+    // State-table rows touched by the current transaction, written once each at
+    // commit (a ticket sold and refunded in one group costs one row write).
+    struct TicketRow {
+        std::string sale, passenger, train, date, travelClass, seat, from, to;
+        const char* status = "held";
+        bool created = false;  // inserted by this transaction
+    };
+    struct OrderRow {
+        std::string prepay;
+        const char* status = "awaiting_prepay";
+        bool created = false;
+    };
+    struct BlockRow {
+        std::string train, date, travelClass;
+        const char* status = "live";
+        bool created = false;
+    };
+    std::map<std::string, TicketRow> dirtyTickets;
+    std::map<std::string, OrderRow> dirtyOrders;
+    std::map<std::string, BlockRow> dirtyBlocks;
+    std::map<std::pair<std::string, std::string>, std::pair<qint64, bool>>
+        dirtyRuns;  // seats, created
+
+    void clearDirty() {
+        dirtyTickets.clear();
+        dirtyOrders.clear();
+        dirtyBlocks.clear();
+        dirtyRuns.clear();
     }
 
-    // Keeps the state tables in step with the events, inside the command's transaction.
     void project(const Event& e) {
         switch (e.kind) {
             case EventKind::TrainDefined:
-                exec(u"INSERT INTO runs (train, date, seats) VALUES (?, ?, ?)"_s,
-                     {q(e.train), q(e.date), qint64(e.count)});
+                dirtyRuns[{e.train, e.date}] = {e.count, true};
                 break;
-            case EventKind::CarAdded:
-                exec(u"UPDATE runs SET seats = seats + ? WHERE train = ? AND date = ?"_s,
-                     {qint64(e.seatList.size()), q(e.train), q(e.date)});
+            case EventKind::CarAdded: {
+                auto [it, fresh] = dirtyRuns.try_emplace({e.train, e.date}, 0, false);
+                (void)fresh;
+                it->second.first += static_cast<qint64>(e.seatList.size());
                 break;
+            }
             case EventKind::TicketHeld:
-                exec(
-                    u"INSERT INTO tickets (ticket, sale, passenger, train, date, class, seat, "
-                    u"from_station, to_station, status) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'held')"_s,
-                    {q(e.ticket), q(e.sale), q(e.passenger), q(e.train), q(e.date),
-                     q(e.travelClass), q(e.seat), q(e.from), q(e.to)});
+                dirtyTickets[e.ticket] = {e.sale, e.passenger, e.train, e.date, e.travelClass,
+                                          e.seat, e.from,      e.to,    "held", true};
                 break;
             case EventKind::TicketPaid:
-                setStatus("tickets", "ticket", e.ticket, "paid");
+                dirtyTickets[e.ticket].status = "paid";
                 break;
             case EventKind::TicketRefunded:
-                setStatus("tickets", "ticket", e.ticket, "refunded");
+                dirtyTickets[e.ticket].status = "refunded";
                 break;
             case EventKind::HoldExpired:
-                setStatus("tickets", "ticket", e.ticket, "expired");
+                dirtyTickets[e.ticket].status = "expired";
                 break;
             case EventKind::WaitlistFulfilled:
                 for (const auto& t : e.tickets)
-                    exec(
-                        u"INSERT INTO tickets (ticket, sale, passenger, train, date, class, seat, "
-                        u"from_station, to_station, status) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, "
-                        u"'paid')"_s,
-                        {q(t.ticket), q(e.id), q(t.passenger), q(e.train), q(e.date),
-                         q(e.travelClass), q(t.seat), q(t.from), q(t.to)});
-                setStatus("orders", "id", e.id, "fulfilled");
+                    dirtyTickets[t.ticket] = {e.id,   t.passenger, e.train, e.date, e.travelClass,
+                                              t.seat, t.from,      t.to,    "paid", true};
+                dirtyOrders[e.id].status = "fulfilled";
                 break;
             case EventKind::BlockCreated:
-                exec(
-                    u"INSERT INTO blocks (id, train, date, class, status) VALUES (?, ?, ?, ?, 'live')"_s,
-                    {q(e.id), q(e.train), q(e.date), q(e.travelClass)});
+                dirtyBlocks[e.id] = {e.train, e.date, e.travelClass, "live", true};
                 break;
             case EventKind::BlockReleased:
-                setStatus("blocks", "id", e.id, "released");
+                dirtyBlocks[e.id].status = "released";
                 break;
             case EventKind::WaitlistSubmitted:
-                exec(u"INSERT INTO orders (id, prepay, status) VALUES (?, ?, 'awaiting_prepay')"_s,
-                     {q(e.id), QString::fromLatin1(formatYuan(e.prepayFen))});
+                dirtyOrders[e.id] = {formatYuan(e.prepayFen).toStdString(), "awaiting_prepay",
+                                     true};
                 break;
             case EventKind::WaitlistEffective:
-                setStatus("orders", "id", e.id, "queued");
+                dirtyOrders[e.id].status = "queued";
                 break;
             case EventKind::WaitlistCancelled:
-                setStatus("orders", "id", e.id, "cancelled");
+                dirtyOrders[e.id].status = "cancelled";
                 break;
             case EventKind::WaitlistExpired:
-                setStatus("orders", "id", e.id, "expired");
+                dirtyOrders[e.id].status = "expired";
                 break;
             default:
                 break;
         }
+    }
+
+    // Writes the touched rows: new ones inserted whole, existing ones updated.
+    void flushDirty() {
+        for (const auto& [key, seats] : dirtyRuns) {
+            if (seats.second)
+                write(u"INSERT INTO runs (train, date, seats) VALUES (?, ?, ?)"_s,
+                      {q(key.first), q(key.second), seats.first});
+            else
+                write(u"UPDATE runs SET seats = seats + ? WHERE train = ? AND date = ?"_s,
+                      {seats.first, q(key.first), q(key.second)});
+        }
+        for (const auto& [id, t] : dirtyTickets) {
+            if (t.created)
+                write(
+                    u"INSERT INTO tickets (ticket, sale, passenger, train, date, class, seat, "
+                    u"from_station, to_station, status) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"_s,
+                    {q(id), q(t.sale), q(t.passenger), q(t.train), q(t.date), q(t.travelClass),
+                     q(t.seat), q(t.from), q(t.to), QString::fromLatin1(t.status)});
+            else
+                write(u"UPDATE tickets SET status = ? WHERE ticket = ?"_s,
+                      {QString::fromLatin1(t.status), q(id)});
+        }
+        for (const auto& [id, o] : dirtyOrders) {
+            if (o.created)
+                write(u"INSERT INTO orders (id, prepay, status) VALUES (?, ?, ?)"_s,
+                      {q(id), q(o.prepay), QString::fromLatin1(o.status)});
+            else
+                write(u"UPDATE orders SET status = ? WHERE id = ?"_s,
+                      {QString::fromLatin1(o.status), q(id)});
+        }
+        for (const auto& [id, b] : dirtyBlocks) {
+            if (b.created)
+                write(
+                    u"INSERT INTO blocks (id, train, date, class, status) VALUES (?, ?, ?, ?, ?)"_s,
+                    {q(id), q(b.train), q(b.date), q(b.travelClass),
+                     QString::fromLatin1(b.status)});
+            else
+                write(u"UPDATE blocks SET status = ? WHERE id = ?"_s,
+                      {QString::fromLatin1(b.status), q(id)});
+        }
+        clearDirty();
     }
 
     void writeSnapshot() {
@@ -625,7 +700,7 @@ class StoreImpl : public EventSink {
                 else
                     engine->rejectMalformed(line.number, parsed.error.toStdString(), *this);
                 ++journalSeq;
-                exec(
+                write(
                     u"INSERT INTO journal (seq, input_line, command, clock, first_event, "
                     u"event_count, error_code, events) VALUES (?, ?, ?, ?, ?, ?, ?, ?)"_s,
                     {journalSeq, line.number, QString::fromUtf8(line.text.trimmed()),
@@ -637,9 +712,11 @@ class StoreImpl : public EventSink {
                 batch += current.out;
                 if (journalSeq - snapshotSeq >= options.snapshotEvery) writeSnapshot();
             }
+            flushDirty();
             if (!db().commit()) throw SqlFailure{describe(db().lastError())};
         } catch (const SqlFailure& f) {
             db().rollback();
+            clearDirty();
             journalSeq = startSeq;
             snapshotSeq = startSnapshot;
             needsReload = true;
