@@ -121,6 +121,7 @@ void Core::serve(std::uint32_t orderIndex, int option, const std::vector<std::ui
     sl.id = order.id;
     sl.run = opt.run;
     sl.payBy = s.clock;
+    sl.fromWaitlist = true;
     s.sales.push_back(std::move(sl));
 
     Event e = make(EventKind::WaitlistFulfilled);

@@ -191,6 +191,7 @@ void writeState(const EngineState& st, Out& o) {
         o.s(sale.id);
         o.u(sale.run);
         o.i(sale.payBy);
+        o.u(sale.fromWaitlist);
         o.u(sale.tickets.size());
         for (auto t : sale.tickets)
             o.u(t);
@@ -380,6 +381,7 @@ void readState(EngineState& st, In& in) {
         sale.id = in.s();
         sale.run = checked<std::uint32_t>(in.u(), st.runs.size());
         sale.payBy = in.i();
+        sale.fromWaitlist = in.u() != 0;
         sale.tickets.resize(in.count());
         for (auto& t : sale.tickets)
             t = checked<std::uint32_t>(in.u(), st.tickets.size());

@@ -145,6 +145,7 @@ struct Sale {
     std::uint32_t run = 0;
     std::vector<std::uint32_t> tickets;
     Time payBy = 0;
+    bool fromWaitlist = false;  // the tickets of a served waitlist order
 };
 
 struct Block {

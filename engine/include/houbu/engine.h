@@ -19,6 +19,7 @@
 
 #include "houbu/command.h"
 #include "houbu/event.h"
+#include "houbu/views.h"
 
 namespace houbu {
 
@@ -87,6 +88,18 @@ class Engine {
 
     std::size_t queuedOrderCount() const;
     EngineSummary summary() const;
+
+    // ---- read-only views (see views.h) ----
+    std::vector<RunSummary> runSummaries() const;
+    // False when the run is unknown.
+    bool run(const std::string& train, const std::string& date, RunView& out) const;
+    // Every seat of the run in seat order (car, row, layout position).
+    std::vector<SeatView> seats(const std::string& train, const std::string& date) const;
+    // The run's queues that hold orders, by class, from, to; orders in rank order.
+    std::vector<QueueView> queues(const std::string& train, const std::string& date) const;
+    bool order(const std::string& id, OrderView& out) const;
+    // For a queued order, per option: free seats and what blocks every other seat.
+    std::vector<WaitReason> whyWaiting(const std::string& id) const;
     // Every ticket, order and block with its status, in creation order per kind.
     std::vector<RecordStatus> records() const;
 

@@ -1,0 +1,114 @@
+#pragma once
+// Read-only views of the engine state for displays (the console's grid, queue
+// and train views) and for the remote API. Plain values: they stay valid after
+// the engine moves on.
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "houbu/time.h"
+
+namespace houbu {
+
+struct StopView {
+    std::string station;
+    double km = 0;
+    Time arrival = -1;    // -1 when not given
+    Time departure = -1;  // -1 when not given
+};
+
+struct CarView {
+    int number = 0;
+    std::string travelClass;
+    int rows = 0;
+    std::string layout;
+};
+
+struct RunSummary {
+    std::string train;
+    std::string date;
+    int stops = 0;
+    int seats = 0;
+    // Seat-segments held (tickets and blocks) over seat-segments offered.
+    double loadFactor = 0;
+    int queuedOrders = 0;
+};
+
+struct RunView {
+    std::string train;
+    std::string date;
+    std::vector<StopView> stops;
+    std::vector<CarView> cars;
+    std::vector<std::string> classes;
+    int holdMinutes = 30;
+    bool exactPolicy = false;
+};
+
+// Who holds an interval of a seat.
+struct HolderView {
+    enum class Kind : std::uint8_t { Held, Paid, Served, Block };
+    Kind kind = Kind::Held;
+    int from = 0;           // stop index
+    int to = 0;             // stop index
+    std::string id;         // ticket or block id
+    std::string passenger;  // tickets only
+    std::string sale;       // sale, or the waitlist order that was served
+    Time payBy = -1;        // held tickets
+};
+
+struct SeatView {
+    std::string label;  // "CC-RRL"
+    std::string travelClass;
+    int car = 0;
+    int row = 0;
+    char letter = 'A';
+    std::uint64_t mask = 0;           // bit i: segment stop i -> stop i+1 is held
+    std::vector<HolderView> holders;  // ordered by `from`
+};
+
+struct OrderView {
+    std::string id;
+    std::string user;
+    std::vector<std::string> passengers;
+    std::string from;
+    std::string to;
+    Time submittedSeq = 0;
+    Time effectiveAt = -1;
+    Time deadline = -1;
+    std::int64_t prepayFen = 0;
+    struct Option {
+        std::string train;
+        std::string date;
+        std::string travelClass;
+    };
+    std::vector<Option> options;
+    std::string status;  // awaiting_prepay, queued, fulfilled, cancelled, expired
+};
+
+struct QueueView {
+    std::string travelClass;
+    int from = 0;  // stop index on the run
+    int to = 0;
+    std::vector<OrderView> orders;  // queued orders in rank order
+};
+
+// Why a queued order waits on one option: how many seats are free over its
+// interval, and for each seat of the class what blocks it there.
+struct WaitReason {
+    std::string train;
+    std::string date;
+    std::string travelClass;
+    int from = 0;
+    int to = 0;
+    int needed = 0;
+    int free = 0;
+    bool departed = false;
+    struct Blocked {
+        std::string seat;
+        std::vector<HolderView> blockers;  // holders overlapping the interval
+    };
+    std::vector<Blocked> seats;  // every seat of the class not free over the interval
+};
+
+}  // namespace houbu

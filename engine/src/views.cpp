@@ -1,0 +1,234 @@
+// Read-only views of the engine state (views.h).
+
+#include <algorithm>
+#include <bit>
+#include <tuple>
+
+#include "houbu/engine.h"
+#include "seat_choice.h"
+#include "state.h"
+
+namespace houbu {
+namespace {
+
+const char* orderStatus(OrderStatus s) {
+    switch (s) {
+        case OrderStatus::AwaitingPrepay:
+            return "awaiting_prepay";
+        case OrderStatus::Queued:
+            return "queued";
+        case OrderStatus::Fulfilled:
+            return "fulfilled";
+        case OrderStatus::Cancelled:
+            return "cancelled";
+        case OrderStatus::Expired:
+            return "expired";
+    }
+    return "";
+}
+
+HolderView holderOf(const EngineState& s, const Occupant& o) {
+    HolderView h;
+    h.from = o.from;
+    h.to = o.to;
+    if (o.kind == HolderKind::Block) {
+        h.kind = HolderView::Kind::Block;
+        h.id = s.blocks[o.ref].id;
+        return h;
+    }
+    const Ticket& t = s.tickets[o.ref];
+    const Sale& sale = s.sales[t.sale];
+    h.id = t.id;
+    h.passenger = t.passenger;
+    h.sale = sale.id;
+    if (t.status == TicketStatus::Held) {
+        h.kind = HolderView::Kind::Held;
+        h.payBy = sale.payBy;
+    } else {
+        h.kind = sale.fromWaitlist ? HolderView::Kind::Served : HolderView::Kind::Paid;
+    }
+    return h;
+}
+
+OrderView orderView(const EngineState& s, const Order& o) {
+    OrderView v;
+    v.id = o.id;
+    v.user = o.user;
+    v.passengers = o.passengers;
+    v.from = o.from;
+    v.to = o.to;
+    v.submittedSeq = static_cast<Time>(o.submitSeq);
+    v.effectiveAt = o.status == OrderStatus::AwaitingPrepay ? -1 : o.effectiveAt;
+    v.deadline = o.deadline;
+    v.prepayFen = o.prepayFen;
+    for (const auto& opt : o.options) {
+        const Run& run = s.runs[opt.run];
+        v.options.push_back({run.train, run.date, run.classes[opt.travelClass].name});
+    }
+    v.status = orderStatus(o.status);
+    return v;
+}
+
+const Run* findRun(const EngineState& s, const std::string& train, const std::string& date) {
+    return s.findRun(train, date);
+}
+
+}  // namespace
+
+std::vector<RunSummary> Engine::runSummaries() const {
+    const EngineState& s = *state_;
+    std::vector<RunSummary> out;
+    std::vector<int> queued(s.runs.size(), 0);
+    for (const Order& o : s.orders) {
+        if (o.status != OrderStatus::Queued) continue;
+        std::vector<std::uint32_t> counted;
+        for (const auto& opt : o.options) {
+            if (std::find(counted.begin(), counted.end(), opt.run) != counted.end()) continue;
+            counted.push_back(opt.run);
+            ++queued[opt.run];
+        }
+    }
+    for (std::size_t i = 0; i < s.runs.size(); ++i) {
+        const Run& r = s.runs[i];
+        RunSummary sum;
+        sum.train = r.train;
+        sum.date = r.date;
+        sum.stops = static_cast<int>(r.stops.size());
+        sum.seats = static_cast<int>(r.seats.size());
+        long long held = 0;
+        for (const Seat& seat : r.seats)
+            held += std::popcount(seat.mask);
+        const long long offered = static_cast<long long>(r.seats.size()) * r.segments();
+        sum.loadFactor = offered ? static_cast<double>(held) / static_cast<double>(offered) : 0.0;
+        sum.queuedOrders = queued[i];
+        out.push_back(std::move(sum));
+    }
+    return out;
+}
+
+bool Engine::run(const std::string& train, const std::string& date, RunView& out) const {
+    const Run* r = findRun(*state_, train, date);
+    if (!r) return false;
+    out = RunView{};
+    out.train = r->train;
+    out.date = r->date;
+    for (const Stop& stop : r->stops)
+        out.stops.push_back({stop.station, stop.km, stop.arrival, stop.departure});
+    for (const Car& car : r->cars)
+        out.cars.push_back({car.number, r->classes[car.travelClass].name, car.rows, car.layout});
+    std::sort(out.cars.begin(), out.cars.end(),
+              [](const CarView& a, const CarView& b) { return a.number < b.number; });
+    for (const ClassInfo& c : r->classes)
+        out.classes.push_back(c.name);
+    out.holdMinutes = r->holdMinutes;
+    out.exactPolicy = r->policy == Policy::Exact;
+    return true;
+}
+
+std::vector<SeatView> Engine::seats(const std::string& train, const std::string& date) const {
+    const EngineState& s = *state_;
+    const Run* r = findRun(s, train, date);
+    std::vector<SeatView> out;
+    if (!r) return out;
+    std::vector<std::uint32_t> order(r->seats.size());
+    for (std::uint32_t i = 0; i < order.size(); ++i)
+        order[i] = i;
+    std::sort(order.begin(), order.end(), [r](std::uint32_t a, std::uint32_t b) {
+        const Seat& x = r->seats[a];
+        const Seat& y = r->seats[b];
+        return std::make_tuple(r->cars[x.car].number, x.row, x.letterPos) <
+               std::make_tuple(r->cars[y.car].number, y.row, y.letterPos);
+    });
+    out.reserve(order.size());
+    for (std::uint32_t i : order) {
+        const Seat& seat = r->seats[i];
+        SeatView v;
+        v.label = seat.label;
+        v.travelClass = r->classes[seat.travelClass].name;
+        v.car = r->cars[seat.car].number;
+        v.row = seat.row;
+        v.letter = seat.letter;
+        v.mask = seat.mask;
+        for (const Occupant& o : seat.occupants)
+            v.holders.push_back(holderOf(s, o));
+        out.push_back(std::move(v));
+    }
+    return out;
+}
+
+std::vector<QueueView> Engine::queues(const std::string& train, const std::string& date) const {
+    const EngineState& s = *state_;
+    const Run* r = findRun(s, train, date);
+    std::vector<QueueView> out;
+    if (!r) return out;
+    for (const ClassInfo& cls : r->classes) {
+        for (std::size_t at = 0; at < cls.queueAt.size(); ++at) {
+            const std::uint32_t qi = cls.queueAt[at];
+            if (qi == kNone || s.queues[qi].live() == 0) continue;
+            const Queue& q = s.queues[qi];
+            QueueView v;
+            v.travelClass = cls.name;
+            v.from = q.from;
+            v.to = q.to;
+            std::vector<const Order*> orders;
+            for (const auto& lane : q.lanes)
+                for (std::size_t k = lane.head; k < lane.orders.size(); ++k)
+                    if (s.orders[lane.orders[k]].status == OrderStatus::Queued)
+                        orders.push_back(&s.orders[lane.orders[k]]);
+            std::sort(orders.begin(), orders.end(),
+                      [](const Order* a, const Order* b) { return queuedBefore(*a, *b); });
+            for (const Order* o : orders)
+                v.orders.push_back(orderView(s, *o));
+            out.push_back(std::move(v));
+        }
+    }
+    std::sort(out.begin(), out.end(), [](const QueueView& a, const QueueView& b) {
+        return std::tie(a.travelClass, a.from, a.to) < std::tie(b.travelClass, b.from, b.to);
+    });
+    return out;
+}
+
+bool Engine::order(const std::string& id, OrderView& out) const {
+    const EngineState& s = *state_;
+    auto it = s.ids.find(id);
+    if (it == s.ids.end() || it->second.kind != IdKind::Order) return false;
+    out = orderView(s, s.orders[it->second.index]);
+    return true;
+}
+
+std::vector<WaitReason> Engine::whyWaiting(const std::string& id) const {
+    const EngineState& s = *state_;
+    std::vector<WaitReason> out;
+    auto it = s.ids.find(id);
+    if (it == s.ids.end() || it->second.kind != IdKind::Order) return out;
+    const Order& o = s.orders[it->second.index];
+    for (const auto& opt : o.options) {
+        const Run& run = s.runs[opt.run];
+        WaitReason w;
+        w.train = run.train;
+        w.date = run.date;
+        w.travelClass = run.classes[opt.travelClass].name;
+        w.from = opt.from;
+        w.to = opt.to;
+        w.needed = o.groupSize();
+        const Time leaves = run.stops[opt.from].leaves();
+        w.departed = leaves >= 0 && leaves <= s.clock;
+        const SegmentMask want = segmentMask(opt.from, opt.to);
+        for (std::uint32_t seatIndex : run.classes[opt.travelClass].seats) {
+            const Seat& seat = run.seats[seatIndex];
+            if (!(seat.mask & want)) {
+                ++w.free;
+                continue;
+            }
+            WaitReason::Blocked b;
+            b.seat = seat.label;
+            for (const Occupant& oc : seat.occupants)
+                if (segmentMask(oc.from, oc.to) & want) b.blockers.push_back(holderOf(s, oc));
+            w.seats.push_back(std::move(b));
+        }
+        out.push_back(std::move(w));
+    }
+    return out;
+}
+
+}  // namespace houbu

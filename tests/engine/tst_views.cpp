@@ -1,0 +1,72 @@
+// Read-only views agree with the event stream and with the query commands.
+
+#include <QTest>
+
+#include "harness.h"
+
+using namespace houbu;
+using namespace houbu::test;
+using namespace Qt::StringLiterals;
+
+class TestViews : public QObject {
+    Q_OBJECT
+
+  private slots:
+    void seatsAndHolders() {
+        Session s;
+        s.send({g1(), sell("S1", "北京", "济南", R"(["张三"])", R"(,"seats":["03-01A"])"),
+                op("pay", "S1"),
+                sell("S2", "济南", "青岛", R"(["李四"])", R"(,"seats":["03-01A"])")});
+        s.send(
+            R"({"op":"block","id":"Q1","train":"G1","date":"2024-01-20","from":"北京","to":"青岛","class":"business","count":1})");
+        const auto seats = s.engine().seats("G1", "2024-01-20");
+        QCOMPARE(seats.size(), std::size_t(5));
+        QCOMPARE(seats.front().label, std::string("01-01A"));  // car 1 first
+        const SeatView& a = seats[3];
+        QCOMPARE(a.label, std::string("03-01A"));
+        QCOMPARE(a.holders.size(), std::size_t(2));
+        QCOMPARE(a.holders[0].kind, HolderView::Kind::Paid);
+        QCOMPARE(a.holders[0].passenger, std::string("张三"));
+        QCOMPARE(a.holders[1].kind, HolderView::Kind::Held);
+        QCOMPARE(a.holders[1].from, 2);
+        QCOMPARE(a.mask, std::uint64_t{0b1111});
+        QCOMPARE(seats[0].holders.at(0).kind, HolderView::Kind::Block);
+        const auto runs = s.engine().runSummaries();
+        QCOMPARE(runs.size(), std::size_t(1));
+        QCOMPARE(runs[0].seats, 5);
+        QCOMPARE(runs[0].loadFactor, (4.0 + 4.0) / (5 * 4));
+    }
+
+    void queuesInRankOrderAndWhyWaiting() {
+        Session s;
+        s.send({g1(), sell("S1", "北京", "青岛", R"(["a","b"])"), op("pay", "S1")});
+        s.send({waitlist("W1", "北京", "济南", R"(["乙","丙"])"), op("prepay", "W1")});
+        s.send({waitlist("W2", "北京", "济南"), op("prepay", "W2")});
+        s.send({waitlist("W3", "天津", "济南", R"(["丁"])"), op("prepay", "W3")});
+        const auto queues = s.engine().queues("G1", "2024-01-20");
+        QCOMPARE(queues.size(), std::size_t(2));
+        QCOMPARE(queues[0].from, 0);
+        QCOMPARE(queues[0].orders.size(), std::size_t(2));
+        QCOMPARE(queues[0].orders[0].id, std::string("W1"));
+        QCOMPARE(queues[0].orders[1].id, std::string("W2"));
+        QCOMPARE(queues[1].orders[0].id, std::string("W3"));
+        // A single seat comes back: W2 (single) is served, W1 (pair) still waits.
+        s.send(R"({"op":"refund","ticket":"S1.1"})");
+        const auto why = s.engine().whyWaiting("W1");
+        QCOMPARE(why.size(), std::size_t(1));
+        QCOMPARE(why[0].needed, 2);
+        QCOMPARE(why[0].free, 0);
+        QCOMPARE(why[0].seats.size(), std::size_t(2));
+        const auto& blockers = why[0].seats[0].blockers;
+        QVERIFY(!blockers.empty());
+        QCOMPARE(blockers[0].kind, HolderView::Kind::Served);
+        QCOMPARE(blockers[0].sale, std::string("W2"));
+        OrderView v;
+        QVERIFY(s.engine().order("W2", v));
+        QCOMPARE(v.status, std::string("fulfilled"));
+        QVERIFY(!s.engine().order("nope", v));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestViews)
+#include "tst_views.moc"
