@@ -1,0 +1,183 @@
+#pragma once
+// Item models over the session's snapshots and events. Models never change
+// engine data: every edit is a command sent through the session.
+//
+// Update discipline: a snapshot is applied as row insertions/removals and
+// contiguous dataChanged ranges naming the roles that changed; beginResetModel
+// only when the shown run changes (connect, load, focus).
+
+#include <QAbstractItemModel>
+#include <QElapsedTimer>
+#include <QHash>
+#include <QSortFilterProxyModel>
+#include <QStringList>
+#include <QTimer>
+#include <vector>
+
+#include "houbu/session.h"
+
+namespace houbu {
+
+// Coalesces snapshots to at most one per frame (~16 ms), so a burst of
+// commands repaints once.
+class SnapshotThrottle : public QObject {
+    Q_OBJECT
+
+  public:
+    explicit SnapshotThrottle(QObject* parent = nullptr);
+    void push(const SnapshotPtr& snapshot);
+    void flush();  // apply a pending snapshot now (tests, shutdown)
+
+  signals:
+    void snapshot(const houbu::SnapshotPtr& snapshot);
+
+  private:
+    QTimer timer_;
+    SnapshotPtr pending_;
+};
+
+class RunListModel : public QAbstractTableModel {
+    Q_OBJECT
+
+  public:
+    enum Column { Train, Date, Stops, Seats, Load, Queued, ColumnCount };
+    enum Role { TrainRole = Qt::UserRole + 1, DateRole, LoadFactorRole, QueuedRole };
+    Q_ENUM(Column)
+
+    using QAbstractTableModel::QAbstractTableModel;
+    int rowCount(const QModelIndex& parent = {}) const override;
+    int columnCount(const QModelIndex& parent = {}) const override;
+    QVariant data(const QModelIndex& index, int role) const override;
+    QVariant headerData(int section, Qt::Orientation o, int role) const override;
+
+    void apply(const SnapshotPtr& snapshot);
+
+  private:
+    std::vector<RunSummary> runs_;
+};
+
+// Rows: seats in seat order; columns: segments between consecutive stops.
+class SeatGridModel : public QAbstractTableModel {
+    Q_OBJECT
+
+  public:
+    enum class HolderKind { Free = 0, Held, Paid, Served, Block };
+    enum Role {
+        KindRole = Qt::UserRole + 1,  // HolderKind as int
+        HolderIdRole,                 // ticket or block id
+        PassengerRole,
+        SaleRole,      // sale id, or the waitlist order that was served
+        BarStartRole,  // bool: the holder's interval starts at this segment
+        BarEndRole,    // bool: the holder's interval ends at this segment
+        IntervalRole,  // "北京南→济南西" of the holder (or of the segment when free)
+        SeatRole,      // "03-12A"
+        ClassRole,
+        CarRole,
+        ChangedAtRole,  // ms timestamp of the last change of this cell, 0 when never
+    };
+
+    explicit SeatGridModel(QObject* parent = nullptr);
+    int rowCount(const QModelIndex& parent = {}) const override;
+    int columnCount(const QModelIndex& parent = {}) const override;
+    QVariant data(const QModelIndex& index, int role) const override;
+    QVariant headerData(int section, Qt::Orientation o, int role) const override;
+
+    void apply(const SnapshotPtr& snapshot);
+
+    QString train() const { return train_; }
+    QString date() const { return date_; }
+    QStringList stations() const { return stations_; }
+    int rowOfSeat(const QString& label) const { return rowOfSeat_.value(label, -1); }
+    const SeatView* seat(int row) const;
+    // Milliseconds on the model's clock, comparable with ChangedAtRole.
+    qint64 now() const { return clock_.elapsed() + 1; }
+
+  private:
+    const HolderView* holderAt(int row, int column) const;
+
+    QString train_, date_;
+    QStringList stations_;
+    std::vector<SeatView> seats_;
+    std::vector<std::vector<qint64>> changedAt_;  // [row][column]
+    QHash<QString, int> rowOfSeat_;
+    QElapsedTimer clock_;
+};
+
+// Top level: one row per queue (class × interval); children: its orders in rank order.
+class QueueModel : public QAbstractItemModel {
+    Q_OBJECT
+
+  public:
+    enum Column { Queue, Rank, Passengers, Effective, Deadline, Options, ColumnCount };
+    enum Role { OrderIdRole = Qt::UserRole + 1, QueueKeyRole, LengthRole, GroupSizeRole };
+    Q_ENUM(Column)
+
+    using QAbstractItemModel::QAbstractItemModel;
+    QModelIndex index(int row, int column, const QModelIndex& parent = {}) const override;
+    QModelIndex parent(const QModelIndex& child) const override;
+    int rowCount(const QModelIndex& parent = {}) const override;
+    int columnCount(const QModelIndex& parent = {}) const override;
+    QVariant data(const QModelIndex& index, int role) const override;
+    QVariant headerData(int section, Qt::Orientation o, int role) const override;
+
+    void apply(const SnapshotPtr& snapshot);
+    // The index of an order (first queue it is in), invalid when not queued.
+    QModelIndex indexOfOrder(const QString& id) const;
+
+  private:
+    static QString keyOf(const QueueView& q);
+    QString intervalOf(const QueueView& q) const;
+
+    QString run_;  // train + date, to detect a change of run
+    QStringList stations_;
+    std::vector<QueueView> queues_;
+};
+
+// Every event, append-only.
+class EventLogModel : public QAbstractTableModel {
+    Q_OBJECT
+
+  public:
+    enum Column { Seq, Time, Event, Line, Train, Subject, Details, ColumnCount };
+    enum Role {
+        KindRole = Qt::UserRole + 1,  // "ticket_held", ...
+        TrainRole,
+        OrderRole,   // waitlist order id, when the event concerns one
+        SeatsRole,   // QStringList of seat labels the event touches
+        JsonRole,    // the event line
+        ObjectRole,  // QJsonObject
+    };
+
+    using QAbstractTableModel::QAbstractTableModel;
+    int rowCount(const QModelIndex& parent = {}) const override;
+    int columnCount(const QModelIndex& parent = {}) const override;
+    QVariant data(const QModelIndex& index, int role) const override;
+    QVariant headerData(int section, Qt::Orientation o, int role) const override;
+
+    void append(const QList<EventRecord>& events);
+    void clear();
+    const EventRecord& at(int row) const { return events_[row]; }
+
+  private:
+    std::vector<EventRecord> events_;
+};
+
+// Filters the log by event kind, train, order and free text.
+class EventFilterModel : public QSortFilterProxyModel {
+    Q_OBJECT
+
+  public:
+    using QSortFilterProxyModel::QSortFilterProxyModel;
+    void setKind(const QString& kind);    // "" = all
+    void setTrain(const QString& train);  // "" = all
+    void setOrder(const QString& order);  // "" = all
+    void setText(const QString& text);    // case-insensitive, in the event line
+
+  protected:
+    bool filterAcceptsRow(int row, const QModelIndex& parent) const override;
+
+  private:
+    QString kind_, train_, order_, text_;
+};
+
+}  // namespace houbu

@@ -1,0 +1,719 @@
+#include <QDateTime>
+#include <QJsonArray>
+#include <algorithm>
+
+#include "houbu/models.h"
+
+namespace houbu {
+
+using namespace Qt::StringLiterals;
+
+namespace {
+
+QString qs(const std::string& s) {
+    return QString::fromStdString(s);
+}
+
+QString arrow(const QString& from, const QString& to) {
+    return from + u"\u2192"_s + to;
+}
+
+bool sameHolder(const HolderView& a, const HolderView& b) {
+    return a.kind == b.kind && a.from == b.from && a.to == b.to && a.id == b.id &&
+           a.passenger == b.passenger && a.sale == b.sale;
+}
+
+bool sameHolders(const SeatView& a, const SeatView& b) {
+    if (a.holders.size() != b.holders.size()) return false;
+    for (std::size_t i = 0; i < a.holders.size(); ++i)
+        if (!sameHolder(a.holders[i], b.holders[i])) return false;
+    return true;
+}
+
+const HolderView* holderOn(const SeatView& seat, int segment) {
+    for (const HolderView& h : seat.holders)
+        if (h.from <= segment && segment < h.to) return &h;
+    return nullptr;
+}
+
+QString timeText(Time t) {
+    if (t < 0) return {};
+    return qs(formatTime(t)).replace(u'T', u' ');
+}
+
+// Emits one dataChanged per contiguous run of rows in `rows` (sorted).
+template <typename Model>
+void emitRowRanges(Model* model, const std::vector<int>& rows, int lastColumn,
+                   const QList<int>& roles) {
+    for (std::size_t i = 0; i < rows.size();) {
+        std::size_t j = i;
+        while (j + 1 < rows.size() && rows[j + 1] == rows[j] + 1)
+            ++j;
+        emit model->dataChanged(model->index(rows[i], 0), model->index(rows[j], lastColumn), roles);
+        i = j + 1;
+    }
+}
+
+}  // namespace
+
+// ---- SnapshotThrottle ------------------------------------------------------------
+
+SnapshotThrottle::SnapshotThrottle(QObject* parent) : QObject(parent) {
+    timer_.setSingleShot(true);
+    timer_.setInterval(16);
+    connect(&timer_, &QTimer::timeout, this, &SnapshotThrottle::flush);
+}
+
+void SnapshotThrottle::push(const SnapshotPtr& snapshot) {
+    pending_ = snapshot;
+    if (!timer_.isActive()) timer_.start();
+}
+
+void SnapshotThrottle::flush() {
+    timer_.stop();
+    if (!pending_) return;
+    SnapshotPtr s = std::move(pending_);
+    pending_.reset();
+    emit snapshot(s);
+}
+
+// ---- RunListModel ----------------------------------------------------------------
+
+int RunListModel::rowCount(const QModelIndex& parent) const {
+    return parent.isValid() ? 0 : static_cast<int>(runs_.size());
+}
+int RunListModel::columnCount(const QModelIndex& parent) const {
+    return parent.isValid() ? 0 : ColumnCount;
+}
+
+QVariant RunListModel::data(const QModelIndex& index, int role) const {
+    if (!checkIndex(index, CheckIndexOption::IndexIsValid)) return {};
+    const RunSummary& r = runs_[static_cast<std::size_t>(index.row())];
+    switch (role) {
+        case TrainRole:
+            return qs(r.train);
+        case DateRole:
+            return qs(r.date);
+        case LoadFactorRole:
+            return r.loadFactor;
+        case QueuedRole:
+            return r.queuedOrders;
+        case Qt::TextAlignmentRole:
+            return index.column() >= Stops ? QVariant(Qt::AlignRight | Qt::AlignVCenter)
+                                           : QVariant();
+        case Qt::DisplayRole:
+            switch (index.column()) {
+                case Train:
+                    return qs(r.train);
+                case Date:
+                    return qs(r.date);
+                case Stops:
+                    return r.stops;
+                case Seats:
+                    return r.seats;
+                case Load:
+                    return QString(QString::number(r.loadFactor * 100, 'f', 1) + u" %"_s);
+                case Queued:
+                    return r.queuedOrders;
+            }
+    }
+    return {};
+}
+
+QVariant RunListModel::headerData(int section, Qt::Orientation o, int role) const {
+    if (o != Qt::Horizontal || role != Qt::DisplayRole) return {};
+    switch (section) {
+        case Train:
+            return tr("Train");
+        case Date:
+            return tr("Date");
+        case Stops:
+            return tr("Stops");
+        case Seats:
+            return tr("Seats");
+        case Load:
+            return tr("Load");
+        case Queued:
+            return tr("Queued");
+    }
+    return {};
+}
+
+void RunListModel::apply(const SnapshotPtr& snapshot) {
+    const auto& next = snapshot->runs;
+    // Runs are only ever added, at the end.
+    const std::size_t common = std::min(runs_.size(), next.size());
+    bool sameKeys = runs_.size() <= next.size();
+    for (std::size_t i = 0; i < common && sameKeys; ++i)
+        sameKeys = runs_[i].train == next[i].train && runs_[i].date == next[i].date;
+    if (!sameKeys) {
+        beginResetModel();
+        runs_ = next;
+        endResetModel();
+        return;
+    }
+    std::vector<int> changed;
+    for (std::size_t i = 0; i < common; ++i) {
+        const RunSummary& a = runs_[i];
+        const RunSummary& b = next[i];
+        if (a.seats != b.seats || a.loadFactor != b.loadFactor || a.queuedOrders != b.queuedOrders)
+            changed.push_back(static_cast<int>(i));
+        runs_[i] = b;
+    }
+    emitRowRanges(this, changed, ColumnCount - 1, {Qt::DisplayRole, LoadFactorRole, QueuedRole});
+    if (next.size() > common) {
+        beginInsertRows({}, static_cast<int>(common), static_cast<int>(next.size()) - 1);
+        runs_.insert(runs_.end(), next.begin() + static_cast<long>(common), next.end());
+        endInsertRows();
+    }
+}
+
+// ---- SeatGridModel ---------------------------------------------------------------
+
+SeatGridModel::SeatGridModel(QObject* parent) : QAbstractTableModel(parent) {
+    clock_.start();
+}
+
+int SeatGridModel::rowCount(const QModelIndex& parent) const {
+    return parent.isValid() ? 0 : static_cast<int>(seats_.size());
+}
+int SeatGridModel::columnCount(const QModelIndex& parent) const {
+    return parent.isValid() ? 0 : std::max(0, static_cast<int>(stations_.size()) - 1);
+}
+
+const SeatView* SeatGridModel::seat(int row) const {
+    return row >= 0 && row < rowCount() ? &seats_[static_cast<std::size_t>(row)] : nullptr;
+}
+
+const HolderView* SeatGridModel::holderAt(int row, int column) const {
+    const SeatView* s = seat(row);
+    return s ? holderOn(*s, column) : nullptr;
+}
+
+QVariant SeatGridModel::data(const QModelIndex& index, int role) const {
+    if (!checkIndex(index, CheckIndexOption::IndexIsValid)) return {};
+    const SeatView& s = seats_[static_cast<std::size_t>(index.row())];
+    const HolderView* h = holderOn(s, index.column());
+    switch (role) {
+        case KindRole:
+            if (!h) return static_cast<int>(HolderKind::Free);
+            switch (h->kind) {
+                case HolderView::Kind::Held:
+                    return static_cast<int>(HolderKind::Held);
+                case HolderView::Kind::Paid:
+                    return static_cast<int>(HolderKind::Paid);
+                case HolderView::Kind::Served:
+                    return static_cast<int>(HolderKind::Served);
+                case HolderView::Kind::Block:
+                    return static_cast<int>(HolderKind::Block);
+            }
+            return {};
+        case HolderIdRole:
+            return h ? qs(h->id) : QString();
+        case PassengerRole:
+            return h ? qs(h->passenger) : QString();
+        case SaleRole:
+            return h ? qs(h->sale) : QString();
+        case BarStartRole:
+            return h && h->from == index.column();
+        case BarEndRole:
+            return h && h->to == index.column() + 1;
+        case IntervalRole:
+            return h ? arrow(stations_.value(h->from), stations_.value(h->to))
+                     : arrow(stations_.value(index.column()), stations_.value(index.column() + 1));
+        case SeatRole:
+            return qs(s.label);
+        case ClassRole:
+            return qs(s.travelClass);
+        case CarRole:
+            return s.car;
+        case ChangedAtRole:
+            return changedAt_[static_cast<std::size_t>(index.row())]
+                             [static_cast<std::size_t>(index.column())];
+        case Qt::DisplayRole:
+            if (!h || h->from != index.column()) return {};
+            return h->kind == HolderView::Kind::Block ? qs(h->id) : qs(h->passenger);
+        case Qt::ToolTipRole: {
+            const QString segment =
+                arrow(stations_.value(index.column()), stations_.value(index.column() + 1));
+            if (!h) return tr("%1 · %2\nFree").arg(qs(s.label), segment);
+            const QString interval = arrow(stations_.value(h->from), stations_.value(h->to));
+            switch (h->kind) {
+                case HolderView::Kind::Block:
+                    return tr("%1 · %2\nQuota block %3").arg(qs(s.label), interval, qs(h->id));
+                case HolderView::Kind::Held:
+                    return tr("%1 · %2\nTicket %3, held until %4\nPassenger %5\nSale %6")
+                        .arg(qs(s.label), interval, qs(h->id), timeText(h->payBy), qs(h->passenger),
+                             qs(h->sale));
+                case HolderView::Kind::Paid:
+                    return tr("%1 · %2\nTicket %3, paid\nPassenger %4\nSale %5")
+                        .arg(qs(s.label), interval, qs(h->id), qs(h->passenger), qs(h->sale));
+                case HolderView::Kind::Served:
+                    return tr("%1 · %2\nTicket %3, served from the waitlist\nPassenger %4\nOrder "
+                              "%5")
+                        .arg(qs(s.label), interval, qs(h->id), qs(h->passenger), qs(h->sale));
+            }
+            return {};
+        }
+    }
+    return {};
+}
+
+QVariant SeatGridModel::headerData(int section, Qt::Orientation o, int role) const {
+    if (role == Qt::DisplayRole) {
+        if (o == Qt::Horizontal)
+            return QString(stations_.value(section) + u"\n\u2192 "_s + stations_.value(section + 1));
+        const SeatView* s = seat(section);
+        return s ? qs(s->label) : QVariant();
+    }
+    if (role == Qt::ToolTipRole && o == Qt::Vertical) {
+        const SeatView* s = seat(section);
+        return s ? tr("Seat %1, car %2, %3").arg(qs(s->label)).arg(s->car).arg(qs(s->travelClass))
+                 : QVariant();
+    }
+    return {};
+}
+
+void SeatGridModel::apply(const SnapshotPtr& snapshot) {
+    QStringList stations;
+    for (const StopView& stop : snapshot->run.stops)
+        stations << qs(stop.station);
+    const QString train = qs(snapshot->run.train), date = qs(snapshot->run.date);
+    const auto& next = snapshot->seats;
+
+    // Seats are only ever added (加挂); old labels must appear in order in the new list.
+    bool sameRun = train == train_ && date == date_ && stations == stations_;
+    std::size_t j = 0;
+    if (sameRun) {
+        for (std::size_t i = 0; i < next.size() && j < seats_.size(); ++i)
+            if (next[i].label == seats_[j].label) ++j;
+        sameRun = j == seats_.size();
+    }
+    if (!sameRun) {
+        beginResetModel();
+        train_ = train;
+        date_ = date;
+        stations_ = stations;
+        seats_ = next;
+        changedAt_.assign(
+            seats_.size(),
+            std::vector<qint64>(
+                static_cast<std::size_t>(std::max<qsizetype>(0, stations.size() - 1)), 0));
+        rowOfSeat_.clear();
+        for (std::size_t i = 0; i < seats_.size(); ++i)
+            rowOfSeat_.insert(qs(seats_[i].label), int(i));
+        endResetModel();
+        return;
+    }
+
+    const qint64 stamp = now();
+    const std::size_t columns = static_cast<std::size_t>(columnCount());
+    // Insert new seats (an added car) where they fall in seat order, as row insertions.
+    for (std::size_t i = 0; i < next.size();) {
+        if (i < seats_.size() && seats_[i].label == next[i].label) {
+            ++i;
+            continue;
+        }
+        std::size_t end = i;
+        while (end < next.size() && (i >= seats_.size() || next[end].label != seats_[i].label))
+            ++end;
+        beginInsertRows({}, static_cast<int>(i), static_cast<int>(end) - 1);
+        seats_.insert(seats_.begin() + static_cast<long>(i), next.begin() + static_cast<long>(i),
+                      next.begin() + static_cast<long>(end));
+        changedAt_.insert(changedAt_.begin() + static_cast<long>(i), end - i,
+                          std::vector<qint64>(columns, stamp));
+        endInsertRows();
+        i = end;
+    }
+    rowOfSeat_.clear();
+    for (std::size_t i = 0; i < seats_.size(); ++i)
+        rowOfSeat_.insert(qs(seats_[i].label), int(i));
+
+    std::vector<int> changed;
+    for (std::size_t r = 0; r < next.size(); ++r) {
+        if (sameHolders(seats_[r], next[r])) continue;
+        for (std::size_t c = 0; c < columns; ++c) {
+            const HolderView* a = holderOn(seats_[r], static_cast<int>(c));
+            const HolderView* b = holderOn(next[r], static_cast<int>(c));
+            if ((a == nullptr) != (b == nullptr) || (a && !sameHolder(*a, *b)))
+                changedAt_[r][c] = stamp;
+        }
+        seats_[r] = next[r];
+        changed.push_back(static_cast<int>(r));
+    }
+    emitRowRanges(this, changed, static_cast<int>(columns) - 1,
+                  {Qt::DisplayRole, Qt::ToolTipRole, KindRole, HolderIdRole, PassengerRole,
+                   SaleRole, BarStartRole, BarEndRole, IntervalRole, ChangedAtRole});
+}
+
+// ---- QueueModel ------------------------------------------------------------------
+
+namespace {
+constexpr quintptr kTopLevel = ~quintptr{0};
+}
+
+QString QueueModel::keyOf(const QueueView& q) {
+    return qs(q.travelClass) + u'|' + QString::number(q.from) + u'|' + QString::number(q.to);
+}
+
+QString QueueModel::intervalOf(const QueueView& q) const {
+    return arrow(stations_.value(q.from), stations_.value(q.to));
+}
+
+QModelIndex QueueModel::index(int row, int column, const QModelIndex& parent) const {
+    if (!hasIndex(row, column, parent)) return {};
+    return createIndex(row, column, parent.isValid() ? quintptr(parent.row()) : kTopLevel);
+}
+
+QModelIndex QueueModel::parent(const QModelIndex& child) const {
+    if (!child.isValid() || child.internalId() == kTopLevel) return {};
+    return createIndex(static_cast<int>(child.internalId()), 0, kTopLevel);
+}
+
+int QueueModel::rowCount(const QModelIndex& parent) const {
+    if (!parent.isValid()) return static_cast<int>(queues_.size());
+    if (parent.internalId() != kTopLevel || parent.column() != 0) return 0;
+    return static_cast<int>(queues_[static_cast<std::size_t>(parent.row())].orders.size());
+}
+
+int QueueModel::columnCount(const QModelIndex&) const {
+    return ColumnCount;
+}
+
+QVariant QueueModel::data(const QModelIndex& index, int role) const {
+    if (!checkIndex(index, CheckIndexOption::IndexIsValid)) return {};
+    if (index.internalId() == kTopLevel) {
+        const QueueView& q = queues_[static_cast<std::size_t>(index.row())];
+        switch (role) {
+            case QueueKeyRole:
+                return keyOf(q);
+            case LengthRole:
+                return static_cast<int>(q.orders.size());
+            case Qt::DisplayRole:
+                if (index.column() == Queue) return QString(qs(q.travelClass) + u"  "_s + intervalOf(q));
+                if (index.column() == Rank) return tr("%n waiting", nullptr, int(q.orders.size()));
+                return {};
+            case Qt::ToolTipRole:
+                return tr("Queue %1 %2: %n order(s) in rank order", nullptr, int(q.orders.size()))
+                    .arg(qs(q.travelClass), intervalOf(q));
+        }
+        return {};
+    }
+    const QueueView& q = queues_[static_cast<std::size_t>(index.internalId())];
+    const OrderView& o = q.orders[static_cast<std::size_t>(index.row())];
+    switch (role) {
+        case OrderIdRole:
+            return qs(o.id);
+        case QueueKeyRole:
+            return keyOf(q);
+        case GroupSizeRole:
+            return static_cast<int>(o.passengers.size());
+        case Qt::DisplayRole: {
+            switch (index.column()) {
+                case Queue:
+                    return qs(o.id);
+                case Rank:
+                    return index.row() + 1;
+                case Passengers: {
+                    QStringList names;
+                    for (const auto& p : o.passengers)
+                        names << qs(p);
+                    return names.join(u", "_s);
+                }
+                case Effective:
+                    return timeText(o.effectiveAt);
+                case Deadline:
+                    return timeText(o.deadline);
+                case Options: {
+                    QStringList options;
+                    for (const auto& opt : o.options)
+                        options << qs(opt.train) + u' ' + qs(opt.date).mid(5) + u' ' +
+                                       qs(opt.travelClass);
+                    return options.join(u" · "_s);
+                }
+            }
+            return {};
+        }
+        case Qt::ToolTipRole:
+            return tr("Order %1 of user %2, %3, rank %4 in this queue")
+                .arg(qs(o.id), qs(o.user), arrow(qs(o.from), qs(o.to)))
+                .arg(index.row() + 1);
+    }
+    return {};
+}
+
+QVariant QueueModel::headerData(int section, Qt::Orientation o, int role) const {
+    if (o != Qt::Horizontal || role != Qt::DisplayRole) return {};
+    switch (section) {
+        case Queue:
+            return tr("Queue / order");
+        case Rank:
+            return tr("Rank");
+        case Passengers:
+            return tr("Passengers");
+        case Effective:
+            return tr("Effective");
+        case Deadline:
+            return tr("Deadline");
+        case Options:
+            return tr("Options");
+    }
+    return {};
+}
+
+QModelIndex QueueModel::indexOfOrder(const QString& id) const {
+    for (std::size_t q = 0; q < queues_.size(); ++q)
+        for (std::size_t r = 0; r < queues_[q].orders.size(); ++r)
+            if (qs(queues_[q].orders[r].id) == id)
+                return index(static_cast<int>(r), 0, index(static_cast<int>(q), 0));
+    return {};
+}
+
+void QueueModel::apply(const SnapshotPtr& snapshot) {
+    QStringList stations;
+    for (const StopView& stop : snapshot->run.stops)
+        stations << qs(stop.station);
+    const QString run = qs(snapshot->run.train) + u' ' + qs(snapshot->run.date);
+    if (run != run_ || stations != stations_) {
+        beginResetModel();
+        run_ = run;
+        stations_ = stations;
+        queues_ = snapshot->queues;
+        endResetModel();
+        return;
+    }
+    const auto& next = snapshot->queues;
+    // Top level: remove queues that emptied, insert new ones; both keep key order.
+    for (int i = static_cast<int>(queues_.size()) - 1; i >= 0; --i) {
+        const QString key = keyOf(queues_[static_cast<std::size_t>(i)]);
+        const bool kept = std::any_of(next.begin(), next.end(),
+                                      [&](const QueueView& q) { return keyOf(q) == key; });
+        if (kept) continue;
+        beginRemoveRows({}, i, i);
+        queues_.erase(queues_.begin() + i);
+        endRemoveRows();
+    }
+    for (std::size_t i = 0; i < next.size(); ++i) {
+        if (i < queues_.size() && keyOf(queues_[i]) == keyOf(next[i])) continue;
+        beginInsertRows({}, static_cast<int>(i), static_cast<int>(i));
+        QueueView fresh = next[i];
+        queues_.insert(queues_.begin() + static_cast<long>(i),
+                       QueueView{fresh.travelClass, fresh.from, fresh.to, {}});
+        endInsertRows();
+    }
+    // Children: orders leave from anywhere and join at any rank; the relative order
+    // of the others never changes.
+    std::vector<int> changedQueues;
+    for (std::size_t qi = 0; qi < next.size(); ++qi) {
+        auto& mine = queues_[qi].orders;
+        const auto& theirs = next[qi].orders;
+        const QModelIndex parent = index(static_cast<int>(qi), 0);
+        const std::size_t before = mine.size();
+        for (int r = static_cast<int>(mine.size()) - 1; r >= 0; --r) {
+            const auto& id = mine[static_cast<std::size_t>(r)].id;
+            if (std::any_of(theirs.begin(), theirs.end(),
+                            [&](const OrderView& o) { return o.id == id; }))
+                continue;
+            int first = r;
+            while (first > 0 && std::none_of(theirs.begin(), theirs.end(), [&](const OrderView& o) {
+                       return o.id == mine[static_cast<std::size_t>(first - 1)].id;
+                   }))
+                --first;
+            beginRemoveRows(parent, first, r);
+            mine.erase(mine.begin() + first, mine.begin() + r + 1);
+            endRemoveRows();
+            r = first;
+        }
+        for (std::size_t r = 0; r < theirs.size();) {
+            if (r < mine.size() && mine[r].id == theirs[r].id) {
+                ++r;
+                continue;
+            }
+            std::size_t end = r;
+            while (end < theirs.size() && (r >= mine.size() || theirs[end].id != mine[r].id))
+                ++end;
+            beginInsertRows(parent, static_cast<int>(r), static_cast<int>(end) - 1);
+            mine.insert(mine.begin() + static_cast<long>(r), theirs.begin() + static_cast<long>(r),
+                        theirs.begin() + static_cast<long>(end));
+            endInsertRows();
+            r = end;
+        }
+        // Ranks of the orders behind a removal or an insertion change.
+        if (!mine.empty()) {
+            mine = theirs;
+            emit dataChanged(index(0, 0, parent),
+                             index(int(mine.size()) - 1, ColumnCount - 1, parent),
+                             {Qt::DisplayRole, Qt::ToolTipRole});
+        }
+        if (mine.size() != before) changedQueues.push_back(static_cast<int>(qi));
+    }
+    emitRowRanges(this, changedQueues, ColumnCount - 1,
+                  {Qt::DisplayRole, Qt::ToolTipRole, LengthRole});
+}
+
+// ---- EventLogModel ---------------------------------------------------------------
+
+int EventLogModel::rowCount(const QModelIndex& parent) const {
+    return parent.isValid() ? 0 : static_cast<int>(events_.size());
+}
+int EventLogModel::columnCount(const QModelIndex& parent) const {
+    return parent.isValid() ? 0 : ColumnCount;
+}
+
+namespace {
+
+QString orderOf(const QJsonObject& o) {
+    const QString kind = o.value(u"event"_s).toString();
+    if (kind.startsWith(u"waitlist_"_s) || kind.startsWith(u"match_"_s) || kind == u"position"_s)
+        return o.value(u"id"_s).toString();
+    return {};
+}
+
+QStringList seatsOf(const QJsonObject& o) {
+    QStringList seats;
+    if (o.contains(u"seat"_s)) seats << o.value(u"seat"_s).toString();
+    for (const auto& t : o.value(u"tickets"_s).toArray())
+        seats << t.toObject().value(u"seat"_s).toString();
+    const QJsonValue list = o.value(u"seats"_s);
+    if (list.isArray())
+        for (const auto& s : list.toArray())
+            if (s.isString()) seats << s.toString();
+    return seats;
+}
+
+QString subjectOf(const QJsonObject& o) {
+    for (const char* key : {"ticket", "id", "seat"}) {
+        const QString v = o.value(QLatin1String(key)).toString();
+        if (!v.isEmpty()) return v;
+    }
+    return {};
+}
+
+QString detailsOf(const QJsonObject& o) {
+    const QString kind = o.value(u"event"_s).toString();
+    auto v = [&](const char* key) { return o.value(QLatin1String(key)).toVariant().toString(); };
+    if (kind == u"error"_s) return v("code") + u": "_s + v("message");
+    if (kind == u"ticket_held"_s)
+        return v("passenger") + u"  "_s + v("seat") + u"  "_s + arrow(v("from"), v("to"));
+    if (kind == u"seat_released"_s)
+        return v("seat") + u"  "_s + arrow(v("from"), v("to")) + u"  ("_s + v("source") + u')';
+    if (kind == u"waitlist_fulfilled"_s) return seatsOf(o).join(u", "_s);
+    if (kind == u"match_considered"_s || kind == u"match_skipped"_s ||
+        kind == u"waitlist_cancelled"_s || kind == u"ticket_refunded"_s)
+        return v("reason");
+    if (kind == u"waitlist_submitted"_s) return v("prepay") + u" ¥, pay by "_s + v("pay_by");
+    if (kind == u"block_created"_s || kind == u"car_added"_s) return seatsOf(o).join(u", "_s);
+    if (kind == u"availability"_s) return v("free");
+    return {};
+}
+
+}  // namespace
+
+QVariant EventLogModel::data(const QModelIndex& index, int role) const {
+    if (!checkIndex(index, CheckIndexOption::IndexIsValid)) return {};
+    const EventRecord& e = events_[static_cast<std::size_t>(index.row())];
+    const QJsonObject& o = e.object;
+    switch (role) {
+        case KindRole:
+            return o.value(u"event"_s).toString();
+        case TrainRole:
+            return o.value(u"train"_s).toString();
+        case OrderRole:
+            return orderOf(o);
+        case SeatsRole:
+            return seatsOf(o);
+        case JsonRole:
+            return e.json;
+        case ObjectRole:
+            return o;
+        case Qt::ToolTipRole:
+            return QString::fromUtf8(e.json);
+        case Qt::DisplayRole:
+            switch (index.column()) {
+                case Seq:
+                    return e.seq;
+                case Time:
+                    return o.value(u"at"_s).toString().replace(u'T', u' ');
+                case Event:
+                    return o.value(u"event"_s).toString();
+                case Line:
+                    return o.value(u"line"_s).toInt();
+                case Train:
+                    return o.value(u"train"_s).toString();
+                case Subject:
+                    return subjectOf(o);
+                case Details:
+                    return detailsOf(o);
+            }
+    }
+    return {};
+}
+
+QVariant EventLogModel::headerData(int section, Qt::Orientation o, int role) const {
+    if (o != Qt::Horizontal || role != Qt::DisplayRole) return {};
+    switch (section) {
+        case Seq:
+            return tr("Seq");
+        case Time:
+            return tr("Time");
+        case Event:
+            return tr("Event");
+        case Line:
+            return tr("Line");
+        case Train:
+            return tr("Train");
+        case Subject:
+            return tr("Ticket / id");
+        case Details:
+            return tr("Details");
+    }
+    return {};
+}
+
+void EventLogModel::append(const QList<EventRecord>& events) {
+    if (events.isEmpty()) return;
+    const int first = rowCount();
+    beginInsertRows({}, first, first + static_cast<int>(events.size()) - 1);
+    events_.insert(events_.end(), events.begin(), events.end());
+    endInsertRows();
+}
+
+void EventLogModel::clear() {
+    beginResetModel();
+    events_.clear();
+    endResetModel();
+}
+
+// ---- EventFilterModel --------------------------------------------------------------
+
+void EventFilterModel::setKind(const QString& kind) {
+    kind_ = kind;
+    invalidateRowsFilter();
+}
+void EventFilterModel::setTrain(const QString& train) {
+    train_ = train;
+    invalidateRowsFilter();
+}
+void EventFilterModel::setOrder(const QString& order) {
+    order_ = order;
+    invalidateRowsFilter();
+}
+void EventFilterModel::setText(const QString& text) {
+    text_ = text;
+    invalidateRowsFilter();
+}
+
+bool EventFilterModel::filterAcceptsRow(int row, const QModelIndex& parent) const {
+    const QModelIndex i = sourceModel()->index(row, 0, parent);
+    if (!kind_.isEmpty() && i.data(EventLogModel::KindRole).toString() != kind_) return false;
+    if (!train_.isEmpty() && i.data(EventLogModel::TrainRole).toString() != train_) return false;
+    if (!order_.isEmpty() && i.data(EventLogModel::OrderRole).toString() != order_ &&
+        !i.data(EventLogModel::JsonRole).toByteArray().contains(order_.toUtf8()))
+        return false;
+    if (!text_.isEmpty() && !QString::fromUtf8(i.data(EventLogModel::JsonRole).toByteArray())
+                                 .contains(text_, Qt::CaseInsensitive))
+        return false;
+    return true;
+}
+
+}  // namespace houbu

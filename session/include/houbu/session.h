@@ -1,0 +1,114 @@
+#pragma once
+// The console's connection to an engine: commands in, events out, snapshots
+// of what to display. Two implementations share this interface: the embedded
+// session (engine and store on a worker thread) and, later, a remote session
+// to houbud. The GUI thread never waits on either: every answer is a signal.
+
+#include <QByteArray>
+#include <QJsonObject>
+#include <QList>
+#include <QObject>
+#include <QString>
+#include <memory>
+#include <vector>
+
+#include "houbu/store.h"
+#include "houbu/views.h"
+
+class QThread;
+
+namespace houbu {
+
+// One event as the engine emitted it.
+struct EventRecord {
+    qint64 seq = 0;
+    QByteArray json;     // the line as printed
+    QJsonObject object;  // parsed, for models
+};
+
+// What the console shows at one moment. Published by the session after every
+// batch of commands; immutable once published.
+struct ConsoleSnapshot {
+    qint64 lastSeq = 0;
+    QString clock;  // "YYYY-MM-DDTHH:MM"
+    qint64 journalLength = 0;
+    std::vector<RunSummary> runs;
+    // The run shown in detail (empty when none is defined yet).
+    RunView run;
+    std::vector<SeatView> seats;
+    std::vector<QueueView> queues;
+};
+using SnapshotPtr = std::shared_ptr<const ConsoleSnapshot>;
+
+class Session : public QObject {
+    Q_OBJECT
+
+  public:
+    using QObject::QObject;
+    ~Session() override = default;
+
+    // "Embedded · /path/houbu.db", "Embedded · in memory", "Remote · https://..."
+    virtual QString description() const = 0;
+    virtual bool isRemote() const = 0;
+    // False for a viewer (read-only) connection; the reason is shown on actions.
+    virtual bool canSend() const { return true; }
+
+    // Sends command lines (JSON, commands.md); answered by eventsApplied (and
+    // snapshotChanged) or failed.
+    virtual void send(const QList<QByteArray>& commands) = 0;
+    // Chooses the run whose seats and queues the snapshots carry.
+    virtual void focus(const QString& train, const QString& date) = 0;
+    // Asks why a queued order waits; answered by whyWaiting.
+    virtual void explain(const QString& orderId) = 0;
+
+  signals:
+    void eventsApplied(const QList<houbu::EventRecord>& events);
+    void snapshotChanged(const houbu::SnapshotPtr& snapshot);
+    void whyWaiting(const QString& orderId, const std::vector<houbu::WaitReason>& reasons);
+    // A command batch could not be applied (storage failure, lost connection).
+    void failed(const QString& message);
+    // Long work (loading a large scenario or store): progress from 0 to total.
+    void progress(const QString& what, qint64 done, qint64 total);
+};
+
+class EmbeddedWorker;
+
+// Engine and store on a worker thread. With an empty location the engine runs
+// in memory; otherwise it opens (or creates) that store.
+class EmbeddedSession : public Session {
+    Q_OBJECT
+
+  public:
+    explicit EmbeddedSession(QObject* parent = nullptr);
+    ~EmbeddedSession() override;
+
+    // Opens the engine; answered by opened(ok, message) and a first snapshot.
+    void open(const StoreOptions& options);
+
+    QString description() const override;
+    bool isRemote() const override { return false; }
+    void send(const QList<QByteArray>& commands) override;
+    void focus(const QString& train, const QString& date) override;
+    void explain(const QString& orderId) override;
+    // Feeds a whole scenario (JSON Lines) in batches with progress; cancel() stops it
+    // between batches.
+    void load(const QByteArray& scenario);
+    void cancel();
+    // Writes the journal (or, in memory, the commands applied) as a scenario.
+    void exportScenario(const QString& path);
+
+  signals:
+    void opened(bool ok, const QString& message);
+    void exported(bool ok, const QString& message);
+
+  private:
+    QThread* thread_ = nullptr;
+    EmbeddedWorker* worker_ = nullptr;
+    QString location_;
+};
+
+}  // namespace houbu
+
+Q_DECLARE_METATYPE(houbu::EventRecord)
+Q_DECLARE_METATYPE(houbu::SnapshotPtr)
+Q_DECLARE_METATYPE(std::vector<houbu::WaitReason>)

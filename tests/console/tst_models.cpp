@@ -1,0 +1,180 @@
+// Models over a real embedded session, each under QAbstractItemModelTester,
+// with the exact signals they emit checked by QSignalSpy.
+
+#include <QAbstractItemModelTester>
+#include <QFile>
+#include <QSignalSpy>
+#include <QTest>
+
+#include "houbu/models.h"
+#include "houbu/session.h"
+
+using namespace houbu;
+using namespace Qt::StringLiterals;
+
+namespace {
+
+QByteArray demoScenario() {
+    QFile f(QStringLiteral(HOUBU_SOURCE_DIR "/resources/demo/g13-spring-festival.jsonl"));
+    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+}
+
+const QByteArray kTrain =
+    R"({"op":"train","train":"G1","date":"2024-01-20","stops":[{"station":"北京","km":0},{"station":"天津","km":120},{"station":"济南","km":406},{"station":"青岛","km":800}],"cars":[{"car":3,"class":"second","rows":1,"layout":"AB"}]})";
+
+// A session with models attached directly (no throttle) and testers on each.
+struct Fixture {
+    EmbeddedSession session;
+    RunListModel runs;
+    SeatGridModel grid;
+    QueueModel queues;
+    EventLogModel log;
+    EventFilterModel filter;
+    QAbstractItemModelTester t1{&runs, QAbstractItemModelTester::FailureReportingMode::QtTest};
+    QAbstractItemModelTester t2{&grid, QAbstractItemModelTester::FailureReportingMode::QtTest};
+    QAbstractItemModelTester t3{&queues, QAbstractItemModelTester::FailureReportingMode::QtTest};
+    QAbstractItemModelTester t4{&log, QAbstractItemModelTester::FailureReportingMode::QtTest};
+    QAbstractItemModelTester t5{&filter, QAbstractItemModelTester::FailureReportingMode::QtTest};
+    qint64 lastSeq = 0;
+
+    Fixture() {
+        filter.setSourceModel(&log);
+        QObject::connect(&session, &Session::snapshotChanged, [this](const SnapshotPtr& s) {
+            runs.apply(s);
+            grid.apply(s);
+            queues.apply(s);
+            lastSeq = s->lastSeq;
+        });
+        QObject::connect(&session, &Session::eventsApplied,
+                         [this](const QList<EventRecord>& e) { log.append(e); });
+        session.open(StoreOptions{});
+    }
+
+    // Sends commands and waits until the snapshot after them has been applied.
+    bool send(const QList<QByteArray>& commands, qint64 expectSeqAtLeast) {
+        session.send(commands);
+        return QTest::qWaitFor([&] { return lastSeq >= expectSeqAtLeast; }, 10000);
+    }
+};
+
+}  // namespace
+
+class TestModels : public QObject {
+    Q_OBJECT
+
+  private slots:
+    void demoLoadsWithProgress() {
+        Fixture f;
+        QSignalSpy progress(&f.session, &Session::progress);
+        f.session.load(demoScenario());
+        QVERIFY(QTest::qWaitFor([&] { return f.grid.rowCount() == 79; }, 20000));
+        QVERIFY(!progress.isEmpty());
+        QCOMPARE(progress.last().at(1).toLongLong(), progress.last().at(2).toLongLong());
+        QCOMPARE(f.runs.rowCount(), 1);
+        QCOMPARE(f.runs.index(0, RunListModel::Train).data().toString(), u"G13"_s);
+        QCOMPARE(f.grid.columnCount(), 7);
+        QCOMPARE(f.grid.stations().first(), u"北京南"_s);
+        // 03-01A: 张伟 北京南→济南西 paid (three segments, one bar).
+        const int row = f.grid.rowOfSeat(u"03-01A"_s);
+        QVERIFY(row >= 0);
+        const QModelIndex first = f.grid.index(row, 0);
+        QCOMPARE(first.data(SeatGridModel::PassengerRole).toString(), u"张伟"_s);
+        QCOMPARE(first.data(SeatGridModel::KindRole).toInt(), int(SeatGridModel::HolderKind::Paid));
+        QVERIFY(first.data(SeatGridModel::BarStartRole).toBool());
+        QVERIFY(!first.data(SeatGridModel::BarEndRole).toBool());
+        QVERIFY(f.grid.index(row, 2).data(SeatGridModel::BarEndRole).toBool());
+        QVERIFY(f.grid.index(row, 0).data(Qt::ToolTipRole).toString().contains(u"D1.1"_s));
+        QVERIFY(f.log.rowCount() > 200);
+    }
+
+    // A release changes one seat: one dataChanged over that row, no reset.
+    void releaseUpdatesOneRow() {
+        Fixture f;
+        QVERIFY(f.send(
+            {kTrain,
+             R"({"op":"sell","id":"S1","train":"G1","date":"2024-01-20","from":"北京","to":"济南","class":"second","passengers":["甲"],"seats":["03-01B"]})"},
+            2));
+        QSignalSpy changed(&f.grid, &QAbstractItemModel::dataChanged);
+        QSignalSpy reset(&f.grid, &QAbstractItemModel::modelReset);
+        QVERIFY(f.send({R"({"op":"refund","id":"S1"})"}, 4));
+        QCOMPARE(reset.count(), 0);
+        QCOMPARE(changed.count(), 1);
+        const auto topLeft = changed.first().at(0).value<QModelIndex>();
+        const auto bottomRight = changed.first().at(1).value<QModelIndex>();
+        QCOMPARE(topLeft.row(), f.grid.rowOfSeat(u"03-01B"_s));
+        QCOMPARE(bottomRight.row(), topLeft.row());
+        QVERIFY(changed.first().at(2).value<QList<int>>().contains(SeatGridModel::KindRole));
+        QCOMPARE(f.grid.index(topLeft.row(), 0).data(SeatGridModel::KindRole).toInt(),
+                 int(SeatGridModel::HolderKind::Free));
+        QVERIFY(f.grid.index(topLeft.row(), 0).data(SeatGridModel::ChangedAtRole).toLongLong() > 0);
+        QCOMPARE(f.grid.index(topLeft.row(), 2).data(SeatGridModel::ChangedAtRole).toLongLong(), 0);
+    }
+
+    // An added car inserts rows where the car falls in seat order.
+    void addedCarInsertsRows() {
+        Fixture f;
+        QVERIFY(f.send({kTrain}, 1));
+        QSignalSpy inserted(&f.grid, &QAbstractItemModel::rowsInserted);
+        QSignalSpy reset(&f.grid, &QAbstractItemModel::modelReset);
+        QVERIFY(f.send(
+            {R"({"op":"add_car","train":"G1","date":"2024-01-20","car":1,"class":"first","rows":1,"layout":"AC"})"},
+            2));
+        QCOMPARE(reset.count(), 0);
+        QCOMPARE(inserted.count(), 1);
+        QCOMPARE(inserted.first().at(1).toInt(), 0);  // car 01 comes before car 03
+        QCOMPARE(inserted.first().at(2).toInt(), 1);
+        QCOMPARE(f.grid.rowCount(), 4);
+        QCOMPARE(f.grid.index(0, 0).data(SeatGridModel::SeatRole).toString(), u"01-01A"_s);
+    }
+
+    // Queues list orders in rank order; serving and cancelling remove rows, not reset.
+    void queuesFollowTheWaitlist() {
+        Fixture f;
+        const QByteArray sell =
+            R"({"op":"sell","id":"S1","train":"G1","date":"2024-01-20","from":"北京","to":"青岛","class":"second","passengers":["a","b"]})";
+        auto wl = [](const char* id, const char* from, const char* names) -> QByteArray {
+            return QByteArray("{\"op\":\"waitlist\",\"id\":\"") + id +
+                   "\",\"user\":\"u\",\"from\":\"" + from +
+                   "\",\"to\":\"济南\",\"passengers\":" + names +
+                   ",\"options\":[{\"train\":\"G1\",\"date\":\"2024-01-20\",\"class\":\"second\"}]"
+                   "}";
+        };
+        auto prepay = [](const char* id) -> QByteArray {
+            return QByteArray("{\"op\":\"prepay\",\"id\":\"") + id + "\"}";
+        };
+        QVERIFY(f.send({kTrain, sell, wl("W1", "北京", R"(["乙","丙"])"), prepay("W1"),
+                        wl("W2", "北京", R"(["丁"])"), prepay("W2"), wl("W3", "天津", R"(["戊"])"),
+                        prepay("W3")},
+                       9));
+        QCOMPARE(f.queues.rowCount(), 2);
+        const QModelIndex beijing = f.queues.index(0, 0);
+        QCOMPARE(f.queues.rowCount(beijing), 2);
+        QCOMPARE(f.queues.index(0, 0, beijing).data(QueueModel::OrderIdRole).toString(), u"W1"_s);
+        QCOMPARE(f.queues.index(1, QueueModel::Rank, beijing).data().toInt(), 2);
+        QCOMPARE(f.queues.indexOfOrder(u"W3"_s).parent().row(), 1);
+
+        QSignalSpy removed(&f.queues, &QAbstractItemModel::rowsRemoved);
+        QSignalSpy reset(&f.queues, &QAbstractItemModel::modelReset);
+        // One seat back: W2 (single) is served, W1 (pair) keeps waiting.
+        QVERIFY(f.send({R"({"op":"refund","ticket":"S1.1"})"}, 12));
+        QCOMPARE(reset.count(), 0);
+        QVERIFY(removed.count() >= 1);
+        QCOMPARE(f.queues.rowCount(f.queues.index(0, 0)), 1);
+        QVERIFY(!f.queues.indexOfOrder(u"W2"_s).isValid());
+
+        // The log filters by kind and by order.
+        f.filter.setKind(u"waitlist_fulfilled"_s);
+        QCOMPARE(f.filter.rowCount(), 1);
+        f.filter.setKind(QString());
+        f.filter.setOrder(u"W1"_s);
+        QCOMPARE(f.filter.rowCount(), 2);  // submitted, effective
+        f.filter.setOrder(QString());
+        f.filter.setText(u"戊"_s);
+        QVERIFY(f.filter.rowCount() == 0);  // names are not in the events of W3 (ids are)
+        f.filter.setText(u"w3"_s);
+        QCOMPARE(f.filter.rowCount(), 2);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestModels)
+#include "tst_models.moc"
