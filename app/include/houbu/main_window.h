@@ -1,0 +1,116 @@
+#pragma once
+// The console's main window: the seat-interval grid in the centre, trains,
+// queues (with why an order waits) and the matching log in docks. Every
+// operator action becomes a command sent through the session.
+
+#include <QMainWindow>
+#include <QPointer>
+#include <memory>
+
+#include "houbu/models.h"
+#include "houbu/session.h"
+
+class QAction;
+class QComboBox;
+class QLabel;
+class QLineEdit;
+class QProgressDialog;
+class QTableView;
+class QTextBrowser;
+class QTreeView;
+
+namespace houbu {
+
+class SeatGridView;
+class SeatFilterModel;
+
+class MainWindow : public QMainWindow {
+    Q_OBJECT
+
+  public:
+    explicit MainWindow(QWidget* parent = nullptr);
+    ~MainWindow() override;
+
+    // Starts an embedded session on a store (empty location: in memory). When
+    // `scenario` is not empty it is loaded into the new session.
+    void openEmbedded(const QString& location, const QByteArray& scenario = {});
+    void openDemo();
+    bool openScenarioFile(const QString& path);
+
+    // For tests and screenshots.
+    SeatGridView* grid() const { return grid_; }
+    QTreeView* queueView() const { return queueView_; }
+    QTableView* logView() const { return logView_; }
+    QTextBrowser* whyPanel() const { return why_; }
+    SeatGridModel* gridModel() const { return gridModel_; }
+    QueueModel* queueModel() const { return queueModel_; }
+    EventLogModel* logModel() const { return logModel_; }
+    Session* session() const { return session_.get(); }
+    QAction* releaseAction() const { return release_; }
+    qint64 lastSeq() const { return lastSeq_; }
+    // Sends a release of the selected seat interval with `reason` (no dialog).
+    bool releaseSelection(const QString& reason);
+    static QByteArray demoScenario();
+
+  protected:
+    void closeEvent(QCloseEvent* event) override;
+
+  private:
+    void buildActions();
+    void buildDocks();
+    void connectSession();
+    void onSnapshot(const SnapshotPtr& snapshot);
+    void onEvents(const QList<EventRecord>& events);
+    void onWhy(const QString& orderId, const std::vector<WaitReason>& reasons);
+    void onLogSelection();
+    void onQueueSelection();
+    void updateActions();
+    void updateFilters();
+    void releaseWithDialog();
+    void addCarWithDialog();
+    void advanceWithDialog();
+    void openScenarioWithDialog();
+    void openStoreWithDialog();
+    void exportJournal();
+    void send(const QByteArray& command);
+    void addRecentFile(const QString& path);
+    void rebuildRecentMenu();
+
+    std::unique_ptr<EmbeddedSession> session_;
+    SnapshotThrottle* throttle_ = nullptr;
+    SnapshotPtr snapshot_;
+    qint64 lastSeq_ = 0;
+
+    RunListModel* runModel_ = nullptr;
+    SeatGridModel* gridModel_ = nullptr;
+    SeatFilterModel* gridFilter_ = nullptr;
+    QueueModel* queueModel_ = nullptr;
+    EventLogModel* logModel_ = nullptr;
+    EventFilterModel* logFilter_ = nullptr;
+
+    SeatGridView* grid_ = nullptr;
+    QTableView* runView_ = nullptr;
+    QTreeView* queueView_ = nullptr;
+    QTextBrowser* why_ = nullptr;
+    QTableView* logView_ = nullptr;
+    QComboBox* classFilter_ = nullptr;
+    QComboBox* carFilter_ = nullptr;
+    QLineEdit* search_ = nullptr;
+    QComboBox* kindFilter_ = nullptr;
+    QComboBox* trainFilter_ = nullptr;
+    QLineEdit* orderFilter_ = nullptr;
+    QLineEdit* textFilter_ = nullptr;
+    QLabel* modeLabel_ = nullptr;
+    QLabel* storeLabel_ = nullptr;
+    QLabel* clockLabel_ = nullptr;
+    QLabel* eventsLabel_ = nullptr;
+    QLabel* selectionLabel_ = nullptr;
+    QPointer<QProgressDialog> progress_;
+    QMenu* recentMenu_ = nullptr;
+
+    QAction* release_ = nullptr;
+    QAction* addCar_ = nullptr;
+    QAction* advance_ = nullptr;
+};
+
+}  // namespace houbu

@@ -1,0 +1,132 @@
+// houbu: the console. Opens the default store (loading the demo train into it
+// on first start), a given store, a scenario, or the demo in memory.
+
+#include <QApplication>
+#include <QCommandLineParser>
+#include <QDir>
+#include <QElapsedTimer>
+
+#include <QPalette>
+#include <QStyleFactory>
+#include <QTimer>
+#include <QTreeView>
+
+#include "houbu/main_window.h"
+#include "houbu/widgets.h"
+
+using namespace Qt::StringLiterals;
+
+namespace {
+
+QPalette darkPalette() {
+    QPalette p;
+    const QColor window(0x23, 0x26, 0x2b), base(0x1b, 0x1d, 0x21), text(0xe6, 0xe8, 0xeb);
+    p.setColor(QPalette::Window, window);
+    p.setColor(QPalette::WindowText, text);
+    p.setColor(QPalette::Base, base);
+    p.setColor(QPalette::AlternateBase, window);
+    p.setColor(QPalette::Text, text);
+    p.setColor(QPalette::Button, window);
+    p.setColor(QPalette::ButtonText, text);
+    p.setColor(QPalette::ToolTipBase, base);
+    p.setColor(QPalette::ToolTipText, text);
+    p.setColor(QPalette::Highlight, QColor(0x3d, 0x7b, 0xd9));
+    p.setColor(QPalette::HighlightedText, Qt::white);
+    p.setColor(QPalette::PlaceholderText, QColor(0x8a, 0x90, 0x99));
+    return p;
+}
+
+// Runs the event loop until `done` holds or `ms` pass.
+template <typename Predicate>
+bool waitFor(Predicate done, int ms = 20000) {
+    QElapsedTimer timer;
+    timer.start();
+    while (!done() && timer.elapsed() < ms)
+        QCoreApplication::processEvents(QEventLoop::AllEvents, 50);
+    return done();
+}
+
+// Loads the first part of the demo (queues still waiting), points the views at
+// something worth seeing, and saves screenshots in light and dark palettes.
+int screenshots(QApplication& app, const QString& dir) {
+    QDir().mkpath(dir);
+    houbu::MainWindow window;
+    window.resize(1600, 1000);
+    QByteArray demo = houbu::MainWindow::demoScenario();
+    const qsizetype cut = demo.indexOf("{\"op\":\"refund\"");
+    window.openEmbedded(QString(), demo.left(cut));
+    window.show();
+    const bool loaded = waitFor([&] { return window.queueModel()->rowCount() > 0; });
+    if (!loaded) return 1;
+    QTreeView* queues = window.queueView();
+    const QModelIndex firstQueue = window.queueModel()->index(0, 0);
+    queues->setCurrentIndex(window.queueModel()->index(0, 0, firstQueue));
+    // A selected seat interval, as an operator would before releasing it.
+    window.grid()->selectInterval(u"03-02A"_s, 1, 4);
+    window.logView()->scrollToBottom();
+    app.processEvents();
+    auto grabAll = [&](const QString& suffix) {
+        waitFor([] { return false; }, 300);  // let the throttled views settle
+        window.grab().save(dir + u"/console-"_s + suffix + u".png"_s);
+        window.grid()->grab().save(dir + u"/grid-"_s + suffix + u".png"_s);
+    };
+    grabAll(u"light"_s);
+    app.setPalette(darkPalette());
+    grabAll(u"dark"_s);
+    return 0;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    QApplication app(argc, argv);
+    QApplication::setApplicationName(u"houbu"_s);
+    QApplication::setOrganizationName(u"houbu"_s);
+    QApplication::setApplicationDisplayName(u"Houbu"_s);
+    QApplication::setStyle(QStyleFactory::create(u"Fusion"_s));
+
+    QCommandLineParser parser;
+    parser.setApplicationDescription(
+        QApplication::translate("main", "Houbu console: seat intervals and waitlists."));
+    parser.addHelpOption();
+    QCommandLineOption db(u"db"_s,
+                          QApplication::translate("main", "Open (or create) the store at <path>."),
+                          u"path"_s);
+    QCommandLineOption memory(
+        u"memory"_s,
+        QApplication::translate("main", "Run the engine in memory with the demo train."));
+    QCommandLineOption scenario(u"scenario"_s,
+                                QApplication::translate("main", "Load a scenario file in memory."),
+                                u"file"_s);
+    QCommandLineOption dark(u"dark"_s, QApplication::translate("main", "Use a dark palette."));
+    QCommandLineOption shots(
+        u"screenshots"_s, QApplication::translate("main", "Save screenshots into <dir> and quit."),
+        u"dir"_s);
+    parser.addOptions({db, memory, scenario, dark, shots});
+    parser.process(app);
+
+    if (parser.isSet(dark)) app.setPalette(darkPalette());
+    if (parser.isSet(shots)) return screenshots(app, parser.value(shots));
+
+    houbu::MainWindow window;
+    if (parser.isSet(scenario)) {
+        window.openScenarioFile(parser.value(scenario));
+    } else if (parser.isSet(memory)) {
+        window.openDemo();
+    } else {
+        const QString location =
+            parser.isSet(db) ? parser.value(db) : houbu::Store::defaultLocation();
+        window.openEmbedded(location);
+        // First start: an empty store gets the demo train.
+        QObject::connect(
+            window.session(), &houbu::Session::snapshotChanged, &window,
+            [&window](const houbu::SnapshotPtr& s) {
+                if (s->journalLength == 0 && s->runs.empty())
+                    static_cast<houbu::EmbeddedSession*>(window.session())
+                        ->load(houbu::MainWindow::demoScenario());
+            },
+            Qt::SingleShotConnection);
+    }
+    window.show();
+    return app.exec();
+}

@@ -1,0 +1,698 @@
+#include "houbu/main_window.h"
+
+#include <QAction>
+#include <QCloseEvent>
+#include <QComboBox>
+#include <QDialog>
+#include <QDialogButtonBox>
+#include <QDockWidget>
+#include <QFile>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QFormLayout>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QInputDialog>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QLabel>
+#include <QLineEdit>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QProgressDialog>
+#include <QScrollBar>
+#include <QSettings>
+#include <QSpinBox>
+#include <QSplitter>
+#include <QStatusBar>
+#include <QTableView>
+#include <QTextBrowser>
+#include <QToolBar>
+#include <QTreeView>
+#include <QVBoxLayout>
+
+#include "houbu/widgets.h"
+
+namespace houbu {
+
+using namespace Qt::StringLiterals;
+
+namespace {
+
+QString html(const std::string& s) {
+    return QString::fromStdString(s).toHtmlEscaped();
+}
+
+QByteArray compact(const QJsonObject& o) {
+    return QJsonDocument(o).toJson(QJsonDocument::Compact);
+}
+
+QLineEdit* searchField(const QString& placeholder, QWidget* parent) {
+    auto* edit = new QLineEdit(parent);
+    edit->setPlaceholderText(placeholder);
+    edit->setClearButtonEnabled(true);
+    return edit;
+}
+
+}  // namespace
+
+MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
+    setObjectName(u"MainWindow"_s);
+    setWindowTitle(tr("Houbu"));
+    throttle_ = new SnapshotThrottle(this);
+    connect(throttle_, &SnapshotThrottle::snapshot, this, &MainWindow::onSnapshot);
+
+    runModel_ = new RunListModel(this);
+    gridModel_ = new SeatGridModel(this);
+    gridFilter_ = new SeatFilterModel(this);
+    gridFilter_->setSourceModel(gridModel_);
+    queueModel_ = new QueueModel(this);
+    logModel_ = new EventLogModel(this);
+    logFilter_ = new EventFilterModel(this);
+    logFilter_->setSourceModel(logModel_);
+
+    // Centre: filter bar over the grid.
+    auto* centre = new QWidget(this);
+    auto* layout = new QVBoxLayout(centre);
+    layout->setContentsMargins(4, 4, 4, 0);
+    auto* bar = new QHBoxLayout;
+    classFilter_ = new QComboBox(centre);
+    carFilter_ = new QComboBox(centre);
+    search_ = searchField(tr("Find seat, ticket, passenger or order (Ctrl+F)"), centre);
+    bar->addWidget(new QLabel(tr("Class:"), centre));
+    bar->addWidget(classFilter_);
+    bar->addWidget(new QLabel(tr("Car:"), centre));
+    bar->addWidget(carFilter_);
+    bar->addWidget(search_, 1);
+    selectionLabel_ = new QLabel(centre);
+    bar->addWidget(selectionLabel_);
+    layout->addLayout(bar);
+    // Legend.
+    auto* legend = new QLabel(centre);
+    legend->setObjectName(u"legend"_s);
+    const SeatColors colors = SeatColors::forPalette(palette());
+    auto swatch = [](const QColor& c, const QString& text) {
+        return u"<span style='background:%1;color:white'>&nbsp;&nbsp;&nbsp;&nbsp;</span>&nbsp;%2&nbsp;&nbsp;&nbsp;"_s
+            .arg(c.name(), text);
+    };
+    legend->setText(swatch(colors.paid, tr("paid")) +
+                    swatch(colors.held, tr("held, awaiting payment")) +
+                    swatch(colors.served, tr("served from the waitlist")) +
+                    swatch(colors.block, tr("quota block")) + tr("blank: free"));
+    layout->addWidget(legend);
+    grid_ = new SeatGridView(centre);
+    grid_->setGridModel(gridModel_, gridFilter_);
+    layout->addWidget(grid_, 1);
+    setCentralWidget(centre);
+
+    connect(classFilter_, &QComboBox::currentIndexChanged, this,
+            [this] { gridFilter_->setTravelClass(classFilter_->currentData().toString()); });
+    connect(carFilter_, &QComboBox::currentIndexChanged, this,
+            [this] { gridFilter_->setCar(carFilter_->currentData().toInt()); });
+    connect(search_, &QLineEdit::textChanged, gridFilter_, &SeatFilterModel::setSearch);
+    connect(grid_, &SeatGridView::intervalSelected, this,
+            [this](const QString& seat, int from, int to) {
+                const QStringList st = gridModel_->stations();
+                selectionLabel_->setText(
+                    tr("Selected: %1 %2→%3").arg(seat, st.value(from), st.value(to)));
+                updateActions();
+            });
+    connect(grid_, &SeatGridView::selectionCleared, this, [this] {
+        selectionLabel_->clear();
+        updateActions();
+    });
+
+    buildDocks();
+    buildActions();
+
+    modeLabel_ = new QLabel(this);
+    storeLabel_ = new QLabel(this);
+    clockLabel_ = new QLabel(this);
+    eventsLabel_ = new QLabel(this);
+    for (QLabel* l : {modeLabel_, storeLabel_, clockLabel_, eventsLabel_}) {
+        l->setFrameShape(QFrame::StyledPanel);
+        l->setContentsMargins(6, 0, 6, 0);
+    }
+    statusBar()->addPermanentWidget(modeLabel_);
+    statusBar()->addPermanentWidget(storeLabel_);
+    statusBar()->addPermanentWidget(clockLabel_);
+    statusBar()->addPermanentWidget(eventsLabel_);
+
+    QSettings settings;
+    if (!restoreGeometry(settings.value(u"window/geometry"_s).toByteArray())) resize(1500, 950);
+    if (!restoreState(settings.value(u"window/state"_s).toByteArray())) {
+        // First start: a narrow trains list, a wide queue panel, a short log.
+        const auto docks = findChildren<QDockWidget*>();
+        for (QDockWidget* d : docks) {
+            if (d->objectName() == u"trainsDock"_s) resizeDocks({d}, {300}, Qt::Horizontal);
+            if (d->objectName() == u"queuesDock"_s) resizeDocks({d}, {460}, Qt::Horizontal);
+            if (d->objectName() == u"logDock"_s) resizeDocks({d}, {260}, Qt::Vertical);
+        }
+    }
+    updateActions();
+}
+
+MainWindow::~MainWindow() = default;
+
+QByteArray MainWindow::demoScenario() {
+    QFile f(u":/demo/g13-spring-festival.jsonl"_s);
+    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+}
+
+void MainWindow::buildDocks() {
+    setDockNestingEnabled(true);
+    auto makeDock = [this](const QString& title, const QString& name, QWidget* content,
+                           Qt::DockWidgetArea area) {
+        auto* dock = new QDockWidget(title, this);
+        dock->setObjectName(name);
+        dock->setWidget(content);
+        addDockWidget(area, dock);
+        return dock;
+    };
+
+    runView_ = new QTableView(this);
+    runView_->setModel(runModel_);
+    runView_->setSelectionBehavior(QAbstractItemView::SelectRows);
+    runView_->setSelectionMode(QAbstractItemView::SingleSelection);
+    runView_->verticalHeader()->hide();
+        runView_->horizontalHeader()->setStretchLastSection(true);
+    runView_->verticalHeader()->setDefaultSectionSize(fontMetrics().height() + 8);
+    connect(runView_->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
+            [this](const QModelIndex& current) {
+                if (!current.isValid() || !session_) return;
+                session_->focus(current.data(RunListModel::TrainRole).toString(),
+                                current.data(RunListModel::DateRole).toString());
+            });
+    makeDock(tr("Trains"), u"trainsDock"_s, runView_, Qt::LeftDockWidgetArea);
+
+    auto* queues = new QSplitter(Qt::Vertical, this);
+    queueView_ = new QTreeView(queues);
+    queueView_->setModel(queueModel_);
+    queueView_->setUniformRowHeights(true);
+    queueView_->setAlternatingRowColors(true);
+    queueView_->header()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    queueView_->header()->setStretchLastSection(true);
+    why_ = new QTextBrowser(queues);
+    why_->setPlaceholderText(tr("Select a queued order to see which seats block it."));
+    queues->addWidget(queueView_);
+    queues->addWidget(why_);
+    queues->setStretchFactor(0, 3);
+    queues->setStretchFactor(1, 2);
+    connect(queueView_->selectionModel(), &QItemSelectionModel::currentChanged, this,
+            &MainWindow::onQueueSelection);
+    makeDock(tr("Queues"), u"queuesDock"_s, queues, Qt::RightDockWidgetArea);
+
+    auto* log = new QWidget(this);
+    auto* logLayout = new QVBoxLayout(log);
+    logLayout->setContentsMargins(2, 2, 2, 2);
+    auto* filters = new QHBoxLayout;
+    kindFilter_ = new QComboBox(log);
+    kindFilter_->addItem(tr("All events"), QString());
+    for (const char* kind :
+         {"train_defined", "car_added", "ticket_held", "ticket_paid", "ticket_refunded",
+          "hold_expired", "seat_released", "block_created", "block_released", "waitlist_submitted",
+          "waitlist_effective", "waitlist_fulfilled", "waitlist_cancelled", "waitlist_expired",
+          "match_considered", "match_skipped", "duplicate", "error"})
+        kindFilter_->addItem(QLatin1String(kind), QLatin1String(kind));
+    trainFilter_ = new QComboBox(log);
+    trainFilter_->addItem(tr("All trains"), QString());
+    orderFilter_ = searchField(tr("Order id"), log);
+    textFilter_ = searchField(tr("Text"), log);
+    filters->addWidget(kindFilter_);
+    filters->addWidget(trainFilter_);
+    filters->addWidget(orderFilter_);
+    filters->addWidget(textFilter_, 1);
+    logLayout->addLayout(filters);
+    logView_ = new QTableView(log);
+    logView_->setModel(logFilter_);
+    logView_->setSelectionBehavior(QAbstractItemView::SelectRows);
+    logView_->setSelectionMode(QAbstractItemView::SingleSelection);
+    logView_->verticalHeader()->hide();
+    logView_->horizontalHeader()->setStretchLastSection(true);
+    logView_->setWordWrap(false);
+    logView_->verticalHeader()->setDefaultSectionSize(fontMetrics().height() + 6);
+    logView_->setAlternatingRowColors(true);
+    for (int c : {EventLogModel::Seq, EventLogModel::Line})
+        logView_->setColumnWidth(c, fontMetrics().horizontalAdvance(u"000000"_s));
+    logView_->setColumnWidth(EventLogModel::Time,
+                             fontMetrics().horizontalAdvance(u"2025-01-06 08:00:00 "_s));
+    logView_->setColumnWidth(EventLogModel::Event,
+                             fontMetrics().horizontalAdvance(u"waitlist_fulfilled  "_s));
+    logView_->setColumnWidth(EventLogModel::Train, fontMetrics().horizontalAdvance(u"G1234 "_s));
+    logView_->setColumnWidth(EventLogModel::Subject,
+                             fontMetrics().horizontalAdvance(u"WQ12345.12 "_s));
+    logLayout->addWidget(logView_);
+    connect(kindFilter_, &QComboBox::currentIndexChanged, this,
+            [this] { logFilter_->setKind(kindFilter_->currentData().toString()); });
+    connect(trainFilter_, &QComboBox::currentIndexChanged, this,
+            [this] { logFilter_->setTrain(trainFilter_->currentData().toString()); });
+    connect(orderFilter_, &QLineEdit::textChanged, logFilter_, &EventFilterModel::setOrder);
+    connect(textFilter_, &QLineEdit::textChanged, logFilter_, &EventFilterModel::setText);
+    connect(logView_->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
+            &MainWindow::onLogSelection);
+    makeDock(tr("Matching log"), u"logDock"_s, log, Qt::BottomDockWidgetArea);
+}
+
+void MainWindow::buildActions() {
+    QMenu* file = menuBar()->addMenu(tr("&File"));
+    QAction* demo = file->addAction(tr("Open &demo"), this, &MainWindow::openDemo);
+    demo->setShortcut(QKeySequence(u"Ctrl+D"_s));
+    QAction* open =
+        file->addAction(tr("&Open scenario…"), this, &MainWindow::openScenarioWithDialog);
+    open->setShortcut(QKeySequence::Open);
+    file->addAction(tr("Open &store…"), this, &MainWindow::openStoreWithDialog)
+        ->setShortcut(QKeySequence(u"Ctrl+Shift+O"_s));
+    recentMenu_ = file->addMenu(tr("Recent files"));
+    rebuildRecentMenu();
+    file->addSeparator();
+    file->addAction(tr("&Export journal as scenario…"), this, &MainWindow::exportJournal)
+        ->setShortcut(QKeySequence(u"Ctrl+E"_s));
+    file->addSeparator();
+    file->addAction(tr("&Quit"), this, &QWidget::close)->setShortcut(QKeySequence::Quit);
+
+    QMenu* ops = menuBar()->addMenu(tr("&Operations"));
+    release_ = ops->addAction(tr("&Release selection…"), this, &MainWindow::releaseWithDialog);
+    release_->setShortcuts({QKeySequence(u"Ctrl+R"_s), QKeySequence(Qt::Key_Delete)});
+    addCar_ = ops->addAction(tr("&Add car…"), this, &MainWindow::addCarWithDialog);
+    addCar_->setShortcut(QKeySequence(u"Ctrl+Shift+A"_s));
+    advance_ = ops->addAction(tr("Advance &clock…"), this, &MainWindow::advanceWithDialog);
+    advance_->setShortcut(QKeySequence(u"Ctrl+T"_s));
+
+    QMenu* view = menuBar()->addMenu(tr("&View"));
+    view->addAction(tr("Zoom &in"), grid_, &SeatGridView::zoomIn)
+        ->setShortcut(QKeySequence::ZoomIn);
+    view->addAction(tr("Zoom &out"), grid_, &SeatGridView::zoomOut)
+        ->setShortcut(QKeySequence::ZoomOut);
+    view->addAction(tr("&Actual size"), grid_, &SeatGridView::resetZoom)
+        ->setShortcut(QKeySequence(u"Ctrl+0"_s));
+    view->addAction(tr("&Find"), this,
+                    [this] {
+                        search_->setFocus();
+                        search_->selectAll();
+                    })
+        ->setShortcut(QKeySequence::Find);
+    view->addSeparator();
+    for (QDockWidget* dock : findChildren<QDockWidget*>())
+        view->addAction(dock->toggleViewAction());
+
+    QToolBar* tools = addToolBar(tr("Operations"));
+    tools->setObjectName(u"operationsToolBar"_s);
+    tools->addAction(demo);
+    tools->addAction(open);
+    tools->addSeparator();
+    tools->addAction(release_);
+    tools->addAction(addCar_);
+    tools->addAction(advance_);
+}
+
+void MainWindow::openEmbedded(const QString& location, const QByteArray& scenario) {
+    session_ = std::make_unique<EmbeddedSession>();
+    connectSession();
+    // A new session shows a new history: empty the views first.
+    logModel_->clear();
+    lastSeq_ = 0;
+    onSnapshot(std::make_shared<ConsoleSnapshot>());
+    if (!scenario.isEmpty()) {
+        connect(
+            session_.get(), &EmbeddedSession::opened, this,
+            [s = session_.get(), scenario](bool ok) {
+                if (ok) s->load(scenario);
+            },
+            Qt::SingleShotConnection);
+    }
+    StoreOptions options;
+    options.location = location;
+    session_->open(options);
+    modeLabel_->setText(tr("Embedded"));
+    storeLabel_->setText(location.isEmpty() ? tr("in memory") : location);
+    storeLabel_->setToolTip(location);
+    updateActions();
+}
+
+void MainWindow::connectSession() {
+    EmbeddedSession* s = session_.get();
+    connect(s, &Session::snapshotChanged, throttle_, &SnapshotThrottle::push);
+    connect(s, &Session::eventsApplied, this, &MainWindow::onEvents);
+    connect(s, &Session::whyWaiting, this, &MainWindow::onWhy);
+    connect(s, &Session::failed, this, [this](const QString& message) {
+        statusBar()->showMessage(message, 10000);
+        QMessageBox::warning(this, tr("Houbu"), message);
+    });
+    connect(s, &EmbeddedSession::opened, this, [this](bool ok, const QString& message) {
+        if (!ok) QMessageBox::critical(this, tr("Cannot open the store"), message);
+    });
+    connect(s, &EmbeddedSession::exported, this,
+            [this](bool, const QString& message) { statusBar()->showMessage(message, 8000); });
+    connect(s, &Session::progress, this, [this, s](const QString& what, qint64 done, qint64 total) {
+        if (done >= total) {
+            if (progress_) progress_->close();
+            return;
+        }
+        if (!progress_) {
+            progress_ = new QProgressDialog(what, tr("Cancel"), 0, 1000, this);
+            progress_->setWindowModality(Qt::WindowModal);
+            progress_->setMinimumDuration(400);
+            progress_->setAttribute(Qt::WA_DeleteOnClose);
+            connect(progress_, &QProgressDialog::canceled, s, &EmbeddedSession::cancel);
+        }
+        progress_->setValue(int(total > 0 ? done * 1000 / total : 0));
+    });
+}
+
+void MainWindow::openDemo() {
+    openEmbedded(QString(), demoScenario());
+}
+
+bool MainWindow::openScenarioFile(const QString& path) {
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly)) {
+        QMessageBox::warning(this, tr("Cannot open scenario"),
+                             tr("Cannot read %1: %2").arg(path, f.errorString()));
+        return false;
+    }
+    openEmbedded(QString(), f.readAll());
+    addRecentFile(path);
+    setWindowTitle(tr("Houbu — %1").arg(QFileInfo(path).fileName()));
+    return true;
+}
+
+void MainWindow::openScenarioWithDialog() {
+    const QString path = QFileDialog::getOpenFileName(this, tr("Open scenario"), QString(),
+                                                      tr("Scenarios (*.jsonl);;All files (*)"));
+    if (!path.isEmpty()) openScenarioFile(path);
+}
+
+void MainWindow::openStoreWithDialog() {
+    const QString path = QFileDialog::getSaveFileName(
+        this, tr("Open or create a store"), Store::defaultLocation(),
+        tr("Houbu stores (*.db);;All files (*)"), nullptr, QFileDialog::DontConfirmOverwrite);
+    if (path.isEmpty()) return;
+    openEmbedded(path);
+    addRecentFile(path);
+}
+
+void MainWindow::exportJournal() {
+    if (!session_) return;
+    const QString path = QFileDialog::getSaveFileName(
+        this, tr("Export journal as scenario"), u"journal.jsonl"_s, tr("Scenarios (*.jsonl)"));
+    if (!path.isEmpty()) session_->exportScenario(path);
+}
+
+void MainWindow::addRecentFile(const QString& path) {
+    QSettings settings;
+    QStringList files = settings.value(u"recentFiles"_s).toStringList();
+    files.removeAll(path);
+    files.prepend(path);
+    settings.setValue(u"recentFiles"_s, files.mid(0, 8));
+    rebuildRecentMenu();
+}
+
+void MainWindow::rebuildRecentMenu() {
+    recentMenu_->clear();
+    const QStringList files = QSettings().value(u"recentFiles"_s).toStringList();
+    for (const QString& path : files) {
+        recentMenu_->addAction(path, this, [this, path] {
+            if (path.endsWith(u".db"_s))
+                openEmbedded(path);
+            else
+                openScenarioFile(path);
+        });
+    }
+    recentMenu_->setEnabled(!files.isEmpty());
+}
+
+void MainWindow::onSnapshot(const SnapshotPtr& snapshot) {
+    const bool runChanged = !snapshot_ || snapshot_->run.train != snapshot->run.train ||
+                            snapshot_->run.date != snapshot->run.date ||
+                            snapshot_->run.cars.size() != snapshot->run.cars.size();
+    snapshot_ = snapshot;
+        runModel_->apply(snapshot);
+    runView_->resizeColumnsToContents();
+    gridModel_->apply(snapshot);
+    queueModel_->apply(snapshot);
+    queueView_->expandAll();
+    if (runChanged) updateFilters();
+    clockLabel_->setText(tr("Clock %1").arg(QString(snapshot->clock).replace(u'T', u' ')));
+    const QString run = QString::fromStdString(snapshot->run.train + ' ' + snapshot->run.date);
+    if (!snapshot->run.train.empty()) grid_->setToolTip(QString());
+    setWindowTitle(snapshot->run.train.empty() ? tr("Houbu") : tr("Houbu — %1").arg(run));
+    updateActions();
+}
+
+void MainWindow::updateFilters() {
+    const QString cls = classFilter_->currentData().toString();
+    const int car = carFilter_->currentData().toInt();
+    classFilter_->blockSignals(true);
+    carFilter_->blockSignals(true);
+    classFilter_->clear();
+    carFilter_->clear();
+    classFilter_->addItem(tr("All"), QString());
+    carFilter_->addItem(tr("All"), 0);
+    if (snapshot_) {
+        for (const auto& c : snapshot_->run.classes)
+            classFilter_->addItem(QString::fromStdString(c), QString::fromStdString(c));
+        for (const auto& c : snapshot_->run.cars)
+            carFilter_->addItem(tr("%1 · %2")
+                                    .arg(c.number, 2, 10, QLatin1Char('0'))
+                                    .arg(QString::fromStdString(c.travelClass)),
+                                c.number);
+    }
+    classFilter_->setCurrentIndex(std::max(0, classFilter_->findData(cls)));
+    carFilter_->setCurrentIndex(std::max(0, carFilter_->findData(car)));
+    classFilter_->blockSignals(false);
+    carFilter_->blockSignals(false);
+    gridFilter_->setTravelClass(classFilter_->currentData().toString());
+    gridFilter_->setCar(carFilter_->currentData().toInt());
+}
+
+void MainWindow::onEvents(const QList<EventRecord>& events) {
+    QScrollBar* scroll = logView_->verticalScrollBar();
+    const bool atBottom = scroll->value() >= scroll->maximum() - 2;
+    logModel_->append(events);
+    if (atBottom) logView_->scrollToBottom();
+    lastSeq_ = events.last().seq;
+    eventsLabel_->setText(tr("%n event(s) applied", nullptr, int(lastSeq_)));
+    for (const EventRecord& e : events) {
+        const QString train = e.object.value(u"train"_s).toString();
+        if (!train.isEmpty() && trainFilter_->findData(train) < 0)
+            trainFilter_->addItem(train, train);
+    }
+    const EventRecord& last = events.last();
+    if (last.object.value(u"event"_s).toString() == u"error"_s)
+        statusBar()->showMessage(tr("Error: %1").arg(last.object.value(u"message"_s).toString()),
+                                 10000);
+}
+
+void MainWindow::onLogSelection() {
+    const QModelIndex current = logView_->currentIndex();
+    if (!current.isValid()) return;
+    const QJsonObject o = current.data(EventLogModel::ObjectRole).toJsonObject();
+    const QStringList stations = gridModel_->stations();
+    QHash<QString, QList<QPair<int, int>>> highlights;
+    auto mark = [&](const QString& seat, const QString& from, const QString& to) {
+        const int a = from.isEmpty() ? 0 : int(stations.indexOf(from));
+        const int b = to.isEmpty() ? int(stations.size()) - 1 : int(stations.indexOf(to));
+        if (a >= 0 && b > a) highlights[seat].append({a, b});
+    };
+    if (o.contains(u"seat"_s))
+        mark(o.value(u"seat"_s).toString(), o.value(u"from"_s).toString(),
+             o.value(u"to"_s).toString());
+    for (const auto& t : o.value(u"tickets"_s).toArray()) {
+        const QJsonObject ticket = t.toObject();
+        mark(ticket.value(u"seat"_s).toString(), ticket.value(u"from"_s).toString(),
+             ticket.value(u"to"_s).toString());
+    }
+    if (o.value(u"seats"_s).isArray())
+        for (const auto& s : o.value(u"seats"_s).toArray())
+            if (s.isString())
+                mark(s.toString(), o.value(u"from"_s).toString(), o.value(u"to"_s).toString());
+    grid_->setHighlights(highlights);
+    if (!highlights.isEmpty()) {
+        const auto first = highlights.constBegin();
+        const int row = gridModel_->rowOfSeat(first.key());
+        if (row >= 0)
+            grid_->scrollTo(
+                gridFilter_->mapFromSource(gridModel_->index(row, first->first().first)));
+    }
+    const QString order = current.data(EventLogModel::OrderRole).toString();
+    const QModelIndex inQueue = queueModel_->indexOfOrder(order);
+    if (inQueue.isValid()) {
+        queueView_->setCurrentIndex(inQueue);
+        queueView_->scrollTo(inQueue);
+    }
+}
+
+void MainWindow::onQueueSelection() {
+    const QString id = queueView_->currentIndex().data(QueueModel::OrderIdRole).toString();
+    if (id.isEmpty() || !session_) return;
+    session_->explain(id);
+}
+
+void MainWindow::onWhy(const QString& orderId, const std::vector<WaitReason>& reasons) {
+    if (queueView_->currentIndex().data(QueueModel::OrderIdRole).toString() != orderId) return;
+    QString text = u"<h3>"_s + tr("Why %1 waits").arg(orderId.toHtmlEscaped()) + u"</h3>"_s;
+    QHash<QString, QList<QPair<int, int>>> highlights;
+    const QStringList stations = gridModel_->stations();
+    for (const WaitReason& w : reasons) {
+        RunView run;
+        const bool shown =
+            snapshot_ && snapshot_->run.train == w.train && snapshot_->run.date == w.date;
+        const QString interval = shown ? stations.value(w.from) + u"→"_s + stations.value(w.to)
+                                       : tr("stops %1→%2").arg(w.from).arg(w.to);
+        text += u"<p><b>"_s + html(w.train) + u' ' + html(w.date) + u' ' + html(w.travelClass) +
+                u"</b> "_s + interval.toHtmlEscaped() + u"<br>"_s;
+        if (w.departed) {
+            text += tr("The train has left %1: this option no longer serves.")
+                        .arg(stations.value(w.from)) +
+                    u"</p>"_s;
+            continue;
+        }
+        text += tr("Needs %n seat(s) free over the whole interval", nullptr, w.needed) + u"; "_s +
+                tr("%n free.", nullptr, w.free);
+        if (w.free >= w.needed)
+            text += u" "_s + tr("Servable now: under policy exact it waits for a release of "
+                                "exactly this interval.");
+        text += u"</p><ul>"_s;
+        int listed = 0;
+        for (const auto& seat : w.seats) {
+            QStringList who;
+            for (const HolderView& h : seat.blockers) {
+                const QString span =
+                    shown ? stations.value(h.from) + u"→"_s + stations.value(h.to) : QString();
+                QString kind;
+                switch (h.kind) {
+                    case HolderView::Kind::Held:
+                        kind = tr("held");
+                        break;
+                    case HolderView::Kind::Paid:
+                        kind = tr("paid");
+                        break;
+                    case HolderView::Kind::Served:
+                        kind = tr("served");
+                        break;
+                    case HolderView::Kind::Block:
+                        kind = tr("quota block");
+                        break;
+                }
+                const QString passenger =
+                    h.passenger.empty() ? QString() : u", "_s + QString::fromStdString(h.passenger);
+                who << QString(QString::fromStdString(h.id) + u" ("_s + kind + passenger + u") "_s +
+                               span)
+                           .toHtmlEscaped();
+                if (shown)
+                    highlights[QString::fromStdString(seat.seat)].append(
+                        {std::max(h.from, w.from), std::min(h.to, w.to)});
+            }
+            if (++listed <= 40)
+                text +=
+                    u"<li><b>"_s + html(seat.seat) + u"</b>: "_s + who.join(u"; "_s) + u"</li>"_s;
+        }
+        if (listed > 40)
+            text += u"<li>"_s + tr("… and %n more seat(s)", nullptr, listed - 40) + u"</li>"_s;
+        text += u"</ul>"_s;
+    }
+    why_->setHtml(text);
+    grid_->setHighlights(highlights);
+}
+
+void MainWindow::updateActions() {
+    const bool live = session_ && session_->canSend() && snapshot_ && !snapshot_->run.train.empty();
+    QString seat;
+    int from = 0, to = 0;
+    const bool selected = live && grid_->selectedInterval(seat, from, to);
+    release_->setEnabled(selected);
+    release_->setToolTip(selected ? tr("Release the selected seat interval")
+                                  : tr("Select a seat interval in the grid first"));
+    addCar_->setEnabled(live);
+    advance_->setEnabled(session_ && session_->canSend());
+}
+
+void MainWindow::send(const QByteArray& command) {
+    if (session_) session_->send({command});
+}
+
+bool MainWindow::releaseSelection(const QString& reason) {
+    QString seat;
+    int from = 0, to = 0;
+    if (!snapshot_ || !grid_->selectedInterval(seat, from, to)) return false;
+    const QStringList stations = gridModel_->stations();
+    send(compact({{u"op"_s, u"release"_s},
+                  {u"train"_s, QString::fromStdString(snapshot_->run.train)},
+                  {u"date"_s, QString::fromStdString(snapshot_->run.date)},
+                  {u"seat"_s, seat},
+                  {u"from"_s, stations.value(from)},
+                  {u"to"_s, stations.value(to)},
+                  {u"reason"_s, reason}}));
+    return true;
+}
+
+void MainWindow::releaseWithDialog() {
+    QString seat;
+    int from = 0, to = 0;
+    if (!grid_->selectedInterval(seat, from, to)) return;
+    const QStringList stations = gridModel_->stations();
+    const QStringList reasons{u"refund"_s, u"timeout"_s, u"reschedule"_s, u"quota"_s};
+    bool ok = false;
+    const QString reason =
+        QInputDialog::getItem(this, tr("Release"),
+                              tr("Release everything on %1 within %2→%3.\nReason:")
+                                  .arg(seat, stations.value(from), stations.value(to)),
+                              reasons, 0, false, &ok);
+    if (ok) releaseSelection(reason);
+}
+
+void MainWindow::addCarWithDialog() {
+    if (!snapshot_) return;
+    QDialog dialog(this);
+    dialog.setWindowTitle(tr("Add car (加挂)"));
+    auto* form = new QFormLayout(&dialog);
+    auto* number = new QSpinBox(&dialog);
+    number->setRange(1, 99);
+    int next = 1;
+    for (const auto& c : snapshot_->run.cars)
+        next = std::max(next, c.number + 1);
+    number->setValue(std::min(next, 99));
+    auto* cls = new QComboBox(&dialog);
+    cls->setEditable(true);
+    for (const auto& c : snapshot_->run.classes)
+        cls->addItem(QString::fromStdString(c));
+    auto* rows = new QSpinBox(&dialog);
+    rows->setRange(1, 99);
+    rows->setValue(17);
+    auto* layout = new QLineEdit(u"ABCDF"_s, &dialog);
+    form->addRow(tr("Car number"), number);
+    form->addRow(tr("Class"), cls);
+    form->addRow(tr("Rows"), rows);
+    form->addRow(tr("Layout (seat letters of one row)"), layout);
+    auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, &dialog);
+    form->addRow(buttons);
+    connect(buttons, &QDialogButtonBox::accepted, &dialog, &QDialog::accept);
+    connect(buttons, &QDialogButtonBox::rejected, &dialog, &QDialog::reject);
+    if (dialog.exec() != QDialog::Accepted) return;
+    send(compact({{u"op"_s, u"add_car"_s},
+                  {u"train"_s, QString::fromStdString(snapshot_->run.train)},
+                  {u"date"_s, QString::fromStdString(snapshot_->run.date)},
+                  {u"car"_s, number->value()},
+                  {u"class"_s, cls->currentText()},
+                  {u"rows"_s, rows->value()},
+                  {u"layout"_s, layout->text().trimmed().toUpper()}}));
+}
+
+void MainWindow::advanceWithDialog() {
+    const QString now = snapshot_ ? snapshot_->clock : QString();
+    bool ok = false;
+    const QString at = QInputDialog::getText(this, tr("Advance clock"),
+                                             tr("Move the clock to (YYYY-MM-DDTHH:MM):"),
+                                             QLineEdit::Normal, now, &ok);
+    if (ok && !at.trimmed().isEmpty())
+        send(compact({{u"op"_s, u"advance"_s}, {u"at"_s, at.trimmed()}}));
+}
+
+void MainWindow::closeEvent(QCloseEvent* event) {
+    QSettings settings;
+    settings.setValue(u"window/geometry"_s, saveGeometry());
+    settings.setValue(u"window/state"_s, saveState());
+    QMainWindow::closeEvent(event);
+}
+
+}  // namespace houbu

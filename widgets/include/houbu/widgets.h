@@ -1,0 +1,112 @@
+#pragma once
+// The console's views: the seat-interval grid with its painting delegate and
+// filter, and the colour scheme shared by the views and the legend.
+
+#include <QColor>
+#include <QHash>
+#include <QPalette>
+#include <QSortFilterProxyModel>
+#include <QStyledItemDelegate>
+#include <QTableView>
+#include <QTimer>
+
+#include "houbu/models.h"
+#include "houbu/seat_grid_geometry.h"
+
+namespace houbu {
+
+// Colours of the holder kinds, readable on light and dark palettes.
+struct SeatColors {
+    QColor free, grid, paid, held, served, block, text, flash, highlight;
+    static SeatColors forPalette(const QPalette& palette);
+    QColor of(SeatGridModel::HolderKind kind) const;
+};
+
+// Shows only some classes and cars, and seats matching a search (seat label,
+// ticket or block id, passenger, sale or order).
+class SeatFilterModel : public QSortFilterProxyModel {
+    Q_OBJECT
+
+  public:
+    using QSortFilterProxyModel::QSortFilterProxyModel;
+    void setTravelClass(const QString& travelClass);  // "" = all
+    void setCar(int car);                             // 0 = all
+    void setSearch(const QString& text);
+
+  protected:
+    bool filterAcceptsRow(int row, const QModelIndex& parent) const override;
+
+  private:
+    QString class_;
+    int car_ = 0;
+    QString search_;
+};
+
+class SeatGridDelegate : public QStyledItemDelegate {
+    Q_OBJECT
+
+  public:
+    using QStyledItemDelegate::QStyledItemDelegate;
+    void paint(QPainter* painter, const QStyleOptionViewItem& option,
+               const QModelIndex& index) const override;
+    QSize sizeHint(const QStyleOptionViewItem& option, const QModelIndex& index) const override;
+
+    void setColors(const SeatColors& colors) { colors_ = colors; }
+    // Segments to outline (why an order waits; the seats of a logged event):
+    // seat label -> [from, to) segment ranges.
+    void setHighlights(const QHash<QString, QList<QPair<int, int>>>& highlights) {
+        highlights_ = highlights;
+    }
+    void setNow(qint64 now) { now_ = now; }
+
+    static constexpr qint64 kFlashMs = 1500;
+
+  private:
+    SeatColors colors_;
+    QHash<QString, QList<QPair<int, int>>> highlights_;
+    qint64 now_ = 0;
+};
+
+// The grid: a table of seats × segments painted as continuous bars.
+class SeatGridView : public QTableView {
+    Q_OBJECT
+
+  public:
+    explicit SeatGridView(QWidget* parent = nullptr);
+
+    void setGridModel(SeatGridModel* model, SeatFilterModel* filter);
+    SeatGridDelegate* gridDelegate() const { return delegate_; }
+    const SeatGridGeometry& geometry() const { return geometry_; }
+    void setHighlights(const QHash<QString, QList<QPair<int, int>>>& highlights);
+    // Selects the cells of `seat` over segments [from, to) and scrolls to them.
+    void selectInterval(const QString& seat, int from, int to);
+
+    // The selected seat interval, when the selection is one run of cells in one row.
+    bool selectedInterval(QString& seat, int& from, int& to) const;
+
+  public slots:
+    void zoomIn();
+    void zoomOut();
+    void resetZoom();
+
+  signals:
+    void intervalSelected(const QString& seat, int from, int to);
+    void selectionCleared();
+
+  protected:
+    void wheelEvent(QWheelEvent* event) override;
+    void changeEvent(QEvent* event) override;
+    void resizeEvent(QResizeEvent* event) override;
+
+  private:
+    void applyZoom();
+    void onSelection();
+
+    SeatGridModel* model_ = nullptr;
+    SeatFilterModel* filter_ = nullptr;
+    SeatGridDelegate* delegate_ = nullptr;
+    SeatGridGeometry geometry_;
+    QTimer flashTimer_;
+};
+
+}  // namespace houbu
