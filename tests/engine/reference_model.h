@@ -1,0 +1,313 @@
+#pragma once
+// An independent, brute-force reference model of the Houbu rules (commands.md,
+// docs/engine-rules.md), used by tst_randomized to check the engine line by line.
+// It shares no code with engine/ or codec/ and was written from the documents.
+//
+// The engine's events are applied to the model one by one, and each is checked:
+//  - occupancy: no segment of a seat held twice by live tickets or blocks;
+//  - timers: holds, prepayment timeouts, deadlines and departures fire at their
+//    due time (never early, never skipped), oldest first, holds and prepayment
+//    timeouts due together in the order they were set;
+//  - matching: under `complete` no queued order is servable after any command or
+//    timed effect; each service is the earliest servable order in queue order, on
+//    its first servable option, never on a run that has left the order's station;
+//    under `exact`, only a release of exactly the order's interval, an added car
+//    (in queue order) or the order's own prepayment serves it;
+//  - commands: which error code (or duplicate, or success) each command must give,
+//    and its exact success events; an error changes nothing;
+//  - queries: availability, position ranks and seat maps by brute force.
+// Where engine-rules.md fixes a seat choice (best-fit, prefer, adjacent groups) it
+// is checked; which seats to take is otherwise read from the engine's events.
+// Where the rules leave an outcome open (refunding or rescheduling an unpaid hold,
+// paying a sale refunded after payment, timing on equal instants of a passenger's
+// two trips), either answer is accepted and counted in notes().
+
+#include <QByteArray>
+#include <QJsonObject>
+#include <QList>
+#include <QSet>
+#include <QString>
+#include <QStringList>
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <set>
+#include <vector>
+
+namespace houbu::reftest {
+
+using RefTime = std::int64_t;  // seconds since 2000-01-01T00:00, railway local time
+
+// Days since 2000-01-01 for "YYYY-MM-DD", nullopt when malformed or not a real date.
+std::optional<std::int64_t> refParseDate(const QString& text);
+// "YYYY-MM-DDTHH:MM[:SS]" -> RefTime.
+std::optional<RefTime> refParseTime(const QString& text);
+// "HH:MM" -> minutes after midnight.
+std::optional<int> refParseClock(const QString& text);
+// RefTime -> "YYYY-MM-DDTHH:MM", ":SS" appended when not zero.
+QString refFormatTime(RefTime t);
+// "YYYY-MM-DD" for a day number.
+QString refFormatDate(std::int64_t day);
+
+struct RefStop {
+    QString station;
+    std::int64_t kmHalf = 0;  // km * 2 (the generator writes whole or half km)
+    std::optional<RefTime> arr;
+    std::optional<RefTime> dep;
+    std::optional<RefTime> departure() const { return dep ? dep : arr; }
+    std::optional<RefTime> arrival() const { return arr ? arr : dep; }
+};
+
+struct RefOcc {
+    int from = 0;
+    int to = 0;
+    QString kind;  // held | paid | block
+    QString holder;
+    QString passenger;
+};
+
+struct RefSeat {
+    QString label;  // CC-RRL
+    QString cls;
+    int car = 0;
+    int row = 0;
+    int letterPos = 0;
+    QChar letter;
+    std::vector<RefOcc> occ;
+    std::uint64_t mask = 0;
+};
+
+struct RefRun {
+    QString train;
+    QString date;
+    std::vector<RefStop> stops;
+    std::vector<RefSeat> seats;  // in seat order: car, row, letter position
+    std::map<QString, std::int64_t> fareFen;
+    int holdMinutes = 30;
+    bool exact = false;
+    std::set<int> cars;
+    std::map<int, QString> carLayout;
+
+    int stationIndex(const QString& station) const;
+    int seatIndex(const QString& label) const;
+    bool hasClass(const QString& cls) const;
+    QStringList classes() const;
+    int segments() const { return int(stops.size()) - 1; }
+};
+
+enum class TicketStatus { Held, Paid, Refunded, Expired };
+
+struct RefTicket {
+    QString id;
+    QString sale;
+    QString passenger;
+    QString run;
+    QString cls;
+    QString seat;
+    int from = 0;
+    int to = 0;
+    TicketStatus status = TicketStatus::Held;
+    RefTime payBy = 0;
+    std::int64_t timerSeq = 0;  // seq of the event that set its hold timer
+    bool everPaid = false;
+    QString refundReason;
+};
+
+struct RefSale {
+    QString id;
+    std::vector<QString> tickets;
+};
+
+struct RefBlock {
+    QString id;
+    QString run;
+    QString cls;
+    int from = 0;
+    int to = 0;
+    std::vector<QString> seats;  // seats still withheld
+    bool released = false;
+};
+
+struct RefOption {
+    QString train;
+    QString date;
+    QString cls;
+    QString run;  // run key
+};
+
+enum class OrderStatus { Awaiting, Queued, Served, CancelledUser, PrepayTimeout, Expired };
+
+struct RefOrder {
+    QString id;
+    QString user;
+    QStringList passengers;
+    QString from;
+    QString to;
+    std::vector<RefOption> options;
+    std::optional<RefTime> deadline;
+    OrderStatus status = OrderStatus::Awaiting;
+    std::int64_t submitIndex = 0;
+    RefTime effective = 0;
+    RefTime payBy = 0;
+    std::int64_t timerSeq = 0;  // seq of waitlist_submitted, which set the prepayment timer
+    std::int64_t prepayFen = 0;
+    bool everPrepaid = false;
+};
+
+class ReferenceModel {
+  public:
+    struct Failure {
+        QString tag;  // a short category, stable across replays (used to minimise)
+        QString message;
+    };
+
+    // Checks the engine's answer (`events`, one JSON object per output line) to
+    // input line `line` (1-based `lineNumber`) and applies it to the model.
+    // Returns nullopt when everything agrees with the rules.
+    std::optional<Failure> check(const QByteArray& line, int lineNumber,
+                                 const QList<QJsonObject>& events);
+
+    // Failures with these tags are counted instead of reported (exploration aid:
+    // lets a run go past a known disagreement). Only rule-interpretation checks
+    // (seat choice, matching order) continue sensibly after a tolerated failure.
+    void setTolerated(const QSet<QString>& tags) { tolerated_ = tags; }
+    const std::map<QString, int>& toleratedCounts() const { return toleratedCounts_; }
+    // How often the engine took each way where the rules leave a choice open.
+    const std::map<QString, int>& notes() const { return notes_; }
+
+    // Read access for the command generator.
+    RefTime clock() const { return clock_; }
+    const std::map<QString, RefRun>& runs() const { return runs_; }
+    const std::vector<QString>& runOrder() const { return runOrder_; }
+    const std::map<QString, RefTicket>& tickets() const { return tickets_; }
+    const std::map<QString, RefSale>& sales() const { return sales_; }
+    const std::map<QString, RefBlock>& blocks() const { return blocks_; }
+    const std::map<QString, RefOrder>& orders() const { return orders_; }
+    bool idTaken(const QString& id) const { return ids_.count(id) != 0; }
+    // Ids in creation order.
+    const std::vector<QString>& ticketOrder() const { return ticketOrder_; }
+    const std::vector<QString>& orderOrder() const { return orderOrder_; }
+    const std::vector<QString>& blockOrder() const { return blockOrder_; }
+
+    static QString runKey(const QString& train, const QString& date);
+    static std::uint64_t intervalMask(int from, int to);
+    static bool seatFree(const RefSeat& seat, int from, int to);
+    int freeCount(const RefRun& run, const QString& cls, int from, int to) const;
+    // Departure instant of the order's `from` station on the option's run (nullopt: never).
+    std::optional<RefTime> optionDeparture(const RefOrder& order, const RefOption& option) const;
+    // The order's departure cut-off: the latest option departure, nullopt when one never departs.
+    std::optional<RefTime> orderCutoff(const RefOrder& order) const;
+    // Every live timer: {due, description}.
+    std::vector<std::pair<RefTime, QString>> liveTimers() const;
+
+  private:
+    struct Expect {
+        QSet<QString> strict;         // the command must fail with one of these (or a `maybe` one)
+        QSet<QString> maybe;          // the rules leave open whether it fails with one of these
+        bool anyError = false;        // an error with any code is acceptable
+        bool mustFail = false;        // success is not acceptable (with anyError)
+        bool duplicate = false;       // must be answered `duplicate`
+        bool maybeDuplicate = false;  // may be answered `duplicate`
+        QString duplicateId;
+    };
+    struct Pending {
+        QString run;
+        QString seat;
+        int from = 0;
+        int to = 0;
+        QString source;
+        QString holder;
+    };
+    struct Released {
+        QString run;
+        QString cls;
+        int from = 0;
+        int to = 0;
+    };
+
+    bool fail(const QString& tag, const QString& message);
+    void note(const QString& what);
+    const QJsonObject* peek() const;
+    QString peekKind() const;
+    RefTime evAt(const QJsonObject& e) const;
+
+    void processLine(const QByteArray& line);
+    void expectSingleError(const QString& code, const QString& field, RefTime at);
+    std::optional<QString> validate(const QJsonObject& o) const;
+    void timerPhase(RefTime T);
+    bool checkNoTimersDue(RefTime bound, bool inclusive, const QString& when);
+    bool checkNoServable(RefTime now, const QString& when);
+    // Returns true when the command part succeeded (success events to validate follow).
+    bool outcome(const Expect& x, const QString& op, bool& success);
+    void matchingPhase(RefTime T);
+    bool fulfill(const QJsonObject& e, RefTime now);
+    bool consumeRelease(const QJsonObject& e, bool require);
+
+    void cmdTrain(const QJsonObject& o, RefTime T);
+    void cmdAddCar(const QJsonObject& o, RefTime T);
+    void cmdSell(const QJsonObject& o, RefTime T);
+    void cmdPay(const QJsonObject& o, RefTime T);
+    void cmdRefund(const QJsonObject& o, RefTime T);
+    void cmdReschedule(const QJsonObject& o, RefTime T);
+    void cmdBlock(const QJsonObject& o, RefTime T);
+    void cmdRelease(const QJsonObject& o, RefTime T);
+    void cmdWaitlist(const QJsonObject& o, RefTime T);
+    void cmdPrepay(const QJsonObject& o, RefTime T);
+    void cmdCancel(const QJsonObject& o, RefTime T);
+    void cmdPosition(const QJsonObject& o, RefTime T);
+    void cmdAvailability(const QJsonObject& o, RefTime T);
+    void cmdSeatmap(const QJsonObject& o, RefTime T);
+
+    // Structural checks of (train, date, from, to, class); fills run/from/to.
+    QSet<QString> resolve(const QString& train, const QString& date, const QString& from,
+                          const QString& to, const QString& cls, RefRun*& run, int& fromIdx,
+                          int& toIdx);
+    bool idempotency(const QJsonObject& o, Expect& x) const;
+    void registerId(const QJsonObject& o);
+    // 0 none, 1 touching only (ambiguous), 2 overlapping
+    int passengerConflict(const QString& name, const RefRun& run, int from, int to,
+                          const QString& exceptTicket) const;
+    bool occupy(RefRun& run, const QString& seat, int from, int to, const QString& kind,
+                const QString& holder, const QString& passenger);
+    bool vacate(RefRun& run, const QString& seat, const QString& holder);
+    bool servable(const RefOrder& order, const RefOption& option) const;
+    bool queuedBefore(const RefOrder& a, const RefOrder& b) const;
+    bool optionDeparted(const RefOrder& order, const RefOption& option, RefTime now) const;
+    int seatWaste(const RefRun& run, const RefSeat& seat, int from, int to) const;
+    bool checkSingleChoice(const RefRun& run, const QString& cls, int from, int to,
+                           const QString& prefer, const QString& chosen, const QString& what);
+    bool checkGroupChoice(const RefRun& run, const QString& cls, int from, int to,
+                          const QStringList& chosen, const QString& prefer, const QString& what);
+
+    std::map<QString, RefRun> runs_;
+    std::vector<QString> runOrder_;
+    std::map<QString, RefTicket> tickets_;
+    std::map<QString, RefSale> sales_;
+    std::map<QString, RefBlock> blocks_;
+    std::map<QString, RefOrder> orders_;
+    std::map<QString, QJsonObject> ids_;
+    std::vector<QString> ticketOrder_, orderOrder_, blockOrder_;  // creating command without `at`
+    std::int64_t submitCounter_ = 0;
+    RefTime clock_ = 0;
+    std::int64_t lastSeq_ = 0;
+    RefTime lastAt_ = 0;
+
+    // Per line.
+    QList<QJsonObject> ev_;
+    int pos_ = 0;
+    int lineNo_ = 0;
+    RefTime now_ = 0;
+    std::vector<Pending> pending_;
+    std::vector<Released> released_;
+    std::set<QString> carAddedRuns_;
+    std::set<QString> madeEffective_;
+    std::optional<Failure> failure_;
+    bool commandFailed_ = false;
+    QSet<QString> tolerated_;
+    std::map<QString, int> toleratedCounts_;
+    std::map<QString, int> notes_;
+    QString noteCtx_;     // detail for notes() about this line
+    QString prepayOnly_;  // this line's prepay: its matching may serve that order alone
+};
+
+}  // namespace houbu::reftest

@@ -1,0 +1,1607 @@
+// Randomized test: thousands of generated commands over four small, crowded
+// train runs (three under policy `complete`, one under `exact`), each input
+// line fed to houbu::Runner and its answer checked against an independent
+// brute-force reference model (reference_model.h): occupancy, matching order,
+// timers, idempotency, errors, query answers. Also, per line:
+// Engine::checkInvariants(), the documented key order of every event; every
+// tenth line: Engine::records() and Engine::summary(); per seed: the same input
+// fed to a second engine gives the same bytes. oracleCatchesCorruptedAnswers()
+// checks the checker: corrupted copies of correct answers must be rejected.
+//
+// Environment:
+//   HOUBU_RANDOM_SEEDS      more seeds: "7,12,100-120", or "+50" for 50 fresh ones
+//   HOUBU_RANDOM_COMMANDS   commands per extra seed (default 1000)
+//   HOUBU_MINIMIZE_SECONDS  time to shrink a failing input (default 30)
+//   HOUBU_RANDOM_DUMP       a directory: write every seed's input and output there
+//   HOUBU_RANDOM_NOTES      print which way the engine went where the rules leave a choice
+//   HOUBU_RANDOM_TOLERATE   tags (e.g. "seat_choice") to count instead of fail, to look
+//                           past a known disagreement
+// On failure the input is shrunk and written to QDir::tempPath() as
+// houbu-randomized-seed-<seed>.jsonl (the engine's output beside it as .out.jsonl,
+// the whole input as -full.jsonl), ready for `houbu-cli run`.
+
+#include <QDir>
+#include <QElapsedTimer>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QSet>
+#include <QTest>
+#include <algorithm>
+#include <map>
+#include <random>
+#include <tuple>
+
+#include "houbu/codec.h"
+#include "reference_model.h"
+
+using namespace houbu::reftest;
+
+namespace {
+
+QString L(const char* s) {
+    return QString::fromUtf8(s);
+}
+
+struct StationDef {
+    const char* name;
+    int km;
+};
+const StationDef kStations[] = {{"Beijing", 0},    {"Langfang", 58}, {"Tianjin", 122},
+                                {"Cangzhou", 219}, {"Dezhou", 314},  {"Jinan", 406},
+                                {"Taian", 465},    {"Qufu", 535},    {"Xuzhou", 692},
+                                {"Bengbu", 848},   {"Nanjing", 1023}};
+constexpr int kStationCount = int(sizeof(kStations) / sizeof(kStations[0]));
+
+const char* const kNames[] = {
+    "Li Lei",   "Han Meimei", "Zhang Wei", "Wang Fang", "Liu Yang", "Chen Jing", "Yang Min",
+    "Zhao Lei", "Huang Xin",  "Zhou Jie",  "Wu Hao",    "Xu Li",    "Sun Qiang", "Ma Lin",
+    "Zhu Hong", "Hu Bo",      "Guo Tao",   "He Yun",    "Lin Feng", "Luo Dan",   "Song Jia",
+    "Tang Yi",  "Feng Lan",   "Deng Kai",  "Cao Rui",   "Peng Fei", "Zeng Yu",   "Xiao Mei",
+    "Tian Ye",  "Dong Xu",    "Yuan Hui",  "Pan Yue",   "Jiang Bo", "Cai Ning",  "Yu Qing",
+    "张伟",     "王芳",       "李娜",      "刘洋"};
+constexpr int kNameCount = int(sizeof(kNames) / sizeof(kNames[0]));
+constexpr int kPassengerPool = 160;
+
+QString passengerName(int i) {
+    if (i < kNameCount) return QString::fromUtf8(kNames[i]);
+    return QStringLiteral("Traveller %1").arg(i - kNameCount + 1);
+}
+
+QByteArray toLine(const QJsonObject& o) {
+    return QJsonDocument(o).toJson(QJsonDocument::Compact);
+}
+
+// Generates one input line at a time, looking at the reference model's state
+// so that most commands name things that exist.
+class Generator {
+  public:
+    Generator(quint64 seed, int commands) : rng_(seed), commands_(commands) {
+        makeWeights(seed);
+        makePreamble();
+    }
+
+    bool done() const { return emitted_ >= preamble_.size() + size_t(commands_); }
+
+    QByteArray next(const ReferenceModel& m) {
+        if (emitted_ < preamble_.size()) return preamble_[emitted_++];
+        ++emitted_;
+        return command(m);
+    }
+
+  private:
+    int pct() { return int(rng_() % 100); }
+    int range(int lo, int hi) { return lo + int(rng_() % std::uint64_t(hi - lo + 1)); }
+    template <class T>
+    const T& pick(const std::vector<T>& v) {
+        return v[size_t(range(0, int(v.size()) - 1))];
+    }
+    // Fisher-Yates with our own draws: std::shuffle's sequence differs between standard
+    // libraries, and seeds should mean the same everywhere.
+    template <class T>
+    void shuffle(std::vector<T>& v) {
+        for (int i = int(v.size()) - 1; i > 0; --i)
+            std::swap(v[size_t(i)], v[size_t(range(0, i))]);
+    }
+    QString newId(const char* prefix) {
+        return QStringLiteral("%1%2").arg(L(prefix)).arg(++counter_);
+    }
+
+    static QString hhmm(RefTime t) { return refFormatTime(t).mid(11, 5); }
+
+    void makePreamble() {
+        const RefTime start = *refParseTime(QStringLiteral("2024-03-10T06:00"));
+        start_ = start;
+        // About 2.4 minutes per command on average; runs leave late in the sequence,
+        // one of them around the middle, so that departures and expiries happen.
+        const RefTime horizon = RefTime(commands_) * 144;
+        std::vector<double> fracs = {0.45, 0.8, 0.95, 1.05};
+        shuffle(fracs);
+        const char* trains[] = {"G101", "G103", "G101", "K77"};
+        QStringList dates;
+        for (int r = 0; r < 4; ++r) {
+            RefTime dep = start + RefTime(double(horizon) * fracs[size_t(r)]) + range(0, 40) * 60;
+            dep -= dep % 60;
+            QJsonObject o;
+            o.insert(L("op"), L("train"));
+            o.insert(L("at"), refFormatTime(start));
+            QString train = L(trains[r]);
+            const QString date = refFormatTime(dep).left(10);
+            if (r == 2 && dates.value(0) == date) train = L("D205");
+            dates << date;
+            o.insert(L("train"), train);
+            o.insert(L("date"), date);
+            // Stations: a window of the line with some stops dropped.
+            const int k = range(4, 7);
+            const int extra = range(0, 2);
+            const int s = range(0, kStationCount - k - extra);
+            std::vector<int> idx;
+            for (int i = s; i < s + k + extra; ++i)
+                idx.push_back(i);
+            while (int(idx.size()) > k)
+                idx.erase(idx.begin() + range(1, int(idx.size()) - 2));
+            QJsonArray stops;
+            RefTime t = dep;
+            const size_t untimed = pct() < 25 ? size_t(range(1, int(idx.size()) - 2)) : idx.size();
+            for (size_t i = 0; i < idx.size(); ++i) {
+                QJsonObject st;
+                st.insert(L("station"), L(kStations[idx[i]].name));
+                double km = kStations[idx[i]].km - kStations[idx[0]].km;
+                if (i > 0) km += range(0, 4) * 0.5;
+                st.insert(L("km"), km);
+                if (i > 0) {
+                    t += range(15, 70) * 60;
+                    st.insert(L("arr"), hhmm(t));
+                }
+                if (i + 1 < idx.size()) {
+                    if (i > 0) t += range(0, 5) * 60;
+                    st.insert(L("dep"), hhmm(t));
+                }
+                if (i == untimed) {  // a stop without times: never "departs"
+                    st.remove(L("arr"));
+                    st.remove(L("dep"));
+                }
+                stops.append(st);
+            }
+            o.insert(L("stops"), stops);
+            std::vector<int> carNos = {1, 2, 3, 4, 5, 6, 7, 8};
+            shuffle(carNos);
+            QJsonArray cars;
+            auto car = [&](const QString& cls, int rows, const char* layout) {
+                QJsonObject c;
+                const int no = carNos.back();
+                carNos.pop_back();
+                if (pct() < 20)
+                    c.insert(L("car"), QStringLiteral("%1").arg(no));
+                else
+                    c.insert(L("car"), no);
+                c.insert(L("class"), cls);
+                c.insert(L("rows"), rows);
+                c.insert(L("layout"), L(layout));
+                cars.append(c);
+            };
+            switch (range(0, 1)) {
+                case 0:
+                    car(L("first"), range(1, 3), "ACDF");
+                    break;
+                default:
+                    car(L("first"), range(2, 4), "ACF");
+            }
+            switch (range(0, 2)) {
+                case 0:
+                    car(L("second"), range(1, 2), "ABCDF");
+                    break;
+                case 1:
+                    car(L("second"), 1, "ABCDF");
+                    car(L("second"), 1, "ACDF");
+                    break;
+                default:
+                    car(L("second"), range(2, 4), "ABC");
+            }
+            o.insert(L("cars"), cars);
+            const int f = pct();
+            if (f >= 15) {
+                QJsonObject fares;
+                const double first[] = {0.75, 0.63, 0.8, 1.02};
+                const double second[] = {0.46, 0.31, 0.45, 0.5};
+                fares.insert(L("first"), first[range(0, 3)]);
+                if (f >= 30) fares.insert(L("second"), second[range(0, 3)]);
+                o.insert(L("fares"), fares);
+            }
+            if (r != 1) o.insert(L("hold_minutes"), range(5, 20));
+            if (r == 3)
+                o.insert(L("policy"), L("exact"));
+            else if (r != 0)
+                o.insert(L("policy"), L("complete"));
+            preamble_.push_back(toLine(o));
+            trainLines_.push_back(o);
+        }
+        if (pct() < 50) preamble_.push_back(toLine(trainLines_[0]));  // train_exists
+        if (pct() < 50) {
+            QJsonObject bad = trainLines_[1];
+            QJsonArray stops = bad.value(L("stops")).toArray();
+            QJsonObject st = stops[1].toObject();
+            st.insert(L("km"), 0);
+            stops[1] = st;
+            bad.insert(L("stops"), stops);
+            bad.insert(L("date"), L("2030-01-01"));
+            preamble_.push_back(toLine(bad));  // bad_command: km
+        }
+    }
+
+    // ------------------------------------------------------------ picking
+
+    std::vector<QString> liveRuns(const ReferenceModel& m, bool wantExact, bool any) const {
+        std::vector<QString> out;
+        for (const QString& key : m.runOrder()) {
+            const RefRun& r = m.runs().at(key);
+            if (!any && r.exact != wantExact) continue;
+            const auto d = r.stops.front().departure();
+            if (!d || *d > m.clock()) out.push_back(key);
+        }
+        return out;
+    }
+
+    const RefRun& pickRun(const ReferenceModel& m) {
+        std::vector<QString> live = liveRuns(m, false, true);
+        if (live.empty() || pct() < 10) live = m.runOrder();
+        return m.runs().at(pick(live));
+    }
+
+    void interval(const RefRun& r, int& f, int& t) {
+        const int n = int(r.stops.size());
+        f = range(0, n - 2);
+        t = range(f + 1, n - 1);
+        if (pct() < 30) {  // long intervals make more contention
+            f = range(0, 1);
+            t = n - 1 - range(0, 1);
+        }
+    }
+
+    QString seatText(const QString& label) {
+        if (pct() < 15 && label.mid(3, 1) == QLatin1String("0"))
+            return label.left(3) + label.mid(4);  // row without its leading zero
+        return label;
+    }
+
+    QString preferFor(const RefRun& r, const QString& cls) {
+        switch (range(0, 2)) {
+            case 0:
+                return L("window");
+            case 1:
+                return L("aisle");
+            default: {
+                std::vector<QString> letters;
+                for (const auto& s : r.seats)
+                    if (s.cls == cls) letters.push_back(QString(s.letter));
+                return pick(letters);
+            }
+        }
+    }
+
+    void stamp(QJsonObject& o, const ReferenceModel& m) {
+        if (pct() < 8) return;                            // runs at the current clock
+        const int r = profile_ == 2 ? pct() / 2 : pct();  // profile 2: the clock mostly stands
+        RefTime step = r < 50   ? 0
+                       : r < 80 ? range(1, 2) * 60
+                       : r < 92 ? range(3, 6) * 60
+                                : range(7, 15) * 60;
+        if (pct() < 4) step += range(1, 59);
+        o.insert(L("at"), refFormatTime(m.clock() + step));
+    }
+
+    void base(QJsonObject& o, const char* op, const RefRun& r) {
+        o.insert(L("op"), L(op));
+        o.insert(L("train"), r.train);
+        o.insert(L("date"), r.date);
+    }
+
+    // ------------------------------------------------------------ commands
+
+    enum Action {
+        Sell,
+        Pay,
+        Refund,
+        Reschedule,
+        Block,
+        Release,
+        Waitlist,
+        Prepay,
+        Cancel,
+        Advance,
+        Position,
+        Availability,
+        Seatmap,
+        AddCar,
+        Invalid,
+        Retry,
+        IdConflict,
+        ActionCount
+    };
+
+    // Per mille weights of each action. Each seed picks a profile, so that the fixed
+    // seeds cover several regimes: a balanced day, a refund-and-waitlist storm with
+    // deep queues, a frozen clock (many commands and timers at one instant), and
+    // operator-heavy days (blocks, releases, added cars).
+    void makeWeights(quint64 seed) {
+        static const int kProfiles[4][ActionCount] = {
+            // sell pay refund resch block release wait prepay cancel adv pos avail map car inv
+            // retry conf
+            {220, 150, 35, 35, 40, 40, 120, 130, 20, 60, 50, 40, 15, 4, 21, 13, 7},
+            {200, 150, 80, 50, 20, 30, 170, 150, 10, 40, 40, 20, 10, 2, 15, 8, 5},
+            {240, 160, 40, 40, 40, 40, 130, 130, 20, 15, 50, 40, 15, 4, 21, 10, 5},
+            {180, 120, 30, 30, 110, 110, 110, 120, 15, 50, 40, 40, 15, 12, 10, 5, 3}};
+        profile_ = int(seed % 4);
+        for (int a = 0; a < ActionCount; ++a)
+            weights_[a] = kProfiles[profile_][a];
+    }
+
+    QByteArray command(const ReferenceModel& m) {
+        QJsonObject o;
+        int total = 0;
+        for (int a = 0; a < ActionCount; ++a)
+            total += weights_[a];
+        int w = range(0, total - 1);
+        int action = 0;
+        while (w >= weights_[action])
+            w -= weights_[action++];
+        switch (Action(action)) {
+            case Sell:
+                sell(m, o);
+                break;
+            case Pay:
+                pay(m, o);
+                break;
+            case Refund:
+                refund(m, o);
+                break;
+            case Reschedule:
+                reschedule(m, o);
+                break;
+            case Block:
+                block(m, o);
+                break;
+            case Release:
+                release(m, o);
+                break;
+            case Waitlist:
+                waitlist(m, o);
+                break;
+            case Prepay:
+                prepay(m, o);
+                break;
+            case Cancel:
+                cancel(m, o);
+                break;
+            case Advance:
+                return advance(m);
+            case Position:
+                position(m, o);
+                break;
+            case Availability:
+                availability(m, o);
+                break;
+            case Seatmap:
+                seatmap(m, o);
+                break;
+            case AddCar:
+                addCar(m, o);
+                break;
+            case Invalid:
+                return invalid(m);
+            case Retry:
+                retry(m, o);
+                break;
+            case IdConflict:
+            case ActionCount:
+                idConflict(m, o);
+                break;
+        }
+        if (!o.contains(L("at"))) stamp(o, m);
+        const QString op = o.value(L("op")).toString();
+        if (op == QLatin1String("sell") || op == QLatin1String("block") ||
+            op == QLatin1String("waitlist") || op == QLatin1String("reschedule")) {
+            QJsonObject body = o;
+            body.remove(L("at"));
+            creations_.push_back(body);
+        }
+        return toLine(o);
+    }
+
+    void sell(const ReferenceModel& m, QJsonObject& o) {
+        const RefRun& r = pickRun(m);
+        const QStringList classes = r.classes();
+        const QString cls = classes[range(0, int(classes.size()) - 1)];
+        int f = 0, t = 0;
+        interval(r, f, t);
+        const int p = pct();
+        const int n = p < 50 ? 1 : p < 75 ? 2 : p < 90 ? 3 : range(4, 5);
+        base(o, "sell", r);
+        o.insert(L("id"), newId("s"));
+        o.insert(L("from"), r.stops[size_t(f)].station);
+        o.insert(L("to"), r.stops[size_t(t)].station);
+        o.insert(L("class"), cls);
+        std::vector<int> names(kPassengerPool);
+        for (int i = 0; i < kPassengerPool; ++i)
+            names[size_t(i)] = i;
+        shuffle(names);
+        QJsonArray passengers;
+        for (int i = 0; i < n; ++i)
+            passengers.append(passengerName(names[size_t(i)]));
+        o.insert(L("passengers"), passengers);
+        if (pct() < 15) {
+            std::vector<QString> free, all;
+            for (const auto& s : r.seats) {
+                if (s.cls != cls) continue;
+                all.push_back(s.label);
+                if (ReferenceModel::seatFree(s, f, t)) free.push_back(s.label);
+            }
+            std::vector<QString>& from = (int(free.size()) >= n && pct() < 75) ? free : all;
+            shuffle(from);
+            if (int(from.size()) >= n) {
+                QJsonArray seats;
+                for (int i = 0; i < n; ++i)
+                    seats.append(seatText(from[size_t(i)]));
+                o.insert(L("seats"), seats);
+            }
+        } else if (pct() < 25) {
+            o.insert(L("prefer"), preferFor(r, cls));
+        }
+    }
+
+    void pay(const ReferenceModel& m, QJsonObject& o) {
+        o.insert(L("op"), L("pay"));
+        std::vector<const RefTicket*> held;
+        for (const auto& [id, t] : m.tickets())
+            if (t.status == TicketStatus::Held) held.push_back(&t);
+        const int p = pct();
+        if (!held.empty() && p < 85) {
+            // Mostly the newest holds: most sales are paid before they expire.
+            std::sort(held.begin(), held.end(),
+                      [](const RefTicket* a, const RefTicket* b) { return a->payBy > b->payBy; });
+            const RefTicket* t =
+                held[size_t(range(0, std::min(int(held.size()) - 1, pct() < 70 ? 1 : 9)))];
+            o.insert(L("id"), t->sale);
+            if (pct() < 8) o.insert(L("at"), refFormatTime(std::max(t->payBy, m.clock())));
+            return;
+        }
+        if (!m.sales().empty() && p < 92) {
+            auto it = m.sales().begin();
+            std::advance(it, range(0, int(m.sales().size()) - 1));
+            o.insert(L("id"), it->first);
+            return;
+        }
+        o.insert(L("id"),
+                 pct() < 50 && !m.orders().empty() ? m.orders().begin()->first : L("nosuch"));
+    }
+
+    void refund(const ReferenceModel& m, QJsonObject& o) {
+        o.insert(L("op"), L("refund"));
+        std::vector<const RefTicket*> paid, all;
+        for (const auto& [id, t] : m.tickets()) {
+            all.push_back(&t);
+            if (t.status == TicketStatus::Paid) paid.push_back(&t);
+        }
+        const int p = pct();
+        if (all.empty() || p < 5) {
+            o.insert(L("ticket"), L("nosuch.1"));
+        } else if (p < 55) {
+            o.insert(L("ticket"), (!paid.empty() && pct() < 85 ? pick(paid) : pick(all))->id);
+        } else {
+            o.insert(L("id"), (!paid.empty() && pct() < 85 ? pick(paid) : pick(all))->sale);
+        }
+    }
+
+    void reschedule(const ReferenceModel& m, QJsonObject& o) {
+        std::vector<const RefTicket*> paid, all;
+        for (const auto& [id, t] : m.tickets()) {
+            all.push_back(&t);
+            if (t.status == TicketStatus::Paid) paid.push_back(&t);
+        }
+        if (all.empty()) return sell(m, o);
+        const RefTicket* t = !paid.empty() && pct() < 85 ? pick(paid) : pick(all);
+        const RefRun& r = pct() < 50 ? m.runs().at(t->run) : pickRun(m);
+        const QStringList classes = r.classes();
+        const QString cls = pct() < 60 && classes.contains(t->cls)
+                                ? t->cls
+                                : classes[range(0, int(classes.size()) - 1)];
+        int f = 0, tt = 0;
+        interval(r, f, tt);
+        base(o, "reschedule", r);
+        o.insert(L("ticket"), t->id);
+        o.insert(L("id"), newId("r"));
+        o.insert(L("from"), r.stops[size_t(f)].station);
+        o.insert(L("to"), r.stops[size_t(tt)].station);
+        o.insert(L("class"), cls);
+        if (pct() < 20) o.insert(L("prefer"), preferFor(r, cls));
+    }
+
+    void block(const ReferenceModel& m, QJsonObject& o) {
+        const RefRun& r = pickRun(m);
+        const QStringList classes = r.classes();
+        const QString cls = classes[range(0, int(classes.size()) - 1)];
+        int f = 0, t = 0;
+        interval(r, f, t);
+        base(o, "block", r);
+        o.insert(L("id"), newId("b"));
+        o.insert(L("from"), r.stops[size_t(f)].station);
+        o.insert(L("to"), r.stops[size_t(t)].station);
+        o.insert(L("class"), cls);
+        if (pct() < 70) {
+            o.insert(L("count"), range(1, 2));
+            return;
+        }
+        std::vector<QString> free;
+        for (const auto& s : r.seats)
+            if (s.cls == cls && (ReferenceModel::seatFree(s, f, t) || pct() < 10))
+                free.push_back(s.label);
+        shuffle(free);
+        QJsonArray seats;
+        const int n = std::min(int(free.size()), range(1, 2));
+        for (int i = 0; i < n; ++i)
+            seats.append(seatText(free[size_t(i)]));
+        if (seats.isEmpty())
+            o.insert(L("count"), 1);
+        else
+            o.insert(L("seats"), seats);
+    }
+
+    void release(const ReferenceModel& m, QJsonObject& o) {
+        o.insert(L("op"), L("release"));
+        if (pct() < 45) {
+            std::vector<QString> live, dead;
+            for (const auto& [id, b] : m.blocks())
+                (b.released ? dead : live).push_back(id);
+            const int p = pct();
+            if (!live.empty() && p < 75)
+                o.insert(L("id"), pick(live));
+            else if (!dead.empty() && p < 90)
+                o.insert(L("id"), pick(dead));
+            else
+                o.insert(L("id"), m.sales().empty() ? L("nosuch") : m.sales().begin()->first);
+            return;
+        }
+        const char* reasons[] = {"refund", "timeout", "reschedule", "quota"};
+        const RefRun& r = pickRun(m);
+        std::vector<std::pair<const RefSeat*, const RefOcc*>> occs;
+        for (const auto& s : r.seats)
+            for (const auto& oc : s.occ)
+                occs.emplace_back(&s, &oc);
+        base(o, "release", r);
+        o.insert(L("reason"), L(reasons[range(0, 3)]));
+        const int n = int(r.stops.size());
+        int f = 0, t = 0;
+        if (occs.empty() || pct() < 15) {
+            interval(r, f, t);
+            o.insert(L("seat"), seatText(r.seats[size_t(range(0, int(r.seats.size()) - 1))].label));
+        } else {
+            const auto& [seat, oc] = pick(occs);
+            o.insert(L("seat"), seatText(seat->label));
+            f = oc->from;
+            t = oc->to;
+            const int p = pct();
+            if (p < 35) {
+                f = range(0, f);
+                t = range(t, n - 1);
+            } else if (p < 45) {
+                f = range(0, n - 2);
+                t = range(f + 1, n - 1);
+            }
+        }
+        o.insert(L("from"), r.stops[size_t(f)].station);
+        o.insert(L("to"), r.stops[size_t(t)].station);
+    }
+
+    void waitlist(const ReferenceModel& m, QJsonObject& o) {
+        // A popular trip: the same interval and options as an earlier order, so that
+        // queues grow deep.
+        if (!trips_.empty() && pct() < 40) {
+            o = pick(trips_);
+            const QString id = newId("w");
+            o.insert(L("id"), id);
+            o.insert(L("user"), QStringLiteral("u%1").arg(range(1, 9)));
+            QJsonArray passengers;
+            const int p = pct();
+            const int n = p < 50 ? 1 : p < 75 ? 2 : p < 90 ? 3 : 4;
+            for (int i = 1; i <= n; ++i)
+                passengers.append(QStringLiteral("Guest %1-%2").arg(id).arg(i));
+            o.insert(L("passengers"), passengers);
+            o.remove(L("deadline"));
+            if (pct() < 30) o.insert(L("deadline"), refFormatTime(m.clock() + range(10, 300) * 60));
+            return;
+        }
+        bool exact = pct() < 25;
+        if (liveRuns(m, exact, false).empty()) exact = !exact;
+        std::vector<QString> runs = liveRuns(m, exact, false);
+        if (runs.empty() || pct() < 5) {
+            for (const QString& k : m.runOrder())
+                if (m.runs().at(k).exact == exact &&
+                    std::find(runs.begin(), runs.end(), k) == runs.end())
+                    runs.push_back(k);
+        }
+        std::vector<std::pair<QString, QString>> pairs;  // run, class
+        for (const QString& k : runs)
+            for (const QString& c : m.runs().at(k).classes())
+                pairs.emplace_back(k, c);
+        shuffle(pairs);
+        const int want = range(1, 3);
+        std::vector<std::pair<QString, QString>> opts;
+        QStringList dates;
+        for (const auto& p : pairs) {
+            if (int(opts.size()) >= want) break;
+            const QString date = m.runs().at(p.first).date;
+            if (!dates.contains(date) && dates.size() >= 2) continue;
+            if (!dates.contains(date)) dates << date;
+            opts.push_back(p);
+        }
+        // Stations common to every option's run, in line order.
+        auto common = [&]() {
+            QStringList out;
+            for (const auto& st : m.runs().at(opts[0].first).stops) {
+                bool all = true;
+                for (const auto& p : opts)
+                    all = all && m.runs().at(p.first).stationIndex(st.station) >= 0;
+                if (all) out << st.station;
+            }
+            return out;
+        };
+        QStringList stations = common();
+        while (stations.size() < 2 && opts.size() > 1) {
+            opts.pop_back();
+            stations = common();
+        }
+        const int p = pct();
+        const int n = p < 50 ? 1 : p < 75 ? 2 : p < 90 ? 3 : 4;
+        // Mostly where the first option is sold out, as a real user would.
+        int f = 0, t = 1;
+        const RefRun& first = m.runs().at(opts[0].first);
+        for (int attempt = 0; attempt < 12; ++attempt) {
+            f = range(0, int(stations.size()) - 2);
+            t = range(f + 1, int(stations.size()) - 1);
+            if (pct() < 25) t = int(stations.size()) - 1;
+            const int ff = first.stationIndex(stations[f]), tt = first.stationIndex(stations[t]);
+            if (m.freeCount(first, opts[0].second, ff, tt) < n || pct() < 15) break;
+        }
+        const QString id = newId("w");
+        o.insert(L("op"), L("waitlist"));
+        o.insert(L("id"), id);
+        o.insert(L("user"), QStringLiteral("u%1").arg(range(1, 9)));
+        QJsonArray passengers;
+        for (int i = 1; i <= n; ++i)
+            passengers.append(QStringLiteral("Guest %1-%2").arg(id).arg(i));
+        o.insert(L("passengers"), passengers);
+        o.insert(L("from"), stations[f]);
+        o.insert(L("to"), stations[t]);
+        QJsonArray options;
+        for (const auto& [run, cls] : opts) {
+            QJsonObject x;
+            x.insert(L("train"), m.runs().at(run).train);
+            x.insert(L("date"), m.runs().at(run).date);
+            x.insert(L("class"), cls);
+            options.append(x);
+        }
+        o.insert(L("options"), options);
+        if (pct() < 30) o.insert(L("deadline"), refFormatTime(m.clock() + range(10, 300) * 60));
+        if (pct() < 20) {  // travellers who may already hold a ticket
+            QJsonArray names;
+            for (int i = 0; i < n; ++i)
+                names.append(passengerName(range(0, kPassengerPool - 1)));
+            o.insert(L("passengers"), names);
+        }
+        trips_.push_back(o);
+    }
+
+    void prepay(const ReferenceModel& m, QJsonObject& o) {
+        o.insert(L("op"), L("prepay"));
+        std::vector<const RefOrder*> awaiting, all;
+        for (const auto& [id, ord] : m.orders()) {
+            all.push_back(&ord);
+            if (ord.status == OrderStatus::Awaiting) awaiting.push_back(&ord);
+        }
+        const int p = pct();
+        if (!awaiting.empty() && p < 85) {
+            std::sort(awaiting.begin(), awaiting.end(),
+                      [](const RefOrder* a, const RefOrder* b) { return a->payBy > b->payBy; });
+            const RefOrder* ord = awaiting[size_t(range(0, std::min(int(awaiting.size()) - 1, 3)))];
+            o.insert(L("id"), ord->id);
+            if (pct() < 6) o.insert(L("at"), refFormatTime(std::max(ord->payBy, m.clock())));
+        } else if (!all.empty() && p < 97) {
+            o.insert(L("id"), pick(all)->id);
+        } else {
+            o.insert(L("id"), m.sales().empty() ? L("nosuch") : m.sales().begin()->first);
+        }
+    }
+
+    void cancel(const ReferenceModel& m, QJsonObject& o) {
+        o.insert(L("op"), L("cancel"));
+        std::vector<const RefOrder*> open, all;
+        for (const auto& [id, ord] : m.orders()) {
+            all.push_back(&ord);
+            if (ord.status == OrderStatus::Awaiting || ord.status == OrderStatus::Queued)
+                open.push_back(&ord);
+        }
+        if (!open.empty() && pct() < 70)
+            o.insert(L("id"), pick(open)->id);
+        else if (!all.empty())
+            o.insert(L("id"), pick(all)->id);
+        else
+            o.insert(L("id"), L("nosuch"));
+    }
+
+    QByteArray advance(const ReferenceModel& m) {
+        QJsonObject o;
+        o.insert(L("op"), L("advance"));
+        RefTime to = m.clock() + range(5, 45) * 60;
+        if (pct() < 35) {
+            std::vector<RefTime> dues;
+            for (const auto& [due, what] : m.liveTimers())
+                if (due >= m.clock() && due <= m.clock() + 3 * 3600) dues.push_back(due);
+            std::sort(dues.begin(), dues.end());
+            if (!dues.empty())
+                to = dues[size_t(range(0, std::min(2, int(dues.size()) - 1)))] -
+                     (pct() < 25 ? 60 : 0);
+            to = std::max(to, m.clock());
+        }
+        o.insert(L("at"), refFormatTime(to));
+        return toLine(o);
+    }
+
+    void position(const ReferenceModel& m, QJsonObject& o) {
+        o.insert(L("op"), L("position"));
+        std::vector<const RefOrder*> queued, all;
+        for (const auto& [id, ord] : m.orders()) {
+            all.push_back(&ord);
+            if (ord.status == OrderStatus::Queued) queued.push_back(&ord);
+        }
+        if (!queued.empty() && pct() < 75)
+            o.insert(L("id"), pick(queued)->id);
+        else if (!all.empty() && pct() < 95)
+            o.insert(L("id"), pick(all)->id);
+        else
+            o.insert(L("id"), L("nosuch"));
+    }
+
+    void availability(const ReferenceModel& m, QJsonObject& o) {
+        const RefRun& r = pickRun(m);
+        const QStringList classes = r.classes();
+        int f = 0, t = 0;
+        interval(r, f, t);
+        base(o, "availability", r);
+        o.insert(L("from"), r.stops[size_t(f)].station);
+        o.insert(L("to"), r.stops[size_t(t)].station);
+        o.insert(L("class"), classes[range(0, int(classes.size()) - 1)]);
+    }
+
+    void seatmap(const ReferenceModel& m, QJsonObject& o) { base(o, "seatmap", pickRun(m)); }
+
+    void addCar(const ReferenceModel& m, QJsonObject& o) {
+        const RefRun& r = pickRun(m);
+        if (r.cars.size() >= 6) return availability(m, o);
+        base(o, "add_car", r);
+        int car = range(1, 20);
+        if (pct() < 85)
+            while (r.cars.count(car))
+                car = range(1, 20);
+        o.insert(L("car"), car);
+        const QStringList classes = r.classes();
+        o.insert(L("class"), classes[range(0, int(classes.size()) - 1)]);
+        o.insert(L("rows"), 1);
+        o.insert(L("layout"), pct() < 50 ? L("ACDF") : L("ABC"));
+    }
+
+    void retry(const ReferenceModel& m, QJsonObject& o) {
+        if (creations_.empty()) return sell(m, o);
+        o = creations_[size_t(
+            range(std::max(0, int(creations_.size()) - 30), int(creations_.size()) - 1))];
+    }
+
+    void idConflict(const ReferenceModel& m, QJsonObject& o) {
+        sell(m, o);
+        if (creations_.empty()) return;
+        o.insert(L("id"), pick(creations_).value(L("id")).toString());
+    }
+
+    QByteArray invalid(const ReferenceModel& m) {
+        QJsonObject o;
+        const int kind = range(0, 24);
+        switch (kind) {
+            case 0:
+                return QByteArrayLiteral("{\"op\":\"sell\",\"id\":");
+            case 1:
+                return QByteArrayLiteral("[1,2,3]");
+            case 2:
+                return pct() < 50 ? QByteArrayLiteral("# a comment line") : QByteArray("   ");
+            case 3:
+                o.insert(L("op"), L("teleport"));
+                break;
+            case 4:
+                sell(m, o);
+                o.remove(L("class"));
+                break;
+            case 5:
+                sell(m, o);
+                o.insert(L("passengers"), L("Li Lei"));
+                break;
+            case 6: {
+                sell(m, o);
+                QJsonArray six;
+                for (int i = 0; i < 6; ++i)
+                    six.append(QString::fromUtf8(kNames[i]));
+                o.insert(L("passengers"), six);
+                o.remove(L("seats"));
+                break;
+            }
+            case 7:
+                sell(m, o);
+                o.insert(L("at"), L("2024-03-10T25:00"));
+                break;
+            case 8:
+                sell(m, o);
+                o.remove(L("seats"));
+                o.insert(L("prefer"), L("middle"));
+                break;
+            case 9:
+                o.insert(L("op"), L("release"));
+                base(o, "release", pickRun(m));
+                o.insert(L("seat"), L("01-01A"));
+                o.insert(L("from"), L("Beijing"));
+                o.insert(L("to"), L("Nanjing"));
+                o.insert(L("reason"), L("lost"));
+                break;
+            case 10:
+                waitlist(m, o);
+                o.insert(L("options"), L("G101"));
+                break;
+            case 11:
+                sell(m, o);
+                o.insert(L("train"), L("Z999"));
+                break;
+            case 12:
+                sell(m, o);
+                o.insert(L("to"), L("Lhasa"));
+                break;
+            case 13: {
+                sell(m, o);
+                const QString from = o.value(L("from")).toString();
+                o.insert(L("from"), o.value(L("to")));
+                o.insert(L("to"), pct() < 50 ? o.value(L("from")).toString() : from);
+                break;
+            }
+            case 14:
+                sell(m, o);
+                o.insert(L("class"), L("sleeper"));
+                break;
+            case 15: {
+                sell(m, o);
+                QJsonArray seats;
+                for (int i = 0; i < o.value(L("passengers")).toArray().size(); ++i)
+                    seats.append(QStringLiteral("09-0%1Z").arg(i + 1));
+                o.insert(L("seats"), seats);
+                o.remove(L("prefer"));
+                break;
+            }
+            case 16: {
+                sell(m, o);
+                const RefRun& r = m.runs().at(ReferenceModel::runKey(
+                    o.value(L("train")).toString(), o.value(L("date")).toString()));
+                const QString cls = o.value(L("class")).toString();
+                QJsonArray seats;
+                for (const auto& s : r.seats)
+                    if (s.cls != cls && seats.size() < o.value(L("passengers")).toArray().size())
+                        seats.append(s.label);
+                if (seats.size() == o.value(L("passengers")).toArray().size())
+                    o.insert(L("seats"), seats);
+                o.remove(L("prefer"));
+                break;
+            }
+            case 17:
+                o.insert(L("op"), L("pay"));
+                o.insert(L("id"), L("nosuch"));
+                break;
+            case 18:
+                o.insert(L("op"), L("refund"));
+                o.insert(L("ticket"), L("s1.9"));
+                break;
+            case 19:
+                o.insert(L("op"), L("release"));
+                o.insert(L("id"), L("nosuch"));
+                break;
+            case 20: {
+                const char* ops[] = {"prepay", "cancel", "position"};
+                o.insert(L("op"), L(ops[range(0, 2)]));
+                o.insert(L("id"),
+                         pct() < 50 || m.sales().empty() ? L("nosuch") : m.sales().begin()->first);
+                break;
+            }
+            case 21:
+                o.insert(L("op"), L("advance"));
+                o.insert(L("at"), refFormatTime(std::max(start_, m.clock() - range(1, 30) * 60)));
+                return toLine(o);
+            case 22:
+                waitlist(m, o);
+                o.insert(L("deadline"), refFormatTime(m.clock() - range(0, 30) * 60));
+                o.insert(L("at"), refFormatTime(m.clock()));
+                break;
+            case 23:
+                o.insert(L("op"), L("advance"));
+                return toLine(o);
+            default: {
+                const RefRun& r = pickRun(m);
+                base(o, "add_car", r);
+                o.insert(L("car"), *r.cars.begin());
+                o.insert(L("class"), r.seats.front().cls);
+                o.insert(L("rows"), 1);
+                o.insert(L("layout"), L("AB"));
+                break;
+            }
+        }
+        if (!o.contains(L("at"))) stamp(o, m);
+        return toLine(o);
+    }
+
+    std::mt19937_64 rng_;
+    int commands_;
+    RefTime start_ = 0;
+    std::vector<QByteArray> preamble_;
+    std::vector<QJsonObject> trainLines_;
+    size_t emitted_ = 0;
+    int counter_ = 0;
+    std::vector<QJsonObject> creations_;
+    std::vector<QJsonObject> trips_;
+    int profile_ = 0;
+    int weights_[ActionCount] = {};
+};
+
+// ---------------------------------------------------------------- running
+
+struct LineResult {
+    bool failed = false;
+    QString tag;
+    QString message;
+};
+
+// Object keys of one compact JSON line, in the order written, by nesting depth
+// (1 = the event object, 3 = objects inside its arrays).
+std::map<int, QList<QByteArray>> keysByDepth(const QByteArray& line) {
+    std::map<int, QList<QByteArray>> out;
+    int depth = 0;
+    for (int i = 0; i < line.size(); ++i) {
+        const char c = line[i];
+        if (c == '{' || c == '[') {
+            ++depth;
+        } else if (c == '}' || c == ']') {
+            --depth;
+        } else if (c == '"') {
+            int j = i + 1;
+            while (j < line.size() && line[j] != '"')
+                j += line[j] == '\\' ? 2 : 1;
+            if (j + 1 < line.size() && line[j + 1] == ':') out[depth] << line.mid(i + 1, j - i - 1);
+            i = j;
+        }
+    }
+    return out;
+}
+
+// The key order engine-rules.md promises: seq, at, event, line, then commands.md's fields.
+QString checkKeyOrder(const QByteArray& line, const QJsonObject& e) {
+    static const std::map<QString, const char*> kFields = {
+        {L("train_defined"), "train date seats"},
+        {L("car_added"), "train date car class seats"},
+        {L("ticket_held"), "ticket sale passenger train date class seat from to pay_by"},
+        {L("ticket_paid"), "ticket"},
+        {L("ticket_refunded"), "ticket reason"},
+        {L("hold_expired"), "ticket"},
+        {L("seat_released"), "train date seat from to source"},
+        {L("block_created"), "id train date class from to seats"},
+        {L("block_released"), "id"},
+        {L("waitlist_submitted"), "id prepay pay_by"},
+        {L("waitlist_effective"), "id"},
+        {L("waitlist_fulfilled"), "id train date class tickets"},
+        {L("waitlist_cancelled"), "id reason"},
+        {L("waitlist_expired"), "id"},
+        {L("position"), "id queues"},
+        {L("availability"), "free"},
+        {L("seatmap"), "seats"},
+        {L("duplicate"), "id"},
+        {L("error"), "code message"}};
+    const QString kind = e.value(L("event")).toString();
+    auto it = kFields.find(kind);
+    if (it == kFields.end()) return QStringLiteral("unknown event kind %1").arg(kind);
+    QList<QByteArray> want = QByteArray("seq at event line ").append(it->second).split(' ');
+    if (kind == QLatin1String("error") && e.contains(L("waitlist"))) want << "waitlist";
+    const auto keys = keysByDepth(line);
+    if (keys.count(1) == 0 || keys.at(1) != want)
+        return QStringLiteral("keys should be, in order: %1")
+            .arg(QString::fromLatin1(want.join(' ')));
+    if (kind == QLatin1String("waitlist_fulfilled") || kind == QLatin1String("position")) {
+        const QList<QByteArray> one =
+            QByteArray(kind == QLatin1String("position") ? "train date class rank"
+                                                         : "ticket passenger seat from to")
+                .split(' ');
+        const QList<QByteArray> nested = keys.count(3) ? keys.at(3) : QList<QByteArray>();
+        for (int i = 0; i < nested.size(); ++i)
+            if (nested[i] != one[i % one.size()])
+                return QStringLiteral("nested keys should be, in order: %1")
+                    .arg(QString::fromLatin1(one.join(' ')));
+    }
+    return QString();
+}
+
+bool parseOutput(const QByteArray& out, QList<QJsonObject>& events, QString& error) {
+    events.clear();
+    for (const QByteArray& l : out.split('\n')) {
+        if (l.isEmpty()) continue;
+        QJsonParseError err{};
+        const QJsonDocument doc = QJsonDocument::fromJson(l, &err);
+        if (err.error != QJsonParseError::NoError || !doc.isObject()) {
+            error =
+                QStringLiteral("engine output is not a JSON object: %1").arg(QString::fromUtf8(l));
+            return false;
+        }
+        const QString order = checkKeyOrder(l, doc.object());
+        if (!order.isEmpty()) {
+            error = QStringLiteral("%1: %2").arg(QString::fromUtf8(l), order);
+            return false;
+        }
+        events.append(doc.object());
+    }
+    return true;
+}
+
+// Engine::records() and Engine::summary() against the model's view of the event stream.
+QString compareRecords(const houbu::Engine& engine, const ReferenceModel& m) {
+    using Kind = houbu::RecordStatus::Kind;
+    auto ticketStatus = [](TicketStatus s) {
+        switch (s) {
+            case TicketStatus::Held:
+                return "held";
+            case TicketStatus::Paid:
+                return "paid";
+            case TicketStatus::Refunded:
+                return "refunded";
+            case TicketStatus::Expired:
+                return "expired";
+        }
+        return "?";
+    };
+    auto orderStatus = [](OrderStatus s) {
+        switch (s) {
+            case OrderStatus::Awaiting:
+                return "awaiting_prepay";
+            case OrderStatus::Queued:
+                return "queued";
+            case OrderStatus::Served:
+                return "fulfilled";
+            case OrderStatus::CancelledUser:
+            case OrderStatus::PrepayTimeout:
+                return "cancelled";
+            case OrderStatus::Expired:
+                return "expired";
+        }
+        return "?";
+    };
+    std::vector<std::tuple<Kind, std::string, std::string>> want;
+    houbu::EngineSummary sum;
+    for (const QString& id : m.ticketOrder()) {
+        const TicketStatus st = m.tickets().at(id).status;
+        want.emplace_back(Kind::Ticket, id.toStdString(), ticketStatus(st));
+        sum.ticketsHeld += st == TicketStatus::Held;
+        sum.ticketsPaid += st == TicketStatus::Paid;
+        sum.ticketsRefunded += st == TicketStatus::Refunded;
+        sum.ticketsExpired += st == TicketStatus::Expired;
+    }
+    for (const QString& id : m.orderOrder()) {
+        const OrderStatus st = m.orders().at(id).status;
+        want.emplace_back(Kind::Order, id.toStdString(), orderStatus(st));
+        sum.ordersAwaitingPrepay += st == OrderStatus::Awaiting;
+        sum.ordersQueued += st == OrderStatus::Queued;
+        sum.ordersFulfilled += st == OrderStatus::Served;
+        sum.ordersCancelled += st == OrderStatus::CancelledUser || st == OrderStatus::PrepayTimeout;
+        sum.ordersExpired += st == OrderStatus::Expired;
+    }
+    for (const QString& id : m.blockOrder()) {
+        const bool released = m.blocks().at(id).released;
+        want.emplace_back(Kind::Block, id.toStdString(), released ? "released" : "live");
+        sum.blocksLive += !released;
+    }
+    sum.runs = qint64(m.runs().size());
+    for (const auto& [key, run] : m.runs())
+        sum.seats += qint64(run.seats.size());
+    std::vector<std::tuple<Kind, std::string, std::string>> got;
+    for (const auto& r : engine.records())
+        got.emplace_back(r.kind, r.id, r.status);
+    auto byKind = [](const auto& a, const auto& b) { return std::get<0>(a) < std::get<0>(b); };
+    std::stable_sort(want.begin(), want.end(), byKind);
+    std::stable_sort(got.begin(), got.end(), byKind);
+    if (got != want) {
+        for (size_t i = 0; i < std::max(got.size(), want.size()); ++i) {
+            if (i < got.size() && i < want.size() && got[i] == want[i]) continue;
+            return QStringLiteral("Engine::records() #%1 is %2 %3; the event stream says %4 %5")
+                .arg(i)
+                .arg(QString::fromStdString(i < got.size() ? std::get<1>(got[i]) : "(none)"),
+                     QString::fromStdString(i < got.size() ? std::get<2>(got[i]) : ""),
+                     QString::fromStdString(i < want.size() ? std::get<1>(want[i]) : "(none)"),
+                     QString::fromStdString(i < want.size() ? std::get<2>(want[i]) : ""));
+        }
+    }
+    const houbu::EngineSummary es = engine.summary();
+    if (!(es == sum))
+        return QStringLiteral(
+                   "Engine::summary() {runs %1 seats %2 held %3 paid %4 refunded %5 expired %6 "
+                   "blocks %7 awaiting %8 queued %9 fulfilled %10 cancelled %11 expired %12}; the "
+                   "event stream says {%13 %14 %15 %16 %17 %18 %19 %20 %21 %22 %23 %24}")
+            .arg(es.runs)
+            .arg(es.seats)
+            .arg(es.ticketsHeld)
+            .arg(es.ticketsPaid)
+            .arg(es.ticketsRefunded)
+            .arg(es.ticketsExpired)
+            .arg(es.blocksLive)
+            .arg(es.ordersAwaitingPrepay)
+            .arg(es.ordersQueued)
+            .arg(es.ordersFulfilled)
+            .arg(es.ordersCancelled)
+            .arg(es.ordersExpired)
+            .arg(sum.runs)
+            .arg(sum.seats)
+            .arg(sum.ticketsHeld)
+            .arg(sum.ticketsPaid)
+            .arg(sum.ticketsRefunded)
+            .arg(sum.ticketsExpired)
+            .arg(sum.blocksLive)
+            .arg(sum.ordersAwaitingPrepay)
+            .arg(sum.ordersQueued)
+            .arg(sum.ordersFulfilled)
+            .arg(sum.ordersCancelled)
+            .arg(sum.ordersExpired);
+    return QString();
+}
+
+// Feeds one line to the engine and the model; returns a failure, if any.
+LineResult step(houbu::Runner& runner, ReferenceModel& model, const QByteArray& line, int lineNo,
+                QByteArray& out) {
+    out.clear();
+    runner.processLine(line, lineNo, out);
+    QList<QJsonObject> events;
+    QString error;
+    if (!parseOutput(out, events, error)) return {true, L("output_json"), error};
+    if (const auto f = model.check(line, lineNo, events)) return {true, f->tag, f->message};
+    const std::string inv = runner.engine().checkInvariants();
+    if (!inv.empty())
+        return {true, L("engine_invariants"),
+                L("Engine::checkInvariants(): ") + QString::fromStdString(inv)};
+    if (lineNo % 10 == 0) {
+        const QString rec = compareRecords(runner.engine(), model);
+        if (!rec.isEmpty()) return {true, L("engine_records"), rec};
+    }
+    return {};
+}
+
+struct ReplayResult {
+    bool failed = false;
+    int lineIndex = -1;
+    QString tag;
+};
+
+QSet<QString> toleratedTags() {
+    const QStringList tags =
+        qEnvironmentVariable("HOUBU_RANDOM_TOLERATE").split(QLatin1Char(','), Qt::SkipEmptyParts);
+    return QSet<QString>(tags.begin(), tags.end());
+}
+
+ReplayResult replay(const std::vector<QByteArray>& lines) {
+    houbu::Runner runner;
+    ReferenceModel model;
+    model.setTolerated(toleratedTags());
+    QByteArray out;
+    for (size_t i = 0; i < lines.size(); ++i) {
+        const LineResult r = step(runner, model, lines[i], int(i) + 1, out);
+        if (r.failed) return {true, int(i), r.tag};
+    }
+    return {};
+}
+
+// Removes chunks of lines while the same kind of failure persists.
+std::vector<QByteArray> minimize(std::vector<QByteArray> lines, const QString& tag,
+                                 qint64 budgetMs) {
+    QElapsedTimer timer;
+    timer.start();
+    size_t chunk = std::max<size_t>(1, lines.size() / 2);
+    while (timer.elapsed() < budgetMs) {
+        bool removed = false;
+        for (size_t start = 0; start < lines.size() && timer.elapsed() < budgetMs;) {
+            std::vector<QByteArray> cand;
+            for (size_t i = 0; i < lines.size(); ++i)
+                if (i < start || i >= start + chunk) cand.push_back(lines[i]);
+            const ReplayResult r = replay(cand);
+            if (r.failed && r.tag == tag) {
+                cand.resize(size_t(r.lineIndex) + 1);
+                lines = cand;
+                removed = true;
+            } else {
+                start += chunk;
+            }
+        }
+        if (!removed) {
+            if (chunk == 1) break;
+            chunk = std::max<size_t>(1, chunk / 2);
+        }
+    }
+    return lines;
+}
+
+QByteArray outputOf(const std::vector<QByteArray>& lines) {
+    houbu::Runner runner;
+    QByteArray all, out;
+    for (size_t i = 0; i < lines.size(); ++i) {
+        out.clear();
+        runner.processLine(lines[i], int(i) + 1, out);
+        all += out;
+    }
+    return all;
+}
+
+bool writeFile(const QString& path, const std::vector<QByteArray>& lines) {
+    QFile f(path);
+    if (!f.open(QIODevice::WriteOnly | QIODevice::Truncate)) return false;
+    for (const QByteArray& l : lines)
+        f.write(l + '\n');
+    return true;
+}
+
+int commandsForSeed(quint64 seed) {
+    return 500 + int((seed * 397) % 1001);
+}
+
+}  // namespace
+
+// ---------------------------------------------------------------- oracle self-test
+
+// Corruptions of a correct engine answer that the reference model must notice.
+enum Mutation {
+    DropFulfilled,    // a waitlist service on a `complete` run goes missing
+    DropHoldExpiry,   // a due hold does not expire
+    DropOrderTimer,   // a due prepayment timeout or order expiry does not fire
+    AvailabilityOff,  // availability off by one
+    RankOff,          // a queue rank off by one
+    StealSeat,        // a sale takes a seat that is not free
+    FalseSoldOut,     // a sale that should succeed answers sold_out
+    PrepayOff,        // prepayment amount off by half a yuan
+    PayByOff,         // hold deadline off by a minute
+    SeatmapDrop,      // the seat map forgets a holder
+    SwapTiedTimers,   // two holds due at the same time fire in the wrong order
+    MutationCount
+};
+
+const char* const kMutationNames[] = {"DropFulfilled",   "DropHoldExpiry", "DropOrderTimer",
+                                      "AvailabilityOff", "RankOff",        "StealSeat",
+                                      "FalseSoldOut",    "PrepayOff",      "PayByOff",
+                                      "SeatmapDrop",     "SwapTiedTimers"};
+
+QString ev(const QJsonObject& e) {
+    return e.value(QLatin1String("event")).toString();
+}
+
+bool mutate(Mutation kind, QList<QJsonObject>& events, const ReferenceModel& m) {
+    auto find = [&](const char* name, int from = 0) {
+        for (int i = from; i < events.size(); ++i)
+            if (ev(events[i]) == QLatin1String(name)) return i;
+        return -1;
+    };
+    auto runOf = [&](const QJsonObject& e) -> const RefRun* {
+        auto it = m.runs().find(
+            ReferenceModel::runKey(e.value(L("train")).toString(), e.value(L("date")).toString()));
+        return it == m.runs().end() ? nullptr : &it->second;
+    };
+    switch (kind) {
+        case DropFulfilled:
+            for (int i = 0; i < events.size(); ++i) {
+                if (ev(events[i]) != QLatin1String("waitlist_fulfilled")) continue;
+                const RefRun* r = runOf(events[i]);
+                if (!r || r->exact) continue;
+                events.removeAt(i);
+                return true;
+            }
+            return false;
+        case DropHoldExpiry: {
+            const int i = find("hold_expired");
+            if (i < 0 || i + 1 >= events.size() ||
+                ev(events[i + 1]) != QLatin1String("seat_released"))
+                return false;
+            events.remove(i, 2);
+            return true;
+        }
+        case DropOrderTimer:
+            for (int i = 0; i < events.size(); ++i) {
+                const QString k = ev(events[i]);
+                if (k == QLatin1String("waitlist_expired") ||
+                    (k == QLatin1String("waitlist_cancelled") &&
+                     events[i].value(L("reason")).toString() == QLatin1String("prepay_timeout"))) {
+                    events.removeAt(i);
+                    return true;
+                }
+            }
+            return false;
+        case AvailabilityOff: {
+            const int i = find("availability");
+            if (i < 0) return false;
+            const int free = events[i].value(L("free")).toInt();
+            events[i].insert(L("free"), free == 0 ? 1 : free - 1);
+            return true;
+        }
+        case RankOff: {
+            const int i = find("position");
+            if (i < 0) return false;
+            QJsonArray queues = events[i].value(L("queues")).toArray();
+            if (queues.isEmpty()) return false;
+            QJsonObject q = queues[0].toObject();
+            q.insert(L("rank"), q.value(L("rank")).toInt() + 1);
+            queues[0] = q;
+            events[i].insert(L("queues"), queues);
+            return true;
+        }
+        case StealSeat: {
+            const int i = find("ticket_held");
+            if (i < 0) return false;
+            const RefRun* r = runOf(events[i]);
+            if (!r) return false;
+            const int f = r->stationIndex(events[i].value(L("from")).toString());
+            const int t = r->stationIndex(events[i].value(L("to")).toString());
+            for (const auto& s : r->seats) {
+                if (s.cls != events[i].value(L("class")).toString() ||
+                    ReferenceModel::seatFree(s, f, t))
+                    continue;
+                events[i].insert(L("seat"), s.label);
+                return true;
+            }
+            return false;
+        }
+        case FalseSoldOut: {
+            const int i = find("ticket_held");
+            if (i < 0 ||
+                (i + 1 < events.size() && ev(events[i + 1]) == QLatin1String("ticket_paid")))
+                return false;  // a reschedule (some may legitimately fail)
+            QJsonObject e = events[i];
+            for (const char* k : {"ticket", "sale", "passenger", "train", "date", "class", "seat",
+                                  "from", "to", "pay_by"})
+                e.remove(L(k));
+            e.insert(L("event"), L("error"));
+            e.insert(L("code"), L("sold_out"));
+            e.insert(L("message"), L("sold out"));
+            e.insert(L("waitlist"), true);
+            events.erase(events.begin() + i, events.end());
+            events.append(e);
+            return true;
+        }
+        case PrepayOff: {
+            const int i = find("waitlist_submitted");
+            if (i < 0) return false;
+            events[i].insert(L("prepay"), events[i].value(L("prepay")).toDouble() + 0.5);
+            return true;
+        }
+        case PayByOff: {
+            const int i = find("ticket_held");
+            if (i < 0 ||
+                ev(events[i + 1 < events.size() ? i + 1 : i]) == QLatin1String("ticket_paid"))
+                return false;  // a reschedule's pay_by is not checked
+            const auto t = refParseTime(events[i].value(L("pay_by")).toString());
+            events[i].insert(L("pay_by"), refFormatTime(*t + 60));
+            return true;
+        }
+        case SeatmapDrop: {
+            const int i = find("seatmap");
+            if (i < 0) return false;
+            QJsonArray seats = events[i].value(L("seats")).toArray();
+            for (int j = 0; j < seats.size(); ++j) {
+                QJsonObject s = seats[j].toObject();
+                QJsonArray occ = s.value(L("occupied")).toArray();
+                if (occ.isEmpty()) continue;
+                occ.removeAt(0);
+                s.insert(L("occupied"), occ);
+                seats[j] = s;
+                events[i].insert(L("seats"), seats);
+                return true;
+            }
+            return false;
+        }
+        case SwapTiedTimers:
+            for (int i = 0; i + 3 < events.size(); ++i) {
+                if (ev(events[i]) != QLatin1String("hold_expired") ||
+                    ev(events[i + 2]) != QLatin1String("hold_expired") ||
+                    events[i].value(L("at")) != events[i + 2].value(L("at")))
+                    continue;
+                std::swap(events[i], events[i + 2]);
+                std::swap(events[i + 1], events[i + 3]);
+                return true;
+            }
+            return false;
+        case MutationCount:
+            break;
+    }
+    return false;
+}
+
+class TestRandomized : public QObject {
+    Q_OBJECT
+
+  private slots:
+    void randomized_data();
+    void randomized();
+    void oracleCatchesCorruptedAnswers();
+};
+
+void TestRandomized::randomized_data() {
+    QTest::addColumn<quint64>("seed");
+    QTest::addColumn<int>("commands");
+    for (quint64 seed = 1; seed <= 20; ++seed)
+        QTest::addRow("seed %llu", static_cast<unsigned long long>(seed))
+            << seed << commandsForSeed(seed);
+    const QString env = qEnvironmentVariable("HOUBU_RANDOM_SEEDS");
+    bool okCount = false;
+    int commands = qEnvironmentVariableIntValue("HOUBU_RANDOM_COMMANDS", &okCount);
+    if (!okCount || commands <= 0) commands = 1000;
+    std::random_device rd;
+    for (const QString& part : env.split(QLatin1Char(','), Qt::SkipEmptyParts)) {
+        const QString p = part.trimmed();
+        std::vector<quint64> seeds;
+        if (p.startsWith(QLatin1Char('+'))) {
+            for (int i = 0; i < p.mid(1).toInt(); ++i)
+                seeds.push_back((quint64(rd()) << 32) ^ quint64(rd()));
+        } else if (p.contains(QLatin1Char('-'))) {
+            const quint64 a = p.section(QLatin1Char('-'), 0, 0).toULongLong();
+            const quint64 b = p.section(QLatin1Char('-'), 1, 1).toULongLong();
+            for (quint64 s = a; s <= b; ++s)
+                seeds.push_back(s);
+        } else {
+            seeds.push_back(p.toULongLong());
+        }
+        for (quint64 s : seeds)
+            QTest::addRow("env seed %llu", static_cast<unsigned long long>(s)) << s << commands;
+    }
+}
+
+void TestRandomized::randomized() {
+    QFETCH(quint64, seed);
+    QFETCH(int, commands);
+    Generator gen(seed, commands);
+    houbu::Runner runner;
+    ReferenceModel model;
+    model.setTolerated(toleratedTags());
+    std::vector<QByteArray> lines;
+    std::map<QString, int> stats;
+    int maxQueued = 0;
+    QByteArray allOut;
+    qint64 queuedSum = 0;
+    QByteArray out;
+    while (!gen.done()) {
+        const QByteArray line = gen.next(model);
+        lines.push_back(line);
+        const int lineNo = int(lines.size());
+        const LineResult r = step(runner, model, line, lineNo, out);
+        allOut += out;
+        for (const QByteArray& l : out.split('\n')) {
+            const QJsonObject e = QJsonDocument::fromJson(l).object();
+            QString k = e.value(L("event")).toString();
+            if (k == QLatin1String("error")) k += L(":") + e.value(L("code")).toString();
+            if (!k.isEmpty()) ++stats[k];
+        }
+        if (!r.failed) {
+            int queued = 0;
+            for (const auto& [id, ord] : model.orders())
+                queued += ord.status == OrderStatus::Queued;
+            maxQueued = std::max(maxQueued, queued);
+            queuedSum += queued;
+            continue;
+        }
+
+        const QString base =
+            QDir(QDir::tempPath()).filePath(QStringLiteral("houbu-randomized-seed-%1").arg(seed));
+        writeFile(base + L("-full.jsonl"), lines);
+        bool okBudget = false;
+        int budget = qEnvironmentVariableIntValue("HOUBU_MINIMIZE_SECONDS", &okBudget);
+        if (!okBudget) budget = 30;
+        const std::vector<QByteArray> small = minimize(lines, r.tag, qint64(budget) * 1000);
+        writeFile(base + L(".jsonl"), small);
+        const QByteArray smallOut = outputOf(small);
+        QFile outFile(base + L(".out.jsonl"));
+        if (outFile.open(QIODevice::WriteOnly | QIODevice::Truncate)) outFile.write(smallOut);
+        const ReplayResult again = replay(small);
+        QString msg =
+            QStringLiteral(
+                "seed %1, line %2 [%3]: %4\n  input: %5\n  events:\n%6"
+                "  full input: %7-full.jsonl\n  reproducer (%8 lines, fails at line %9): "
+                "%7.jsonl (engine output: %7.out.jsonl)\n")
+                .arg(seed)
+                .arg(lineNo)
+                .arg(r.tag, r.message, QString::fromUtf8(line), QString::fromUtf8(out), base)
+                .arg(small.size())
+                .arg(again.lineIndex + 1);
+        if (small.size() <= 40) {
+            msg += L("---- reproducer ----\n");
+            for (const QByteArray& l : small)
+                msg += QString::fromUtf8(l) + L("\n");
+            msg += L("---- engine output ----\n") + QString::fromUtf8(smallOut);
+        }
+        QFAIL(qPrintable(msg));
+    }
+    // Determinism: the same input gives the same output, byte for byte.
+    QVERIFY2(outputOf(lines) == allOut, "a second engine fed the same input answered differently");
+
+    const QString dump = qEnvironmentVariable("HOUBU_RANDOM_DUMP");
+    if (!dump.isEmpty()) {
+        const QString base = QDir(dump).filePath(QStringLiteral("seed-%1").arg(seed));
+        writeFile(base + L(".jsonl"), lines);
+        QFile f(base + L(".out.jsonl"));
+        if (f.open(QIODevice::WriteOnly | QIODevice::Truncate)) f.write(outputOf(lines));
+    }
+    QStringList summary;
+    if (qEnvironmentVariableIsSet("HOUBU_RANDOM_NOTES"))
+        for (const auto& [k, n] : model.notes())
+            qInfo("  open rule: %s x%d", qPrintable(k), n);
+    for (const auto& [k, n] : model.toleratedCounts())
+        summary << QStringLiteral("TOLERATED:%1=%2").arg(k).arg(n);
+    for (const auto& [k, n] : stats)
+        summary << QStringLiteral("%1=%2").arg(k).arg(n);
+    qInfo("seed %llu: %d lines, queued orders mean %.1f max %d; %s",
+          static_cast<unsigned long long>(seed), int(lines.size()),
+          double(queuedSum) / double(lines.size()), maxQueued,
+          qPrintable(summary.join(QLatin1Char(' '))));
+}
+
+// The checker is only as good as its power to notice wrong answers: feed it
+// corrupted copies of correct engine answers and require it to object to each.
+void TestRandomized::oracleCatchesCorruptedAnswers() {
+    int tried[MutationCount] = {};
+    QStringList missed;
+    int realFailures = 0;
+    for (quint64 seed = 1; seed <= 40; ++seed) {
+        if (std::all_of(std::begin(tried), std::end(tried), [](int n) { return n >= 40; })) break;
+        Generator gen(seed, 800);
+        houbu::Runner runner;
+        ReferenceModel model;
+        std::mt19937_64 rng(seed);
+        QByteArray out;
+        int lineNo = 0;
+        while (!gen.done()) {
+            const QByteArray line = gen.next(model);
+            ++lineNo;
+            out.clear();
+            runner.processLine(line, lineNo, out);
+            QList<QJsonObject> events;
+            QString error;
+            QVERIFY2(parseOutput(out, events, error), qPrintable(error));
+            for (int k = 0; k < MutationCount; ++k) {
+                if (tried[k] >= 40 || rng() % 3 != 0) continue;
+                QList<QJsonObject> bad = events;
+                if (!mutate(Mutation(k), bad, model)) continue;
+                for (int i = 0; i < bad.size(); ++i)  // keep seq contiguous
+                    bad[i].insert(L("seq"), events.first().value(L("seq")).toInteger() + i);
+                ++tried[k];
+                ReferenceModel probe = model;
+                if (!probe.check(line, lineNo, bad))
+                    missed << QStringLiteral("%1 at seed %2 line %3: %4")
+                                  .arg(L(kMutationNames[k]))
+                                  .arg(seed)
+                                  .arg(lineNo)
+                                  .arg(QString::fromUtf8(line));
+            }
+            if (model.check(line, lineNo, events)) {
+                // A real disagreement: `randomized` reports it. Go on with the next seed.
+                ++realFailures;
+                break;
+            }
+        }
+    }
+    QStringList counts;
+    for (int k = 0; k < MutationCount; ++k) {
+        counts << QStringLiteral("%1=%2").arg(L(kMutationNames[k])).arg(tried[k]);
+        QVERIFY2(tried[k] > 0, kMutationNames[k]);
+    }
+    qInfo("corruptions tried: %s (seeds cut short by real disagreements: %d)",
+          qPrintable(counts.join(QLatin1Char(' '))), realFailures);
+    QVERIFY2(missed.isEmpty(), qPrintable(missed.join(QLatin1Char('\n'))));
+}
+
+QTEST_GUILESS_MAIN(TestRandomized)
+#include "tst_randomized.moc"
