@@ -19,6 +19,7 @@ void Core::occupy(std::uint32_t run, std::uint32_t seat, int from, int to, Holde
     const SegmentMask m = segmentMask(from, to);
     assert((st.mask & m) == 0);
     st.mask |= m;
+    markFree(s.runs[run], st, from, to, false);
     Occupant o{static_cast<std::uint8_t>(from), static_cast<std::uint8_t>(to), kind, ref};
     auto pos =
         std::lower_bound(st.occupants.begin(), st.occupants.end(), o,
@@ -31,6 +32,7 @@ void Core::vacate(std::uint32_t run, std::uint32_t seat, HolderKind kind, std::u
     for (auto it = st.occupants.begin(); it != st.occupants.end(); ++it) {
         if (it->kind == kind && it->ref == ref) {
             st.mask &= ~segmentMask(it->from, it->to);
+            markFree(s.runs[run], st, it->from, it->to, true);
             st.occupants.erase(it);
             return;
         }

@@ -16,9 +16,11 @@ namespace {
 constexpr Time kPrepayWindow = 30 * kMinute;
 
 std::string seatLabel(int car, int row, char letter) {
-    char buf[16];
-    std::snprintf(buf, sizeof buf, "%02d-%02d%c", car % 100, row % 100, letter);
-    return buf;
+    // Digits by hand: this runs for every seat of every new car and label lookup.
+    const char buf[6] = {
+        static_cast<char>('0' + car % 100 / 10), static_cast<char>('0' + car % 10), '-',
+        static_cast<char>('0' + row % 100 / 10), static_cast<char>('0' + row % 10), letter};
+    return std::string(buf, 6);
 }
 
 // "3-1A", "03-01A", "03-12A" -> "03-01A", "03-01A", "03-12A"; empty when malformed.
@@ -361,6 +363,7 @@ class Apply {
             if (x.row != y.row) return x.row < y.row;
             return x.letterPos < y.letterPos;
         });
+        rebuildFreeBits(run, static_cast<std::size_t>(cls));
     }
 
     // The latest instant any option's train leaves the order's `from` station;
@@ -605,6 +608,12 @@ class Apply {
             c.error("not_refundable", "ticket " + s.tickets[old].id + " is " +
                                           statusName(s.tickets[old].status) +
                                           " and cannot be rescheduled");
+            return;
+        }
+        if (s.tickets[old].status != TicketStatus::Paid) {
+            // 改签 exchanges a paid ticket; a held one is paid or cancelled first.
+            c.error("not_paid", "ticket " + s.tickets[old].id +
+                                    " is held, not paid: pay it before rescheduling, or refund it");
             return;
         }
         const int r = runOf(cmd.train, cmd.date);
@@ -972,6 +981,13 @@ class Apply {
 
 void runMatching(Core& core) {
     if (core.freed.empty() && core.addedCars.empty() && core.newOrder == kNone) return;
+    if (core.s.queuedOrders == 0) {
+        // Nobody waits: nothing to match (the usual case for plain sales and refunds).
+        core.freed.clear();
+        core.addedCars.clear();
+        core.newOrder = kNone;
+        return;
+    }
     Matcher matcher(core);
     matcher.begin();
     while (auto decision = matcher.next())
@@ -1170,6 +1186,13 @@ std::string Engine::checkInvariants() const {
             if (mask != seat.mask)
                 return "seat " + seat.label + " of " + runName(run) +
                        ": mask disagrees with holders";
+            const ClassInfo& cls = run.classes[seat.travelClass];
+            for (int g = 0; g < run.segments(); ++g) {
+                const bool free =
+                    (cls.freeBits[g * cls.words + seat.classPos / 64] >> (seat.classPos % 64)) & 1;
+                if (free == bool((seat.mask >> g) & 1))
+                    return "seat " + seat.label + ": free-seat bitset disagrees with its mask";
+            }
         }
     }
     std::vector<std::array<std::uint32_t, kMaxGroup>> live(s.queues.size());

@@ -28,8 +28,9 @@ void Matcher::begin() {
     // Freed seat intervals, grouped by run so that each run's policy applies.
     std::vector<Freed> freed;
     freed.swap(c_.freed);
-    std::stable_sort(freed.begin(), freed.end(),
-                     [](const Freed& a, const Freed& b) { return a.run < b.run; });
+    if (freed.size() > 1)
+        std::stable_sort(freed.begin(), freed.end(),
+                         [](const Freed& a, const Freed& b) { return a.run < b.run; });
     for (std::size_t i = 0; i < freed.size();) {
         const std::uint32_t runIndex = freed[i].run;
         const Run& run = s.runs[runIndex];

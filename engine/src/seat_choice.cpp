@@ -48,17 +48,20 @@ bool matchesPreference(char letter, const std::string& prefer) {
 }
 
 int countFree(const Run& run, int travelClass, int from, int to, int cap) {
-    const SegmentMask want = segmentMask(from, to);
+    const ClassInfo& cls = run.classes[travelClass];
     int n = 0;
-    for (std::uint32_t s : run.classes[travelClass].seats) {
-        if ((run.seats[s].mask & want) == 0 && ++n >= cap) break;
+    for (std::uint32_t w = 0; w < cls.words; ++w) {
+        std::uint64_t bits = cls.freeBits[from * cls.words + w];
+        for (int g = from + 1; g < to && bits; ++g)
+            bits &= cls.freeBits[g * cls.words + w];
+        n += std::popcount(bits);
+        if (n >= cap) return cap;
     }
     return n;
 }
 
 std::vector<std::uint32_t> chooseSeats(const Run& run, int travelClass, int from, int to, int n,
                                        const std::string& prefer, SeatChoice choice) {
-    const SegmentMask want = segmentMask(from, to);
     const auto& order = run.classes[travelClass].seats;
     const int segments = run.segments();
     auto candidateFor = [&](std::uint32_t pos) {
@@ -70,35 +73,57 @@ std::vector<std::uint32_t> chooseSeats(const Run& run, int travelClass, int from
     if (n == 1) {
         bool found = false;
         Candidate best;
-        for (std::uint32_t pos = 0; pos < order.size(); ++pos) {
-            if (run.seats[order[pos]].mask & want) continue;
-            const Candidate c = candidateFor(pos);
-            if (!found || c < best) {
-                best = c;
-                found = true;
-                // Nothing later can beat a preferred seat with the least possible cost.
-                if (c.preferMiss == 0 && choice != SeatChoice::WorstFit && c.cost == 0) break;
+        const ClassInfo& cls = run.classes[travelClass];
+        for (std::uint32_t w = 0; w < cls.words; ++w) {
+            std::uint64_t bits = cls.freeBits[from * cls.words + w];
+            for (int g = from + 1; g < to && bits; ++g)
+                bits &= cls.freeBits[g * cls.words + w];
+            bool stop = false;
+            while (bits) {
+                const std::uint32_t pos =
+                    w * 64 + static_cast<std::uint32_t>(std::countr_zero(bits));
+                bits &= bits - 1;
+                const Candidate c = candidateFor(pos);
+                if (!found || c < best) {
+                    best = c;
+                    found = true;
+                    // Nothing later can beat a preferred seat with the least possible cost.
+                    if (c.preferMiss == 0 && choice != SeatChoice::WorstFit && c.cost == 0) {
+                        stop = true;
+                        break;
+                    }
+                }
             }
+            if (stop) break;
         }
         if (!found) return {};
         return {order[best.order]};
     }
 
+    // The free positions over [from, to) as a bitset.
+    const ClassInfo& cls = run.classes[travelClass];
+    std::vector<std::uint64_t> freeBits(cls.words);
+    for (std::uint32_t w = 0; w < cls.words; ++w) {
+        std::uint64_t bits = cls.freeBits[from * cls.words + w];
+        for (int g = from + 1; g < to && bits; ++g)
+            bits &= cls.freeBits[g * cls.words + w];
+        freeBits[w] = bits;
+    }
+    auto isFree = [&](std::uint32_t p) { return (freeBits[p / 64] >> (p % 64)) & 1; };
+
     // 1. n adjacent free seats in one row.
     bool foundRow = false;
     Candidate bestRow;
-    for (std::uint32_t rowStart = 0; rowStart < order.size();) {
-        const Seat& first = run.seats[order[rowStart]];
-        std::uint32_t rowEnd = rowStart;
-        while (rowEnd < order.size() && run.seats[order[rowEnd]].car == first.car &&
-               run.seats[order[rowEnd]].row == first.row)
-            ++rowEnd;
-        for (std::uint32_t i = rowStart; i + n <= rowEnd; ++i) {
+    for (std::uint32_t w = 0; w < cls.words; ++w) {
+        for (std::uint64_t bits = freeBits[w]; bits; bits &= bits - 1) {
+            const std::uint32_t i = w * 64 + static_cast<std::uint32_t>(std::countr_zero(bits));
+            if (i + n > order.size()) break;
+            const Seat& first = run.seats[order[i]];
             Candidate block{1, 0, i};
             bool ok = true;
-            for (std::uint32_t k = i; k < i + static_cast<std::uint32_t>(n) && ok; ++k) {
+            for (std::uint32_t k = i; k < i + static_cast<std::uint32_t>(n); ++k) {
                 const Seat& seat = run.seats[order[k]];
-                if ((seat.mask & want) ||
+                if (!isFree(k) || seat.car != first.car || seat.row != first.row ||
                     (k > i && seat.letterPos != run.seats[order[k - 1]].letterPos + 1)) {
                     ok = false;
                     break;
@@ -112,7 +137,6 @@ std::vector<std::uint32_t> chooseSeats(const Run& run, int travelClass, int from
                 foundRow = true;
             }
         }
-        rowStart = rowEnd;
     }
     if (foundRow) {
         std::vector<std::uint32_t> seats;
@@ -123,8 +147,10 @@ std::vector<std::uint32_t> chooseSeats(const Run& run, int travelClass, int from
 
     // 2. n free seats in one car; 3. any n free seats of the class.
     std::vector<Candidate> free;
-    for (std::uint32_t pos = 0; pos < order.size(); ++pos)
-        if ((run.seats[order[pos]].mask & want) == 0) free.push_back(candidateFor(pos));
+    for (std::uint32_t w = 0; w < cls.words; ++w)
+        for (std::uint64_t bits = freeBits[w]; bits; bits &= bits - 1)
+            free.push_back(
+                candidateFor(w * 64 + static_cast<std::uint32_t>(std::countr_zero(bits))));
     if (static_cast<int>(free.size()) < n) return {};
 
     std::vector<Candidate> chosen;

@@ -355,6 +355,8 @@ void readState(EngineState& st, In& in) {
         for (const ClassInfo& c : r.classes)
             for (auto seat : c.seats)
                 if (seat >= r.seats.size()) throw Truncated();
+        for (std::size_t c = 0; c < r.classes.size(); ++c)
+            rebuildFreeBits(r, c);
         r.holdMinutes = static_cast<int>(in.u());
         r.policy = static_cast<Policy>(checked<std::uint8_t>(in.u(), 2));
         r.fingerprint = in.u();

@@ -67,7 +67,8 @@ struct Seat {
     std::uint8_t row = 0;
     std::uint8_t letterPos = 0;
     char letter = 'A';
-    std::string label;  // "CC-RRL"
+    std::uint32_t classPos = 0;  // position in the class's seat order (its free-bitset bit)
+    std::string label;           // "CC-RRL"
     std::vector<Occupant> occupants;
 };
 
@@ -100,6 +101,10 @@ struct ClassInfo {
     std::vector<std::uint32_t> seats;  // seat indices in seat order
     // Queue index by from * kMaxStops + to, kNone when none exists yet.
     std::vector<std::uint32_t> queueAt;
+    // Per segment, a bitset over seat-order positions, set where the seat is free:
+    // counting and finding free seats over an interval is an AND of its segments.
+    std::vector<std::uint64_t> freeBits;
+    std::uint32_t words = 0;
 };
 
 struct Run {
@@ -124,6 +129,28 @@ struct Run {
         return -1;
     }
 };
+
+// Rebuilds a class's free bitsets from the seat masks (a new car, a restored snapshot).
+inline void rebuildFreeBits(Run& run, std::size_t c) {
+    ClassInfo& cls = run.classes[c];
+    const int segs = run.segments();
+    cls.words = static_cast<std::uint32_t>((cls.seats.size() + 63) / 64);
+    cls.freeBits.assign(static_cast<std::size_t>(segs) * cls.words, 0);
+    for (std::uint32_t p = 0; p < cls.seats.size(); ++p) {
+        Seat& seat = run.seats[cls.seats[p]];
+        seat.classPos = p;
+        for (int g = 0; g < segs; ++g)
+            if (!((seat.mask >> g) & 1)) cls.freeBits[g * cls.words + p / 64] |= 1ull << (p % 64);
+    }
+}
+inline void markFree(Run& run, const Seat& seat, int from, int to, bool isFree) {
+    ClassInfo& cls = run.classes[seat.travelClass];
+    const std::uint64_t bit = 1ull << (seat.classPos % 64);
+    for (int g = from; g < to; ++g) {
+        std::uint64_t& w = cls.freeBits[g * cls.words + seat.classPos / 64];
+        w = isFree ? (w | bit) : (w & ~bit);
+    }
+}
 
 enum class TicketStatus : std::uint8_t { Held, Paid, Refunded, Expired };
 

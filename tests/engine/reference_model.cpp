@@ -1794,7 +1794,7 @@ void ReferenceModel::cmdReschedule(const QJsonObject& o, RefTime) {
     } else {
         old = &tit->second;
         if (old->status == TicketStatus::Held) {
-            x.anyError = true;
+            oldErrs << L("not_paid");  // only a paid ticket is rescheduled (engine-rules.md)
         } else if (old->status != TicketStatus::Paid) {
             x.anyError = x.mustFail = true;
         }

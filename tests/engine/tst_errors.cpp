@@ -144,6 +144,9 @@ class TestErrors : public QObject {
         row("not refundable",
             R"({"op":"reschedule","ticket":"S2.1","id":"R9","train":"G1","date":"2024-01-20","from":"北京","to":"天津","class":"business","at":"2024-01-10T09:20"})",
             "not_refundable", "expired");
+        row("not paid",
+            R"({"op":"reschedule","ticket":"S2.1","id":"R9","train":"G1","date":"2024-01-20","from":"北京","to":"天津","class":"business"})",
+            "not_paid", "held, not paid");
         row("partial ticket",
             R"({"op":"release","train":"G1","date":"2024-01-20","seat":"03-01B","from":"北京","to":"济南","reason":"refund"})",
             "partial_ticket", "S2.1");
