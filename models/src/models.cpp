@@ -208,6 +208,27 @@ QVariant SeatGridModel::data(const QModelIndex& index, int role) const {
                     return static_cast<int>(HolderKind::Block);
             }
             return {};
+        case CellRole: {
+            if (!h) return 0;
+            int cell = 0;
+            switch (h->kind) {
+                case HolderView::Kind::Held:
+                    cell = int(HolderKind::Held);
+                    break;
+                case HolderView::Kind::Paid:
+                    cell = int(HolderKind::Paid);
+                    break;
+                case HolderView::Kind::Served:
+                    cell = int(HolderKind::Served);
+                    break;
+                case HolderView::Kind::Block:
+                    cell = int(HolderKind::Block);
+                    break;
+            }
+            if (h->from == index.column()) cell |= kCellStart;
+            if (h->to == index.column() + 1) cell |= kCellEnd;
+            return cell;
+        }
         case HolderIdRole:
             return h ? qs(h->id) : QString();
         case PassengerRole:
@@ -262,7 +283,8 @@ QVariant SeatGridModel::data(const QModelIndex& index, int role) const {
 QVariant SeatGridModel::headerData(int section, Qt::Orientation o, int role) const {
     if (role == Qt::DisplayRole) {
         if (o == Qt::Horizontal)
-            return QString(stations_.value(section) + u"\n\u2192 "_s + stations_.value(section + 1));
+            return QString(stations_.value(section) + u"\n\u2192 "_s +
+                           stations_.value(section + 1));
         const SeatView* s = seat(section);
         return s ? qs(s->label) : QVariant();
     }
@@ -343,7 +365,7 @@ void SeatGridModel::apply(const SnapshotPtr& snapshot) {
     }
     emitRowRanges(this, changed, static_cast<int>(columns) - 1,
                   {Qt::DisplayRole, Qt::ToolTipRole, KindRole, HolderIdRole, PassengerRole,
-                   SaleRole, BarStartRole, BarEndRole, IntervalRole, ChangedAtRole});
+                   SaleRole, BarStartRole, BarEndRole, IntervalRole, ChangedAtRole, CellRole});
 }
 
 // ---- QueueModel ------------------------------------------------------------------
@@ -390,7 +412,8 @@ QVariant QueueModel::data(const QModelIndex& index, int role) const {
             case LengthRole:
                 return static_cast<int>(q.orders.size());
             case Qt::DisplayRole:
-                if (index.column() == Queue) return QString(qs(q.travelClass) + u"  "_s + intervalOf(q));
+                if (index.column() == Queue)
+                    return QString(qs(q.travelClass) + u"  "_s + intervalOf(q));
                 if (index.column() == Rank) return tr("%n waiting", nullptr, int(q.orders.size()));
                 return {};
             case Qt::ToolTipRole:

@@ -82,42 +82,46 @@ bool SeatFilterModel::filterAcceptsRow(int row, const QModelIndex& parent) const
 
 void SeatGridDelegate::paint(QPainter* p, const QStyleOptionViewItem& option,
                              const QModelIndex& index) const {
+    // The hot path of a full frame: one packed data() call per cell, plain fills
+    // for the middle of a bar, antialiasing only for the rounded ends.
     const QRect r = option.rect;
-    p->save();
     p->fillRect(r, colors_.free);
-    // Station boundaries: a faint vertical line at each stop.
     p->setPen(colors_.grid);
     p->drawLine(r.topRight(), r.bottomRight());
     p->drawLine(r.bottomLeft(), r.bottomRight());
 
-    const auto kind =
-        static_cast<SeatGridModel::HolderKind>(index.data(SeatGridModel::KindRole).toInt());
+    const int cell = index.data(SeatGridModel::CellRole).toInt();
+    const auto kind = static_cast<SeatGridModel::HolderKind>(cell & 7);
     if (kind != SeatGridModel::HolderKind::Free) {
         // One holder is one continuous bar: only its first and last cells are rounded.
-        const bool start = index.data(SeatGridModel::BarStartRole).toBool();
-        const bool end = index.data(SeatGridModel::BarEndRole).toBool();
+        const bool start = cell & SeatGridModel::kCellStart;
+        const bool end = cell & SeatGridModel::kCellEnd;
         const int inset = std::max(1, r.height() / 7);
-        QRectF bar = QRectF(r).adjusted(start ? inset : -1, inset, end ? -inset : 1, -inset);
-        const qreal radius = std::min<qreal>(bar.height() / 2, 5);
-                QPainterPath path;
-        path.setFillRule(Qt::WindingFill);  // the pieces overlap: union, not holes
-        path.addRoundedRect(bar, radius, radius);
-        if (!start) path.addRect(bar.adjusted(0, 0, -bar.width() / 2, 0));
-        if (!end) path.addRect(bar.adjusted(bar.width() / 2, 0, 0, 0));
-        p->setRenderHint(QPainter::Antialiasing);
-        p->setPen(Qt::NoPen);
-        p->setBrush(colors_.of(kind));
-        p->drawPath(path.simplified());
+        const QRect bar = r.adjusted(start ? inset : 0, inset, end ? -inset : 1, -inset);
+        const QColor color = colors_.of(kind);
+        if (!start && !end) {
+            p->fillRect(bar, color);
+        } else {
+            const int radius = std::min(bar.height() / 2, 5);
+            p->save();
+            p->setClipRect(r);
+            p->setRenderHint(QPainter::Antialiasing);
+            p->setPen(Qt::NoPen);
+            p->setBrush(color);
+            // Extend the open side past the cell so that only the closed side is round.
+            p->drawRoundedRect(
+                QRectF(bar.adjusted(start ? 0 : -radius - 1, 0, end ? 0 : radius + 1, 0)), radius,
+                radius);
+            p->restore();
+        }
         if (kind == SeatGridModel::HolderKind::Held || kind == SeatGridModel::HolderKind::Block) {
             // Held (awaiting payment) and quota blocks are hatched, readable without colour.
-            QBrush hatch(colors_.text, kind == SeatGridModel::HolderKind::Held
-                                           ? Qt::BDiagPattern
-                                           : Qt::DiagCrossPattern);
             QColor t = colors_.text;
             t.setAlpha(110);
-            hatch.setColor(t);
-            p->setBrush(hatch);
-            p->drawPath(path.simplified());
+            const QRect hatch = bar.adjusted(start ? 2 : 0, 1, end ? -2 : 0, -1);
+            p->fillRect(hatch,
+                        QBrush(t, kind == SeatGridModel::HolderKind::Held ? Qt::BDiagPattern
+                                                                          : Qt::DiagCrossPattern));
         }
         if (start && r.height() >= 14) {
             const QString text = index.data(Qt::DisplayRole).toString();
@@ -125,31 +129,34 @@ void SeatGridDelegate::paint(QPainter* p, const QStyleOptionViewItem& option,
             f.setPixelSize(std::max(8, r.height() * 11 / 20));
             p->setFont(f);
             p->setPen(colors_.text);
-            // The label may run over the bar's next cells: the bar is drawn cell by cell,
-            // so clip to this cell and let the next cell continue with its own colour.
-            p->drawText(
-                bar.adjusted(radius, 0, 0, 0), Qt::AlignVCenter | Qt::AlignLeft,
-                option.fontMetrics.elidedText(text, Qt::ElideRight, int(bar.width() - radius)));
+            // The label may be longer than the first cell: the next cells of the bar
+            // are painted after it, so clip it to the cell.
+            const QRect textRect = bar.adjusted(5, 0, 0, 0);
+            p->drawText(textRect, Qt::AlignVCenter | Qt::AlignLeft,
+                        option.fontMetrics.elidedText(text, Qt::ElideRight, textRect.width()));
         }
     }
 
-    // Recently changed cells flash, fading out.
-    const qint64 changed = index.data(SeatGridModel::ChangedAtRole).toLongLong();
-    if (changed > 0 && now_ - changed < kFlashMs) {
-        QColor flash = colors_.flash;
-        flash.setAlphaF(0.85 * (1.0 - double(now_ - changed) / kFlashMs));
-        p->setPen(QPen(flash, 2));
-        p->setBrush(Qt::NoBrush);
-        p->drawRect(QRectF(r).adjusted(1, 1, -1, -1));
-    }
-
-    const auto it = highlights_.constFind(index.data(SeatGridModel::SeatRole).toString());
-    if (it != highlights_.constEnd()) {
-        for (const auto& [from, to] : *it) {
-            if (index.column() < from || index.column() >= to) continue;
-            p->setPen(QPen(colors_.highlight, 2, Qt::DashLine));
+    if (now_ > 0) {
+        // Recently changed cells flash, fading out.
+        const qint64 changed = index.data(SeatGridModel::ChangedAtRole).toLongLong();
+        if (changed > 0 && now_ - changed < kFlashMs) {
+            QColor flash = colors_.flash;
+            flash.setAlphaF(0.85 * (1.0 - double(now_ - changed) / kFlashMs));
+            p->setPen(QPen(flash, 2));
             p->setBrush(Qt::NoBrush);
             p->drawRect(QRectF(r).adjusted(1, 1, -1, -1));
+        }
+    }
+    if (!highlights_.isEmpty()) {
+        const auto it = highlights_.constFind(index.data(SeatGridModel::SeatRole).toString());
+        if (it != highlights_.constEnd()) {
+            for (const auto& [from, to] : *it) {
+                if (index.column() < from || index.column() >= to) continue;
+                p->setPen(QPen(colors_.highlight, 2, Qt::DashLine));
+                p->setBrush(Qt::NoBrush);
+                p->drawRect(QRectF(r).adjusted(1, 1, -1, -1));
+            }
         }
     }
     if (option.state & QStyle::State_Selected) {
@@ -157,7 +164,6 @@ void SeatGridDelegate::paint(QPainter* p, const QStyleOptionViewItem& option,
         sel.setAlpha(90);
         p->fillRect(r, sel);
     }
-    p->restore();
 }
 
 QSize SeatGridDelegate::sizeHint(const QStyleOptionViewItem&, const QModelIndex&) const {
@@ -195,10 +201,11 @@ void SeatGridView::setGridModel(SeatGridModel* model, SeatFilterModel* filter) {
     filter_ = filter;
     setModel(filter);
     connect(model, &QAbstractItemModel::dataChanged, this, [this] {
+        delegate_->setNow(model_->now());
         flashTimer_.start();
         QTimer::singleShot(SeatGridDelegate::kFlashMs + 100, this, [this] {
             flashTimer_.stop();
-            delegate_->setNow(model_->now());
+            delegate_->setNow(0);  // no flash left: painting skips the check
             viewport()->update();
         });
     });

@@ -74,7 +74,10 @@ class SeatGridModel : public QAbstractTableModel {
         ClassRole,
         CarRole,
         ChangedAtRole,  // ms timestamp of the last change of this cell, 0 when never
+        CellRole,       // packed for painting: kind | 8 if bar start | 16 if bar end
     };
+    static constexpr int kCellStart = 8;
+    static constexpr int kCellEnd = 16;
 
     explicit SeatGridModel(QObject* parent = nullptr);
     int rowCount(const QModelIndex& parent = {}) const override;
