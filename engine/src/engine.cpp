@@ -47,20 +47,6 @@ std::string runName(const Run& run) {
     return run.train + " on " + run.date;
 }
 
-const char* statusName(TicketStatus s) {
-    switch (s) {
-        case TicketStatus::Held:
-            return "held";
-        case TicketStatus::Paid:
-            return "paid";
-        case TicketStatus::Refunded:
-            return "refunded";
-        case TicketStatus::Expired:
-            return "expired";
-    }
-    return "";
-}
-
 // Fare of one passenger in fen: yuan per km x km, rounded up to the next 0.5 yuan
 // (the railway's fare rounding). The small tolerance absorbs binary fractions.
 std::int64_t fareFen(double yuanPerKm, double km) {
@@ -1079,24 +1065,6 @@ const EngineOptions& Engine::options() const {
 std::size_t Engine::queuedOrderCount() const {
     return state_->queuedOrders;
 }
-
-namespace {
-const char* orderStatusName(OrderStatus s) {
-    switch (s) {
-        case OrderStatus::AwaitingPrepay:
-            return "awaiting_prepay";
-        case OrderStatus::Queued:
-            return "queued";
-        case OrderStatus::Fulfilled:
-            return "fulfilled";
-        case OrderStatus::Cancelled:
-            return "cancelled";
-        case OrderStatus::Expired:
-            return "expired";
-    }
-    return "";
-}
-}  // namespace
 
 EngineSummary Engine::summary() const {
     const EngineState& s = *state_;

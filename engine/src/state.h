@@ -187,6 +187,37 @@ struct Block {
 
 enum class OrderStatus : std::uint8_t { AwaitingPrepay, Queued, Fulfilled, Cancelled, Expired };
 
+// Status names as events, views and the store's tables spell them.
+inline const char* statusName(TicketStatus s) {
+    switch (s) {
+        case TicketStatus::Held:
+            return "held";
+        case TicketStatus::Paid:
+            return "paid";
+        case TicketStatus::Refunded:
+            return "refunded";
+        case TicketStatus::Expired:
+            return "expired";
+    }
+    return "";
+}
+
+inline const char* orderStatusName(OrderStatus s) {
+    switch (s) {
+        case OrderStatus::AwaitingPrepay:
+            return "awaiting_prepay";
+        case OrderStatus::Queued:
+            return "queued";
+        case OrderStatus::Fulfilled:
+            return "fulfilled";
+        case OrderStatus::Cancelled:
+            return "cancelled";
+        case OrderStatus::Expired:
+            return "expired";
+    }
+    return "";
+}
+
 struct OrderOption {
     std::uint32_t run = 0;
     std::uint16_t travelClass = 0;

@@ -11,22 +11,6 @@
 namespace houbu {
 namespace {
 
-const char* orderStatus(OrderStatus s) {
-    switch (s) {
-        case OrderStatus::AwaitingPrepay:
-            return "awaiting_prepay";
-        case OrderStatus::Queued:
-            return "queued";
-        case OrderStatus::Fulfilled:
-            return "fulfilled";
-        case OrderStatus::Cancelled:
-            return "cancelled";
-        case OrderStatus::Expired:
-            return "expired";
-    }
-    return "";
-}
-
 HolderView holderOf(const EngineState& s, const Occupant& o) {
     HolderView h;
     h.from = o.from;
@@ -65,7 +49,7 @@ OrderView orderView(const EngineState& s, const Order& o) {
         const Run& run = s.runs[opt.run];
         v.options.push_back({run.train, run.date, run.classes[opt.travelClass].name});
     }
-    v.status = orderStatus(o.status);
+    v.status = orderStatusName(o.status);
     return v;
 }
 
