@@ -38,8 +38,8 @@ Commands:
                                      remembers --policy, --seat-choice, --trace.
       --group N                      commands per transaction (group commit,
                                      default 512; 1 = one transaction each)
-      --snapshot-every N             commands between engine snapshots
-                                     (default 10000)
+            --snapshot-every N             commands between engine snapshots
+                                     (default 100000)
 
   verify --db LOCATION
                Check a store: replay the whole journal in a fresh engine and
@@ -166,7 +166,7 @@ int run(int argc, char** argv) {
     const char* input = nullptr;
     const char* db = nullptr;
     int group = 512;
-    int snapshotEvery = 10000;
+    int snapshotEvery = 100000;
     bool engineFlags = false;
     for (int i = 2; i < argc; ++i) {
         const std::string arg = argv[i];
@@ -294,7 +294,7 @@ int verify(int argc, char** argv) {
     qint64 to = 0;
     int status = 0;
     if (!storeArgs(argc, argv, false, db, to, status)) return status;
-    auto store = openStore(db, {}, 10000, true);
+    auto store = openStore(db, {}, houbu::StoreOptions{}.snapshotEvery, true);
     if (!store) return 2;
     const houbu::StoreReport r = store->verify();
     const houbu::EngineSummary& s = r.engine;
@@ -332,7 +332,7 @@ int replay(int argc, char** argv) {
     qint64 to = 0;
     int status = 0;
     if (!storeArgs(argc, argv, true, db, to, status)) return status;
-    auto store = openStore(db, {}, 10000, true);
+    auto store = openStore(db, {}, houbu::StoreOptions{}.snapshotEvery, true);
     if (!store) return 2;
     QString error;
     const bool ok = store->replay(
@@ -350,7 +350,7 @@ int exportJournal(int argc, char** argv) {
     qint64 to = 0;
     int status = 0;
     if (!storeArgs(argc, argv, false, db, to, status)) return status;
-    auto store = openStore(db, {}, 10000, true);
+    auto store = openStore(db, {}, houbu::StoreOptions{}.snapshotEvery, true);
     if (!store) return 2;
     QFile out;
     if (!out.open(stdout, QIODevice::WriteOnly))

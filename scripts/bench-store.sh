@@ -13,6 +13,7 @@ cmake --build --preset release -j2 --target engine_bench houbu-cli
 
 cli=build/release/cli/houbu-cli
 tmp="$(mktemp -d)"
+chmod 755 "$tmp"  # the server runs as the user postgres
 pgdir="$tmp/pg"
 cleanup() {
   sh tests/store/pg-fixture.sh stop "$pgdir" >/dev/null 2>&1 || true

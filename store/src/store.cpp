@@ -43,7 +43,7 @@ QString describe(const QSqlError& e) {
 const char* const kSchemaV1[] = {
     "CREATE TABLE houbu_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)",
     "CREATE TABLE journal (seq BIGINT PRIMARY KEY, input_line INTEGER NOT NULL, "
-    "command TEXT NOT NULL, clock TEXT NOT NULL, first_event BIGINT NOT NULL, "
+    "command %BLOB% NOT NULL, clock TEXT NOT NULL, first_event BIGINT NOT NULL, "
     "event_count INTEGER NOT NULL, error_code TEXT, events TEXT NOT NULL)",
     "CREATE INDEX journal_first_event ON journal (first_event)",
     "CREATE TABLE snapshots (journal_seq BIGINT PRIMARY KEY, engine %BLOB% NOT NULL, "
@@ -144,6 +144,9 @@ class StoreImpl : public EventSink {
         prepared.clear();
         {
             QSqlDatabase db = QSqlDatabase::database(connection, false);
+            // The server ends a closed session (and frees its advisory lock) only
+            // a moment later: free the lock now, so that a reopen is not refused.
+            if (postgres && db.isOpen()) QSqlQuery(db).exec(u"SELECT pg_advisory_unlock_all()"_s);
             if (db.isOpen()) db.close();
         }
         QSqlDatabase::removeDatabase(connection);
@@ -156,6 +159,12 @@ class StoreImpl : public EventSink {
     QSqlQuery exec(const QString& sql, const QVariantList& values = {}) {
         QSqlQuery q(db());
         q.setForwardOnly(true);
+        // PostgreSQL cannot PREPARE statements such as SET or CREATE TABLE: run
+        // statements without values directly.
+        if (values.isEmpty()) {
+            if (!q.exec(sql)) throw SqlFailure{describe(q.lastError())};
+            return q;
+        }
         if (!q.prepare(sql)) throw SqlFailure{describe(q.lastError())};
         for (const auto& v : values)
             q.addBindValue(v);
@@ -703,7 +712,7 @@ class StoreImpl : public EventSink {
                 write(
                     u"INSERT INTO journal (seq, input_line, command, clock, first_event, "
                     u"event_count, error_code, events) VALUES (?, ?, ?, ?, ?, ?, ?, ?)"_s,
-                    {journalSeq, line.number, QString::fromUtf8(line.text.trimmed()),
+                    {journalSeq, line.number, line.text.trimmed(),
                      QString::fromStdString(formatTime(engine->clock())), firstEvent,
                      currentEventCount,
                      currentError.isEmpty() ? QVariant(QMetaType(QMetaType::QString))
@@ -841,7 +850,7 @@ bool Store::exportScenario(QIODevice& out, QString& error) {
         if (!flags.isEmpty()) out.write("# options: " + flags.join(u' ').toUtf8() + '\n');
         QSqlQuery rows = d_->exec(u"SELECT command FROM journal ORDER BY seq"_s);
         while (rows.next()) {
-            if (out.write(rows.value(0).toString().toUtf8() + '\n') < 0) {
+            if (out.write(rows.value(0).toByteArray() + '\n') < 0) {
                 error = u"cannot write: "_s + out.errorString();
                 return false;
             }

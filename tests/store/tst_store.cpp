@@ -239,7 +239,7 @@ class TestStore : public QObject {
             << u"UPDATE tickets SET status = 'paid' WHERE status = 'expired' AND ticket = (SELECT MIN(ticket) FROM tickets WHERE status = 'expired')"_s
             << u"the state tables say"_s;
         QTest::newRow("journal after the snapshot")
-            << u"UPDATE journal SET command = replace(command, '\"at\":\"2025-01-07T10:00\"', '\"at\":\"2025-01-07T11:00\"') WHERE seq = (SELECT MAX(seq) FROM journal WHERE command LIKE '%add_car%')"_s
+            << u"UPDATE journal SET command = replace(command, '\"at\":\"2025-01-07T10:00\"', '\"at\":\"2025-01-07T11:00\"') WHERE seq = (SELECT MAX(seq) FROM journal WHERE CAST(command AS TEXT) LIKE '%add_car%')"_s
             << u"disagrees"_s;
         QTest::newRow("journal gap") << u"DELETE FROM journal WHERE seq = 5"_s << u"gaps"_s;
         QTest::newRow("damaged snapshot") << u"UPDATE snapshots SET sha256 = 'x'"_s << u"damaged"_s;

@@ -3,8 +3,9 @@
 // PostgreSQL (server option), through Qt Sql.
 //
 // Guarantees:
-//  1. A command is applied whole or not at all: its journal row (the line
-//     exactly as received, sequence number, clock), the state tables it changed
+//  1. A command is applied whole or not at all: its journal row (the line's
+//     bytes exactly as received, kept as a BLOB/BYTEA so that no encoding
+//     issue can change what a replay reads, sequence number, clock), the state tables it changed
 //     and its events commit in one transaction, shared with the other commands
 //     of its group (group commit).
 //  2. Events are handed out only after that transaction committed, so every
@@ -35,8 +36,10 @@ struct StoreOptions {
     QString location;
     // Engine options for a new store; an existing store keeps those it was made with.
     EngineOptions engine;
-    // Commands between engine snapshots (bounds the replay work on open). Default 10,000.
-    int snapshotEvery = 10000;
+    // Commands between engine snapshots. Default 100,000: a snapshot writes the
+    // whole state, so more often costs throughput; the replay on open is bounded
+    // by this many commands (well under a second).
+    int snapshotEvery = 100000;
     // Snapshots kept; older ones are deleted. Default 3.
     int snapshotsKept = 3;
     // Open for `verify`: record problems in the summary instead of refusing to open.
