@@ -174,7 +174,11 @@ class StoreImpl : public EventSink {
 
     // Runs a write statement through a prepared query kept for the connection's
     // life: the hot path (journal and state rows) prepares each statement once.
-    void write(const QString& sql, const QVariantList& values) {
+    void write(const QString& sql, const QVariantList& values, bool keep = true) {
+        if (!keep) {
+            exec(sql, values);
+            return;
+        }
         auto it = prepared.find(sql);
         if (it == prepared.end()) {
             QSqlQuery q(db());
@@ -553,6 +557,7 @@ class StoreImpl : public EventSink {
         const char* status = "live";
         bool created = false;
     };
+    std::vector<QVariantList> pendingJournal;  // this transaction's journal rows
     std::map<std::string, TicketRow> dirtyTickets;
     std::map<std::string, OrderRow> dirtyOrders;
     std::map<std::string, BlockRow> dirtyBlocks;
@@ -560,6 +565,7 @@ class StoreImpl : public EventSink {
         dirtyRuns;  // seats, created
 
     void clearDirty() {
+        pendingJournal.clear();
         dirtyTickets.clear();
         dirtyOrders.clear();
         dirtyBlocks.clear();
@@ -621,7 +627,56 @@ class StoreImpl : public EventSink {
     }
 
     // Writes the touched rows: new ones inserted whole, existing ones updated.
+    // Inserts rows of `columns` values with multi-row INSERT statements: one round
+    // trip per chunk instead of one per row (PostgreSQL pays a round trip each).
+    void insertRows(const QString& head, int columns, const std::vector<QVariantList>& rows) {
+        constexpr std::size_t kChunk = 200;
+        for (std::size_t at = 0; at < rows.size(); at += kChunk) {
+            const std::size_t n = std::min(kChunk, rows.size() - at);
+            QString tuple = u"("_s;
+            for (int c = 0; c < columns; ++c)
+                tuple += c ? u", ?"_s : u"?"_s;
+            tuple += u')';
+            QStringList tuples;
+            for (std::size_t r = 0; r < n; ++r)
+                tuples << tuple;
+            QVariantList values;
+            values.reserve(static_cast<qsizetype>(n) * columns);
+            for (std::size_t r = 0; r < n; ++r)
+                values += rows[at + r];
+            // Keep the statement of a full chunk; a remainder's size varies.
+            write(head + u" VALUES "_s + tuples.join(u", "_s), values, n == kChunk);
+        }
+    }
+
+    // Sets the status of many rows with one statement per chunk (portable SQL).
+    void updateStatuses(const QString& table, const QString& key,
+                        const std::vector<std::pair<QString, QString>>& rows) {
+        constexpr std::size_t kChunk = 200;
+        for (std::size_t at = 0; at < rows.size(); at += kChunk) {
+            const std::size_t n = std::min(kChunk, rows.size() - at);
+            QString sql = u"UPDATE %1 SET status = CASE %2"_s.arg(table, key);
+            QVariantList values;
+            for (std::size_t r = 0; r < n; ++r) {
+                sql += u" WHEN ? THEN ?"_s;
+                values << rows[at + r].first << rows[at + r].second;
+            }
+            sql += u" END WHERE %1 IN ("_s.arg(key);
+            for (std::size_t r = 0; r < n; ++r) {
+                sql += r ? u", ?"_s : u"?"_s;
+                values << rows[at + r].first;
+            }
+            write(sql + u')', values, n == kChunk);
+        }
+    }
+
+    // Writes the transaction's journal rows and touched state rows.
     void flushDirty() {
+        insertRows(
+            u"INSERT INTO journal (seq, input_line, command, clock, first_event, "
+            u"event_count, error_code, events)"_s,
+            8, pendingJournal);
+        pendingJournal.clear();
         for (const auto& [key, seats] : dirtyRuns) {
             if (seats.second)
                 write(u"INSERT INTO runs (train, date, seats) VALUES (?, ?, ?)"_s,
@@ -630,35 +685,42 @@ class StoreImpl : public EventSink {
                 write(u"UPDATE runs SET seats = seats + ? WHERE train = ? AND date = ?"_s,
                       {seats.first, q(key.first), q(key.second)});
         }
+        std::vector<QVariantList> created;
+        std::vector<std::pair<QString, QString>> updated;
         for (const auto& [id, t] : dirtyTickets) {
             if (t.created)
-                write(
-                    u"INSERT INTO tickets (ticket, sale, passenger, train, date, class, seat, "
-                    u"from_station, to_station, status) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"_s,
-                    {q(id), q(t.sale), q(t.passenger), q(t.train), q(t.date), q(t.travelClass),
-                     q(t.seat), q(t.from), q(t.to), QString::fromLatin1(t.status)});
+                created.push_back({q(id), q(t.sale), q(t.passenger), q(t.train), q(t.date),
+                                   q(t.travelClass), q(t.seat), q(t.from), q(t.to),
+                                   QString::fromLatin1(t.status)});
             else
-                write(u"UPDATE tickets SET status = ? WHERE ticket = ?"_s,
-                      {QString::fromLatin1(t.status), q(id)});
+                updated.emplace_back(q(id), QString::fromLatin1(t.status));
         }
+        insertRows(
+            u"INSERT INTO tickets (ticket, sale, passenger, train, date, class, seat, "
+            u"from_station, to_station, status)"_s,
+            10, created);
+        updateStatuses(u"tickets"_s, u"ticket"_s, updated);
+        created.clear();
+        updated.clear();
         for (const auto& [id, o] : dirtyOrders) {
             if (o.created)
-                write(u"INSERT INTO orders (id, prepay, status) VALUES (?, ?, ?)"_s,
-                      {q(id), q(o.prepay), QString::fromLatin1(o.status)});
+                created.push_back({q(id), q(o.prepay), QString::fromLatin1(o.status)});
             else
-                write(u"UPDATE orders SET status = ? WHERE id = ?"_s,
-                      {QString::fromLatin1(o.status), q(id)});
+                updated.emplace_back(q(id), QString::fromLatin1(o.status));
         }
+        insertRows(u"INSERT INTO orders (id, prepay, status)"_s, 3, created);
+        updateStatuses(u"orders"_s, u"id"_s, updated);
+        created.clear();
+        updated.clear();
         for (const auto& [id, b] : dirtyBlocks) {
             if (b.created)
-                write(
-                    u"INSERT INTO blocks (id, train, date, class, status) VALUES (?, ?, ?, ?, ?)"_s,
-                    {q(id), q(b.train), q(b.date), q(b.travelClass),
-                     QString::fromLatin1(b.status)});
+                created.push_back({q(id), q(b.train), q(b.date), q(b.travelClass),
+                                   QString::fromLatin1(b.status)});
             else
-                write(u"UPDATE blocks SET status = ? WHERE id = ?"_s,
-                      {QString::fromLatin1(b.status), q(id)});
+                updated.emplace_back(q(id), QString::fromLatin1(b.status));
         }
+        insertRows(u"INSERT INTO blocks (id, train, date, class, status)"_s, 5, created);
+        updateStatuses(u"blocks"_s, u"id"_s, updated);
         clearDirty();
     }
 
@@ -709,9 +771,7 @@ class StoreImpl : public EventSink {
                 else
                     engine->rejectMalformed(line.number, parsed.error.toStdString(), *this);
                 ++journalSeq;
-                write(
-                    u"INSERT INTO journal (seq, input_line, command, clock, first_event, "
-                    u"event_count, error_code, events) VALUES (?, ?, ?, ?, ?, ?, ?, ?)"_s,
+                pendingJournal.push_back(
                     {journalSeq, line.number, line.text.trimmed(),
                      QString::fromStdString(formatTime(engine->clock())), firstEvent,
                      currentEventCount,
