@@ -175,7 +175,7 @@ void MainWindow::buildDocks() {
     runView_->setSelectionBehavior(QAbstractItemView::SelectRows);
     runView_->setSelectionMode(QAbstractItemView::SingleSelection);
     runView_->verticalHeader()->hide();
-        runView_->horizontalHeader()->setStretchLastSection(true);
+    runView_->horizontalHeader()->setStretchLastSection(true);
     runView_->verticalHeader()->setDefaultSectionSize(fontMetrics().height() + 8);
     connect(runView_->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
             [this](const QModelIndex& current) {
@@ -426,7 +426,7 @@ void MainWindow::onSnapshot(const SnapshotPtr& snapshot) {
                             snapshot_->run.date != snapshot->run.date ||
                             snapshot_->run.cars.size() != snapshot->run.cars.size();
     snapshot_ = snapshot;
-        runModel_->apply(snapshot);
+    runModel_->apply(snapshot);
     runView_->resizeColumnsToContents();
     gridModel_->apply(snapshot);
     queueModel_->apply(snapshot);

@@ -46,7 +46,7 @@ class TestConsole : public QObject {
         QCOMPARE(g.zoom, SeatGridGeometry::kMaxZoom);
     }
 
-        // Select 03-01A 济南西→南京南 (ticket D2.1) with the mouse, release it, and see
+    // Select 03-01A 济南西→南京南 (ticket D2.1) with the mouse, release it, and see
     // every view follow: W6 (徐州东→南京南) is served on the freed run.
     void releaseFromTheGrid() {
         MainWindow window;
@@ -63,7 +63,7 @@ class TestConsole : public QObject {
         SeatGridView* grid = window.grid();
         const int row = window.gridModel()->rowOfSeat(u"03-01A"_s);
         QVERIFY(row >= 0);
-                const QModelIndex from = grid->model()->index(row, 3), to = grid->model()->index(row, 4);
+        const QModelIndex from = grid->model()->index(row, 3), to = grid->model()->index(row, 4);
         grid->scrollTo(from);
         QTest::mouseClick(grid->viewport(), Qt::LeftButton, {}, grid->visualRect(from).center());
         QTest::mouseClick(grid->viewport(), Qt::LeftButton, Qt::ShiftModifier,
@@ -72,7 +72,7 @@ class TestConsole : public QObject {
         int a = 0, b = 0;
         QVERIFY(grid->selectedInterval(seat, a, b));
         QCOMPARE(seat, u"03-01A"_s);
-                QCOMPARE(a, 3);
+        QCOMPARE(a, 3);
         QCOMPARE(b, 5);
         QVERIFY(window.releaseAction()->isEnabled());
 
@@ -93,13 +93,13 @@ class TestConsole : public QObject {
         // The queue view lost the served order(s).
         QTRY_VERIFY(window.queueModel()->rowCount() < 6);
         // The grid shows the new holder: served from the waitlist.
-                const QModelIndex cell = window.gridModel()->index(row, 4);
+        const QModelIndex cell = window.gridModel()->index(row, 4);
         QTRY_COMPARE(cell.data(SeatGridModel::KindRole).toInt(),
                      int(SeatGridModel::HolderKind::Served));
         QVERIFY(cell.data(SeatGridModel::ChangedAtRole).toLongLong() > 0);
     }
 
-        // Keyboard: Ctrl+F finds a ticket; choosing an order explains why it waits.
+    // Keyboard: Ctrl+F finds a ticket; choosing an order explains why it waits.
     void findAndExplain() {
         MainWindow window;
         QByteArray demo = MainWindow::demoScenario();
@@ -108,7 +108,7 @@ class TestConsole : public QObject {
         QVERIFY(QTest::qWaitForWindowExposed(&window));
         QTRY_VERIFY_WITH_TIMEOUT(window.queueModel()->rowCount() == 6, 20000);
         QTest::keyClick(&window, Qt::Key_F, Qt::ControlModifier);
-                QTest::keyClicks(QApplication::focusWidget(), u"F1.1"_s);
+        QTest::keyClicks(QApplication::focusWidget(), u"F1.1"_s);
         QTRY_COMPARE(window.grid()->model()->rowCount(), 1);
         QCOMPARE(window.grid()->model()->index(0, 0).data(SeatGridModel::SeatRole).toString(),
                  u"02-01A"_s);
