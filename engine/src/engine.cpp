@@ -391,11 +391,11 @@ class Apply {
         Run run;
         run.train = cmd.train;
         run.date = cmd.date;
-        run.key = key;
+
         run.fares = cmd.fares;
         run.holdMinutes = cmd.holdMinutes.value_or(30);
         run.policy = cmd.policy.value_or(s.options.defaultPolicy);
-        run.fingerprint = cmd.fingerprint;
+
         const Time day = *parseDate(cmd.date) * kDay;
         Time previous = -1;
         Time dayOffset = 0;

@@ -16,7 +16,9 @@
 namespace houbu {
 namespace {
 
-constexpr char kMagic[] = "HOUBUSN1";
+// The format version is the last character; a store falls back to replaying its
+// journal when its snapshots are of another version.
+constexpr char kMagic[] = "HOUBUSN2";
 
 class Out {
   public:
@@ -171,7 +173,6 @@ void writeState(const EngineState& st, Out& o) {
         }
         o.u(static_cast<std::uint64_t>(r.holdMinutes));
         o.u(static_cast<std::uint64_t>(r.policy));
-        o.u(r.fingerprint);
     }
 
     o.u(st.tickets.size());
@@ -295,7 +296,7 @@ void readState(EngineState& st, In& in) {
         Run& r = st.runs[ri];
         r.train = in.s();
         r.date = in.s();
-        r.key = r.train + '\x1f' + r.date;
+
         r.stops.resize(in.count());
         if (r.stops.size() > kMaxStops) throw Truncated();
         for (std::size_t k = 0; k < r.stops.size(); ++k) {
@@ -359,8 +360,7 @@ void readState(EngineState& st, In& in) {
             rebuildFreeBits(r, c);
         r.holdMinutes = static_cast<int>(in.u());
         r.policy = static_cast<Policy>(checked<std::uint8_t>(in.u(), 2));
-        r.fingerprint = in.u();
-        st.runIndex.emplace(r.key, static_cast<std::uint32_t>(ri));
+        st.runIndex.emplace(r.train + '\x1f' + r.date, static_cast<std::uint32_t>(ri));
     }
 
     st.tickets.resize(in.count());
@@ -478,8 +478,13 @@ std::string Engine::snapshot() const {
 
 std::unique_ptr<Engine> Engine::restore(std::string_view bytes, EngineOptions options,
                                         std::string& error) {
+    if (bytes.size() >= 8 && std::memcmp(bytes.data(), kMagic, 7) == 0 && bytes[7] != kMagic[7]) {
+        error = std::string("engine snapshot of another format version (") + bytes[7] +
+                "; this build writes " + kMagic[7] + ")";
+        return nullptr;
+    }
     if (bytes.size() < 8 || std::memcmp(bytes.data(), kMagic, 8) != 0) {
-        error = "not a Houbu engine snapshot (format 1)";
+        error = "not a Houbu engine snapshot";
         return nullptr;
     }
     auto engine = std::make_unique<Engine>(options);

@@ -110,7 +110,7 @@ struct ClassInfo {
 struct Run {
     std::string train;
     std::string date;
-    std::string key;  // train + '\x1f' + date
+
     std::vector<Stop> stops;
     std::unordered_map<std::string, std::uint8_t> stationIndex;
     std::vector<Car> cars;
@@ -120,7 +120,6 @@ struct Run {
     std::vector<std::pair<std::string, double>> fares;  // class -> yuan per km
     int holdMinutes = 30;
     Policy policy = Policy::Complete;
-    std::uint64_t fingerprint = 0;
 
     int segments() const { return static_cast<int>(stops.size()) - 1; }
     int classIndex(const std::string& name) const {

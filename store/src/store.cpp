@@ -420,8 +420,11 @@ class StoreImpl : public EventSink {
                 engine = Engine::restore(std::string_view(bytes.constData(), bytes.size()),
                                          engineOptions, why);
                 if (!engine) {
-                    problem(u"snapshot at journal seq %1 cannot be restored: %2"_s.arg(seq).arg(
-                        QString::fromStdString(why)));
+                    // A snapshot written by another version is not damage: the
+                    // journal before it is replayed instead.
+                    if (why.find("another format version") == std::string::npos)
+                        problem(u"snapshot at journal seq %1 cannot be restored: %2"_s.arg(seq).arg(
+                            QString::fromStdString(why)));
                     continue;
                 }
                 snapshotSeq = seq;

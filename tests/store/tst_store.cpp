@@ -1,7 +1,9 @@
 // The SQLite store: round trips, group commit, and every failure the issue
 // names, on real files and real (tmpfs) file systems.
 
+#include <QCryptographicHash>
 #include <QDir>
+
 #include <QFile>
 #include <QProcess>
 #include <QSqlDatabase>
@@ -164,6 +166,56 @@ class TestStore : public QObject {
         QVERIFY2(report.problems.isEmpty(), qPrintable(report.problems.join(u'\n')));
         QCOMPARE(events, inMemory(lines));
         QSqlDatabase::database();  // keep the default connection list untouched
+    }
+
+    // Snapshots written by another format version are not damage: opening
+    // replays the journal instead, and the result is the same.
+    void snapshotOfAnotherVersionIsReplayedAround() {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(u"old.db"_s);
+        const auto lines = demo();
+        QString error;
+        {
+            auto store = openAt(path, error, 50);
+            QByteArray out;
+            QVERIFY(store->apply(lines, out, error));
+        }
+        const QString name = QUuid::createUuid().toString();
+        {
+            QSqlDatabase db = QSqlDatabase::addDatabase(u"QSQLITE"_s, name);
+            db.setDatabaseName(path);
+            QVERIFY(db.open());
+            QSqlQuery read(u"SELECT journal_seq, engine FROM snapshots"_s, db);
+            QList<QPair<qint64, QByteArray>> snapshots;
+            while (read.next())
+                snapshots.append({read.value(0).toLongLong(), read.value(1).toByteArray()});
+            read.finish();
+            QVERIFY(!snapshots.isEmpty());
+            for (auto& [seq, blob] : snapshots) {
+                blob[7] = '1';  // "HOUBUSN1": an older format
+                QSqlQuery write(db);
+                write.prepare(
+                    u"UPDATE snapshots SET engine = ?, sha256 = ? WHERE journal_seq = ?"_s);
+                write.addBindValue(blob);
+                write.addBindValue(QString::fromLatin1(
+                    QCryptographicHash::hash(blob, QCryptographicHash::Sha256).toHex()));
+                write.addBindValue(seq);
+                QVERIFY(write.exec());
+            }
+        }
+        QSqlDatabase::removeDatabase(name);
+        auto store = openAt(path, error, 50);
+        QVERIFY2(store, qPrintable(error));
+        const StoreReport report = store->verify();
+        QCOMPARE(report.snapshotSeq, 0);
+        QVERIFY2(report.problems.isEmpty(), qPrintable(report.problems.join(u'\n')));
+        QCOMPARE(store->engine().snapshot(), [&] {
+            Runner runner;
+            QByteArray out;
+            for (const auto& l : lines)
+                runner.processLine(l.text, l.number, out);
+            return runner.engine().snapshot();
+        }());
     }
 
     void secondWriterIsRefused() {
