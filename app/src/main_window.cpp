@@ -17,7 +17,9 @@
 #include <QJsonDocument>
 #include <QLabel>
 #include <QLineEdit>
+#include <QMenu>
 #include <QMenuBar>
+
 #include <QMessageBox>
 #include <QProgressDialog>
 #include <QScrollBar>
@@ -117,6 +119,8 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
                     tr("Selected: %1 %2→%3").arg(seat, st.value(from), st.value(to)));
                 updateActions();
             });
+    grid_->setContextMenuPolicy(Qt::CustomContextMenu);
+    connect(grid_, &QWidget::customContextMenuRequested, this, &MainWindow::showGridMenu);
     connect(grid_, &SeatGridView::selectionCleared, this, [this] {
         selectionLabel_->clear();
         updateActions();
@@ -624,6 +628,44 @@ bool MainWindow::releaseSelection(const QString& reason) {
                   {u"to"_s, stations.value(to)},
                   {u"reason"_s, reason}}));
     return true;
+}
+
+bool MainWindow::releaseHolderAt(int row, int column, const QString& reason) {
+    const SeatView* seat = gridModel_->seat(row);
+    if (!snapshot_ || !seat) return false;
+    for (const HolderView& h : seat->holders) {
+        if (column < h.from || column >= h.to) continue;
+        const QStringList stations = gridModel_->stations();
+        send(compact({{u"op"_s, u"release"_s},
+                      {u"train"_s, QString::fromStdString(snapshot_->run.train)},
+                      {u"date"_s, QString::fromStdString(snapshot_->run.date)},
+                      {u"seat"_s, QString::fromStdString(seat->label)},
+                      {u"from"_s, stations.value(h.from)},
+                      {u"to"_s, stations.value(h.to)},
+                      {u"reason"_s, reason}}));
+        return true;
+    }
+    return false;
+}
+
+void MainWindow::showGridMenu(const QPoint& pos) {
+    const QModelIndex proxy = grid_->indexAt(pos);
+    if (!proxy.isValid()) return;
+    const QModelIndex cell = gridFilter_->mapToSource(proxy);
+    const QString holder = cell.data(SeatGridModel::HolderIdRole).toString();
+    QMenu menu(this);
+    if (!holder.isEmpty() && session_ && session_->canSend()) {
+        QMenu* release = menu.addMenu(
+            tr("Release %1 (%2)").arg(holder, cell.data(SeatGridModel::IntervalRole).toString()));
+        for (const QString& reason : {u"refund"_s, u"timeout"_s, u"reschedule"_s, u"quota"_s})
+            release->addAction(reason, this, [this, cell, reason] {
+                releaseHolderAt(cell.row(), cell.column(), reason);
+            });
+    }
+    menu.addAction(release_);
+    menu.addSeparator();
+    menu.addAction(addCar_);
+    menu.exec(grid_->viewport()->mapToGlobal(pos));
 }
 
 void MainWindow::releaseWithDialog() {

@@ -99,6 +99,28 @@ class TestConsole : public QObject {
         QVERIFY(cell.data(SeatGridModel::ChangedAtRole).toLongLong() > 0);
     }
 
+    // Releasing a ticket by a cell of it (the grid's context menu) frees its whole interval.
+    void releaseATicketFromACell() {
+        MainWindow window;
+        QByteArray demo = MainWindow::demoScenario();
+        window.openEmbedded(QString(), demo.left(demo.indexOf("{\"op\":\"refund\"")));
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QTRY_VERIFY_WITH_TIMEOUT(window.queueModel()->rowCount() == 6, 20000);
+        const int row = window.gridModel()->rowOfSeat(u"02-01A"_s);  // F2.1 济南西→徐州东
+        QCOMPARE(window.gridModel()->index(row, 3).data(SeatGridModel::HolderIdRole).toString(),
+                 u"F2.1"_s);
+        const qint64 before = window.lastSeq();
+        QVERIFY(window.releaseHolderAt(row, 3, u"refund"_s));
+        QTRY_VERIFY_WITH_TIMEOUT(window.lastSeq() > before, 10000);
+        QTRY_COMPARE(window.gridModel()->index(row, 3).data(SeatGridModel::KindRole).toInt(),
+                     int(SeatGridModel::HolderKind::Free));
+        const auto& last = window.logModel()->at(window.logModel()->rowCount() - 1).object;
+        QCOMPARE(last.value(u"event"_s).toString(), u"seat_released"_s);
+        QCOMPARE(last.value(u"from"_s).toString(), u"济南西"_s);
+        QCOMPARE(last.value(u"to"_s).toString(), u"徐州东"_s);
+    }
+
     // Keyboard: Ctrl+F finds a ticket; choosing an order explains why it waits.
     void findAndExplain() {
         MainWindow window;

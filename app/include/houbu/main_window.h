@@ -50,6 +50,8 @@ class MainWindow : public QMainWindow {
     qint64 lastSeq() const { return lastSeq_; }
     // Sends a release of the selected seat interval with `reason` (no dialog).
     bool releaseSelection(const QString& reason);
+    // Releases the whole interval of the ticket or block at a grid cell (source model row/column).
+    bool releaseHolderAt(int row, int column, const QString& reason);
     static QByteArray demoScenario();
 
   protected:
@@ -67,6 +69,7 @@ class MainWindow : public QMainWindow {
     void updateActions();
     void updateFilters();
     void releaseWithDialog();
+    void showGridMenu(const QPoint& pos);
     void addCarWithDialog();
     void advanceWithDialog();
     void openScenarioWithDialog();
