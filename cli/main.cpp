@@ -58,7 +58,9 @@ Commands:
 Exit status: 0 when the input was read to its end (command errors are `error`
 events in the output); 2 for bad usage, an unreadable file or a store that
 cannot be opened, with a message on standard error; 3 when the store failed
-during `run` (the lines it names were not applied; others were).
+during `run`: from a file, the run stops at the failed group (the lines from it
+on were not applied); from standard input, the failed group is rejected and
+later lines are tried again.
 )";
 
 int usageError(const std::string& message) {
@@ -248,10 +250,22 @@ int run(int argc, char** argv) {
         if (store) {
             QString why;
             if (!store->apply(batch, out, why)) {
+                status = 3;
+                if (!source.interactive()) {
+                    // A file describes one history: applying its later lines without
+                    // these would make another.
+                    std::fprintf(stderr,
+                                 "houbu-cli: stopped at line %d: %s; lines %d to the end were not "
+                                 "applied\n",
+                                 batch.front().number, why.toLocal8Bit().constData(),
+                                 batch.front().number);
+                    break;
+                }
+                // Interactive input: this batch is rejected; later lines are tried
+                // again (the store reconnects when the database is back).
                 std::fprintf(stderr, "houbu-cli: lines %d to %d were not applied: %s\n",
                              batch.front().number, batch.back().number,
                              why.toLocal8Bit().constData());
-                status = 3;
             }
         } else {
             for (const auto& line : batch)

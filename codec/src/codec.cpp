@@ -68,6 +68,8 @@ class Fields {
         if (!v.isString()) fail(key, u"must be a string, not "_s + QLatin1String(typeName(v)));
         const QString s = v.toString();
         if (s.trimmed().isEmpty()) fail(key, u"must not be empty"_s);
+        // A lone surrogate (\ud800) would silently become '?': two different ids alike.
+        if (!s.isValidUtf16()) fail(key, u"contains an invalid \\u escape (a lone surrogate)"_s);
         return s.toStdString();
     }
     std::string optStr(const char* key) const { return has(key) ? str(key) : std::string(); }
@@ -182,12 +184,22 @@ class Fields {
             const QString label = a[i].toString();
             if (!a[i].isString() || !isSeatLabel(label))
                 fail(key, u"item %1 must be a seat label CC-RRL such as \"03-12A\""_s.arg(i + 1));
+            // "1-1A" and "01-01A" are one seat: compare canonical labels.
+            const QString canonical = canonicalLabel(label);
             for (const auto& earlier : out)
-                if (QString::fromStdString(earlier) == label)
-                    fail(key, u"names seat %1 twice"_s.arg(label));
+                if (canonicalLabel(QString::fromStdString(earlier)) == canonical)
+                    fail(key, u"names seat %1 twice"_s.arg(canonical));
             out.push_back(label.toStdString());
         }
         return out;
+    }
+
+    // "1-1A" -> "01-01A".
+    static QString canonicalLabel(const QString& s) {
+        const qsizetype dash = s.indexOf(u'-');
+        return u"%1-%2%3"_s.arg(s.left(dash).toInt(), 2, 10, QLatin1Char('0'))
+            .arg(s.mid(dash + 1).chopped(1).toInt(), 2, 10, QLatin1Char('0'))
+            .arg(s.back());
     }
 
     static bool isSeatLabel(const QString& s) {
@@ -313,6 +325,9 @@ void readTrain(const Fields& f, Command& c) {
         StopSpec stop;
         stop.station = s.str("station");
         stop.km = s.number("km");
+        // No line is longer than this; the bound keeps fares and prepayments exact.
+        if (stop.km < 0 || stop.km > 100000)
+            s.fail("km", u"must be between 0 and 100000, got %1"_s.arg(stop.km));
         stop.arrival = s.clock("arr");
         stop.departure = s.clock("dep");
         for (const auto& earlier : c.stops)
@@ -336,8 +351,8 @@ void readTrain(const Fields& f, Command& c) {
         if (!v.isObject()) f.fail("fares", u"must be an object {class: yuan per km}"_s);
         const QJsonObject fares = v.toObject();
         for (auto it = fares.begin(); it != fares.end(); ++it) {
-            if (!it.value().isDouble() || it.value().toDouble() < 0)
-                f.fail("fares", u"entry %1 must be a number of yuan per km, at least 0"_s.arg(
+            if (!it.value().isDouble() || it.value().toDouble() < 0 || it.value().toDouble() > 1000)
+                f.fail("fares", u"entry %1 must be a number of yuan per km from 0 to 1000"_s.arg(
                                     quoted(it.key())));
             c.fares.emplace_back(it.key().toStdString(), it.value().toDouble());
         }
@@ -620,7 +635,9 @@ ParsedLine parseCommandLine(QByteArrayView line) {
 }
 
 QByteArray formatYuan(std::int64_t fen) {
-    QByteArray out = QByteArray::number(static_cast<qlonglong>(fen / 100));
+    QByteArray out = fen < 0 ? QByteArray("-") : QByteArray();
+    if (fen < 0) fen = -fen;
+    out += QByteArray::number(static_cast<qlonglong>(fen / 100));
     const std::int64_t cents = fen % 100;
     if (cents != 0) {
         out += '.';

@@ -485,6 +485,11 @@ class Apply {
                                                cmd.travelClass);
                     return;
                 }
+                if (std::find(seats.begin(), seats.end(), static_cast<std::uint32_t>(seat)) !=
+                    seats.end()) {
+                    c.error("bad_command", "seats: names seat " + st.label + " twice");
+                    return;
+                }
                 if (st.mask & want) {
                     std::string holder;
                     for (const auto& o : st.occupants)
@@ -648,6 +653,11 @@ class Apply {
                     c.error("wrong_class", "seat " + st.label + " is " +
                                                run.classes[st.travelClass].name + ", not " +
                                                cmd.travelClass);
+                    return;
+                }
+                if (std::find(seats.begin(), seats.end(), static_cast<std::uint32_t>(seat)) !=
+                    seats.end()) {
+                    c.error("bad_command", "seats: names seat " + st.label + " twice");
                     return;
                 }
                 if (st.mask & want) {

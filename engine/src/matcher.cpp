@@ -40,6 +40,7 @@ void Matcher::begin() {
         if (run.policy == Policy::Complete) {
             Phase p;
             p.useBound = true;
+            p.completeOnly = true;
             p.freed.assign(freed.begin() + static_cast<long>(i),
                            freed.begin() + static_cast<long>(end));
             for (const Freed& f : p.freed) {
@@ -79,6 +80,7 @@ void Matcher::begin() {
         const Run& run = s.runs[runIndex];
         Phase p;
         p.forcedOption = run.policy == Policy::Exact;
+        p.completeOnly = run.policy == Policy::Complete;
         for (std::uint32_t q : run.classes[travelClass].queueAt)
             if (q != kNone && s.queues[q].live() > 0) p.queues.push_back(q);
         std::sort(p.queues.begin(), p.queues.end());
@@ -309,6 +311,9 @@ std::optional<Decision> Matcher::next() {
             for (std::size_t i = 0; i < order.options.size() && d.seats.empty(); ++i) {
                 const OrderOption& opt = order.options[i];
                 if (departed(opt.run, opt.from)) continue;
+                // A release on a complete run does not reach into an exact run, whose
+                // free seats serve only releases of their exact interval (rule 5).
+                if (phase.completeOnly && s.runs[opt.run].policy == Policy::Exact) continue;
                 d.seats = chooseSeats(s.runs[opt.run], opt.travelClass, opt.from, opt.to,
                                       order.groupSize(), std::string(), s.options.seatChoice);
                 d.option = static_cast<int>(i);

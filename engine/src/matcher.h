@@ -50,6 +50,7 @@ class Matcher {
         bool useBound = false;              // complete-policy bound on free seats applies
         std::vector<Freed> freed;           // freed seats this phase may use (for the bound)
         std::uint32_t onlyOrder = kNone;    // a newly effective order: it alone is considered
+        bool completeOnly = false;          // serve only on options of complete-policy runs
         bool done = false;
     };
     struct Pick {

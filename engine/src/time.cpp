@@ -58,6 +58,8 @@ std::optional<std::int64_t> parseDate(std::string_view text) {
     const auto ys = text.substr(0, 4), ms = text.substr(5, 2), ds = text.substr(8, 2);
     if (!isDigits(ys) || !isDigits(ms) || !isDigits(ds)) return std::nullopt;
     const int y = toInt(ys), m = toInt(ms), d = toInt(ds);
+    // Years stay four-digit after adding hold and prepayment windows.
+    if (y < 1 || y > 9000) return std::nullopt;
     if (m < 1 || m > 12 || d < 1 || d > daysInMonth(y, m)) return std::nullopt;
     return daysFromCivil(y, m, d) - kEpochDays;
 }

@@ -40,8 +40,8 @@ class EmbeddedWorker : public QObject {
 
     void send(const QList<QByteArray>& commands) {
         if (!ready()) return;
-        apply(commands);
-        publish();
+        // After a storage failure the views keep the last committed state.
+        if (apply(commands)) publish();
     }
 
     void load(const QByteArray& scenario) {
@@ -50,16 +50,20 @@ class EmbeddedWorker : public QObject {
         const QList<QByteArray> lines = scenario.split('\n');
         const qint64 total = lines.size();
         constexpr qsizetype kBatch = 500;
+        bool ok = true;
         for (qsizetype i = 0; i < lines.size(); i += kBatch) {
             if (cancelled) {
                 emit failed(tr("Loading cancelled after %1 of %2 lines.").arg(i).arg(total));
                 break;
             }
             emit progress(tr("Loading scenario"), i, total);
-            if (!apply(lines.mid(i, kBatch))) break;
+            if (!apply(lines.mid(i, kBatch))) {
+                ok = false;
+                break;
+            }
         }
         emit progress(tr("Loading scenario"), total, total);
-        publish();
+        if (ok) publish();
     }
 
     void focus(const QString& train, const QString& date) {

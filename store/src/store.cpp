@@ -404,11 +404,13 @@ class StoreImpl : public EventSink {
                             .arg(count.value(0).toLongLong())
                             .arg(journalSeq));
 
-            engine.reset();
+            // Build into a fresh engine and swap it in only when loading succeeded:
+            // the store never holds a half-loaded or missing engine.
+            std::unique_ptr<Engine> fresh;
             snapshotSeq = 0;
             QSqlQuery snaps = exec(
                 u"SELECT journal_seq, engine, sha256 FROM snapshots ORDER BY journal_seq DESC"_s);
-            while (snaps.next() && !engine) {
+            while (snaps.next() && !fresh) {
                 const qint64 seq = snaps.value(0).toLongLong();
                 const QByteArray bytes = snaps.value(1).toByteArray();
                 if (sha256(bytes) != snaps.value(2).toString()) {
@@ -417,9 +419,9 @@ class StoreImpl : public EventSink {
                     continue;
                 }
                 std::string why;
-                engine = Engine::restore(std::string_view(bytes.constData(), bytes.size()),
-                                         engineOptions, why);
-                if (!engine) {
+                fresh = Engine::restore(std::string_view(bytes.constData(), bytes.size()),
+                                        engineOptions, why);
+                if (!fresh) {
                     // A snapshot written by another version is not damage: the
                     // journal before it is replayed instead.
                     if (why.find("another format version") == std::string::npos)
@@ -429,7 +431,7 @@ class StoreImpl : public EventSink {
                 }
                 snapshotSeq = seq;
             }
-            if (!engine) engine = std::make_unique<Engine>(engineOptions);
+            if (!fresh) fresh = std::make_unique<Engine>(engineOptions);
             openedFromSnapshot = snapshotSeq;
 
             QSqlQuery rows = exec(
@@ -437,7 +439,7 @@ class StoreImpl : public EventSink {
                 {snapshotSeq});
             while (rows.next()) {
                 Capture replayed;
-                feed(*engine, rows.value(2).toByteArray(), rows.value(1).toInt(), replayed);
+                feed(*fresh, rows.value(2).toByteArray(), rows.value(1).toInt(), replayed);
                 const QByteArray stored = rows.value(3).toByteArray();
                 if (replayed.out != stored) {
                     problem(u"journal seq %1 disagrees with its replay: %2"_s
@@ -446,9 +448,10 @@ class StoreImpl : public EventSink {
                     break;
                 }
             }
-            const std::string broken = engine->checkInvariants();
+            const std::string broken = fresh->checkInvariants();
             if (!broken.empty())
                 problem(u"the state breaks an invariant: "_s + QString::fromStdString(broken));
+            std::swap(engine, fresh);
             checkTables(false);
         } catch (const SqlFailure& f) {
             error = u"cannot read %1: %2"_s.arg(displayLocation(), f.message);

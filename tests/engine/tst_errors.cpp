@@ -76,6 +76,22 @@ class TestErrors : public QObject {
             "one seat per passenger");
         row("bad seat label", sell("S9", "北京", "济南", R"(["a"])", R"(,"seats":["A1"])"),
             "bad_command", "seat label");
+        row("one seat in two spellings",
+            sell("S9", "北京", "济南", R"(["a","b"])", R"(,"seats":["03-1A","03-01A"])"),
+            "bad_command", "names seat 03-01A twice");
+        row("block seat in two spellings",
+            R"({"op":"block","id":"Q9","train":"G1","date":"2024-01-20","from":"北京","to":"济南","class":"second","seats":["3-01B","03-01B"]})",
+            "bad_command", "names seat 03-01B twice");
+        row("km out of range",
+            R"({"op":"train","train":"G9","date":"2024-01-20","stops":[{"station":"A","km":0},{"station":"C","km":5e16}],"cars":[]})",
+            "bad_command", "'stops[1].km' must be between 0 and 100000");
+        row("fare out of range",
+            R"({"op":"train","train":"G9","date":"2024-01-20","stops":[{"station":"A","km":0},{"station":"C","km":5}],"cars":[],"fares":{"2":1e10}})",
+            "bad_command", "'fares'");
+        row("lone surrogate", R"({"op":"position","id":"s\ud800"})", "bad_command",
+            "lone surrogate");
+        row("year out of range", R"({"op":"advance","at":"9999-12-31T23:59"})", "bad_command",
+            "'at'");
         row("bad prefer", sell("S9", "北京", "济南", R"(["a"])", R"(,"prefer":"middle")"),
             "bad_command", "'prefer'");
         row("bad reason",

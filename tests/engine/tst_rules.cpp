@@ -232,6 +232,56 @@ class TestRules : public QObject {
         QCOMPARE(s.free("北京", "天津"), 1);  // servable, yet waiting: exact does not cut
     }
 
+    // Rules 4 and 5 together: a release on a complete run serves an order there,
+    // even when the order's first option is an exact run with a free seat, which
+    // serves only a release of its exact interval.
+    void completeReleaseDoesNotReachIntoAnExactRun() {
+        Session s;
+        // Built as JSON objects: moc misreads raw strings that start or end with a quote.
+        auto train = [](const char* name, bool exact) {
+            QJsonObject t{
+                {u"op"_s, u"train"_s},
+                {u"train"_s, QString::fromLatin1(name)},
+                {u"date"_s, u"2024-01-20"_s},
+                {u"stops"_s, QJsonArray{QJsonObject{{u"station"_s, u"A"_s}, {u"km"_s, 0}},
+                                        QJsonObject{{u"station"_s, u"B"_s}, {u"km"_s, 10}},
+                                        QJsonObject{{u"station"_s, u"C"_s}, {u"km"_s, 20}}}},
+                {u"cars"_s,
+                 QJsonArray{QJsonObject{
+                     {u"car"_s, 1}, {u"class"_s, u"2"_s}, {u"rows"_s, 1}, {u"layout"_s, u"A"_s}}}}};
+            if (exact) t.insert(u"policy"_s, u"exact"_s);
+            return QJsonDocument(t).toJson(QJsonDocument::Compact);
+        };
+        s.send({train("E1", true), train("C1", false)});
+        auto sale = [](const char* id, const char* run, const char* from, const char* to) {
+            return QJsonDocument(
+                       QJsonObject{{u"op"_s, u"sell"_s},
+                                   {u"id"_s, QString::fromLatin1(id)},
+                                   {u"train"_s, QString::fromLatin1(run)},
+                                   {u"date"_s, u"2024-01-20"_s},
+                                   {u"from"_s, QString::fromLatin1(from)},
+                                   {u"to"_s, QString::fromLatin1(to)},
+                                   {u"class"_s, u"2"_s},
+                                   {u"passengers"_s, QJsonArray{QString::fromLatin1(id)}}})
+                .toJson(QJsonDocument::Compact);
+        };
+        s.send(
+            {sale("s1", "E1", "A", "B"), sale("s2", "E1", "B", "C"), sale("s3", "C1", "A", "C")});
+        s.send(
+            R"({"op":"waitlist","id":"W","user":"u","passengers":["w"],"from":"A","to":"C","options":[{"train":"E1","date":"2024-01-20","class":"2"}]})");
+        s.send(op("prepay", "W"));
+        s.send(
+            R"({"op":"waitlist","id":"X","user":"u","passengers":["x"],"from":"A","to":"C","options":[{"train":"E1","date":"2024-01-20","class":"2"},{"train":"C1","date":"2024-01-20","class":"2"}]})");
+        s.send(op("prepay", "X"));
+        s.send({R"({"op":"refund","id":"s1"})",
+                R"({"op":"refund","id":"s2"})"});  // E1 free, no exact release
+        const auto events = s.send(R"({"op":"refund","id":"s3"})");
+        QCOMPARE(kind(events.last()), u"waitlist_fulfilled"_s);
+        QCOMPARE(str(events.last(), "id"), u"X"_s);
+        QCOMPARE(str(events.last(), "train"), u"C1"_s);
+        QCOMPARE(s.one(op("position", "W")).value(u"queues"_s).toArray().size(), 1);
+    }
+
     // Rule 5: an added car serves the run's orders in queue order.
     void exactPolicyAddedCarServesInQueueOrder() {
         Session s;
