@@ -83,7 +83,8 @@ void Core::endTicket(std::uint32_t ticket, TicketStatus status) {
     t.status = status;
     auto& mine = s.ticketsByPassenger[t.passenger];
     mine.erase(std::remove(mine.begin(), mine.end(), ticket), mine.end());
-    if (mine.empty()) s.ticketsByPassenger.erase(t.passenger);
+    // The empty entry stays: the same passenger is usually about to travel again,
+    // and re-creating it costs an allocation and a rehash.
 }
 
 void Core::leaveQueues(Order& order, OrderStatus status) {
