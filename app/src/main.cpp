@@ -7,6 +7,8 @@
 #include <QElapsedTimer>
 
 #include <QPalette>
+#include <QSettings>
+
 #include <QStyleFactory>
 #include <QTimer>
 #include <QTreeView>
@@ -102,8 +104,15 @@ int main(int argc, char** argv) {
     QCommandLineOption shots(
         u"screenshots"_s, QApplication::translate("main", "Save screenshots into <dir> and quit."),
         u"dir"_s);
-    parser.addOptions({db, memory, scenario, dark, shots});
+    QCommandLineOption lang(
+        u"lang"_s,
+        QApplication::translate("main",
+                                "Interface language: en or zh_CN (default: the system language)."),
+        u"language"_s);
+    parser.addOptions({db, memory, scenario, dark, shots, lang});
     parser.process(app);
+    if (parser.isSet(lang)) QSettings().setValue(u"language"_s, parser.value(lang));
+    houbu::MainWindow::installTranslation(parser.value(lang));
 
     if (parser.isSet(dark)) app.setPalette(darkPalette());
     if (parser.isSet(shots)) return screenshots(app, parser.value(shots));

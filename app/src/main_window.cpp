@@ -1,6 +1,7 @@
 #include "houbu/main_window.h"
 
 #include <QAction>
+#include <QApplication>
 #include <QCloseEvent>
 #include <QComboBox>
 #include <QDialog>
@@ -16,6 +17,10 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QLabel>
+#include <QLibraryInfo>
+#include <QLocale>
+#include <QTranslator>
+
 #include <QLineEdit>
 #include <QMenu>
 #include <QMenuBar>
@@ -157,6 +162,20 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
 }
 
 MainWindow::~MainWindow() = default;
+
+QString MainWindow::installTranslation(const QString& language) {
+    QString lang = language;
+    if (lang.isEmpty()) lang = QSettings().value(u"language"_s).toString();
+    if (lang.isEmpty()) lang = QLocale::system().name();
+    if (!lang.startsWith(u"zh"_s)) return u"en"_s;
+    // Owned by the application for its whole life.
+    auto* app = new QTranslator(qApp);
+    auto* qt = new QTranslator(qApp);
+    if (app->load(u":/i18n/houbu_zh_CN.qm"_s)) QCoreApplication::installTranslator(app);
+    if (qt->load(u"qtbase_zh_CN"_s, QLibraryInfo::path(QLibraryInfo::TranslationsPath)))
+        QCoreApplication::installTranslator(qt);
+    return u"zh_CN"_s;
+}
 
 QByteArray MainWindow::demoScenario() {
     QFile f(u":/demo/g13-spring-festival.jsonl"_s);

@@ -624,7 +624,9 @@ QString detailsOf(const QJsonObject& o) {
     if (kind == u"match_considered"_s || kind == u"match_skipped"_s ||
         kind == u"waitlist_cancelled"_s || kind == u"ticket_refunded"_s)
         return v("reason");
-    if (kind == u"waitlist_submitted"_s) return v("prepay") + u" ¥, pay by "_s + v("pay_by");
+    if (kind == u"waitlist_submitted"_s)
+        return EventLogModel::tr("prepay ¥%1 by %2")
+            .arg(v("prepay"), v("pay_by").replace(u'T', u' '));
     if (kind == u"block_created"_s || kind == u"car_added"_s) return seatsOf(o).join(u", "_s);
     if (kind == u"availability"_s) return v("free");
     return {};

@@ -53,6 +53,9 @@ class MainWindow : public QMainWindow {
     // Releases the whole interval of the ticket or block at a grid cell (source model row/column).
     bool releaseHolderAt(int row, int column, const QString& reason);
     static QByteArray demoScenario();
+    // Installs the translation for `language` ("zh_CN", "en"; empty: the saved
+    // choice, else the system's). Returns the language in use.
+    static QString installTranslation(const QString& language);
 
   protected:
     void closeEvent(QCloseEvent* event) override;

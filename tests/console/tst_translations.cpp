@@ -1,0 +1,46 @@
+// Both languages load, and the Chinese translation is complete.
+
+#include <QFile>
+#include <QMenuBar>
+#include <QRegularExpression>
+#include <QTest>
+#include <QTranslator>
+
+#include "houbu/main_window.h"
+
+using namespace houbu;
+using namespace Qt::StringLiterals;
+
+class TestTranslations : public QObject {
+    Q_OBJECT
+
+  private slots:
+    void chineseHasNoUnfinishedEntries() {
+        QFile ts(QStringLiteral(HOUBU_SOURCE_DIR "/translations/houbu_zh_CN.ts"));
+        QVERIFY(ts.open(QIODevice::ReadOnly));
+        const QString text = QString::fromUtf8(ts.readAll());
+        QVERIFY(text.count(u"<message"_s) > 100);
+        QCOMPARE(text.count(u"type=\"unfinished\""_s), 0);
+        QCOMPARE(text.count(u"type=\"vanished\""_s) + text.count(u"type=\"obsolete\""_s), 0);
+    }
+
+    void englishIsTheSource() {
+        QCOMPARE(MainWindow::installTranslation(u"en"_s), u"en"_s);
+        MainWindow window;
+        QCOMPARE(window.menuBar()->actions().first()->text(), u"&File"_s);
+    }
+
+    void chineseLoads() {
+        QCOMPARE(MainWindow::installTranslation(u"zh_CN"_s), u"zh_CN"_s);
+        MainWindow window;
+        QCOMPARE(window.menuBar()->actions().first()->text(), u"文件(&F)"_s);
+        QCOMPARE(window.releaseAction()->text(), u"释放所选(&R)…"_s);
+        QCOMPARE(window.logModel()
+                     ->headerData(EventLogModel::Event, Qt::Horizontal, Qt::DisplayRole)
+                     .toString(),
+                 u"事件"_s);
+    }
+};
+
+QTEST_MAIN(TestTranslations)
+#include "tst_translations.moc"
