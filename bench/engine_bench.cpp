@@ -345,7 +345,7 @@ void BM_ReleaseWithMatching(benchmark::State& state) {
         CountingSink setupSink;
         int line = 0;
         applySetup(w, engine, setupSink, line);
-        const auto queuedBefore = engine.queuedOrderCount();
+        const auto queuedBefore = engine.summary().ordersQueued;
 
         CountingSink sink;
         std::vector<std::int64_t> ns;
@@ -369,7 +369,7 @@ void BM_ReleaseWithMatching(benchmark::State& state) {
         state.counters["events_per_release"] = static_cast<double>(sink.events) / n;
         state.counters["orders_served"] = static_cast<double>(sink.fulfilled);
         state.counters["queued_before"] = static_cast<double>(queuedBefore);
-        state.counters["queued_after"] = static_cast<double>(engine.queuedOrderCount());
+        state.counters["queued_after"] = static_cast<double>(engine.summary().ordersQueued);
         state.counters["p50_ns"] = percentile(ns, 0.50);
         state.counters["p99_ns"] = percentile(ns, 0.99);
         state.counters["p999_ns"] = percentile(ns, 0.999);
@@ -466,7 +466,7 @@ void BM_QueuedOrderMemory(benchmark::State& state) {
         w.waitlist([&](const Command& c) { engine.apply(c, ++line, sink); });
         const std::uint64_t after = heapInUse();
 
-        const double orders = static_cast<double>(engine.queuedOrderCount());
+        const double orders = static_cast<double>(engine.summary().ordersQueued);
         const double growth = static_cast<double>(after - before);
         if (sink.errors != 0) state.SkipWithError("the workload produced error events");
         if (after <= before)

@@ -457,7 +457,7 @@ void MainWindow::onSnapshot(const SnapshotPtr& snapshot) {
     if (runChanged) updateFilters();
     clockLabel_->setText(tr("Clock %1").arg(QString(snapshot->clock).replace(u'T', u' ')));
     const QString run = QString::fromStdString(snapshot->run.train + ' ' + snapshot->run.date);
-    if (!snapshot->run.train.empty()) grid_->setToolTip(QString());
+
     setWindowTitle(snapshot->run.train.empty() ? tr("Houbu") : tr("Houbu — %1").arg(run));
     updateActions();
 }
@@ -557,7 +557,6 @@ void MainWindow::onWhy(const QString& orderId, const std::vector<WaitReason>& re
     QHash<QString, QList<QPair<int, int>>> highlights;
     const QStringList stations = gridModel_->stations();
     for (const WaitReason& w : reasons) {
-        RunView run;
         const bool shown =
             snapshot_ && snapshot_->run.train == w.train && snapshot_->run.date == w.date;
         const QString interval = shown ? stations.value(w.from) + u"→"_s + stations.value(w.to)
@@ -634,10 +633,7 @@ void MainWindow::send(const QByteArray& command) {
     if (session_) session_->send({command});
 }
 
-bool MainWindow::releaseSelection(const QString& reason) {
-    QString seat;
-    int from = 0, to = 0;
-    if (!snapshot_ || !grid_->selectedInterval(seat, from, to)) return false;
+void MainWindow::sendRelease(const QString& seat, int from, int to, const QString& reason) {
     const QStringList stations = gridModel_->stations();
     send(compact({{u"op"_s, u"release"_s},
                   {u"train"_s, QString::fromStdString(snapshot_->run.train)},
@@ -646,6 +642,13 @@ bool MainWindow::releaseSelection(const QString& reason) {
                   {u"from"_s, stations.value(from)},
                   {u"to"_s, stations.value(to)},
                   {u"reason"_s, reason}}));
+}
+
+bool MainWindow::releaseSelection(const QString& reason) {
+    QString seat;
+    int from = 0, to = 0;
+    if (!snapshot_ || !grid_->selectedInterval(seat, from, to)) return false;
+    sendRelease(seat, from, to, reason);
     return true;
 }
 
@@ -654,14 +657,7 @@ bool MainWindow::releaseHolderAt(int row, int column, const QString& reason) {
     if (!snapshot_ || !seat) return false;
     for (const HolderView& h : seat->holders) {
         if (column < h.from || column >= h.to) continue;
-        const QStringList stations = gridModel_->stations();
-        send(compact({{u"op"_s, u"release"_s},
-                      {u"train"_s, QString::fromStdString(snapshot_->run.train)},
-                      {u"date"_s, QString::fromStdString(snapshot_->run.date)},
-                      {u"seat"_s, QString::fromStdString(seat->label)},
-                      {u"from"_s, stations.value(h.from)},
-                      {u"to"_s, stations.value(h.to)},
-                      {u"reason"_s, reason}}));
+        sendRelease(QString::fromStdString(seat->label), h.from, h.to, reason);
         return true;
     }
     return false;

@@ -4,8 +4,8 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QJsonParseError>
-#include <QRegularExpression>
 #include <QStringList>
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 
@@ -180,31 +180,18 @@ class Fields {
         const QJsonArray a = array(key);
         if (a.isEmpty()) fail(key, u"must list at least one seat"_s);
         std::vector<std::string> out;
+        std::vector<std::string> canonical;  // "1-1A" and "01-01A" are one seat
         for (qsizetype i = 0; i < a.size(); ++i) {
-            const QString label = a[i].toString();
-            if (!a[i].isString() || !isSeatLabel(label))
+            const std::string label = a[i].toString().toStdString();
+            const std::string seat = canonicalSeatLabel(label);
+            if (!a[i].isString() || seat.empty())
                 fail(key, u"item %1 must be a seat label CC-RRL such as \"03-12A\""_s.arg(i + 1));
-            // "1-1A" and "01-01A" are one seat: compare canonical labels.
-            const QString canonical = canonicalLabel(label);
-            for (const auto& earlier : out)
-                if (canonicalLabel(QString::fromStdString(earlier)) == canonical)
-                    fail(key, u"names seat %1 twice"_s.arg(canonical));
-            out.push_back(label.toStdString());
+            if (std::find(canonical.begin(), canonical.end(), seat) != canonical.end())
+                fail(key, u"names seat %1 twice"_s.arg(QString::fromStdString(seat)));
+            canonical.push_back(seat);
+            out.push_back(label);
         }
         return out;
-    }
-
-    // "1-1A" -> "01-01A".
-    static QString canonicalLabel(const QString& s) {
-        const qsizetype dash = s.indexOf(u'-');
-        return u"%1-%2%3"_s.arg(s.left(dash).toInt(), 2, 10, QLatin1Char('0'))
-            .arg(s.mid(dash + 1).chopped(1).toInt(), 2, 10, QLatin1Char('0'))
-            .arg(s.back());
-    }
-
-    static bool isSeatLabel(const QString& s) {
-        static const QRegularExpression re(u"^[0-9]{1,2}-[0-9]{1,2}[A-Z]$"_s);
-        return re.match(s).hasMatch();
     }
 
     const QJsonObject& object() const { return o_; }
@@ -477,7 +464,7 @@ Command readCommand(const QJsonObject& object) {
             } else {
                 readInterval(f, c);
                 c.seat = f.str("seat");
-                if (!Fields::isSeatLabel(QString::fromStdString(c.seat)))
+                if (canonicalSeatLabel(c.seat).empty())
                     f.fail("seat", u"must be a seat label CC-RRL such as \"03-12A\""_s);
                 c.reason = f.oneOf("reason", {"refund", "timeout", "reschedule", "quota"});
             }

@@ -23,26 +23,6 @@ std::string seatLabel(int car, int row, char letter) {
     return std::string(buf, 6);
 }
 
-// "3-1A", "03-01A", "03-12A" -> "03-01A", "03-01A", "03-12A"; empty when malformed.
-std::string canonicalSeat(const std::string& text) {
-    const auto dash = text.find('-');
-    if (dash == std::string::npos || dash == 0 || dash > 2 || text.size() < dash + 3) return {};
-    const char letter = text.back();
-    if (letter < 'A' || letter > 'Z') return {};
-    int car = 0, row = 0;
-    for (std::size_t i = 0; i < dash; ++i) {
-        if (text[i] < '0' || text[i] > '9') return {};
-        car = car * 10 + (text[i] - '0');
-    }
-    const std::size_t rowDigits = text.size() - dash - 2;
-    if (rowDigits < 1 || rowDigits > 2) return {};
-    for (std::size_t i = dash + 1; i + 1 < text.size(); ++i) {
-        if (text[i] < '0' || text[i] > '9') return {};
-        row = row * 10 + (text[i] - '0');
-    }
-    return seatLabel(car, row, letter);
-}
-
 std::string runName(const Run& run) {
     return run.train + " on " + run.date;
 }
@@ -167,7 +147,7 @@ class Apply {
     }
 
     int seatOf(const Run& run, const std::string& label) {
-        auto it = run.seatIndex.find(canonicalSeat(label));
+        auto it = run.seatIndex.find(canonicalSeatLabel(label));
         if (it == run.seatIndex.end()) {
             c.error("unknown_seat", "seat '" + label + "' does not exist on " + runName(run));
             return -1;
@@ -341,14 +321,8 @@ class Apply {
             }
         }
         auto& order = run.classes[cls].seats;
-        std::sort(order.begin(), order.end(), [&run](std::uint32_t a, std::uint32_t b) {
-            const Seat& x = run.seats[a];
-            const Seat& y = run.seats[b];
-            const int cx = run.cars[x.car].number, cy = run.cars[y.car].number;
-            if (cx != cy) return cx < cy;
-            if (x.row != y.row) return x.row < y.row;
-            return x.letterPos < y.letterPos;
-        });
+        std::sort(order.begin(), order.end(),
+                  [&run](std::uint32_t a, std::uint32_t b) { return seatBefore(run, a, b); });
         rebuildFreeBits(run, static_cast<std::size_t>(cls));
     }
 
@@ -909,17 +883,9 @@ class Apply {
         e.id = cmd.id;
         if (order.status == OrderStatus::Queued) {
             for (const auto& opt : order.options) {
-                const Queue& q = s.queues[opt.queue];
-                std::int64_t rank = 1;
-                for (const auto& lane : q.lanes)
-                    for (std::size_t i = lane.head; i < lane.orders.size(); ++i) {
-                        const Order& other = s.orders[lane.orders[i]];
-                        if (other.status == OrderStatus::Queued && queuedBefore(other, order))
-                            ++rank;
-                    }
                 const Run& run = s.runs[opt.run];
-                e.queues.push_back(
-                    QueueRank{run.train, run.date, run.classes[opt.travelClass].name, rank});
+                e.queues.push_back(QueueRank{run.train, run.date, run.classes[opt.travelClass].name,
+                                             rankIn(s, s.queues[opt.queue], order)});
             }
         }
         c.emit(e);
@@ -943,13 +909,7 @@ class Apply {
         if (r < 0) return;
         const Run& run = s.runs[r];
         Event e = c.make(EventKind::Seatmap);
-        std::vector<std::uint32_t> order(run.seats.size());
-        for (std::uint32_t i = 0; i < order.size(); ++i)
-            order[i] = i;
-        std::sort(order.begin(), order.end(), [&run](std::uint32_t a, std::uint32_t b) {
-            return run.seats[a].label < run.seats[b].label;
-        });
-        for (std::uint32_t i : order) {
+        for (std::uint32_t i : seatsInOrder(run)) {
             const Seat& seat = run.seats[i];
             SeatState st;
             st.seat = seat.label;
@@ -1040,6 +1000,26 @@ void fireTimers(Core& core, Time until) {
 
 }  // namespace
 
+// "3-1A", "03-01A", "03-12A" -> "03-01A", "03-01A", "03-12A"; empty when malformed.
+std::string canonicalSeatLabel(std::string_view text) {
+    const auto dash = text.find('-');
+    if (dash == std::string::npos || dash == 0 || dash > 2 || text.size() < dash + 3) return {};
+    const char letter = text.back();
+    if (letter < 'A' || letter > 'Z') return {};
+    int car = 0, row = 0;
+    for (std::size_t i = 0; i < dash; ++i) {
+        if (text[i] < '0' || text[i] > '9') return {};
+        car = car * 10 + (text[i] - '0');
+    }
+    const std::size_t rowDigits = text.size() - dash - 2;
+    if (rowDigits < 1 || rowDigits > 2) return {};
+    for (std::size_t i = dash + 1; i + 1 < text.size(); ++i) {
+        if (text[i] < '0' || text[i] > '9') return {};
+        row = row * 10 + (text[i] - '0');
+    }
+    return seatLabel(car, row, letter);
+}
+
 Engine::Engine(EngineOptions options) : state_(std::make_unique<EngineState>(options)) {}
 Engine::~Engine() = default;
 
@@ -1071,9 +1051,6 @@ std::uint64_t Engine::lastSeq() const {
 }
 const EngineOptions& Engine::options() const {
     return state_->options;
-}
-std::size_t Engine::queuedOrderCount() const {
-    return state_->queuedOrders;
 }
 
 EngineSummary Engine::summary() const {

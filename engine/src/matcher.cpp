@@ -201,8 +201,8 @@ void Matcher::describeServe(Decision& d, const Order& order, std::uint32_t queue
     const Queue& q = s.queues[queue];
     const OrderOption& opt = order.options[d.option];
     const Run& run = s.runs[opt.run];
-    d.reason = groupOf(order.groupSize()) + ", rank " + std::to_string(rankIn(q, order)) + " in " +
-               queueName(q) + "; " + seatsFree(freeSeats) +
+    d.reason = groupOf(order.groupSize()) + ", rank " + std::to_string(rankIn(s, q, order)) +
+               " in " + queueName(q) + "; " + seatsFree(freeSeats) +
                "; earliest servable in queue order; served on option " +
                std::to_string(d.option + 1) + " (" + run.train + ' ' +
                run.classes[opt.travelClass].name + ") seat";
@@ -221,17 +221,6 @@ std::string Matcher::queueName(const Queue& q) const {
     const Run& run = c_.s.runs[q.run];
     return run.train + ' ' + run.date + ' ' + run.classes[q.travelClass].name + ' ' +
            c_.interval(run, q.from, q.to);
-}
-
-std::int64_t Matcher::rankIn(const Queue& q, const Order& order) const {
-    const auto& orders = c_.s.orders;
-    std::int64_t rank = 1;
-    for (const auto& lane : q.lanes)
-        for (std::size_t i = lane.head; i < lane.orders.size(); ++i) {
-            const Order& other = orders[lane.orders[i]];
-            if (other.status == OrderStatus::Queued && queuedBefore(other, order)) ++rank;
-        }
-    return rank;
 }
 
 std::optional<Decision> Matcher::next() {

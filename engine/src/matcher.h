@@ -68,7 +68,6 @@ class Matcher {
     std::optional<Decision> newOrderDecision(Phase& phase);
     void describeServe(Decision& d, const Order& order, std::uint32_t queue, int freeSeats) const;
     std::string queueName(const Queue& q) const;
-    std::int64_t rankIn(const Queue& q, const Order& order) const;
 
     Core& c_;
     std::vector<Phase> phases_;

@@ -9,6 +9,7 @@
 //  4. Queue::liveBySize[s] == number of Queued orders of s+1 passengers that have
 //     an option on this queue.
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <queue>
@@ -128,6 +129,26 @@ struct Run {
         return -1;
     }
 };
+
+// Seat order: car number, row, position in the layout.
+inline bool seatBefore(const Run& run, std::uint32_t a, std::uint32_t b) {
+    const Seat& x = run.seats[a];
+    const Seat& y = run.seats[b];
+    const int cx = run.cars[x.car].number, cy = run.cars[y.car].number;
+    if (cx != cy) return cx < cy;
+    if (x.row != y.row) return x.row < y.row;
+    return x.letterPos < y.letterPos;
+}
+
+// Every seat of the run, in seat order.
+inline std::vector<std::uint32_t> seatsInOrder(const Run& run) {
+    std::vector<std::uint32_t> order(run.seats.size());
+    for (std::uint32_t i = 0; i < order.size(); ++i)
+        order[i] = i;
+    std::sort(order.begin(), order.end(),
+              [&run](std::uint32_t a, std::uint32_t b) { return seatBefore(run, a, b); });
+    return order;
+}
 
 // Rebuilds a class's free bitsets from the seat masks (a new car, a restored snapshot).
 inline void rebuildFreeBits(Run& run, std::size_t c) {
@@ -305,5 +326,16 @@ class EngineState {
         return it == runIndex.end() ? nullptr : &runs[it->second];
     }
 };
+
+// An order's rank in a queue it is in: 1 + the queued orders ahead of it.
+inline std::int64_t rankIn(const EngineState& s, const Queue& q, const Order& order) {
+    std::int64_t rank = 1;
+    for (const auto& lane : q.lanes)
+        for (std::size_t i = lane.head; i < lane.orders.size(); ++i) {
+            const Order& other = s.orders[lane.orders[i]];
+            if (other.status == OrderStatus::Queued && queuedBefore(other, order)) ++rank;
+        }
+    return rank;
+}
 
 }  // namespace houbu

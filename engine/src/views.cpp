@@ -53,10 +53,6 @@ OrderView orderView(const EngineState& s, const Order& o) {
     return v;
 }
 
-const Run* findRun(const EngineState& s, const std::string& train, const std::string& date) {
-    return s.findRun(train, date);
-}
-
 }  // namespace
 
 std::vector<RunSummary> Engine::runSummaries() const {
@@ -91,7 +87,7 @@ std::vector<RunSummary> Engine::runSummaries() const {
 }
 
 bool Engine::run(const std::string& train, const std::string& date, RunView& out) const {
-    const Run* r = findRun(*state_, train, date);
+    const Run* r = state_->findRun(train, date);
     if (!r) return false;
     out = RunView{};
     out.train = r->train;
@@ -111,20 +107,11 @@ bool Engine::run(const std::string& train, const std::string& date, RunView& out
 
 std::vector<SeatView> Engine::seats(const std::string& train, const std::string& date) const {
     const EngineState& s = *state_;
-    const Run* r = findRun(s, train, date);
+    const Run* r = s.findRun(train, date);
     std::vector<SeatView> out;
     if (!r) return out;
-    std::vector<std::uint32_t> order(r->seats.size());
-    for (std::uint32_t i = 0; i < order.size(); ++i)
-        order[i] = i;
-    std::sort(order.begin(), order.end(), [r](std::uint32_t a, std::uint32_t b) {
-        const Seat& x = r->seats[a];
-        const Seat& y = r->seats[b];
-        return std::make_tuple(r->cars[x.car].number, x.row, x.letterPos) <
-               std::make_tuple(r->cars[y.car].number, y.row, y.letterPos);
-    });
-    out.reserve(order.size());
-    for (std::uint32_t i : order) {
+    out.reserve(r->seats.size());
+    for (std::uint32_t i : seatsInOrder(*r)) {
         const Seat& seat = r->seats[i];
         SeatView v;
         v.label = seat.label;
@@ -142,7 +129,7 @@ std::vector<SeatView> Engine::seats(const std::string& train, const std::string&
 
 std::vector<QueueView> Engine::queues(const std::string& train, const std::string& date) const {
     const EngineState& s = *state_;
-    const Run* r = findRun(s, train, date);
+    const Run* r = s.findRun(train, date);
     std::vector<QueueView> out;
     if (!r) return out;
     for (const ClassInfo& cls : r->classes) {

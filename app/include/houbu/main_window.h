@@ -79,6 +79,8 @@ class MainWindow : public QMainWindow {
     void openStoreWithDialog();
     void exportJournal();
     void send(const QByteArray& command);
+    // A release of seat segments [from, to) of the shown run.
+    void sendRelease(const QString& seat, int from, int to, const QString& reason);
     void addRecentFile(const QString& path);
     void rebuildRecentMenu();
 

@@ -6,6 +6,8 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
+
 #include <utility>
 #include <vector>
 
@@ -34,6 +36,11 @@ enum class Op : std::uint8_t {
 enum class Policy : std::uint8_t { Complete, Exact };
 
 enum class SeatChoice : std::uint8_t { BestFit, FirstFit, WorstFit };
+
+// A seat label in canonical form "CC-RRL": "3-1A", "03-1A" and "03-01A" all give
+// "03-01A". Empty when the text is not a seat label (car 1-2 digits, '-', row
+// 1-2 digits, a letter A-Z).
+std::string canonicalSeatLabel(std::string_view text);
 
 struct StopSpec {
     std::string station;

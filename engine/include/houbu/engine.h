@@ -86,7 +86,6 @@ class Engine {
     std::uint64_t lastSeq() const;
     const EngineOptions& options() const;
 
-    std::size_t queuedOrderCount() const;
     EngineSummary summary() const;
 
     // ---- read-only views (see views.h) ----
