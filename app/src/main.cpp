@@ -3,40 +3,25 @@
 
 #include <QApplication>
 #include <QCommandLineParser>
+#include <QDialog>
 #include <QDir>
+#include <QDockWidget>
 #include <QElapsedTimer>
 
-#include <QPalette>
 #include <QSettings>
 
 #include <QStyleFactory>
 #include <QTimer>
 #include <QTreeView>
 
+#include "houbu/appearance.h"
+#include "houbu/charts.h"
 #include "houbu/main_window.h"
 #include "houbu/widgets.h"
 
 using namespace Qt::StringLiterals;
 
 namespace {
-
-QPalette darkPalette() {
-    QPalette p;
-    const QColor window(0x23, 0x26, 0x2b), base(0x1b, 0x1d, 0x21), text(0xe6, 0xe8, 0xeb);
-    p.setColor(QPalette::Window, window);
-    p.setColor(QPalette::WindowText, text);
-    p.setColor(QPalette::Base, base);
-    p.setColor(QPalette::AlternateBase, window);
-    p.setColor(QPalette::Text, text);
-    p.setColor(QPalette::Button, window);
-    p.setColor(QPalette::ButtonText, text);
-    p.setColor(QPalette::ToolTipBase, base);
-    p.setColor(QPalette::ToolTipText, text);
-    p.setColor(QPalette::Highlight, QColor(0x3d, 0x7b, 0xd9));
-    p.setColor(QPalette::HighlightedText, Qt::white);
-    p.setColor(QPalette::PlaceholderText, QColor(0x8a, 0x90, 0x99));
-    return p;
-}
 
 // Runs the event loop until `done` holds or `ms` pass.
 template <typename Predicate>
@@ -73,7 +58,36 @@ int screenshots(QApplication& app, const QString& dir) {
         window.grid()->grab().save(dir + u"/grid-"_s + suffix + u".png"_s);
     };
     grabAll(u"light"_s);
-    app.setPalette(darkPalette());
+
+    // Charts and the policy comparison on the whole demo day.
+    {
+        houbu::MainWindow day;
+        day.resize(1600, 1000);
+        day.openDemo();
+        day.show();
+        if (!waitFor([&] { return day.lastSeq() > 0; })) return 1;
+        waitFor([] { return false; }, 1500);
+        houbu::ChartsPanel* charts = day.charts();
+        day.chartsDock()->setFloating(true);
+        day.chartsDock()->resize(1100, 640);
+        day.chartsDock()->show();
+        charts->refreshHistory();
+        if (!waitFor([&] { return charts->history() != nullptr; })) return 1;
+        const char* names[] = {"section-load", "queues", "releases", "utilisation"};
+        for (int i = 0; i < 4; ++i) {
+            charts->tabs()->setCurrentIndex(i);
+            app.processEvents();
+            charts->exportPng(houbu::ChartsPanel::Chart(i),
+                              dir + u"/chart-"_s + QLatin1String(names[i]) + u".png"_s);
+        }
+        QDialog* comparison = day.comparePolicies();
+        if (!comparison) return 1;
+        waitFor([] { return false; }, 1500);
+        comparison->grab().save(dir + u"/policy-comparison.png"_s);
+        comparison->close();
+    }
+
+    app.setPalette(houbu::darkPalette());
     grabAll(u"dark"_s);
     return 0;
 }
@@ -114,7 +128,12 @@ int main(int argc, char** argv) {
     if (parser.isSet(lang)) QSettings().setValue(u"language"_s, parser.value(lang));
     houbu::MainWindow::installTranslation(parser.value(lang));
 
-    if (parser.isSet(dark)) app.setPalette(darkPalette());
+    houbu::rememberSystemPalette();
+    // --dark applies to this start only; the settings keep the saved choice.
+    if (parser.isSet(dark))
+        app.setPalette(houbu::darkPalette());
+    else
+        houbu::applyColourScheme(houbu::savedColourScheme());
     if (parser.isSet(shots)) return screenshots(app, parser.value(shots));
 
     houbu::MainWindow window;

@@ -38,6 +38,10 @@
 #include <QTreeView>
 #include <QVBoxLayout>
 
+#include "houbu/appearance.h"
+#include "houbu/charts.h"
+#include "houbu/policy_comparison.h"
+#include "houbu/settings_dialog.h"
 #include "houbu/widgets.h"
 
 namespace houbu {
@@ -94,19 +98,9 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     selectionLabel_ = new QLabel(centre);
     bar->addWidget(selectionLabel_);
     layout->addLayout(bar);
-    // Legend.
-    auto* legend = new QLabel(centre);
-    legend->setObjectName(u"legend"_s);
-    const SeatColors colors = SeatColors::forPalette(palette());
-    auto swatch = [](const QColor& c, const QString& text) {
-        return u"<span style='background:%1;color:white'>&nbsp;&nbsp;&nbsp;&nbsp;</span>&nbsp;%2&nbsp;&nbsp;&nbsp;"_s
-            .arg(c.name(), text);
-    };
-    legend->setText(swatch(colors.paid, tr("paid")) +
-                    swatch(colors.held, tr("held, awaiting payment")) +
-                    swatch(colors.served, tr("served from the waitlist")) +
-                    swatch(colors.block, tr("quota block")) + tr("blank: free"));
-    layout->addWidget(legend);
+    legend_ = new QLabel(centre);
+    legend_->setObjectName(u"legend"_s);
+    layout->addWidget(legend_);
     grid_ = new SeatGridView(centre);
     grid_->setGridModel(gridModel_, gridFilter_);
     layout->addWidget(grid_, 1);
@@ -147,17 +141,18 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     statusBar()->addPermanentWidget(clockLabel_);
     statusBar()->addPermanentWidget(eventsLabel_);
 
+    // First start: a narrow trains list, a wide queue panel, a short log.
+    const auto docks = findChildren<QDockWidget*>();
+    for (QDockWidget* d : docks) {
+        if (d->objectName() == u"trainsDock"_s) resizeDocks({d}, {300}, Qt::Horizontal);
+        if (d->objectName() == u"queuesDock"_s) resizeDocks({d}, {460}, Qt::Horizontal);
+        if (d->objectName() == u"logDock"_s) resizeDocks({d}, {260}, Qt::Vertical);
+    }
+    defaultState_ = saveState();
     QSettings settings;
     if (!restoreGeometry(settings.value(u"window/geometry"_s).toByteArray())) resize(1500, 950);
-    if (!restoreState(settings.value(u"window/state"_s).toByteArray())) {
-        // First start: a narrow trains list, a wide queue panel, a short log.
-        const auto docks = findChildren<QDockWidget*>();
-        for (QDockWidget* d : docks) {
-            if (d->objectName() == u"trainsDock"_s) resizeDocks({d}, {300}, Qt::Horizontal);
-            if (d->objectName() == u"queuesDock"_s) resizeDocks({d}, {460}, Qt::Horizontal);
-            if (d->objectName() == u"logDock"_s) resizeDocks({d}, {260}, Qt::Vertical);
-        }
-    }
+    restoreState(settings.value(u"window/state"_s).toByteArray());
+    applyPalette();
     updateActions();
 }
 
@@ -273,7 +268,13 @@ void MainWindow::buildDocks() {
     connect(textFilter_, &QLineEdit::textChanged, logFilter_, &EventFilterModel::setText);
     connect(logView_->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
             &MainWindow::onLogSelection);
-    makeDock(tr("Matching log"), u"logDock"_s, log, Qt::BottomDockWidgetArea);
+    QDockWidget* logDock =
+        makeDock(tr("Matching log"), u"logDock"_s, log, Qt::BottomDockWidgetArea);
+
+    charts_ = new ChartsPanel(this);
+    chartsDock_ = makeDock(tr("Charts"), u"chartsDock"_s, charts_, Qt::BottomDockWidgetArea);
+    tabifyDockWidget(logDock, chartsDock_);
+    logDock->raise();
 }
 
 void MainWindow::buildActions() {
@@ -290,6 +291,11 @@ void MainWindow::buildActions() {
     file->addSeparator();
     file->addAction(tr("&Export journal as scenario…"), this, &MainWindow::exportJournal)
         ->setShortcut(QKeySequence(u"Ctrl+E"_s));
+    file->addSeparator();
+    QAction* settings = file->addAction(tr("&Settings…"), this, &MainWindow::showSettings);
+    settings->setShortcut(QKeySequence(u"Ctrl+,"_s));
+    settings->setMenuRole(QAction::PreferencesRole);
+    setIcon(settings, u"settings"_s);
     file->addSeparator();
     file->addAction(tr("&Quit"), this, &QWidget::close)->setShortcut(QKeySequence::Quit);
 
@@ -317,6 +323,24 @@ void MainWindow::buildActions() {
     view->addSeparator();
     for (QDockWidget* dock : findChildren<QDockWidget*>())
         view->addAction(dock->toggleViewAction());
+    chartsDock_->toggleViewAction()->setShortcut(QKeySequence(u"Ctrl+Shift+C"_s));
+    setIcon(chartsDock_->toggleViewAction(), u"charts"_s);
+    view->addSeparator();
+    view->addAction(tr("&Reset window layout"), this, &MainWindow::resetLayout);
+
+    QMenu* analysis = menuBar()->addMenu(tr("&Analysis"));
+    analysis->addAction(chartsDock_->toggleViewAction());
+    QAction* replay = analysis->addAction(tr("&Replay history for charts"), this, [this] {
+        chartsDock_->show();
+        chartsDock_->raise();
+        charts_->refreshHistory();
+    });
+    replay->setShortcut(QKeySequence(Qt::Key_F6));
+    compare_ = analysis->addAction(tr("&Compare policies…"), this, &MainWindow::comparePolicies);
+    compare_->setShortcut(QKeySequence(u"Ctrl+Shift+P"_s));
+    compare_->setStatusTip(
+        tr("Replay the journal with the shown run under complete and under exact"));
+    setIcon(compare_, u"compare"_s);
 
     QToolBar* tools = addToolBar(tr("Operations"));
     tools->setObjectName(u"operationsToolBar"_s);
@@ -326,6 +350,65 @@ void MainWindow::buildActions() {
     tools->addAction(release_);
     tools->addAction(addCar_);
     tools->addAction(advance_);
+    tools->addSeparator();
+    tools->addAction(chartsDock_->toggleViewAction());
+    tools->addAction(compare_);
+    setIcon(demo, u"demo"_s);
+    setIcon(open, u"open"_s);
+    setIcon(release_, u"release"_s);
+    setIcon(addCar_, u"add-car"_s);
+    setIcon(advance_, u"advance"_s);
+}
+
+void MainWindow::setIcon(QAction* action, const QString& name) {
+    iconNames_.insert(action, name);
+    action->setIcon(themedIcon(name, palette()));
+}
+
+void MainWindow::applyPalette() {
+    for (auto it = iconNames_.cbegin(); it != iconNames_.cend(); ++it)
+        it.key()->setIcon(themedIcon(it.value(), palette()));
+    const SeatColors colors = SeatColors::forPalette(palette());
+    auto swatch = [](const QColor& c, const QString& text) -> QString {
+        return u"<span style='background:%1;color:white'>&nbsp;&nbsp;&nbsp;&nbsp;</span>&nbsp;%2&nbsp;&nbsp;&nbsp;"_s
+            .arg(c.name(), text);
+    };
+    legend_->setText(swatch(colors.paid, tr("paid")) +
+                     swatch(colors.held, tr("held, awaiting payment")) +
+                     swatch(colors.served, tr("served from the waitlist")) +
+                     swatch(colors.block, tr("quota block")) + tr("blank: free"));
+}
+
+void MainWindow::changeEvent(QEvent* event) {
+    if (event->type() == QEvent::PaletteChange || event->type() == QEvent::ApplicationPaletteChange)
+        applyPalette();
+    QMainWindow::changeEvent(event);
+}
+
+void MainWindow::resetLayout() {
+    restoreState(defaultState_);
+    for (QDockWidget* dock : findChildren<QDockWidget*>())
+        dock->setFloating(false);
+}
+
+void MainWindow::showSettings() {
+    SettingsDialog dialog(this);
+    connect(&dialog, &SettingsDialog::resetLayoutRequested, this, &MainWindow::resetLayout);
+    connect(&dialog, &SettingsDialog::clearRecentRequested, this, [this] {
+        QSettings().remove(u"recentFiles"_s);
+        rebuildRecentMenu();
+    });
+    dialog.exec();
+}
+
+QDialog* MainWindow::comparePolicies() {
+    if (!session_ || !snapshot_ || snapshot_->run.train.empty()) return nullptr;
+    auto* dialog =
+        new PolicyComparisonDialog(session_.get(), QString::fromStdString(snapshot_->run.train),
+                                   QString::fromStdString(snapshot_->run.date), this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->show();
+    return dialog;
 }
 
 void MainWindow::openEmbedded(const QString& location, const QByteArray& scenario) {
@@ -354,6 +437,7 @@ void MainWindow::openEmbedded(const QString& location, const QByteArray& scenari
 
 void MainWindow::connectSession() {
     EmbeddedSession* s = session_.get();
+    charts_->setSession(s);
     connect(s, &Session::snapshotChanged, throttle_, &SnapshotThrottle::push);
     connect(s, &Session::eventsApplied, this, &MainWindow::onEvents);
     connect(s, &Session::whyWaiting, this, &MainWindow::onWhy);
@@ -449,6 +533,7 @@ void MainWindow::onSnapshot(const SnapshotPtr& snapshot) {
                             snapshot_->run.date != snapshot->run.date ||
                             snapshot_->run.cars.size() != snapshot->run.cars.size();
     snapshot_ = snapshot;
+    charts_->setSnapshot(snapshot);
     runModel_->apply(snapshot);
     runView_->resizeColumnsToContents();
     gridModel_->apply(snapshot);
@@ -627,6 +712,8 @@ void MainWindow::updateActions() {
                                   : tr("Select a seat interval in the grid first"));
     addCar_->setEnabled(live);
     advance_->setEnabled(session_ && session_->canSend());
+    // Comparing only reads: a read-only session may compare too.
+    compare_->setEnabled(session_ && snapshot_ && !snapshot_->run.train.empty());
 }
 
 void MainWindow::send(const QByteArray& command) {

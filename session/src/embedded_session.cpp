@@ -1,9 +1,11 @@
+#include <QBuffer>
 #include <QFile>
 #include <QJsonDocument>
 #include <QMetaObject>
 #include <QThread>
 #include <atomic>
 
+#include "houbu/analysis.h"
 #include "houbu/codec.h"
 #include "houbu/session.h"
 
@@ -19,6 +21,7 @@ class EmbeddedWorker : public QObject {
     std::atomic<bool> cancelled{false};
 
     void open(const StoreOptions& options) {
+        engineOptions_ = options.engine;
         store_.reset();
         memory_.reset();
         applied_.clear();
@@ -95,7 +98,34 @@ class EmbeddedWorker : public QObject {
         emit exported(ok, ok ? tr("Journal exported to %1").arg(path) : error);
     }
 
+    void analyseHistory(const QString& train, const QString& date) {
+        QString error;
+        std::shared_ptr<const RunHistory> result;
+        QList<QByteArray> lines;
+        if (journal(lines, error)) {
+            result = replayHistory(lines, engineOptions_, train.toStdString(), date.toStdString(),
+                                   reporter(tr("Replaying the journal")), error);
+        }
+        emit historyReady(result, error);
+    }
+
+    void comparePolicies(const QString& train, const QString& date) {
+        QString error;
+        std::shared_ptr<const PolicyComparison> result;
+        QList<QByteArray> lines;
+        if (journal(lines, error)) {
+            result = houbu::comparePolicies(lines, engineOptions_, train.toStdString(),
+                                            date.toStdString(),
+                                            reporter(tr("Replaying under both policies")), error);
+        }
+        emit comparisonReady(result, error);
+    }
+
   signals:
+    void historyReady(const std::shared_ptr<const houbu::RunHistory>& history,
+                      const QString& error);
+    void comparisonReady(const std::shared_ptr<const houbu::PolicyComparison>& comparison,
+                         const QString& error);
     void opened(bool ok, const QString& message);
     void eventsApplied(const QList<houbu::EventRecord>& events);
     void snapshotChanged(const houbu::SnapshotPtr& snapshot);
@@ -106,6 +136,32 @@ class EmbeddedWorker : public QObject {
 
   private:
     bool ready() const { return store_ || memory_; }
+
+    // The commands applied so far, one line each (the store's journal or, in memory, the lines).
+    bool journal(QList<QByteArray>& lines, QString& error) {
+        if (!ready()) {
+            error = tr("No engine is open.");
+            return false;
+        }
+        if (!store_) {
+            lines = applied_;
+            return true;
+        }
+        QBuffer buffer;
+        buffer.open(QIODevice::WriteOnly);
+        if (!store_->exportScenario(buffer, error)) return false;
+        lines = buffer.data().split('\n');
+        if (!lines.isEmpty() && lines.back().isEmpty()) lines.removeLast();
+        return true;
+    }
+
+    AnalysisProgress reporter(const QString& what) {
+        cancelled = false;
+        return [this, what](qint64 done, qint64 total) {
+            emit progress(what, done, total);
+            return !cancelled.load();
+        };
+    }
     const Engine& engine() { return store_ ? store_->engine() : memory_->engine(); }
 
     bool apply(const QList<QByteArray>& commands) {
@@ -165,6 +221,7 @@ class EmbeddedWorker : public QObject {
         emit snapshotChanged(std::move(snap));
     }
 
+    EngineOptions engineOptions_;
     std::unique_ptr<Store> store_;
     std::unique_ptr<Runner> memory_;
     QList<QByteArray> applied_;
@@ -178,6 +235,8 @@ EmbeddedSession::EmbeddedSession(QObject* parent) : Session(parent) {
     qRegisterMetaType<QList<houbu::EventRecord>>();
     qRegisterMetaType<houbu::SnapshotPtr>();
     qRegisterMetaType<std::vector<houbu::WaitReason>>();
+    qRegisterMetaType<std::shared_ptr<const houbu::RunHistory>>();
+    qRegisterMetaType<std::shared_ptr<const houbu::PolicyComparison>>();
     thread_ = new QThread(this);
     thread_->setObjectName(u"houbu-engine"_s);
     worker_ = new EmbeddedWorker;
@@ -190,6 +249,8 @@ EmbeddedSession::EmbeddedSession(QObject* parent) : Session(parent) {
     connect(worker_, &EmbeddedWorker::failed, this, &Session::failed);
     connect(worker_, &EmbeddedWorker::progress, this, &Session::progress);
     connect(worker_, &EmbeddedWorker::exported, this, &EmbeddedSession::exported);
+    connect(worker_, &EmbeddedWorker::historyReady, this, &Session::historyReady);
+    connect(worker_, &EmbeddedWorker::comparisonReady, this, &Session::comparisonReady);
     thread_->start();
 }
 
@@ -206,6 +267,24 @@ void EmbeddedSession::open(const StoreOptions& options) {
 
 QString EmbeddedSession::description() const {
     return location_.isEmpty() ? tr("Embedded · in memory") : tr("Embedded · %1").arg(location_);
+}
+
+void Session::analyseHistory(const QString&, const QString&) {
+    emit historyReady(nullptr, tr("This session cannot replay its journal."));
+}
+
+void Session::comparePolicies(const QString&, const QString&) {
+    emit comparisonReady(nullptr, tr("This session cannot replay its journal."));
+}
+
+void EmbeddedSession::analyseHistory(const QString& train, const QString& date) {
+    QMetaObject::invokeMethod(worker_,
+                              [w = worker_, train, date] { w->analyseHistory(train, date); });
+}
+
+void EmbeddedSession::comparePolicies(const QString& train, const QString& date) {
+    QMetaObject::invokeMethod(worker_,
+                              [w = worker_, train, date] { w->comparePolicies(train, date); });
 }
 
 void EmbeddedSession::send(const QList<QByteArray>& commands) {

@@ -3,6 +3,7 @@
 // queues (with why an order waits) and the matching log in docks. Every
 // operator action becomes a command sent through the session.
 
+#include <QHash>
 #include <QMainWindow>
 #include <QPointer>
 #include <memory>
@@ -18,9 +19,11 @@ class QProgressDialog;
 class QTableView;
 class QTextBrowser;
 class QTreeView;
+class QDockWidget;
 
 namespace houbu {
 
+class ChartsPanel;
 class SeatGridView;
 class SeatFilterModel;
 
@@ -47,6 +50,12 @@ class MainWindow : public QMainWindow {
     EventLogModel* logModel() const { return logModel_; }
     Session* session() const { return session_.get(); }
     QAction* releaseAction() const { return release_; }
+    ChartsPanel* charts() const { return charts_; }
+    QDockWidget* chartsDock() const { return chartsDock_; }
+    // Opens the policy comparison for the shown run (non-modal; returns the dialog).
+    QDialog* comparePolicies();
+    // Puts docks and toolbars back where a first start puts them.
+    void resetLayout();
     qint64 lastSeq() const { return lastSeq_; }
     // Sends a release of the selected seat interval with `reason` (no dialog).
     bool releaseSelection(const QString& reason);
@@ -59,6 +68,7 @@ class MainWindow : public QMainWindow {
 
   protected:
     void closeEvent(QCloseEvent* event) override;
+    void changeEvent(QEvent* event) override;
 
   private:
     void buildActions();
@@ -82,6 +92,10 @@ class MainWindow : public QMainWindow {
     // A release of seat segments [from, to) of the shown run.
     void sendRelease(const QString& seat, int from, int to, const QString& reason);
     void addRecentFile(const QString& path);
+    void showSettings();
+    // Icons follow the palette: remembered per action and drawn again on a palette change.
+    void setIcon(QAction* action, const QString& name);
+    void applyPalette();
     void rebuildRecentMenu();
 
     std::unique_ptr<EmbeddedSession> session_;
@@ -115,6 +129,12 @@ class MainWindow : public QMainWindow {
     QLabel* selectionLabel_ = nullptr;
     QPointer<QProgressDialog> progress_;
     QMenu* recentMenu_ = nullptr;
+    QLabel* legend_ = nullptr;
+    ChartsPanel* charts_ = nullptr;
+    QDockWidget* chartsDock_ = nullptr;
+    QByteArray defaultState_;
+    QHash<QAction*, QString> iconNames_;
+    QAction* compare_ = nullptr;
 
     QAction* release_ = nullptr;
     QAction* addCar_ = nullptr;

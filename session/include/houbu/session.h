@@ -12,6 +12,7 @@
 #include <memory>
 #include <vector>
 
+#include "houbu/analysis.h"
 #include "houbu/store.h"
 #include "houbu/views.h"
 
@@ -60,6 +61,11 @@ class Session : public QObject {
     virtual void focus(const QString& train, const QString& date) = 0;
     // Asks why a queued order waits; answered by whyWaiting.
     virtual void explain(const QString& orderId) = 0;
+    // Replays the journal for a run's history (queues, releases, fulfilments,
+    // utilisation); answered by historyReady, with progress.
+    virtual void analyseHistory(const QString& train, const QString& date);
+    // Replays the journal under both policies for one run; answered by comparisonReady.
+    virtual void comparePolicies(const QString& train, const QString& date);
 
   signals:
     void eventsApplied(const QList<houbu::EventRecord>& events);
@@ -69,6 +75,11 @@ class Session : public QObject {
     void failed(const QString& message);
     // Long work (loading a large scenario or store): progress from 0 to total.
     void progress(const QString& what, qint64 done, qint64 total);
+    // Null with an error message when the analysis failed or was cancelled.
+    void historyReady(const std::shared_ptr<const houbu::RunHistory>& history,
+                      const QString& error);
+    void comparisonReady(const std::shared_ptr<const houbu::PolicyComparison>& comparison,
+                         const QString& error);
 };
 
 class EmbeddedWorker;
@@ -90,6 +101,8 @@ class EmbeddedSession : public Session {
     void send(const QList<QByteArray>& commands) override;
     void focus(const QString& train, const QString& date) override;
     void explain(const QString& orderId) override;
+    void analyseHistory(const QString& train, const QString& date) override;
+    void comparePolicies(const QString& train, const QString& date) override;
     // Feeds a whole scenario (JSON Lines) in batches with progress; cancel() stops it
     // between batches.
     void load(const QByteArray& scenario);
@@ -112,3 +125,5 @@ class EmbeddedSession : public Session {
 Q_DECLARE_METATYPE(houbu::EventRecord)
 Q_DECLARE_METATYPE(houbu::SnapshotPtr)
 Q_DECLARE_METATYPE(std::vector<houbu::WaitReason>)
+Q_DECLARE_METATYPE(std::shared_ptr<const houbu::RunHistory>)
+Q_DECLARE_METATYPE(std::shared_ptr<const houbu::PolicyComparison>)
