@@ -42,6 +42,7 @@
 #include "houbu/charts.h"
 #include "houbu/policy_comparison.h"
 #include "houbu/settings_dialog.h"
+#include "houbu/step_panel.h"
 #include "houbu/widgets.h"
 
 namespace houbu {
@@ -57,6 +58,8 @@ QString html(const std::string& s) {
 QByteArray compact(const QJsonObject& o) {
     return QJsonDocument(o).toJson(QJsonDocument::Compact);
 }
+
+QString g_language = u"en"_s;
 
 QLineEdit* searchField(const QString& placeholder, QWidget* parent) {
     auto* edit = new QLineEdit(parent);
@@ -101,6 +104,8 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     legend_ = new QLabel(centre);
     legend_->setObjectName(u"legend"_s);
     layout->addWidget(legend_);
+    stepPanel_ = new StepPanel(centre);
+    layout->addWidget(stepPanel_);
     grid_ = new SeatGridView(centre);
     grid_->setGridModel(gridModel_, gridFilter_);
     layout->addWidget(grid_, 1);
@@ -162,7 +167,8 @@ QString MainWindow::installTranslation(const QString& language) {
     QString lang = language;
     if (lang.isEmpty()) lang = QSettings().value(u"language"_s).toString();
     if (lang.isEmpty()) lang = QLocale::system().name();
-    if (!lang.startsWith(u"zh"_s)) return u"en"_s;
+    if (!lang.startsWith(u"zh"_s)) return g_language = u"en"_s;
+    g_language = u"zh_CN"_s;
     // Owned by the application for its whole life.
     auto* app = new QTranslator(qApp);
     auto* qt = new QTranslator(qApp);
@@ -170,6 +176,10 @@ QString MainWindow::installTranslation(const QString& language) {
     if (qt->load(u"qtbase_zh_CN"_s, QLibraryInfo::path(QLibraryInfo::TranslationsPath)))
         QCoreApplication::installTranslator(qt);
     return u"zh_CN"_s;
+}
+
+QString MainWindow::language() {
+    return g_language;
 }
 
 QByteArray MainWindow::demoScenario() {
@@ -206,6 +216,7 @@ void MainWindow::buildDocks() {
     auto* queues = new QSplitter(Qt::Vertical, this);
     queueView_ = new QTreeView(queues);
     queueView_->setModel(queueModel_);
+    queueView_->setItemDelegate(new StepQueueDelegate(queueView_));
     queueView_->setUniformRowHeights(true);
     queueView_->setAlternatingRowColors(true);
     queueView_->header()->setSectionResizeMode(QHeaderView::ResizeToContents);
@@ -307,6 +318,35 @@ void MainWindow::buildActions() {
     advance_ = ops->addAction(tr("Advance &clock…"), this, &MainWindow::advanceWithDialog);
     advance_->setShortcut(QKeySequence(u"Ctrl+T"_s));
 
+    QMenu* matching = menuBar()->addMenu(tr("&Matching"));
+    pause_ = matching->addAction(tr("&Pause matching"));
+    pause_->setCheckable(true);
+    pause_->setShortcut(QKeySequence(u"Ctrl+Shift+P"_s));
+    pause_->setToolTip(tr("Step through the matching decisions of each command"));
+    connect(pause_, &QAction::toggled, this, [this](bool on) {
+        if (session_) session_->setStepMode(on);
+    });
+    step_ = matching->addAction(tr("&Step"), this, [this] {
+        if (session_) session_->stepForward();
+    });
+    step_->setShortcut(QKeySequence(Qt::Key_F10));
+    step_->setToolTip(tr("Apply the pending matching decision (F10)"));
+    back_ = matching->addAction(tr("&Back"), this, [this] {
+        if (session_) session_->stepBack();
+    });
+    back_->setShortcut(QKeySequence(Qt::SHIFT | Qt::Key_F10));
+    back_->setToolTip(tr("Undo the last decision by replaying the command (Shift+F10)"));
+    run_ = matching->addAction(tr("&Run to the end"), this, [this] {
+        if (session_) session_->runToEnd();
+    });
+    run_->setShortcut(QKeySequence(Qt::Key_F5));
+    run_->setToolTip(tr("Apply every pending decision and command (F5)"));
+    stepPanel_->setActions(back_, step_, run_, pause_);
+    setIcon(pause_, u"pause"_s);
+    setIcon(step_, u"step"_s);
+    setIcon(back_, u"back"_s);
+    setIcon(run_, u"run"_s);
+
     QMenu* view = menuBar()->addMenu(tr("&View"));
     view->addAction(tr("Zoom &in"), grid_, &SeatGridView::zoomIn)
         ->setShortcut(QKeySequence::ZoomIn);
@@ -337,10 +377,18 @@ void MainWindow::buildActions() {
     });
     replay->setShortcut(QKeySequence(Qt::Key_F6));
     compare_ = analysis->addAction(tr("&Compare policies…"), this, &MainWindow::comparePolicies);
-    compare_->setShortcut(QKeySequence(u"Ctrl+Shift+P"_s));
+    compare_->setShortcut(QKeySequence(Qt::Key_F7));
     compare_->setStatusTip(
         tr("Replay the journal with the shown run under complete and under exact"));
     setIcon(compare_, u"compare"_s);
+
+    QMenu* help = menuBar()->addMenu(tr("&Help"));
+    QMenu* examples = help->addMenu(tr("&Examples"));
+    examples->setIcon(themedIcon(u"examples"_s, palette()));
+    for (const QString& name : Example::names()) {
+        const Example ex = Example::load(name, language());
+        examples->addAction(ex.title, this, [this, name] { openExample(name); });
+    }
 
     QToolBar* tools = addToolBar(tr("Operations"));
     tools->setObjectName(u"operationsToolBar"_s);
@@ -350,6 +398,11 @@ void MainWindow::buildActions() {
     tools->addAction(release_);
     tools->addAction(addCar_);
     tools->addAction(advance_);
+
+    QToolBar* stepping = addToolBar(tr("Matching"));
+    stepping->setObjectName(u"matchingToolBar"_s);
+    for (QAction* a : {pause_, step_, back_, run_})
+        stepping->addAction(a);
     tools->addSeparator();
     tools->addAction(chartsDock_->toggleViewAction());
     tools->addAction(compare_);
@@ -417,6 +470,11 @@ void MainWindow::openEmbedded(const QString& location, const QByteArray& scenari
     // A new session shows a new history: empty the views first.
     logModel_->clear();
     lastSeq_ = 0;
+    example_.reset();
+    stepState_ = StepState();
+    pause_->blockSignals(true);
+    pause_->setChecked(false);
+    pause_->blockSignals(false);
     onSnapshot(std::make_shared<ConsoleSnapshot>());
     if (!scenario.isEmpty()) {
         connect(
@@ -441,6 +499,7 @@ void MainWindow::connectSession() {
     connect(s, &Session::snapshotChanged, throttle_, &SnapshotThrottle::push);
     connect(s, &Session::eventsApplied, this, &MainWindow::onEvents);
     connect(s, &Session::whyWaiting, this, &MainWindow::onWhy);
+    connect(s, &EmbeddedSession::stepStateChanged, this, &MainWindow::onStepState);
     connect(s, &Session::failed, this, [this](const QString& message) {
         statusBar()->showMessage(message, 10000);
         QMessageBox::warning(this, tr("Houbu"), message);
@@ -464,6 +523,79 @@ void MainWindow::connectSession() {
         }
         progress_->setValue(int(total > 0 ? done * 1000 / total : 0));
     });
+}
+
+bool MainWindow::openExample(const QString& name) {
+    Example ex = Example::load(name, language());
+    if (ex.setup.isEmpty()) return false;
+    openEmbedded(QString());
+    example_ = ex;
+    pause_->blockSignals(true);
+    pause_->setChecked(true);
+    pause_->blockSignals(false);
+    connect(
+        session_.get(), &EmbeddedSession::opened, this,
+        [s = session_.get(), ex](bool ok) {
+            if (!ok) return;
+            s->load(ex.setup);
+            s->setStepMode(true);
+            s->send(ex.stepped);
+        },
+        Qt::SingleShotConnection);
+    setWindowTitle(tr("Houbu — %1").arg(ex.title));
+    return true;
+}
+
+void MainWindow::onStepState(const StepState& state) {
+    stepState_ = state;
+    pause_->blockSignals(true);
+    pause_->setChecked(state.enabled);
+    pause_->blockSignals(false);
+    showStep();
+    updateActions();
+}
+
+void MainWindow::showStep() {
+    const StepState& st = stepState_;
+    const QString train = snapshot_ ? QString::fromStdString(snapshot_->run.train) : QString();
+    const QString date = snapshot_ ? QString::fromStdString(snapshot_->run.date) : QString();
+    QString caption;
+    if (example_) {
+        if (st.paused)
+            caption = example_->caption(st.command, int(st.applied.size()));
+        else if (st.waiting == 0)
+            caption = example_->end;
+    }
+    stepPanel_->showState(st, gridModel_->stations(), train, date, caption);
+
+    QHash<QString, QList<QPair<int, int>>> freed, decision;
+    QStringList candidates;
+    QString current;
+    if (st.paused) {
+        if (QString::fromStdString(st.pass.train) == train &&
+            QString::fromStdString(st.pass.date) == date)
+            for (const StepFreed& f : st.pass.freed)
+                freed[QString::fromStdString(f.seat)].append({f.runFrom, f.runTo});
+        if (QString::fromStdString(st.next.train) == train &&
+            QString::fromStdString(st.next.date) == date)
+            for (const auto& seat : st.next.seats)
+                decision[QString::fromStdString(seat)].append({st.next.from, st.next.to});
+        for (const StepCandidate& c : st.candidates)
+            candidates << QString::fromStdString(c.order);
+        current = QString::fromStdString(st.next.order);
+    }
+    grid_->gridDelegate()->setStepHighlights(freed, decision);
+    grid_->viewport()->update();
+    queueModel_->setStepMarks(candidates, current);
+    if (!current.isEmpty()) {
+        const QModelIndex inQueue = queueModel_->indexOfOrder(current);
+        if (inQueue.isValid()) queueView_->scrollTo(inQueue);
+    }
+    if (!decision.isEmpty()) {
+        const int row = gridModel_->rowOfSeat(decision.constBegin().key());
+        if (row >= 0)
+            grid_->scrollTo(gridFilter_->mapFromSource(gridModel_->index(row, st.next.from)));
+    }
 }
 
 void MainWindow::openDemo() {
@@ -543,7 +675,10 @@ void MainWindow::onSnapshot(const SnapshotPtr& snapshot) {
     clockLabel_->setText(tr("Clock %1").arg(QString(snapshot->clock).replace(u'T', u' ')));
     const QString run = QString::fromStdString(snapshot->run.train + ' ' + snapshot->run.date);
 
-    setWindowTitle(snapshot->run.train.empty() ? tr("Houbu") : tr("Houbu — %1").arg(run));
+    if (!example_)
+        setWindowTitle(snapshot->run.train.empty() ? tr("Houbu") : tr("Houbu — %1").arg(run));
+    // Marks and highlights follow the rows the new snapshot brought.
+    if (stepState_.paused) showStep();
     updateActions();
 }
 
@@ -714,6 +849,10 @@ void MainWindow::updateActions() {
     advance_->setEnabled(session_ && session_->canSend());
     // Comparing only reads: a read-only session may compare too.
     compare_->setEnabled(session_ && snapshot_ && !snapshot_->run.train.empty());
+    pause_->setEnabled(bool(session_));
+    step_->setEnabled(stepState_.paused);
+    run_->setEnabled(stepState_.paused || stepState_.waiting > 0);
+    back_->setEnabled(stepState_.paused && !stepState_.applied.empty());
 }
 
 void MainWindow::send(const QByteArray& command) {

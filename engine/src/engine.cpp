@@ -4,6 +4,7 @@
 #include <climits>
 #include <cmath>
 #include <cstdio>
+#include <optional>
 #include <set>
 
 #include "core.h"
@@ -935,65 +936,83 @@ class Apply {
     }
 };
 
-void runMatching(Core& core) {
-    if (core.freed.empty() && core.addedCars.empty() && core.newOrder == kNone) return;
+// True when the gathered triggers call for a matching pass; clears them when
+// nobody waits (the usual case for plain sales and refunds).
+bool matchingDue(Core& core) {
+    if (core.freed.empty() && core.addedCars.empty() && core.newOrder == kNone) return false;
     if (core.s.queuedOrders == 0) {
-        // Nobody waits: nothing to match (the usual case for plain sales and refunds).
         core.freed.clear();
         core.addedCars.clear();
         core.newOrder = kNone;
-        return;
+        return false;
     }
+    return true;
+}
+
+void runMatching(Core& core) {
+    if (!matchingDue(core)) return;
     Matcher matcher(core);
     matcher.begin();
     while (auto decision = matcher.next())
         matcher.apply(*decision);
 }
 
+// The effect of one due timer (the clock already moved to it), without matching.
+void fireTimer(Core& core, const Timer& timer) {
+    EngineState& s = core.s;
+    switch (timer.kind) {
+        case TimerKind::HoldExpiry: {
+            const Sale& sale = s.sales[timer.ref];
+            const auto tickets = sale.tickets;
+            for (std::uint32_t t : tickets) {
+                if (s.tickets[t].status != TicketStatus::Held) continue;
+                Event e = core.make(EventKind::HoldExpired);
+                e.ticket = s.tickets[t].id;
+                core.emit(e);
+                const Ticket& ticket = s.tickets[t];
+                const std::uint32_t run = ticket.run, seat = ticket.seat;
+                const int from = ticket.from, to = ticket.to;
+                core.endTicket(t, TicketStatus::Expired);
+                core.released(run, seat, from, to, "timeout");
+            }
+            break;
+        }
+        case TimerKind::PrepayTimeout: {
+            Order& order = s.orders[timer.ref];
+            if (order.status != OrderStatus::AwaitingPrepay) break;
+            order.status = OrderStatus::Cancelled;
+            Event e = core.make(EventKind::WaitlistCancelled);
+            e.id = order.id;
+            e.reason = "prepay_timeout";
+            core.emit(e);
+            break;
+        }
+        case TimerKind::OrderExpiry: {
+            Order& order = s.orders[timer.ref];
+            if (order.status != OrderStatus::Queued) break;
+            core.leaveQueues(order, OrderStatus::Expired);
+            Event e = core.make(EventKind::WaitlistExpired);
+            e.id = order.id;
+            core.emit(e);
+            break;
+        }
+    }
+}
+
+// Takes the earliest timer due at or before `until`; false when none is.
+bool popDueTimer(EngineState& s, Time until, Timer& out) {
+    if (s.timers.empty() || s.timers.top().due > until) return false;
+    out = s.timers.top();
+    s.timers.pop();
+    s.clock = std::max(s.clock, out.due);
+    return true;
+}
+
 // Fires every timer due at or before `until`, oldest first, matching after each.
 void fireTimers(Core& core, Time until) {
-    EngineState& s = core.s;
-    while (!s.timers.empty() && s.timers.top().due <= until) {
-        const Timer timer = s.timers.top();
-        s.timers.pop();
-        s.clock = std::max(s.clock, timer.due);
-        switch (timer.kind) {
-            case TimerKind::HoldExpiry: {
-                const Sale& sale = s.sales[timer.ref];
-                const auto tickets = sale.tickets;
-                for (std::uint32_t t : tickets) {
-                    if (s.tickets[t].status != TicketStatus::Held) continue;
-                    Event e = core.make(EventKind::HoldExpired);
-                    e.ticket = s.tickets[t].id;
-                    core.emit(e);
-                    const Ticket& ticket = s.tickets[t];
-                    const std::uint32_t run = ticket.run, seat = ticket.seat;
-                    const int from = ticket.from, to = ticket.to;
-                    core.endTicket(t, TicketStatus::Expired);
-                    core.released(run, seat, from, to, "timeout");
-                }
-                break;
-            }
-            case TimerKind::PrepayTimeout: {
-                Order& order = s.orders[timer.ref];
-                if (order.status != OrderStatus::AwaitingPrepay) break;
-                order.status = OrderStatus::Cancelled;
-                Event e = core.make(EventKind::WaitlistCancelled);
-                e.id = order.id;
-                e.reason = "prepay_timeout";
-                core.emit(e);
-                break;
-            }
-            case TimerKind::OrderExpiry: {
-                Order& order = s.orders[timer.ref];
-                if (order.status != OrderStatus::Queued) break;
-                core.leaveQueues(order, OrderStatus::Expired);
-                Event e = core.make(EventKind::WaitlistExpired);
-                e.id = order.id;
-                core.emit(e);
-                break;
-            }
-        }
+    Timer timer;
+    while (popDueTimer(core.s, until, timer)) {
+        fireTimer(core, timer);
         runMatching(core);
     }
 }
@@ -1020,10 +1039,249 @@ std::string canonicalSeatLabel(std::string_view text) {
     return seatLabel(car, row, letter);
 }
 
+// ---- step mode ----------------------------------------------------------------
+
+// The steps of Engine::apply() as a resumable machine: the time check, each due
+// timer followed by its matching pass, the command, its matching pass. It stops
+// before every matching decision.
+struct StepRun::Impl {
+    Impl(Engine* owner, EngineState& state, const Command& cmd, int line, EventSink& sink)
+        : engine(owner), s(state), core(state, sink, line), command(cmd) {}
+
+    Engine* engine;  // nullptr once the engine is gone
+    EngineState& s;
+    Core core;
+    Command command;
+    Time at = 0;
+    bool commandDone = false;
+    bool done = false;
+    std::unique_ptr<Matcher> matcher;
+    std::optional<Decision> decision;
+    StepDecision pending;
+    StepPass pass;
+    std::size_t applied = 0;
+
+    void start() {
+        at = command.at.value_or(s.clock);
+        if (at < s.clock) {
+            core.error("time_went_back", "at " + formatTime(at) + " is before the clock " +
+                                             formatTime(s.clock) +
+                                             "; the clock only moves forward");
+            done = true;
+            return;
+        }
+        advance();
+    }
+
+    void startMatching() {
+        if (!matchingDue(core)) return;
+        matcher = std::make_unique<Matcher>(core);
+        matcher->begin();
+    }
+
+    // Runs until a decision is pending or everything is applied.
+    void advance() {
+        while (!done) {
+            if (matcher) {
+                decision = matcher->next();
+                if (decision) {
+                    describe();
+                    return;
+                }
+                matcher.reset();
+                continue;
+            }
+            if (commandDone) {
+                done = true;
+                break;
+            }
+            Timer timer;
+            if (popDueTimer(s, at, timer)) {
+                fireTimer(core, timer);
+                startMatching();
+                continue;
+            }
+            s.clock = at;
+            Apply(core, command).run();
+            commandDone = true;
+            startMatching();
+        }
+    }
+
+    void step() {
+        if (done || !decision) return;
+        matcher->apply(*decision);
+        decision.reset();
+        ++applied;
+        advance();
+    }
+
+    void describe() {
+        const Decision& d = *decision;
+        const Order& order = s.orders[d.order];
+        pending = StepDecision{};
+        pending.kind =
+            d.kind == Decision::Kind::Serve ? StepDecision::Kind::Serve : StepDecision::Kind::Skip;
+        pending.order = order.id;
+        pending.passengers = order.groupSize();
+        pending.reason = d.reason;
+        pending.freeSeats = d.freeSeats;
+        auto place = [&](std::uint32_t runIndex, int cls, int from, int to) {
+            const Run& run = s.runs[runIndex];
+            pending.train = run.train;
+            pending.date = run.date;
+            pending.travelClass = run.classes[cls].name;
+            pending.from = from;
+            pending.to = to;
+        };
+        if (d.kind == Decision::Kind::Serve) {
+            const OrderOption& opt = order.options[d.option];
+            place(opt.run, opt.travelClass, opt.from, opt.to);
+            for (std::uint32_t seat : d.seats)
+                pending.seats.push_back(s.runs[opt.run].seats[seat].label);
+        } else if (d.queue != kNone) {
+            const Queue& q = s.queues[d.queue];
+            place(q.run, q.travelClass, q.from, q.to);
+        }
+
+        const Matcher::PhaseInfo* info = matcher->current();
+        pass = StepPass{};
+        if (!info) return;
+        switch (info->cause) {
+            case Matcher::Cause::Release:
+                pass.cause = StepPass::Cause::Release;
+                break;
+            case Matcher::Cause::AddedCar:
+                pass.cause = StepPass::Cause::AddedCar;
+                break;
+            case Matcher::Cause::NewOrder:
+                pass.cause = StepPass::Cause::NewOrder;
+                break;
+        }
+        if (info->run != kNone) {
+            const Run& run = s.runs[info->run];
+            pass.train = run.train;
+            pass.date = run.date;
+            if (info->travelClass >= 0) pass.travelClass = run.classes[info->travelClass].name;
+            for (const FreedSpan& f : info->spans) {
+                const Seat& seat = run.seats[f.seat];
+                if (pass.travelClass.empty()) pass.travelClass = run.classes[seat.travelClass].name;
+                pass.freed.push_back(StepFreed{seat.label, f.from, f.to, f.runFrom, f.runTo});
+            }
+        }
+        if (info->onlyOrder != kNone) pass.order = s.orders[info->onlyOrder].id;
+    }
+
+    std::vector<StepCandidate> candidates(std::size_t limit) const {
+        std::vector<StepCandidate> out;
+        if (done || !matcher) return out;
+        const Matcher::PhaseInfo* info = matcher->current();
+        const std::vector<std::uint32_t>* queues = matcher->currentQueues();
+        if (!info || !queues) return out;
+        struct Entry {
+            std::uint32_t order;
+            std::uint32_t queue;
+            int rank;
+        };
+        std::vector<Entry> entries;
+        auto addQueue = [&](std::uint32_t qi) {
+            const Queue& q = s.queues[qi];
+            std::vector<std::uint32_t> orders;
+            for (const auto& lane : q.lanes)
+                for (std::size_t k = lane.head; k < lane.orders.size(); ++k)
+                    if (s.orders[lane.orders[k]].status == OrderStatus::Queued)
+                        orders.push_back(lane.orders[k]);
+            std::sort(orders.begin(), orders.end(), [&](std::uint32_t a, std::uint32_t b) {
+                return queuedBefore(s.orders[a], s.orders[b]);
+            });
+            for (std::size_t i = 0; i < orders.size(); ++i)
+                entries.push_back(Entry{orders[i], qi, static_cast<int>(i) + 1});
+        };
+        if (info->onlyOrder != kNone) {
+            const Order& order = s.orders[info->onlyOrder];
+            if (order.status == OrderStatus::Queued)
+                for (const OrderOption& opt : order.options)
+                    entries.push_back(
+                        Entry{info->onlyOrder, opt.queue,
+                              static_cast<int>(rankIn(s, s.queues[opt.queue], order))});
+        } else {
+            for (std::uint32_t qi : *queues)
+                addQueue(qi);
+        }
+        // Queue order; an order in several candidate queues is listed once, in its first.
+        std::stable_sort(entries.begin(), entries.end(), [&](const Entry& a, const Entry& b) {
+            return queuedBefore(s.orders[a.order], s.orders[b.order]);
+        });
+        for (std::size_t i = 0; i < entries.size() && out.size() < limit; ++i) {
+            if (i > 0 && entries[i].order == entries[i - 1].order) continue;
+            const Entry& e = entries[i];
+            const Queue& q = s.queues[e.queue];
+            const Run& run = s.runs[q.run];
+            out.push_back(StepCandidate{s.orders[e.order].id, s.orders[e.order].groupSize(),
+                                        run.classes[q.travelClass].name, q.from, q.to, e.rank});
+        }
+        return out;
+    }
+};
+
+StepRun::StepRun(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
+
+StepRun::~StepRun() {
+    if (!impl_->engine) return;
+    while (!impl_->done)
+        impl_->step();
+    impl_->engine->stepping_ = nullptr;
+}
+
+bool StepRun::done() const {
+    return impl_->done || !impl_->engine;
+}
+const StepDecision& StepRun::pending() const {
+    return impl_->pending;
+}
+const StepPass& StepRun::pass() const {
+    return impl_->pass;
+}
+std::vector<StepCandidate> StepRun::candidates(std::size_t limit) const {
+    if (!impl_->engine) return {};
+    return impl_->candidates(limit);
+}
+std::size_t StepRun::applied() const {
+    return impl_->applied;
+}
+void StepRun::step() {
+    if (impl_->engine) impl_->step();
+}
+void StepRun::finish() {
+    while (!done())
+        impl_->step();
+}
+
+std::unique_ptr<StepRun> Engine::applyStepwise(const Command& command, int line, EventSink& sink) {
+    settle();
+    std::unique_ptr<StepRun> run(
+        new StepRun(std::make_unique<StepRun::Impl>(this, *state_, command, line, sink)));
+    stepping_ = run.get();
+    run->impl_->start();
+    return run;
+}
+
+void Engine::settle() {
+    if (!stepping_) return;
+    stepping_->finish();
+    // Finished: the StepRun no longer needs the engine (nor may it outlive it safely).
+    stepping_->impl_->engine = nullptr;
+    stepping_ = nullptr;
+}
+
 Engine::Engine(EngineOptions options) : state_(std::make_unique<EngineState>(options)) {}
-Engine::~Engine() = default;
+Engine::~Engine() {
+    // A StepRun that outlives its engine must not touch the state any more.
+    if (stepping_) stepping_->impl_->engine = nullptr;
+}
 
 void Engine::apply(const Command& command, int line, EventSink& sink) {
+    settle();
     EngineState& s = *state_;
     Core core(s, sink, line);
     const Time at = command.at.value_or(s.clock);
@@ -1039,6 +1297,7 @@ void Engine::apply(const Command& command, int line, EventSink& sink) {
 }
 
 void Engine::rejectMalformed(int line, const std::string& message, EventSink& sink) {
+    settle();
     Core core(*state_, sink, line);
     core.error("bad_command", message);
 }

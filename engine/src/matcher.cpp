@@ -43,6 +43,7 @@ void Matcher::begin() {
             p.completeOnly = true;
             p.freed.assign(freed.begin() + static_cast<long>(i),
                            freed.begin() + static_cast<long>(end));
+            p.info.run = runIndex;
             for (const Freed& f : p.freed) {
                 const Seat& seat = run.seats[f.seat];
                 const ClassInfo& cls = run.classes[seat.travelClass];
@@ -51,6 +52,7 @@ void Matcher::begin() {
                 const int lo = below ? 64 - std::countl_zero(below) : 0;
                 const SegmentMask above = (seat.mask | (SegmentMask{1} << run.segments())) >> f.to;
                 const int hi = f.to + std::countr_zero(above);
+                p.info.spans.push_back(FreedSpan{f.seat, f.from, f.to, lo, hi});
                 for (int from = lo; from < f.to; ++from) {
                     for (int to = std::max(from, static_cast<int>(f.from)) + 1; to <= hi; ++to) {
                         const std::uint32_t q = cls.queueAt[from * kMaxStops + to];
@@ -70,6 +72,8 @@ void Matcher::begin() {
                 Phase p;
                 p.queues.push_back(q);
                 p.forcedOption = true;
+                p.info.run = runIndex;
+                p.info.spans.push_back(FreedSpan{f.seat, f.from, f.to, f.from, f.to});
                 phases_.push_back(std::move(p));
             }
         }
@@ -84,6 +88,9 @@ void Matcher::begin() {
         for (std::uint32_t q : run.classes[travelClass].queueAt)
             if (q != kNone && s.queues[q].live() > 0) p.queues.push_back(q);
         std::sort(p.queues.begin(), p.queues.end());
+        p.info.cause = Cause::AddedCar;
+        p.info.run = runIndex;
+        p.info.travelClass = travelClass;
         if (!p.queues.empty()) phases_.push_back(std::move(p));
     }
     c_.addedCars.clear();
@@ -91,6 +98,8 @@ void Matcher::begin() {
     if (c_.newOrder != kNone) {
         Phase p;
         p.onlyOrder = c_.newOrder;
+        p.info.cause = Cause::NewOrder;
+        p.info.onlyOrder = c_.newOrder;
         phases_.push_back(std::move(p));
         c_.newOrder = kNone;
     }
@@ -170,10 +179,11 @@ std::optional<Decision> Matcher::newOrderDecision(Phase& phase) {
     }
     if (!d.seats.empty()) {
         d.kind = Decision::Kind::Serve;
+        const OrderOption& opt = order.options[d.option];
+        d.queue = opt.queue;
         if (s.options.trace) {
-            const OrderOption& opt = order.options[d.option];
-            describeServe(d, order, opt.queue,
-                          countFree(s.runs[opt.run], opt.travelClass, opt.from, opt.to, kMaxGroup));
+            d.freeSeats = countFree(s.runs[opt.run], opt.travelClass, opt.from, opt.to, kMaxGroup);
+            describeServe(d, order, opt.queue, d.freeSeats);
         }
         return d;
     }
@@ -270,6 +280,8 @@ std::optional<Decision> Matcher::next() {
                     Decision d;
                     d.kind = Decision::Kind::Skip;
                     d.order = front;
+                    d.queue = queue;
+                    d.freeSeats = std::max(k, 0);
                     d.reason = groupOf(lane + 1) + "; " + seatsFree(std::max(k, 0)) + " on " +
                                c_.interval(run, q.from, q.to) + " (" + queueName(q) + ")";
                     skips.push_back(std::move(d));
@@ -308,6 +320,8 @@ std::optional<Decision> Matcher::next() {
                 d.option = static_cast<int>(i);
             }
         }
+        d.queue = best->queue;
+        d.freeSeats = best->freeSeats;
         if (trace) describeServe(d, order, best->queue, best->freeSeats);
         pending_.push_back(std::move(d));
     }

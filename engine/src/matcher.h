@@ -26,6 +26,19 @@ struct Decision {
     std::string reason;
     int option = -1;                   // Serve: index into the order's options
     std::vector<std::uint32_t> seats;  // Serve: one per passenger
+    // For displays (step mode): the queue the order was looked at in (kNone for
+    // a newly effective order that fits nowhere) and the seats free there.
+    std::uint32_t queue = kNone;
+    int freeSeats = -1;
+};
+
+// A freed seat interval and the free run of that seat around it, as the pass began.
+struct FreedSpan {
+    std::uint32_t seat = 0;
+    int from = 0;
+    int to = 0;
+    int runFrom = 0;
+    int runTo = 0;
 };
 
 class Matcher {
@@ -43,8 +56,27 @@ class Matcher {
     // Applies a decision (serves for Serve; emits the trace event when tracing).
     void apply(const Decision& decision);
 
+    // What started the phase a decision comes from (for displays).
+    enum class Cause { Release, AddedCar, NewOrder };
+    struct PhaseInfo {
+        Cause cause = Cause::Release;
+        std::uint32_t run = kNone;
+        int travelClass = -1;             // AddedCar: the class of the new car
+        std::vector<FreedSpan> spans;     // Release: the freed intervals
+        std::uint32_t onlyOrder = kNone;  // NewOrder
+    };
+    // The phase of the decision next() returned last (nullptr once the pass is over)
+    // and its candidate queues.
+    const PhaseInfo* current() const {
+        return phase_ < phases_.size() ? &phases_[phase_].info : nullptr;
+    }
+    const std::vector<std::uint32_t>* currentQueues() const {
+        return phase_ < phases_.size() ? &phases_[phase_].queues : nullptr;
+    }
+
   private:
     struct Phase {
+        PhaseInfo info;
         std::vector<std::uint32_t> queues;  // candidate queues
         bool forcedOption = false;          // serve on the candidate queue's own option
         bool useBound = false;              // complete-policy bound on free seats applies

@@ -461,8 +461,28 @@ QVariant QueueModel::data(const QModelIndex& index, int role) const {
             return tr("Order %1 of user %2, %3, rank %4 in this queue")
                 .arg(qs(o.id), qs(o.user), arrow(qs(o.from), qs(o.to)))
                 .arg(index.row() + 1);
+        case StepMarkRole:
+            return qs(o.id) == stepCurrent_ ? 2 : stepCandidates_.contains(qs(o.id)) ? 1 : 0;
+        case StepOrderRole:
+            return stepCandidates_.value(qs(o.id), 0);
     }
     return {};
+}
+
+void QueueModel::setStepMarks(const QStringList& candidates, const QString& current) {
+    QHash<QString, int> marks;
+    for (int i = 0; i < candidates.size(); ++i)
+        marks.insert(candidates[i], i + 1);
+    if (marks == stepCandidates_ && current == stepCurrent_) return;
+    stepCandidates_ = marks;
+    stepCurrent_ = current;
+    for (int q = 0; q < rowCount(); ++q) {
+        const QModelIndex parent = index(q, 0);
+        const int n = rowCount(parent);
+        if (n > 0)
+            emit dataChanged(index(0, 0, parent), index(n - 1, ColumnCount - 1, parent),
+                             {StepMarkRole, StepOrderRole});
+    }
 }
 
 QVariant QueueModel::headerData(int section, Qt::Orientation o, int role) const {

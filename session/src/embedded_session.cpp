@@ -4,6 +4,7 @@
 #include <QMetaObject>
 #include <QThread>
 #include <atomic>
+#include <optional>
 
 #include "houbu/analysis.h"
 #include "houbu/codec.h"
@@ -43,12 +44,60 @@ class EmbeddedWorker : public QObject {
 
     void send(const QList<QByteArray>& commands) {
         if (!ready()) return;
+        if (stepMode_) {
+            for (const InputLine& l : number(commands))
+                waiting_.append(l);
+            pump();
+            return;
+        }
         // After a storage failure the views keep the last committed state.
         if (apply(commands)) publish();
     }
 
+    // ---- step mode -------------------------------------------------------------
+
+    void setStepMode(bool on) {
+        if (!ready()) return;
+        if (!on) finishAll();
+        stepMode_ = on;
+        publishStep();
+    }
+
+    void stepForward() {
+        if (!stepping_) return;
+        history_.push_back(stepping_->pending());
+        stepping_->step();
+        if (stepping_->done()) {
+            commitStepped();
+            pump();
+            return;
+        }
+        publish();
+        publishStep();
+    }
+
+    void stepBack() {
+        if (!stepping_ || history_.empty()) return;
+        // Deterministic replay: the copy from before the command, all decisions but the last.
+        const std::size_t k = history_.size() - 1;
+        history_.resize(k);
+        startScratch();
+        for (std::size_t i = 0; i < k && !stepping_->done(); ++i)
+            stepping_->step();
+        publish();
+        publishStep();
+    }
+
+    void runToEnd() {
+        if (!ready()) return;
+        finishAll();
+        publish();
+        publishStep();
+    }
+
     void load(const QByteArray& scenario) {
         if (!ready()) return;
+        finishAll();
         cancelled = false;
         const QList<QByteArray> lines = scenario.split('\n');
         const qint64 total = lines.size();
@@ -77,7 +126,7 @@ class EmbeddedWorker : public QObject {
 
     void explain(const QString& orderId) {
         if (!ready()) return;
-        emit whyWaiting(orderId, engine().whyWaiting(orderId.toStdString()));
+        emit whyWaiting(orderId, shown().whyWaiting(orderId.toStdString()));
     }
 
     void exportScenario(const QString& path) {
@@ -133,6 +182,7 @@ class EmbeddedWorker : public QObject {
     void failed(const QString& message);
     void progress(const QString& what, qint64 done, qint64 total);
     void exported(bool ok, const QString& message);
+    void stepStateChanged(const houbu::StepState& state);
 
   private:
     bool ready() const { return store_ || memory_; }
@@ -164,13 +214,20 @@ class EmbeddedWorker : public QObject {
     }
     const Engine& engine() { return store_ ? store_->engine() : memory_->engine(); }
 
-    bool apply(const QList<QByteArray>& commands) {
+    // Numbers the command lines (blank lines and comments are not commands).
+    QList<InputLine> number(const QList<QByteArray>& commands) {
         QList<InputLine> lines;
         for (const QByteArray& c : commands) {
             const QByteArray trimmed = c.trimmed();
             if (trimmed.isEmpty() || trimmed.startsWith('#')) continue;
             lines.append({trimmed, nextLine_++});
         }
+        return lines;
+    }
+
+    bool apply(const QList<QByteArray>& commands) { return applyLines(number(commands)); }
+
+    bool applyLines(const QList<InputLine>& lines, QByteArray* output = nullptr) {
         if (lines.isEmpty()) return true;
         QByteArray out;
         if (store_) {
@@ -186,6 +243,7 @@ class EmbeddedWorker : public QObject {
                 applied_ << l.text;
             }
         }
+        if (output) *output = out;
         QList<EventRecord> events;
         for (const QByteArray& line : out.split('\n')) {
             if (line.isEmpty()) continue;
@@ -199,8 +257,123 @@ class EmbeddedWorker : public QObject {
         return true;
     }
 
+    // The engine the views show: the scratch copy while a command is stepped.
+    const Engine& shown() { return stepping_ ? *scratch_ : engine(); }
+
+    struct Collect : EventSink {
+        QList<QByteArray> lines;
+        void onEvent(const Event& e) override { lines << encodeEvent(e); }
+    };
+
+    // A fresh scratch engine from the copy taken before the current command, with
+    // tracing on so that skipped orders are decisions too.
+    void startScratch() {
+        stepping_.reset();
+        scratchEvents_.lines.clear();
+        EngineOptions options = engine().options();
+        options.trace = true;
+        std::string error;
+        scratch_ = Engine::restore(before_, options, error);
+        if (!scratch_) {
+            emit failed(
+                tr("Step mode: cannot copy the engine: %1").arg(QString::fromStdString(error)));
+            return;
+        }
+        stepping_ = scratch_->applyStepwise(*current_, currentLine_.number, scratchEvents_);
+    }
+
+    // Starts the next waiting command; commands without decisions go straight through.
+    void pump() {
+        bool changed = false;
+        while (!stepping_ && !waiting_.isEmpty()) {
+            const InputLine line = waiting_.takeFirst();
+            const ParsedLine parsed = parseCommandLine(line.text);
+            if (!parsed.command) {
+                changed = true;
+                if (!applyLines({line})) return dropWaiting();
+                continue;
+            }
+            current_ = *parsed.command;
+            currentLine_ = line;
+            history_.clear();
+            before_ = engine().snapshot();
+            startScratch();
+            if (!stepping_) return dropWaiting();
+            if (stepping_->done()) {
+                commitStepped();
+                changed = true;
+            }
+        }
+        if (stepping_ || changed) publish();
+        publishStep();
+    }
+
+    void dropWaiting() {
+        waiting_.clear();
+        stepping_.reset();
+        scratch_.reset();
+        publish();
+        publishStep();
+    }
+
+    // Sends the stepped command to the engine (and the journal) and checks that
+    // it gives there the events it gave step by step.
+    void commitStepped() {
+        stepping_->finish();
+        const QList<QByteArray> stepped = scratchEvents_.lines;
+        const bool trace = engine().options().trace;
+        stepping_.reset();
+        scratch_.reset();
+        QByteArray out;
+        if (!applyLines({currentLine_}, &out)) return dropWaiting();
+        // Sequence numbers differ when the engine does not trace; the rest must not.
+        auto strip = [trace](const QList<QByteArray>& lines) {
+            QList<QJsonObject> objects;
+            for (const QByteArray& l : lines) {
+                if (l.isEmpty()) continue;
+                QJsonObject o = QJsonDocument::fromJson(l).object();
+                const QString kind = o.value(u"event"_s).toString();
+                if (!trace && (kind == u"match_considered"_s || kind == u"match_skipped"_s))
+                    continue;
+                o.remove(u"seq"_s);
+                objects << o;
+            }
+            return objects;
+        };
+        if (strip(stepped) != strip(out.split('\n')))
+            emit failed(tr("Step mode and the engine disagree on line %1; the engine's events "
+                           "are kept.")
+                            .arg(currentLine_.number));
+    }
+
+    void finishAll() {
+        while (stepping_ || !waiting_.isEmpty()) {
+            if (stepping_)
+                commitStepped();
+            else
+                pump();
+        }
+    }
+
+    void publishStep() {
+        StepState st;
+        st.enabled = stepMode_;
+        st.waiting = static_cast<int>(waiting_.size());
+        if (stepping_ && !stepping_->done()) {
+            st.paused = true;
+            st.command = currentLine_.text;
+            st.line = currentLine_.number;
+            st.applied = history_;
+            st.next = stepping_->pending();
+            st.pass = stepping_->pass();
+            st.candidates = stepping_->candidates();
+            st.events = scratchEvents_.lines;
+        }
+        emit stepStateChanged(st);
+    }
+
     void publish() {
-        const Engine& e = engine();
+        const Engine& e = shown();
         auto snap = std::make_shared<ConsoleSnapshot>();
         snap->lastSeq = static_cast<qint64>(e.lastSeq());
         snap->clock = QString::fromStdString(formatTime(e.clock()));
@@ -228,6 +401,17 @@ class EmbeddedWorker : public QObject {
     int nextLine_ = 1;
     std::string focusTrain_;
     std::string focusDate_;
+
+    // Step mode.
+    bool stepMode_ = false;
+    QList<InputLine> waiting_;
+    std::string before_;  // engine snapshot before the stepped command
+    std::optional<Command> current_;
+    InputLine currentLine_;
+    std::unique_ptr<Engine> scratch_;
+    std::unique_ptr<StepRun> stepping_;
+    Collect scratchEvents_;
+    std::vector<StepDecision> history_;
 };
 
 EmbeddedSession::EmbeddedSession(QObject* parent) : Session(parent) {
@@ -237,6 +421,7 @@ EmbeddedSession::EmbeddedSession(QObject* parent) : Session(parent) {
     qRegisterMetaType<std::vector<houbu::WaitReason>>();
     qRegisterMetaType<std::shared_ptr<const houbu::RunHistory>>();
     qRegisterMetaType<std::shared_ptr<const houbu::PolicyComparison>>();
+    qRegisterMetaType<houbu::StepState>();
     thread_ = new QThread(this);
     thread_->setObjectName(u"houbu-engine"_s);
     worker_ = new EmbeddedWorker;
@@ -251,6 +436,7 @@ EmbeddedSession::EmbeddedSession(QObject* parent) : Session(parent) {
     connect(worker_, &EmbeddedWorker::exported, this, &EmbeddedSession::exported);
     connect(worker_, &EmbeddedWorker::historyReady, this, &Session::historyReady);
     connect(worker_, &EmbeddedWorker::comparisonReady, this, &Session::comparisonReady);
+    connect(worker_, &EmbeddedWorker::stepStateChanged, this, &EmbeddedSession::stepStateChanged);
     thread_->start();
 }
 
@@ -309,6 +495,22 @@ void EmbeddedSession::cancel() {
 
 void EmbeddedSession::exportScenario(const QString& path) {
     QMetaObject::invokeMethod(worker_, [w = worker_, path] { w->exportScenario(path); });
+}
+
+void EmbeddedSession::setStepMode(bool on) {
+    QMetaObject::invokeMethod(worker_, [w = worker_, on] { w->setStepMode(on); });
+}
+
+void EmbeddedSession::stepForward() {
+    QMetaObject::invokeMethod(worker_, [w = worker_] { w->stepForward(); });
+}
+
+void EmbeddedSession::stepBack() {
+    QMetaObject::invokeMethod(worker_, [w = worker_] { w->stepBack(); });
+}
+
+void EmbeddedSession::runToEnd() {
+    QMetaObject::invokeMethod(worker_, [w = worker_] { w->runToEnd(); });
 }
 
 }  // namespace houbu

@@ -148,6 +148,26 @@ void SeatGridDelegate::paint(QPainter* p, const QStyleOptionViewItem& option,
             p->drawRect(QRectF(r).adjusted(1, 1, -1, -1));
         }
     }
+    if (!stepFreed_.isEmpty() || !stepDecision_.isEmpty()) {
+        const QString seat = index.data(SeatGridModel::SeatRole).toString();
+        auto covers = [&](const QHash<QString, QList<QPair<int, int>>>& h) {
+            const auto it = h.constFind(seat);
+            if (it == h.constEnd()) return false;
+            for (const auto& [from, to] : *it)
+                if (index.column() >= from && index.column() < to) return true;
+            return false;
+        };
+        if (covers(stepFreed_)) {
+            QColor tint = colors_.served;
+            tint.setAlpha(70);
+            p->fillRect(r, tint);
+        }
+        if (covers(stepDecision_)) {
+            p->setPen(QPen(colors_.highlight, 3));
+            p->setBrush(Qt::NoBrush);
+            p->drawRect(QRectF(r).adjusted(1.5, 1.5, -1.5, -1.5));
+        }
+    }
     if (!highlights_.isEmpty()) {
         const auto it = highlights_.constFind(index.data(SeatGridModel::SeatRole).toString());
         if (it != highlights_.constEnd()) {

@@ -7,7 +7,9 @@
 #include <QMainWindow>
 #include <QPointer>
 #include <memory>
+#include <optional>
 
+#include "houbu/examples.h"
 #include "houbu/models.h"
 #include "houbu/session.h"
 
@@ -26,6 +28,7 @@ namespace houbu {
 class ChartsPanel;
 class SeatGridView;
 class SeatFilterModel;
+class StepPanel;
 
 class MainWindow : public QMainWindow {
     Q_OBJECT
@@ -62,6 +65,17 @@ class MainWindow : public QMainWindow {
     // Releases the whole interval of the ticket or block at a grid cell (source model row/column).
     bool releaseHolderAt(int row, int column, const QString& reason);
     static QByteArray demoScenario();
+    // Help ▸ Examples: opens a built-in example (Example::names()) in memory,
+    // applies its setup and steps its story.
+    bool openExample(const QString& name);
+    StepPanel* stepPanel() const { return stepPanel_; }
+    QAction* pauseAction() const { return pause_; }
+    QAction* stepAction() const { return step_; }
+    QAction* backAction() const { return back_; }
+    QAction* runAction() const { return run_; }
+    const StepState& stepState() const { return stepState_; }
+    // The language installTranslation() chose ("en", "zh_CN").
+    static QString language();
     // Installs the translation for `language` ("zh_CN", "en"; empty: the saved
     // choice, else the system's). Returns the language in use.
     static QString installTranslation(const QString& language);
@@ -91,6 +105,9 @@ class MainWindow : public QMainWindow {
     void send(const QByteArray& command);
     // A release of seat segments [from, to) of the shown run.
     void sendRelease(const QString& seat, int from, int to, const QString& reason);
+    void onStepState(const StepState& state);
+    // Shows the step state on the panel, the grid and the queues.
+    void showStep();
     void addRecentFile(const QString& path);
     void showSettings();
     // Icons follow the palette: remembered per action and drawn again on a palette change.
@@ -139,6 +156,15 @@ class MainWindow : public QMainWindow {
     QAction* release_ = nullptr;
     QAction* addCar_ = nullptr;
     QAction* advance_ = nullptr;
+
+    // Step mode.
+    StepPanel* stepPanel_ = nullptr;
+    QAction* pause_ = nullptr;
+    QAction* step_ = nullptr;
+    QAction* back_ = nullptr;
+    QAction* run_ = nullptr;
+    StepState stepState_;
+    std::optional<Example> example_;
 };
 
 }  // namespace houbu

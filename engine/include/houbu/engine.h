@@ -19,6 +19,7 @@
 
 #include "houbu/command.h"
 #include "houbu/event.h"
+#include "houbu/step.h"
 #include "houbu/views.h"
 
 namespace houbu {
@@ -39,6 +40,7 @@ class EventSink {
 };
 
 class EngineState;
+class StepRun;
 
 // Counts over the whole state, for summaries and for checking a store's tables.
 struct EngineSummary {
@@ -79,6 +81,14 @@ class Engine {
     // changes nothing but the timers that were due.
     void apply(const Command& command, int line, EventSink& sink);
 
+    // Applies one command like apply(), but stops before every matching decision
+    // so that the caller can show it and apply decisions one at a time (the
+    // console's step mode; see step.h). Applying every decision leaves the engine
+    // exactly as apply() would, with the same events in the same order. Until the
+    // StepRun is finished or destroyed the engine shows the state between two
+    // decisions; apply(), applyStepwise() and rejectMalformed() first finish it.
+    std::unique_ptr<StepRun> applyStepwise(const Command& command, int line, EventSink& sink);
+
     // Reports a line that is not a valid command (code bad_command). Changes nothing.
     void rejectMalformed(int line, const std::string& message, EventSink& sink);
 
@@ -117,7 +127,12 @@ class Engine {
     std::string checkInvariants() const;
 
   private:
+    friend class StepRun;
+    // Finishes a StepRun still in progress.
+    void settle();
+
     std::unique_ptr<EngineState> state_;
+    StepRun* stepping_ = nullptr;
 };
 
 }  // namespace houbu

@@ -112,7 +112,14 @@ class QueueModel : public QAbstractItemModel {
 
   public:
     enum Column { Queue, Rank, Passengers, Effective, Deadline, Options, ColumnCount };
-    enum Role { OrderIdRole = Qt::UserRole + 1, QueueKeyRole, LengthRole, GroupSizeRole };
+    enum Role {
+        OrderIdRole = Qt::UserRole + 1,
+        QueueKeyRole,
+        LengthRole,
+        GroupSizeRole,
+        StepMarkRole,   // step mode: 0 not a candidate, 1 candidate, 2 being decided
+        StepOrderRole,  // step mode: 1-based place among the candidates in queue order
+    };
     Q_ENUM(Column)
 
     using QAbstractItemModel::QAbstractItemModel;
@@ -126,6 +133,9 @@ class QueueModel : public QAbstractItemModel {
     void apply(const SnapshotPtr& snapshot);
     // The index of an order (first queue it is in), invalid when not queued.
     QModelIndex indexOfOrder(const QString& id) const;
+    // Step mode: the candidate orders of the pending decision in queue order and
+    // the order it decides about (empty lists: no marks).
+    void setStepMarks(const QStringList& candidates, const QString& current);
 
   private:
     static QString keyOf(const QueueView& q);
@@ -134,6 +144,8 @@ class QueueModel : public QAbstractItemModel {
     QString run_;  // train + date, to detect a change of run
     QStringList stations_;
     std::vector<QueueView> queues_;
+    QHash<QString, int> stepCandidates_;  // order id -> 1-based place
+    QString stepCurrent_;
 };
 
 // Every event, append-only.

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "houbu/analysis.h"
+#include "houbu/step.h"
 #include "houbu/store.h"
 #include "houbu/views.h"
 
@@ -40,6 +41,24 @@ struct ConsoleSnapshot {
     std::vector<QueueView> queues;
 };
 using SnapshotPtr = std::shared_ptr<const ConsoleSnapshot>;
+
+// Step mode (matching paused): where the command being stepped stands. While
+// a command is paused the snapshots show the engine between two decisions.
+struct StepState {
+    bool enabled = false;  // matching is paused: new commands are stepped
+    bool paused = false;   // a command waits with a pending decision
+    QByteArray command;    // the command being stepped (as sent)
+    int line = 0;          // its line number in the journal
+    int waiting = 0;       // commands sent after it, not applied yet
+    // The decisions applied so far for this command, and the next one.
+    std::vector<StepDecision> applied;
+    StepDecision next;
+    StepPass pass;
+    std::vector<StepCandidate> candidates;  // in queue order (at most 200)
+    // Events of this command so far (JSON lines, with match_considered /
+    // match_skipped): they reach the log when the command is committed.
+    QList<QByteArray> events;
+};
 
 class Session : public QObject {
     Q_OBJECT
@@ -110,9 +129,22 @@ class EmbeddedSession : public Session {
     // Writes the journal (or, in memory, the commands applied) as a scenario.
     void exportScenario(const QString& path);
 
+    // Step mode. With matching paused each command sent is applied on a scratch
+    // copy of the engine up to its first matching decision; stepForward() applies
+    // one decision, stepBack() undoes one (replaying the command from the copy
+    // taken before it), runToEnd() applies everything pending. A command reaches
+    // the engine (and the journal) whole once its last decision is applied, and
+    // the events it gives there are checked against the stepped ones. Turning
+    // step mode off runs everything pending first. Answered by stepStateChanged.
+    void setStepMode(bool on);
+    void stepForward();
+    void stepBack();
+    void runToEnd();
+
   signals:
     void opened(bool ok, const QString& message);
     void exported(bool ok, const QString& message);
+    void stepStateChanged(const houbu::StepState& state);
 
   private:
     QThread* thread_ = nullptr;
@@ -124,6 +156,7 @@ class EmbeddedSession : public Session {
 
 Q_DECLARE_METATYPE(houbu::EventRecord)
 Q_DECLARE_METATYPE(houbu::SnapshotPtr)
+Q_DECLARE_METATYPE(houbu::StepState)
 Q_DECLARE_METATYPE(std::vector<houbu::WaitReason>)
 Q_DECLARE_METATYPE(std::shared_ptr<const houbu::RunHistory>)
 Q_DECLARE_METATYPE(std::shared_ptr<const houbu::PolicyComparison>)

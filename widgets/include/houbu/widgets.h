@@ -58,12 +58,23 @@ class SeatGridDelegate : public QStyledItemDelegate {
         highlights_ = highlights;
     }
     void setNow(qint64 now) { now_ = now; }
+    // Step mode: the free runs around freed seats (tinted) and the seats of the
+    // pending decision (outlined); empty hashes clear them.
+    void setStepHighlights(const QHash<QString, QList<QPair<int, int>>>& freed,
+                           const QHash<QString, QList<QPair<int, int>>>& decision) {
+        stepFreed_ = freed;
+        stepDecision_ = decision;
+    }
+    const QHash<QString, QList<QPair<int, int>>>& stepFreed() const { return stepFreed_; }
+    const QHash<QString, QList<QPair<int, int>>>& stepDecision() const { return stepDecision_; }
 
     static constexpr qint64 kFlashMs = 1500;
 
   private:
     SeatColors colors_;
     QHash<QString, QList<QPair<int, int>>> highlights_;
+    QHash<QString, QList<QPair<int, int>>> stepFreed_;
+    QHash<QString, QList<QPair<int, int>>> stepDecision_;
     qint64 now_ = 0;
 };
 

@@ -1,0 +1,197 @@
+// Step mode in the console on the offscreen platform: every Help ▸ Examples
+// story is opened, stepped decision by decision with F10 (and Shift+F10 / F10
+// again at each decision), and compared with the same example run without
+// stepping: the decisions served are the waitlist_fulfilled events of the run,
+// in order, the final logs are identical, and the banner, the queue marks and
+// the grid highlights follow each decision.
+
+#include <QJsonArray>
+#include <QSignalSpy>
+#include <QTest>
+#include <QTreeView>
+
+#include "houbu/examples.h"
+#include "houbu/main_window.h"
+#include "houbu/step_panel.h"
+#include "houbu/widgets.h"
+
+using namespace houbu;
+using namespace Qt::StringLiterals;
+
+namespace {
+
+QStringList logLines(MainWindow& w) {
+    QStringList out;
+    EventLogModel* m = w.logModel();
+    for (int r = 0; r < m->rowCount(); ++r)
+        out << m->index(r, 0).data(EventLogModel::JsonRole).toString();
+    return out;
+}
+
+// "w-a1 07-01C" for each waitlist_fulfilled in the log.
+QStringList fulfilled(MainWindow& w) {
+    QStringList out;
+    EventLogModel* m = w.logModel();
+    for (int r = 0; r < m->rowCount(); ++r) {
+        const QJsonObject o = m->index(r, 0).data(EventLogModel::ObjectRole).toJsonObject();
+        if (o.value(u"event"_s).toString() != u"waitlist_fulfilled"_s) continue;
+        QStringList seats;
+        for (const auto& t : o.value(u"tickets"_s).toArray())
+            seats << t.toObject().value(u"seat"_s).toString();
+        out << o.value(u"id"_s).toString() + u' ' + seats.join(u',');
+    }
+    return out;
+}
+
+}  // namespace
+
+class TestStepMode : public QObject {
+    Q_OBJECT
+
+  private slots:
+    void initTestCase() {
+        QCoreApplication::setOrganizationName(u"houbu-test"_s);
+        QCoreApplication::setApplicationName(u"tst_step_mode"_s);
+    }
+
+    void examplesParse() {
+        const QStringList names = Example::names();
+        QCOMPARE(names.size(), 6);
+        for (const QString& name : names) {
+            const Example en = Example::load(name, u"en"_s);
+            const Example zh = Example::load(name, u"zh_CN"_s);
+            QVERIFY2(!en.setup.isEmpty() && !en.stepped.isEmpty(), qPrintable(name));
+            QVERIFY(en.title != name && !en.end.isEmpty());
+            QVERIFY2(en.title != zh.title, qPrintable(name));
+            QVERIFY(!en.caption(en.stepped.first(), 0).isEmpty());
+            QVERIFY(en.caption(en.stepped.first(), 0) != zh.caption(zh.stepped.first(), 0));
+        }
+    }
+
+    void example_data() {
+        QTest::addColumn<QString>("name");
+        for (const QString& name : Example::names())
+            QTest::newRow(qPrintable(name)) << name;
+    }
+
+    void example() {
+        QFETCH(QString, name);
+        const Example ex = Example::load(name, u"en"_s);
+
+        // Run mode: the same commands, matching not paused.
+        MainWindow ran;
+        ran.openEmbedded(QString(), ex.setup + ex.stepped.join('\n') + '\n');
+        const int total = int(ex.setup.count('\n') + ex.stepped.size());
+        QTRY_VERIFY_WITH_TIMEOUT(
+            ran.logModel()->rowCount() > 0 && ran.logModel()
+                                                      ->index(ran.logModel()->rowCount() - 1, 0)
+                                                      .data(EventLogModel::ObjectRole)
+                                                      .toJsonObject()
+                                                      .value(u"line"_s)
+                                                      .toInt() >= total - 1,
+            20000);
+        QTest::qWait(50);
+        const QStringList expectedServed = fulfilled(ran);
+        QVERIFY(!expectedServed.isEmpty());
+
+        // Step mode.
+        MainWindow window;
+        window.resize(1400, 900);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QVERIFY(window.openExample(name));
+        QTRY_VERIFY_WITH_TIMEOUT(window.stepState().paused, 20000);
+        QVERIFY(window.pauseAction()->isChecked());
+
+        QStringList served;
+        int decisions = 0, captions = 0;
+        while (window.stepState().paused) {
+            const StepState st = window.stepState();
+            const QString order = QString::fromStdString(st.next.order);
+            // The banner names the order; the caption comes from the example.
+            QTRY_VERIFY(window.stepPanel()->decisionText().contains(order));
+            if (!ex.caption(st.command, int(st.applied.size())).isEmpty()) {
+                QCOMPARE(window.stepPanel()->captionText(),
+                         ex.caption(st.command, int(st.applied.size())));
+                ++captions;
+            }
+            // The queue view marks the order being decided and the candidates in queue order.
+            QAbstractItemModel* queues = window.queueModel();
+            const QModelIndex current = window.queueModel()->indexOfOrder(order);
+            QVERIFY2(current.isValid(), qPrintable(order));
+            QCOMPARE(current.data(QueueModel::StepMarkRole).toInt(), 2);
+            int lastPlace = 0;
+            for (const StepCandidate& c : st.candidates) {
+                const QModelIndex i =
+                    window.queueModel()->indexOfOrder(QString::fromStdString(c.order));
+                QVERIFY(i.isValid());
+                const int place = i.data(QueueModel::StepOrderRole).toInt();
+                QVERIFY(place > lastPlace);
+                lastPlace = place;
+            }
+            Q_UNUSED(queues);
+            // The grid outlines the seats of a serve and tints the freed run.
+            const auto& decision = window.grid()->gridDelegate()->stepDecision();
+            if (st.next.kind == StepDecision::Kind::Serve) {
+                for (const auto& seat : st.next.seats)
+                    QVERIFY(decision.contains(QString::fromStdString(seat)));
+            } else {
+                QVERIFY(decision.isEmpty());
+            }
+            if (st.pass.cause == StepPass::Cause::Release)
+                QVERIFY(!window.grid()->gridDelegate()->stepFreed().isEmpty());
+
+            // Back then Step: the same decision comes again.
+            if (!st.applied.empty()) {
+                QVERIFY(window.backAction()->isEnabled());
+                QTest::keyClick(&window, Qt::Key_F10, Qt::ShiftModifier);
+                QTRY_COMPARE(window.stepState().applied.size(), st.applied.size() - 1);
+                QTest::keyClick(&window, Qt::Key_F10);
+                QTRY_COMPARE(window.stepState().applied.size(), st.applied.size());
+                QCOMPARE(QString::fromStdString(window.stepState().next.order), order);
+                QCOMPARE(window.stepState().next.seats, st.next.seats);
+                QCOMPARE(QString::fromStdString(window.stepState().next.reason),
+                         QString::fromStdString(st.next.reason));
+            }
+            if (st.next.kind == StepDecision::Kind::Serve) {
+                QStringList seats;
+                for (const auto& s : st.next.seats)
+                    seats << QString::fromStdString(s);
+                served << order + u' ' + seats.join(u',');
+            }
+            ++decisions;
+            const int applied = int(st.applied.size());
+            const QByteArray command = st.command;
+            QTest::keyClick(&window, Qt::Key_F10);
+            QTRY_VERIFY_WITH_TIMEOUT(!window.stepState().paused ||
+                                         window.stepState().command != command ||
+                                         int(window.stepState().applied.size()) == applied + 1,
+                                     10000);
+        }
+        QVERIFY(decisions >= 1);
+        QVERIFY(captions >= 1);
+        QCOMPARE(served, expectedServed);
+        // Every command reached the engine: the log equals the run's, event by event.
+        QTRY_COMPARE_WITH_TIMEOUT(logLines(window), logLines(ran), 10000);
+        QCOMPARE(window.stepPanel()->captionText(), ex.end);
+        QVERIFY(!window.stepAction()->isEnabled());
+    }
+
+    // F5 runs everything pending; turning the pause off applies commands directly.
+    void runAndResume() {
+        const Example ex = Example::load(u"overlapping_queues_race"_s, u"en"_s);
+        MainWindow window;
+        window.show();
+        QVERIFY(window.openExample(ex.name));
+        QTRY_VERIFY_WITH_TIMEOUT(window.stepState().paused, 20000);
+        QTest::keyClick(&window, Qt::Key_F5);
+        QTRY_VERIFY_WITH_TIMEOUT(!window.stepState().paused, 10000);
+        QCOMPARE(fulfilled(window).size(), 3);
+        window.pauseAction()->trigger();
+        QTRY_VERIFY(!window.stepState().enabled);
+        QVERIFY(!window.stepPanel()->isVisible() || !window.stepState().paused);
+    }
+};
+
+QTEST_MAIN(TestStepMode)
+#include "tst_step_mode.moc"
