@@ -5,6 +5,7 @@
 
 #include <QMainWindow>
 #include <QPointer>
+#include <QUrl>
 #include <memory>
 
 #include "houbu/models.h"
@@ -21,6 +22,8 @@ class QTreeView;
 
 namespace houbu {
 
+class ConnectionIndicator;
+class CredentialStore;
 class SeatGridView;
 class SeatFilterModel;
 
@@ -36,6 +39,15 @@ class MainWindow : public QMainWindow {
     void openEmbedded(const QString& location, const QByteArray& scenario = {});
     void openDemo();
     bool openScenarioFile(const QString& path);
+    // Connects to a houbud server with `token` (a RemoteSession).
+    void openRemote(const QUrl& server, const QByteArray& token);
+    // Connects with the token remembered in the system keychain; without one,
+    // opens the Connect dialog on that server.
+    void connectToServer(const QUrl& server);
+    // Shows the views of any session (embedded, remote, or a test's own).
+    void setSession(std::unique_ptr<Session> session);
+    // Why operator actions are disabled (empty when the session can send).
+    QString sendDeniedReason() const;
 
     // For tests and screenshots.
     SeatGridView* grid() const { return grid_; }
@@ -47,6 +59,12 @@ class MainWindow : public QMainWindow {
     EventLogModel* logModel() const { return logModel_; }
     Session* session() const { return session_.get(); }
     QAction* releaseAction() const { return release_; }
+    QAction* addCarAction() const { return addCar_; }
+    QAction* advanceAction() const { return advance_; }
+    QAction* exportAction() const { return export_; }
+    QAction* connectAction() const { return connect_; }
+    QAction* disconnectAction() const { return disconnect_; }
+    ConnectionIndicator* connectionIndicator() const { return connection_; }
     qint64 lastSeq() const { return lastSeq_; }
     // Sends a release of the selected seat interval with `reason` (no dialog).
     bool releaseSelection(const QString& reason);
@@ -64,6 +82,12 @@ class MainWindow : public QMainWindow {
     void buildActions();
     void buildDocks();
     void connectSession();
+    // Connect dialog, Disconnect, and the connection indicator (main_window_remote.cpp).
+    void connectRemoteSession();
+    void connectWithDialog(const QUrl& server = {}, const QString& message = {});
+    void disconnectFromServer();
+    void updateConnection(const QString& detail = {});
+    void reportFailure(const QString& message);
     void onSnapshot(const SnapshotPtr& snapshot);
     void onEvents(const QList<EventRecord>& events);
     void onWhy(const QString& orderId, const std::vector<WaitReason>& reasons);
@@ -84,7 +108,9 @@ class MainWindow : public QMainWindow {
     void addRecentFile(const QString& path);
     void rebuildRecentMenu();
 
-    std::unique_ptr<EmbeddedSession> session_;
+    std::unique_ptr<Session> session_;
+    EmbeddedSession* embedded_ = nullptr;  // session_ when it is embedded, else null
+    CredentialStore* credentials_ = nullptr;
     SnapshotThrottle* throttle_ = nullptr;
     SnapshotPtr snapshot_;
     qint64 lastSeq_ = 0;
@@ -108,7 +134,7 @@ class MainWindow : public QMainWindow {
     QComboBox* trainFilter_ = nullptr;
     QLineEdit* orderFilter_ = nullptr;
     QLineEdit* textFilter_ = nullptr;
-    QLabel* modeLabel_ = nullptr;
+    ConnectionIndicator* connection_ = nullptr;
     QLabel* storeLabel_ = nullptr;
     QLabel* clockLabel_ = nullptr;
     QLabel* eventsLabel_ = nullptr;
@@ -119,6 +145,9 @@ class MainWindow : public QMainWindow {
     QAction* release_ = nullptr;
     QAction* addCar_ = nullptr;
     QAction* advance_ = nullptr;
+    QAction* export_ = nullptr;
+    QAction* connect_ = nullptr;
+    QAction* disconnect_ = nullptr;
 };
 
 }  // namespace houbu
