@@ -1,6 +1,7 @@
 #include "houbu/credential_store.h"
 
 #include <qt6keychain/keychain.h>
+#include <QFileInfo>
 #include <QTimer>
 
 namespace houbu {
@@ -48,6 +49,20 @@ QString messageOf(CredentialStore::Status status, const QString& detail) {
     return CredentialStore::tr("The system keychain could not be used (%1).").arg(detail);
 }
 
+// The Secret Service is reached over the D-Bus session bus. Without one, say
+// so at once (and never let a D-Bus library try to autolaunch a bus, which can
+// hang without a desktop).
+QString missingBus() {
+#if defined(Q_OS_UNIX) && !defined(Q_OS_DARWIN) && !defined(Q_OS_ANDROID)
+    if (!qEnvironmentVariableIsEmpty("DBUS_SESSION_BUS_ADDRESS")) return QString();
+    const QString runtime = qEnvironmentVariable("XDG_RUNTIME_DIR");
+    if (!runtime.isEmpty() && QFileInfo::exists(runtime + u"/bus"_s)) return QString();
+    return CredentialStore::tr("no D-Bus session bus");
+#else
+    return QString();
+#endif
+}
+
 template <typename Job>
 Job* makeJob(QObject* parent, const QString& key) {
     auto* job = new Job(QString::fromLatin1(CredentialStore::kService), parent);
@@ -82,11 +97,15 @@ void CredentialStore::save(const QUrl& server, const QByteArray& token) {
         });
         return;
     }
+    if (const QString bus = missingBus(); !bus.isEmpty()) {
+        QTimer::singleShot(0, this, [this, key, bus] {
+            emit saved(key, Status::Unreachable, messageOf(Status::Unreachable, bus));
+        });
+        return;
+    }
     auto* job = makeJob<QKeychain::WritePasswordJob>(this, key);
     job->setTextData(QString::fromUtf8(token));
-    ++pending_;
     connect(job, &QKeychain::Job::finished, this, [this, key](QKeychain::Job* done) {
-        --pending_;
         const Status status = statusOf(done->error());
         emit saved(key, status, messageOf(status, done->errorString()));
     });
@@ -101,10 +120,14 @@ void CredentialStore::load(const QUrl& server) {
         });
         return;
     }
+    if (const QString bus = missingBus(); !bus.isEmpty()) {
+        QTimer::singleShot(0, this, [this, key, bus] {
+            emit loaded(key, Status::Unreachable, {}, messageOf(Status::Unreachable, bus));
+        });
+        return;
+    }
     auto* job = makeJob<QKeychain::ReadPasswordJob>(this, key);
-    ++pending_;
     connect(job, &QKeychain::Job::finished, this, [this, key, job] {
-        --pending_;
         const Status status = statusOf(job->error());
         emit loaded(key, status, status == Status::Ok ? job->textData().toUtf8() : QByteArray(),
                     messageOf(status, job->errorString()));
@@ -120,10 +143,14 @@ void CredentialStore::remove(const QUrl& server) {
         });
         return;
     }
+    if (const QString bus = missingBus(); !bus.isEmpty()) {
+        QTimer::singleShot(0, this, [this, key, bus] {
+            emit removed(key, Status::Unreachable, messageOf(Status::Unreachable, bus));
+        });
+        return;
+    }
     auto* job = makeJob<QKeychain::DeletePasswordJob>(this, key);
-    ++pending_;
     connect(job, &QKeychain::Job::finished, this, [this, key](QKeychain::Job* done) {
-        --pending_;
         const Status status = statusOf(done->error());
         emit removed(key, status, messageOf(status, done->errorString()));
     });

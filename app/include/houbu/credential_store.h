@@ -40,17 +40,11 @@ class CredentialStore : public QObject {
     void load(const QUrl& server);
     void remove(const QUrl& server);
 
-    // Calls not yet answered.
-    int pending() const { return pending_; }
-
   signals:
     void saved(const QString& key, houbu::CredentialStore::Status status, const QString& error);
     void loaded(const QString& key, houbu::CredentialStore::Status status, const QByteArray& token,
                 const QString& error);
     void removed(const QString& key, houbu::CredentialStore::Status status, const QString& error);
-
-  private:
-    int pending_ = 0;
 };
 
 }  // namespace houbu
