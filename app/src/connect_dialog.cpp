@@ -77,7 +77,9 @@ ConnectDialog::ConnectDialog(QWidget* parent) : QDialog(parent) {
     showToken_->setToolTip(tr("Show or hide the token"));
     tokenRow->addWidget(token_, 1);
     tokenRow->addWidget(showToken_);
-    form->addRow(tr("&Token:"), tokenRow);
+    auto* tokenLabel = new QLabel(tr("&Token:"), this);
+    tokenLabel->setBuddy(token_);
+    form->addRow(tokenLabel, tokenRow);
 
     remember_ = new QCheckBox(tr("Re&member token in the system keychain"), this);
     remember_->setObjectName(u"remember"_s);
@@ -134,6 +136,7 @@ ConnectDialog::ConnectDialog(QWidget* parent) : QDialog(parent) {
         setServer(recent_->itemText(0));
     }
     validate();
+    setMinimumWidth(fontMetrics().horizontalAdvance(QLatin1Char('x')) * 70);
 }
 
 ConnectDialog::~ConnectDialog() = default;
@@ -190,6 +193,8 @@ void ConnectDialog::setRemembered(const QString& key, bool remembered) {
 
 void ConnectDialog::setServer(const QString& address) {
     server_->setText(address);
+    // A known server: the token is what is left to type.
+    if (!parseServer(address).isEmpty()) token_->setFocus();
     const QString key = parseServer(address).toString();
     const bool remembered = !key.isEmpty() && rememberedServers().contains(key);
     remember_->setChecked(remembered);
@@ -222,6 +227,7 @@ void ConnectDialog::validate() {
         warning = true;
     }
     hint_->setText(server_->text().isEmpty() ? QString() : reason);
+    hint_->setVisible(!hint_->text().isEmpty());
     hint_->setStyleSheet(
         warning ? u"color: %1"_s.arg(ConnectionIndicator::dotColor(
                                          url.isEmpty() ? ConnectionIndicator::Kind::Disconnected
