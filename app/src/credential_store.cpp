@@ -63,9 +63,12 @@ QString missingBus() {
 #endif
 }
 
+// Jobs have no parent: the keychain library calls back into a job when the
+// backend answers, so a job must live until then even if the store that
+// started it is gone (the store's connection to it is dropped instead).
 template <typename Job>
-Job* makeJob(QObject* parent, const QString& key) {
-    auto* job = new Job(QString::fromLatin1(CredentialStore::kService), parent);
+Job* makeJob(const QString& key) {
+    auto* job = new Job(QString::fromLatin1(CredentialStore::kService));
     job->setAutoDelete(true);
     // Never fall back to a plain-text file.
     job->setInsecureFallback(false);
@@ -103,7 +106,7 @@ void CredentialStore::save(const QUrl& server, const QByteArray& token) {
         });
         return;
     }
-    auto* job = makeJob<QKeychain::WritePasswordJob>(this, key);
+    auto* job = makeJob<QKeychain::WritePasswordJob>(key);
     job->setTextData(QString::fromUtf8(token));
     connect(job, &QKeychain::Job::finished, this, [this, key](QKeychain::Job* done) {
         const Status status = statusOf(done->error());
@@ -126,7 +129,7 @@ void CredentialStore::load(const QUrl& server) {
         });
         return;
     }
-    auto* job = makeJob<QKeychain::ReadPasswordJob>(this, key);
+    auto* job = makeJob<QKeychain::ReadPasswordJob>(key);
     connect(job, &QKeychain::Job::finished, this, [this, key, job] {
         const Status status = statusOf(job->error());
         emit loaded(key, status, status == Status::Ok ? job->textData().toUtf8() : QByteArray(),
@@ -149,7 +152,7 @@ void CredentialStore::remove(const QUrl& server) {
         });
         return;
     }
-    auto* job = makeJob<QKeychain::DeletePasswordJob>(this, key);
+    auto* job = makeJob<QKeychain::DeletePasswordJob>(key);
     connect(job, &QKeychain::Job::finished, this, [this, key](QKeychain::Job* done) {
         const Status status = statusOf(done->error());
         emit removed(key, status, messageOf(status, done->errorString()));

@@ -155,6 +155,15 @@ class TestKeychain : public QObject {
         }
         QCOMPARE(secretToolLookup(key), token);
         QCOMPARE(ConnectDialog::recentServers(), QStringList{key});
+        {
+            // Closed while its keychain read is unanswered: the answer comes to no one.
+            ConnectDialog dialog;
+            QVERIFY(dialog.busy());
+        }
+        {
+            CredentialStore store;
+            QCOMPARE(loadToken(store, QUrl(key)).token, token);
+        }
         QVERIFY(settingsText().contains(u"ops.example"_s));
         QVERIFY(!settingsText().contains(QString::fromLatin1(token)));
         {
