@@ -16,6 +16,7 @@
 
 #include "houbu/appearance.h"
 #include "houbu/charts.h"
+#include "houbu/connect_dialog.h"
 #include "houbu/main_window.h"
 #include "houbu/widgets.h"
 
@@ -123,7 +124,13 @@ int main(int argc, char** argv) {
         QApplication::translate("main",
                                 "Interface language: en or zh_CN (default: the system language)."),
         u"language"_s);
-    parser.addOptions({db, memory, scenario, dark, shots, lang});
+    QCommandLineOption connectTo(
+        u"connect"_s,
+        QApplication::translate("main",
+                                "Connect to the houbud server at <url>. The token comes from the "
+                                "HOUBU_TOKEN environment variable or the system keychain."),
+        u"url"_s);
+    parser.addOptions({db, memory, scenario, dark, shots, lang, connectTo});
     parser.process(app);
     if (parser.isSet(lang)) QSettings().setValue(u"language"_s, parser.value(lang));
     houbu::MainWindow::installTranslation(parser.value(lang));
@@ -137,6 +144,23 @@ int main(int argc, char** argv) {
     if (parser.isSet(shots)) return screenshots(app, parser.value(shots));
 
     houbu::MainWindow window;
+    if (parser.isSet(connectTo)) {
+        QString reason;
+        const QUrl server = houbu::ConnectDialog::parseServer(parser.value(connectTo), &reason);
+        if (server.isEmpty()) {
+            qCritical("%s", qPrintable(reason));
+            return 2;
+        }
+        // Read once, then removed so that no child process inherits it.
+        const QByteArray token = qgetenv("HOUBU_TOKEN").trimmed();
+        qunsetenv("HOUBU_TOKEN");
+        window.show();
+        if (!token.isEmpty())
+            window.openRemote(server, token);
+        else
+            window.connectToServer(server);
+        return app.exec();
+    }
     if (parser.isSet(scenario)) {
         window.openScenarioFile(parser.value(scenario));
     } else if (parser.isSet(memory)) {

@@ -40,6 +40,7 @@
 
 #include "houbu/appearance.h"
 #include "houbu/charts.h"
+#include "houbu/connection_indicator.h"
 #include "houbu/policy_comparison.h"
 #include "houbu/settings_dialog.h"
 #include "houbu/step_panel.h"
@@ -133,15 +134,15 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     buildDocks();
     buildActions();
 
-    modeLabel_ = new QLabel(this);
+    connection_ = new ConnectionIndicator(this);
     storeLabel_ = new QLabel(this);
     clockLabel_ = new QLabel(this);
     eventsLabel_ = new QLabel(this);
-    for (QLabel* l : {modeLabel_, storeLabel_, clockLabel_, eventsLabel_}) {
+    for (QLabel* l : {storeLabel_, clockLabel_, eventsLabel_}) {
         l->setFrameShape(QFrame::StyledPanel);
         l->setContentsMargins(6, 0, 6, 0);
     }
-    statusBar()->addPermanentWidget(modeLabel_);
+    statusBar()->addPermanentWidget(connection_);
     statusBar()->addPermanentWidget(storeLabel_);
     statusBar()->addPermanentWidget(clockLabel_);
     statusBar()->addPermanentWidget(eventsLabel_);
@@ -158,6 +159,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     if (!restoreGeometry(settings.value(u"window/geometry"_s).toByteArray())) resize(1500, 950);
     restoreState(settings.value(u"window/state"_s).toByteArray());
     applyPalette();
+    updateConnection();
     updateActions();
 }
 
@@ -296,12 +298,16 @@ void MainWindow::buildActions() {
         file->addAction(tr("&Open scenario…"), this, &MainWindow::openScenarioWithDialog);
     open->setShortcut(QKeySequence::Open);
     file->addAction(tr("Open &store…"), this, &MainWindow::openStoreWithDialog)
-        ->setShortcut(QKeySequence(u"Ctrl+Shift+O"_s));
+        ->setShortcut(QKeySequence(u"Ctrl+Alt+O"_s));
     recentMenu_ = file->addMenu(tr("Recent files"));
     rebuildRecentMenu();
     file->addSeparator();
-    file->addAction(tr("&Export journal as scenario…"), this, &MainWindow::exportJournal)
-        ->setShortcut(QKeySequence(u"Ctrl+E"_s));
+    connect_ = file->addAction(tr("Co&nnect to server…"), this, [this] { connectWithDialog(); });
+    connect_->setShortcut(QKeySequence(u"Ctrl+Shift+O"_s));
+    disconnect_ = file->addAction(tr("D&isconnect"), this, &MainWindow::disconnectFromServer);
+    file->addSeparator();
+    export_ = file->addAction(tr("&Export journal as scenario…"), this, &MainWindow::exportJournal);
+    export_->setShortcut(QKeySequence(u"Ctrl+E"_s));
     file->addSeparator();
     QAction* settings = file->addAction(tr("&Settings…"), this, &MainWindow::showSettings);
     settings->setShortcut(QKeySequence(u"Ctrl+,"_s));
@@ -321,23 +327,23 @@ void MainWindow::buildActions() {
     QMenu* matching = menuBar()->addMenu(tr("&Matching"));
     pause_ = matching->addAction(tr("&Pause matching"));
     pause_->setCheckable(true);
-    pause_->setShortcut(QKeySequence(u"Ctrl+Shift+P"_s));
+    pause_->setShortcut(QKeySequence(u"Ctrl+Shift+M"_s));
     pause_->setToolTip(tr("Step through the matching decisions of each command"));
     connect(pause_, &QAction::toggled, this, [this](bool on) {
-        if (session_) session_->setStepMode(on);
+        if (embedded_) embedded_->setStepMode(on);
     });
     step_ = matching->addAction(tr("&Step"), this, [this] {
-        if (session_) session_->stepForward();
+        if (embedded_) embedded_->stepForward();
     });
     step_->setShortcut(QKeySequence(Qt::Key_F10));
     step_->setToolTip(tr("Apply the pending matching decision (F10)"));
     back_ = matching->addAction(tr("&Back"), this, [this] {
-        if (session_) session_->stepBack();
+        if (embedded_) embedded_->stepBack();
     });
     back_->setShortcut(QKeySequence(Qt::SHIFT | Qt::Key_F10));
     back_->setToolTip(tr("Undo the last decision by replaying the command (Shift+F10)"));
     run_ = matching->addAction(tr("&Run to the end"), this, [this] {
-        if (session_) session_->runToEnd();
+        if (embedded_) embedded_->runToEnd();
     });
     run_->setShortcut(QKeySequence(Qt::Key_F5));
     run_->setToolTip(tr("Apply every pending decision and command (F5)"));
@@ -465,51 +471,47 @@ QDialog* MainWindow::comparePolicies() {
 }
 
 void MainWindow::openEmbedded(const QString& location, const QByteArray& scenario) {
-    session_ = std::make_unique<EmbeddedSession>();
-    connectSession();
-    // A new session shows a new history: empty the views first.
-    logModel_->clear();
-    lastSeq_ = 0;
-    example_.reset();
-    stepState_ = StepState();
-    pause_->blockSignals(true);
-    pause_->setChecked(false);
-    pause_->blockSignals(false);
-    onSnapshot(std::make_shared<ConsoleSnapshot>());
+    auto owned = std::make_unique<EmbeddedSession>();
+    EmbeddedSession* session = owned.get();
+    setSession(std::move(owned));
     if (!scenario.isEmpty()) {
         connect(
-            session_.get(), &EmbeddedSession::opened, this,
-            [s = session_.get(), scenario](bool ok) {
-                if (ok) s->load(scenario);
+            session, &EmbeddedSession::opened, this,
+            [session, scenario](bool ok) {
+                if (ok) session->load(scenario);
             },
             Qt::SingleShotConnection);
     }
     StoreOptions options;
     options.location = location;
-    session_->open(options);
-    modeLabel_->setText(tr("Embedded"));
+    session->open(options);
     storeLabel_->setText(location.isEmpty() ? tr("in memory") : location);
     storeLabel_->setToolTip(location);
     updateActions();
 }
 
 void MainWindow::connectSession() {
-    EmbeddedSession* s = session_.get();
+    Session* s = session_.get();
     charts_->setSession(s);
     connect(s, &Session::snapshotChanged, throttle_, &SnapshotThrottle::push);
     connect(s, &Session::eventsApplied, this, &MainWindow::onEvents);
     connect(s, &Session::whyWaiting, this, &MainWindow::onWhy);
-    connect(s, &EmbeddedSession::stepStateChanged, this, &MainWindow::onStepState);
     connect(s, &Session::failed, this, [this](const QString& message) {
-        statusBar()->showMessage(message, 10000);
-        QMessageBox::warning(this, tr("Houbu"), message);
+        reportFailure(message);
+        // A remote session reports lost connections here too: no modal box for those.
+        if (embedded_) QMessageBox::warning(this, tr("Houbu"), message);
     });
-    connect(s, &EmbeddedSession::opened, this, [this](bool ok, const QString& message) {
-        if (!ok) QMessageBox::critical(this, tr("Cannot open the store"), message);
-    });
-    connect(s, &EmbeddedSession::exported, this,
-            [this](bool, const QString& message) { statusBar()->showMessage(message, 8000); });
-    connect(s, &Session::progress, this, [this, s](const QString& what, qint64 done, qint64 total) {
+    if (EmbeddedSession* e = embedded_) {
+        // Step mode runs on the embedded engine only: a shared remote engine cannot pause.
+        connect(e, &EmbeddedSession::stepStateChanged, this, &MainWindow::onStepState);
+        connect(e, &EmbeddedSession::opened, this, [this](bool ok, const QString& message) {
+            if (!ok) QMessageBox::critical(this, tr("Cannot open the store"), message);
+        });
+        connect(e, &EmbeddedSession::exported, this,
+                [this](bool, const QString& message) { statusBar()->showMessage(message, 8000); });
+    }
+    connectRemoteSession();
+    connect(s, &Session::progress, this, [this](const QString& what, qint64 done, qint64 total) {
         if (done >= total) {
             if (progress_) progress_->close();
             return;
@@ -519,7 +521,8 @@ void MainWindow::connectSession() {
             progress_->setWindowModality(Qt::WindowModal);
             progress_->setMinimumDuration(400);
             progress_->setAttribute(Qt::WA_DeleteOnClose);
-            connect(progress_, &QProgressDialog::canceled, s, &EmbeddedSession::cancel);
+            if (embedded_)
+                connect(progress_, &QProgressDialog::canceled, embedded_, &EmbeddedSession::cancel);
         }
         progress_->setValue(int(total > 0 ? done * 1000 / total : 0));
     });
@@ -534,8 +537,8 @@ bool MainWindow::openExample(const QString& name) {
     pause_->setChecked(true);
     pause_->blockSignals(false);
     connect(
-        session_.get(), &EmbeddedSession::opened, this,
-        [s = session_.get(), ex](bool ok) {
+        embedded_, &EmbeddedSession::opened, this,
+        [s = embedded_, ex](bool ok) {
             if (!ok) return;
             s->load(ex.setup);
             s->setStepMode(true);
@@ -631,10 +634,10 @@ void MainWindow::openStoreWithDialog() {
 }
 
 void MainWindow::exportJournal() {
-    if (!session_) return;
+    if (!embedded_) return;
     const QString path = QFileDialog::getSaveFileName(
         this, tr("Export journal as scenario"), u"journal.jsonl"_s, tr("Scenarios (*.jsonl)"));
-    if (!path.isEmpty()) session_->exportScenario(path);
+    if (!path.isEmpty()) embedded_->exportScenario(path);
 }
 
 void MainWindow::addRecentFile(const QString& path) {
@@ -838,18 +841,25 @@ void MainWindow::onWhy(const QString& orderId, const std::vector<WaitReason>& re
 }
 
 void MainWindow::updateActions() {
-    const bool live = session_ && session_->canSend() && snapshot_ && !snapshot_->run.train.empty();
+    const QString denied = sendDeniedReason();
+    const bool live = denied.isEmpty() && snapshot_ && !snapshot_->run.train.empty();
     QString seat;
     int from = 0, to = 0;
     const bool selected = live && grid_->selectedInterval(seat, from, to);
     release_->setEnabled(selected);
-    release_->setToolTip(selected ? tr("Release the selected seat interval")
-                                  : tr("Select a seat interval in the grid first"));
+    auto explain = [&denied](QAction* action, const QString& tip) {
+        action->setToolTip(denied.isEmpty() ? tip : denied);
+        action->setStatusTip(denied.isEmpty() ? tip : denied);
+    };
+    explain(release_, selected ? tr("Release the selected seat interval")
+                               : tr("Select a seat interval in the grid first"));
     addCar_->setEnabled(live);
-    advance_->setEnabled(session_ && session_->canSend());
+    explain(addCar_, tr("Add a car to the shown train"));
+    advance_->setEnabled(denied.isEmpty());
+    explain(advance_, tr("Move the engine's clock forward"));
     // Comparing only reads: a read-only session may compare too.
     compare_->setEnabled(session_ && snapshot_ && !snapshot_->run.train.empty());
-    pause_->setEnabled(bool(session_));
+    pause_->setEnabled(embedded_ != nullptr);
     step_->setEnabled(stepState_.paused);
     run_->setEnabled(stepState_.paused || stepState_.waiting > 0);
     back_->setEnabled(stepState_.paused && !stepState_.applied.empty());

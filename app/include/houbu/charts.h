@@ -7,6 +7,7 @@
 
 #include <QList>
 #include <QPointF>
+#include <QPointer>
 #include <QStringList>
 #include <QWidget>
 #include <memory>
@@ -72,7 +73,7 @@ class ChartsPanel : public QWidget {
     void applyTheme();
     void exportCurrent();
 
-    Session* session_ = nullptr;
+    QPointer<Session> session_;  // the window owns it and may replace it first
     SnapshotPtr snapshot_;
     std::shared_ptr<const RunHistory> history_;
     QString historyRun_;  // "train date" the history belongs to

@@ -6,6 +6,7 @@
 #include <QHash>
 #include <QMainWindow>
 #include <QPointer>
+#include <QUrl>
 #include <memory>
 #include <optional>
 
@@ -26,6 +27,8 @@ class QDockWidget;
 namespace houbu {
 
 class ChartsPanel;
+class ConnectionIndicator;
+class CredentialStore;
 class SeatGridView;
 class SeatFilterModel;
 class StepPanel;
@@ -42,6 +45,15 @@ class MainWindow : public QMainWindow {
     void openEmbedded(const QString& location, const QByteArray& scenario = {});
     void openDemo();
     bool openScenarioFile(const QString& path);
+    // Connects to a houbud server with `token` (a RemoteSession).
+    void openRemote(const QUrl& server, const QByteArray& token);
+    // Connects with the token remembered in the system keychain; without one,
+    // opens the Connect dialog on that server.
+    void connectToServer(const QUrl& server);
+    // Shows the views of any session (embedded, remote, or a test's own).
+    void setSession(std::unique_ptr<Session> session);
+    // Why operator actions are disabled (empty when the session can send).
+    QString sendDeniedReason() const;
 
     // For tests and screenshots.
     SeatGridView* grid() const { return grid_; }
@@ -59,6 +71,12 @@ class MainWindow : public QMainWindow {
     QDialog* comparePolicies();
     // Puts docks and toolbars back where a first start puts them.
     void resetLayout();
+    QAction* addCarAction() const { return addCar_; }
+    QAction* advanceAction() const { return advance_; }
+    QAction* exportAction() const { return export_; }
+    QAction* connectAction() const { return connect_; }
+    QAction* disconnectAction() const { return disconnect_; }
+    ConnectionIndicator* connectionIndicator() const { return connection_; }
     qint64 lastSeq() const { return lastSeq_; }
     // Sends a release of the selected seat interval with `reason` (no dialog).
     bool releaseSelection(const QString& reason);
@@ -88,6 +106,12 @@ class MainWindow : public QMainWindow {
     void buildActions();
     void buildDocks();
     void connectSession();
+    // Connect dialog, Disconnect, and the connection indicator (main_window_remote.cpp).
+    void connectRemoteSession();
+    void connectWithDialog(const QUrl& server = {}, const QString& message = {});
+    void disconnectFromServer();
+    void updateConnection(const QString& detail = {});
+    void reportFailure(const QString& message);
     void onSnapshot(const SnapshotPtr& snapshot);
     void onEvents(const QList<EventRecord>& events);
     void onWhy(const QString& orderId, const std::vector<WaitReason>& reasons);
@@ -115,7 +139,9 @@ class MainWindow : public QMainWindow {
     void applyPalette();
     void rebuildRecentMenu();
 
-    std::unique_ptr<EmbeddedSession> session_;
+    std::unique_ptr<Session> session_;
+    EmbeddedSession* embedded_ = nullptr;  // session_ when it is embedded, else null
+    CredentialStore* credentials_ = nullptr;
     SnapshotThrottle* throttle_ = nullptr;
     SnapshotPtr snapshot_;
     qint64 lastSeq_ = 0;
@@ -139,7 +165,7 @@ class MainWindow : public QMainWindow {
     QComboBox* trainFilter_ = nullptr;
     QLineEdit* orderFilter_ = nullptr;
     QLineEdit* textFilter_ = nullptr;
-    QLabel* modeLabel_ = nullptr;
+    ConnectionIndicator* connection_ = nullptr;
     QLabel* storeLabel_ = nullptr;
     QLabel* clockLabel_ = nullptr;
     QLabel* eventsLabel_ = nullptr;
@@ -165,6 +191,9 @@ class MainWindow : public QMainWindow {
     QAction* run_ = nullptr;
     StepState stepState_;
     std::optional<Example> example_;
+    QAction* export_ = nullptr;
+    QAction* connect_ = nullptr;
+    QAction* disconnect_ = nullptr;
 };
 
 }  // namespace houbu
