@@ -44,6 +44,21 @@ class EmbeddedWorker : public QObject {
         if (apply(commands)) publish();
     }
 
+    void submit(quint64 ticket, const QByteArray& command) {
+        if (!ready()) {
+            emit commandAnswered(ticket, {}, tr("No engine is open."));
+            return;
+        }
+        QList<EventRecord> events;
+        QString error;
+        if (!apply({command}, &events, &error)) {
+            emit commandAnswered(ticket, {}, error);
+            return;
+        }
+        publish();
+        emit commandAnswered(ticket, events, QString());
+    }
+
     void load(const QByteArray& scenario) {
         if (!ready()) return;
         cancelled = false;
@@ -101,6 +116,8 @@ class EmbeddedWorker : public QObject {
     void snapshotChanged(const houbu::SnapshotPtr& snapshot);
     void whyWaiting(const QString& orderId, const std::vector<houbu::WaitReason>& reasons);
     void failed(const QString& message);
+    void commandAnswered(quint64 ticket, const QList<houbu::EventRecord>& events,
+                         const QString& failure);
     void progress(const QString& what, qint64 done, qint64 total);
     void exported(bool ok, const QString& message);
 
@@ -108,7 +125,10 @@ class EmbeddedWorker : public QObject {
     bool ready() const { return store_ || memory_; }
     const Engine& engine() { return store_ ? store_->engine() : memory_->engine(); }
 
-    bool apply(const QList<QByteArray>& commands) {
+    // Applies a batch; with `answer` set, the events are also returned there and
+    // a storage failure is reported through `failure` instead of `failed`.
+    bool apply(const QList<QByteArray>& commands, QList<EventRecord>* answer = nullptr,
+               QString* failure = nullptr) {
         QList<InputLine> lines;
         for (const QByteArray& c : commands) {
             const QByteArray trimmed = c.trimmed();
@@ -121,7 +141,10 @@ class EmbeddedWorker : public QObject {
             QString error;
             if (!store_->apply(lines, out, error)) {
                 nextLine_ = static_cast<int>(store_->journalLength()) + 1;
-                emit failed(error);
+                if (failure)
+                    *failure = error;
+                else
+                    emit failed(error);
                 return false;
             }
         } else {
@@ -140,6 +163,7 @@ class EmbeddedWorker : public QObject {
             events.append(std::move(r));
         }
         if (!events.isEmpty()) emit eventsApplied(events);
+        if (answer) *answer = std::move(events);
         return true;
     }
 
@@ -188,6 +212,7 @@ EmbeddedSession::EmbeddedSession(QObject* parent) : Session(parent) {
     connect(worker_, &EmbeddedWorker::snapshotChanged, this, &Session::snapshotChanged);
     connect(worker_, &EmbeddedWorker::whyWaiting, this, &Session::whyWaiting);
     connect(worker_, &EmbeddedWorker::failed, this, &Session::failed);
+    connect(worker_, &EmbeddedWorker::commandAnswered, this, &Session::commandAnswered);
     connect(worker_, &EmbeddedWorker::progress, this, &Session::progress);
     connect(worker_, &EmbeddedWorker::exported, this, &EmbeddedSession::exported);
     thread_->start();
@@ -210,6 +235,26 @@ QString EmbeddedSession::description() const {
 
 void EmbeddedSession::send(const QList<QByteArray>& commands) {
     QMetaObject::invokeMethod(worker_, [w = worker_, commands] { w->send(commands); });
+}
+
+quint64 EmbeddedSession::submit(const QByteArray& command) {
+    const quint64 ticket = ++lastTicket_;
+    QMetaObject::invokeMethod(worker_,
+                              [w = worker_, ticket, command] { w->submit(ticket, command); });
+    return ticket;
+}
+
+quint64 Session::submit(const QByteArray& command) {
+    static quint64 lastTicket = 0;
+    const quint64 ticket = ++lastTicket;
+    connect(
+        this, &Session::eventsApplied, this,
+        [this, ticket](const QList<EventRecord>& events) {
+            emit commandAnswered(ticket, events, QString());
+        },
+        Qt::SingleShotConnection);
+    send({command});
+    return ticket;
 }
 
 void EmbeddedSession::focus(const QString& train, const QString& date) {
