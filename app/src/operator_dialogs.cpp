@@ -518,9 +518,15 @@ void OperatorDialog::onAnswered(quint64 ticket, const QList<EventRecord>& events
             return;
         }
         if (kind == u"duplicate"_s) {
-            refused(tr("The same command with id %1 was applied before: nothing changed. Choose "
-                       "another id to send it again.")
-                        .arg(e.object.value(u"id"_s).toString()));
+            // For a sale, block or waitlist order the id was taken by this very
+            // command; for a prepay or cancel the order was in that state already.
+            const QString op = commandObject().value(u"op"_s).toString();
+            const QString id = e.object.value(u"id"_s).toString();
+            const bool creates = op == u"sell"_s || op == u"block"_s || op == u"waitlist"_s;
+            refused(creates ? tr("The same command with id %1 was applied before: nothing "
+                                 "changed. Choose another id to send it again.")
+                                  .arg(id)
+                            : tr("Done already for %1 (duplicate): nothing changed.").arg(id));
             return;
         }
     }
