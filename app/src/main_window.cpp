@@ -304,7 +304,7 @@ void MainWindow::buildActions() {
     };
     sell_ = op(tr("&Sell…"), Operation::Sell, QKeySequence(u"Ctrl+Shift+S"_s));
     block_ = op(tr("&Block quota…"), Operation::Block, QKeySequence(u"Ctrl+Shift+B"_s));
-    release_ = op(tr("&Release…"), Operation::Release, QKeySequence(u"Ctrl+R"_s));
+    release_ = op(tr("&Release selection…"), Operation::Release, QKeySequence(u"Ctrl+R"_s));
     ops->addSeparator();
     waitlist_ = op(tr("&Waitlist order…"), Operation::Waitlist, QKeySequence(u"Ctrl+Shift+W"_s));
     prepay_ = op(tr("&Prepay order…"), Operation::Prepay, QKeySequence(u"Ctrl+Shift+P"_s));
