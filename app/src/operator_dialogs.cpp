@@ -6,6 +6,7 @@
 #include <QCompleter>
 #include <QDateTimeEdit>
 #include <QDialogButtonBox>
+#include <QEvent>
 #include <QFormLayout>
 #include <QGridLayout>
 #include <QHBoxLayout>
@@ -464,7 +465,15 @@ void OperatorDialog::revalidate() {
     showMessage(problem_, true);
 }
 
+void OperatorDialog::changeEvent(QEvent* event) {
+    QDialog::changeEvent(event);
+    // Light or dark: the message's red follows the palette.
+    if (event->type() == QEvent::PaletteChange && message_)
+        showMessage(message_->text(), messageIsError_);
+}
+
 void OperatorDialog::showMessage(const QString& text, bool error) {
+    messageIsError_ = error;
     QPalette pal = message_->palette();
     pal.setColor(QPalette::WindowText,
                  error ? errorColor(palette()) : palette().color(QPalette::WindowText));
@@ -1124,6 +1133,7 @@ WaitlistDialog::WaitlistDialog(Session* session, OperatorContext context, QWidge
     options_->setObjectName(u"options"_s);
     options_->setRootIsDecorated(false);
     options_->setHeaderLabels({tr("Train"), tr("Date"), tr("Class")});
+    options_->header()->setSectionResizeMode(QHeaderView::Stretch);
     options_->setMinimumHeight(fontMetrics().height() * 7);
     options_->setToolTip(tr("In preference order: at most 5 options a date, at most 2 dates"));
     remove_ = new QPushButton(tr("Remove"), optionsBox);
@@ -1293,7 +1303,8 @@ PrepayDialog::PrepayDialog(Session* session, OperatorContext context, QWidget* p
     order_->setToolTip(tr("Orders awaiting prepayment; any order id may be typed"));
     for (const PendingPrepay& p : context_.awaitingPrepay)
         order_->addItem(p.id);
-    if (!context_.order.isEmpty()) order_->setCurrentText(context_.order);
+    // A queued order is prepaid already: only offer one awaiting prepayment.
+    if (order_->findText(context_.order) >= 0) order_->setCurrentText(context_.order);
     details_ = new QLabel(this);
     details_->setObjectName(u"details"_s);
     form()->addRow(tr("&Order:"), order_);
@@ -1356,7 +1367,7 @@ CancelOrderDialog::CancelOrderDialog(Session* session, OperatorContext context, 
     details_->setObjectName(u"details"_s);
     details_->setWordWrap(true);
     form()->addRow(tr("&Order:"), order_);
-    form()->addRow(tr("Order:"), details_);
+    form()->addRow(tr("Details:"), details_);
     connect(order_, &QComboBox::currentTextChanged, this, [this, details] {
         details_->setText(details.value(order_->currentText().trimmed(),
                                         tr("unknown here: the engine checks the order")));

@@ -69,6 +69,23 @@ class TestDialogs : public QObject {
         return o;
     }
 
+    // With HOUBU_DIALOG_SHOTS=dir set, saves a picture of the dialog there.
+    static void shot(QWidget* d, const QString& name) {
+        const QString dir = qEnvironmentVariable("HOUBU_DIALOG_SHOTS");
+        if (dir.isEmpty()) return;
+        d->grab().save(dir + u'/' + name + u".png"_s);
+        const QPalette light = d->palette();
+        QPalette dark(QColor(53, 53, 53));
+        dark.setColor(QPalette::Base, QColor(35, 35, 35));
+        dark.setColor(QPalette::AlternateBase, QColor(45, 45, 45));
+        dark.setColor(QPalette::Text, QColor(230, 230, 230));
+        dark.setColor(QPalette::WindowText, QColor(230, 230, 230));
+        dark.setColor(QPalette::ButtonText, QColor(230, 230, 230));
+        d->setPalette(dark);
+        d->grab().save(dir + u'/' + name + u"-dark.png"_s);
+        d->setPalette(light);
+    }
+
     // Clicks Send and waits for the answer.
     static void send(OperatorDialog* dialog) {
         QPointer<OperatorDialog> d = dialog;  // deleted once closed
@@ -166,6 +183,7 @@ class TestDialogs : public QObject {
         QVERIFY2(d->problem().contains(u"no seat 09-01A"_s), qPrintable(d->problem()));
         table->item(1, 1)->setText(u"2-2C"_s);
         QVERIFY2(d->problem().isEmpty(), qPrintable(d->problem()));
+        shot(d, u"sell"_s);
 
         const QString id = field<QLineEdit*>(d, u"id"_s)->text();
         QVERIFY(id.startsWith(u"S-20250106-"_s));
@@ -246,6 +264,7 @@ class TestDialogs : public QObject {
         QTRY_VERIFY((d = window_->findChild<ReleaseDialog*>()) && d->isVisible());
         QCOMPARE(field<QLineEdit*>(d, u"seat"_s)->text(), u"03-01A"_s);
         QVERIFY2(d->problem().contains(u"D1.1 holds 北京南→济南西"_s), qPrintable(d->problem()));
+        shot(d, u"release-invalid"_s);
         QVERIFY(!d->sendButton()->isEnabled());
         // Narrow to 济南西→南京南: exactly D2.1.
         setCombo(field<QComboBox*>(d, u"from"_s), u"济南西"_s);
@@ -314,6 +333,7 @@ class TestDialogs : public QObject {
         QCOMPARE(layout->text(), u"acdf"_s);  // typed by the operator: kept
         QCOMPARE(d->preview()->toolTip(), u"2 rows × 4 seats a row = 8 seats"_s);
         d->preview()->grab();  // paints without a crash
+        shot(d, u"add-car"_s);
         QCOMPARE(json(parsed(d->command())),
                  json(expected(u"add_car"_s, {{u"car"_s, 7},
                                               {u"class"_s, u"first"_s},
@@ -339,6 +359,7 @@ class TestDialogs : public QObject {
         QVERIFY2(d->problem().contains(u"named twice"_s), qPrintable(d->problem()));
         seats->setText(u"02-03A 02-03C"_s);
         const QString id = field<QLineEdit*>(d, u"id"_s)->text();
+        shot(d, u"block"_s);
         QCOMPARE(json(parsed(d->command())),
                  json(expected(u"block"_s, {{u"id"_s, id},
                                             {u"from"_s, u"德州东"_s},
@@ -397,6 +418,7 @@ class TestDialogs : public QObject {
         auto* deadline = field<QDateTimeEdit*>(d, u"deadline"_s);
         deadline->setDateTime(d->atEdit()->dateTime().addSecs(-60));
         QVERIFY2(d->problem().contains(u"deadline must be later"_s), qPrintable(d->problem()));
+        shot(d, u"waitlist-invalid"_s);
         deadline->setDateTime(QDateTime(QDate(2025, 1, 19), QTime(18, 0), Qt::UTC));
         setCombo(field<QComboBox*>(d, u"from"_s), u"天津南"_s);
         setCombo(field<QComboBox*>(d, u"to"_s), u"徐州东"_s);
@@ -426,6 +448,7 @@ class TestDialogs : public QObject {
         QTRY_VERIFY((p = window_->findChild<PrepayDialog*>()) && p->isVisible());
         QCOMPARE(field<QComboBox*>(p, u"order"_s)->currentText(), id);
         QVERIFY(field<QLabel*>(p, u"details"_s)->text().startsWith(u"¥"_s));
+        shot(p, u"prepay"_s);
         QVERIFY(window_->operationAction(Operation::Prepay)->isEnabled());
         QCOMPARE(json(parsed(p->command())), json(expected(u"prepay"_s, {{u"id"_s, id}}, false)));
         const int logRow = window_->logModel()->rowCount();
@@ -480,6 +503,7 @@ class TestDialogs : public QObject {
         QVERIFY(second && second->isVisible());
         QVERIFY2(second->messageLabel()->text().contains(u"(order_closed)"_s),
                  qPrintable(second->messageLabel()->text()));
+        shot(second, u"cancel-refused"_s);
         QCOMPARE(field<QComboBox*>(second, u"order"_s)->currentText(), u"W3"_s);
         QCOMPARE(eventsSince(logRow), QStringList{u"error"_s});
         QVERIFY(second->sendButton()->isEnabled());
@@ -504,6 +528,7 @@ class TestDialogs : public QObject {
         // The run departs 北京南 on 2025-01-20 at 09:00.
         QCOMPARE(d->nextDeparture(), QDateTime(QDate(2025, 1, 20), QTime(9, 0), Qt::UTC));
         QVERIFY(field<QPushButton*>(d, u"nextDeparture"_s)->isEnabled());
+        shot(d, u"advance"_s);
         send(d);
         QTRY_VERIFY(!d);
         QTRY_COMPARE(window_->operatorContext().snapshot->clock, target);

@@ -126,6 +126,7 @@ class OperatorDialog : public QDialog {
 
   protected:
     OperatorDialog(Session* session, OperatorContext context, QWidget* parent);
+    void changeEvent(QEvent* event) override;
     virtual QString validate() const = 0;
     virtual QJsonObject commandObject() const = 0;
     virtual QString summarize(const QList<EventRecord>& events) const;
@@ -168,6 +169,7 @@ class OperatorDialog : public QDialog {
     QString problem_;
     quint64 ticket_ = 0;
     bool ready_ = false;  // finish() ran: every field exists
+    bool messageIsError_ = false;
     QList<EventRecord> reply_;
     QHash<QString, const SeatView*> seats_;
     QSet<QString> usedIds_;
