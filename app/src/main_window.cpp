@@ -13,7 +13,6 @@
 #include <QFormLayout>
 #include <QHBoxLayout>
 #include <QHeaderView>
-#include <QInputDialog>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QLabel>
@@ -231,6 +230,10 @@ void MainWindow::buildDocks() {
     queues->setStretchFactor(1, 2);
     connect(queueView_->selectionModel(), &QItemSelectionModel::currentChanged, this,
             &MainWindow::onQueueSelection);
+    connect(queueView_->selectionModel(), &QItemSelectionModel::currentChanged, this,
+            &MainWindow::updateActions);
+    queueView_->setContextMenuPolicy(Qt::CustomContextMenu);
+    connect(queueView_, &QWidget::customContextMenuRequested, this, &MainWindow::showQueueMenu);
     makeDock(tr("Queues"), u"queuesDock"_s, queues, Qt::RightDockWidgetArea);
 
     auto* log = new QWidget(this);
@@ -317,12 +320,39 @@ void MainWindow::buildActions() {
     file->addAction(tr("&Quit"), this, &QWidget::close)->setShortcut(QKeySequence::Quit);
 
     QMenu* ops = menuBar()->addMenu(tr("&Operations"));
-    release_ = ops->addAction(tr("&Release selection…"), this, &MainWindow::releaseWithDialog);
-    release_->setShortcuts({QKeySequence(u"Ctrl+R"_s), QKeySequence(Qt::Key_Delete)});
-    addCar_ = ops->addAction(tr("&Add car…"), this, &MainWindow::addCarWithDialog);
-    addCar_->setShortcut(QKeySequence(u"Ctrl+Shift+A"_s));
-    advance_ = ops->addAction(tr("Advance &clock…"), this, &MainWindow::advanceWithDialog);
-    advance_->setShortcut(QKeySequence(u"Ctrl+T"_s));
+    auto op = [this, ops](const QString& text, Operation which, const QKeySequence& key) {
+        QAction* a = ops->addAction(text, this, [this, which] { openOperation(which); });
+        a->setShortcut(key);
+        return a;
+    };
+    sell_ = op(tr("&Sell…"), Operation::Sell, QKeySequence(u"Ctrl+Shift+S"_s));
+    block_ = op(tr("&Block quota…"), Operation::Block, QKeySequence(u"Ctrl+Shift+B"_s));
+    release_ = op(tr("&Release selection…"), Operation::Release, QKeySequence(u"Ctrl+R"_s));
+    ops->addSeparator();
+    waitlist_ = op(tr("&Waitlist order…"), Operation::Waitlist, QKeySequence(u"Ctrl+Shift+W"_s));
+    prepay_ = op(tr("&Prepay order…"), Operation::Prepay, QKeySequence(u"Ctrl+Shift+P"_s));
+    cancelOrder_ =
+        op(tr("&Cancel order…"), Operation::CancelOrder, QKeySequence(u"Ctrl+Shift+X"_s));
+    ops->addSeparator();
+    addCar_ = op(tr("&Add car…"), Operation::AddCar, QKeySequence(u"Ctrl+Shift+A"_s));
+    advance_ = op(tr("Advance &clock…"), Operation::Advance, QKeySequence(u"Ctrl+T"_s));
+    setIcon(sell_, u"sell"_s);
+    setIcon(block_, u"block"_s);
+    setIcon(waitlist_, u"waitlist"_s);
+    setIcon(prepay_, u"prepay"_s);
+    setIcon(cancelOrder_, u"cancel"_s);
+    // Delete acts on what has the focus: the grid's selection, the queue's order.
+    auto deleteKey = [this](QWidget* w, QAction* target) {
+        auto* a = new QAction(w);
+        a->setShortcut(QKeySequence(Qt::Key_Delete));
+        a->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+        connect(a, &QAction::triggered, target, [target] {
+            if (target->isEnabled()) target->trigger();
+        });
+        w->addAction(a);
+    };
+    deleteKey(grid_, release_);
+    deleteKey(queueView_, cancelOrder_);
 
     QMenu* matching = menuBar()->addMenu(tr("&Matching"));
     pause_ = matching->addAction(tr("&Pause matching"));
@@ -401,9 +431,9 @@ void MainWindow::buildActions() {
     tools->addAction(demo);
     tools->addAction(open);
     tools->addSeparator();
-    tools->addAction(release_);
-    tools->addAction(addCar_);
-    tools->addAction(advance_);
+    for (QAction* a :
+         {sell_, block_, release_, waitlist_, prepay_, cancelOrder_, addCar_, advance_})
+        tools->addAction(a);
 
     QToolBar* stepping = addToolBar(tr("Matching"));
     stepping->setObjectName(u"matchingToolBar"_s);
@@ -723,6 +753,17 @@ void MainWindow::onEvents(const QList<EventRecord>& events) {
         if (!train.isEmpty() && trainFilter_->findData(train) < 0)
             trainFilter_->addItem(train, train);
     }
+    for (const EventRecord& e : events) {
+        const QString kind = e.object.value(u"event"_s).toString();
+        const QString id = e.object.value(u"id"_s).toString();
+        if (kind == u"waitlist_submitted"_s)
+            awaitingPrepay_.insert(id, {id, e.object.value(u"prepay"_s).toDouble(),
+                                        e.object.value(u"pay_by"_s).toString()});
+        else if (kind == u"waitlist_effective"_s || kind == u"waitlist_cancelled"_s ||
+                 kind == u"waitlist_expired"_s)
+            awaitingPrepay_.remove(id);
+    }
+    updateActions();
     const EventRecord& last = events.last();
     if (last.object.value(u"event"_s).toString() == u"error"_s)
         statusBar()->showMessage(tr("Error: %1").arg(last.object.value(u"message"_s).toString()),
@@ -842,27 +883,137 @@ void MainWindow::onWhy(const QString& orderId, const std::vector<WaitReason>& re
 
 void MainWindow::updateActions() {
     const QString denied = sendDeniedReason();
-    const bool live = denied.isEmpty() && snapshot_ && !snapshot_->run.train.empty();
+    const bool canSend = session_ && denied.isEmpty();
+    const bool run = canSend && snapshot_ && !snapshot_->run.train.empty();
+    const QString noSession = !session_ ? tr("Open a scenario or a store first")
+                              : !denied.isEmpty()
+                                  ? denied
+                                  : tr("No train is shown: open a scenario or a store first");
+    auto set = [](QAction* a, bool enabled, const QString& what, const QString& why) {
+        a->setEnabled(enabled);
+        a->setToolTip(enabled ? what : why);
+        a->setStatusTip(enabled ? what : why);
+    };
     QString seat;
     int from = 0, to = 0;
-    const bool selected = live && grid_->selectedInterval(seat, from, to);
-    release_->setEnabled(selected);
-    auto explain = [&denied](QAction* action, const QString& tip) {
-        action->setToolTip(denied.isEmpty() ? tip : denied);
-        action->setStatusTip(denied.isEmpty() ? tip : denied);
-    };
-    explain(release_, selected ? tr("Release the selected seat interval")
-                               : tr("Select a seat interval in the grid first"));
-    addCar_->setEnabled(live);
-    explain(addCar_, tr("Add a car to the shown train"));
-    advance_->setEnabled(denied.isEmpty());
-    explain(advance_, tr("Move the engine's clock forward"));
+    const bool selected = run && grid_->selectedInterval(seat, from, to);
+    bool orders = !awaitingPrepay_.isEmpty();
+    if (snapshot_)
+        for (const QueueView& q : snapshot_->queues)
+            orders = orders || !q.orders.empty();
+    set(release_, selected,
+        tr("Release the selected seat interval (refund, timeout, reschedule or quota)"),
+        run ? tr("Select a seat interval in the grid first") : noSession);
+    set(sell_, run, tr("Sell tickets on the shown train"), noSession);
+    set(block_, run, tr("Withhold seats as a quota block"), noSession);
+    set(waitlist_, run, tr("Submit a waitlist order"), noSession);
+    set(prepay_, canSend && !awaitingPrepay_.isEmpty(), tr("Prepay a waitlist order"),
+        canSend ? tr("No waitlist order awaits prepayment") : noSession);
+    set(cancelOrder_, canSend && orders, tr("Cancel a waitlist order"),
+        canSend ? tr("No waitlist order to cancel") : noSession);
+    set(addCar_, run, tr("Add a car (加挂) to the shown train"), noSession);
+    set(advance_, canSend, tr("Move the logical clock forward"),
+        session_ ? denied : tr("Open a scenario or a store first"));
     // Comparing only reads: a read-only session may compare too.
     compare_->setEnabled(session_ && snapshot_ && !snapshot_->run.train.empty());
     pause_->setEnabled(embedded_ != nullptr);
     step_->setEnabled(stepState_.paused);
     run_->setEnabled(stepState_.paused || stepState_.waiting > 0);
     back_->setEnabled(stepState_.paused && !stepState_.applied.empty());
+}
+
+QAction* MainWindow::operationAction(Operation op) const {
+    switch (op) {
+        case Operation::Release:
+            return release_;
+        case Operation::AddCar:
+            return addCar_;
+        case Operation::Block:
+            return block_;
+        case Operation::Sell:
+            return sell_;
+        case Operation::Waitlist:
+            return waitlist_;
+        case Operation::Prepay:
+            return prepay_;
+        case Operation::CancelOrder:
+            return cancelOrder_;
+        case Operation::Advance:
+            return advance_;
+    }
+    return nullptr;
+}
+
+OperatorContext MainWindow::operatorContext() const {
+    OperatorContext c;
+    c.snapshot = snapshot_ ? snapshot_ : std::make_shared<ConsoleSnapshot>();
+    c.awaitingPrepay = awaitingPrepay_.values();
+    QString seat;
+    int from = 0, to = 0;
+    if (grid_->selectedInterval(seat, from, to)) {
+        c.seat = seat;
+        c.from = from;
+        c.to = to;
+    }
+    c.order = queueView_->currentIndex().data(QueueModel::OrderIdRole).toString();
+    return c;
+}
+
+OperatorDialog* MainWindow::openOperation(Operation op) {
+    return openOperation(op, operatorContext());
+}
+
+OperatorDialog* MainWindow::openOperation(Operation op, const OperatorContext& context) {
+    if (!session_ || !session_->canSend()) return nullptr;
+    Session* s = session_.get();
+    OperatorDialog* d = nullptr;
+    switch (op) {
+        case Operation::Release:
+            d = new ReleaseDialog(s, context, this);
+            break;
+        case Operation::AddCar:
+            d = new AddCarDialog(s, context, this);
+            break;
+        case Operation::Block:
+            d = new BlockDialog(s, context, this);
+            break;
+        case Operation::Sell:
+            d = new SellDialog(s, context, this);
+            break;
+        case Operation::Waitlist:
+            d = new WaitlistDialog(s, context, this);
+            break;
+        case Operation::Prepay:
+            d = new PrepayDialog(s, context, this);
+            break;
+        case Operation::CancelOrder:
+            d = new CancelOrderDialog(s, context, this);
+            break;
+        case Operation::Advance:
+            d = new AdvanceClockDialog(s, context, this);
+            break;
+    }
+    d->setAttribute(Qt::WA_DeleteOnClose);
+    connect(d, &OperatorDialog::applied, this,
+            [this, op](const QList<EventRecord>& events, const QString& summary) {
+                statusBar()->showMessage(summary, 15000);
+                if (op != Operation::Waitlist) return;
+                // Offer to prepay the order just submitted.
+                for (const EventRecord& e : events)
+                    if (e.object.value(u"event"_s).toString() == u"waitlist_submitted"_s) {
+                        const QString id = e.object.value(u"id"_s).toString();
+                        QMetaObject::invokeMethod(
+                            this,
+                            [this, id] {
+                                OperatorContext c = operatorContext();
+                                c.order = id;
+                                openOperation(Operation::Prepay, c);
+                            },
+                            Qt::QueuedConnection);
+                    }
+            });
+    d->open();
+    return d;
 }
 
 void MainWindow::send(const QByteArray& command) {
@@ -904,81 +1055,61 @@ void MainWindow::showGridMenu(const QPoint& pos) {
     if (!proxy.isValid()) return;
     const QModelIndex cell = gridFilter_->mapToSource(proxy);
     const QString holder = cell.data(SeatGridModel::HolderIdRole).toString();
+    const bool canSend = session_ && session_->canSend();
+    // The selection when there is one, else the segment under the cursor.
+    OperatorContext here = operatorContext();
+    if (here.seat.isEmpty()) {
+        here.seat = cell.data(SeatGridModel::SeatRole).toString();
+        here.from = cell.column();
+        here.to = cell.column() + 1;
+    }
+    const QString interval = tr("%1 %2→%3")
+                                 .arg(here.seat, gridModel_->stations().value(here.from),
+                                      gridModel_->stations().value(here.to));
     QMenu menu(this);
-    if (!holder.isEmpty() && session_ && session_->canSend()) {
-        QMenu* release = menu.addMenu(
-            tr("Release %1 (%2)").arg(holder, cell.data(SeatGridModel::IntervalRole).toString()));
-        for (const QString& reason : {u"refund"_s, u"timeout"_s, u"reschedule"_s, u"quota"_s})
-            release->addAction(reason, this, [this, cell, reason] {
-                releaseHolderAt(cell.row(), cell.column(), reason);
+    if (!holder.isEmpty()) {
+        QAction* a = menu.addAction(
+            tr("Release %1 (%2)…").arg(holder, cell.data(SeatGridModel::IntervalRole).toString()),
+            this, [this, holder] {
+                OperatorContext c = operatorContext();
+                c.holder = holder;
+                openOperation(Operation::Release, c);
             });
+        a->setEnabled(canSend);
     }
     menu.addAction(release_);
+    menu.addSeparator();
+    menu.addAction(tr("Sell %1…").arg(interval), this,
+                   [this, here] { openOperation(Operation::Sell, here); })
+        ->setEnabled(sell_->isEnabled());
+    menu.addAction(tr("Block %1…").arg(interval), this,
+                   [this, here] { openOperation(Operation::Block, here); })
+        ->setEnabled(block_->isEnabled());
+    menu.addAction(tr("Waitlist order for %1…").arg(interval), this,
+                   [this, here] { openOperation(Operation::Waitlist, here); })
+        ->setEnabled(waitlist_->isEnabled());
     menu.addSeparator();
     menu.addAction(addCar_);
     menu.exec(grid_->viewport()->mapToGlobal(pos));
 }
 
-void MainWindow::releaseWithDialog() {
-    QString seat;
-    int from = 0, to = 0;
-    if (!grid_->selectedInterval(seat, from, to)) return;
-    const QStringList stations = gridModel_->stations();
-    const QStringList reasons{u"refund"_s, u"timeout"_s, u"reschedule"_s, u"quota"_s};
-    bool ok = false;
-    const QString reason =
-        QInputDialog::getItem(this, tr("Release"),
-                              tr("Release everything on %1 within %2→%3.\nReason:")
-                                  .arg(seat, stations.value(from), stations.value(to)),
-                              reasons, 0, false, &ok);
-    if (ok) releaseSelection(reason);
-}
-
-void MainWindow::addCarWithDialog() {
-    if (!snapshot_) return;
-    QDialog dialog(this);
-    dialog.setWindowTitle(tr("Add car (加挂)"));
-    auto* form = new QFormLayout(&dialog);
-    auto* number = new QSpinBox(&dialog);
-    number->setRange(1, 99);
-    int next = 1;
-    for (const auto& c : snapshot_->run.cars)
-        next = std::max(next, c.number + 1);
-    number->setValue(std::min(next, 99));
-    auto* cls = new QComboBox(&dialog);
-    cls->setEditable(true);
-    for (const auto& c : snapshot_->run.classes)
-        cls->addItem(QString::fromStdString(c));
-    auto* rows = new QSpinBox(&dialog);
-    rows->setRange(1, 99);
-    rows->setValue(17);
-    auto* layout = new QLineEdit(u"ABCDF"_s, &dialog);
-    form->addRow(tr("Car number"), number);
-    form->addRow(tr("Class"), cls);
-    form->addRow(tr("Rows"), rows);
-    form->addRow(tr("Layout (seat letters of one row)"), layout);
-    auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, &dialog);
-    form->addRow(buttons);
-    connect(buttons, &QDialogButtonBox::accepted, &dialog, &QDialog::accept);
-    connect(buttons, &QDialogButtonBox::rejected, &dialog, &QDialog::reject);
-    if (dialog.exec() != QDialog::Accepted) return;
-    send(compact({{u"op"_s, u"add_car"_s},
-                  {u"train"_s, QString::fromStdString(snapshot_->run.train)},
-                  {u"date"_s, QString::fromStdString(snapshot_->run.date)},
-                  {u"car"_s, number->value()},
-                  {u"class"_s, cls->currentText()},
-                  {u"rows"_s, rows->value()},
-                  {u"layout"_s, layout->text().trimmed().toUpper()}}));
-}
-
-void MainWindow::advanceWithDialog() {
-    const QString now = snapshot_ ? snapshot_->clock : QString();
-    bool ok = false;
-    const QString at = QInputDialog::getText(this, tr("Advance clock"),
-                                             tr("Move the clock to (YYYY-MM-DDTHH:MM):"),
-                                             QLineEdit::Normal, now, &ok);
-    if (ok && !at.trimmed().isEmpty())
-        send(compact({{u"op"_s, u"advance"_s}, {u"at"_s, at.trimmed()}}));
+void MainWindow::showQueueMenu(const QPoint& pos) {
+    const QString id = queueView_->indexAt(pos).data(QueueModel::OrderIdRole).toString();
+    QMenu menu(this);
+    if (!id.isEmpty()) {
+        menu.addAction(tr("Cancel order %1…").arg(id), this,
+                       [this, id] {
+                           OperatorContext c = operatorContext();
+                           c.order = id;
+                           openOperation(Operation::CancelOrder, c);
+                       })
+            ->setEnabled(cancelOrder_->isEnabled());
+        menu.addSeparator();
+    }
+    menu.addAction(prepay_);
+    menu.addAction(cancelOrder_);
+    menu.addAction(waitlist_);
+    menu.exec(queueView_->viewport()->mapToGlobal(pos));
 }
 
 void MainWindow::closeEvent(QCloseEvent* event) {

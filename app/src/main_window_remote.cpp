@@ -41,6 +41,7 @@ void MainWindow::setSession(std::unique_ptr<Session> session) {
     lastSeq_ = 0;
     eventsLabel_->clear();
     example_.reset();
+    awaitingPrepay_.clear();
     stepState_ = StepState();
     pause_->blockSignals(true);
     pause_->setChecked(false);

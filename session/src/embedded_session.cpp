@@ -95,6 +95,28 @@ class EmbeddedWorker : public QObject {
         publishStep();
     }
 
+    void submit(quint64 ticket, const QByteArray& command) {
+        if (!ready()) {
+            emit commandAnswered(ticket, {}, tr("No engine is open."));
+            return;
+        }
+        if (stepMode_) {
+            // Matching is paused: the command joins the stepped ones; its outcome
+            // shows in the step banner and the log, not in the dialog.
+            send({command});
+            emit commandAnswered(ticket, {}, QString());
+            return;
+        }
+        QList<EventRecord> events;
+        QString error;
+        if (!applyLines(number({command}), nullptr, &events, &error)) {
+            emit commandAnswered(ticket, {}, error);
+            return;
+        }
+        publish();
+        emit commandAnswered(ticket, events, QString());
+    }
+
     void load(const QByteArray& scenario) {
         if (!ready()) return;
         finishAll();
@@ -180,6 +202,8 @@ class EmbeddedWorker : public QObject {
     void snapshotChanged(const houbu::SnapshotPtr& snapshot);
     void whyWaiting(const QString& orderId, const std::vector<houbu::WaitReason>& reasons);
     void failed(const QString& message);
+    void commandAnswered(quint64 ticket, const QList<houbu::EventRecord>& events,
+                         const QString& failure);
     void progress(const QString& what, qint64 done, qint64 total);
     void exported(bool ok, const QString& message);
     void stepStateChanged(const houbu::StepState& state);
@@ -227,14 +251,20 @@ class EmbeddedWorker : public QObject {
 
     bool apply(const QList<QByteArray>& commands) { return applyLines(number(commands)); }
 
-    bool applyLines(const QList<InputLine>& lines, QByteArray* output = nullptr) {
+    // Applies numbered lines. With `answer` set, the events are also returned
+    // there, and a storage failure is reported through `failure` instead of `failed`.
+    bool applyLines(const QList<InputLine>& lines, QByteArray* output = nullptr,
+                    QList<EventRecord>* answer = nullptr, QString* failure = nullptr) {
         if (lines.isEmpty()) return true;
         QByteArray out;
         if (store_) {
             QString error;
             if (!store_->apply(lines, out, error)) {
                 nextLine_ = static_cast<int>(store_->journalLength()) + 1;
-                emit failed(error);
+                if (failure)
+                    *failure = error;
+                else
+                    emit failed(error);
                 return false;
             }
         } else {
@@ -254,6 +284,7 @@ class EmbeddedWorker : public QObject {
             events.append(std::move(r));
         }
         if (!events.isEmpty()) emit eventsApplied(events);
+        if (answer) *answer = std::move(events);
         return true;
     }
 
@@ -432,6 +463,7 @@ EmbeddedSession::EmbeddedSession(QObject* parent) : Session(parent) {
     connect(worker_, &EmbeddedWorker::snapshotChanged, this, &Session::snapshotChanged);
     connect(worker_, &EmbeddedWorker::whyWaiting, this, &Session::whyWaiting);
     connect(worker_, &EmbeddedWorker::failed, this, &Session::failed);
+    connect(worker_, &EmbeddedWorker::commandAnswered, this, &Session::commandAnswered);
     connect(worker_, &EmbeddedWorker::progress, this, &Session::progress);
     connect(worker_, &EmbeddedWorker::exported, this, &EmbeddedSession::exported);
     connect(worker_, &EmbeddedWorker::historyReady, this, &Session::historyReady);
@@ -475,6 +507,26 @@ void EmbeddedSession::comparePolicies(const QString& train, const QString& date)
 
 void EmbeddedSession::send(const QList<QByteArray>& commands) {
     QMetaObject::invokeMethod(worker_, [w = worker_, commands] { w->send(commands); });
+}
+
+quint64 EmbeddedSession::submit(const QByteArray& command) {
+    const quint64 ticket = ++lastTicket_;
+    QMetaObject::invokeMethod(worker_,
+                              [w = worker_, ticket, command] { w->submit(ticket, command); });
+    return ticket;
+}
+
+quint64 Session::submit(const QByteArray& command) {
+    static quint64 lastTicket = 0;
+    const quint64 ticket = ++lastTicket;
+    connect(
+        this, &Session::eventsApplied, this,
+        [this, ticket](const QList<EventRecord>& events) {
+            emit commandAnswered(ticket, events, QString());
+        },
+        Qt::SingleShotConnection);
+    send({command});
+    return ticket;
 }
 
 void EmbeddedSession::focus(const QString& train, const QString& date) {

@@ -306,13 +306,20 @@ class TestConnect : public QObject {
         window.show();
         QVERIFY(QTest::qWaitForWindowExposed(&window));
         QCOMPARE(window.connectAction()->shortcut(), QKeySequence(u"Ctrl+Shift+O"_s));
-        QHash<QKeySequence, QString> seen;
+        // Window-wide shortcuts must be unique; a widget's own shortcuts (Delete in
+        // the grid, Delete in the queue view) only within that widget.
+        QHash<QPair<QObject*, QKeySequence>, QString> seen;
         for (QAction* action : window.findChildren<QAction*>()) {
+            QObject* scope = action->shortcutContext() == Qt::WindowShortcut ||
+                                     action->shortcutContext() == Qt::ApplicationShortcut
+                                 ? nullptr
+                                 : action->parent();
             for (const QKeySequence& key : action->shortcuts()) {
-                QVERIFY2(!seen.contains(key),
-                         qPrintable(key.toString() + u" on "_s + seen.value(key) + u" and "_s +
+                const auto where = qMakePair(scope, key);
+                QVERIFY2(!seen.contains(where),
+                         qPrintable(key.toString() + u" on "_s + seen.value(where) + u" and "_s +
                                     action->text()));
-                seen.insert(key, action->text());
+                seen.insert(where, action->text());
             }
         }
         bool opened = false;

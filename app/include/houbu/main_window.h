@@ -12,6 +12,7 @@
 
 #include "houbu/examples.h"
 #include "houbu/models.h"
+#include "houbu/operator_dialogs.h"
 #include "houbu/session.h"
 
 class QAction;
@@ -37,6 +38,9 @@ class MainWindow : public QMainWindow {
     Q_OBJECT
 
   public:
+    // The operator's actions, each a dialog that sends one command.
+    enum class Operation { Release, AddCar, Block, Sell, Waitlist, Prepay, CancelOrder, Advance };
+
     explicit MainWindow(QWidget* parent = nullptr);
     ~MainWindow() override;
 
@@ -77,6 +81,15 @@ class MainWindow : public QMainWindow {
     QAction* connectAction() const { return connect_; }
     QAction* disconnectAction() const { return disconnect_; }
     ConnectionIndicator* connectionIndicator() const { return connection_; }
+    QAction* operationAction(Operation op) const;
+    // Opens the operation's dialog (window-modal, deleted on close) on the shown
+    // state, prefilled from the grid and queue selections; nullptr when no
+    // command can be sent.
+    OperatorDialog* openOperation(Operation op);
+    // Opens the dialog prefilled from what the operator points at.
+    OperatorDialog* openOperation(Operation op, const OperatorContext& context);
+    // The shown state and the current selections, as the dialogs see them.
+    OperatorContext operatorContext() const;
     qint64 lastSeq() const { return lastSeq_; }
     // Sends a release of the selected seat interval with `reason` (no dialog).
     bool releaseSelection(const QString& reason);
@@ -119,10 +132,8 @@ class MainWindow : public QMainWindow {
     void onQueueSelection();
     void updateActions();
     void updateFilters();
-    void releaseWithDialog();
     void showGridMenu(const QPoint& pos);
-    void addCarWithDialog();
-    void advanceWithDialog();
+    void showQueueMenu(const QPoint& pos);
     void openScenarioWithDialog();
     void openStoreWithDialog();
     void exportJournal();
@@ -194,6 +205,13 @@ class MainWindow : public QMainWindow {
     QAction* export_ = nullptr;
     QAction* connect_ = nullptr;
     QAction* disconnect_ = nullptr;
+    QAction* sell_ = nullptr;
+    QAction* block_ = nullptr;
+    QAction* waitlist_ = nullptr;
+    QAction* prepay_ = nullptr;
+    QAction* cancelOrder_ = nullptr;
+    // Waitlist orders submitted and not yet prepaid, cancelled or expired (from the events).
+    QMap<QString, PendingPrepay> awaitingPrepay_;
 };
 
 }  // namespace houbu

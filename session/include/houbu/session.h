@@ -76,6 +76,13 @@ class Session : public QObject {
     // Sends command lines (JSON, commands.md); answered by eventsApplied (and
     // snapshotChanged) or failed.
     virtual void send(const QList<QByteArray>& commands) = 0;
+    // Sends one command on its own and returns a ticket (never 0). Answered by
+    // commandAnswered(ticket, events, failure): `events` are exactly the events
+    // that command caused (possibly none, e.g. an advance with nothing due), or
+    // `failure` says why it was not applied (storage, connection). The events
+    // also reach eventsApplied as usual; a failure here does not raise `failed`.
+    // The default implementation answers with the next batch of events.
+    virtual quint64 submit(const QByteArray& command);
     // Chooses the run whose seats and queues the snapshots carry.
     virtual void focus(const QString& train, const QString& date) = 0;
     // Asks why a queued order waits; answered by whyWaiting.
@@ -92,6 +99,8 @@ class Session : public QObject {
     void whyWaiting(const QString& orderId, const std::vector<houbu::WaitReason>& reasons);
     // A command batch could not be applied (storage failure, lost connection).
     void failed(const QString& message);
+    void commandAnswered(quint64 ticket, const QList<houbu::EventRecord>& events,
+                         const QString& failure);
     // Long work (loading a large scenario or store): progress from 0 to total.
     void progress(const QString& what, qint64 done, qint64 total);
     // Null with an error message when the analysis failed or was cancelled.
@@ -118,6 +127,7 @@ class EmbeddedSession : public Session {
     QString description() const override;
     bool isRemote() const override { return false; }
     void send(const QList<QByteArray>& commands) override;
+    quint64 submit(const QByteArray& command) override;
     void focus(const QString& train, const QString& date) override;
     void explain(const QString& orderId) override;
     void analyseHistory(const QString& train, const QString& date) override;
@@ -147,6 +157,7 @@ class EmbeddedSession : public Session {
     void stepStateChanged(const houbu::StepState& state);
 
   private:
+    quint64 lastTicket_ = 0;
     QThread* thread_ = nullptr;
     EmbeddedWorker* worker_ = nullptr;
     QString location_;

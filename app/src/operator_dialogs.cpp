@@ -1,0 +1,1468 @@
+#include "houbu/operator_dialogs.h"
+
+#include <QButtonGroup>
+#include <QCheckBox>
+#include <QComboBox>
+#include <QCompleter>
+#include <QDateTimeEdit>
+#include <QDialogButtonBox>
+#include <QEvent>
+#include <QFormLayout>
+#include <QGridLayout>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPainter>
+#include <QPushButton>
+#include <QRadioButton>
+#include <QRegularExpression>
+#include <QSettings>
+#include <QSpinBox>
+#include <QStackedWidget>
+#include <QTableWidget>
+#include <QTreeWidget>
+#include <QVBoxLayout>
+#include <algorithm>
+#include <functional>
+#include <map>
+
+#include "houbu/command.h"
+
+namespace houbu {
+
+using namespace Qt::StringLiterals;
+
+namespace {
+
+QString qs(const std::string& s) {
+    return QString::fromStdString(s);
+}
+
+// Logical time (seconds since 2000-01-01T00:00) as a date-time without a zone.
+QDateTime toDateTime(Time t) {
+    return QDateTime(QDate(2000, 1, 1), QTime(0, 0), Qt::UTC).addSecs(t);
+}
+
+QColor mix(const QColor& a, const QColor& b, qreal t) {
+    return QColor::fromRgbF(float(a.redF() * (1 - t) + b.redF() * t),
+                            float(a.greenF() * (1 - t) + b.greenF() * t),
+                            float(a.blueF() * (1 - t) + b.blueF() * t));
+}
+
+// Red that reads on the palette's window colour, light or dark.
+QColor errorColor(const QPalette& p) {
+    return p.color(QPalette::Window).lightness() < 128 ? QColor(255, 130, 120)
+                                                       : QColor(176, 24, 24);
+}
+
+bool freeOver(const SeatView& s, int from, int to) {
+    if (from < 0 || to <= from) return false;
+    const int n = to - from;
+    const std::uint64_t bits = n >= 64 ? ~0ull : ((1ull << n) - 1);
+    return ((s.mask >> from) & bits) == 0;
+}
+
+const HolderView* holderOver(const SeatView& s, int from, int to) {
+    for (const HolderView& h : s.holders)
+        if (h.from < to && h.to > from) return &h;
+    return nullptr;
+}
+
+QTableWidget* passengerTable(int columns, QWidget* parent) {
+    auto* t = new QTableWidget(0, columns, parent);
+    t->setObjectName(u"passengers"_s);
+    t->verticalHeader()->setVisible(true);
+    t->horizontalHeader()->setStretchLastSection(true);
+    t->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
+    t->setSelectionBehavior(QAbstractItemView::SelectRows);
+    t->setSelectionMode(QAbstractItemView::SingleSelection);
+    t->setTabKeyNavigation(false);
+    const int row = t->fontMetrics().height() + 10;
+    t->verticalHeader()->setDefaultSectionSize(row);
+    t->setMinimumHeight(row * 5 + t->horizontalHeader()->sizeHint().height() + 4);
+    t->setMaximumHeight(row * 5 + t->horizontalHeader()->sizeHint().height() + 4);
+    return t;
+}
+
+void appendRow(QTableWidget* t, const QStringList& values) {
+    const int r = t->rowCount();
+    t->insertRow(r);
+    for (int c = 0; c < t->columnCount(); ++c)
+        t->setItem(r, c, new QTableWidgetItem(values.value(c)));
+}
+
+// Problems with a passenger list: empty names, one name twice, too many.
+QString checkNames(const QStringList& names) {
+    if (names.isEmpty()) return OperatorDialog::tr("Add at least one passenger.");
+    if (names.size() > 5) return OperatorDialog::tr("At most 5 passengers travel on one order.");
+    for (int i = 0; i < names.size(); ++i) {
+        if (names[i].isEmpty()) return OperatorDialog::tr("Passenger %1 has no name.").arg(i + 1);
+        if (names.indexOf(names[i]) != i)
+            return OperatorDialog::tr("%1 is listed twice.").arg(names[i]);
+    }
+    return {};
+}
+
+QStringList tableColumn(const QTableWidget* t, int c) {
+    QStringList out;
+    for (int r = 0; r < t->rowCount(); ++r) {
+        const QTableWidgetItem* item = t->item(r, c);
+        out << (item ? item->text().trimmed() : QString());
+    }
+    return out;
+}
+
+// Add/Remove buttons for a passenger table, kept within 1..5 rows.
+QWidget* withRowButtons(QTableWidget* table, QWidget* parent, const std::function<void()>& add,
+                        QPushButton** addOut = nullptr) {
+    auto* box = new QWidget(parent);
+    auto* layout = new QHBoxLayout(box);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(table, 1);
+    auto* buttons = new QVBoxLayout;
+    auto* addButton = new QPushButton(OperatorDialog::tr("Add passenger"), box);
+    addButton->setObjectName(u"addPassenger"_s);
+    addButton->setAutoDefault(false);
+    auto* removeButton = new QPushButton(OperatorDialog::tr("Remove"), box);
+    removeButton->setObjectName(u"removePassenger"_s);
+    removeButton->setAutoDefault(false);
+    removeButton->setToolTip(OperatorDialog::tr("Remove the selected passenger"));
+    buttons->addWidget(addButton);
+    buttons->addWidget(removeButton);
+    buttons->addStretch(1);
+    layout->addLayout(buttons);
+    auto update = [table, addButton, removeButton] {
+        addButton->setEnabled(table->rowCount() < 5);
+        addButton->setToolTip(table->rowCount() < 5
+                                  ? OperatorDialog::tr("Add a passenger (at most 5)")
+                                  : OperatorDialog::tr("At most 5 passengers travel on one order"));
+        removeButton->setEnabled(table->rowCount() > 1);
+    };
+    QObject::connect(addButton, &QPushButton::clicked, box, [add, table] {
+        add();
+        table->setCurrentCell(table->rowCount() - 1, 0);
+        table->editItem(table->item(table->rowCount() - 1, 0));
+    });
+    QObject::connect(removeButton, &QPushButton::clicked, box, [table] {
+        const int r = table->currentRow() >= 0 ? table->currentRow() : table->rowCount() - 1;
+        if (table->rowCount() > 1) table->removeRow(r);
+    });
+    QObject::connect(table->model(), &QAbstractItemModel::rowsInserted, box, update);
+    QObject::connect(table->model(), &QAbstractItemModel::rowsRemoved, box, update);
+    update();
+    if (addOut) *addOut = addButton;
+    return box;
+}
+
+}  // namespace
+
+QString freshId(const QString& prefix, const QString& clock) {
+    QSettings settings;
+    const qint64 n = settings.value(u"operations/lastId"_s, 0).toLongLong() + 1;
+    settings.setValue(u"operations/lastId"_s, n);
+    const QString date = clock.left(10).remove(u'-');
+    return u"%1-%2-%3"_s.arg(prefix, date).arg(n, 4, 10, QLatin1Char('0'));
+}
+
+// ---------------------------------------------------------------- IntervalPicker
+
+IntervalPicker::IntervalPicker(const QStringList& stations, QWidget* parent)
+    : QWidget(parent), stations_(stations) {
+    auto* layout = new QHBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    from_ = new QComboBox(this);
+    from_->setObjectName(u"from"_s);
+    from_->setToolTip(tr("Boarding station"));
+    to_ = new QComboBox(this);
+    to_->setObjectName(u"to"_s);
+    to_->setToolTip(tr("Alighting station: only stations after the boarding one"));
+    for (int i = 0; i + 1 < stations.size(); ++i)
+        from_->addItem(stations[i], i);
+    layout->addWidget(from_, 1);
+    layout->addWidget(new QLabel(u"→"_s, this));
+    layout->addWidget(to_, 1);
+    setFocusProxy(from_);
+    refillTo(int(stations.size()) - 1);
+    connect(from_, &QComboBox::currentIndexChanged, this, [this] {
+        refillTo(to());
+        emit changed();
+    });
+    connect(to_, &QComboBox::currentIndexChanged, this, &IntervalPicker::changed);
+}
+
+int IntervalPicker::from() const {
+    return from_->currentIndex() < 0 ? -1 : from_->currentData().toInt();
+}
+
+int IntervalPicker::to() const {
+    return to_->currentIndex() < 0 ? -1 : to_->currentData().toInt();
+}
+
+QString IntervalPicker::fromStation() const {
+    return stations_.value(from());
+}
+
+QString IntervalPicker::toStation() const {
+    return stations_.value(to());
+}
+
+void IntervalPicker::setInterval(int from, int to) {
+    const int a = from_->findData(from);
+    if (a >= 0) from_->setCurrentIndex(a);
+    const int b = to_->findData(to);
+    if (b >= 0) to_->setCurrentIndex(b);
+}
+
+void IntervalPicker::refillTo(int keep) {
+    const QSignalBlocker blocker(to_);
+    to_->clear();
+    for (int i = std::max(0, from()) + 1; i < stations_.size(); ++i)
+        to_->addItem(stations_[i], i);
+    const int index = to_->findData(keep);
+    to_->setCurrentIndex(index >= 0 ? index : to_->count() - 1);
+}
+
+// ---------------------------------------------------------------- SeatMapPreview
+
+SeatMapPreview::SeatMapPreview(QWidget* parent) : QWidget(parent) {
+    setObjectName(u"seatMapPreview"_s);
+    setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Expanding);
+}
+
+void SeatMapPreview::setCar(int rows, const QString& layout) {
+    rows_ = rows;
+    layout_ = layout;
+    setToolTip(layout.isEmpty() ? QString()
+                                : tr("%1 rows × %2 seats a row = %3 seats")
+                                      .arg(rows)
+                                      .arg(layout.size())
+                                      .arg(rows * layout.size()));
+    update();
+}
+
+QSize SeatMapPreview::sizeHint() const {
+    return {460, 200};
+}
+
+QSize SeatMapPreview::minimumSizeHint() const {
+    return {260, 130};
+}
+
+void SeatMapPreview::paintEvent(QPaintEvent*) {
+    QPainter p(this);
+    p.setRenderHint(QPainter::Antialiasing);
+    const QPalette& pal = palette();
+    const QFontMetrics fm = fontMetrics();
+    p.fillRect(rect(), pal.color(QPalette::Base));
+    const QRect area = rect().adjusted(6, 6, -6, -6);
+    if (rows_ <= 0 || layout_.isEmpty()) {
+        p.setPen(pal.color(QPalette::PlaceholderText));
+        p.drawText(area, Qt::AlignCenter | Qt::TextWordWrap,
+                   tr("Enter the rows and the seat letters to see the car."));
+        return;
+    }
+    const int letters = int(layout_.size());
+    int aisleAfter = -1;  // the aisle runs between C and D (A and F are windows)
+    for (int i = 0; i + 1 < letters; ++i)
+        if (layout_[i] <= u'C' && layout_[i + 1] >= u'D') aisleAfter = i;
+    const int labelWidth = fm.horizontalAdvance(u"W"_s) + 8;
+    const int header = fm.height() + 2;
+    const int legend = fm.height() + 4;
+    const qreal aisle = aisleAfter >= 0 ? 0.7 : 0.0;
+    const qreal cellW =
+        std::min<qreal>(30, qreal(area.width() - labelWidth - 12) / std::max(1, rows_));
+    const qreal cellH = std::min<qreal>(
+        26, qreal(area.height() - header - legend - 12) / std::max<qreal>(1, letters + aisle));
+    const QRectF body(area.left() + labelWidth, area.top() + header, cellW * rows_ + 12,
+                      cellH * (letters + aisle) + 12);
+    // The car body, its windows along both long sides.
+    p.setPen(QPen(pal.color(QPalette::Mid), 1.5));
+    p.setBrush(pal.color(QPalette::AlternateBase));
+    p.drawRoundedRect(body, 8, 8);
+    p.setPen(QPen(pal.color(QPalette::Highlight), 3, Qt::SolidLine, Qt::RoundCap));
+    p.drawLine(QPointF(body.left() + 8, body.top() + 1.5),
+               QPointF(body.right() - 8, body.top() + 1.5));
+    p.drawLine(QPointF(body.left() + 8, body.bottom() - 1.5),
+               QPointF(body.right() - 8, body.bottom() - 1.5));
+    const QColor seatFill = pal.color(QPalette::Base);
+    const QColor windowFill = mix(seatFill, pal.color(QPalette::Highlight), 0.35);
+    const bool numbers = cellW >= fm.horizontalAdvance(u"00"_s) + 2;
+    const bool text = numbers && cellH >= fm.height();
+    for (int i = 0; i < letters; ++i) {
+        const qreal y =
+            body.top() + 6 + cellH * (i + (aisleAfter >= 0 && i > aisleAfter ? aisle : 0));
+        const bool window = layout_[i] == u'A' || layout_[i] == u'F';
+        p.setPen(pal.color(QPalette::WindowText));
+        p.drawText(QRectF(area.left(), y, labelWidth - 4, cellH), Qt::AlignRight | Qt::AlignVCenter,
+                   QString(layout_[i]));
+        for (int r = 0; r < rows_; ++r) {
+            const QRectF seat(body.left() + 6 + cellW * r, y, cellW, cellH);
+            const QRectF inset = seat.adjusted(1, 1, -1, -1);
+            p.setPen(QPen(pal.color(QPalette::Text), cellW >= 6 ? 1 : 0.5));
+            p.setBrush(window ? windowFill : seatFill);
+            p.drawRoundedRect(inset, 2, 2);
+            if (text) {
+                p.setPen(pal.color(QPalette::Text));
+                p.drawText(inset, Qt::AlignCenter, QString(layout_[i]));
+            }
+        }
+    }
+    // Row numbers over the columns (every fifth when crowded).
+    p.setPen(pal.color(QPalette::WindowText));
+    const int step = numbers ? 1 : (cellW * 5 >= fm.horizontalAdvance(u"00"_s) ? 5 : 10);
+    for (int r = 0; r < rows_; ++r) {
+        if ((r + 1) % step != 0 && r != 0) continue;
+        const qreal x = body.left() + 6 + cellW * r + cellW / 2;
+        p.drawText(QRectF(x - 15, area.top(), 30, header), Qt::AlignCenter, QString::number(r + 1));
+    }
+    if (aisleAfter >= 0) {
+        const qreal y = body.top() + 6 + cellH * (aisleAfter + 1) + cellH * aisle / 2;
+        p.setPen(QPen(pal.color(QPalette::Mid), 1, Qt::DashLine));
+        p.drawLine(QPointF(body.left() + 6, y), QPointF(body.right() - 6, y));
+    }
+    p.setPen(pal.color(QPalette::WindowText));
+    p.drawText(
+        QRectF(area.left(), body.bottom() + 2, area.width(), legend),
+        Qt::AlignLeft | Qt::AlignVCenter,
+        tr("%1 seats · window seats tinted · aisle dashed").arg(rows_ * int(layout_.size())));
+}
+
+// ---------------------------------------------------------------- OperatorDialog
+
+OperatorDialog::OperatorDialog(Session* session, OperatorContext context, QWidget* parent)
+    : QDialog(parent), context_(std::move(context)), session_(session) {
+    if (!context_.snapshot) context_.snapshot = std::make_shared<ConsoleSnapshot>();
+    clock_ = QDateTime::fromString(snap().clock, Qt::ISODate);
+    if (!clock_.isValid()) clock_ = QDateTime(QDate(2000, 1, 1), QTime(0, 0));
+    clock_.setTimeSpec(Qt::UTC);
+    for (const SeatView& s : snap().seats) {
+        seats_.insert(qs(s.label), &s);
+        for (const HolderView& h : s.holders) {
+            usedIds_.insert(qs(h.id));
+            if (!h.sale.empty()) usedIds_.insert(qs(h.sale));
+        }
+    }
+    for (const QueueView& q : snap().queues)
+        for (const OrderView& o : q.orders)
+            usedIds_.insert(qs(o.id));
+    for (const PendingPrepay& p : context_.awaitingPrepay)
+        usedIds_.insert(p.id);
+
+    auto* outer = new QVBoxLayout(this);
+    content_ = new QWidget(this);
+    contentLayout_ = new QVBoxLayout(content_);
+    contentLayout_->setContentsMargins(0, 0, 0, 0);
+    form_ = new QFormLayout;
+    form_->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
+    contentLayout_->addLayout(form_);
+    outer->addWidget(content_, 1);
+    message_ = new QLabel(this);
+    message_->setObjectName(u"message"_s);
+    message_->setWordWrap(true);
+    message_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    message_->setMinimumHeight(fontMetrics().height() * 2 + 4);
+    message_->setAlignment(Qt::AlignLeft | Qt::AlignTop);
+    outer->addWidget(message_);
+    buttons_ = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
+    send_ = buttons_->button(QDialogButtonBox::Ok);
+    send_->setDefault(true);
+    outer->addWidget(buttons_);
+    connect(buttons_, &QDialogButtonBox::accepted, this, &OperatorDialog::accept);
+    connect(buttons_, &QDialogButtonBox::rejected, this, &OperatorDialog::reject);
+    if (session_) connect(session_, &Session::commandAnswered, this, &OperatorDialog::onAnswered);
+    setSizeGripEnabled(true);
+    setMinimumWidth(460);
+}
+
+void OperatorDialog::finish(const QString& sendText, bool withTime) {
+    if (withTime) {
+        at_ = new QDateTimeEdit(this);
+        at_->setObjectName(u"at"_s);
+        at_->setTimeSpec(Qt::UTC);
+        at_->setDisplayFormat(u"yyyy-MM-dd HH:mm"_s);
+        at_->setCalendarPopup(true);
+        at_->setMinimumDateTime(clock_);
+        at_->setDateTime(clock_);
+        at_->setToolTip(
+            tr("The command's logical time: the console clock unless you choose a "
+               "later one (what falls due before it fires first)."));
+        form_->addRow(tr("A&t:"), at_);
+        connect(at_, &QDateTimeEdit::dateTimeChanged, this, &OperatorDialog::revalidate);
+    }
+    send_->setText(sendText);
+    send_->setToolTip(tr("Send the command to the engine"));
+    ready_ = true;
+    revalidate();
+}
+
+QString OperatorDialog::runName() const {
+    return qs(snap().run.train) + u' ' + qs(snap().run.date);
+}
+
+QStringList OperatorDialog::stations() const {
+    QStringList out;
+    for (const StopView& s : snap().run.stops)
+        out << qs(s.station);
+    return out;
+}
+
+const SeatView* OperatorDialog::seatByLabel(const QString& text) const {
+    const std::string canonical = canonicalSeatLabel(text.trimmed().toUpper().toStdString());
+    return canonical.empty() ? nullptr : seats_.value(qs(canonical), nullptr);
+}
+
+QComboBox* OperatorDialog::classCombo(const QString& current) {
+    auto* combo = new QComboBox(this);
+    combo->setObjectName(u"class"_s);
+    for (const std::string& c : snap().run.classes)
+        combo->addItem(qs(c));
+    const int index = combo->findText(current);
+    if (index >= 0) combo->setCurrentIndex(index);
+    connect(combo, &QComboBox::currentTextChanged, this, &OperatorDialog::revalidate);
+    return combo;
+}
+
+QLineEdit* OperatorDialog::idEdit(const QString& prefix) {
+    auto* edit = new QLineEdit(freshId(prefix, snap().clock), this);
+    edit->setObjectName(u"id"_s);
+    edit->setToolTip(
+        tr("The id of what this command creates. The same command sent again with "
+           "the same id changes nothing."));
+    connect(edit, &QLineEdit::textChanged, this, &OperatorDialog::revalidate);
+    return edit;
+}
+
+QString OperatorDialog::formatAt(const QDateTime& t) {
+    return t.toString(t.time().second() != 0 ? u"yyyy-MM-ddTHH:mm:ss"_s : u"yyyy-MM-ddTHH:mm"_s);
+}
+
+QJsonObject OperatorDialog::start(const QString& op) const {
+    return {{u"op"_s, op}, {u"at"_s, formatAt(at_ ? at_->dateTime() : clock_)}};
+}
+
+QJsonObject OperatorDialog::startOnRun(const QString& op) const {
+    QJsonObject o = start(op);
+    o.insert(u"train"_s, qs(snap().run.train));
+    o.insert(u"date"_s, qs(snap().run.date));
+    return o;
+}
+
+QByteArray OperatorDialog::command() const {
+    if (!ready_ || !validate().isEmpty() || (at_ && at_->dateTime() < clock_)) return {};
+    return QJsonDocument(commandObject()).toJson(QJsonDocument::Compact);
+}
+
+void OperatorDialog::revalidate() {
+    if (ticket_ || !ready_) return;
+    problem_ = validate();
+    if (problem_.isEmpty() && at_ && at_->dateTime() < clock_)
+        problem_ = tr("The clock reads %1: a command cannot be earlier.")
+                       .arg(clock_.toString(u"yyyy-MM-dd HH:mm"_s));
+    send_->setEnabled(problem_.isEmpty());
+    showMessage(problem_, true);
+}
+
+void OperatorDialog::changeEvent(QEvent* event) {
+    QDialog::changeEvent(event);
+    // Light or dark: the message's red follows the palette.
+    if (event->type() == QEvent::PaletteChange && message_)
+        showMessage(message_->text(), messageIsError_);
+}
+
+void OperatorDialog::showMessage(const QString& text, bool error) {
+    messageIsError_ = error;
+    QPalette pal = message_->palette();
+    pal.setColor(QPalette::WindowText,
+                 error ? errorColor(palette()) : palette().color(QPalette::WindowText));
+    message_->setPalette(pal);
+    message_->setText(text);
+}
+
+void OperatorDialog::accept() {
+    if (ticket_) return;
+    revalidate();
+    if (!problem_.isEmpty()) return;
+    if (!session_ || !session_->canSend()) {
+        showMessage(tr("This connection cannot send commands."), true);
+        return;
+    }
+    const QByteArray line = command();
+    reply_.clear();
+    content_->setEnabled(false);
+    send_->setEnabled(false);
+    buttons_->button(QDialogButtonBox::Cancel)->setEnabled(false);
+    showMessage(tr("Sending…"), false);
+    ticket_ = session_->submit(line);
+}
+
+void OperatorDialog::reject() {
+    if (ticket_) return;  // the command is in flight: wait for its answer
+    QDialog::reject();
+}
+
+void OperatorDialog::onAnswered(quint64 ticket, const QList<EventRecord>& events,
+                                const QString& failure) {
+    if (ticket == 0 || ticket != ticket_) return;
+    ticket_ = 0;
+    reply_ = events;
+    content_->setEnabled(true);
+    buttons_->button(QDialogButtonBox::Cancel)->setEnabled(true);
+    auto refused = [this](const QString& text) {
+        send_->setEnabled(true);
+        showMessage(text, true);
+    };
+    if (!failure.isEmpty()) {
+        refused(tr("Not applied: %1").arg(failure));
+        return;
+    }
+    for (const EventRecord& e : events) {
+        const QString kind = e.object.value(u"event"_s).toString();
+        if (kind == u"error"_s) {
+            refused(tr("The engine refused the command (%1): %2")
+                        .arg(e.object.value(u"code"_s).toString(),
+                             e.object.value(u"message"_s).toString()));
+            return;
+        }
+        if (kind == u"duplicate"_s) {
+            // For a sale, block or waitlist order the id was taken by this very
+            // command; for a prepay or cancel the order was in that state already.
+            const QString op = commandObject().value(u"op"_s).toString();
+            const QString id = e.object.value(u"id"_s).toString();
+            const bool creates = op == u"sell"_s || op == u"block"_s || op == u"waitlist"_s;
+            refused(creates ? tr("The same command with id %1 was applied before: nothing "
+                                 "changed. Choose another id to send it again.")
+                                  .arg(id)
+                            : tr("Done already for %1 (duplicate): nothing changed.").arg(id));
+            return;
+        }
+    }
+    emit applied(events, summarize(events));
+    QDialog::accept();
+}
+
+QString OperatorDialog::summarize(const QList<EventRecord>& events) const {
+    QStringList kinds;
+    QHash<QString, int> counts;
+    for (const EventRecord& e : events) {
+        const QString kind = e.object.value(u"event"_s).toString();
+        if (!counts.contains(kind)) kinds << kind;
+        ++counts[kind];
+    }
+    QStringList parts;
+    for (const QString& k : kinds)
+        parts << (counts.value(k) > 1 ? u"%1 ×%2"_s.arg(k).arg(counts.value(k)) : k);
+    const QString op = commandObject().value(u"op"_s).toString();
+    return parts.isEmpty() ? tr("%1 applied.").arg(op)
+                           : tr("%1 applied: %2").arg(op, parts.join(u", "_s));
+}
+
+// ---------------------------------------------------------------- ReleaseDialog
+
+ReleaseDialog::ReleaseDialog(Session* session, OperatorContext context, QWidget* parent)
+    : OperatorDialog(session, std::move(context), parent) {
+    setObjectName(u"releaseDialog"_s);
+    setWindowTitle(tr("Release — %1").arg(runName()));
+    auto* modes = new QWidget(this);
+    auto* modeLayout = new QHBoxLayout(modes);
+    modeLayout->setContentsMargins(0, 0, 0, 0);
+    bySeat_ = new QRadioButton(tr("&Seat interval"), modes);
+    bySeat_->setObjectName(u"bySeat"_s);
+    bySeat_->setToolTip(tr("Every ticket and block on one seat within an interval"));
+    byBlock_ = new QRadioButton(tr("Quota &block"), modes);
+    byBlock_->setObjectName(u"byBlock"_s);
+    byBlock_->setToolTip(tr("A whole quota block, by its id"));
+    auto* group = new QButtonGroup(this);
+    group->addButton(bySeat_);
+    group->addButton(byBlock_);
+    modeLayout->addWidget(bySeat_);
+    modeLayout->addWidget(byBlock_);
+    modeLayout->addStretch(1);
+    form()->addRow(tr("Release:"), modes);
+
+    pages_ = new QStackedWidget(this);
+    auto* seatPage = new QWidget(pages_);
+    auto* seatForm = new QFormLayout(seatPage);
+    seatForm->setContentsMargins(0, 0, 0, 0);
+    seat_ = new QLineEdit(seatPage);
+    seat_->setObjectName(u"seat"_s);
+    seat_->setPlaceholderText(u"03-12A"_s);
+    QStringList labels;
+    for (const SeatView& s : snap().seats)
+        labels << qs(s.label);
+    auto* completer = new QCompleter(labels, seat_);
+    completer->setCaseSensitivity(Qt::CaseInsensitive);
+    seat_->setCompleter(completer);
+    interval_ = new IntervalPicker(stations(), seatPage);
+    reason_ = new QComboBox(seatPage);
+    reason_->setObjectName(u"reason"_s);
+    reason_->addItem(tr("Refund (退票)"), u"refund"_s);
+    reason_->addItem(tr("Payment timeout"), u"timeout"_s);
+    reason_->addItem(tr("Reschedule (改签)"), u"reschedule"_s);
+    reason_->addItem(tr("Quota returned (预留释放)"), u"quota"_s);
+    reason_->setToolTip(tr("Recorded as the source of the released inventory"));
+    contents_ = new QLabel(seatPage);
+    contents_->setObjectName(u"contents"_s);
+    contents_->setWordWrap(true);
+    seatForm->addRow(tr("S&eat:"), seat_);
+    seatForm->addRow(tr("&Interval:"), interval_);
+    seatForm->addRow(tr("&Reason:"), reason_);
+    seatForm->addRow(tr("Releases:"), contents_);
+    pages_->addWidget(seatPage);
+
+    auto* blockPage = new QWidget(pages_);
+    auto* blockForm = new QFormLayout(blockPage);
+    blockForm->setContentsMargins(0, 0, 0, 0);
+    block_ = new QComboBox(blockPage);
+    block_->setObjectName(u"block"_s);
+    struct Block {
+        QString cls;
+        int from = 0, to = 0, seats = 0;
+    };
+    std::map<QString, Block> blocks;
+    for (const SeatView& s : snap().seats)
+        for (const HolderView& h : s.holders)
+            if (h.kind == HolderView::Kind::Block) {
+                Block& b = blocks[qs(h.id)];
+                b.cls = qs(s.travelClass);
+                b.from = h.from;
+                b.to = h.to;
+                ++b.seats;
+            }
+    const QStringList st = stations();
+    for (const auto& [id, b] : blocks)
+        block_->addItem(tr("%1 · %2 · %3→%4 · %n seat(s)", nullptr, b.seats)
+                            .arg(id, b.cls, st.value(b.from), st.value(b.to)),
+                        id);
+    blockForm->addRow(tr("B&lock:"), block_);
+    pages_->addWidget(blockPage);
+    form()->addRow(pages_);
+
+    // Prefill from what the operator points at.
+    bySeat_->setChecked(true);
+    if (!context_.holder.isEmpty() && block_->findData(context_.holder) >= 0) {
+        byBlock_->setChecked(true);
+        block_->setCurrentIndex(block_->findData(context_.holder));
+    } else if (!context_.holder.isEmpty()) {
+        for (const SeatView& s : snap().seats)
+            for (const HolderView& h : s.holders)
+                if (qs(h.id) == context_.holder) {
+                    seat_->setText(qs(s.label));
+                    interval_->setInterval(h.from, h.to);
+                }
+    } else if (!context_.seat.isEmpty()) {
+        seat_->setText(context_.seat);
+        interval_->setInterval(context_.from, context_.to);
+    }
+    pages_->setCurrentIndex(byBlock_->isChecked() ? 1 : 0);
+    auto changed = [this] {
+        pages_->setCurrentIndex(byBlock_->isChecked() ? 1 : 0);
+        describe();
+        revalidate();
+    };
+    connect(bySeat_, &QRadioButton::toggled, this, changed);
+    connect(seat_, &QLineEdit::textChanged, this, changed);
+    connect(interval_, &IntervalPicker::changed, this, changed);
+    connect(block_, &QComboBox::currentIndexChanged, this, changed);
+    describe();
+    finish(tr("&Release"));
+}
+
+void ReleaseDialog::describe() {
+    const SeatView* s = seatByLabel(seat_->text());
+    QStringList items;
+    const QStringList st = stations();
+    if (s) {
+        for (const HolderView& h : s->holders) {
+            if (h.from >= interval_->to() || h.to <= interval_->from()) continue;
+            QString who = qs(h.id);
+            if (!h.passenger.empty()) who += u" ("_s + qs(h.passenger) + u')';
+            items << who + u' ' + st.value(h.from) + u"→"_s + st.value(h.to);
+        }
+    }
+    contents_->setText(items.isEmpty() ? tr("nothing") : items.join(u"; "_s));
+}
+
+QString ReleaseDialog::validate() const {
+    if (snap().run.train.empty()) return tr("No train is shown: open a scenario or a store first.");
+    if (byBlock_->isChecked()) {
+        if (block_->count() == 0) return tr("There is no quota block on %1.").arg(runName());
+        return {};
+    }
+    const QString text = seat_->text().trimmed();
+    if (text.isEmpty()) return tr("Enter a seat, e.g. 03-12A.");
+    const SeatView* s = seatByLabel(text);
+    if (!s) return tr("There is no seat %1 on %2.").arg(text, runName());
+    const int from = interval_->from(), to = interval_->to();
+    const QStringList st = stations();
+    bool any = false;
+    for (const HolderView& h : s->holders) {
+        if (h.from >= to || h.to <= from) continue;
+        if (h.from < from || h.to > to)
+            return tr("%1 holds %2→%3, beyond the interval: widen the interval to release it "
+                      "whole.")
+                .arg(qs(h.id), st.value(h.from), st.value(h.to));
+        any = true;
+    }
+    if (!any)
+        return tr("Nothing holds %1 between %2 and %3.")
+            .arg(qs(s->label), st.value(from), st.value(to));
+    return {};
+}
+
+QJsonObject ReleaseDialog::commandObject() const {
+    if (byBlock_->isChecked()) {
+        QJsonObject o = start(u"release"_s);
+        o.insert(u"id"_s, block_->currentData().toString());
+        return o;
+    }
+    QJsonObject o = startOnRun(u"release"_s);
+    const SeatView* s = seatByLabel(seat_->text());
+    o.insert(u"seat"_s, s ? qs(s->label) : seat_->text().trimmed());
+    o.insert(u"from"_s, interval_->fromStation());
+    o.insert(u"to"_s, interval_->toStation());
+    o.insert(u"reason"_s, reason_->currentData().toString());
+    return o;
+}
+
+QString ReleaseDialog::summarize(const QList<EventRecord>& events) const {
+    int released = 0, served = 0;
+    for (const EventRecord& e : events) {
+        const QString kind = e.object.value(u"event"_s).toString();
+        released += kind == u"seat_released"_s;
+        served += kind == u"waitlist_fulfilled"_s;
+    }
+    QString text = tr("Released %n seat interval(s).", nullptr, released);
+    if (served > 0) text += u' ' + tr("%n waitlist order(s) served.", nullptr, served);
+    return text;
+}
+
+// ---------------------------------------------------------------- AddCarDialog
+
+AddCarDialog::AddCarDialog(Session* session, OperatorContext context, QWidget* parent)
+    : OperatorDialog(session, std::move(context), parent) {
+    setObjectName(u"addCarDialog"_s);
+    setWindowTitle(tr("Add car (加挂) — %1").arg(runName()));
+    int next = 1;
+    for (const CarView& c : snap().run.cars)
+        next = std::max(next, c.number + 1);
+    car_ = new QSpinBox(this);
+    car_->setObjectName(u"car"_s);
+    car_->setRange(1, 99);
+    car_->setValue(std::min(next, 99));
+    car_->setToolTip(tr("A car number not used on this run, 1 to 99"));
+    class_ = classCombo(QString());
+    class_->setEditable(true);
+    class_->setToolTip(tr("One of the run's classes, or a new one"));
+    rows_ = new QSpinBox(this);
+    rows_->setObjectName(u"rows"_s);
+    rows_->setRange(1, 99);
+    layout_ = new QLineEdit(this);
+    layout_->setObjectName(u"layout"_s);
+    layout_->setPlaceholderText(u"ABCDF"_s);
+    layout_->setToolTip(
+        tr("The seat letters of one row, A to Z, each once. A and F are windows, "
+           "C and D along the aisle."));
+    auto defaults = [this] {
+        for (const CarView& c : snap().run.cars)
+            if (qs(c.travelClass) == class_->currentText()) {
+                rows_->setValue(c.rows);
+                layout_->setText(qs(c.layout));
+                return;
+            }
+    };
+    rows_->setValue(17);
+    layout_->setText(u"ABCDF"_s);
+    defaults();
+    form()->addRow(tr("Car &number:"), car_);
+    form()->addRow(tr("&Class:"), class_);
+    form()->addRow(tr("&Rows:"), rows_);
+    form()->addRow(tr("&Layout:"), layout_);
+    preview_ = new SeatMapPreview(this);
+    contentLayout()->addWidget(preview_, 1);
+    auto redraw = [this] {
+        preview_->setCar(rows_->value(), layout_->text().trimmed().toUpper());
+        revalidate();
+    };
+    connect(car_, &QSpinBox::valueChanged, this, &OperatorDialog::revalidate);
+    connect(class_, &QComboBox::currentTextChanged, this, [this, defaults] {
+        if (!layoutEdited_) defaults();
+    });
+    connect(rows_, &QSpinBox::valueChanged, this, redraw);
+    connect(layout_, &QLineEdit::textEdited, this, [this] { layoutEdited_ = true; });
+    connect(layout_, &QLineEdit::textChanged, this, redraw);
+    preview_->setCar(rows_->value(), layout_->text());
+    finish(tr("&Add car"));
+}
+
+QString AddCarDialog::validate() const {
+    if (snap().run.train.empty()) return tr("No train is shown: open a scenario or a store first.");
+    for (const CarView& c : snap().run.cars)
+        if (c.number == car_->value())
+            return tr("Car %1 exists already on %2.")
+                .arg(car_->value(), 2, 10, QLatin1Char('0'))
+                .arg(runName());
+    if (class_->currentText().trimmed().isEmpty()) return tr("Enter the car's class, e.g. second.");
+    const QString layout = layout_->text().trimmed().toUpper();
+    if (layout.isEmpty()) return tr("Enter the seat letters of one row, e.g. ABCDF.");
+    for (qsizetype i = 0; i < layout.size(); ++i) {
+        if (layout[i] < u'A' || layout[i] > u'Z')
+            return tr("“%1” is not a seat letter: use A to Z.").arg(layout[i]);
+        if (layout.indexOf(layout[i]) != i)
+            return tr("The letter %1 appears twice in the layout.").arg(layout[i]);
+    }
+    return {};
+}
+
+QJsonObject AddCarDialog::commandObject() const {
+    QJsonObject o = startOnRun(u"add_car"_s);
+    o.insert(u"car"_s, car_->value());
+    o.insert(u"class"_s, class_->currentText().trimmed());
+    o.insert(u"rows"_s, rows_->value());
+    o.insert(u"layout"_s, layout_->text().trimmed().toUpper());
+    return o;
+}
+
+// ---------------------------------------------------------------- seat checks
+
+QString SeatCheckingDialog::checkSeats(const QStringList& labels, const QString& cls, int from,
+                                       int to) const {
+    const QStringList st = stations();
+    QSet<QString> seen;
+    for (const QString& label : labels) {
+        const SeatView* s = seatByLabel(label);
+        if (!s) return tr("There is no seat %1 on %2.").arg(label, runName());
+        const QString canonical = qs(s->label);
+        if (seen.contains(canonical)) return tr("Seat %1 is named twice.").arg(canonical);
+        seen.insert(canonical);
+        if (qs(s->travelClass) != cls)
+            return tr("Seat %1 is in class %2, not %3.").arg(canonical, qs(s->travelClass), cls);
+        if (!freeOver(*s, from, to)) {
+            const HolderView* h = holderOver(*s, from, to);
+            return tr("Seat %1 is taken between %2 and %3 (%4).")
+                .arg(canonical, st.value(from), st.value(to), h ? qs(h->id) : QString());
+        }
+    }
+    return {};
+}
+
+int SeatCheckingDialog::freeSeats(const QString& cls, int from, int to) const {
+    int n = 0;
+    for (const SeatView& s : snap().seats)
+        n += qs(s.travelClass) == cls && freeOver(s, from, to);
+    return n;
+}
+
+// ---------------------------------------------------------------- BlockDialog
+
+BlockDialog::BlockDialog(Session* session, OperatorContext context, QWidget* parent)
+    : SeatCheckingDialog(session, std::move(context), parent) {
+    setObjectName(u"blockDialog"_s);
+    setWindowTitle(tr("Block quota (预留) — %1").arg(runName()));
+    const SeatView* selected = seatByLabel(context_.seat);
+    id_ = idEdit(u"Q"_s);
+    class_ = classCombo(selected ? qs(selected->travelClass) : QString());
+    interval_ = new IntervalPicker(stations(), this);
+    byCount_ = new QRadioButton(tr("&Number of seats:"), this);
+    byCount_->setObjectName(u"byCount"_s);
+    count_ = new QSpinBox(this);
+    count_->setObjectName(u"count"_s);
+    count_->setRange(1, 100000);
+    auto* bySeats = new QRadioButton(tr("E&xplicit seats:"), this);
+    bySeats->setObjectName(u"bySeats"_s);
+    seats_ = new QLineEdit(this);
+    seats_->setObjectName(u"seats"_s);
+    seats_->setPlaceholderText(tr("03-01A 03-01B"));
+    seats_->setToolTip(tr("Seat labels separated by spaces or commas"));
+    auto* group = new QButtonGroup(this);
+    group->addButton(byCount_);
+    group->addButton(bySeats);
+    free_ = new QLabel(this);
+    free_->setObjectName(u"free"_s);
+    form()->addRow(tr("&Id:"), id_);
+    form()->addRow(tr("&Class:"), class_);
+    form()->addRow(tr("&Interval:"), interval_);
+    form()->addRow(byCount_, count_);
+    form()->addRow(bySeats, seats_);
+    form()->addRow(tr("Free:"), free_);
+    if (selected) {
+        bySeats->setChecked(true);
+        seats_->setText(qs(selected->label));
+        interval_->setInterval(context_.from, context_.to);
+    } else {
+        byCount_->setChecked(true);
+    }
+    auto changed = [this] {
+        count_->setEnabled(byCount_->isChecked());
+        seats_->setEnabled(!byCount_->isChecked());
+        free_->setText(tr("%n seat(s) of this class free over the interval", nullptr,
+                          freeSeats(class_->currentText(), interval_->from(), interval_->to())));
+        revalidate();
+    };
+    connect(byCount_, &QRadioButton::toggled, this, changed);
+    connect(class_, &QComboBox::currentTextChanged, this, changed);
+    connect(interval_, &IntervalPicker::changed, this, changed);
+    connect(count_, &QSpinBox::valueChanged, this, &OperatorDialog::revalidate);
+    connect(seats_, &QLineEdit::textChanged, this, &OperatorDialog::revalidate);
+    changed();
+    finish(tr("&Block"));
+}
+
+QStringList BlockDialog::seatList() const {
+    static const QRegularExpression separators(u"[\\s,;，、]+"_s);
+    return seats_->text().split(separators, Qt::SkipEmptyParts);
+}
+
+QString BlockDialog::validate() const {
+    if (snap().run.train.empty()) return tr("No train is shown: open a scenario or a store first.");
+    const QString id = id_->text().trimmed();
+    if (id.isEmpty()) return tr("Enter an id for the block.");
+    if (idInUse(id)) return tr("The id %1 is in use on %2.").arg(id, runName());
+    const QString cls = class_->currentText();
+    if (cls.isEmpty()) return tr("This run has no class to block.");
+    const int from = interval_->from(), to = interval_->to();
+    const QStringList st = stations();
+    if (byCount_->isChecked()) {
+        const int free = freeSeats(cls, from, to);
+        if (count_->value() > free)
+            return tr("Only %n seat(s) of class %1 are free between %2 and %3.", nullptr, free)
+                .arg(cls, st.value(from), st.value(to));
+        return {};
+    }
+    const QStringList seats = seatList();
+    if (seats.isEmpty()) return tr("Enter the seats to block, e.g. 03-01A 03-01B.");
+    return checkSeats(seats, cls, from, to);
+}
+
+QJsonObject BlockDialog::commandObject() const {
+    QJsonObject o = startOnRun(u"block"_s);
+    o.insert(u"id"_s, id_->text().trimmed());
+    o.insert(u"from"_s, interval_->fromStation());
+    o.insert(u"to"_s, interval_->toStation());
+    o.insert(u"class"_s, class_->currentText());
+    if (byCount_->isChecked()) {
+        o.insert(u"count"_s, count_->value());
+    } else {
+        QJsonArray seats;
+        for (const QString& label : seatList()) {
+            const SeatView* s = seatByLabel(label);
+            seats.append(s ? qs(s->label) : label);
+        }
+        o.insert(u"seats"_s, seats);
+    }
+    return o;
+}
+
+// ---------------------------------------------------------------- SellDialog
+
+SellDialog::SellDialog(Session* session, OperatorContext context, QWidget* parent)
+    : SeatCheckingDialog(session, std::move(context), parent) {
+    setObjectName(u"sellDialog"_s);
+    setWindowTitle(tr("Sell — %1").arg(runName()));
+    const SeatView* selected = seatByLabel(context_.seat);
+    id_ = idEdit(u"S"_s);
+    interval_ = new IntervalPicker(stations(), this);
+    class_ = classCombo(selected ? qs(selected->travelClass) : QString());
+    passengers_ = passengerTable(2, this);
+    passengers_->setHorizontalHeaderLabels({tr("Passenger"), tr("Seat (optional)")});
+    passengers_->setToolTip(
+        tr("1 to 5 passengers. Give every passenger a seat, or none to let "
+           "the engine choose adjacent seats."));
+    QWidget* table = withRowButtons(
+        passengers_, this, [this] { addPassenger(); }, &add_);
+    prefer_ = new QComboBox(this);
+    prefer_->setObjectName(u"prefer"_s);
+    free_ = new QLabel(this);
+    free_->setObjectName(u"free"_s);
+    form()->addRow(tr("&Id:"), id_);
+    form()->addRow(tr("&Interval:"), interval_);
+    form()->addRow(tr("&Class:"), class_);
+    form()->addRow(tr("&Passengers:"), table);
+    form()->addRow(tr("Pre&fer:"), prefer_);
+    form()->addRow(tr("Free:"), free_);
+    addPassenger();
+    if (selected) {
+        passengers_->item(0, 1)->setText(qs(selected->label));
+        interval_->setInterval(context_.from, context_.to);
+    }
+    refillPrefer();
+    auto changed = [this] {
+        free_->setText(tr("%n seat(s) of this class free over the interval", nullptr,
+                          freeSeats(class_->currentText(), interval_->from(), interval_->to())));
+        revalidate();
+    };
+    connect(interval_, &IntervalPicker::changed, this, changed);
+    connect(class_, &QComboBox::currentTextChanged, this, [this, changed] {
+        refillPrefer();
+        changed();
+    });
+    connect(passengers_, &QTableWidget::itemChanged, this, &OperatorDialog::revalidate);
+    connect(passengers_->model(), &QAbstractItemModel::rowsRemoved, this,
+            &OperatorDialog::revalidate);
+    connect(prefer_, &QComboBox::currentIndexChanged, this, &OperatorDialog::revalidate);
+    changed();
+    finish(tr("&Sell"));
+}
+
+void SellDialog::addPassenger() {
+    if (passengers_->rowCount() >= 5) return;
+    appendRow(passengers_, {});
+    revalidate();
+}
+
+void SellDialog::refillPrefer() {
+    const QString keep = prefer_->currentData().toString();
+    const QSignalBlocker blocker(prefer_);
+    prefer_->clear();
+    prefer_->addItem(tr("No preference"), QString());
+    prefer_->addItem(tr("Window"), u"window"_s);
+    prefer_->addItem(tr("Aisle"), u"aisle"_s);
+    QString letters;
+    for (const CarView& c : snap().run.cars)
+        if (qs(c.travelClass) == class_->currentText())
+            for (QChar l : qs(c.layout))
+                if (!letters.contains(l)) letters += l;
+    std::sort(letters.begin(), letters.end());
+    for (QChar l : letters)
+        prefer_->addItem(tr("Seat letter %1").arg(l), QString(l));
+    prefer_->setCurrentIndex(std::max(0, prefer_->findData(keep)));
+}
+
+QStringList SellDialog::column(int c) const {
+    return tableColumn(passengers_, c);
+}
+
+QString SellDialog::validate() const {
+    if (snap().run.train.empty()) return tr("No train is shown: open a scenario or a store first.");
+    const QString id = id_->text().trimmed();
+    if (id.isEmpty()) return tr("Enter an id for the sale.");
+    if (idInUse(id)) return tr("The id %1 is in use on %2.").arg(id, runName());
+    const QString cls = class_->currentText();
+    if (cls.isEmpty()) return tr("This run has no class to sell.");
+    const QStringList names = column(0);
+    if (const QString p = checkNames(names); !p.isEmpty()) return p;
+    const QStringList seats = column(1);
+    const qsizetype given = names.size() - seats.count(QString());
+    const int from = interval_->from(), to = interval_->to();
+    if (given > 0 && given < names.size())
+        return tr("Give every passenger a seat, or none to let the engine choose.");
+    if (given > 0) return checkSeats(seats, cls, from, to);
+    const int free = freeSeats(cls, from, to);
+    if (free < names.size()) {
+        const QStringList st = stations();
+        return tr("Only %n seat(s) of class %1 are free between %2 and %3: submit a waitlist "
+                  "order instead.",
+                  nullptr, free)
+            .arg(cls, st.value(from), st.value(to));
+    }
+    return {};
+}
+
+QJsonObject SellDialog::commandObject() const {
+    QJsonObject o = startOnRun(u"sell"_s);
+    o.insert(u"id"_s, id_->text().trimmed());
+    o.insert(u"from"_s, interval_->fromStation());
+    o.insert(u"to"_s, interval_->toStation());
+    o.insert(u"class"_s, class_->currentText());
+    o.insert(u"passengers"_s, QJsonArray::fromStringList(column(0)));
+    const QStringList seats = column(1);
+    if (!seats.contains(QString())) {
+        QJsonArray labels;
+        for (const QString& label : seats) {
+            const SeatView* s = seatByLabel(label);
+            labels.append(s ? qs(s->label) : label);
+        }
+        o.insert(u"seats"_s, labels);
+    }
+    const QString prefer = prefer_->currentData().toString();
+    if (!prefer.isEmpty()) o.insert(u"prefer"_s, prefer);
+    return o;
+}
+
+QString SellDialog::summarize(const QList<EventRecord>& events) const {
+    QStringList seats;
+    QString payBy;
+    for (const EventRecord& e : events)
+        if (e.object.value(u"event"_s).toString() == u"ticket_held"_s) {
+            seats << e.object.value(u"seat"_s).toString();
+            payBy = e.object.value(u"pay_by"_s).toString();
+        }
+    return tr("Sale %1: %n ticket(s) held (%2), payable until %3.", nullptr, int(seats.size()))
+        .arg(id_->text().trimmed(), seats.join(u", "_s), QString(payBy).replace(u'T', u' '));
+}
+
+// ---------------------------------------------------------------- WaitlistDialog
+
+WaitlistDialog::WaitlistDialog(Session* session, OperatorContext context, QWidget* parent)
+    : OperatorDialog(session, std::move(context), parent) {
+    setObjectName(u"waitlistDialog"_s);
+    setWindowTitle(tr("Waitlist order (候补)"));
+    id_ = idEdit(u"W"_s);
+    user_ = new QLineEdit(this);
+    user_->setObjectName(u"user"_s);
+    user_->setPlaceholderText(tr("account, e.g. u1024"));
+    passengers_ = passengerTable(1, this);
+    passengers_->setHorizontalHeaderLabels({tr("Passenger")});
+    QWidget* table = withRowButtons(passengers_, this, [this] {
+        if (passengers_->rowCount() < 5) appendRow(passengers_, {});
+        revalidate();
+    });
+    appendRow(passengers_, {});
+    interval_ = new IntervalPicker(stations(), this);
+    interval_->setToolTip(tr("Stations of the shown run; every option's train must stop there"));
+
+    auto* optionsBox = new QWidget(this);
+    auto* optionsLayout = new QGridLayout(optionsBox);
+    optionsLayout->setContentsMargins(0, 0, 0, 0);
+    run_ = new QComboBox(optionsBox);
+    run_->setObjectName(u"run"_s);
+    for (const RunSummary& r : snap().runs)
+        run_->addItem(qs(r.train) + u' ' + qs(r.date), QStringList{qs(r.train), qs(r.date)});
+    run_->setCurrentIndex(std::max(0, run_->findText(runName())));
+    class_ = new QComboBox(optionsBox);
+    class_->setObjectName(u"optionClass"_s);
+    class_->setEditable(true);
+    for (const std::string& c : snap().run.classes)
+        class_->addItem(qs(c));
+    auto* add = new QPushButton(tr("Add &option"), optionsBox);
+    add->setObjectName(u"addOption"_s);
+    add->setAutoDefault(false);
+    options_ = new QTreeWidget(optionsBox);
+    options_->setObjectName(u"options"_s);
+    options_->setRootIsDecorated(false);
+    options_->setHeaderLabels({tr("Train"), tr("Date"), tr("Class")});
+    options_->header()->setSectionResizeMode(QHeaderView::Stretch);
+    options_->setMinimumHeight(fontMetrics().height() * 7);
+    options_->setToolTip(tr("In preference order: at most 5 options a date, at most 2 dates"));
+    remove_ = new QPushButton(tr("Remove"), optionsBox);
+    up_ = new QPushButton(tr("Up"), optionsBox);
+    down_ = new QPushButton(tr("Down"), optionsBox);
+    for (QPushButton* b : {remove_, up_, down_})
+        b->setAutoDefault(false);
+    remove_->setObjectName(u"removeOption"_s);
+    up_->setObjectName(u"optionUp"_s);
+    down_->setObjectName(u"optionDown"_s);
+    optionsLayout->addWidget(run_, 0, 0);
+    optionsLayout->addWidget(class_, 0, 1);
+    optionsLayout->addWidget(add, 0, 2);
+    optionsLayout->addWidget(options_, 1, 0, 3, 2);
+    optionsLayout->addWidget(remove_, 1, 2);
+    optionsLayout->addWidget(up_, 2, 2);
+    optionsLayout->addWidget(down_, 3, 2, Qt::AlignTop);
+    optionsLayout->setColumnStretch(0, 2);
+    optionsLayout->setColumnStretch(1, 1);
+
+    hasDeadline_ = new QCheckBox(tr("&Deadline:"), this);
+    hasDeadline_->setObjectName(u"hasDeadline"_s);
+    deadline_ = new QDateTimeEdit(this);
+    deadline_->setObjectName(u"deadline"_s);
+    deadline_->setTimeSpec(Qt::UTC);
+    deadline_->setDisplayFormat(u"yyyy-MM-dd HH:mm"_s);
+    deadline_->setCalendarPopup(true);
+    deadline_->setDateTime(clock().addDays(1));
+    deadline_->setEnabled(false);
+    deadline_->setToolTip(tr("Not served by then, the order expires and is refunded"));
+
+    form()->addRow(tr("&Id:"), id_);
+    form()->addRow(tr("&User:"), user_);
+    form()->addRow(tr("&Passengers:"), table);
+    form()->addRow(tr("&Interval:"), interval_);
+    form()->addRow(tr("Op&tions:"), optionsBox);
+    form()->addRow(hasDeadline_, deadline_);
+
+    if (!snap().run.train.empty()) {
+        const SeatView* selected = seatByLabel(context_.seat);
+        addOption(qs(snap().run.train), qs(snap().run.date),
+                  selected ? qs(selected->travelClass) : class_->currentText());
+        if (selected) interval_->setInterval(context_.from, context_.to);
+    }
+    connect(add, &QPushButton::clicked, this, [this] {
+        const QStringList run = run_->currentData().toStringList();
+        if (run.size() == 2 && !addOption(run[0], run[1], class_->currentText().trimmed()))
+            messageLabel()->setText(tr("This option is listed already."));
+    });
+    connect(remove_, &QPushButton::clicked, this, [this] {
+        delete options_->currentItem();
+        updateOptionButtons();
+        revalidate();
+    });
+    connect(up_, &QPushButton::clicked, this, [this] { moveOption(-1); });
+    connect(down_, &QPushButton::clicked, this, [this] { moveOption(1); });
+    connect(options_, &QTreeWidget::currentItemChanged, this, [this] { updateOptionButtons(); });
+    connect(user_, &QLineEdit::textChanged, this, &OperatorDialog::revalidate);
+    connect(passengers_, &QTableWidget::itemChanged, this, &OperatorDialog::revalidate);
+    connect(passengers_->model(), &QAbstractItemModel::rowsRemoved, this,
+            &OperatorDialog::revalidate);
+    connect(interval_, &IntervalPicker::changed, this, &OperatorDialog::revalidate);
+    connect(hasDeadline_, &QCheckBox::toggled, deadline_, &QWidget::setEnabled);
+    connect(hasDeadline_, &QCheckBox::toggled, this, &OperatorDialog::revalidate);
+    connect(deadline_, &QDateTimeEdit::dateTimeChanged, this, &OperatorDialog::revalidate);
+    updateOptionButtons();
+    finish(tr("&Submit"));
+}
+
+bool WaitlistDialog::addOption(const QString& train, const QString& date, const QString& cls) {
+    for (int i = 0; i < options_->topLevelItemCount(); ++i) {
+        const QTreeWidgetItem* item = options_->topLevelItem(i);
+        if (item->text(0) == train && item->text(1) == date && item->text(2) == cls) return false;
+    }
+    auto* item = new QTreeWidgetItem(options_, {train, date, cls});
+    options_->setCurrentItem(item);
+    updateOptionButtons();
+    revalidate();
+    return true;
+}
+
+void WaitlistDialog::moveOption(int delta) {
+    const int i = options_->indexOfTopLevelItem(options_->currentItem());
+    const int j = i + delta;
+    if (i < 0 || j < 0 || j >= options_->topLevelItemCount()) return;
+    QTreeWidgetItem* item = options_->takeTopLevelItem(i);
+    options_->insertTopLevelItem(j, item);
+    options_->setCurrentItem(item);
+    updateOptionButtons();
+    revalidate();
+}
+
+void WaitlistDialog::updateOptionButtons() {
+    const int i = options_->indexOfTopLevelItem(options_->currentItem());
+    remove_->setEnabled(i >= 0);
+    up_->setEnabled(i > 0);
+    down_->setEnabled(i >= 0 && i + 1 < options_->topLevelItemCount());
+}
+
+QString WaitlistDialog::validate() const {
+    const QString id = id_->text().trimmed();
+    if (id.isEmpty()) return tr("Enter an id for the order.");
+    if (idInUse(id)) return tr("The id %1 is in use.").arg(id);
+    if (user_->text().trimmed().isEmpty()) return tr("Enter the user (account) placing the order.");
+    if (const QString p = checkNames(tableColumn(passengers_, 0)); !p.isEmpty()) return p;
+    if (interval_->from() < 0) return tr("No train is shown: open a scenario or a store first.");
+    const int n = options_->topLevelItemCount();
+    if (n == 0) return tr("Add at least one option: a train, a date and a class.");
+    QStringList dates;
+    for (int i = 0; i < n; ++i) {
+        const QTreeWidgetItem* item = options_->topLevelItem(i);
+        if (item->text(2).isEmpty()) return tr("Option %1 has no class.").arg(i + 1);
+        dates << item->text(1);
+    }
+    QStringList distinct = dates;
+    distinct.removeDuplicates();
+    if (distinct.size() > 2)
+        return tr("The options span %1 dates; at most 2 are allowed.").arg(distinct.size());
+    for (const QString& d : distinct)
+        if (dates.count(d) > 5)
+            return tr("%1 has %2 options; at most 5 a date are allowed.")
+                .arg(d)
+                .arg(dates.count(d));
+    const QDateTime at = atEdit() ? atEdit()->dateTime() : clock();
+    if (hasDeadline_->isChecked() && deadline_->dateTime() <= at)
+        return tr("The deadline must be later than %1.").arg(at.toString(u"yyyy-MM-dd HH:mm"_s));
+    return {};
+}
+
+QJsonObject WaitlistDialog::commandObject() const {
+    QJsonObject o = start(u"waitlist"_s);
+    o.insert(u"id"_s, id_->text().trimmed());
+    o.insert(u"user"_s, user_->text().trimmed());
+    o.insert(u"passengers"_s, QJsonArray::fromStringList(tableColumn(passengers_, 0)));
+    o.insert(u"from"_s, interval_->fromStation());
+    o.insert(u"to"_s, interval_->toStation());
+    QJsonArray options;
+    for (int i = 0; i < options_->topLevelItemCount(); ++i) {
+        const QTreeWidgetItem* item = options_->topLevelItem(i);
+        options.append(QJsonObject{
+            {u"train"_s, item->text(0)}, {u"date"_s, item->text(1)}, {u"class"_s, item->text(2)}});
+    }
+    o.insert(u"options"_s, options);
+    if (hasDeadline_->isChecked()) o.insert(u"deadline"_s, formatAt(deadline_->dateTime()));
+    return o;
+}
+
+QString WaitlistDialog::summarize(const QList<EventRecord>& events) const {
+    for (const EventRecord& e : events)
+        if (e.object.value(u"event"_s).toString() == u"waitlist_submitted"_s)
+            return tr("Waitlist order %1 submitted: prepay ¥%2 by %3.")
+                .arg(e.object.value(u"id"_s).toString())
+                .arg(e.object.value(u"prepay"_s).toDouble(), 0, 'f', 2)
+                .arg(e.object.value(u"pay_by"_s).toString().replace(u'T', u' '));
+    return OperatorDialog::summarize(events);
+}
+
+// ---------------------------------------------------------------- Prepay / Cancel
+
+PrepayDialog::PrepayDialog(Session* session, OperatorContext context, QWidget* parent)
+    : OperatorDialog(session, std::move(context), parent) {
+    setObjectName(u"prepayDialog"_s);
+    setWindowTitle(tr("Prepay a waitlist order"));
+    order_ = new QComboBox(this);
+    order_->setObjectName(u"order"_s);
+    order_->setEditable(true);
+    order_->setToolTip(tr("Orders awaiting prepayment; any order id may be typed"));
+    for (const PendingPrepay& p : context_.awaitingPrepay)
+        order_->addItem(p.id);
+    // A queued order is prepaid already: only offer one awaiting prepayment.
+    if (order_->findText(context_.order) >= 0) order_->setCurrentText(context_.order);
+    details_ = new QLabel(this);
+    details_->setObjectName(u"details"_s);
+    form()->addRow(tr("&Order:"), order_);
+    form()->addRow(tr("Prepayment:"), details_);
+    auto changed = [this] {
+        details_->setText(tr("unknown: the engine checks the order"));
+        for (const PendingPrepay& p : context_.awaitingPrepay)
+            if (p.id == order_->currentText().trimmed())
+                details_->setText(tr("¥%1, due by %2")
+                                      .arg(p.prepay, 0, 'f', 2)
+                                      .arg(QString(p.payBy).replace(u'T', u' ')));
+        revalidate();
+    };
+    connect(order_, &QComboBox::currentTextChanged, this, changed);
+    changed();
+    finish(tr("&Prepay"));
+}
+
+QString PrepayDialog::validate() const {
+    return order_->currentText().trimmed().isEmpty() ? tr("Choose the order to prepay.")
+                                                     : QString();
+}
+
+QJsonObject PrepayDialog::commandObject() const {
+    QJsonObject o = start(u"prepay"_s);
+    o.insert(u"id"_s, order_->currentText().trimmed());
+    return o;
+}
+
+CancelOrderDialog::CancelOrderDialog(Session* session, OperatorContext context, QWidget* parent)
+    : OperatorDialog(session, std::move(context), parent) {
+    setObjectName(u"cancelOrderDialog"_s);
+    setWindowTitle(tr("Cancel a waitlist order"));
+    order_ = new QComboBox(this);
+    order_->setObjectName(u"order"_s);
+    order_->setEditable(true);
+    order_->setToolTip(
+        tr("Queued orders of the shown run and orders awaiting prepayment; any "
+           "order id may be typed"));
+    QHash<QString, QString> details;
+    const QStringList st = stations();
+    for (const QueueView& q : snap().queues)
+        for (const OrderView& o : q.orders) {
+            const QString id = qs(o.id);
+            if (details.contains(id)) continue;
+            QStringList names;
+            for (const std::string& p : o.passengers)
+                names << qs(p);
+            details.insert(id, tr("%1 for %2, %3→%4, queued")
+                                   .arg(qs(o.user), names.join(u", "_s), qs(o.from), qs(o.to)));
+            order_->addItem(id);
+        }
+    for (const PendingPrepay& p : context_.awaitingPrepay) {
+        if (details.contains(p.id)) continue;
+        details.insert(p.id, tr("awaiting prepayment of ¥%1").arg(p.prepay, 0, 'f', 2));
+        order_->addItem(p.id);
+    }
+    if (!context_.order.isEmpty()) order_->setCurrentText(context_.order);
+    details_ = new QLabel(this);
+    details_->setObjectName(u"details"_s);
+    details_->setWordWrap(true);
+    form()->addRow(tr("&Order:"), order_);
+    form()->addRow(tr("Details:"), details_);
+    connect(order_, &QComboBox::currentTextChanged, this, [this, details] {
+        details_->setText(details.value(order_->currentText().trimmed(),
+                                        tr("unknown here: the engine checks the order")));
+        revalidate();
+    });
+    details_->setText(details.value(order_->currentText().trimmed(),
+                                    tr("unknown here: the engine checks the order")));
+    finish(tr("Cancel &order"));
+    buttonBox()->button(QDialogButtonBox::Cancel)->setText(tr("Close"));
+}
+
+QString CancelOrderDialog::validate() const {
+    return order_->currentText().trimmed().isEmpty() ? tr("Choose the order to cancel.")
+                                                     : QString();
+}
+
+QJsonObject CancelOrderDialog::commandObject() const {
+    QJsonObject o = start(u"cancel"_s);
+    o.insert(u"id"_s, order_->currentText().trimmed());
+    return o;
+}
+
+// ---------------------------------------------------------------- AdvanceClockDialog
+
+AdvanceClockDialog::AdvanceClockDialog(Session* session, OperatorContext context, QWidget* parent)
+    : OperatorDialog(session, std::move(context), parent) {
+    setObjectName(u"advanceClockDialog"_s);
+    setWindowTitle(tr("Advance the clock"));
+    target_ = new QDateTimeEdit(this);
+    target_->setObjectName(u"target"_s);
+    target_->setTimeSpec(Qt::UTC);
+    target_->setDisplayFormat(u"yyyy-MM-dd HH:mm"_s);
+    target_->setCalendarPopup(true);
+    target_->setDateTime(clock().addSecs(10 * 60));
+    target_->setToolTip(tr("Held tickets, prepayments and deadlines due by then fire in order"));
+    auto* now = new QLabel(clock().toString(u"yyyy-MM-dd HH:mm"_s), this);
+    now->setObjectName(u"now"_s);
+    auto* quick = new QWidget(this);
+    auto* quickLayout = new QHBoxLayout(quick);
+    quickLayout->setContentsMargins(0, 0, 0, 0);
+    const QDateTime departure = nextDeparture();
+    struct Quick {
+        QString text;
+        QString name;
+        QDateTime to;
+    };
+    const Quick buttons[] = {
+        {tr("+10 min"), u"plus10"_s, clock().addSecs(10 * 60)},
+        {tr("+30 min"), u"plus30"_s, clock().addSecs(30 * 60)},
+        {tr("+1 h"), u"plus60"_s, clock().addSecs(60 * 60)},
+        {tr("Next &departure"), u"nextDeparture"_s, departure},
+    };
+    for (const Quick& q : buttons) {
+        auto* b = new QPushButton(q.text, quick);
+        b->setObjectName(q.name);
+        b->setAutoDefault(false);
+        b->setEnabled(q.to.isValid());
+        if (q.name == u"nextDeparture"_s)
+            b->setToolTip(q.to.isValid() ? tr("The shown run's next departure: %1")
+                                               .arg(q.to.toString(u"yyyy-MM-dd HH:mm"_s))
+                                         : tr("The shown run has no departure after the clock"));
+        connect(b, &QPushButton::clicked, this, [this, to = q.to] { target_->setDateTime(to); });
+        quickLayout->addWidget(b);
+    }
+    quickLayout->addStretch(1);
+    form()->addRow(tr("Now:"), now);
+    form()->addRow(tr("&Move to:"), target_);
+    form()->addRow(QString(), quick);
+    connect(target_, &QDateTimeEdit::dateTimeChanged, this, &OperatorDialog::revalidate);
+    finish(tr("&Advance"), false);
+}
+
+QDateTime AdvanceClockDialog::nextDeparture() const {
+    const auto now = parseTime(snap().clock.toStdString());
+    if (!now) return {};
+    Time best = -1;
+    for (const StopView& s : snap().run.stops)
+        if (s.departure > *now && (best < 0 || s.departure < best)) best = s.departure;
+    return best < 0 ? QDateTime() : toDateTime(best);
+}
+
+QString AdvanceClockDialog::validate() const {
+    if (target_->dateTime() < clock())
+        return tr("The clock reads %1 and only moves forward.")
+            .arg(clock().toString(u"yyyy-MM-dd HH:mm"_s));
+    return {};
+}
+
+QJsonObject AdvanceClockDialog::commandObject() const {
+    return {{u"op"_s, u"advance"_s}, {u"at"_s, formatAt(target_->dateTime())}};
+}
+
+QString AdvanceClockDialog::summarize(const QList<EventRecord>& events) const {
+    return tr("Clock moved to %1: %n event(s) fired.", nullptr, int(events.size()))
+        .arg(target_->dateTime().toString(u"yyyy-MM-dd HH:mm"_s));
+}
+
+}  // namespace houbu

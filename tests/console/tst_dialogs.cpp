@@ -1,0 +1,545 @@
+// The operator's dialogs on the offscreen platform, in a real main window on a
+// real in-memory engine loaded with the demo: what each dialog refuses while
+// typing, the one command it sends, what that command changes, and an engine
+// error shown in the dialog with nothing changed.
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QDateTimeEdit>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QRadioButton>
+#include <QSignalSpy>
+#include <QSpinBox>
+#include <QStatusBar>
+#include <QTableWidget>
+#include <QTest>
+#include <QTreeView>
+#include <QTreeWidget>
+
+#include "houbu/main_window.h"
+#include "houbu/operator_dialogs.h"
+#include "houbu/widgets.h"
+
+using namespace houbu;
+using namespace Qt::StringLiterals;
+using Operation = MainWindow::Operation;
+
+namespace {
+
+QJsonObject parsed(const QByteArray& line) {
+    return QJsonDocument::fromJson(line).object();
+}
+
+QString json(const QJsonObject& o) {
+    return QString::fromUtf8(QJsonDocument(o).toJson(QJsonDocument::Compact));
+}
+
+template <class T>
+T field(QObject* dialog, const QString& name) {
+    return dialog->findChild<T>(name);
+}
+
+void setCombo(QComboBox* combo, const QString& text) {
+    const int i = combo->findText(text);
+    QVERIFY2(i >= 0, qPrintable(text));
+    combo->setCurrentIndex(i);
+}
+
+}  // namespace
+
+class TestDialogs : public QObject {
+    Q_OBJECT
+
+    MainWindow* window_ = nullptr;
+    QString clock_;
+    QJsonObject run_{{u"train"_s, u"G13"_s}, {u"date"_s, u"2025-01-20"_s}};
+
+    // {"op", "at" = the console clock, "train", "date"} plus `fields`.
+    QJsonObject expected(const QString& op, const QJsonObject& fields, bool onRun = true) const {
+        QJsonObject o = fields;
+        o.insert(u"op"_s, op);
+        o.insert(u"at"_s, clock_);
+        if (onRun)
+            for (auto it = run_.begin(); it != run_.end(); ++it)
+                o.insert(it.key(), it.value());
+        return o;
+    }
+
+    // With HOUBU_DIALOG_SHOTS=dir set, saves a picture of the dialog there.
+    static void shot(QWidget* d, const QString& name) {
+        const QString dir = qEnvironmentVariable("HOUBU_DIALOG_SHOTS");
+        if (dir.isEmpty()) return;
+        d->grab().save(dir + u'/' + name + u".png"_s);
+        const QPalette light = d->palette();
+        QPalette dark(QColor(53, 53, 53));
+        dark.setColor(QPalette::Base, QColor(35, 35, 35));
+        dark.setColor(QPalette::AlternateBase, QColor(45, 45, 45));
+        dark.setColor(QPalette::Text, QColor(230, 230, 230));
+        dark.setColor(QPalette::WindowText, QColor(230, 230, 230));
+        dark.setColor(QPalette::ButtonText, QColor(230, 230, 230));
+        d->setPalette(dark);
+        d->grab().save(dir + u'/' + name + u"-dark.png"_s);
+        d->setPalette(light);
+    }
+
+    // Clicks Send and waits for the answer.
+    static void send(OperatorDialog* dialog) {
+        QPointer<OperatorDialog> d = dialog;  // deleted once closed
+        QVERIFY(d->sendButton()->isEnabled());
+        QTest::mouseClick(d->sendButton(), Qt::LeftButton);
+        QTRY_VERIFY_WITH_TIMEOUT(!d || !d->isSending() || !d->isVisible(), 10000);
+    }
+
+    int kindAt(const QString& seat, int column) const {
+        const int row = window_->gridModel()->rowOfSeat(seat);
+        return window_->gridModel()->index(row, column).data(SeatGridModel::KindRole).toInt();
+    }
+
+    QStringList eventsSince(int row) const {
+        QStringList kinds;
+        for (int r = row; r < window_->logModel()->rowCount(); ++r)
+            kinds << window_->logModel()->at(r).object.value(u"event"_s).toString();
+        return kinds;
+    }
+
+  private slots:
+    void initTestCase() {
+        QCoreApplication::setOrganizationName(u"houbu-test"_s);
+        QCoreApplication::setApplicationName(u"tst_dialogs"_s);
+    }
+
+    void init() {
+        window_ = new MainWindow;
+        QByteArray demo = MainWindow::demoScenario();
+        window_->openEmbedded(QString(), demo.left(demo.indexOf("{\"op\":\"refund\"")));
+        window_->resize(1400, 900);
+        window_->show();
+        QVERIFY(QTest::qWaitForWindowExposed(window_));
+        QTRY_VERIFY_WITH_TIMEOUT(window_->queueModel()->rowCount() == 6, 20000);
+        clock_ = window_->operatorContext().snapshot->clock;
+        QVERIFY(clock_.startsWith(u"2025-01-06T"_s));
+    }
+
+    void cleanup() {
+        delete window_;
+        window_ = nullptr;
+    }
+
+    // Without a session nothing can be sent: every operation says why.
+    void actionsSayWhyTheyAreDisabled() {
+        MainWindow empty;
+        for (Operation op : {Operation::Release, Operation::Sell, Operation::Block,
+                             Operation::Waitlist, Operation::AddCar, Operation::Advance}) {
+            QAction* a = empty.operationAction(op);
+            QVERIFY(!a->isEnabled());
+            QCOMPARE(a->toolTip(), u"Open a scenario or a store first"_s);
+        }
+        QVERIFY(!empty.openOperation(Operation::Sell));
+        // With the demo: release waits for a selection, prepay for a submitted order.
+        QVERIFY(!window_->releaseAction()->isEnabled());
+        QCOMPARE(window_->releaseAction()->toolTip(),
+                 u"Select a seat interval in the grid first"_s);
+        QVERIFY(!window_->operationAction(Operation::Prepay)->isEnabled());
+        QCOMPARE(window_->operationAction(Operation::Prepay)->toolTip(),
+                 u"No waitlist order awaits prepayment"_s);
+        for (Operation op : {Operation::Sell, Operation::Block, Operation::Waitlist,
+                             Operation::CancelOrder, Operation::AddCar, Operation::Advance})
+            QVERIFY(window_->operationAction(op)->isEnabled());
+    }
+
+    void sell() {
+        // Ctrl+Shift+S opens the dialog.
+        QTest::keyClick(window_, Qt::Key_S, Qt::ControlModifier | Qt::ShiftModifier);
+        QPointer<SellDialog> d;
+        QTRY_VERIFY((d = window_->findChild<SellDialog*>()) && d->isVisible());
+        QVERIFY(!d->sendButton()->isEnabled());
+        QVERIFY2(d->problem().contains(u"Passenger 1 has no name"_s), qPrintable(d->problem()));
+        QCOMPARE(d->messageLabel()->text(), d->problem());
+        QVERIFY(d->command().isEmpty());
+
+        setCombo(field<QComboBox*>(d, u"class"_s), u"first"_s);
+        QTableWidget* table = d->passengers();
+        table->item(0, 0)->setText(u"测试甲"_s);
+        QVERIFY2(d->problem().isEmpty(), qPrintable(d->problem()));
+        QVERIFY(d->sendButton()->isEnabled());
+        // A second passenger with the same name, then a seat for only one of them.
+        QTest::mouseClick(field<QPushButton*>(d, u"addPassenger"_s), Qt::LeftButton);
+        QCOMPARE(table->rowCount(), 2);
+        table->item(1, 0)->setText(u"测试甲"_s);
+        QVERIFY2(d->problem().contains(u"listed twice"_s), qPrintable(d->problem()));
+        QVERIFY(!d->sendButton()->isEnabled());
+        table->item(1, 0)->setText(u"测试乙"_s);
+        table->item(0, 1)->setText(u"02-02a"_s);
+        QVERIFY2(d->problem().contains(u"every passenger a seat"_s), qPrintable(d->problem()));
+        table->item(1, 1)->setText(u"02-01A"_s);  // F1.1 holds it from 北京南
+        QVERIFY2(d->problem().contains(u"02-01A is taken"_s), qPrintable(d->problem()));
+        table->item(1, 1)->setText(u"03-03A"_s);
+        QVERIFY2(d->problem().contains(u"class second, not first"_s), qPrintable(d->problem()));
+        table->item(1, 1)->setText(u"09-01A"_s);
+        QVERIFY2(d->problem().contains(u"no seat 09-01A"_s), qPrintable(d->problem()));
+        table->item(1, 1)->setText(u"2-2C"_s);
+        QVERIFY2(d->problem().isEmpty(), qPrintable(d->problem()));
+        shot(d, u"sell"_s);
+
+        const QString id = field<QLineEdit*>(d, u"id"_s)->text();
+        QVERIFY(id.startsWith(u"S-20250106-"_s));
+        QCOMPARE(json(parsed(d->command())),
+                 json(expected(u"sell"_s, {{u"id"_s, id},
+                                           {u"from"_s, u"北京南"_s},
+                                           {u"to"_s, u"上海虹桥"_s},
+                                           {u"class"_s, u"first"_s},
+                                           {u"passengers"_s, QJsonArray{u"测试甲"_s, u"测试乙"_s}},
+                                           {u"seats"_s, QJsonArray{u"02-02A"_s, u"02-02C"_s}}})));
+        // Without explicit seats: a preference instead.
+        table->item(0, 1)->setText(QString());
+        table->item(1, 1)->setText(QString());
+        setCombo(field<QComboBox*>(d, u"prefer"_s), u"Window"_s);
+        QCOMPARE(parsed(d->command()).value(u"prefer"_s).toString(), u"window"_s);
+        QVERIFY(!parsed(d->command()).contains(u"seats"_s));
+        table->item(0, 1)->setText(u"02-02A"_s);
+        table->item(1, 1)->setText(u"02-02C"_s);
+
+        send(d);
+        QTRY_VERIFY(!d);  // closed and deleted once applied
+        QTRY_COMPARE(kindAt(u"02-02A"_s, 0), int(SeatGridModel::HolderKind::Held));
+        QCOMPARE(kindAt(u"02-02C"_s, 6), int(SeatGridModel::HolderKind::Held));
+        QVERIFY2(window_->statusBar()->currentMessage().contains(id),
+                 qPrintable(window_->statusBar()->currentMessage()));
+    }
+
+    // Another operator sells the seat while the dialog is open: the engine's
+    // seat_taken shows in the dialog, which keeps its input; nothing changed.
+    void sellRefusedByTheEngine() {
+        OperatorContext here = window_->operatorContext();
+        here.seat = u"02-04A"_s;
+        here.from = 0;
+        here.to = 7;
+        QPointer<SellDialog> d =
+            qobject_cast<SellDialog*>(window_->openOperation(Operation::Sell, here));
+        QVERIFY(d);
+        QCOMPARE(field<QComboBox*>(d, u"class"_s)->currentText(), u"first"_s);
+        QCOMPARE(d->passengers()->item(0, 1)->text(), u"02-04A"_s);
+        d->passengers()->item(0, 0)->setText(u"测试丙"_s);
+        QVERIFY2(d->problem().isEmpty(), qPrintable(d->problem()));
+        const QByteArray mine = d->command();
+
+        // The other sale is queued just before ours: the dialog's answer is its
+        // own command's events only.
+        const int logRow = window_->logModel()->rowCount();
+        const qint64 seq = window_->lastSeq();
+        window_->session()->send(
+            {R"({"op":"sell","id":"OTHER","train":"G13","date":"2025-01-20","from":"天津南","to":"德州东","class":"first","passengers":["别人"],"seats":["02-04A"]})"});
+        send(d);
+        QVERIFY(d && d->isVisible());
+        QVERIFY2(d->messageLabel()->text().contains(u"seat_taken"_s),
+                 qPrintable(d->messageLabel()->text()));
+        QVERIFY(d->sendButton()->isEnabled());
+        QCOMPARE(d->passengers()->item(0, 0)->text(), u"测试丙"_s);
+        QCOMPARE(d->command(), mine);
+        QCOMPARE(eventsSince(logRow), (QStringList{u"ticket_held"_s, u"error"_s}));
+        QCOMPARE(window_->lastSeq(), seq + 2);
+        QCOMPARE(d->reply().size(), 1);
+        QCOMPARE(d->reply().first().seq, seq + 2);
+        // The seat is still the other sale's only.
+        const int row = window_->gridModel()->rowOfSeat(u"02-04A"_s);
+        QCOMPARE(window_->gridModel()->index(row, 0).data(SeatGridModel::KindRole).toInt(),
+                 int(SeatGridModel::HolderKind::Free));
+        QTRY_COMPARE(window_->gridModel()->index(row, 1).data(SeatGridModel::SaleRole).toString(),
+                     u"OTHER"_s);
+        d->reject();
+        QTRY_VERIFY(!d);
+    }
+
+    void releaseFromTheGridKeyboard() {
+        // Select 03-01A 天津南→南京南: D1.1 reaches outside it.
+        window_->grid()->selectInterval(u"03-01A"_s, 1, 5);
+        QVERIFY(window_->releaseAction()->isEnabled());
+        window_->grid()->setFocus();
+        QTest::keyClick(window_->grid(), Qt::Key_Delete);
+        QPointer<ReleaseDialog> d;
+        QTRY_VERIFY((d = window_->findChild<ReleaseDialog*>()) && d->isVisible());
+        QCOMPARE(field<QLineEdit*>(d, u"seat"_s)->text(), u"03-01A"_s);
+        QVERIFY2(d->problem().contains(u"D1.1 holds 北京南→济南西"_s), qPrintable(d->problem()));
+        shot(d, u"release-invalid"_s);
+        QVERIFY(!d->sendButton()->isEnabled());
+        // Narrow to 济南西→南京南: exactly D2.1.
+        setCombo(field<QComboBox*>(d, u"from"_s), u"济南西"_s);
+        QCOMPARE(field<QComboBox*>(d, u"to"_s)->currentText(), u"南京南"_s);
+        QVERIFY2(d->problem().isEmpty(), qPrintable(d->problem()));
+        QVERIFY(field<QLabel*>(d, u"contents"_s)->text().contains(u"D2.1"_s));
+        field<QLineEdit*>(d, u"seat"_s)->setText(u"03-09A"_s);
+        QVERIFY2(d->problem().contains(u"no seat 03-09A"_s), qPrintable(d->problem()));
+        field<QLineEdit*>(d, u"seat"_s)->setText(u"02-02a"_s);
+        QVERIFY2(d->problem().contains(u"Nothing holds 02-02A"_s), qPrintable(d->problem()));
+        field<QLineEdit*>(d, u"seat"_s)->setText(u"3-1a"_s);
+        setCombo(field<QComboBox*>(d, u"reason"_s), u"Reschedule (改签)"_s);
+        QCOMPARE(json(parsed(d->command())),
+                 json(expected(u"release"_s, {{u"seat"_s, u"03-01A"_s},
+                                              {u"from"_s, u"济南西"_s},
+                                              {u"to"_s, u"南京南"_s},
+                                              {u"reason"_s, u"reschedule"_s}})));
+        const int logRow = window_->logModel()->rowCount();
+        send(d);
+        QTRY_VERIFY(!d);
+        const QStringList kinds = eventsSince(logRow);
+        QVERIFY2(kinds.mid(0, 2) == (QStringList{u"ticket_refunded"_s, u"seat_released"_s}),
+                 qPrintable(kinds.join(u' ')));
+        QVERIFY2(window_->statusBar()->currentMessage().contains(u"Released 1 seat interval"_s),
+                 qPrintable(window_->statusBar()->currentMessage()));
+    }
+
+    // The block under the cursor, released by id.
+    void releaseABlock() {
+        OperatorContext here = window_->operatorContext();
+        here.holder = u"Q1"_s;
+        QPointer<OperatorDialog> d = window_->openOperation(Operation::Release, here);
+        QVERIFY(d);
+        QVERIFY(field<QRadioButton*>(d, u"byBlock"_s)->isChecked());
+        QCOMPARE(json(parsed(d->command())),
+                 json(expected(u"release"_s, {{u"id"_s, u"Q1"_s}}, false)));
+        send(d);
+        QTRY_VERIFY(!d);
+        QVERIFY(window_->logModel()->rowCount() > 0);
+        QTRY_VERIFY(kindAt(u"03-01C"_s, 0) != int(SeatGridModel::HolderKind::Block));
+    }
+
+    void addCar() {
+        QTest::keyClick(window_, Qt::Key_A, Qt::ControlModifier | Qt::ShiftModifier);
+        QPointer<AddCarDialog> d;
+        QTRY_VERIFY((d = window_->findChild<AddCarDialog*>()) && d->isVisible());
+        auto* car = field<QSpinBox*>(d, u"car"_s);
+        auto* rows = field<QSpinBox*>(d, u"rows"_s);
+        auto* layout = field<QLineEdit*>(d, u"layout"_s);
+        QCOMPARE(car->value(), 5);
+        QVERIFY2(d->problem().isEmpty(), qPrintable(d->problem()));
+        car->setValue(3);
+        QVERIFY2(d->problem().contains(u"Car 03 exists already"_s), qPrintable(d->problem()));
+        QVERIFY(!d->sendButton()->isEnabled());
+        car->setValue(7);
+        layout->setText(u"ABCA"_s);
+        QVERIFY2(d->problem().contains(u"letter A appears twice"_s), qPrintable(d->problem()));
+        layout->setText(u"AB1"_s);
+        QVERIFY2(d->problem().contains(u"“1” is not a seat letter"_s), qPrintable(d->problem()));
+        layout->clear();
+        QVERIFY2(d->problem().contains(u"seat letters of one row"_s), qPrintable(d->problem()));
+        layout->clear();
+        QTest::keyClicks(layout, u"acdf"_s);
+        rows->setValue(2);
+        setCombo(field<QComboBox*>(d, u"class"_s), u"first"_s);
+        QCOMPARE(layout->text(), u"acdf"_s);  // typed by the operator: kept
+        QCOMPARE(d->preview()->toolTip(), u"2 rows × 4 seats a row = 8 seats"_s);
+        d->preview()->grab();  // paints without a crash
+        shot(d, u"add-car"_s);
+        QCOMPARE(json(parsed(d->command())),
+                 json(expected(u"add_car"_s, {{u"car"_s, 7},
+                                              {u"class"_s, u"first"_s},
+                                              {u"rows"_s, 2},
+                                              {u"layout"_s, u"ACDF"_s}})));
+        send(d);
+        QTRY_VERIFY(!d);
+        QTRY_VERIFY(window_->gridModel()->rowOfSeat(u"07-02F"_s) >= 0);
+    }
+
+    void block() {
+        window_->grid()->selectInterval(u"02-03A"_s, 2, 6);
+        OperatorContext here = window_->operatorContext();
+        QCOMPARE(here.seat, u"02-03A"_s);
+        QPointer<OperatorDialog> d = window_->openOperation(Operation::Block, here);
+        QVERIFY(d);
+        auto* seats = field<QLineEdit*>(d, u"seats"_s);
+        QCOMPARE(seats->text(), u"02-03A"_s);
+        QCOMPARE(field<QComboBox*>(d, u"class"_s)->currentText(), u"first"_s);
+        seats->setText(u"02-03A, 02-03D"_s);  // F5.1 holds 02-03D
+        QVERIFY2(d->problem().contains(u"02-03D is taken"_s), qPrintable(d->problem()));
+        seats->setText(u"02-03A 2-3a"_s);
+        QVERIFY2(d->problem().contains(u"named twice"_s), qPrintable(d->problem()));
+        seats->setText(u"02-03A 02-03C"_s);
+        const QString id = field<QLineEdit*>(d, u"id"_s)->text();
+        shot(d, u"block"_s);
+        QCOMPARE(json(parsed(d->command())),
+                 json(expected(u"block"_s, {{u"id"_s, id},
+                                            {u"from"_s, u"德州东"_s},
+                                            {u"to"_s, u"苏州北"_s},
+                                            {u"class"_s, u"first"_s},
+                                            {u"seats"_s, QJsonArray{u"02-03A"_s, u"02-03C"_s}}})));
+        // By count: more than are free is refused.
+        field<QRadioButton*>(d, u"byCount"_s)->setChecked(true);
+        field<QSpinBox*>(d, u"count"_s)->setValue(500);
+        QVERIFY2(d->problem().contains(u"seat(s) of class first are free"_s),
+                 qPrintable(d->problem()));
+        field<QSpinBox*>(d, u"count"_s)->setValue(2);
+        QCOMPARE(parsed(d->command()).value(u"count"_s).toInt(), 2);
+        field<QLineEdit*>(d, u"id"_s)->setText(u"Q1"_s);
+        QVERIFY2(d->problem().contains(u"Q1 is in use"_s), qPrintable(d->problem()));
+        field<QLineEdit*>(d, u"id"_s)->setText(id);
+        field<QRadioButton*>(d, u"bySeats"_s)->setChecked(true);
+        send(d);
+        QTRY_VERIFY(!d);
+        QTRY_COMPARE(kindAt(u"02-03A"_s, 2), int(SeatGridModel::HolderKind::Block));
+        QCOMPARE(kindAt(u"02-03A"_s, 1), int(SeatGridModel::HolderKind::Free));
+        QCOMPARE(kindAt(u"02-03C"_s, 5), int(SeatGridModel::HolderKind::Block));
+    }
+
+    // Submit an order, prepay it from the dialog offered next.
+    void waitlistThenPrepay() {
+        QTest::keyClick(window_, Qt::Key_W, Qt::ControlModifier | Qt::ShiftModifier);
+        QPointer<WaitlistDialog> d;
+        QTRY_VERIFY((d = window_->findChild<WaitlistDialog*>()) && d->isVisible());
+        QVERIFY2(d->problem().contains(u"Enter the user"_s), qPrintable(d->problem()));
+        field<QLineEdit*>(d, u"user"_s)->setText(u"u900"_s);
+        QVERIFY2(d->problem().contains(u"Passenger 1 has no name"_s), qPrintable(d->problem()));
+        d->passengers()->item(0, 0)->setText(u"候补甲"_s);
+        QVERIFY2(d->problem().isEmpty(), qPrintable(d->problem()));
+        // Options: the shown run in its first class is there; add second, move it up.
+        QTreeWidget* options = d->options();
+        QCOMPARE(options->topLevelItemCount(), 1);
+        const QString firstClass = options->topLevelItem(0)->text(2);
+        setCombo(field<QComboBox*>(d, u"optionClass"_s), u"second"_s);
+        QTest::mouseClick(field<QPushButton*>(d, u"addOption"_s), Qt::LeftButton);
+        QCOMPARE(options->topLevelItemCount(), 2);
+        QVERIFY(!d->addOption(u"G13"_s, u"2025-01-20"_s, u"second"_s));  // listed already
+        QTest::mouseClick(field<QPushButton*>(d, u"optionUp"_s), Qt::LeftButton);
+        QCOMPARE(options->topLevelItem(0)->text(2), u"second"_s);
+        // Three dates are too many.
+        QVERIFY(d->addOption(u"G13"_s, u"2025-01-21"_s, u"second"_s));
+        QVERIFY(d->addOption(u"G13"_s, u"2025-01-22"_s, u"second"_s));
+        QVERIFY2(d->problem().contains(u"span 3 dates"_s), qPrintable(d->problem()));
+        QTest::mouseClick(field<QPushButton*>(d, u"removeOption"_s), Qt::LeftButton);
+        options->setCurrentItem(options->topLevelItem(2));
+        QTest::mouseClick(field<QPushButton*>(d, u"removeOption"_s), Qt::LeftButton);
+        QCOMPARE(options->topLevelItemCount(), 2);
+        QVERIFY2(d->problem().isEmpty(), qPrintable(d->problem()));
+        // A deadline before the order's time is refused.
+        field<QCheckBox*>(d, u"hasDeadline"_s)->setChecked(true);
+        auto* deadline = field<QDateTimeEdit*>(d, u"deadline"_s);
+        deadline->setDateTime(d->atEdit()->dateTime().addSecs(-60));
+        QVERIFY2(d->problem().contains(u"deadline must be later"_s), qPrintable(d->problem()));
+        shot(d, u"waitlist-invalid"_s);
+        deadline->setDateTime(QDateTime(QDate(2025, 1, 19), QTime(18, 0), Qt::UTC));
+        setCombo(field<QComboBox*>(d, u"from"_s), u"天津南"_s);
+        setCombo(field<QComboBox*>(d, u"to"_s), u"徐州东"_s);
+        const QString id = field<QLineEdit*>(d, u"id"_s)->text();
+        QCOMPARE(json(parsed(d->command())),
+                 json(expected(u"waitlist"_s,
+                               {{u"id"_s, id},
+                                {u"user"_s, u"u900"_s},
+                                {u"passengers"_s, QJsonArray{u"候补甲"_s}},
+                                {u"from"_s, u"天津南"_s},
+                                {u"to"_s, u"徐州东"_s},
+                                {u"options"_s, QJsonArray{QJsonObject{{u"train"_s, u"G13"_s},
+                                                                      {u"date"_s, u"2025-01-20"_s},
+                                                                      {u"class"_s, u"second"_s}},
+                                                          QJsonObject{{u"train"_s, u"G13"_s},
+                                                                      {u"date"_s, u"2025-01-20"_s},
+                                                                      {u"class"_s, firstClass}}}},
+                                {u"deadline"_s, u"2025-01-19T18:00"_s}},
+                               false)));
+        send(d);
+        QTRY_VERIFY(!d);
+        QVERIFY2(window_->statusBar()->currentMessage().contains(u"prepay ¥"_s),
+                 qPrintable(window_->statusBar()->currentMessage()));
+
+        // The prepayment is offered at once.
+        QPointer<PrepayDialog> p;
+        QTRY_VERIFY((p = window_->findChild<PrepayDialog*>()) && p->isVisible());
+        QCOMPARE(field<QComboBox*>(p, u"order"_s)->currentText(), id);
+        QVERIFY(field<QLabel*>(p, u"details"_s)->text().startsWith(u"¥"_s));
+        shot(p, u"prepay"_s);
+        QVERIFY(window_->operationAction(Operation::Prepay)->isEnabled());
+        QCOMPARE(json(parsed(p->command())), json(expected(u"prepay"_s, {{u"id"_s, id}}, false)));
+        const int logRow = window_->logModel()->rowCount();
+        send(p);
+        QTRY_VERIFY(!p);
+        // Effective, and served at once: first class has seats over 天津南→徐州东.
+        const QStringList kinds = eventsSince(logRow);
+        QVERIFY2(kinds.mid(0, 2) == (QStringList{u"waitlist_effective"_s, u"waitlist_fulfilled"_s}),
+                 qPrintable(kinds.join(u' ')));
+        QVERIFY(!window_->operationAction(Operation::Prepay)->isEnabled());
+    }
+
+    // Cancel from the queue view; cancelling again is the engine's order_closed.
+    void cancelTwice() {
+        QTreeView* queues = window_->queueView();
+        const QModelIndex order =
+            window_->queueModel()->index(0, 0, window_->queueModel()->index(0, 0));
+        const QString id = order.data(QueueModel::OrderIdRole).toString();
+        QVERIFY(!id.isEmpty());
+        queues->setCurrentIndex(order);
+        queues->setFocus();
+        QTest::keyClick(queues, Qt::Key_Delete);
+        QPointer<CancelOrderDialog> d;
+        QTRY_VERIFY((d = window_->findChild<CancelOrderDialog*>()) && d->isVisible());
+        auto* combo = field<QComboBox*>(d, u"order"_s);
+        QCOMPARE(combo->currentText(), id);
+        QVERIFY(field<QLabel*>(d, u"details"_s)->text().contains(u"queued"_s));
+        combo->setEditText(QString());
+        QVERIFY2(d->problem().contains(u"Choose the order"_s), qPrintable(d->problem()));
+        combo->setEditText(id);
+        QCOMPARE(json(parsed(d->command())), json(expected(u"cancel"_s, {{u"id"_s, id}}, false)));
+        send(d);
+        QTRY_VERIFY(!d);
+        QTRY_VERIFY(!window_->queueModel()->indexOfOrder(id).isValid());
+
+        // Again: the engine answers duplicate, nothing changes.
+        OperatorContext again = window_->operatorContext();
+        again.order = id;
+        QPointer<OperatorDialog> second = window_->openOperation(Operation::CancelOrder, again);
+        QVERIFY(second);
+        QVERIFY(field<QLabel*>(second, u"details"_s)->text().contains(u"unknown here"_s));
+        int logRow = window_->logModel()->rowCount();
+        send(second);
+        QVERIFY(second && second->isVisible());
+        QVERIFY2(second->messageLabel()->text().contains(u"Done already for %1"_s.arg(id)),
+                 qPrintable(second->messageLabel()->text()));
+        QCOMPARE(eventsSince(logRow), QStringList{u"duplicate"_s});
+        // A served order cannot be cancelled: the engine's error, the input kept.
+        field<QComboBox*>(second, u"order"_s)->setEditText(u"W3"_s);
+        logRow = window_->logModel()->rowCount();
+        send(second);
+        QVERIFY(second && second->isVisible());
+        QVERIFY2(second->messageLabel()->text().contains(u"(order_closed)"_s),
+                 qPrintable(second->messageLabel()->text()));
+        shot(second, u"cancel-refused"_s);
+        QCOMPARE(field<QComboBox*>(second, u"order"_s)->currentText(), u"W3"_s);
+        QCOMPARE(eventsSince(logRow), QStringList{u"error"_s});
+        QVERIFY(second->sendButton()->isEnabled());
+        second->reject();
+        QTRY_VERIFY(!second);
+    }
+
+    void advanceClock() {
+        QTest::keyClick(window_, Qt::Key_T, Qt::ControlModifier);
+        QPointer<AdvanceClockDialog> d;
+        QTRY_VERIFY((d = window_->findChild<AdvanceClockDialog*>()) && d->isVisible());
+        QDateTime clock = QDateTime::fromString(clock_, Qt::ISODate);
+        clock.setTimeSpec(Qt::UTC);
+        d->target()->setDateTime(clock.addSecs(-60));
+        QVERIFY2(d->problem().contains(u"only moves forward"_s), qPrintable(d->problem()));
+        QVERIFY(!d->sendButton()->isEnabled());
+        QTest::mouseClick(field<QPushButton*>(d, u"plus30"_s), Qt::LeftButton);
+        QVERIFY2(d->problem().isEmpty(), qPrintable(d->problem()));
+        const QString target = clock.addSecs(30 * 60).toString(u"yyyy-MM-ddTHH:mm"_s);
+        QCOMPARE(json(parsed(d->command())),
+                 json(QJsonObject{{u"op"_s, u"advance"_s}, {u"at"_s, target}}));
+        // The run departs 北京南 on 2025-01-20 at 09:00.
+        QCOMPARE(d->nextDeparture(), QDateTime(QDate(2025, 1, 20), QTime(9, 0), Qt::UTC));
+        QVERIFY(field<QPushButton*>(d, u"nextDeparture"_s)->isEnabled());
+        shot(d, u"advance"_s);
+        send(d);
+        QTRY_VERIFY(!d);
+        QTRY_COMPARE(window_->operatorContext().snapshot->clock, target);
+        // Unpaid tickets held at the start expired on the way.
+        bool expired = false;
+        for (int r = 0; r < window_->logModel()->rowCount(); ++r)
+            expired =
+                expired || window_->logModel()->at(r).object.value(u"event"_s) == u"hold_expired"_s;
+        QVERIFY(expired);
+    }
+};
+
+QTEST_MAIN(TestDialogs)
+#include "tst_dialogs.moc"
