@@ -18,6 +18,7 @@
 #include "houbu/charts.h"
 #include "houbu/connect_dialog.h"
 #include "houbu/main_window.h"
+#include "houbu/operator_dialogs.h"
 #include "houbu/widgets.h"
 
 using namespace Qt::StringLiterals;
@@ -86,6 +87,43 @@ int screenshots(QApplication& app, const QString& dir) {
         waitFor([] { return false; }, 1500);
         comparison->grab().save(dir + u"/policy-comparison.png"_s);
         comparison->close();
+    }
+
+    // Operator dialogs on the demo, as an operator opens them.
+    {
+        window.grid()->selectInterval(u"03-02A"_s, 1, 4);
+        for (const auto& [op, name] :
+             {std::pair{houbu::MainWindow::Operation::AddCar, "dialog-add-car"},
+              std::pair{houbu::MainWindow::Operation::Waitlist, "dialog-waitlist"},
+              std::pair{houbu::MainWindow::Operation::Release, "dialog-release"}}) {
+            QDialog* dialog = window.openOperation(op);
+            if (!dialog) return 1;
+            waitFor([] { return false; }, 300);
+            dialog->grab().save(dir + u"/"_s + QLatin1String(name) + u".png"_s);
+            dialog->close();
+        }
+    }
+
+    // Step mode on an example: the second decision of the race for one seat.
+    {
+        houbu::MainWindow story;
+        story.resize(1600, 1000);
+        story.show();
+        if (!story.openExample(u"overlapping_queues_race"_s)) return 1;
+        if (!waitFor([&] { return story.stepState().paused; })) return 1;
+        story.stepAction()->trigger();
+        waitFor([&] { return story.stepState().applied.size() == 1; });
+        waitFor([] { return false; }, 500);
+        story.grab().save(dir + u"/step-mode.png"_s);
+    }
+
+    // The Connect dialog with a remembered server.
+    {
+        houbu::ConnectDialog connect(&window);
+        connect.setServer(u"https://houbu.example.net:8443"_s);
+        connect.show();
+        waitFor([] { return false; }, 300);
+        connect.grab().save(dir + u"/connect-dialog.png"_s);
     }
 
     app.setPalette(houbu::darkPalette());

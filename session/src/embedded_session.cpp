@@ -439,9 +439,11 @@ class EmbeddedWorker : public QObject {
     std::string before_;  // engine snapshot before the stepped command
     std::optional<Command> current_;
     InputLine currentLine_;
+    // Declared before the step run: a step run left pending finishes its pass
+    // into these when destroyed, so they must outlive it.
+    Collect scratchEvents_;
     std::unique_ptr<Engine> scratch_;
     std::unique_ptr<StepRun> stepping_;
-    Collect scratchEvents_;
     std::vector<StepDecision> history_;
 };
 

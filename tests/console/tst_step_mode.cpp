@@ -9,6 +9,7 @@
 #include <QSignalSpy>
 #include <QTest>
 #include <QTreeView>
+#include <memory>
 
 #include "houbu/examples.h"
 #include "houbu/main_window.h"
@@ -178,6 +179,22 @@ class TestStepMode : public QObject {
     }
 
     // F5 runs everything pending; turning the pause off applies commands directly.
+    // Closing the console while a decision is pending loses nothing that was
+    // committed and does not crash: the scratch copy is simply dropped.
+    void closeWhilePaused() {
+        for (int round = 0; round < 2; ++round) {
+            auto window = std::make_unique<MainWindow>();
+            window->show();
+            QVERIFY(window->openExample(u"overlapping_queues_race"_s));
+            QTRY_VERIFY_WITH_TIMEOUT(window->stepState().paused, 20000);
+            if (round == 1) {
+                window->stepAction()->trigger();
+                QTRY_COMPARE_WITH_TIMEOUT(int(window->stepState().applied.size()), 1, 20000);
+            }
+            window.reset();
+        }
+    }
+
     void runAndResume() {
         const Example ex = Example::load(u"overlapping_queues_race"_s, u"en"_s);
         MainWindow window;
