@@ -2,14 +2,714 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
 <context>
+    <name>houbu::AddCarDialog</name>
+    <message>
+        <location filename="../app/src/operator_dialogs.cpp" line="747"/>
+        <source>Add car (加挂) — %1</source>
+        <translation>加挂车厢 — %1</translation>
+    </message>
+    <message>
+        <location filename="../app/src/operator_dialogs.cpp" line="755"/>
+        <source>A car number not used on this run, 1 to 99</source>
+        <translation>本车次未使用的车厢号，1 至 99</translation>
+    </message>
+    <message>
+        <location filename="../app/src/operator_dialogs.cpp" line="758"/>
+        <source>One of the run&apos;s classes, or a new one</source>
+        <translation>本车次已有的席别，或新的席别</translation>
+    </message>
+    <message>
+        <location filename="../app/src/operator_dialogs.cpp" line="766"/>
+        <source>The seat letters of one row, A to Z, each once. A and F are windows, C and D along the aisle.</source>
+        <translation>一排的座位字母，A 至 Z，每个字母只出现一次。A 和 F 靠窗，C 和 D 靠过道。</translation>
+    </message>
+    <message>
+        <location filename="../app/src/operator_dialogs.cpp" line="779"/>
+        <source>Car &amp;number:</source>
+        <translation>车厢号(&amp;N)：</translation>
+    </message>
+    <message>
+        <location filename="../app/src/operator_dialogs.cpp" line="780"/>
+        <source>&amp;Class:</source>
+        <translation>席别(&amp;C)：</translation>
+    </message>
+    <message>
+        <location filename="../app/src/operator_dialogs.cpp" line="781"/>
+        <source>&amp;Rows:</source>
+        <translation>排数(&amp;R)：</translation>
+    </message>
+    <message>
+        <location filename="../app/src/operator_dialogs.cpp" line="782"/>
+        <source>&amp;Layout:</source>
+        <translation>座位布局(&amp;L)：</translation>
+    </message>
+    <message>
+        <location filename="../app/src/operator_dialogs.cpp" line="797"/>
+        <source>&amp;Add car</source>
+        <translation>加挂(&amp;A)</translation>
+    </message>
+    <message>
+        <location filename="../app/src/operator_dialogs.cpp" line="801"/>
+        <source>No train is shown: open a scenario or a store first.</source>
+        <translation>未显示任何车次：请先打开场景或存储。</translation>
+    </message>
+    <message>
+        <location filename="../app/src/operator_dialogs.cpp" line="804"/>
+        <source>Car %1 exists already on %2.</source>
+        <translation>%2 已有 %1 号车厢。</translation>
+    </message>
+    <message>
+        <location filename="../app/src/operator_dialogs.cpp" line="807"/>
+        <source>Enter the car&apos;s class, e.g. second.</source>
+        <translation>请输入车厢的席别，例如 second。</translation>
+    </message>
+    <message>
+        <location filename="../app/src/operator_dialogs.cpp" line="809"/>
+        <source>Enter the seat letters of one row, e.g. ABCDF.</source>
+        <translation>请输入一排的座位字母，例如 ABCDF。</translation>
+    </message>
+    <message>
+        <location filename="../app/src/operator_dialogs.cpp" line="812"/>
+        <source>“%1” is not a seat letter: use A to Z.</source>
+        <translation>“%1”不是座位字母：请使用 A 至 Z。</translation>
+    </message>
+    <message>
+        <location filename="../app/src/operator_dialogs.cpp" line="814"/>
+        <source>The letter %1 appears twice in the layout.</source>
+        <translation>字母 %1 在布局中出现了两次。</translation>
+    </message>
+</context>
+<context>
+    <name>houbu::AdvanceClockDialog</name>
+    <message>
+        <location filename="../app/src/operator_dialogs.cpp" line="1398"/>
+        <source>Advance the clock</source>
+        <translation>推进时钟</translation>
+    </message>
+    <message>
+        <location filename="../app/src/operator_dialogs.cpp" line="1405"/>
+        <source>Held tickets, prepayments and deadlines due by then fire in order</source>
+        <translation>届时到期的占座车票、预付和截止时间将依次触发</translation>
+    </message>
+    <message>
+        <location filename="../app/src/operator_dialogs.cpp" line="1418"/>
+        <source>+10 min</source>
+        <translation>+10 分钟</translation>
+    </message>
+    <message>
+        <location filename="../app/src/operator_dialogs.cpp" line="1419"/>
+        <source>+30 min</source>
+        <translation>+30 分钟</translation>
+    </message>
+    <message>
+        <location filename="../app/src/operator_dialogs.cpp" line="1420"/>
+        <source>+1 h</source>
+        <translation>+1 小时</translation>
+    </message>
+    <message>
+        <location filename="../app/src/operator_dialogs.cpp" line="1421"/>
+        <source>Next &amp;departure</source>
+        <translation>下次发车(&amp;D)</translation>
+    </message>
+    <message>
+        <location filename="../app/src/operator_dialogs.cpp" line="1429"/>
+        <source>The shown run&apos;s next departure: %1</source>
+        <translation>当前车次的下次发车：%1</translation>
+    </message>
+    <message>
+        <location filename="../app/src/operator_dialogs.cpp" line="1431"/>
+        <source>The shown run has no departure after the clock</source>
+        <translation>当前车次在时钟时刻之后没有发车</translation>
+    </message>
+    <message>
+        <location filename="../app/src/operator_dialogs.cpp" line="1436"/>
+        <source>Now:</source>
+        <translation>当前：</translation>
+    </message>
+    <message>
+        <location filename="../app/src/operator_dialogs.cpp" line="1437"/>
+        <source>&amp;Move to:</source>
+        <translation>推进到(&amp;M)：</translation>
+    </message>
+    <message>
+        <location filename="../app/src/operator_dialogs.cpp" line="1440"/>
+        <source>&amp;Advance</source>
+        <translation>推进(&amp;A)</translation>
+    </message>
+    <message>
+        <location filename="../app/src/operator_dialogs.cpp" line="1454"/>
+        <source>The clock reads %1 and only moves forward.</source>
+        <translation>时钟当前为 %1，只能向前推进。</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../app/src/operator_dialogs.cpp" line="1464"/>
+        <source>Clock moved to %1: %n event(s) fired.</source>
+        <translation>
+            <numerusform>时钟已推进到 %1：触发了 %n 个事件。</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>houbu::Analysis</name>
+    <message>
+        <location filename="../session/src/analysis.cpp" line="175"/>
+        <source>The journal never defines the run %1 %2.</source>
+        <translation>日志中从未定义车次 %1 %2。</translation>
+    </message>
+    <message>
+        <location filename="../session/src/analysis.cpp" line="181"/>
+        <source>Cancelled.</source>
+        <translation>已取消。</translation>
+    </message>
+</context>
+<context>
+    <name>houbu::BlockDialog</name>
+    <message>
+        <location filename="../app/src/operator_dialogs.cpp" line="863"/>
+        <source>Block quota (预留) — %1</source>
+        <translation>预留配额 — %1</translation>
+    </message>
+    <message>
+        <location filename="../app/src/operator_dialogs.cpp" line="868"/>
+        <source>&amp;Number of seats:</source>
+        <translation>席位数(&amp;N)：</translation>
+    </message>
+    <message>
+        <location filename="../app/src/operator_dialogs.cpp" line="873"/>
+        <source>E&amp;xplicit seats:</source>
+        <translation>指定席位(&amp;X)：</translation>
+    </message>
+    <message>
+        <location filename="../app/src/operator_dialogs.cpp" line="877"/>
+        <source>03-01A 03-01B</source>
+        <translation>03-01A 03-01B</translation>
+    </message>
+    <message>
+        <location filename="../app/src/operator_dialogs.cpp" line="878"/>
+        <source>Seat labels separated by spaces or commas</source>
+        <translation>席位编号，以空格或逗号分隔</translation>
+    </message>
+    <message>
+        <location filename="../app/src/operator_dialogs.cpp" line="884"/>
+        <source>&amp;Id:</source>
+        <translation>编号(&amp;I)：</translation>
+    </message>
+    <message>
+        <location filename="../app/src/operator_dialogs.cpp" line="885"/>
+        <source>&amp;Class:</source>
+        <translation>席别(&amp;C)：</translation>
+    </message>
+    <message>
+        <location filename="../app/src/operator_dialogs.cpp" line="886"/>
+        <source>&amp;Interval:</source>
+        <translation>区间(&amp;I)：</translation>
+    </message>
+    <message>
+        <location filename="../app/src/operator_dialogs.cpp" line="889"/>
+        <source>Free:</source>
+        <translation>空闲：</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../app/src/operator_dialogs.cpp" line="900"/>
+        <source>%n seat(s) of this class free over the interval</source>
+        <translation>
+            <numerusform>该席别在此区间内有 %n 个空闲席位</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../app/src/operator_dialogs.cpp" line="910"/>
+        <source>&amp;Block</source>
+        <translation>预留(&amp;B)</translation>
+    </message>
+    <message>
+        <location filename="../app/src/operator_dialogs.cpp" line="919"/>
+        <source>No train is shown: open a scenario or a store first.</source>
+        <translation>未显示任何车次：请先打开场景或存储。</translation>
+    </message>
+    <message>
+        <location filename="../app/src/operator_dialogs.cpp" line="921"/>
+        <source>Enter an id for the block.</source>
+        <translation>请输入预留的编号。</translation>
+    </message>
+    <message>
+        <location filename="../app/src/operator_dialogs.cpp" line="922"/>
+        <source>The id %1 is in use on %2.</source>
+        <translation>编号 %1 已在 %2 上使用。</translation>
+    </message>
+    <message>
+        <location filename="../app/src/operator_dialogs.cpp" line="924"/>
+        <source>This run has no class to block.</source>
+        <translation>本车次没有可预留的席别。</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../app/src/operator_dialogs.cpp" line="930"/>
+        <source>Only %n seat(s) of class %1 are free between %2 and %3.</source>
+        <translation>
+            <numerusform>%2 至 %3 之间席别 %1 仅有 %n 个空闲席位。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../app/src/operator_dialogs.cpp" line="935"/>
+        <source>Enter the seats to block, e.g. 03-01A 03-01B.</source>
+        <translation>请输入要预留的席位，例如 03-01A 03-01B。</translation>
+    </message>
+</context>
+<context>
+    <name>houbu::CancelOrderDialog</name>
+    <message>
+        <location filename="../app/src/operator_dialogs.cpp" line="1340"/>
+        <source>Cancel a waitlist order</source>
+        <translation>取消候补订单</translation>
+    </message>
+    <message>
+        <location filename="../app/src/operator_dialogs.cpp" line="1345"/>
+        <source>Queued orders of the shown run and orders awaiting prepayment; any order id may be typed</source>
+        <translation>当前车次的排队订单及待预付订单；也可输入任意订单号</translation>
+    </message>
+    <message>
+        <location filename="../app/src/operator_dialogs.cpp" line="1356"/>
+        <source>%1 for %2, %3→%4, queued</source>
+        <translation>用户 %1，乘客 %2，%3→%4，排队中</translation>
+    </message>
+    <message>
+        <location filename="../app/src/operator_dialogs.cpp" line="1362"/>
+        <source>awaiting prepayment of ¥%1</source>
+        <translation>待预付 ¥%1</translation>
+    </message>
+    <message>
+        <location filename="../app/src/operator_dialogs.cpp" line="1369"/>
+        <source>&amp;Order:</source>
+        <translation>订单(&amp;O)：</translation>
+    </message>
+    <message>
+        <location filename="../app/src/operator_dialogs.cpp" line="1370"/>
+        <source>Details:</source>
+        <translation>详情：</translation>
+    </message>
+    <message>
+        <location filename="../app/src/operator_dialogs.cpp" line="1373"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1377"/>
+        <source>unknown here: the engine checks the order</source>
+        <translation>此处未知：由引擎核对该订单</translation>
+    </message>
+    <message>
+        <location filename="../app/src/operator_dialogs.cpp" line="1378"/>
+        <source>Cancel &amp;order</source>
+        <translation>取消订单(&amp;O)</translation>
+    </message>
+    <message>
+        <location filename="../app/src/operator_dialogs.cpp" line="1379"/>
+        <source>Close</source>
+        <translation>关闭</translation>
+    </message>
+    <message>
+        <location filename="../app/src/operator_dialogs.cpp" line="1383"/>
+        <source>Choose the order to cancel.</source>
+        <translation>请选择要取消的订单。</translation>
+    </message>
+</context>
+<context>
+    <name>houbu::ChartsPanel</name>
+    <message>
+        <location filename="../app/src/charts.cpp" line="56"/>
+        <source>Refunds</source>
+        <translation>退票</translation>
+    </message>
+    <message>
+        <location filename="../app/src/charts.cpp" line="57"/>
+        <source>Holds timed out</source>
+        <translation>占座超时</translation>
+    </message>
+    <message>
+        <location filename="../app/src/charts.cpp" line="58"/>
+        <source>Reschedules</source>
+        <translation>改签</translation>
+    </message>
+    <message>
+        <location filename="../app/src/charts.cpp" line="59"/>
+        <source>Quota released</source>
+        <translation>预留释放</translation>
+    </message>
+    <message>
+        <location filename="../app/src/charts.cpp" line="60"/>
+        <source>Added cars</source>
+        <translation>加挂</translation>
+    </message>
+    <message>
+        <location filename="../app/src/charts.cpp" line="174"/>
+        <source>&amp;Class:</source>
+        <translation>席别(&amp;C)：</translation>
+    </message>
+    <message>
+        <location filename="../app/src/charts.cpp" line="178"/>
+        <source>&amp;Replay history</source>
+        <translation>回放历史(&amp;R)</translation>
+    </message>
+    <message>
+        <location filename="../app/src/charts.cpp" line="180"/>
+        <source>Replay the journal to chart queues, releases and utilisation over time</source>
+        <translation>回放日志，绘制队列、释放和利用率随时间的变化</translation>
+    </message>
+    <message>
+        <location filename="../app/src/charts.cpp" line="181"/>
+        <source>Export &amp;PNG…</source>
+        <translation>导出 PNG(&amp;P)…</translation>
+    </message>
+    <message>
+        <location filename="../app/src/charts.cpp" line="182"/>
+        <source>Save the chart shown as a PNG image</source>
+        <translation>将当前图表保存为 PNG 图像</translation>
+    </message>
+    <message>
+        <location filename="../app/src/charts.cpp" line="194"/>
+        <source>Section load</source>
+        <translation>区段负载</translation>
+    </message>
+    <message>
+        <location filename="../app/src/charts.cpp" line="194"/>
+        <source>Queues over time</source>
+        <translation>队列变化</translation>
+    </message>
+    <message>
+        <location filename="../app/src/charts.cpp" line="195"/>
+        <source>Releases and fulfilments</source>
+        <translation>释放与兑现</translation>
+    </message>
+    <message>
+        <location filename="../app/src/charts.cpp" line="195"/>
+        <source>Utilisation</source>
+        <translation>利用率</translation>
+    </message>
+    <message>
+        <location filename="../app/src/charts.cpp" line="239"/>
+        <source>All classes</source>
+        <translation>全部席别</translation>
+    </message>
+    <message>
+        <location filename="../app/src/charts.cpp" line="258"/>
+        <source>No run to chart.</source>
+        <translation>没有可绘制图表的车次。</translation>
+    </message>
+    <message>
+        <location filename="../app/src/charts.cpp" line="261"/>
+        <source>Replaying the journal…</source>
+        <translation>正在回放日志…</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../app/src/charts.cpp" line="277"/>
+        <source>History of %1 after %n command(s).</source>
+        <translation>
+            <numerusform>%1 在执行 %n 条命令后的历史。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../app/src/charts.cpp" line="302"/>
+        <location filename="../app/src/charts.cpp" line="417"/>
+        <source>Sold</source>
+        <translation>已售</translation>
+    </message>
+    <message>
+        <location filename="../app/src/charts.cpp" line="303"/>
+        <location filename="../app/src/charts.cpp" line="418"/>
+        <source>Held</source>
+        <translation>占座</translation>
+    </message>
+    <message>
+        <location filename="../app/src/charts.cpp" line="304"/>
+        <source>Blocked</source>
+        <translation>预留</translation>
+    </message>
+    <message>
+        <location filename="../app/src/charts.cpp" line="305"/>
+        <source>Free</source>
+        <translation>空闲</translation>
+    </message>
+    <message>
+        <location filename="../app/src/charts.cpp" line="316"/>
+        <source>Seats</source>
+        <translation>席位</translation>
+    </message>
+    <message>
+        <location filename="../app/src/charts.cpp" line="318"/>
+        <source>Section load · %1</source>
+        <translation>区段负载 · %1</translation>
+    </message>
+    <message>
+        <location filename="../app/src/charts.cpp" line="373"/>
+        <source>Orders queued</source>
+        <translation>排队订单</translation>
+    </message>
+    <message>
+        <location filename="../app/src/charts.cpp" line="397"/>
+        <source>Orders fulfilled</source>
+        <translation>兑现订单</translation>
+    </message>
+    <message>
+        <location filename="../app/src/charts.cpp" line="399"/>
+        <source>Running total</source>
+        <translation>累计</translation>
+    </message>
+    <message>
+        <location filename="../app/src/charts.cpp" line="403"/>
+        <source>Queued orders per interval · %1</source>
+        <translation>各区间排队订单 · %1</translation>
+    </message>
+    <message>
+        <location filename="../app/src/charts.cpp" line="405"/>
+        <source>Seats released by source and orders fulfilled · %1</source>
+        <translation>按来源统计的释放席位与兑现订单 · %1</translation>
+    </message>
+    <message>
+        <location filename="../app/src/charts.cpp" line="439"/>
+        <source>Seat-km over seat-km offered</source>
+        <translation>售出席位公里 / 提供席位公里</translation>
+    </message>
+    <message>
+        <location filename="../app/src/charts.cpp" line="442"/>
+        <source>Seat utilisation per run</source>
+        <translation>各车次席位利用率</translation>
+    </message>
+    <message>
+        <location filename="../app/src/charts.cpp" line="491"/>
+        <source>Export chart</source>
+        <translation>导出图表</translation>
+    </message>
+    <message>
+        <location filename="../app/src/charts.cpp" line="491"/>
+        <source>PNG images (*.png)</source>
+        <translation>PNG 图像 (*.png)</translation>
+    </message>
+    <message>
+        <location filename="../app/src/charts.cpp" line="493"/>
+        <source>Saved %1</source>
+        <translation>已保存 %1</translation>
+    </message>
+    <message>
+        <location filename="../app/src/charts.cpp" line="494"/>
+        <source>Could not write %1</source>
+        <translation>无法写入 %1</translation>
+    </message>
+</context>
+<context>
+    <name>houbu::ConnectDialog</name>
+    <message>
+        <location filename="../app/src/connect_dialog.cpp" line="36"/>
+        <source>Connect to server</source>
+        <translation>连接服务器</translation>
+    </message>
+    <message>
+        <location filename="../app/src/connect_dialog.cpp" line="55"/>
+        <source>No recent servers</source>
+        <translation>无最近使用的服务器</translation>
+    </message>
+    <message>
+        <location filename="../app/src/connect_dialog.cpp" line="56"/>
+        <source>&amp;Recent servers:</source>
+        <translation>最近的服务器(&amp;R)：</translation>
+    </message>
+    <message>
+        <location filename="../app/src/connect_dialog.cpp" line="60"/>
+        <source>https://host:port</source>
+        <translation>https://host:port</translation>
+    </message>
+    <message>
+        <location filename="../app/src/connect_dialog.cpp" line="62"/>
+        <source>&amp;Server:</source>
+        <translation>服务器(&amp;S)：</translation>
+    </message>
+    <message>
+        <location filename="../app/src/connect_dialog.cpp" line="72"/>
+        <source>Access token given by the server&apos;s administrator</source>
+        <translation>由服务器管理员提供的访问令牌</translation>
+    </message>
+    <message>
+        <location filename="../app/src/connect_dialog.cpp" line="76"/>
+        <location filename="../app/src/connect_dialog.cpp" line="131"/>
+        <source>Show</source>
+        <translation>显示</translation>
+    </message>
+    <message>
+        <location filename="../app/src/connect_dialog.cpp" line="77"/>
+        <source>Show or hide the token</source>
+        <translation>显示或隐藏令牌</translation>
+    </message>
+    <message>
+        <location filename="../app/src/connect_dialog.cpp" line="80"/>
+        <source>&amp;Token:</source>
+        <translation>令牌(&amp;T)：</translation>
+    </message>
+    <message>
+        <location filename="../app/src/connect_dialog.cpp" line="84"/>
+        <source>Re&amp;member token in the system keychain</source>
+        <translation>在系统钥匙串中记住令牌(&amp;M)</translation>
+    </message>
+    <message>
+        <location filename="../app/src/connect_dialog.cpp" line="87"/>
+        <source>The token is kept only in the system keychain, never in a file. Without a reachable keychain it is not remembered.</source>
+        <translation>令牌仅保存在系统钥匙串中，绝不写入文件。无法访问钥匙串时不会记住令牌。</translation>
+    </message>
+    <message>
+        <location filename="../app/src/connect_dialog.cpp" line="98"/>
+        <source>&amp;Connect</source>
+        <translation>连接(&amp;C)</translation>
+    </message>
+    <message>
+        <location filename="../app/src/connect_dialog.cpp" line="100"/>
+        <source>&amp;Forget token</source>
+        <translation>忘记令牌(&amp;F)</translation>
+    </message>
+    <message>
+        <location filename="../app/src/connect_dialog.cpp" line="101"/>
+        <source>Remove this server&apos;s token from the system keychain</source>
+        <translation>从系统钥匙串中删除此服务器的令牌</translation>
+    </message>
+    <message>
+        <location filename="../app/src/connect_dialog.cpp" line="131"/>
+        <source>Hide</source>
+        <translation>隐藏</translation>
+    </message>
+    <message>
+        <location filename="../app/src/connect_dialog.cpp" line="150"/>
+        <source>Enter the server&apos;s address, e.g. https://host:8443.</source>
+        <translation>请输入服务器地址，例如 https://host:8443。</translation>
+    </message>
+    <message>
+        <location filename="../app/src/connect_dialog.cpp" line="152"/>
+        <source>Not a valid address: %1</source>
+        <translation>地址无效：%1</translation>
+    </message>
+    <message>
+        <location filename="../app/src/connect_dialog.cpp" line="155"/>
+        <source>The address must start with https:// or http://.</source>
+        <translation>地址必须以 https:// 或 http:// 开头。</translation>
+    </message>
+    <message>
+        <location filename="../app/src/connect_dialog.cpp" line="156"/>
+        <source>The address needs a host name.</source>
+        <translation>地址中缺少主机名。</translation>
+    </message>
+    <message>
+        <location filename="../app/src/connect_dialog.cpp" line="158"/>
+        <source>Put the token in the token field, not in the address.</source>
+        <translation>请将令牌填入令牌栏，而不是写在地址中。</translation>
+    </message>
+    <message>
+        <location filename="../app/src/connect_dialog.cpp" line="159"/>
+        <source>The port must be between 1 and 65535.</source>
+        <translation>端口必须介于 1 和 65535 之间。</translation>
+    </message>
+    <message>
+        <location filename="../app/src/connect_dialog.cpp" line="161"/>
+        <source>The address must not have a path, query or fragment.</source>
+        <translation>地址不能包含路径、查询或片段。</translation>
+    </message>
+    <message>
+        <location filename="../app/src/connect_dialog.cpp" line="226"/>
+        <source>Without https the token travels unencrypted.</source>
+        <translation>不使用 https 时，令牌将以未加密方式传输。</translation>
+    </message>
+    <message>
+        <location filename="../app/src/connect_dialog.cpp" line="247"/>
+        <source>Reading the token from the system keychain…</source>
+        <translation>正在从系统钥匙串读取令牌…</translation>
+    </message>
+    <message>
+        <location filename="../app/src/connect_dialog.cpp" line="264"/>
+        <source>Token read from the system keychain.</source>
+        <translation>已从系统钥匙串读取令牌。</translation>
+    </message>
+    <message>
+        <location filename="../app/src/connect_dialog.cpp" line="269"/>
+        <source>No token is remembered for this server: enter it.</source>
+        <translation>未记住此服务器的令牌：请输入。</translation>
+    </message>
+    <message>
+        <location filename="../app/src/connect_dialog.cpp" line="272"/>
+        <source>Enter the token to connect.</source>
+        <translation>请输入令牌以连接。</translation>
+    </message>
+    <message>
+        <location filename="../app/src/connect_dialog.cpp" line="288"/>
+        <source>Storing the token in the system keychain…</source>
+        <translation>正在将令牌存入系统钥匙串…</translation>
+    </message>
+    <message>
+        <location filename="../app/src/connect_dialog.cpp" line="298"/>
+        <source>The token was not stored. Untick “Remember” to connect without storing it.</source>
+        <translation>令牌未能保存。取消勾选“记住令牌”即可不保存令牌直接连接。</translation>
+    </message>
+    <message>
+        <location filename="../app/src/connect_dialog.cpp" line="314"/>
+        <source>Removing the token from the system keychain…</source>
+        <translation>正在从系统钥匙串删除令牌…</translation>
+    </message>
+    <message>
+        <location filename="../app/src/connect_dialog.cpp" line="330"/>
+        <source>The token for %1 was removed from the system keychain.</source>
+        <translation>已从系统钥匙串删除 %1 的令牌。</translation>
+    </message>
+    <message>
+        <location filename="../app/src/connect_dialog.cpp" line="331"/>
+        <source>No token was stored for %1.</source>
+        <translation>未存储 %1 的令牌。</translation>
+    </message>
+</context>
+<context>
+    <name>houbu::ConnectionIndicator</name>
+    <message>
+        <location filename="../app/src/connection_indicator.cpp" line="12"/>
+        <source>Disconnected</source>
+        <translation>未连接</translation>
+    </message>
+</context>
+<context>
+    <name>houbu::CredentialStore</name>
+    <message>
+        <location filename="../app/src/credential_store.cpp" line="40"/>
+        <source>No token is stored in the system keychain for this server.</source>
+        <translation>系统钥匙串中没有此服务器的令牌。</translation>
+    </message>
+    <message>
+        <location filename="../app/src/credential_store.cpp" line="43"/>
+        <source>No system keychain is reachable (%1).</source>
+        <translation>无法访问系统钥匙串（%1）。</translation>
+    </message>
+    <message>
+        <location filename="../app/src/credential_store.cpp" line="45"/>
+        <source>The system keychain refused access (%1).</source>
+        <translation>系统钥匙串拒绝访问（%1）。</translation>
+    </message>
+    <message>
+        <location filename="../app/src/credential_store.cpp" line="49"/>
+        <source>The system keychain could not be used (%1).</source>
+        <translation>无法使用系统钥匙串（%1）。</translation>
+    </message>
+    <message>
+        <location filename="../app/src/credential_store.cpp" line="60"/>
+        <source>no D-Bus session bus</source>
+        <translation>没有 D-Bus 会话总线</translation>
+    </message>
+    <message>
+        <location filename="../app/src/credential_store.cpp" line="99"/>
+        <source>Nothing to store: no server or no token.</source>
+        <translation>无可存储内容：缺少服务器或令牌。</translation>
+    </message>
+    <message>
+        <location filename="../app/src/credential_store.cpp" line="122"/>
+        <location filename="../app/src/credential_store.cpp" line="145"/>
+        <source>Not a server address.</source>
+        <translation>不是服务器地址。</translation>
+    </message>
+</context>
+<context>
     <name>houbu::EmbeddedSession</name>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="208"/>
+        <location filename="../session/src/embedded_session.cpp" line="487"/>
         <source>Embedded · in memory</source>
         <translation>嵌入式 · 内存</translation>
     </message>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="208"/>
+        <location filename="../session/src/embedded_session.cpp" line="487"/>
         <source>Embedded · %1</source>
         <translation>嵌入式 · %1</translation>
     </message>
@@ -17,457 +717,977 @@
 <context>
     <name>houbu::EmbeddedWorker</name>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="56"/>
+        <location filename="../session/src/embedded_session.cpp" line="100"/>
+        <location filename="../session/src/embedded_session.cpp" line="217"/>
+        <source>No engine is open.</source>
+        <translation>未打开引擎。</translation>
+    </message>
+    <message>
+        <location filename="../session/src/embedded_session.cpp" line="130"/>
         <source>Loading cancelled after %1 of %2 lines.</source>
         <translation>已在 %2 行中的第 %1 行后取消加载。</translation>
     </message>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="59"/>
-        <location filename="../session/src/embedded_session.cpp" line="65"/>
+        <location filename="../session/src/embedded_session.cpp" line="133"/>
+        <location filename="../session/src/embedded_session.cpp" line="139"/>
         <source>Loading scenario</source>
         <translation>正在加载场景</translation>
     </message>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="83"/>
+        <location filename="../session/src/embedded_session.cpp" line="157"/>
         <source>Cannot write %1: %2</source>
         <translation>无法写入 %1：%2</translation>
     </message>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="95"/>
+        <location filename="../session/src/embedded_session.cpp" line="169"/>
         <source>Journal exported to %1</source>
         <translation>日志已导出到 %1</translation>
+    </message>
+    <message>
+        <location filename="../session/src/embedded_session.cpp" line="178"/>
+        <source>Replaying the journal</source>
+        <translation>正在回放日志</translation>
+    </message>
+    <message>
+        <location filename="../session/src/embedded_session.cpp" line="190"/>
+        <source>Replaying under both policies</source>
+        <translation>正在按两种策略回放</translation>
+    </message>
+    <message>
+        <location filename="../session/src/embedded_session.cpp" line="310"/>
+        <source>Step mode: cannot copy the engine: %1</source>
+        <translation>单步模式：无法复制引擎：%1</translation>
+    </message>
+    <message>
+        <location filename="../session/src/embedded_session.cpp" line="375"/>
+        <source>Step mode and the engine disagree on line %1; the engine&apos;s events are kept.</source>
+        <translation>单步模式与引擎在第 %1 行的结果不一致；以引擎的事件为准。</translation>
     </message>
 </context>
 <context>
     <name>houbu::EventLogModel</name>
     <message>
-        <location filename="../models/src/models.cpp" line="628"/>
+        <location filename="../models/src/models.cpp" line="648"/>
         <source>prepay ¥%1 by %2</source>
         <translation>预付 ¥%1，%2 前支付</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="680"/>
+        <location filename="../models/src/models.cpp" line="701"/>
         <source>Seq</source>
         <translation>序号</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="682"/>
+        <location filename="../models/src/models.cpp" line="703"/>
         <source>Time</source>
         <translation>时间</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="684"/>
+        <location filename="../models/src/models.cpp" line="705"/>
         <source>Event</source>
         <translation>事件</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="686"/>
+        <location filename="../models/src/models.cpp" line="707"/>
         <source>Line</source>
         <translation>行</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="688"/>
+        <location filename="../models/src/models.cpp" line="709"/>
         <source>Train</source>
         <translation>车次</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="690"/>
+        <location filename="../models/src/models.cpp" line="711"/>
         <source>Ticket / id</source>
         <translation>车票 / 编号</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="692"/>
+        <location filename="../models/src/models.cpp" line="713"/>
         <source>Details</source>
         <translation>详情</translation>
     </message>
 </context>
 <context>
+    <name>houbu::IntervalPicker</name>
+    <message>
+        <location filename="../app/src/operator_dialogs.cpp" line="178"/>
+        <source>Boarding station</source>
+        <translation>上车站</translation>
+    </message>
+    <message>
+        <location filename="../app/src/operator_dialogs.cpp" line="181"/>
+        <source>Alighting station: only stations after the boarding one</source>
+        <translation>下车站：只能选择上车站之后的车站</translation>
+    </message>
+</context>
+<context>
     <name>houbu::MainWindow</name>
     <message>
-        <location filename="../app/src/main_window.cpp" line="68"/>
-        <location filename="../app/src/main_window.cpp" line="362"/>
-        <location filename="../app/src/main_window.cpp" line="461"/>
+        <location filename="../app/src/main_window.cpp" line="75"/>
+        <location filename="../app/src/main_window.cpp" line="532"/>
+        <location filename="../app/src/main_window.cpp" line="712"/>
         <source>Houbu</source>
         <translation>候补</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="88"/>
+        <location filename="../app/src/main_window.cpp" line="95"/>
         <source>Find seat, ticket, passenger or order (Ctrl+F)</source>
         <translation>查找席位、车票、乘客或订单 (Ctrl+F)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="89"/>
+        <location filename="../app/src/main_window.cpp" line="96"/>
         <source>Class:</source>
         <translation>席别：</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="91"/>
+        <location filename="../app/src/main_window.cpp" line="98"/>
         <source>Car:</source>
         <translation>车厢：</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="105"/>
-        <location filename="../app/src/main_window.cpp" line="591"/>
+        <location filename="../app/src/main_window.cpp" line="465"/>
+        <location filename="../app/src/main_window.cpp" line="854"/>
         <source>paid</source>
         <translation>已支付</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="106"/>
+        <location filename="../app/src/main_window.cpp" line="466"/>
         <source>held, awaiting payment</source>
         <translation>占座，待支付</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="107"/>
+        <location filename="../app/src/main_window.cpp" line="467"/>
         <source>served from the waitlist</source>
         <translation>候补兑现</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="108"/>
-        <location filename="../app/src/main_window.cpp" line="597"/>
+        <location filename="../app/src/main_window.cpp" line="468"/>
+        <location filename="../app/src/main_window.cpp" line="860"/>
         <source>quota block</source>
         <translation>预留</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="108"/>
+        <location filename="../app/src/main_window.cpp" line="468"/>
         <source>blank: free</source>
         <translation>空白：空闲</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="124"/>
+        <location filename="../app/src/main_window.cpp" line="123"/>
         <source>Selected: %1 %2→%3</source>
         <translation>已选：%1 %2→%3</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="209"/>
+        <location filename="../app/src/main_window.cpp" line="215"/>
         <source>Trains</source>
         <translation>车次</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="219"/>
+        <location filename="../app/src/main_window.cpp" line="226"/>
         <source>Select a queued order to see which seats block it.</source>
         <translation>选择一个排队订单，查看是哪些席位挡住了它。</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="226"/>
+        <location filename="../app/src/main_window.cpp" line="237"/>
         <source>Queues</source>
         <translation>候补队列</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="233"/>
+        <location filename="../app/src/main_window.cpp" line="244"/>
         <source>All events</source>
         <translation>全部事件</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="241"/>
+        <location filename="../app/src/main_window.cpp" line="252"/>
         <source>All trains</source>
         <translation>全部车次</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="242"/>
+        <location filename="../app/src/main_window.cpp" line="253"/>
         <source>Order id</source>
         <translation>订单号</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="243"/>
+        <location filename="../app/src/main_window.cpp" line="254"/>
         <source>Text</source>
         <translation>文本</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="276"/>
+        <location filename="../app/src/main_window.cpp" line="288"/>
         <source>Matching log</source>
         <translation>匹配日志</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="280"/>
+        <location filename="../app/src/main_window.cpp" line="291"/>
+        <source>Charts</source>
+        <translation>图表</translation>
+    </message>
+    <message>
+        <location filename="../app/src/main_window.cpp" line="297"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="281"/>
+        <location filename="../app/src/main_window.cpp" line="298"/>
         <source>Open &amp;demo</source>
         <translation>打开演示(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="284"/>
+        <location filename="../app/src/main_window.cpp" line="301"/>
         <source>&amp;Open scenario…</source>
         <translation>打开场景(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="286"/>
+        <location filename="../app/src/main_window.cpp" line="303"/>
         <source>Open &amp;store…</source>
         <translation>打开存储(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="288"/>
+        <location filename="../app/src/main_window.cpp" line="305"/>
         <source>Recent files</source>
         <translation>最近的文件</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="291"/>
+        <location filename="../app/src/main_window.cpp" line="308"/>
+        <source>Co&amp;nnect to server…</source>
+        <translation>连接服务器(&amp;N)…</translation>
+    </message>
+    <message>
+        <location filename="../app/src/main_window.cpp" line="310"/>
+        <source>D&amp;isconnect</source>
+        <translation>断开连接(&amp;I)</translation>
+    </message>
+    <message>
+        <location filename="../app/src/main_window.cpp" line="312"/>
         <source>&amp;Export journal as scenario…</source>
         <translation>将日志导出为场景(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="294"/>
+        <location filename="../app/src/main_window.cpp" line="315"/>
+        <source>&amp;Settings…</source>
+        <translation>设置(&amp;S)…</translation>
+    </message>
+    <message>
+        <location filename="../app/src/main_window.cpp" line="320"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="296"/>
+        <location filename="../app/src/main_window.cpp" line="322"/>
         <source>&amp;Operations</source>
         <translation>操作(&amp;O)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="297"/>
+        <location filename="../app/src/main_window.cpp" line="328"/>
+        <source>&amp;Sell…</source>
+        <translation>售票(&amp;S)…</translation>
+    </message>
+    <message>
+        <location filename="../app/src/main_window.cpp" line="329"/>
+        <source>&amp;Block quota…</source>
+        <translation>预留配额(&amp;B)…</translation>
+    </message>
+    <message>
+        <location filename="../app/src/main_window.cpp" line="330"/>
         <source>&amp;Release selection…</source>
         <translation>释放所选(&amp;R)…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="299"/>
+        <location filename="../app/src/main_window.cpp" line="332"/>
+        <source>&amp;Waitlist order…</source>
+        <translation>候补订单(&amp;W)…</translation>
+    </message>
+    <message>
+        <location filename="../app/src/main_window.cpp" line="333"/>
+        <source>&amp;Prepay order…</source>
+        <translation>预付订单(&amp;P)…</translation>
+    </message>
+    <message>
+        <location filename="../app/src/main_window.cpp" line="335"/>
+        <source>&amp;Cancel order…</source>
+        <translation>取消订单(&amp;C)…</translation>
+    </message>
+    <message>
+        <location filename="../app/src/main_window.cpp" line="337"/>
         <source>&amp;Add car…</source>
         <translation>加挂车厢(&amp;A)…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="301"/>
+        <location filename="../app/src/main_window.cpp" line="338"/>
         <source>Advance &amp;clock…</source>
         <translation>推进时钟(&amp;C)…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="304"/>
+        <location filename="../app/src/main_window.cpp" line="357"/>
+        <source>&amp;Matching</source>
+        <translation>匹配(&amp;M)</translation>
+    </message>
+    <message>
+        <location filename="../app/src/main_window.cpp" line="358"/>
+        <source>&amp;Pause matching</source>
+        <translation>暂停匹配(&amp;P)</translation>
+    </message>
+    <message>
+        <location filename="../app/src/main_window.cpp" line="361"/>
+        <source>Step through the matching decisions of each command</source>
+        <translation>逐步查看每条命令的匹配决策</translation>
+    </message>
+    <message>
+        <location filename="../app/src/main_window.cpp" line="365"/>
+        <source>&amp;Step</source>
+        <translation>单步(&amp;S)</translation>
+    </message>
+    <message>
+        <location filename="../app/src/main_window.cpp" line="369"/>
+        <source>Apply the pending matching decision (F10)</source>
+        <translation>应用待处理的匹配决策 (F10)</translation>
+    </message>
+    <message>
+        <location filename="../app/src/main_window.cpp" line="370"/>
+        <source>&amp;Back</source>
+        <translation>后退(&amp;B)</translation>
+    </message>
+    <message>
+        <location filename="../app/src/main_window.cpp" line="374"/>
+        <source>Undo the last decision by replaying the command (Shift+F10)</source>
+        <translation>通过重放命令撤销上一个决策 (Shift+F10)</translation>
+    </message>
+    <message>
+        <location filename="../app/src/main_window.cpp" line="375"/>
+        <source>&amp;Run to the end</source>
+        <translation>运行到结束(&amp;R)</translation>
+    </message>
+    <message>
+        <location filename="../app/src/main_window.cpp" line="379"/>
+        <source>Apply every pending decision and command (F5)</source>
+        <translation>应用所有待处理的决策和命令 (F5)</translation>
+    </message>
+    <message>
+        <location filename="../app/src/main_window.cpp" line="386"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="305"/>
+        <location filename="../app/src/main_window.cpp" line="387"/>
         <source>Zoom &amp;in</source>
         <translation>放大(&amp;I)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="307"/>
+        <location filename="../app/src/main_window.cpp" line="389"/>
         <source>Zoom &amp;out</source>
         <translation>缩小(&amp;O)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="309"/>
+        <location filename="../app/src/main_window.cpp" line="391"/>
         <source>&amp;Actual size</source>
         <translation>实际大小(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="311"/>
+        <location filename="../app/src/main_window.cpp" line="393"/>
         <source>&amp;Find</source>
         <translation>查找(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="321"/>
+        <location filename="../app/src/main_window.cpp" line="405"/>
+        <source>&amp;Reset window layout</source>
+        <translation>重置窗口布局(&amp;R)</translation>
+    </message>
+    <message>
+        <location filename="../app/src/main_window.cpp" line="407"/>
+        <source>&amp;Analysis</source>
+        <translation>分析(&amp;A)</translation>
+    </message>
+    <message>
+        <location filename="../app/src/main_window.cpp" line="409"/>
+        <source>&amp;Replay history for charts</source>
+        <translation>回放历史以生成图表(&amp;R)</translation>
+    </message>
+    <message>
+        <location filename="../app/src/main_window.cpp" line="415"/>
+        <source>&amp;Compare policies…</source>
+        <translation>比较策略(&amp;C)…</translation>
+    </message>
+    <message>
+        <location filename="../app/src/main_window.cpp" line="418"/>
+        <source>Replay the journal with the shown run under complete and under exact</source>
+        <translation>分别在 complete 和 exact 策略下为当前车次回放日志</translation>
+    </message>
+    <message>
+        <location filename="../app/src/main_window.cpp" line="421"/>
+        <source>&amp;Help</source>
+        <translation>帮助(&amp;H)</translation>
+    </message>
+    <message>
+        <location filename="../app/src/main_window.cpp" line="422"/>
+        <source>&amp;Examples</source>
+        <translation>示例(&amp;E)</translation>
+    </message>
+    <message>
+        <location filename="../app/src/main_window.cpp" line="429"/>
         <source>Operations</source>
         <translation>操作</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="349"/>
+        <location filename="../app/src/main_window.cpp" line="888"/>
+        <location filename="../app/src/main_window.cpp" line="916"/>
+        <source>Open a scenario or a store first</source>
+        <translation>请先打开场景或存储</translation>
+    </message>
+    <message>
+        <location filename="../app/src/main_window.cpp" line="891"/>
+        <source>No train is shown: open a scenario or a store first</source>
+        <translation>未显示任何车次：请先打开场景或存储</translation>
+    </message>
+    <message>
+        <location filename="../app/src/main_window.cpp" line="905"/>
+        <source>Release the selected seat interval (refund, timeout, reschedule or quota)</source>
+        <translation>释放所选席位区间（退票、超时、改签或预留）</translation>
+    </message>
+    <message>
+        <location filename="../app/src/main_window.cpp" line="907"/>
+        <source>Sell tickets on the shown train</source>
+        <translation>发售当前车次的车票</translation>
+    </message>
+    <message>
+        <location filename="../app/src/main_window.cpp" line="908"/>
+        <source>Withhold seats as a quota block</source>
+        <translation>将席位扣留为预留配额</translation>
+    </message>
+    <message>
+        <location filename="../app/src/main_window.cpp" line="909"/>
+        <source>Submit a waitlist order</source>
+        <translation>提交候补订单</translation>
+    </message>
+    <message>
+        <location filename="../app/src/main_window.cpp" line="910"/>
+        <source>Prepay a waitlist order</source>
+        <translation>预付候补订单</translation>
+    </message>
+    <message>
+        <location filename="../app/src/main_window.cpp" line="911"/>
+        <source>No waitlist order awaits prepayment</source>
+        <translation>没有待预付的候补订单</translation>
+    </message>
+    <message>
+        <location filename="../app/src/main_window.cpp" line="912"/>
+        <source>Cancel a waitlist order</source>
+        <translation>取消候补订单</translation>
+    </message>
+    <message>
+        <location filename="../app/src/main_window.cpp" line="913"/>
+        <source>No waitlist order to cancel</source>
+        <translation>没有可取消的候补订单</translation>
+    </message>
+    <message>
+        <location filename="../app/src/main_window.cpp" line="914"/>
+        <source>Add a car (加挂) to the shown train</source>
+        <translation>为当前车次加挂车厢</translation>
+    </message>
+    <message>
+        <location filename="../app/src/main_window.cpp" line="915"/>
+        <source>Move the logical clock forward</source>
+        <translation>向前推进逻辑时钟</translation>
+    </message>
+    <message>
+        <location filename="../app/src/main_window.cpp" line="1066"/>
+        <source>%1 %2→%3</source>
+        <translation>%1 %2→%3</translation>
+    </message>
+    <message>
+        <location filename="../app/src/main_window.cpp" line="1072"/>
+        <source>Release %1 (%2)…</source>
+        <translation>释放 %1（%2）…</translation>
+    </message>
+    <message>
+        <location filename="../app/src/main_window.cpp" line="1082"/>
+        <source>Sell %1…</source>
+        <translation>发售 %1…</translation>
+    </message>
+    <message>
+        <location filename="../app/src/main_window.cpp" line="1085"/>
+        <source>Block %1…</source>
+        <translation>预留 %1…</translation>
+    </message>
+    <message>
+        <location filename="../app/src/main_window.cpp" line="1088"/>
+        <source>Waitlist order for %1…</source>
+        <translation>为 %1 提交候补订单…</translation>
+    </message>
+    <message>
+        <location filename="../app/src/main_window.cpp" line="1100"/>
+        <source>Cancel order %1…</source>
+        <translation>取消订单 %1…</translation>
+    </message>
+    <message>
+        <location filename="../app/src/main_window_remote.cpp" line="26"/>
+        <source>viewer</source>
+        <translation>查看者</translation>
+    </message>
+    <message>
+        <location filename="../app/src/main_window_remote.cpp" line="27"/>
+        <source>dispatcher</source>
+        <translation>调度员</translation>
+    </message>
+    <message>
+        <location filename="../app/src/main_window_remote.cpp" line="28"/>
+        <source>admin</source>
+        <translation>管理员</translation>
+    </message>
+    <message>
+        <location filename="../app/src/main_window_remote.cpp" line="68"/>
+        <source>Reading the token for %1 from the system keychain…</source>
+        <translation>正在从系统钥匙串读取 %1 的令牌…</translation>
+    </message>
+    <message>
+        <location filename="../app/src/main_window_remote.cpp" line="93"/>
+        <source>Connected: %1</source>
+        <translation>已连接：%1</translation>
+    </message>
+    <message>
+        <location filename="../app/src/main_window_remote.cpp" line="95"/>
+        <source>Cannot connect to %1: %2</source>
+        <translation>无法连接到 %1：%2</translation>
+    </message>
+    <message>
+        <location filename="../app/src/main_window_remote.cpp" line="101"/>
+        <source>Connection lost, reconnecting: %1</source>
+        <translation>连接中断，正在重新连接：%1</translation>
+    </message>
+    <message>
+        <location filename="../app/src/main_window_remote.cpp" line="118"/>
+        <source>Disconnected from %1</source>
+        <translation>已断开与 %1 的连接</translation>
+    </message>
+    <message>
+        <location filename="../app/src/main_window_remote.cpp" line="127"/>
+        <source>No engine is open: open a store or connect to a server.</source>
+        <translation>未打开引擎：请打开存储或连接服务器。</translation>
+    </message>
+    <message>
+        <location filename="../app/src/main_window_remote.cpp" line="130"/>
+        <source>Not connected to the server.</source>
+        <translation>未连接到服务器。</translation>
+    </message>
+    <message>
+        <location filename="../app/src/main_window_remote.cpp" line="133"/>
+        <source>Read-only: this token has the viewer role</source>
+        <translation>只读：此令牌为查看者角色</translation>
+    </message>
+    <message>
+        <location filename="../app/src/main_window_remote.cpp" line="134"/>
+        <source>Read-only: this session cannot send commands.</source>
+        <translation>只读：此会话无法发送命令。</translation>
+    </message>
+    <message>
+        <location filename="../app/src/main_window_remote.cpp" line="142"/>
+        <location filename="../app/src/main_window_remote.cpp" line="161"/>
+        <source>Disconnected</source>
+        <translation>未连接</translation>
+    </message>
+    <message>
+        <location filename="../app/src/main_window_remote.cpp" line="144"/>
         <source>Embedded</source>
         <translation>嵌入式</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="350"/>
+        <location filename="../app/src/main_window_remote.cpp" line="148"/>
+        <source>Connecting…</source>
+        <translation>正在连接…</translation>
+    </message>
+    <message>
+        <location filename="../app/src/main_window_remote.cpp" line="152"/>
+        <location filename="../app/src/main_window_remote.cpp" line="166"/>
+        <source>Connected</source>
+        <translation>已连接</translation>
+    </message>
+    <message>
+        <location filename="../app/src/main_window_remote.cpp" line="152"/>
+        <source>Connected as %1</source>
+        <translation>已以%1身份连接</translation>
+    </message>
+    <message>
+        <location filename="../app/src/main_window_remote.cpp" line="153"/>
+        <source>%1 (read-only)</source>
+        <translation>%1（只读）</translation>
+    </message>
+    <message>
+        <location filename="../app/src/main_window_remote.cpp" line="158"/>
+        <source>Reconnecting…</source>
+        <translation>正在重新连接…</translation>
+    </message>
+    <message>
+        <location filename="../app/src/main_window_remote.cpp" line="166"/>
+        <source>Connected (read-only)</source>
+        <translation>已连接（只读）</translation>
+    </message>
+    <message>
+        <location filename="../app/src/main_window_remote.cpp" line="171"/>
+        <source>Write the journal as a scenario file</source>
+        <translation>将日志写为场景文件</translation>
+    </message>
+    <message>
+        <location filename="../app/src/main_window_remote.cpp" line="172"/>
+        <source>Only an embedded engine&apos;s journal can be exported.</source>
+        <translation>只能导出嵌入式引擎的日志。</translation>
+    </message>
+    <message>
+        <location filename="../app/src/main_window.cpp" line="518"/>
         <source>in memory</source>
         <translation>内存</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="365"/>
+        <location filename="../app/src/main_window.cpp" line="538"/>
         <source>Cannot open the store</source>
         <translation>无法打开存储</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="375"/>
+        <location filename="../app/src/main_window.cpp" line="550"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="392"/>
+        <location filename="../app/src/main_window.cpp" line="641"/>
         <source>Cannot open scenario</source>
         <translation>无法打开场景</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="393"/>
+        <location filename="../app/src/main_window.cpp" line="642"/>
         <source>Cannot read %1: %2</source>
         <translation>无法读取 %1：%2</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="398"/>
-        <location filename="../app/src/main_window.cpp" line="461"/>
+        <location filename="../app/src/main_window.cpp" line="578"/>
+        <location filename="../app/src/main_window.cpp" line="647"/>
+        <location filename="../app/src/main_window.cpp" line="712"/>
         <source>Houbu — %1</source>
         <translation>候补 — %1</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="403"/>
+        <location filename="../app/src/main_window.cpp" line="438"/>
+        <source>Matching</source>
+        <translation>匹配</translation>
+    </message>
+    <message>
+        <location filename="../app/src/main_window.cpp" line="652"/>
         <source>Open scenario</source>
         <translation>打开场景</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="404"/>
+        <location filename="../app/src/main_window.cpp" line="653"/>
         <source>Scenarios (*.jsonl);;All files (*)</source>
         <translation>场景 (*.jsonl);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="410"/>
+        <location filename="../app/src/main_window.cpp" line="659"/>
         <source>Open or create a store</source>
         <translation>打开或新建存储</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="411"/>
+        <location filename="../app/src/main_window.cpp" line="660"/>
         <source>Houbu stores (*.db);;All files (*)</source>
         <translation>候补存储 (*.db);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="420"/>
+        <location filename="../app/src/main_window.cpp" line="669"/>
         <source>Export journal as scenario</source>
         <translation>将日志导出为场景</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="420"/>
+        <location filename="../app/src/main_window.cpp" line="669"/>
         <source>Scenarios (*.jsonl)</source>
         <translation>场景 (*.jsonl)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="458"/>
+        <location filename="../app/src/main_window.cpp" line="708"/>
         <source>Clock %1</source>
         <translation>时钟 %1</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="472"/>
-        <location filename="../app/src/main_window.cpp" line="473"/>
+        <location filename="../app/src/main_window.cpp" line="725"/>
+        <location filename="../app/src/main_window.cpp" line="726"/>
         <source>All</source>
         <translation>全部</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="478"/>
+        <location filename="../app/src/main_window.cpp" line="731"/>
         <source>%1 · %2</source>
         <translation>%1 · %2</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/main_window.cpp" line="497"/>
+        <location filename="../app/src/main_window.cpp" line="750"/>
         <source>%n event(s) applied</source>
         <translation>
             <numerusform>已应用 %n 个事件</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="505"/>
+        <location filename="../app/src/main_window.cpp" line="769"/>
         <source>Error: %1</source>
         <translation>错误：%1</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="556"/>
+        <location filename="../app/src/main_window.cpp" line="820"/>
         <source>Why %1 waits</source>
         <translation>%1 为何仍在等待</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="564"/>
+        <location filename="../app/src/main_window.cpp" line="827"/>
         <source>stops %1→%2</source>
         <translation>站序 %1→%2</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="568"/>
+        <location filename="../app/src/main_window.cpp" line="831"/>
         <source>The train has left %1: this option no longer serves.</source>
         <translation>列车已从%1发车：此选项不再兑现。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/main_window.cpp" line="573"/>
+        <location filename="../app/src/main_window.cpp" line="836"/>
         <source>Needs %n seat(s) free over the whole interval</source>
         <translation>
             <numerusform>需要全程空闲席位 %n 个</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/main_window.cpp" line="574"/>
+        <location filename="../app/src/main_window.cpp" line="837"/>
         <source>%n free.</source>
         <translation>
             <numerusform>空闲 %n 个。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="576"/>
+        <location filename="../app/src/main_window.cpp" line="839"/>
         <source>Servable now: under policy exact it waits for a release of exactly this interval.</source>
         <translation>现在即可兑现：在 exact 策略下，它等待恰好这一区间的释放。</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="588"/>
+        <location filename="../app/src/main_window.cpp" line="851"/>
         <source>held</source>
         <translation>占座</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="594"/>
+        <location filename="../app/src/main_window.cpp" line="857"/>
         <source>served</source>
         <translation>候补兑现</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/main_window.cpp" line="614"/>
+        <location filename="../app/src/main_window.cpp" line="877"/>
         <source>… and %n more seat(s)</source>
         <translation>
             <numerusform>…… 另有 %n 个席位</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="627"/>
-        <source>Release the selected seat interval</source>
-        <translation>释放所选席位区间</translation>
-    </message>
-    <message>
-        <location filename="../app/src/main_window.cpp" line="628"/>
+        <location filename="../app/src/main_window.cpp" line="906"/>
         <source>Select a seat interval in the grid first</source>
         <translation>请先在席位图中选择一个席位区间</translation>
     </message>
+</context>
+<context>
+    <name>houbu::OperatorDialog</name>
     <message>
-        <location filename="../app/src/main_window.cpp" line="678"/>
-        <source>Release %1 (%2)</source>
-        <translation>释放 %1（%2）</translation>
+        <location filename="../app/src/operator_dialogs.cpp" line="99"/>
+        <source>Add at least one passenger.</source>
+        <translation>请至少添加一名乘客。</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="698"/>
-        <source>Release</source>
-        <translation>释放</translation>
+        <location filename="../app/src/operator_dialogs.cpp" line="100"/>
+        <source>At most 5 passengers travel on one order.</source>
+        <translation>一个订单最多 5 名乘客。</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="699"/>
-        <source>Release everything on %1 within %2→%3.
-Reason:</source>
-        <translation>释放 %1 在 %2→%3 内的全部占用。
-原因：</translation>
+        <location filename="../app/src/operator_dialogs.cpp" line="102"/>
+        <source>Passenger %1 has no name.</source>
+        <translation>第 %1 名乘客没有姓名。</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="708"/>
-        <source>Add car (加挂)</source>
-        <translation>加挂车厢</translation>
+        <location filename="../app/src/operator_dialogs.cpp" line="104"/>
+        <source>%1 is listed twice.</source>
+        <translation>%1 重复出现。</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="724"/>
-        <source>Car number</source>
-        <translation>车厢号</translation>
+        <location filename="../app/src/operator_dialogs.cpp" line="126"/>
+        <source>Add passenger</source>
+        <translation>添加乘客</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="725"/>
-        <source>Class</source>
-        <translation>席别</translation>
+        <location filename="../app/src/operator_dialogs.cpp" line="129"/>
+        <source>Remove</source>
+        <translation>移除</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="726"/>
-        <source>Rows</source>
-        <translation>排数</translation>
+        <location filename="../app/src/operator_dialogs.cpp" line="132"/>
+        <source>Remove the selected passenger</source>
+        <translation>移除所选乘客</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="727"/>
-        <source>Layout (seat letters of one row)</source>
-        <translation>座位布局（一排的座位字母）</translation>
+        <location filename="../app/src/operator_dialogs.cpp" line="140"/>
+        <source>Add a passenger (at most 5)</source>
+        <translation>添加乘客（最多 5 名）</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="745"/>
-        <source>Advance clock</source>
-        <translation>推进时钟</translation>
+        <location filename="../app/src/operator_dialogs.cpp" line="141"/>
+        <source>At most 5 passengers travel on one order</source>
+        <translation>一个订单最多 5 名乘客</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="746"/>
-        <source>Move the clock to (YYYY-MM-DDTHH:MM):</source>
-        <translation>将时钟推进到（YYYY-MM-DDTHH:MM）：</translation>
+        <location filename="../app/src/operator_dialogs.cpp" line="390"/>
+        <source>The command&apos;s logical time: the console clock unless you choose a later one (what falls due before it fires first).</source>
+        <translation>命令的逻辑时间：默认为控制台时钟，也可选择更晚的时间（在此之前到期的事项先触发）。</translation>
+    </message>
+    <message>
+        <location filename="../app/src/operator_dialogs.cpp" line="392"/>
+        <source>A&amp;t:</source>
+        <translation>时间(&amp;T)：</translation>
+    </message>
+    <message>
+        <location filename="../app/src/operator_dialogs.cpp" line="396"/>
+        <source>Send the command to the engine</source>
+        <translation>将命令发送给引擎</translation>
+    </message>
+    <message>
+        <location filename="../app/src/operator_dialogs.cpp" line="432"/>
+        <source>The id of what this command creates. The same command sent again with the same id changes nothing.</source>
+        <translation>此命令所创建对象的编号。以相同编号再次发送相同命令不会产生任何变化。</translation>
+    </message>
+    <message>
+        <location filename="../app/src/operator_dialogs.cpp" line="462"/>
+        <source>The clock reads %1: a command cannot be earlier.</source>
+        <translation>时钟当前为 %1：命令时间不能早于此时刻。</translation>
+    </message>
+    <message>
+        <location filename="../app/src/operator_dialogs.cpp" line="489"/>
+        <source>This connection cannot send commands.</source>
+        <translation>此连接无法发送命令。</translation>
+    </message>
+    <message>
+        <location filename="../app/src/operator_dialogs.cpp" line="497"/>
+        <source>Sending…</source>
+        <translation>正在发送…</translation>
+    </message>
+    <message>
+        <location filename="../app/src/operator_dialogs.cpp" line="518"/>
+        <source>Not applied: %1</source>
+        <translation>未应用：%1</translation>
+    </message>
+    <message>
+        <location filename="../app/src/operator_dialogs.cpp" line="524"/>
+        <source>The engine refused the command (%1): %2</source>
+        <translation>引擎拒绝了该命令（%1）：%2</translation>
+    </message>
+    <message>
+        <location filename="../app/src/operator_dialogs.cpp" line="535"/>
+        <source>The same command with id %1 was applied before: nothing changed. Choose another id to send it again.</source>
+        <translation>编号为 %1 的相同命令此前已应用：没有任何变化。如需再次发送，请选择其他编号。</translation>
+    </message>
+    <message>
+        <location filename="../app/src/operator_dialogs.cpp" line="538"/>
+        <source>Done already for %1 (duplicate): nothing changed.</source>
+        <translation>%1 已处理过（重复）：没有任何变化。</translation>
+    </message>
+    <message>
+        <location filename="../app/src/operator_dialogs.cpp" line="558"/>
+        <source>%1 applied.</source>
+        <translation>已应用 %1。</translation>
+    </message>
+    <message>
+        <location filename="../app/src/operator_dialogs.cpp" line="559"/>
+        <source>%1 applied: %2</source>
+        <translation>已应用 %1：%2</translation>
+    </message>
+</context>
+<context>
+    <name>houbu::PolicyComparisonDialog</name>
+    <message>
+        <location filename="../app/src/policy_comparison.cpp" line="34"/>
+        <source>Compare policies · %1 %2</source>
+        <translation>比较策略 · %1 %2</translation>
+    </message>
+    <message>
+        <location filename="../app/src/policy_comparison.cpp" line="37"/>
+        <source>Replaying the journal under both policies…</source>
+        <translation>正在按两种策略回放日志…</translation>
+    </message>
+    <message>
+        <location filename="../app/src/policy_comparison.cpp" line="42"/>
+        <source>Difference</source>
+        <translation>差值</translation>
+    </message>
+    <message>
+        <location filename="../app/src/policy_comparison.cpp" line="43"/>
+        <source>Orders served</source>
+        <translation>兑现订单数</translation>
+    </message>
+    <message>
+        <location filename="../app/src/policy_comparison.cpp" line="43"/>
+        <source>Passengers served</source>
+        <translation>兑现乘客数</translation>
+    </message>
+    <message>
+        <location filename="../app/src/policy_comparison.cpp" line="44"/>
+        <source>Ticket seat-km</source>
+        <translation>车票席位公里</translation>
+    </message>
+    <message>
+        <location filename="../app/src/policy_comparison.cpp" line="44"/>
+        <source>Orders still waiting</source>
+        <translation>仍在等待的订单</translation>
+    </message>
+    <message>
+        <location filename="../app/src/policy_comparison.cpp" line="54"/>
+        <source>Served only under &amp;complete:</source>
+        <translation>仅在 complete 下兑现(&amp;C)：</translation>
+    </message>
+    <message>
+        <location filename="../app/src/policy_comparison.cpp" line="56"/>
+        <source>Served only under &amp;exact:</source>
+        <translation>仅在 exact 下兑现(&amp;E)：</translation>
+    </message>
+    <message>
+        <location filename="../app/src/policy_comparison.cpp" line="85"/>
+        <source>The same commands replayed with the run&apos;s policy set to each; the run was defined with &lt;b&gt;%1&lt;/b&gt;. Other runs keep their own policy.</source>
+        <translation>将本车次的策略分别设为两种策略，回放相同的命令；本车次定义时使用 &lt;b&gt;%1&lt;/b&gt;。其他车次保持各自的策略。</translation>
+    </message>
+</context>
+<context>
+    <name>houbu::PrepayDialog</name>
+    <message>
+        <location filename="../app/src/operator_dialogs.cpp" line="1299"/>
+        <source>Prepay a waitlist order</source>
+        <translation>预付候补订单</translation>
+    </message>
+    <message>
+        <location filename="../app/src/operator_dialogs.cpp" line="1303"/>
+        <source>Orders awaiting prepayment; any order id may be typed</source>
+        <translation>待预付的订单；也可输入任意订单号</translation>
+    </message>
+    <message>
+        <location filename="../app/src/operator_dialogs.cpp" line="1310"/>
+        <source>&amp;Order:</source>
+        <translation>订单(&amp;O)：</translation>
+    </message>
+    <message>
+        <location filename="../app/src/operator_dialogs.cpp" line="1311"/>
+        <source>Prepayment:</source>
+        <translation>预付款：</translation>
+    </message>
+    <message>
+        <location filename="../app/src/operator_dialogs.cpp" line="1313"/>
+        <source>unknown: the engine checks the order</source>
+        <translation>未知：由引擎核对该订单</translation>
+    </message>
+    <message>
+        <location filename="../app/src/operator_dialogs.cpp" line="1316"/>
+        <source>¥%1, due by %2</source>
+        <translation>¥%1，%2 前支付</translation>
+    </message>
+    <message>
+        <location filename="../app/src/operator_dialogs.cpp" line="1323"/>
+        <source>&amp;Prepay</source>
+        <translation>预付(&amp;P)</translation>
+    </message>
+    <message>
+        <location filename="../app/src/operator_dialogs.cpp" line="1327"/>
+        <source>Choose the order to prepay.</source>
+        <translation>请选择要预付的订单。</translation>
     </message>
 </context>
 <context>
@@ -492,34 +1712,196 @@ Reason:</source>
         <translation>用户 %2 的订单 %1，%3，在本队列排第 %4 名</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="472"/>
+        <location filename="../models/src/models.cpp" line="492"/>
         <source>Queue / order</source>
         <translation>队列 / 订单</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="474"/>
+        <location filename="../models/src/models.cpp" line="494"/>
         <source>Rank</source>
         <translation>名次</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="476"/>
+        <location filename="../models/src/models.cpp" line="496"/>
         <source>Passengers</source>
         <translation>乘客</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="478"/>
+        <location filename="../models/src/models.cpp" line="498"/>
         <source>Effective</source>
         <translation>生效时间</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="480"/>
+        <location filename="../models/src/models.cpp" line="500"/>
         <source>Deadline</source>
         <translation>截止时间</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="482"/>
+        <location filename="../models/src/models.cpp" line="502"/>
         <source>Options</source>
         <translation>选项</translation>
+    </message>
+</context>
+<context>
+    <name>houbu::ReleaseDialog</name>
+    <message>
+        <location filename="../app/src/operator_dialogs.cpp" line="567"/>
+        <source>Release — %1</source>
+        <translation>释放 — %1</translation>
+    </message>
+    <message>
+        <location filename="../app/src/operator_dialogs.cpp" line="571"/>
+        <source>&amp;Seat interval</source>
+        <translation>席位区间(&amp;S)</translation>
+    </message>
+    <message>
+        <location filename="../app/src/operator_dialogs.cpp" line="573"/>
+        <source>Every ticket and block on one seat within an interval</source>
+        <translation>某一席位在区间内的所有车票和预留</translation>
+    </message>
+    <message>
+        <location filename="../app/src/operator_dialogs.cpp" line="574"/>
+        <source>Quota &amp;block</source>
+        <translation>预留配额(&amp;B)</translation>
+    </message>
+    <message>
+        <location filename="../app/src/operator_dialogs.cpp" line="576"/>
+        <source>A whole quota block, by its id</source>
+        <translation>按编号释放整个预留配额</translation>
+    </message>
+    <message>
+        <location filename="../app/src/operator_dialogs.cpp" line="583"/>
+        <source>Release:</source>
+        <translation>释放：</translation>
+    </message>
+    <message>
+        <location filename="../app/src/operator_dialogs.cpp" line="601"/>
+        <source>Refund (退票)</source>
+        <translation>退票</translation>
+    </message>
+    <message>
+        <location filename="../app/src/operator_dialogs.cpp" line="602"/>
+        <source>Payment timeout</source>
+        <translation>支付超时</translation>
+    </message>
+    <message>
+        <location filename="../app/src/operator_dialogs.cpp" line="603"/>
+        <source>Reschedule (改签)</source>
+        <translation>改签</translation>
+    </message>
+    <message>
+        <location filename="../app/src/operator_dialogs.cpp" line="604"/>
+        <source>Quota returned (预留释放)</source>
+        <translation>预留释放</translation>
+    </message>
+    <message>
+        <location filename="../app/src/operator_dialogs.cpp" line="605"/>
+        <source>Recorded as the source of the released inventory</source>
+        <translation>记录为所释放席位的来源</translation>
+    </message>
+    <message>
+        <location filename="../app/src/operator_dialogs.cpp" line="609"/>
+        <source>S&amp;eat:</source>
+        <translation>席位(&amp;E)：</translation>
+    </message>
+    <message>
+        <location filename="../app/src/operator_dialogs.cpp" line="610"/>
+        <source>&amp;Interval:</source>
+        <translation>区间(&amp;I)：</translation>
+    </message>
+    <message>
+        <location filename="../app/src/operator_dialogs.cpp" line="611"/>
+        <source>&amp;Reason:</source>
+        <translation>原因(&amp;R)：</translation>
+    </message>
+    <message>
+        <location filename="../app/src/operator_dialogs.cpp" line="612"/>
+        <source>Releases:</source>
+        <translation>将释放：</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../app/src/operator_dialogs.cpp" line="636"/>
+        <source>%1 · %2 · %3→%4 · %n seat(s)</source>
+        <translation>
+            <numerusform>%1 · %2 · %3→%4 · %n 个席位</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../app/src/operator_dialogs.cpp" line="639"/>
+        <source>B&amp;lock:</source>
+        <translation>预留(&amp;L)：</translation>
+    </message>
+    <message>
+        <location filename="../app/src/operator_dialogs.cpp" line="670"/>
+        <source>&amp;Release</source>
+        <translation>释放(&amp;R)</translation>
+    </message>
+    <message>
+        <location filename="../app/src/operator_dialogs.cpp" line="685"/>
+        <source>nothing</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <location filename="../app/src/operator_dialogs.cpp" line="689"/>
+        <source>No train is shown: open a scenario or a store first.</source>
+        <translation>未显示任何车次：请先打开场景或存储。</translation>
+    </message>
+    <message>
+        <location filename="../app/src/operator_dialogs.cpp" line="691"/>
+        <source>There is no quota block on %1.</source>
+        <translation>%1 上没有预留配额。</translation>
+    </message>
+    <message>
+        <location filename="../app/src/operator_dialogs.cpp" line="695"/>
+        <source>Enter a seat, e.g. 03-12A.</source>
+        <translation>请输入席位，例如 03-12A。</translation>
+    </message>
+    <message>
+        <location filename="../app/src/operator_dialogs.cpp" line="697"/>
+        <source>There is no seat %1 on %2.</source>
+        <translation>%2 上没有席位 %1。</translation>
+    </message>
+    <message>
+        <location filename="../app/src/operator_dialogs.cpp" line="704"/>
+        <source>%1 holds %2→%3, beyond the interval: widen the interval to release it whole.</source>
+        <translation>%1 占用 %2→%3，超出了该区间：请扩大区间以整体释放。</translation>
+    </message>
+    <message>
+        <location filename="../app/src/operator_dialogs.cpp" line="710"/>
+        <source>Nothing holds %1 between %2 and %3.</source>
+        <translation>%1 在 %2 至 %3 之间未被占用。</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../app/src/operator_dialogs.cpp" line="737"/>
+        <source>Released %n seat interval(s).</source>
+        <translation>
+            <numerusform>已释放 %n 个席位区间。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../app/src/operator_dialogs.cpp" line="738"/>
+        <source>%n waitlist order(s) served.</source>
+        <translation>
+            <numerusform>已兑现 %n 个候补订单。</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>houbu::RemoteSession</name>
+    <message>
+        <location filename="../session/src/remote_session.cpp" line="22"/>
+        <source>Remote engines are not available in this build.</source>
+        <translation>此版本不支持远程引擎。</translation>
+    </message>
+    <message>
+        <location filename="../session/src/remote_session.cpp" line="38"/>
+        <source>Remote · %1</source>
+        <translation>远程 · %1</translation>
+    </message>
+    <message>
+        <location filename="../session/src/remote_session.cpp" line="47"/>
+        <source>Not connected to a server.</source>
+        <translation>未连接到服务器。</translation>
     </message>
 </context>
 <context>
@@ -553,6 +1935,29 @@ Reason:</source>
         <location filename="../models/src/models.cpp" line="137"/>
         <source>Queued</source>
         <translation>排队</translation>
+    </message>
+</context>
+<context>
+    <name>houbu::SeatCheckingDialog</name>
+    <message>
+        <location filename="../app/src/operator_dialogs.cpp" line="836"/>
+        <source>There is no seat %1 on %2.</source>
+        <translation>%2 上没有席位 %1。</translation>
+    </message>
+    <message>
+        <location filename="../app/src/operator_dialogs.cpp" line="838"/>
+        <source>Seat %1 is named twice.</source>
+        <translation>席位 %1 重复出现。</translation>
+    </message>
+    <message>
+        <location filename="../app/src/operator_dialogs.cpp" line="841"/>
+        <source>Seat %1 is in class %2, not %3.</source>
+        <translation>席位 %1 属于席别 %2，而非 %3。</translation>
+    </message>
+    <message>
+        <location filename="../app/src/operator_dialogs.cpp" line="844"/>
+        <source>Seat %1 is taken between %2 and %3 (%4).</source>
+        <translation>席位 %1 在 %2 至 %3 之间已被占用（%4）。</translation>
     </message>
 </context>
 <context>
@@ -611,41 +2016,516 @@ Order %5</source>
     </message>
 </context>
 <context>
+    <name>houbu::SeatMapPreview</name>
+    <message>
+        <location filename="../app/src/operator_dialogs.cpp" line="239"/>
+        <source>%1 rows × %2 seats a row = %3 seats</source>
+        <translation>%1 排 × 每排 %2 座 = %3 个席位</translation>
+    </message>
+    <message>
+        <location filename="../app/src/operator_dialogs.cpp" line="264"/>
+        <source>Enter the rows and the seat letters to see the car.</source>
+        <translation>输入排数和座位字母即可预览车厢。</translation>
+    </message>
+    <message>
+        <location filename="../app/src/operator_dialogs.cpp" line="330"/>
+        <source>%1 seats · window seats tinted · aisle dashed</source>
+        <translation>%1 个席位 · 着色为靠窗座位 · 虚线为过道</translation>
+    </message>
+</context>
+<context>
+    <name>houbu::SellDialog</name>
+    <message>
+        <location filename="../app/src/operator_dialogs.cpp" line="963"/>
+        <source>Sell — %1</source>
+        <translation>售票 — %1</translation>
+    </message>
+    <message>
+        <location filename="../app/src/operator_dialogs.cpp" line="969"/>
+        <source>Passenger</source>
+        <translation>乘客</translation>
+    </message>
+    <message>
+        <location filename="../app/src/operator_dialogs.cpp" line="969"/>
+        <source>Seat (optional)</source>
+        <translation>席位（可选）</translation>
+    </message>
+    <message>
+        <location filename="../app/src/operator_dialogs.cpp" line="971"/>
+        <source>1 to 5 passengers. Give every passenger a seat, or none to let the engine choose adjacent seats.</source>
+        <translation>1 至 5 名乘客。为每名乘客指定席位，或全部不指定，由引擎选择相邻席位。</translation>
+    </message>
+    <message>
+        <location filename="../app/src/operator_dialogs.cpp" line="979"/>
+        <source>&amp;Id:</source>
+        <translation>编号(&amp;I)：</translation>
+    </message>
+    <message>
+        <location filename="../app/src/operator_dialogs.cpp" line="980"/>
+        <source>&amp;Interval:</source>
+        <translation>区间(&amp;I)：</translation>
+    </message>
+    <message>
+        <location filename="../app/src/operator_dialogs.cpp" line="981"/>
+        <source>&amp;Class:</source>
+        <translation>席别(&amp;C)：</translation>
+    </message>
+    <message>
+        <location filename="../app/src/operator_dialogs.cpp" line="982"/>
+        <source>&amp;Passengers:</source>
+        <translation>乘客(&amp;P)：</translation>
+    </message>
+    <message>
+        <location filename="../app/src/operator_dialogs.cpp" line="983"/>
+        <source>Pre&amp;fer:</source>
+        <translation>偏好(&amp;F)：</translation>
+    </message>
+    <message>
+        <location filename="../app/src/operator_dialogs.cpp" line="984"/>
+        <source>Free:</source>
+        <translation>空闲：</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../app/src/operator_dialogs.cpp" line="992"/>
+        <source>%n seat(s) of this class free over the interval</source>
+        <translation>
+            <numerusform>该席别在此区间内有 %n 个空闲席位</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../app/src/operator_dialogs.cpp" line="1006"/>
+        <source>&amp;Sell</source>
+        <translation>售票(&amp;S)</translation>
+    </message>
+    <message>
+        <location filename="../app/src/operator_dialogs.cpp" line="1019"/>
+        <source>No preference</source>
+        <translation>无偏好</translation>
+    </message>
+    <message>
+        <location filename="../app/src/operator_dialogs.cpp" line="1020"/>
+        <source>Window</source>
+        <translation>靠窗</translation>
+    </message>
+    <message>
+        <location filename="../app/src/operator_dialogs.cpp" line="1021"/>
+        <source>Aisle</source>
+        <translation>过道</translation>
+    </message>
+    <message>
+        <location filename="../app/src/operator_dialogs.cpp" line="1029"/>
+        <source>Seat letter %1</source>
+        <translation>座位字母 %1</translation>
+    </message>
+    <message>
+        <location filename="../app/src/operator_dialogs.cpp" line="1038"/>
+        <source>No train is shown: open a scenario or a store first.</source>
+        <translation>未显示任何车次：请先打开场景或存储。</translation>
+    </message>
+    <message>
+        <location filename="../app/src/operator_dialogs.cpp" line="1040"/>
+        <source>Enter an id for the sale.</source>
+        <translation>请输入售票编号。</translation>
+    </message>
+    <message>
+        <location filename="../app/src/operator_dialogs.cpp" line="1041"/>
+        <source>The id %1 is in use on %2.</source>
+        <translation>编号 %1 已在 %2 上使用。</translation>
+    </message>
+    <message>
+        <location filename="../app/src/operator_dialogs.cpp" line="1043"/>
+        <source>This run has no class to sell.</source>
+        <translation>本车次没有可发售的席别。</translation>
+    </message>
+    <message>
+        <location filename="../app/src/operator_dialogs.cpp" line="1050"/>
+        <source>Give every passenger a seat, or none to let the engine choose.</source>
+        <translation>请为每名乘客指定席位，或全部不指定，由引擎选择。</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../app/src/operator_dialogs.cpp" line="1055"/>
+        <source>Only %n seat(s) of class %1 are free between %2 and %3: submit a waitlist order instead.</source>
+        <translation>
+            <numerusform>%2 至 %3 之间席别 %1 仅有 %n 个空闲席位：请改为提交候补订单。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../app/src/operator_dialogs.cpp" line="1092"/>
+        <source>Sale %1: %n ticket(s) held (%2), payable until %3.</source>
+        <translation>
+            <numerusform>订单 %1：已占座 %n 张车票（%2），请在 %3 前支付。</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>houbu::Session</name>
+    <message>
+        <location filename="../session/src/embedded_session.cpp" line="491"/>
+        <location filename="../session/src/embedded_session.cpp" line="495"/>
+        <source>This session cannot replay its journal.</source>
+        <translation>此会话无法回放其日志。</translation>
+    </message>
+</context>
+<context>
+    <name>houbu::SettingsDialog</name>
+    <message>
+        <location filename="../app/src/settings_dialog.cpp" line="19"/>
+        <source>Settings</source>
+        <translation>设置</translation>
+    </message>
+    <message>
+        <location filename="../app/src/settings_dialog.cpp" line="23"/>
+        <source>Appearance</source>
+        <translation>外观</translation>
+    </message>
+    <message>
+        <location filename="../app/src/settings_dialog.cpp" line="27"/>
+        <location filename="../app/src/settings_dialog.cpp" line="41"/>
+        <source>Follow the system</source>
+        <translation>跟随系统</translation>
+    </message>
+    <message>
+        <location filename="../app/src/settings_dialog.cpp" line="33"/>
+        <source>&amp;Language:</source>
+        <translation>语言(&amp;L)：</translation>
+    </message>
+    <message>
+        <location filename="../app/src/settings_dialog.cpp" line="34"/>
+        <source>The new language applies when the console starts again.</source>
+        <translation>新语言将在控制台下次启动时生效。</translation>
+    </message>
+    <message>
+        <location filename="../app/src/settings_dialog.cpp" line="42"/>
+        <source>Light</source>
+        <translation>浅色</translation>
+    </message>
+    <message>
+        <location filename="../app/src/settings_dialog.cpp" line="43"/>
+        <source>Dark</source>
+        <translation>深色</translation>
+    </message>
+    <message>
+        <location filename="../app/src/settings_dialog.cpp" line="45"/>
+        <source>&amp;Colours:</source>
+        <translation>配色(&amp;C)：</translation>
+    </message>
+    <message>
+        <location filename="../app/src/settings_dialog.cpp" line="48"/>
+        <source>Window</source>
+        <translation>窗口</translation>
+    </message>
+    <message>
+        <location filename="../app/src/settings_dialog.cpp" line="50"/>
+        <source>&amp;Reset window layout</source>
+        <translation>重置窗口布局(&amp;R)</translation>
+    </message>
+    <message>
+        <location filename="../app/src/settings_dialog.cpp" line="51"/>
+        <source>Put the docks and toolbars back where they start</source>
+        <translation>将停靠窗口和工具栏恢复到初始位置</translation>
+    </message>
+    <message>
+        <location filename="../app/src/settings_dialog.cpp" line="52"/>
+        <source>Clear &amp;recent files</source>
+        <translation>清除最近的文件(&amp;R)</translation>
+    </message>
+</context>
+<context>
+    <name>houbu::StepPanel</name>
+    <message>
+        <location filename="../app/src/step_panel.cpp" line="27"/>
+        <source>stops %1→%2</source>
+        <translation>站序 %1→%2</translation>
+    </message>
+    <message>
+        <location filename="../app/src/step_panel.cpp" line="32"/>
+        <source>single</source>
+        <translation>单人</translation>
+    </message>
+    <message>
+        <location filename="../app/src/step_panel.cpp" line="32"/>
+        <source>group of %1</source>
+        <translation>%1 人同行</translation>
+    </message>
+    <message>
+        <location filename="../app/src/step_panel.cpp" line="85"/>
+        <source>%1 served on %2 %3 (%4 %5)</source>
+        <translation>%1 已兑现：%2 %3（%4 %5）</translation>
+    </message>
+    <message>
+        <location filename="../app/src/step_panel.cpp" line="90"/>
+        <source>%1 skipped: no option has enough free seats; it waits in its queues</source>
+        <translation>跳过 %1：没有任何选项有足够的空闲席位；继续在其队列中等待</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../app/src/step_panel.cpp" line="91"/>
+        <source>%1 skipped: only %n seat(s) free on %2 (%3)</source>
+        <translation>
+            <numerusform>跳过 %1：%2（%3）仅有 %n 个空闲席位</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../app/src/step_panel.cpp" line="105"/>
+        <source>&lt;b&gt;Matching paused.&lt;/b&gt; The next command that frees seats or queues an order stops before its first matching decision.</source>
+        <translation>&lt;b&gt;匹配已暂停。&lt;/b&gt;下一条释放席位或使订单排队的命令将在其第一个匹配决策前停下。</translation>
+    </message>
+    <message>
+        <location filename="../app/src/step_panel.cpp" line="108"/>
+        <source>&lt;b&gt;Matching runs.&lt;/b&gt;</source>
+        <translation>&lt;b&gt;匹配运行中。&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <location filename="../app/src/step_panel.cpp" line="121"/>
+        <source>&lt;b&gt;Line %1&lt;/b&gt; %2</source>
+        <translation>&lt;b&gt;第 %1 行&lt;/b&gt; %2</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../app/src/step_panel.cpp" line="125"/>
+        <source>%n more command(s) waiting</source>
+        <translation>
+            <numerusform>另有 %n 条命令等待中</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../app/src/step_panel.cpp" line="129"/>
+        <source>&lt;b&gt;Decision %1:&lt;/b&gt; %2</source>
+        <translation>&lt;b&gt;决策 %1：&lt;/b&gt;%2</translation>
+    </message>
+    <message>
+        <location filename="../app/src/step_panel.cpp" line="140"/>
+        <source>%1 %2 (free run %3)</source>
+        <translation>%1 %2（连续空闲 %3）</translation>
+    </message>
+    <message>
+        <location filename="../app/src/step_panel.cpp" line="143"/>
+        <source>Freed: %1</source>
+        <translation>已释放：%1</translation>
+    </message>
+    <message>
+        <location filename="../app/src/step_panel.cpp" line="147"/>
+        <source>Added car: new %1 seats on %2 %3</source>
+        <translation>加挂车厢：%2 %3 新增 %1 席位</translation>
+    </message>
+    <message>
+        <location filename="../app/src/step_panel.cpp" line="151"/>
+        <source>Order %1 became effective</source>
+        <translation>订单 %1 已生效</translation>
+    </message>
+    <message>
+        <location filename="../app/src/step_panel.cpp" line="164"/>
+        <source>Candidates in queue order: %1</source>
+        <translation>按队列顺序的候选订单：%1</translation>
+    </message>
+    <message>
+        <location filename="../app/src/step_panel.cpp" line="165"/>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <location filename="../app/src/step_panel.cpp" line="172"/>
+        <source>Applied:</source>
+        <translation>已应用：</translation>
+    </message>
+</context>
+<context>
+    <name>houbu::WaitlistDialog</name>
+    <message>
+        <location filename="../app/src/operator_dialogs.cpp" line="1101"/>
+        <source>Waitlist order (候补)</source>
+        <translation>候补订单</translation>
+    </message>
+    <message>
+        <location filename="../app/src/operator_dialogs.cpp" line="1105"/>
+        <source>account, e.g. u1024</source>
+        <translation>账号，例如 u1024</translation>
+    </message>
+    <message>
+        <location filename="../app/src/operator_dialogs.cpp" line="1107"/>
+        <source>Passenger</source>
+        <translation>乘客</translation>
+    </message>
+    <message>
+        <location filename="../app/src/operator_dialogs.cpp" line="1114"/>
+        <source>Stations of the shown run; every option&apos;s train must stop there</source>
+        <translation>当前车次的车站；每个选项的车次都必须在此停靠</translation>
+    </message>
+    <message>
+        <location filename="../app/src/operator_dialogs.cpp" line="1129"/>
+        <source>Add &amp;option</source>
+        <translation>添加选项(&amp;O)</translation>
+    </message>
+    <message>
+        <location filename="../app/src/operator_dialogs.cpp" line="1135"/>
+        <source>Train</source>
+        <translation>车次</translation>
+    </message>
+    <message>
+        <location filename="../app/src/operator_dialogs.cpp" line="1135"/>
+        <source>Date</source>
+        <translation>日期</translation>
+    </message>
+    <message>
+        <location filename="../app/src/operator_dialogs.cpp" line="1135"/>
+        <source>Class</source>
+        <translation>席别</translation>
+    </message>
+    <message>
+        <location filename="../app/src/operator_dialogs.cpp" line="1138"/>
+        <source>In preference order: at most 5 options a date, at most 2 dates</source>
+        <translation>按优先顺序排列：每个日期最多 5 个选项，最多 2 个日期</translation>
+    </message>
+    <message>
+        <location filename="../app/src/operator_dialogs.cpp" line="1139"/>
+        <source>Remove</source>
+        <translation>移除</translation>
+    </message>
+    <message>
+        <location filename="../app/src/operator_dialogs.cpp" line="1140"/>
+        <source>Up</source>
+        <translation>上移</translation>
+    </message>
+    <message>
+        <location filename="../app/src/operator_dialogs.cpp" line="1141"/>
+        <source>Down</source>
+        <translation>下移</translation>
+    </message>
+    <message>
+        <location filename="../app/src/operator_dialogs.cpp" line="1157"/>
+        <source>&amp;Deadline:</source>
+        <translation>截止时间(&amp;D)：</translation>
+    </message>
+    <message>
+        <location filename="../app/src/operator_dialogs.cpp" line="1166"/>
+        <source>Not served by then, the order expires and is refunded</source>
+        <translation>届时仍未兑现，订单将失效并退款</translation>
+    </message>
+    <message>
+        <location filename="../app/src/operator_dialogs.cpp" line="1168"/>
+        <source>&amp;Id:</source>
+        <translation>编号(&amp;I)：</translation>
+    </message>
+    <message>
+        <location filename="../app/src/operator_dialogs.cpp" line="1169"/>
+        <source>&amp;User:</source>
+        <translation>用户(&amp;U)：</translation>
+    </message>
+    <message>
+        <location filename="../app/src/operator_dialogs.cpp" line="1170"/>
+        <source>&amp;Passengers:</source>
+        <translation>乘客(&amp;P)：</translation>
+    </message>
+    <message>
+        <location filename="../app/src/operator_dialogs.cpp" line="1171"/>
+        <source>&amp;Interval:</source>
+        <translation>区间(&amp;I)：</translation>
+    </message>
+    <message>
+        <location filename="../app/src/operator_dialogs.cpp" line="1172"/>
+        <source>Op&amp;tions:</source>
+        <translation>选项(&amp;T)：</translation>
+    </message>
+    <message>
+        <location filename="../app/src/operator_dialogs.cpp" line="1184"/>
+        <source>This option is listed already.</source>
+        <translation>此选项已在列表中。</translation>
+    </message>
+    <message>
+        <location filename="../app/src/operator_dialogs.cpp" line="1203"/>
+        <source>&amp;Submit</source>
+        <translation>提交(&amp;S)</translation>
+    </message>
+    <message>
+        <location filename="../app/src/operator_dialogs.cpp" line="1238"/>
+        <source>Enter an id for the order.</source>
+        <translation>请输入订单编号。</translation>
+    </message>
+    <message>
+        <location filename="../app/src/operator_dialogs.cpp" line="1239"/>
+        <source>The id %1 is in use.</source>
+        <translation>编号 %1 已被使用。</translation>
+    </message>
+    <message>
+        <location filename="../app/src/operator_dialogs.cpp" line="1240"/>
+        <source>Enter the user (account) placing the order.</source>
+        <translation>请输入下单的用户（账号）。</translation>
+    </message>
+    <message>
+        <location filename="../app/src/operator_dialogs.cpp" line="1242"/>
+        <source>No train is shown: open a scenario or a store first.</source>
+        <translation>未显示任何车次：请先打开场景或存储。</translation>
+    </message>
+    <message>
+        <location filename="../app/src/operator_dialogs.cpp" line="1244"/>
+        <source>Add at least one option: a train, a date and a class.</source>
+        <translation>请至少添加一个选项：车次、日期和席别。</translation>
+    </message>
+    <message>
+        <location filename="../app/src/operator_dialogs.cpp" line="1248"/>
+        <source>Option %1 has no class.</source>
+        <translation>选项 %1 没有席别。</translation>
+    </message>
+    <message>
+        <location filename="../app/src/operator_dialogs.cpp" line="1254"/>
+        <source>The options span %1 dates; at most 2 are allowed.</source>
+        <translation>选项涉及 %1 个日期；最多允许 2 个。</translation>
+    </message>
+    <message>
+        <location filename="../app/src/operator_dialogs.cpp" line="1257"/>
+        <source>%1 has %2 options; at most 5 a date are allowed.</source>
+        <translation>%1 有 %2 个选项；每个日期最多允许 5 个。</translation>
+    </message>
+    <message>
+        <location filename="../app/src/operator_dialogs.cpp" line="1262"/>
+        <source>The deadline must be later than %1.</source>
+        <translation>截止时间必须晚于 %1。</translation>
+    </message>
+    <message>
+        <location filename="../app/src/operator_dialogs.cpp" line="1287"/>
+        <source>Waitlist order %1 submitted: prepay ¥%2 by %3.</source>
+        <translation>候补订单 %1 已提交：请在 %3 前预付 ¥%2。</translation>
+    </message>
+</context>
+<context>
     <name>main</name>
     <message>
-        <location filename="../app/src/main.cpp" line="92"/>
+        <location filename="../app/src/main.cpp" line="107"/>
         <source>Houbu console: seat intervals and waitlists.</source>
         <translation>候补控制台：席位区间与候补队列。</translation>
     </message>
     <message>
-        <location filename="../app/src/main.cpp" line="95"/>
+        <location filename="../app/src/main.cpp" line="110"/>
         <source>Open (or create) the store at &lt;path&gt;.</source>
         <translation>打开（或新建）位于 &lt;path&gt; 的存储。</translation>
     </message>
     <message>
-        <location filename="../app/src/main.cpp" line="99"/>
+        <location filename="../app/src/main.cpp" line="114"/>
         <source>Run the engine in memory with the demo train.</source>
         <translation>在内存中运行引擎并载入演示车次。</translation>
     </message>
     <message>
-        <location filename="../app/src/main.cpp" line="101"/>
+        <location filename="../app/src/main.cpp" line="116"/>
         <source>Load a scenario file in memory.</source>
         <translation>在内存中加载场景文件。</translation>
     </message>
     <message>
-        <location filename="../app/src/main.cpp" line="103"/>
+        <location filename="../app/src/main.cpp" line="118"/>
         <source>Use a dark palette.</source>
         <translation>使用深色配色。</translation>
     </message>
     <message>
-        <location filename="../app/src/main.cpp" line="105"/>
+        <location filename="../app/src/main.cpp" line="120"/>
         <source>Save screenshots into &lt;dir&gt; and quit.</source>
         <translation>将截图保存到 &lt;dir&gt; 后退出。</translation>
     </message>
     <message>
-        <location filename="../app/src/main.cpp" line="109"/>
+        <location filename="../app/src/main.cpp" line="124"/>
         <source>Interface language: en or zh_CN (default: the system language).</source>
         <translation>界面语言：en 或 zh_CN（默认跟随系统）。</translation>
+    </message>
+    <message>
+        <location filename="../app/src/main.cpp" line="129"/>
+        <source>Connect to the houbud server at &lt;url&gt;. The token comes from the HOUBU_TOKEN environment variable or the system keychain.</source>
+        <translation>连接位于 &lt;url&gt; 的 houbud 服务器。令牌取自 HOUBU_TOKEN 环境变量或系统钥匙串。</translation>
     </message>
 </context>
 </TS>
