@@ -2,6 +2,7 @@
 // or measure the allocation quality of the seat choices.
 
 #include <malloc.h>
+#include <sys/resource.h>
 #include <unistd.h>
 
 #include <QByteArray>
@@ -58,6 +59,14 @@ group waits for the commit).
 namespace {
 
 using Clock = std::chrono::steady_clock;
+
+// User + system CPU time of this process, in seconds.
+double cpuSeconds() {
+    rusage u{};
+    getrusage(RUSAGE_SELF, &u);
+    return static_cast<double>(u.ru_utime.tv_sec + u.ru_stime.tv_sec) +
+           static_cast<double>(u.ru_utime.tv_usec + u.ru_stime.tv_usec) * 1e-6;
+}
 
 std::uint64_t nsSince(Clock::time_point t0) {
     return static_cast<std::uint64_t>(
@@ -210,6 +219,7 @@ struct TargetResult {
     std::int64_t events = 0;
     std::int64_t served = 0;
     double seconds = 0;
+    double cpuSeconds = 0;
     double parseSeconds = 0;
     double applySeconds = 0;
     double encodeSeconds = 0;
@@ -261,6 +271,7 @@ bool runMemory(const char* path, std::int64_t size, const EngineOptions& options
         QByteArray line;
         int number = 0;
         std::uint64_t parseNs = 0, applyNs = 0;
+        const double cpu0 = cpuSeconds();
         const auto t0 = Clock::now();
         while (reader.next(line)) {
             ++number;
@@ -285,6 +296,7 @@ bool runMemory(const char* path, std::int64_t size, const EngineOptions& options
             progress.update(reader.consumed(), r.commands);
         }
         r.seconds = static_cast<double>(nsSince(t0)) * 1e-9;
+        r.cpuSeconds = cpuSeconds() - cpu0;
         progress.finish(r.commands);
         r.parseSeconds = static_cast<double>(parseNs) * 1e-9;
         r.applySeconds = static_cast<double>(applyNs) * 1e-9;
@@ -355,6 +367,7 @@ bool runStore(const char* path, std::int64_t size, const std::string& target,
         QByteArray out, line;
         int number = 0;
         bool more = true;
+        const double cpu0 = cpuSeconds();
         const auto t0 = Clock::now();
         while (more) {
             batch.clear();
@@ -382,6 +395,7 @@ bool runStore(const char* path, std::int64_t size, const std::string& target,
             progress.update(reader.consumed(), r.commands);
         }
         r.seconds = static_cast<double>(nsSince(t0)) * 1e-9;
+        r.cpuSeconds = cpuSeconds() - cpu0;
         progress.finish(r.commands);
         r.peakRss = peakRss();
         r.summary = store->engine().summary();
@@ -402,6 +416,7 @@ QJsonObject toJson(const TargetResult& r) {
     }
     o[u"commands"] = static_cast<qint64>(r.commands);
     o[u"seconds"] = r.seconds;
+    o[u"cpu_seconds"] = r.cpuSeconds;
     o[u"commands_per_s"] = r.seconds > 0 ? static_cast<double>(r.commands) / r.seconds : 0.0;
     o[u"events"] = static_cast<qint64>(r.events);
     o[u"served"] = static_cast<qint64>(r.served);
@@ -450,8 +465,8 @@ void printTable(const QJsonObject& doc) {
     std::printf(
         "workload  %s: %lld commands, %.1f MB\n\n", w[u"file"].toString().toLocal8Bit().constData(),
         static_cast<long long>(w[u"commands"].toInteger()), w[u"bytes"].toDouble() / 1048576.0);
-    std::printf("%-12s %11s %9s %11s %10s %10s %9s  %s\n", "target", "commands", "seconds",
-                "commands/s", "peak RSS", "served", "errors", "invariants");
+    std::printf("%-12s %11s %9s %9s %11s %10s %10s %9s  %s\n", "target", "commands", "seconds",
+                "CPU s", "commands/s", "peak RSS", "served", "errors", "invariants");
     const QJsonArray targets = doc[u"targets"].toArray();
     for (const auto& t : targets) {
         const QJsonObject o = t.toObject();
@@ -464,10 +479,11 @@ void printTable(const QJsonObject& doc) {
         const QJsonObject e = o[u"errors"].toObject();
         for (auto it = e.begin(); it != e.end(); ++it)
             errors += it.value().toInteger();
-        std::printf("%-12.12s %11lld %9.2f %11.0f %7.0f MB %10lld %9lld  %s\n",
+        std::printf("%-12.12s %11lld %9.2f %9.2f %11.0f %7.0f MB %10lld %9lld  %s\n",
                     o[u"target"].toString().toLocal8Bit().constData(),
                     static_cast<long long>(o[u"commands"].toInteger()), o[u"seconds"].toDouble(),
-                    o[u"commands_per_s"].toDouble(), o[u"peak_rss_bytes"].toDouble() / 1048576.0,
+                    o[u"cpu_seconds"].toDouble(), o[u"commands_per_s"].toDouble(),
+                    o[u"peak_rss_bytes"].toDouble() / 1048576.0,
                     static_cast<long long>(o[u"served"].toInteger()),
                     static_cast<long long>(errors),
                     o[u"invariants"].toString().toLocal8Bit().constData());
