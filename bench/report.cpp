@@ -132,6 +132,7 @@ QImage lines(const QString& title, const QString& xUnit, const QString& yUnit,
                 path.lineTo(pt);
         }
         p.setPen(QPen(s.color, 2.5));
+        p.setBrush(Qt::NoBrush);
         p.drawPath(path);
         for (qsizetype i = 0; i < s.values.size() && i < xs.size(); ++i)
             p.setBrush(s.color), p.drawEllipse(QPointF(px(xs[i]), py(s.values[i])), 3.5, 3.5);

@@ -131,7 +131,7 @@ In memory, per command kind (microseconds):
 |---|---|---|---|---|---|---|
 $(kinds_table "$work/bench.json" memory)
 
-On SQLite, per command kind (microseconds, the group's commit):
+On SQLite, per command kind (latency in microseconds is the group's commit; seconds: the share of the transactions' time):
 
 | kind | count | seconds | p50 | p99 | p99.9 | max |
 |---|---|---|---|---|---|---|
