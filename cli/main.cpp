@@ -14,6 +14,7 @@
 
 #include "houbu/codec.h"
 #include "houbu/store.h"
+#include "tools.h"
 
 namespace {
 
@@ -52,6 +53,15 @@ Commands:
 
   export --db LOCATION
                Write the journal as a scenario (JSON Lines) to standard output.
+
+  gen [options]
+               Write a deterministic peak-day workload (a scenario) to standard
+               output; see 'houbu-cli gen --help'.
+
+  bench FILE [options] | bench --quality
+               Replay a scenario in memory or on a store and report throughput,
+               latency percentiles per command kind and peak memory; or measure
+               the seat choices' allocation quality. See 'houbu-cli bench --help'.
 
   help, --help Show this text.
 
@@ -392,5 +402,7 @@ int main(int argc, char** argv) {
     if (command == "verify") return verify(argc, argv);
     if (command == "replay") return replay(argc, argv);
     if (command == "export") return exportJournal(argc, argv);
+    if (command == "gen") return houbu::tools::genMain(argc, argv);
+    if (command == "bench") return houbu::tools::benchMain(argc, argv);
     return usageError("unknown command '" + command + "'");
 }

@@ -1,0 +1,137 @@
+#pragma once
+// houbu-cli gen / bench: peak-day workloads, measurements and allocation quality.
+//
+// gen writes a plain scenario (JSON Lines, commands.md) that any Houbu front end
+// can run; bench replays such a file in memory or on a store and measures it.
+
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "houbu/command.h"
+
+namespace houbu::tools {
+
+// Small, fast, portable PRNG (splitmix64): the same stream on every platform,
+// so that a seed names one workload everywhere.
+class Rng {
+  public:
+    explicit Rng(std::uint64_t seed) : state_(seed) {}
+    std::uint64_t next() {
+        std::uint64_t z = (state_ += 0x9e3779b97f4a7c15ull);
+        z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+        z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+        return z ^ (z >> 31);
+    }
+    // Uniform in [0, n).
+    int below(int n) { return static_cast<int>(next() % static_cast<std::uint64_t>(n)); }
+    // Uniform in [lo, hi].
+    int between(int lo, int hi) { return lo + below(hi - lo + 1); }
+    // Uniform in [0, 1).
+    double unit() { return static_cast<double>(next() >> 11) * 0x1.0p-53; }
+
+  private:
+    std::uint64_t state_;
+};
+
+// ---- gen ------------------------------------------------------------------------------
+
+struct GenSpec {
+    std::uint64_t seed = 1;
+    int runs = 100;
+    int stopsMin = 10;
+    int stopsMax = 40;
+    int seatsMin = 600;
+    int seatsMax = 1200;
+    std::int64_t orders = 100000;  // waitlist orders over all runs
+    std::int64_t releases = -1;    // released seat intervals; -1: orders / 5
+    double zipf = 1.0;             // exponent of interval popularity
+    int maxPiece = 8;              // longest ticket (segments) of the sell-out
+};
+
+struct GenStats {
+    std::int64_t lines = 0;
+    int runs = 0;
+    std::int64_t seats = 0;
+    std::int64_t sales = 0;  // sell-out tickets
+    std::int64_t orders = 0;
+    std::int64_t passengers = 0;
+    std::int64_t refunds = 0;
+    std::int64_t timeouts = 0;
+    std::int64_t reschedules = 0;
+    std::int64_t addedCars = 0;
+    std::int64_t addedSeats = 0;
+    std::int64_t intervals = 0;  // distinct (from, to) pairs orders ask for
+};
+
+// Writes the scenario, line by line (each ends with '\n'), to `write`.
+// Returns false with `error` when the spec is out of range.
+bool generate(const GenSpec& spec, const std::function<void(std::string_view)>& write,
+              GenStats& stats, std::string& error);
+
+// ---- allocation quality ---------------------------------------------------------------
+
+struct QualityRequest {
+    int from = 0;  // stop index
+    int to = 0;
+};
+
+struct QualityResult {
+    int requests = 0;
+    int accepted = 0;
+    // Refused although every segment of the interval had a free seat: the free
+    // capacity was there, cut into pieces on different seats.
+    int fragmented = 0;
+    double load = 0;  // requested seat-segments / (seats x segments)
+};
+
+// Sells each request (one passenger, no seat named) in order on a fresh run of
+// `seats` seats and `stops` stops with the given seat choice.
+QualityResult runQuality(int seats, int stops, const std::vector<QualityRequest>& requests,
+                         SeatChoice choice);
+
+// A stream that an offline assignment seats completely: every seat's segments
+// are cut into pieces (gaps with probability 1 - fill), all pieces are requests,
+// shuffled into a random arrival order. Load <= seats on every segment.
+std::vector<QualityRequest> feasibleStream(int seats, int stops, double fill, int maxPiece,
+                                           Rng& rng);
+
+// ---- measurements ---------------------------------------------------------------------
+
+// Peak resident set (VmHWM) and current resident set (VmRSS) of this process,
+// in bytes; 0 when /proc is not readable.
+std::int64_t peakRss();
+std::int64_t currentRss();
+// Resets the peak to the current resident set (Linux clear_refs); false when refused.
+bool resetPeakRss();
+
+// Latencies in a log-linear histogram: 16 sub-buckets per power of two
+// (resolution about 6 %), a few kilobytes whatever the number of samples.
+class LatencyHistogram {
+  public:
+    void add(std::uint64_t ns);
+    std::uint64_t count() const { return count_; }
+    std::uint64_t totalNs() const { return total_; }
+    std::uint64_t maxNs() const { return max_; }
+    // The smallest recorded bucket bound with at least q of the samples below it.
+    double quantileNs(double q) const;
+    void merge(const LatencyHistogram& other);
+
+  private:
+    static constexpr int kSub = 16;
+    std::vector<std::uint64_t> buckets_ = std::vector<std::uint64_t>(64 * kSub, 0);
+    std::uint64_t count_ = 0;
+    std::uint64_t total_ = 0;
+    std::uint64_t max_ = 0;
+};
+
+// ---- subcommands ----------------------------------------------------------------------
+
+int genMain(int argc, char** argv);
+int benchMain(int argc, char** argv);
+extern const char* const kGenUsage;
+extern const char* const kBenchUsage;
+
+}  // namespace houbu::tools

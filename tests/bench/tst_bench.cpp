@@ -1,0 +1,338 @@
+// houbu-cli gen and bench, allocation quality, and the seeds' Redis design
+// (bench/seed_baseline.h) against a real redis-server started here on loopback.
+
+#include <netinet/in.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QTest>
+#include <map>
+
+#include "houbu/codec.h"
+#include "houbu/engine.h"
+#include "resp.h"
+#include "seed_baseline.h"
+#include "tools.h"
+
+using namespace houbu;
+using namespace houbu::tools;
+using namespace Qt::StringLiterals;
+
+namespace {
+
+std::string generated(const GenSpec& spec) {
+    std::string out;
+    GenStats stats;
+    std::string error;
+    if (!generate(
+            spec, [&](std::string_view s) { out += s; }, stats, error))
+        return {};
+    return out;
+}
+
+GenSpec smallSpec(std::uint64_t seed) {
+    GenSpec spec;
+    spec.seed = seed;
+    spec.runs = 3;
+    spec.orders = 2000;
+    return spec;
+}
+
+QList<QByteArray> lines(const std::string& text) {
+    QList<QByteArray> out = QByteArray::fromStdString(text).split('\n');
+    if (!out.isEmpty() && out.back().isEmpty()) out.removeLast();
+    return out;
+}
+
+class Collect : public EventSink {
+  public:
+    void onEvent(const Event& e) override {
+        ++kinds[e.kind];
+        if (e.kind == EventKind::Error) ++errors[e.code];
+        if (e.kind == EventKind::SeatReleased) ++sources[e.reason];
+    }
+    std::map<EventKind, int> kinds;
+    std::map<std::string, int> errors;
+    std::map<std::string, int> sources;
+};
+
+// A free loopback port (the kernel's choice; released before redis binds it).
+int freePort() {
+    const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
+    sockaddr_in a{};
+    a.sin_family = AF_INET;
+    a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    if (::bind(fd, reinterpret_cast<sockaddr*>(&a), sizeof a) != 0) return 0;
+    socklen_t len = sizeof a;
+    ::getsockname(fd, reinterpret_cast<sockaddr*>(&a), &len);
+    ::close(fd);
+    return ntohs(a.sin_port);
+}
+
+}  // namespace
+
+class TestBench : public QObject {
+    Q_OBJECT
+
+    QProcess redis_;
+    int port_ = 0;
+
+  private slots:
+    void initTestCase() {
+        // A throwaway redis-server on loopback, no persistence; stopped in cleanup.
+        for (int attempt = 0; attempt < 5 && port_ == 0; ++attempt) {
+            const int port = freePort();
+            redis_.start(u"redis-server"_s,
+                         {u"--port"_s, QString::number(port), u"--bind"_s, u"127.0.0.1"_s,
+                          u"--save"_s, u""_s, u"--appendonly"_s, u"no"_s});
+            QVERIFY2(redis_.waitForStarted(5000),
+                     "redis-server cannot be started: run scripts/install-deps.sh");
+            for (int i = 0; i < 100; ++i) {
+                bench::RespClient probe;
+                std::string error;
+                if (probe.connect("127.0.0.1", port, error) &&
+                    probe.call({"PING"}).text == "PONG") {
+                    port_ = port;
+                    break;
+                }
+                if (redis_.state() != QProcess::Running) break;
+                QTest::qWait(50);
+            }
+            if (port_ == 0) {
+                redis_.kill();
+                redis_.waitForFinished(5000);
+            }
+        }
+        QVERIFY2(port_ != 0, "redis-server did not answer on loopback");
+    }
+
+    void cleanupTestCase() {
+        if (redis_.state() == QProcess::Running) {
+            redis_.terminate();
+            if (!redis_.waitForFinished(5000)) redis_.kill();
+        }
+    }
+
+    void genIsDeterministicBySeed() {
+        const std::string a = generated(smallSpec(7));
+        const std::string b = generated(smallSpec(7));
+        const std::string c = generated(smallSpec(8));
+        QVERIFY(!a.empty());
+        QVERIFY(a == b);
+        QVERIFY(a != c);
+        GenSpec bad = smallSpec(1);
+        bad.stopsMax = 65;
+        GenStats stats;
+        std::string error;
+        QVERIFY(!generate(
+            bad, [](std::string_view) {}, stats, error));
+        QVERIFY(!error.empty());
+    }
+
+    void genRunsCleanWithTheStatedMix() {
+        GenSpec spec = smallSpec(3);
+        GenStats stats;
+        std::string text, error;
+        QVERIFY(generate(
+            spec, [&](std::string_view s) { text += s; }, stats, error));
+        Engine engine;
+        Collect sink;
+        int number = 0, waitlists = 0, runs = 0;
+        std::map<std::string, int> perInterval;
+        std::map<int, int> groups, options;
+        for (const QByteArray& line : lines(text)) {
+            ++number;
+            const ParsedLine p = parseCommandLine(line);
+            if (p.skip) continue;
+            QVERIFY2(p.command, qPrintable(p.error));
+            const Command& c = *p.command;
+            if (c.op == Op::Waitlist) {
+                ++waitlists;
+                ++groups[static_cast<int>(c.passengers.size())];
+                ++options[static_cast<int>(c.options.size())];
+                ++perInterval[c.from + ">" + c.to];
+            }
+            if (c.op == Op::Train && c.date == "2024-02-08") {
+                ++runs;
+                QVERIFY(c.stops.size() >= 10 && c.stops.size() <= 40);
+                int seats = 0;
+                for (const CarSpec& car : c.cars)
+                    seats += car.rows * static_cast<int>(car.layout.size());
+                QVERIFY2(seats >= 570 && seats <= 1230, qPrintable(QString::number(seats)));
+            }
+            engine.apply(c, number, sink);
+        }
+        QCOMPARE(runs, spec.runs);
+        QCOMPARE(waitlists, spec.orders);
+        QVERIFY2(sink.errors.empty(),
+                 qPrintable(QString::fromStdString(sink.errors.begin()->first)));
+        QVERIFY(engine.checkInvariants().empty());
+        QCOMPARE(groups.size(), std::size_t{5});
+        QCOMPARE(groups.begin()->first, 1);
+        QCOMPARE(groups.rbegin()->first, 5);
+        QVERIFY(options.begin()->first == 1 && options.rbegin()->first <= 5);
+        QVERIFY(options.size() >= 3);
+        QVERIFY(sink.kinds[EventKind::WaitlistFulfilled] > 0);
+
+        // Releases in the seeds' mix (shares of released seat intervals).
+        double total = 0;
+        for (const auto& [source, n] : sink.sources)
+            total += n;
+        QVERIFY(total > 300);
+        auto share = [&](const char* s) { return sink.sources[s] / total; };
+        QVERIFY2(std::abs(share("refund") - 0.40) < 0.05,
+                 qPrintable(QString::number(share("refund"))));
+        QVERIFY2(std::abs(share("timeout") - 0.35) < 0.05,
+                 qPrintable(QString::number(share("timeout"))));
+        QVERIFY2(std::abs(share("reschedule") - 0.15) < 0.04,
+                 qPrintable(QString::number(share("reschedule"))));
+        QVERIFY2(std::abs(share("extra_car") - 0.10) < 0.04,
+                 qPrintable(QString::number(share("extra_car"))));
+
+        // Zipf popularity: the most asked interval far above the median one.
+        std::vector<int> counts;
+        for (const auto& [k, n] : perInterval)
+            counts.push_back(n);
+        std::sort(counts.begin(), counts.end());
+        QVERIFY(counts.back() >= 10 * counts[counts.size() / 2]);
+    }
+
+    void qualityHandExample() {
+        // 2 seats, stops 0-1-2; requests 0-1, 1-2, 0-2 (load 2 on both segments).
+        const std::vector<QualityRequest> r{{0, 1}, {1, 2}, {0, 2}};
+        const QualityResult best = runQuality(2, 3, r, SeatChoice::BestFit);
+        const QualityResult first = runQuality(2, 3, r, SeatChoice::FirstFit);
+        const QualityResult worst = runQuality(2, 3, r, SeatChoice::WorstFit);
+        QCOMPARE(best.requests, 3);
+        QCOMPARE(best.accepted, 3);
+        QCOMPARE(first.accepted, 3);
+        QCOMPARE(best.fragmented, 0);
+        // Worst-fit puts 1-2 on the empty seat; 0-2 then finds a free seat on each
+        // segment but none over both: one refusal, caused by fragmentation.
+        QCOMPARE(worst.accepted, 2);
+        QCOMPARE(worst.fragmented, 1);
+        QCOMPARE(worst.load, 1.0);
+    }
+
+    void feasibleStreamsAreFeasible() {
+        Rng rng(11);
+        for (double fill : {0.6, 1.0}) {
+            std::vector<QualityRequest> s = feasibleStream(30, 12, fill, 5, rng);
+            std::vector<int> load(11, 0);
+            for (const auto& q : s)
+                for (int g = q.from; g < q.to; ++g)
+                    ++load[static_cast<std::size_t>(g)];
+            QVERIFY(*std::max_element(load.begin(), load.end()) <= 30);
+            // Offline first-fit in start order seats everyone.
+            std::stable_sort(s.begin(), s.end(), [](auto& a, auto& b) { return a.from < b.from; });
+            const QualityResult off = runQuality(30, 12, s, SeatChoice::FirstFit);
+            QCOMPARE(off.accepted, off.requests);
+        }
+    }
+
+    void redisBaselineAllocatesValidly() {
+        GenSpec spec = smallSpec(5);
+        spec.runs = 2;
+        spec.orders = 1500;
+        const std::string text = generated(spec);
+        QVERIFY(!text.empty());
+        bench::RespClient redis;
+        std::string error;
+        QVERIFY2(redis.connect("127.0.0.1", port_, error), error.c_str());
+        bench::SeedBaseline baseline(redis);
+        QVERIFY2(baseline.prepare(error), error.c_str());
+        Engine engine;
+        Collect sink;
+        int number = 0;
+        for (const QByteArray& line : lines(text)) {
+            ++number;
+            const ParsedLine p = parseCommandLine(line);
+            if (!p.command) continue;
+            baseline.apply(*p.command);
+            engine.apply(*p.command, number, sink);
+        }
+        QVERIFY(!redis.failed());
+        const auto problems = baseline.validate();
+        QVERIFY2(problems.empty(), problems.empty() ? "" : problems.front().c_str());
+        const auto& s = baseline.stats();
+        QCOMPARE(s.failedCommands, 0);
+        QVERIFY(s.ordersServed > 0);
+        QVERIFY(s.releases >= 250);
+        // Houbu leaves no order waiting that a seat could serve; the baseline only
+        // serves on a release, ten candidates per queue: it cannot serve more.
+        QVERIFY(sink.kinds[EventKind::WaitlistFulfilled] >= s.ordersServed);
+        QCOMPARE(redis.call({"EXISTS", "lock:G1001:2024-02-08:03-01A:S01:S02"}).integer, 0);
+
+        // The check finds a bitmap changed behind the records' back.
+        const bench::Reply keys = redis.call({"KEYS", "train:*"});
+        QVERIFY(!keys.elements.empty());
+        const std::string key = keys.elements.front().text;
+        const std::int64_t bit = redis.call({"GETBIT", key, "0"}).integer;
+        redis.call({"SETBIT", key, "0", bit ? "0" : "1"});
+        QVERIFY(!baseline.validate().empty());
+    }
+
+    void benchJson() {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const QString path = dir.filePath(u"w.jsonl"_s);
+        {
+            QFile f(path);
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            GenSpec spec = smallSpec(2);
+            spec.runs = 2;
+            spec.orders = 1000;
+            const std::string text = generated(spec);
+            QVERIFY(f.write(text.data(), static_cast<qint64>(text.size())) ==
+                    static_cast<qint64>(text.size()));
+        }
+        QProcess p;
+        p.start(QStringLiteral(HOUBU_CLI_PATH),
+                {u"bench"_s, path, u"--json"_s, u"--target"_s, u"memory"_s, u"--target"_s,
+                 u"sqlite"_s, u"--group"_s, u"64"_s});
+        QVERIFY(p.waitForFinished(240000));
+        QCOMPARE(p.exitCode(), 0);
+        QJsonParseError perr;
+        const QJsonDocument doc = QJsonDocument::fromJson(p.readAllStandardOutput(), &perr);
+        QVERIFY2(perr.error == QJsonParseError::NoError, qPrintable(perr.errorString()));
+        const QJsonObject root = doc.object();
+        QVERIFY(root[u"workload"].toObject()[u"commands"].toInteger() > 1000);
+        const QJsonArray targets = root[u"targets"].toArray();
+        QCOMPARE(targets.size(), 2);
+        const QJsonObject mem = targets[0].toObject(), sql = targets[1].toObject();
+        QCOMPARE(mem[u"target"].toString(), u"memory"_s);
+        QCOMPARE(sql[u"backend"].toString(), u"SQLite"_s);
+        QCOMPARE(mem[u"invariants"].toString(), u"ok"_s);
+        for (const QJsonObject& t : {mem, sql}) {
+            for (const char* field : {"commands", "seconds", "cpu_seconds", "commands_per_s",
+                                      "peak_rss_bytes", "served", "errors", "kinds", "events"})
+                QVERIFY2(t.contains(QLatin1String(field)), field);
+            QVERIFY(t[u"commands_per_s"].toDouble() > 0);
+            QVERIFY(t[u"peak_rss_bytes"].toDouble() > 0);
+            QVERIFY(t[u"errors"].toObject().isEmpty());
+            QStringList kinds;
+            for (const auto& k : t[u"kinds"].toArray()) {
+                const QJsonObject o = k.toObject();
+                kinds << o[u"kind"].toString();
+                QVERIFY(o[u"count"].toInteger() > 0);
+                QVERIFY(o[u"p50_us"].toDouble() <= o[u"p99_us"].toDouble());
+                QVERIFY(o[u"p99_us"].toDouble() <= o[u"p999_us"].toDouble());
+                QVERIFY(o[u"p999_us"].toDouble() <= o[u"max_us"].toDouble());
+            }
+            for (const char* k : {"waitlist", "prepay", "refund", "reschedule", "sell", "pay"})
+                QVERIFY2(kinds.contains(QLatin1String(k)), k);
+        }
+        // Same commands, same engine: the store serves exactly what memory serves.
+        QCOMPARE(sql[u"served"].toInteger(), mem[u"served"].toInteger());
+        QCOMPARE(sql[u"events"].toInteger(), mem[u"events"].toInteger());
+        QVERIFY(mem[u"served"].toInteger() > 0);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestBench)
+#include "tst_bench.moc"
