@@ -36,43 +36,6 @@ double cpuSeconds() {
            static_cast<double>(u.ru_utime.tv_usec + u.ru_stime.tv_usec) * 1e-6;
 }
 
-const char* opName(houbu::Op op) {
-    using houbu::Op;
-    switch (op) {
-        case Op::Train:
-            return "train";
-        case Op::AddCar:
-            return "add_car";
-        case Op::Sell:
-            return "sell";
-        case Op::Pay:
-            return "pay";
-        case Op::Refund:
-            return "refund";
-        case Op::Reschedule:
-            return "reschedule";
-        case Op::Block:
-            return "block";
-        case Op::Release:
-            return "release";
-        case Op::Waitlist:
-            return "waitlist";
-        case Op::Prepay:
-            return "prepay";
-        case Op::Cancel:
-            return "cancel";
-        case Op::Advance:
-            return "advance";
-        case Op::Position:
-            return "position";
-        case Op::Availability:
-            return "availability";
-        case Op::Seatmap:
-            return "seatmap";
-    }
-    return "?";
-}
-
 // Rebuilds seat occupancy from Houbu's events alone and counts any segment
 // that two live tickets hold at once.
 class ValiditySink : public houbu::EventSink {
@@ -209,7 +172,8 @@ int main(int argc, char** argv) {
             }
             const auto a = Clock::now();
             engine.apply(c, line, sink);
-            houbuKinds[opName(c.op)].add(static_cast<std::uint64_t>((Clock::now() - a).count()));
+            houbuKinds[houbu::opName(c.op)].add(
+                static_cast<std::uint64_t>((Clock::now() - a).count()));
         }
         houbuSeconds = std::chrono::duration<double>(Clock::now() - t0).count();
         houbuCpu = cpuSeconds() - cpu0;
@@ -236,7 +200,7 @@ int main(int argc, char** argv) {
     for (const auto& [line, c] : commands) {
         const auto a = Clock::now();
         baseline.apply(c);
-        baseKinds[opName(c.op)].add(static_cast<std::uint64_t>((Clock::now() - a).count()));
+        baseKinds[houbu::opName(c.op)].add(static_cast<std::uint64_t>((Clock::now() - a).count()));
     }
     const double baseSeconds = std::chrono::duration<double>(Clock::now() - t0).count();
     const double baseCpu = cpuSeconds() - cpu0;

@@ -19,13 +19,16 @@
 
 #include <charconv>
 #include <cstdint>
+
 #include <functional>
 #include <string>
 #include <vector>
+#include "houbu/splitmix.h"
 
 #include "houbu/command.h"
 #include "houbu/engine.h"
 #include "houbu/event.h"
+#include "houbu/splitmix.h"
 
 namespace houbu::bench {
 
@@ -44,22 +47,7 @@ struct WorkloadSpec {
 // The spec every benchmark uses; main() may shrink it (--houbu_orders=, --houbu_releases=).
 WorkloadSpec& globalSpec();
 
-// Small, fast, portable PRNG (splitmix64): the same stream on every platform.
-class Rng {
-  public:
-    explicit Rng(std::uint64_t seed) : state_(seed) {}
-    std::uint64_t next() {
-        std::uint64_t z = (state_ += 0x9e3779b97f4a7c15ull);
-        z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-        z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-        return z ^ (z >> 31);
-    }
-    // Uniform in [0, n) (the modulo bias is below 2^-40 for the n used here).
-    int below(int n) { return static_cast<int>(next() % static_cast<std::uint64_t>(n)); }
-
-  private:
-    std::uint64_t state_;
-};
+using Rng = SplitMix64;
 
 // out = prefix followed by n in decimal ("w123"), without a temporary string.
 inline void setName(std::string& out, char prefix, std::uint64_t n) {

@@ -20,22 +20,13 @@
 #include <cstdint>
 #include <iterator>
 
+#include "houbu/splitmix.h"
+
 namespace houbu::test {
 
-class Rng {
+class Rng : public SplitMix64 {
   public:
-    explicit Rng(std::uint64_t seed) : state_(seed) {}
-    std::uint64_t next() {
-        std::uint64_t z = (state_ += 0x9e3779b97f4a7c15ull);
-        z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-        z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-        return z ^ (z >> 31);
-    }
-    // Uniform in [0, n), n >= 1.
-    int below(int n) { return static_cast<int>(next() % static_cast<std::uint64_t>(n)); }
-    // Uniform in [lo, hi].
-    int between(int lo, int hi) { return lo + below(hi - lo + 1); }
-    bool percent(int p) { return below(100) < p; }
+    using SplitMix64::SplitMix64;
     template <typename T>
     const T& pick(const QList<T>& list) {
         return list[below(static_cast<int>(list.size()))];
@@ -47,9 +38,6 @@ class Rng {
         if (n > recent && percent(70)) return list[n - 1 - below(recent)];
         return list[below(n)];
     }
-
-  private:
-    std::uint64_t state_;
 };
 
 class ScenarioWriter {

@@ -33,6 +33,9 @@ enum class Op : std::uint8_t {
     Seatmap,
 };
 
+// The command's name in the format ("add_car").
+const char* opName(Op op);
+
 enum class Policy : std::uint8_t { Complete, Exact };
 
 enum class SeatChoice : std::uint8_t { BestFit, FirstFit, WorstFit };
