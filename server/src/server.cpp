@@ -462,8 +462,12 @@ void Server::missingHandler(const QHttpServerRequest& request, QTcpSocket* socke
 }
 
 bool Server::handleRequest(const QHttpServerRequest& request, QTcpSocket* socket) {
-    const Slot slot = reserve(socket);
     const QString path = request.url().path(QUrl::FullyDecoded);
+    // Qt 6.4 upgrades a WebSocket request when the handler accepts it and writes
+    // nothing; the client authenticates in its first message.
+    if (request.value("Upgrade").compare("websocket", Qt::CaseInsensitive) == 0)
+        return path == "/api/v1/stream"_L1 && !stopping_;
+    const Slot slot = reserve(socket);
     const auto method = request.method();
     auto refuse = [&](Reply r) {
         if (r.status != 429)
