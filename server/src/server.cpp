@@ -262,6 +262,7 @@ struct Server::StreamClient {
     std::optional<TokenInfo> who;
     qint64 sentUpTo = 0;
     bool live = false;
+    bool dropped = false;
 };
 
 Server::Server(ServerOptions options, QObject* parent)
@@ -778,7 +779,9 @@ void Server::onBatchDone(const QList<PendingPost>& posts, bool ok, const QString
         if (lastSeq_ > before) {
             QByteArray all;
             for (auto& [socket, client] : clients_) {
-                if (!client->live || !client->socket || client->sentUpTo >= lastSeq_) continue;
+                if (!client->live || client->dropped || !client->socket ||
+                    client->sentUpTo >= lastSeq_)
+                    continue;
                 if (client->sentUpTo == before) {
                     if (all.isEmpty())
                         all = "{\"type\":\"events\",\"events\":[" + joinEvents(out, before) + "]}";
@@ -824,14 +827,24 @@ void Server::onWebSocket() {
 }
 
 void Server::dropClient(StreamClient* client) {
-    QWebSocket* ws = client->socket.data();
-    for (auto it = clients_.begin(); it != clients_.end(); ++it) {
-        if (it->second.get() == client) {
-            clients_.erase(it);
-            break;
-        }
-    }
-    if (ws) ws->deleteLater();
+    if (client->dropped) return;
+    client->dropped = true;
+    client->live = false;
+    // Erased later: this may run inside a loop over the clients.
+    QMetaObject::invokeMethod(
+        this,
+        [this, client] {
+            for (auto it = clients_.begin(); it != clients_.end(); ++it) {
+                if (it->second.get() != client) continue;
+                if (QWebSocket* socket = it->second->socket.data()) {
+                    socket->disconnect(this);
+                    socket->deleteLater();
+                }
+                clients_.erase(it);
+                break;
+            }
+        },
+        Qt::QueuedConnection);
 }
 
 void Server::streamHello(StreamClient* c, const QByteArray& message) {
@@ -908,9 +921,11 @@ void Server::shutdown() {
 void Server::maybeFinish() {
     if (finished_ || writing_ || !pending_.isEmpty()) return;
     finished_ = true;
+    QList<QPointer<QWebSocket>> streams;
     for (auto& [ws, client] : clients_)
-        if (client->socket)
-            client->socket->close(QWebSocketProtocol::CloseCodeGoingAway, u"server stopping"_s);
+        streams << client->socket;
+    for (const auto& ws : streams)
+        if (ws) ws->close(QWebSocketProtocol::CloseCodeGoingAway, u"server stopping"_s);
     // Everything answered has been committed; close the store on its thread.
     QMetaObject::invokeMethod(
         writer_, [w = writer_] { w->store.reset(); }, Qt::BlockingQueuedConnection);

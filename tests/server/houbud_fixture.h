@@ -104,8 +104,7 @@ class Http {
         QNetworkRequest request(url);
         request.setSslConfiguration(ssl);
         if (!token.isEmpty()) request.setRawHeader("Authorization", "Bearer " + token);
-        if (!contentType.isEmpty())
-            request.setRawHeader("Content-Type", contentType);
+        if (!contentType.isEmpty()) request.setRawHeader("Content-Type", contentType);
         QNetworkReply* reply = manager.sendCustomRequest(request, verb, body);
         QEventLoop loop;
         QObject::connect(reply, &QNetworkReply::finished, &loop, &QEventLoop::quit);
