@@ -72,7 +72,8 @@ qint64 seqOf(QByteArrayView line) {
 }
 
 // JSON Lines -> the body of a JSON array ("a,b,c"), keeping only events after `after`.
-QByteArray joinEvents(QByteArrayView lines, qint64 after, qint64* last = nullptr) {
+QByteArray joinEvents(QByteArrayView lines, qint64 after, qint64* last = nullptr,
+                      char separator = ',') {
     QByteArray out;
     out.reserve(lines.size() + 2);
     qsizetype at = 0;
@@ -83,7 +84,7 @@ QByteArray joinEvents(QByteArrayView lines, qint64 after, qint64* last = nullptr
         if (!line.isEmpty()) {
             const qint64 seq = seqOf(line);
             if (seq > after) {
-                if (!out.isEmpty()) out += ',';
+                if (!out.isEmpty()) out += separator;
                 out.append(line.data(), line.size());
                 if (last) *last = seq;
             }
@@ -92,6 +93,10 @@ QByteArray joinEvents(QByteArrayView lines, qint64 after, qint64* last = nullptr
     }
     return out;
 }
+
+// A stream message of events: this line, then one event per line, exactly as
+// the engine printed them.
+constexpr QByteArrayView kEventsHeader = "{\"type\":\"events\"}\n";
 
 QString peer(const QHttpServerRequest& request) {
     return request.remoteAddress().toString();
@@ -783,13 +788,11 @@ void Server::onBatchDone(const QList<PendingPost>& posts, bool ok, const QString
                     client->sentUpTo >= lastSeq_)
                     continue;
                 if (client->sentUpTo == before) {
-                    if (all.isEmpty())
-                        all = "{\"type\":\"events\",\"events\":[" + joinEvents(out, before) + "]}";
+                    if (all.isEmpty()) all = kEventsHeader + joinEvents(out, before, nullptr, '\n');
                     client->socket->sendTextMessage(QString::fromUtf8(all));
                 } else {
-                    client->socket->sendTextMessage(
-                        QString::fromUtf8("{\"type\":\"events\",\"events\":[" +
-                                          joinEvents(out, client->sentUpTo) + "]}"));
+                    client->socket->sendTextMessage(QString::fromUtf8(
+                        kEventsHeader + joinEvents(out, client->sentUpTo, nullptr, '\n')));
                 }
                 client->sentUpTo = lastSeq_;
             }
@@ -892,10 +895,8 @@ void Server::streamCatchUp(StreamClient* c) {
                 return;
             }
             qint64 sent = after;
-            const QByteArray list = joinEvents(lines, after, &sent);
-            if (!list.isEmpty())
-                ws->sendTextMessage(
-                    QString::fromUtf8("{\"type\":\"events\",\"events\":[" + list + "]}"));
+            const QByteArray list = joinEvents(lines, after, &sent, '\n');
+            if (!list.isEmpty()) ws->sendTextMessage(QString::fromUtf8(kEventsHeader + list));
             c->sentUpTo = sent;
             if (sent < last)
                 streamCatchUp(c);

@@ -39,12 +39,14 @@ class Houbud {
     QProcess process;
     QByteArray log;  // standard error of every run so far
 
-    bool start() {
+    // Starts on `fixedPort` (a restart on the port clients know), or any free port.
+    bool start(quint16 fixedPort = 0) {
         const QString portFile = dir + u"/port"_s;
         QFile::remove(portFile);
         process.setProcessChannelMode(QProcess::SeparateChannels);
-        process.start(houbudPath(), args + QStringList{u"--listen"_s, u"127.0.0.1:0"_s,
-                                                       u"--port-file"_s, portFile});
+        process.start(houbudPath(),
+                      args + QStringList{u"--listen"_s, u"127.0.0.1:%1"_s.arg(fixedPort),
+                                         u"--port-file"_s, portFile});
         if (!process.waitForStarted(10000)) return false;
         for (int i = 0; i < 600; ++i) {
             QFile f(portFile);
@@ -71,6 +73,12 @@ class Houbud {
         }
         log += process.readAllStandardError();
         return process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1;
+    }
+
+    void kill() {
+        process.kill();
+        process.waitForFinished();
+        log += process.readAllStandardError();
     }
 
     ~Houbud() {

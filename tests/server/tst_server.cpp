@@ -49,12 +49,17 @@ struct Stream {
                     const QSslConfiguration* ssl = nullptr) {
         QObject::connect(&socket, &QWebSocket::textMessageReceived, &socket,
                          [this](const QString& text) {
-                             const QJsonObject m = QJsonDocument::fromJson(text.toUtf8()).object();
+                             const QList<QByteArray> lines = text.toUtf8().split('\n');
+                             const QJsonObject m = QJsonDocument::fromJson(lines[0]).object();
                              const QString type = m.value("type"_L1).toString();
                              if (type == "hello"_L1) hello = m;
                              if (type == "error"_L1) error = m;
-                             for (const auto& e : m.value("events"_L1).toArray())
-                                 seqs << e.toObject().value("seq"_L1).toInteger();
+                             if (type == "events"_L1)
+                                 for (qsizetype i = 1; i < lines.size(); ++i)
+                                     seqs << QJsonDocument::fromJson(lines[i])
+                                                 .object()
+                                                 .value("seq"_L1)
+                                                 .toInteger();
                          });
         QObject::connect(&socket, &QWebSocket::connected, &socket, [this, token, after] {
             socket.sendTextMessage(

@@ -1,0 +1,94 @@
+#pragma once
+// The console's session with a remote engine (houbud): commands over HTTP,
+// events over a WebSocket stream, snapshots read after events (throttled).
+//
+// Guarantees:
+//  1. eventsApplied delivers every event after the one seen last exactly once
+//     and in order: the stream resumes after the last seq seen, across lost
+//     connections and server restarts; an event at or before it is dropped, a
+//     gap makes the session reconnect and resume.
+//  2. Commands are sent once: after a failure the session reports it (failed)
+//     and does not resend; commands carry ids, so sending again is safe.
+//  3. TLS certificates are verified unless the caller names the certificate to
+//     trust (a self-signed server).
+
+#include <QAbstractSocket>
+#include <QByteArray>
+#include <QList>
+#include <QSslCertificate>
+#include <QUrl>
+
+#include "houbu/session.h"
+
+class QNetworkAccessManager;
+class QNetworkReply;
+class QNetworkRequest;
+class QTimer;
+class QWebSocket;
+
+namespace houbu {
+
+class RemoteSession : public Session {
+    Q_OBJECT
+
+  public:
+    enum class State { Disconnected, Connecting, Connected, Reconnecting };
+    Q_ENUM(State)
+
+    explicit RemoteSession(QObject* parent = nullptr);
+    ~RemoteSession() override;
+
+    // Also trusts these certificates (e.g. a server's self-signed one), beside
+    // the system's. Call before open().
+    void setTrustedCertificates(const QList<QSslCertificate>& certificates);
+
+    // Connects with a bearer token; answered by opened(ok, message) and a first snapshot.
+    void open(const QUrl& server, const QByteArray& token);
+    // Closes the stream; the state becomes Disconnected.
+    void close();
+
+    State state() const { return state_; }
+    QString role() const { return role_; }  // "viewer" | "dispatcher" | "admin" once opened
+    QUrl server() const { return server_; }
+    qint64 lastSeq() const { return lastSeq_; }
+    QString description() const override;  // "Remote · https://host:port (dispatcher)"
+    bool isRemote() const override { return true; }
+    bool canSend() const override;  // false for a viewer
+    void send(const QList<QByteArray>& commands) override;
+    void focus(const QString& train, const QString& date) override;
+    void explain(const QString& orderId) override;
+
+  signals:
+    void opened(bool ok, const QString& message);
+    void stateChanged(houbu::RemoteSession::State state, const QString& detail);
+
+  private:
+    QNetworkRequest request(const QString& path) const;
+    static QString errorMessage(QNetworkReply* reply);
+    void setState(State state, const QString& detail = {});
+    void connectStream();
+    void onStreamMessage(const QString& text);
+    void onStreamClosed();
+    void scheduleRefresh();
+    void refresh();
+
+    QNetworkAccessManager* network_ = nullptr;
+    QWebSocket* stream_ = nullptr;
+    QTimer* reconnectTimer_ = nullptr;
+    QTimer* refreshTimer_ = nullptr;
+    QList<QSslCertificate> trusted_;
+    QUrl server_;
+    QByteArray token_;
+    QString role_;
+    State state_ = State::Disconnected;
+    qint64 lastSeq_ = 0;
+    int attempts_ = 0;
+    bool refreshing_ = false;
+    bool refreshAgain_ = false;
+    bool closing_ = false;
+    quint64 generation_ = 0;  // bumped by open()/close(): late answers are ignored
+    QString focusTrain_;
+    QString focusDate_;
+};
+
+}  // namespace houbu
