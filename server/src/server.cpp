@@ -1,6 +1,7 @@
 #include "houbu/server.h"
 
 #include <QDateTime>
+#include <QElapsedTimer>
 #include <QFile>
 #include <QFileInfo>
 #include <QHttpServerRequest>
@@ -18,6 +19,7 @@
 #include <QUrlQuery>
 #include <QWebSocket>
 #include <cmath>
+#include <mutex>
 
 #include "houbu/view_json.h"
 
@@ -206,6 +208,10 @@ class Writer : public QObject {
     // GET /events read here first and go to the journal only for older ones.
     std::deque<std::pair<qint64, QByteArray>> tail;
     static constexpr std::size_t kTail = 200000;
+    // For the log line at the end: groups committed, their commands, time in apply().
+    qint64 groups = 0;
+    qint64 commands = 0;
+    qint64 applyNs = 0;
 
     void remember(const QByteArray& out) {
         qsizetype at = 0;
@@ -707,51 +713,67 @@ void Server::handlePost(const QHttpServerRequest& request, const Slot& slot, con
                                      .arg(options_.maxCommands)));
         return;
     }
-    pendingCommands_ += post.lines.size();
-    pending_.append(std::move(post));
-    if (!writing_ && !flushScheduled_) {
-        // Let the other requests already received join this group.
-        flushScheduled_ = true;
-        QTimer::singleShot(0, this, &Server::flush);
+    // The writer takes, after each commit, everything that arrived meanwhile
+    // (up to `group` commands) as its next group: batches grow with the load.
+    bool schedule = false;
+    {
+        std::lock_guard lock(queueMutex_);
+        queue_.push_back(std::move(post));
+        schedule = !drainScheduled_;
+        drainScheduled_ = true;
     }
+    ++outstanding_;
+    if (schedule) QMetaObject::invokeMethod(writer_, [this] { drain(); });
 }
 
-void Server::flush() {
-    flushScheduled_ = false;
-    if (writing_ || pending_.isEmpty()) return;
+// On the writer thread.
+void Server::drain() {
     QList<PendingPost> posts;
-    qsizetype commands = 0;
-    while (!pending_.isEmpty() &&
-           (posts.isEmpty() || commands + pending_.first().lines.size() <= options_.group)) {
-        commands += pending_.first().lines.size();
-        posts.append(pending_.takeFirst());
+    {
+        std::lock_guard lock(queueMutex_);
+        qsizetype commands = 0;
+        while (!queue_.empty() &&
+               (posts.isEmpty() || commands + queue_.front().lines.size() <= options_.group)) {
+            commands += queue_.front().lines.size();
+            posts.append(std::move(queue_.front()));
+            queue_.pop_front();
+        }
+        if (posts.isEmpty()) {
+            drainScheduled_ = false;
+            return;
+        }
     }
-    pendingCommands_ -= commands;
-    writing_ = true;
-    QMetaObject::invokeMethod(writer_, [this, w = writer_, posts = std::move(posts)] {
-        QList<InputLine> lines;
-        int number = static_cast<int>(w->store->journalLength()) + 1;
-        const qint64 first = number;
-        for (const PendingPost& p : posts)
-            for (const QByteArray& l : p.lines)
-                lines.append({l, number++});
-        QByteArray out;
-        QList<qsizetype> ends;
-        QString message;
-        const bool ok = w->store->apply(lines, out, message, &ends);
-        if (ok) w->remember(out);
-        QMetaObject::invokeMethod(
-            this, [this, posts, ok, message, out = std::move(out), ends = std::move(ends), first,
-                   last = w->lastSeq(), length = w->store->journalLength()] {
-                onBatchDone(posts, ok, message, out, ends, first, last, length);
-            });
-    });
+    Writer* w = writer_;
+    QList<InputLine> lines;
+    int number = static_cast<int>(w->store->journalLength()) + 1;
+    const qint64 first = number;
+    for (const PendingPost& p : posts)
+        for (const QByteArray& l : p.lines)
+            lines.append({l, number++});
+    QByteArray out;
+    QList<qsizetype> ends;
+    QString message;
+    QElapsedTimer timer;
+    timer.start();
+    const bool ok = w->store->apply(lines, out, message, &ends);
+    w->applyNs += timer.nsecsElapsed();
+    ++w->groups;
+    w->commands += lines.size();
+    if (ok) w->remember(out);
+    QMetaObject::invokeMethod(
+        this, [this, posts, ok, message, out = std::move(out), ends = std::move(ends), first,
+               last = w->lastSeq(), length = w->store->journalLength()] {
+            onBatchDone(posts, ok, message, out, ends, first, last, length);
+        });
+    // The next group after what else is queued here (reads of the stream and GETs).
+    QMetaObject::invokeMethod(
+        w, [this] { drain(); }, Qt::QueuedConnection);
 }
 
 void Server::onBatchDone(const QList<PendingPost>& posts, bool ok, const QString& message,
                          const QByteArray& out, const QList<qsizetype>& ends, qint64 journalFirst,
                          qint64 lastSeq, qint64 journalLength) {
-    writing_ = false;
+    outstanding_ -= posts.size();
     if (!ok) {
         qWarning("houbud: a group of %lld requests was not applied: %s",
                  static_cast<long long>(posts.size()), qPrintable(message));
@@ -798,7 +820,6 @@ void Server::onBatchDone(const QList<PendingPost>& posts, bool ok, const QString
             }
         }
     }
-    if (!pending_.isEmpty()) flush();
     if (stopping_) maybeFinish();
 }
 
@@ -912,15 +933,14 @@ void Server::shutdown() {
     if (stopping_) return;
     stopping_ = true;
     qInfo("houbud: stopping: no new connections; answering the %lld requests received",
-          static_cast<long long>(pending_.size()));
+          static_cast<long long>(outstanding_));
     for (QTcpServer* s : servers())
         s->close();
-    if (!writing_ && !pending_.isEmpty()) flush();
     maybeFinish();
 }
 
 void Server::maybeFinish() {
-    if (finished_ || writing_ || !pending_.isEmpty()) return;
+    if (finished_ || outstanding_ > 0) return;
     finished_ = true;
     QList<QPointer<QWebSocket>> streams;
     for (auto& [ws, client] : clients_)
@@ -929,7 +949,16 @@ void Server::maybeFinish() {
         if (ws) ws->close(QWebSocketProtocol::CloseCodeGoingAway, u"server stopping"_s);
     // Everything answered has been committed; close the store on its thread.
     QMetaObject::invokeMethod(
-        writer_, [w = writer_] { w->store.reset(); }, Qt::BlockingQueuedConnection);
+        writer_,
+        [w = writer_] {
+            w->store.reset();
+            if (w->groups > 0)
+                qInfo("houbud: %lld commands in %lld groups (%.1f per group, %.2f ms per group)",
+                      static_cast<long long>(w->commands), static_cast<long long>(w->groups),
+                      double(w->commands) / double(w->groups),
+                      double(w->applyNs) / 1e6 / double(w->groups));
+        },
+        Qt::BlockingQueuedConnection);
     thread_->quit();
     thread_->wait();
     thread_ = nullptr;

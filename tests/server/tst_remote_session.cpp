@@ -3,6 +3,8 @@
 // killed and restarted mid-stream with no event lost or repeated.
 
 #include <QSignalSpy>
+#include <QSslCertificate>
+#include <QStandardPaths>
 #include <QTemporaryDir>
 
 #include "houbu/remote_session.h"
@@ -221,6 +223,50 @@ class TestRemoteSession : public QObject {
             QCOMPARE(r.events[i].seq, start + 1 + i);
         QVERIFY(r.states.contains(RemoteSession::State::Reconnecting));
         QTRY_COMPARE_WITH_TIMEOUT(r.lastSeq(), last, 20000);
+    }
+
+    // TLS is verified: a self-signed server is refused unless the caller trusts
+    // its certificate.
+    void tls() {
+        if (QStandardPaths::findExecutable(u"openssl"_s).isEmpty())
+            QSKIP("openssl is not installed");
+        const QString cert = tmp_.filePath(u"cert.pem"_s), key = tmp_.filePath(u"key.pem"_s);
+        QProcess openssl;
+        openssl.start(u"openssl"_s,
+                      {u"req"_s, u"-x509"_s, u"-newkey"_s, u"ec"_s, u"-pkeyopt"_s,
+                       u"ec_paramgen_curve:prime256v1"_s, u"-nodes"_s, u"-keyout"_s, key, u"-out"_s,
+                       cert, u"-days"_s, u"2"_s, u"-subj"_s, u"/CN=127.0.0.1"_s, u"-addext"_s,
+                       u"subjectAltName=IP:127.0.0.1"_s});
+        QVERIFY(openssl.waitForFinished(60000));
+        QCOMPARE(openssl.exitCode(), 0);
+        Houbud secure;
+        secure.dir = tmp_.path();
+        secure.args = {u"--store"_s,    tmp_.filePath(u"tls.db"_s),
+                       u"--tokens"_s,   tokens_,
+                       u"--tls-cert"_s, cert,
+                       u"--tls-key"_s,  key};
+        QVERIFY2(secure.start(), secure.log.constData());
+        const QUrl url(u"https://127.0.0.1:%1"_s.arg(secure.port));
+        {
+            RemoteSession untrusting;
+            QSignalSpy opened(&untrusting, &RemoteSession::opened);
+            untrusting.open(url, viewer_);
+            QTRY_COMPARE_WITH_TIMEOUT(opened.size(), 1, 20000);
+            QCOMPARE(opened[0][0].toBool(), false);
+        }
+        RemoteSession remote;
+        Recorder r(&remote);
+        remote.setTrustedCertificates(QSslCertificate::fromPath(cert));
+        QSignalSpy opened(&remote, &RemoteSession::opened);
+        remote.open(url, dispatcher_);
+        QTRY_COMPARE_WITH_TIMEOUT(opened.size(), 1, 20000);
+        QCOMPARE(opened[0][0].toBool(), true);
+        QVERIFY(remote.description().startsWith(u"Remote · https://127.0.0.1:"_s));
+        remote.send({kTrain});
+        QTRY_COMPARE_WITH_TIMEOUT(r.events.size(), 1, 20000);
+        QTRY_COMPARE_WITH_TIMEOUT(r.lastSeq(), 1, 20000);
+        QCOMPARE(r.snapshot->runs.size(), std::size_t(1));
+        QCOMPARE(secure.stop(), 0);
     }
 
     void cleanupTestCase() { QCOMPARE(server_.stop(), 0); }

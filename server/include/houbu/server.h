@@ -21,6 +21,7 @@
 #include <deque>
 #include <map>
 #include <memory>
+#include <mutex>
 
 #include "houbu/store.h"
 #include "houbu/tokens.h"
@@ -108,7 +109,7 @@ class Server : public QAbstractHttpServer {
     bool takeToken(const TokenInfo& token, Reply& refusal);
     void handleGet(const QHttpServerRequest& request, const Slot& slot, const TokenInfo& who);
     void handlePost(const QHttpServerRequest& request, const Slot& slot, const TokenInfo& who);
-    void flush();
+    void drain();
     void onBatchDone(const QList<PendingPost>& posts, bool ok, const QString& message,
                      const QByteArray& out, const QList<qsizetype>& ends, qint64 journalFirst,
                      qint64 lastSeq, qint64 journalLength);
@@ -135,10 +136,12 @@ class Server : public QAbstractHttpServer {
     };
     std::map<QTcpSocket*, Connection> connections_;
 
-    QList<PendingPost> pending_;
-    qsizetype pendingCommands_ = 0;
-    bool writing_ = false;
-    bool flushScheduled_ = false;
+    // Requests waiting for the writer: filled here, emptied by drain() on the
+    // writer thread.
+    std::mutex queueMutex_;
+    std::deque<PendingPost> queue_;
+    bool drainScheduled_ = false;  // under queueMutex_
+    qsizetype outstanding_ = 0;    // requests queued or being committed
     qint64 lastSeq_ = 0;
     qint64 journalLength_ = 0;
 
