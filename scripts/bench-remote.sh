@@ -53,6 +53,7 @@ kill -TERM "$pid"
 wait "$pid" || { echo "houbud did not exit cleanly on SIGTERM" >&2; status=1; }
 pid=
 "$cli" export --db "$tmp/load.db" > "$tmp/journal.jsonl"
+grep "groups" "$tmp/houbud.log" || true
 "$load" check --acks "$tmp/acks" --journal "$tmp/journal.jsonl" || status=1
 if grep -q "$token" "$tmp/houbud.log"; then
   echo "the token appears in the server's log" >&2

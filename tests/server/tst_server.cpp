@@ -369,6 +369,49 @@ class TestServer : public QObject {
         QVERIFY2(code == 0, secure->log.constData());
     }
 
+    // A configuration file, with a flag overriding one of its keys; `token list`
+    // shows ids and roles, never secrets.
+    void configFile() {
+        const QString config = tmp_.filePath(u"houbud.json"_s);
+        QFile f(config);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(QJsonDocument(QJsonObject{{"store"_L1, u"configured.db"_s},
+                                          {"tokens"_L1, u"houbud.tokens"_s},
+                                          {"max_body"_L1, 100},
+                                          {"rate"_L1, 0}})
+                    .toJson());
+        f.close();
+        Houbud s;
+        s.dir = tmp_.path();
+        s.args = {u"--config"_s, config, u"--max-body"_s, u"2000"_s};
+        QVERIFY2(s.start(), s.log.constData());
+        QVERIFY(QFile::exists(tmp_.filePath(u"configured.db"_s)));
+        // 2000 from the flag, not 100 from the file.
+        QCOMPARE(http_.post(s.url(u"/api/v1/commands"_s), dispatcher_, kTrain).status, 200);
+        QCOMPARE(
+            http_.post(s.url(u"/api/v1/commands"_s), dispatcher_, QByteArray(3000, ' ')).status,
+            413);
+        QCOMPARE(s.stop(), 0);
+
+        QFile bad(tmp_.filePath(u"bad.json"_s));
+        QVERIFY(bad.open(QIODevice::WriteOnly));
+        bad.write("{\"stor\": \"x.db\"}");
+        bad.close();
+        QProcess p;
+        p.start(houbudPath(), {u"--config"_s, bad.fileName()});
+        QVERIFY(p.waitForFinished(30000));
+        QCOMPARE(p.exitCode(), 2);
+        QVERIFY(p.readAllStandardError().contains("unknown key 'stor'"));
+
+        int code = -1;
+        const QByteArray list = houbudToken({u"list"_s, u"--tokens"_s, tokens_}, &code);
+        QCOMPARE(code, 0);
+        QVERIFY(list.contains("dispatcher\tdesk"));
+        QVERIFY(list.contains("\tviewer\t"));
+        for (const QByteArray& t : std::as_const(allTokens_))
+            QVERIFY(!list.contains(t.mid(16)));
+    }
+
     // SIGTERM while requests are in flight: every acknowledged command is in
     // the journal, at the position the answer named.
     void sigtermLosesNothing() {
