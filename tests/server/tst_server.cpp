@@ -429,7 +429,10 @@ class TestServer : public QObject {
             sent << (i % 2 ? refund(u"t%1"_s.arg(i - 1)) : sell(u"t%1"_s.arg(i)));
             replies << manager.post(req, sent.last());
         }
-        QTest::qWait(30);
+        // SIGTERM once the first answers came back, with the rest still in flight.
+        QTRY_VERIFY_WITH_TIMEOUT(
+            std::any_of(replies.begin(), replies.end(), [](auto* r) { return r->isFinished(); }),
+            30000);
         s->process.terminate();
         QTRY_VERIFY_WITH_TIMEOUT(
             std::all_of(replies.begin(), replies.end(), [](auto* r) { return r->isFinished(); }),
