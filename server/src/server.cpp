@@ -96,6 +96,11 @@ QByteArray joinEvents(QByteArrayView lines, qint64 after, qint64* last = nullptr
     return out;
 }
 
+// Unsent bytes of a stream: a catching-up client gets its next page below
+// kCatchUpBytes; a live client above kSlowClientBytes is closed.
+constexpr qint64 kCatchUpBytes = 4 << 20;
+constexpr qint64 kSlowClientBytes = 64 << 20;
+
 // A stream message of events: this line, then one event per line, exactly as
 // the engine printed them.
 constexpr QByteArrayView kEventsHeader = "{\"type\":\"events\"}\n";
@@ -809,6 +814,16 @@ void Server::onBatchDone(const QList<PendingPost>& posts, bool ok, const QString
                 if (!client->live || client->dropped || !client->socket ||
                     client->sentUpTo >= lastSeq_)
                     continue;
+                if (client->socket->bytesToWrite() > kSlowClientBytes) {
+                    // It reconnects and resumes from the journal at its own pace.
+                    qInfo("houbud: stream of token %s closed: %lld bytes unread",
+                          qPrintable(client->who->id),
+                          static_cast<long long>(client->socket->bytesToWrite()));
+                    client->live = false;
+                    client->socket->close(QWebSocketProtocol::CloseCodeGoingAway,
+                                          u"too slow: resume after your last seq"_s);
+                    continue;
+                }
                 if (client->sentUpTo == before) {
                     if (all.isEmpty()) all = kEventsHeader + joinEvents(out, before, nullptr, '\n');
                     client->socket->sendTextMessage(QString::fromUtf8(all));
@@ -894,6 +909,19 @@ void Server::streamHello(StreamClient* c, const QByteArray& message) {
     streamCatchUp(c);
 }
 
+// The next page once the previous one has mostly left: a slow client does not
+// make the server hold its whole backlog in memory.
+void Server::continueCatchUp(const QPointer<QWebSocket>& ws) {
+    if (!ws) return;
+    auto it = clients_.find(ws.data());
+    if (it == clients_.end() || it->second->dropped) return;
+    if (ws->bytesToWrite() > kCatchUpBytes) {
+        QTimer::singleShot(20, this, [this, ws] { continueCatchUp(ws); });
+        return;
+    }
+    streamCatchUp(it->second.get());
+}
+
 void Server::streamCatchUp(StreamClient* c) {
     QPointer<QWebSocket> ws = c->socket;
     const qint64 after = c->sentUpTo;
@@ -919,10 +947,10 @@ void Server::streamCatchUp(StreamClient* c) {
             const QByteArray list = joinEvents(lines, after, &sent, '\n');
             if (!list.isEmpty()) ws->sendTextMessage(QString::fromUtf8(kEventsHeader + list));
             c->sentUpTo = sent;
-            if (sent < last)
-                streamCatchUp(c);
-            else
+            if (sent >= last)
                 c->live = true;
+            else
+                continueCatchUp(ws);
         });
     });
 }

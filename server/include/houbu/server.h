@@ -116,6 +116,7 @@ class Server : public QAbstractHttpServer {
     void onWebSocket();
     void streamHello(StreamClient* client, const QByteArray& message);
     void streamCatchUp(StreamClient* client);
+    void continueCatchUp(const QPointer<QWebSocket>& socket);
     void dropClient(StreamClient* client);
     void maybeFinish();
 
