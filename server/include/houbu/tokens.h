@@ -7,7 +7,9 @@
 //     rounds), so a copy of the file does not let anyone in.
 //  2. A revoked or deleted token is refused from the next request on: the
 //     server notices every change of the file (checked on each request).
-//  3. Verified tokens are remembered in memory under a keyed hash (HMAC with a
+//  3. A wrong secret for a known id is hashed at most once a second per id;
+//     other attempts within that second are refused without hashing.
+//  4. Verified tokens are remembered in memory under a keyed hash (HMAC with a
 //     per-process random key), so the slow hash is paid once per token and
 //     process, not per request.
 
@@ -17,6 +19,7 @@
 #include <QHash>
 #include <QList>
 #include <QString>
+#include <map>
 #include <optional>
 
 namespace houbu {
@@ -75,6 +78,7 @@ class TokenStore {
     } stamp_;
     QByteArray cacheKey_;
     QHash<QByteArray, TokenInfo> verified_;
+    std::map<QString, qint64> lastFailure_;  // token id -> ms of the last wrong secret
 };
 
 }  // namespace houbu
