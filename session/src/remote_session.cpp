@@ -185,8 +185,9 @@ void RemoteSession::onStreamMessage(const QString& text) {
         const int status = m.value("status"_L1).toInt();
         const QString message = m.value("message"_L1).toString();
         emit failed(tr("The event stream was refused: %1").arg(message));
-        if (status == 401 || status == 403) {
-            // The token is no longer valid: retrying would not help.
+        if (status == 401 || status == 403 || status == 409) {
+            // The token is no longer valid, or the server holds another journal
+            // (fewer events than seen here): retrying would not help.
             close();
             setState(State::Disconnected, message);
         }
