@@ -225,6 +225,27 @@ class TestRemoteSession : public QObject {
         QTRY_COMPARE_WITH_TIMEOUT(r.lastSeq(), last, 20000);
     }
 
+    // Another store behind the same address (fewer events than the session saw):
+    // the session reports it and stops retrying instead of showing a wrong log.
+    void otherServerStopsRetries() {
+        RemoteSession remote;
+        Recorder r(&remote);
+        QSignalSpy opened(&remote, &RemoteSession::opened);
+        remote.open(base(), viewer_);
+        QTRY_COMPARE_WITH_TIMEOUT(opened.size(), 1, 20000);
+        QVERIFY(remote.lastSeq() > 0);
+        const quint16 port = server_.port;
+        server_.kill();
+        Houbud other;
+        other.dir = tmp_.path();
+        other.args = {u"--store"_s, tmp_.filePath(u"other.db"_s), u"--tokens"_s, tokens_};
+        QVERIFY2(other.start(port), other.log.constData());
+        QTRY_COMPARE_WITH_TIMEOUT(remote.state(), RemoteSession::State::Disconnected, 30000);
+        QVERIFY(!r.failures.isEmpty());
+        QCOMPARE(other.stop(), 0);
+        QVERIFY2(server_.start(port), server_.log.constData());
+    }
+
     // TLS is verified: a self-signed server is refused unless the caller trusts
     // its certificate.
     void tls() {
