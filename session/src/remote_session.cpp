@@ -1,59 +1,374 @@
-// Interface only: this build has no client for houbud yet. open() reports
-// that remote engines are not available.
-
 #include "houbu/remote_session.h"
 
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QNetworkAccessManager>
+#include <QNetworkReply>
+#include <QNetworkRequest>
+#include <QSslConfiguration>
 #include <QTimer>
+#include <QUrlQuery>
+#include <QWebSocket>
+#include <algorithm>
+
+#include "houbu/view_json.h"
 
 namespace houbu {
 
 using namespace Qt::StringLiterals;
 
-RemoteSession::RemoteSession(QObject* parent) : Session(parent) {}
+namespace {
 
-RemoteSession::~RemoteSession() = default;
+constexpr int kRefreshMs = 100;     // at most ten snapshots a second
+constexpr int kFirstRetryMs = 250;  // reconnect backoff: 250 ms doubling up to 5 s
+constexpr int kLastRetryMs = 5000;
 
-void RemoteSession::open(const QUrl& server, const QByteArray& token) {
-    Q_UNUSED(token);
-    server_ = server;
-    state_ = State::Connecting;
-    emit stateChanged(state_, QString());
-    QTimer::singleShot(0, this, [this] {
-        const QString message = tr("Remote engines are not available in this build.");
-        state_ = State::Disconnected;
-        emit stateChanged(state_, message);
-        emit opened(false, message);
-    });
+}  // namespace
+
+RemoteSession::RemoteSession(QObject* parent) : Session(parent) {
+    qRegisterMetaType<houbu::EventRecord>();
+    qRegisterMetaType<QList<houbu::EventRecord>>();
+    qRegisterMetaType<houbu::SnapshotPtr>();
+    qRegisterMetaType<std::vector<houbu::WaitReason>>();
+    network_ = new QNetworkAccessManager(this);
+    reconnectTimer_ = new QTimer(this);
+    reconnectTimer_->setSingleShot(true);
+    connect(reconnectTimer_, &QTimer::timeout, this, &RemoteSession::connectStream);
+    refreshTimer_ = new QTimer(this);
+    refreshTimer_->setSingleShot(true);
+    refreshTimer_->setInterval(kRefreshMs);
+    connect(refreshTimer_, &QTimer::timeout, this, &RemoteSession::refresh);
 }
 
-RemoteSession::State RemoteSession::state() const {
-    return state_;
+RemoteSession::~RemoteSession() {
+    closing_ = true;
+    if (stream_) stream_->abort();
 }
 
-QString RemoteSession::role() const {
-    return QString();
+void RemoteSession::setTrustedCertificates(const QList<QSslCertificate>& certificates) {
+    trusted_ = certificates;
+}
+
+QNetworkRequest RemoteSession::request(const QString& path) const {
+    QUrl url = server_;
+    const qsizetype query = path.indexOf(u'?');
+    url.setPath(u"/api/v1"_s + path.left(query));
+    if (query >= 0) url.setQuery(path.mid(query + 1));
+    QNetworkRequest r(url);
+    r.setRawHeader("Authorization", "Bearer " + token_);
+    r.setTransferTimeout(30000);
+    if (!trusted_.isEmpty()) {
+        QSslConfiguration ssl = QSslConfiguration::defaultConfiguration();
+        ssl.setCaCertificates(ssl.caCertificates() + trusted_);
+        r.setSslConfiguration(ssl);
+    }
+    return r;
+}
+
+QString RemoteSession::errorMessage(QNetworkReply* reply) {
+    const int status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
+    const QString message =
+        QJsonDocument::fromJson(reply->readAll()).object().value("message"_L1).toString();
+    if (status && !message.isEmpty()) return tr("%1 (HTTP %2)").arg(message).arg(status);
+    if (status) return tr("HTTP %1").arg(status);
+    return reply->errorString();
 }
 
 QString RemoteSession::description() const {
-    return tr("Remote · %1").arg(server_.toString());
+    QUrl shown = server_.adjusted(QUrl::RemoveUserInfo | QUrl::RemovePath | QUrl::RemoveQuery);
+    if (role_.isEmpty()) return tr("Remote · %1").arg(shown.toString());
+    return tr("Remote · %1 (%2)").arg(shown.toString(), role_);
 }
 
 bool RemoteSession::canSend() const {
-    return false;
+    return role_ == "dispatcher"_L1 || role_ == "admin"_L1;
+}
+
+void RemoteSession::setState(State state, const QString& detail) {
+    if (state == state_ && detail.isEmpty()) return;
+    state_ = state;
+    emit stateChanged(state, detail);
+}
+
+void RemoteSession::open(const QUrl& server, const QByteArray& token) {
+    close();
+    closing_ = false;
+    server_ = server;
+    token_ = token;
+    role_.clear();
+    lastSeq_ = 0;
+    attempts_ = 0;
+    const quint64 generation = ++generation_;
+    setState(State::Connecting);
+    QNetworkReply* reply = network_->get(request(u"/whoami"_s));
+    connect(reply, &QNetworkReply::finished, this, [this, reply, generation] {
+        reply->deleteLater();
+        if (generation != generation_) return;
+        if (reply->error() != QNetworkReply::NoError) {
+            const QString message = errorMessage(reply);
+            setState(State::Disconnected, message);
+            emit opened(false, message);
+            return;
+        }
+        const QJsonObject who = QJsonDocument::fromJson(reply->readAll()).object();
+        role_ = who.value("role"_L1).toString();
+        // The stream starts at the server's present: older events are history,
+        // as when the embedded session opens a store.
+        lastSeq_ = who.value("last_seq"_L1).toInteger();
+        setState(State::Connected);
+        emit opened(true, QString());
+        refresh();
+        connectStream();
+    });
+}
+
+void RemoteSession::close() {
+    ++generation_;
+    closing_ = true;
+    reconnectTimer_->stop();
+    refreshTimer_->stop();
+    if (stream_) {
+        stream_->disconnect(this);
+        stream_->abort();
+        stream_->deleteLater();
+        stream_ = nullptr;
+    }
+    if (state_ != State::Disconnected) setState(State::Disconnected);
+}
+
+void RemoteSession::connectStream() {
+    if (closing_) return;
+    if (stream_) {
+        stream_->disconnect(this);
+        stream_->abort();
+        stream_->deleteLater();
+    }
+    stream_ = new QWebSocket(QString(), QWebSocketProtocol::VersionLatest, this);
+    if (!trusted_.isEmpty()) {
+        QSslConfiguration ssl = QSslConfiguration::defaultConfiguration();
+        ssl.setCaCertificates(ssl.caCertificates() + trusted_);
+        stream_->setSslConfiguration(ssl);
+    }
+    connect(stream_, &QWebSocket::connected, this, [this] {
+        // Who we are and where to resume, in the first message (never in the URL).
+        stream_->sendTextMessage(
+            QString::fromUtf8(QJsonDocument(QJsonObject{{"token"_L1, QString::fromLatin1(token_)},
+                                                        {"after"_L1, lastSeq_}})
+                                  .toJson(QJsonDocument::Compact)));
+    });
+    connect(stream_, &QWebSocket::textMessageReceived, this, &RemoteSession::onStreamMessage);
+    connect(stream_, &QWebSocket::disconnected, this, &RemoteSession::onStreamClosed);
+    QUrl url = server_;
+    url.setScheme(server_.scheme() == "https"_L1 ? u"wss"_s : u"ws"_s);
+    url.setPath(u"/api/v1/stream"_s);
+    url.setQuery(QString());
+    stream_->open(url);
+}
+
+void RemoteSession::onStreamMessage(const QString& text) {
+    const QByteArray bytes = text.toUtf8();
+    const qsizetype firstEnd = bytes.indexOf('\n');
+    const QJsonObject m =
+        QJsonDocument::fromJson(firstEnd < 0 ? bytes : bytes.left(firstEnd)).object();
+    const QString type = m.value("type"_L1).toString();
+    if (type == "hello"_L1) {
+        attempts_ = 0;
+        role_ = m.value("role"_L1).toString();
+        if (state_ != State::Connected) {
+            setState(State::Connected);
+            scheduleRefresh();
+        }
+        return;
+    }
+    if (type == "error"_L1) {
+        const int status = m.value("status"_L1).toInt();
+        const QString message = m.value("message"_L1).toString();
+        emit failed(tr("The event stream was refused: %1").arg(message));
+        if (status == 401 || status == 403 || status == 409) {
+            // The token is no longer valid, or the server holds another journal
+            // (fewer events than seen here): retrying would not help.
+            close();
+            setState(State::Disconnected, message);
+        }
+        return;
+    }
+    if (type != "events"_L1) return;
+    // Events follow the first line, one per line, exactly as the engine printed them.
+    QList<EventRecord> events;
+    const QList<QByteArray> lines =
+        firstEnd < 0 ? QList<QByteArray>() : bytes.mid(firstEnd + 1).split('\n');
+    for (const QByteArray& line : lines) {
+        if (line.isEmpty()) continue;
+        EventRecord r;
+        r.object = QJsonDocument::fromJson(line).object();
+        r.seq = r.object.value("seq"_L1).toInteger();
+        if (r.seq <= lastSeq_) continue;  // already delivered
+        if (r.seq != lastSeq_ + 1) {
+            // A gap: resume from the last event delivered.
+            if (!events.isEmpty()) emit eventsApplied(events);
+            stream_->abort();
+            return;
+        }
+        r.json = line;
+        lastSeq_ = r.seq;
+        events.append(std::move(r));
+    }
+    if (events.isEmpty()) return;
+    emit eventsApplied(events);
+    scheduleRefresh();
+}
+
+void RemoteSession::onStreamClosed() {
+    if (closing_) return;
+    const QString why = stream_ ? stream_->closeReason() : QString();
+    const int delay = std::min(kLastRetryMs, kFirstRetryMs << std::min(attempts_, 5));
+    ++attempts_;
+    setState(State::Reconnecting,
+             why.isEmpty() ? tr("Connection lost; retrying in %1 ms").arg(delay)
+                           : tr("Connection lost (%1); retrying in %2 ms").arg(why).arg(delay));
+    reconnectTimer_->start(delay);
 }
 
 void RemoteSession::send(const QList<QByteArray>& commands) {
-    Q_UNUSED(commands);
-    emit failed(tr("Not connected to a server."));
+    if (state_ == State::Disconnected || role_.isEmpty()) {
+        emit failed(tr("Not connected to a server."));
+        return;
+    }
+    if (!canSend()) {
+        emit failed(tr("This connection is read-only (role %1).").arg(role_));
+        return;
+    }
+    QByteArray body;
+    for (const QByteArray& c : commands) {
+        const QByteArray t = c.trimmed();
+        if (t.isEmpty() || t.startsWith('#')) continue;
+        body += t + '\n';
+    }
+    if (body.isEmpty()) return;
+    QNetworkRequest r = request(u"/commands"_s);
+    r.setRawHeader("Content-Type", "application/x-ndjson");
+    QNetworkReply* reply = network_->post(r, body);
+    const quint64 generation = generation_;
+    connect(reply, &QNetworkReply::finished, this, [this, reply, generation] {
+        reply->deleteLater();
+        if (generation != generation_) return;
+        // The events arrive through the stream, so that each is delivered once.
+        if (reply->error() != QNetworkReply::NoError)
+            emit failed(tr("The server did not apply the commands: %1").arg(errorMessage(reply)));
+    });
+}
+
+quint64 RemoteSession::submit(const QByteArray& command) {
+    const quint64 ticket = ++lastTicket_;
+    const QByteArray line = command.trimmed();
+    QString refused;
+    if (state_ == State::Disconnected || role_.isEmpty())
+        refused = tr("Not connected to a server.");
+    else if (!canSend())
+        refused = tr("This connection is read-only (role %1).").arg(role_);
+    if (!refused.isEmpty()) {
+        // Answered after the caller has its ticket.
+        QMetaObject::invokeMethod(
+            this, [this, ticket, refused] { emit commandAnswered(ticket, {}, refused); },
+            Qt::QueuedConnection);
+        return ticket;
+    }
+    QNetworkRequest r = request(u"/commands"_s);
+    r.setRawHeader("Content-Type", "application/x-ndjson");
+    QNetworkReply* reply = network_->post(r, line + '\n');
+    connect(reply, &QNetworkReply::finished, this, [this, reply, ticket] {
+        reply->deleteLater();
+        if (reply->error() != QNetworkReply::NoError) {
+            emit commandAnswered(
+                ticket, {},
+                tr("The server did not apply the command: %1").arg(errorMessage(reply)));
+            return;
+        }
+        // The log still gets these events once, from the stream.
+        QList<EventRecord> events;
+        const QJsonArray array =
+            QJsonDocument::fromJson(reply->readAll()).object().value(u"events"_s).toArray();
+        for (const QJsonValue& v : array) {
+            EventRecord e;
+            e.object = v.toObject();
+            e.json = QJsonDocument(e.object).toJson(QJsonDocument::Compact);
+            e.seq = e.object.value(u"seq"_s).toInteger();
+            events << e;
+        }
+        emit commandAnswered(ticket, events, QString());
+    });
+    return ticket;
 }
 
 void RemoteSession::focus(const QString& train, const QString& date) {
-    Q_UNUSED(train);
-    Q_UNUSED(date);
+    focusTrain_ = train;
+    focusDate_ = date;
+    if (!role_.isEmpty()) refresh();
 }
 
 void RemoteSession::explain(const QString& orderId) {
-    Q_UNUSED(orderId);
+    if (role_.isEmpty()) return;
+    QNetworkReply* reply = network_->get(
+        request(u"/orders/%1/why"_s.arg(QString::fromLatin1(QUrl::toPercentEncoding(orderId)))));
+    const quint64 generation = generation_;
+    connect(reply, &QNetworkReply::finished, this, [this, reply, generation, orderId] {
+        reply->deleteLater();
+        if (generation != generation_) return;
+        if (reply->error() != QNetworkReply::NoError) {
+            emit failed(errorMessage(reply));
+            return;
+        }
+        emit whyWaiting(
+            orderId, fromJsonArray<WaitReason>(QJsonDocument::fromJson(reply->readAll()).array()));
+    });
+}
+
+void RemoteSession::scheduleRefresh() {
+    if (!refreshTimer_->isActive()) refreshTimer_->start();
+}
+
+void RemoteSession::refresh() {
+    if (refreshing_) {
+        refreshAgain_ = true;
+        return;
+    }
+    refreshing_ = true;
+    QUrlQuery q;
+    if (!focusTrain_.isEmpty()) {
+        q.addQueryItem(u"train"_s, QString::fromLatin1(QUrl::toPercentEncoding(focusTrain_)));
+        q.addQueryItem(u"date"_s, QString::fromLatin1(QUrl::toPercentEncoding(focusDate_)));
+    }
+    QNetworkReply* reply = network_->get(request(u"/snapshot?"_s + q.toString(QUrl::FullyEncoded)));
+    const quint64 generation = generation_;
+    connect(reply, &QNetworkReply::finished, this, [this, reply, generation] {
+        reply->deleteLater();
+        if (generation != generation_) {
+            refreshing_ = false;
+            return;
+        }
+        refreshing_ = false;
+        if (reply->error() == QNetworkReply::NoError) {
+            const QJsonObject o = QJsonDocument::fromJson(reply->readAll()).object();
+            auto snap = std::make_shared<ConsoleSnapshot>();
+            snap->lastSeq = o.value("last_seq"_L1).toInteger();
+            snap->clock = o.value("clock"_L1).toString();
+            snap->journalLength = o.value("journal_length"_L1).toInteger();
+            snap->runs = fromJsonArray<RunSummary>(o.value("runs"_L1).toArray());
+            fromJson(o.value("run"_L1).toObject(), snap->run);
+            snap->seats = fromJsonArray<SeatView>(o.value("seats"_L1).toArray());
+            snap->queues = fromJsonArray<QueueView>(o.value("queues"_L1).toArray());
+            emit snapshotChanged(std::move(snap));
+        } else if (state_ == State::Connected) {
+            // The stream notices a lost server and reconnects; a refused read is news.
+            const int status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
+            if (status) emit failed(errorMessage(reply));
+        }
+        if (refreshAgain_) {
+            refreshAgain_ = false;
+            scheduleRefresh();
+        }
+    });
 }
 
 }  // namespace houbu

@@ -755,7 +755,8 @@ class StoreImpl : public EventSink {
         return true;
     }
 
-    bool apply(const QList<InputLine>& lines, QByteArray& out, QString& error) {
+    bool apply(const QList<InputLine>& lines, QByteArray& out, QString& error,
+               QList<qsizetype>* ends) {
         if (needsReload && !reload(error)) {
             error = u"the store is unavailable, nothing was applied: "_s + error;
             return false;
@@ -765,9 +766,13 @@ class StoreImpl : public EventSink {
         const qint64 startSnapshot = snapshotSeq;
         try {
             if (!db().transaction()) throw SqlFailure{describe(db().lastError())};
+            if (ends) ends->clear();
             for (const InputLine& line : lines) {
                 const ParsedLine parsed = parseCommandLine(line.text);
-                if (parsed.skip) continue;
+                if (parsed.skip) {
+                    if (ends) ends->append(out.size() + batch.size());
+                    continue;
+                }
                 current.out.clear();
                 currentEventCount = 0;
                 currentError.clear();
@@ -785,6 +790,7 @@ class StoreImpl : public EventSink {
                                             : QVariant(currentError),
                      current.out.isEmpty() ? u""_s : QString::fromUtf8(current.out)});
                 batch += current.out;
+                if (ends) ends->append(out.size() + batch.size());
                 if (journalSeq - snapshotSeq >= options.snapshotEvery) writeSnapshot();
             }
             flushDirty();
@@ -821,8 +827,54 @@ QString Store::defaultLocation() {
     return dir + u"/houbu.db"_s;
 }
 
-bool Store::apply(const QList<InputLine>& lines, QByteArray& out, QString& error) {
-    return d_->apply(lines, out, error);
+bool Store::apply(const QList<InputLine>& lines, QByteArray& out, QString& error,
+                  QList<qsizetype>* ends) {
+    return d_->apply(lines, out, error, ends);
+}
+
+bool Store::readEvents(qint64 afterSeq, int limit, QByteArray& out, QString& error) {
+    if (limit <= 0) return true;
+    try {
+        // Event seqs grow with journal seqs: start at the last command whose
+        // first event is at or before afterSeq + 1 (found through the index).
+        QSqlQuery start = d_->exec(
+            u"SELECT seq FROM journal WHERE first_event <= ? ORDER BY first_event DESC, seq DESC "
+            u"LIMIT 1"_s,
+            {afterSeq + 1});
+        const qint64 from = start.next() ? start.value(0).toLongLong() : 1;
+        start.finish();
+        QSqlQuery rows = d_->exec(
+            u"SELECT events FROM journal WHERE seq >= ? AND event_count > 0 ORDER BY seq"_s,
+            {from});
+        int taken = 0;
+        while (taken < limit && rows.next()) {
+            const QByteArray events = rows.value(0).toByteArray();
+            qsizetype at = 0;
+            while (taken < limit && at < events.size()) {
+                qsizetype end = events.indexOf('\n', at);
+                if (end < 0) end = events.size();
+                const QByteArrayView line(events.constData() + at, end - at);
+                // Every event starts with {"seq":N,
+                constexpr QByteArrayView prefix("{\"seq\":");
+                qint64 seq = 0;
+                if (line.startsWith(prefix)) {
+                    for (qsizetype i = prefix.size();
+                         i < line.size() && line[i] >= '0' && line[i] <= '9'; ++i)
+                        seq = seq * 10 + (line[i] - '0');
+                }
+                if (seq > afterSeq) {
+                    out.append(line.data(), line.size());
+                    out += '\n';
+                    ++taken;
+                }
+                at = end + 1;
+            }
+        }
+    } catch (const SqlFailure& f) {
+        error = u"cannot read the journal: "_s + f.message;
+        return false;
+    }
+    return true;
 }
 
 const Engine& Store::engine() const {

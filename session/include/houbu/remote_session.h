@@ -1,11 +1,30 @@
 #pragma once
-// A session with houbud over the network: the same snapshots and events as the
-// embedded session, with a role that decides whether commands may be sent.
+// The console's session with a remote engine (houbud): commands over HTTP,
+// events over a WebSocket stream, snapshots read after events (throttled).
+//
+// Guarantees:
+//  1. eventsApplied delivers every event after the one seen last exactly once
+//     and in order: the stream resumes after the last seq seen, across lost
+//     connections and server restarts; an event at or before it is dropped, a
+//     gap makes the session reconnect and resume.
+//  2. Commands are sent once: after a failure the session reports it (failed)
+//     and does not resend; commands carry ids, so sending again is safe.
+//  3. TLS certificates are verified unless the caller names the certificate to
+//     trust (a self-signed server).
 
+#include <QAbstractSocket>
 #include <QByteArray>
+#include <QList>
+#include <QSslCertificate>
 #include <QUrl>
 
 #include "houbu/session.h"
+
+class QNetworkAccessManager;
+class QNetworkReply;
+class QNetworkRequest;
+class QTimer;
+class QWebSocket;
 
 namespace houbu {
 
@@ -19,17 +38,25 @@ class RemoteSession : public Session {
     explicit RemoteSession(QObject* parent = nullptr);
     ~RemoteSession() override;
 
-    // Answered by opened(ok, message) and a first snapshot.
+    // Also trusts these certificates (e.g. a server's self-signed one), beside
+    // the system's. Call before open().
+    void setTrustedCertificates(const QList<QSslCertificate>& certificates);
+
+    // Connects with a bearer token; answered by opened(ok, message) and a first snapshot.
     void open(const QUrl& server, const QByteArray& token);
-    State state() const;
-    // "viewer" | "dispatcher" | "admin" once opened.
-    QString role() const;
-    // "Remote · https://host:port (dispatcher)"
-    QString description() const override;
+    // Closes the stream; the state becomes Disconnected.
+    void close();
+
+    State state() const { return state_; }
+    QString role() const { return role_; }  // "viewer" | "dispatcher" | "admin" once opened
+    QUrl server() const { return server_; }
+    qint64 lastSeq() const { return lastSeq_; }
+    QString description() const override;  // "Remote · https://host:port (dispatcher)"
     bool isRemote() const override { return true; }
-    // False for a viewer.
-    bool canSend() const override;
+    bool canSend() const override;  // false for a viewer
     void send(const QList<QByteArray>& commands) override;
+    // Answered from the POST's own response: exactly this command's events.
+    quint64 submit(const QByteArray& command) override;
     void focus(const QString& train, const QString& date) override;
     void explain(const QString& orderId) override;
 
@@ -38,8 +65,33 @@ class RemoteSession : public Session {
     void stateChanged(houbu::RemoteSession::State state, const QString& detail);
 
   private:
+    QNetworkRequest request(const QString& path) const;
+    static QString errorMessage(QNetworkReply* reply);
+    void setState(State state, const QString& detail = {});
+    void connectStream();
+    void onStreamMessage(const QString& text);
+    void onStreamClosed();
+    void scheduleRefresh();
+    void refresh();
+
+    QNetworkAccessManager* network_ = nullptr;
+    QWebSocket* stream_ = nullptr;
+    QTimer* reconnectTimer_ = nullptr;
+    QTimer* refreshTimer_ = nullptr;
+    QList<QSslCertificate> trusted_;
     QUrl server_;
+    QByteArray token_;
+    QString role_;
     State state_ = State::Disconnected;
+    qint64 lastSeq_ = 0;
+    int attempts_ = 0;
+    bool refreshing_ = false;
+    bool refreshAgain_ = false;
+    bool closing_ = false;
+    quint64 generation_ = 0;  // bumped by open()/close(): late answers are ignored
+    quint64 lastTicket_ = 0;
+    QString focusTrain_;
+    QString focusDate_;
 };
 
 }  // namespace houbu

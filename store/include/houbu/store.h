@@ -87,7 +87,15 @@ class Store {
     // On a storage failure returns false with `error`: none of the lines was
     // applied and the engine is back at the last committed state. While the
     // database is unreachable, every call fails until it is back.
-    bool apply(const QList<InputLine>& lines, QByteArray& out, QString& error);
+    // With `ends`, appends for each line the size of `out` after its events, so
+    // that a caller batching several requests into one group can split the output.
+    bool apply(const QList<InputLine>& lines, QByteArray& out, QString& error,
+               QList<qsizetype>* ends = nullptr);
+
+    // Appends to `out` the committed events with seq > afterSeq, oldest first
+    // (JSON Lines, as apply() returned them), read from the journal: at most
+    // `limit` events. Returns false with `error` when the journal cannot be read.
+    bool readEvents(qint64 afterSeq, int limit, QByteArray& out, QString& error);
 
     const Engine& engine() const;
     qint64 journalLength() const;

@@ -1,0 +1,158 @@
+#pragma once
+// houbud: the engine and its store behind an HTTP API (Qt HttpServer) and a
+// WebSocket stream of events. docs/remote-api.md describes the wire format.
+//
+// Guarantees:
+//  1. One writer: every command goes through one store on one thread. Commands
+//     that arrive while a group is being committed form the next group (group
+//     commit across requests, at most `group` commands).
+//  2. A request is answered only after its group committed: every acknowledged
+//     command is in the journal.
+//  3. The event stream and GET /events read committed events only (the journal,
+//     or its tail kept in memory): a client resuming after seq N gets N+1, N+2,
+//     ... with no gap and no repeat, across server restarts.
+//  4. No token, password or request body is ever written to the log: a token
+//     appears as its public id.
+
+#include <QAbstractHttpServer>
+#include <QHostAddress>
+#include <QPointer>
+#include <QString>
+#include <deque>
+#include <map>
+#include <memory>
+#include <mutex>
+
+#include "houbu/store.h"
+#include "houbu/tokens.h"
+
+class QThread;
+class QTcpSocket;
+class QWebSocket;
+class QTimer;
+
+namespace houbu {
+
+struct ServerOptions {
+    QHostAddress address = QHostAddress::LocalHost;  // default 127.0.0.1
+    quint16 port = 8480;                             // 0 = any free port
+    StoreOptions store;                              // store.location is required
+    QString tokensPath;      // default: the store's file + ".tokens" (SQLite)
+    QString tlsCertificate;  // PEM; with tlsKey, serve HTTPS and WSS only
+    QString tlsKey;
+    qint64 maxBody = 1 << 20;  // bytes of one request body (413 beyond)
+    int maxCommands = 10000;   // commands in one request (413 beyond)
+    double rate = 1000;        // requests per second per token; 0 = no limit
+    double burst = 2000;       // bucket size
+    int group = 512;           // most commands per transaction
+    int eventsPage = 5000;     // most events per GET /events answer or stream message
+    QString portFile;          // written with the bound port once listening
+};
+
+// Reads a JSON configuration file (keys as the long flags: listen, store,
+// tokens, tls_cert, tls_key, max_body, max_commands, rate, burst, group).
+bool loadConfig(const QString& path, ServerOptions& options, QString& error);
+// "127.0.0.1:8480", "[::1]:0", ":8480" -> address and port.
+bool parseListen(const QString& text, QHostAddress& address, quint16& port);
+// The token file used for these options.
+QString tokensPathFor(const ServerOptions& options);
+
+class Writer;
+
+class Server : public QAbstractHttpServer {
+    Q_OBJECT
+
+  public:
+    explicit Server(ServerOptions options, QObject* parent = nullptr);
+    ~Server() override;
+
+    // Opens the store and listens. Returns false with a message.
+    bool start(QString& error);
+    quint16 port() const { return port_; }
+    bool tls() const { return tls_; }
+
+    // Stops accepting, answers what was received, closes the store; then
+    // emits stopped().
+    void shutdown();
+
+  signals:
+    void stopped();
+
+  protected:
+    bool handleRequest(const QHttpServerRequest& request, QTcpSocket* socket) override;
+    void missingHandler(const QHttpServerRequest& request, QTcpSocket* socket) override;
+
+  private:
+    struct Reply {
+        int status = 200;
+        QByteArray body;
+        QByteArray contentType = "application/json";
+        QList<std::pair<QByteArray, QByteArray>> headers;
+        bool close = false;
+    };
+    struct Slot {
+        QPointer<QTcpSocket> socket;
+        quint64 index = 0;
+    };
+    struct PendingPost {
+        Slot slot;
+        QList<QByteArray> lines;
+        bool ndjson = false;
+    };
+    struct StreamClient;
+
+    Slot reserve(QTcpSocket* socket);
+    void respond(const Slot& slot, Reply reply);
+    static Reply error(int status, const QString& message);
+    std::optional<TokenInfo> authorize(const QHttpServerRequest& request, Role needed,
+                                       Reply& refusal);
+    bool takeToken(const TokenInfo& token, Reply& refusal);
+    void handleGet(const QHttpServerRequest& request, const Slot& slot, const TokenInfo& who);
+    void handlePost(const QHttpServerRequest& request, const Slot& slot, const TokenInfo& who);
+    void drain();
+    void onBatchDone(const QList<PendingPost>& posts, bool ok, const QString& message,
+                     const QByteArray& out, const QList<qsizetype>& ends, qint64 journalFirst,
+                     qint64 lastSeq, qint64 journalLength);
+    void onWebSocket();
+    void streamHello(StreamClient* client, const QByteArray& message);
+    void streamCatchUp(StreamClient* client);
+    void continueCatchUp(const QPointer<QWebSocket>& socket);
+    void dropClient(StreamClient* client);
+    void maybeFinish();
+
+    ServerOptions options_;
+    TokenStore tokens_;
+    QThread* thread_ = nullptr;
+    Writer* writer_ = nullptr;
+    quint16 port_ = 0;
+    bool tls_ = false;
+    bool stopping_ = false;
+    bool finished_ = false;
+
+    // Ordered answers per connection (a client may pipeline requests).
+    struct Connection {
+        quint64 next = 0;
+        quint64 sent = 0;
+        std::map<quint64, Reply> ready;
+    };
+    std::map<QTcpSocket*, Connection> connections_;
+
+    // Requests waiting for the writer: filled here, emptied by drain() on the
+    // writer thread.
+    std::mutex queueMutex_;
+    std::deque<PendingPost> queue_;
+    bool drainScheduled_ = false;  // under queueMutex_
+    qsizetype outstanding_ = 0;    // requests queued or being committed
+    qint64 lastSeq_ = 0;
+    qint64 journalLength_ = 0;
+
+    struct Bucket {
+        double tokens = 0;
+        qint64 stampMs = 0;
+    };
+    std::map<QString, Bucket> buckets_;
+
+    std::map<QWebSocket*, std::unique_ptr<StreamClient>> clients_;
+};
+
+}  // namespace houbu

@@ -1,0 +1,297 @@
+// The console's remote session against a real houbud: the same events and
+// snapshots as the embedded session for the same commands, roles, and a server
+// killed and restarted mid-stream with no event lost or repeated.
+
+#include <QSignalSpy>
+#include <QSslCertificate>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+
+#include "houbu/remote_session.h"
+#include "houbu/view_json.h"
+#include "houbud_fixture.h"
+
+using namespace Qt::StringLiterals;
+using namespace houbu::test;
+using houbu::RemoteSession;
+
+namespace {
+
+const QByteArray kTrain =
+    R"({"op":"train","at":"2024-01-05T09:00","train":"G1","date":"2024-01-20","stops":[{"station":"A","km":0,"dep":"08:00"},{"station":"B","km":100,"arr":"08:40","dep":"08:42"},{"station":"C","km":200,"arr":"09:30"}],"cars":[{"car":1,"class":"二等座","rows":2,"layout":"AF"}],"fares":{"二等座":0.5}})";
+
+QList<QByteArray> commands(int from, int count) {
+    QList<QByteArray> out;
+    for (int i = from; i < from + count; ++i) {
+        // Sell until sold out, then waitlist, prepay and refund: queues and matches.
+        out << u"{\"op\":\"sell\",\"id\":\"s%1\",\"train\":\"G1\",\"date\":\"2024-01-20\",\"from\":"
+               u"\"A\",\"to\":\"%2\",\"class\":\"二等座\",\"passengers\":[\"p%1\"]}"_s.arg(i)
+                   .arg(i % 2 ? u"B"_s : u"C"_s)
+                   .toUtf8();
+        out << u"{\"op\":\"waitlist\",\"id\":\"w%1\",\"user\":\"u%1\",\"passengers\":[\"q%1\"],"
+               u"\"from\":\"A\",\"to\":\"B\",\"options\":[{\"train\":\"G1\",\"date\":"
+               u"\"2024-01-20\",\"class\":\"二等座\"}]}"_s.arg(i)
+                   .toUtf8();
+        out << u"{\"op\":\"prepay\",\"id\":\"w%1\"}"_s.arg(i).toUtf8();
+        if (i % 3 == 0) out << u"{\"op\":\"refund\",\"id\":\"s%1\"}"_s.arg(i - 1).toUtf8();
+    }
+    return out;
+}
+
+QByteArray snapshotJson(const houbu::ConsoleSnapshot& s) {
+    QJsonObject o{{"last_seq"_L1, s.lastSeq},
+                  {"clock"_L1, s.clock},
+                  {"journal"_L1, s.journalLength},
+                  {"runs"_L1, houbu::toJsonArray(s.runs)},
+                  {"run"_L1, houbu::toJson(s.run)},
+                  {"seats"_L1, houbu::toJsonArray(s.seats)},
+                  {"queues"_L1, houbu::toJsonArray(s.queues)}};
+    return QJsonDocument(o).toJson(QJsonDocument::Compact);
+}
+
+// Records what a session publishes.
+struct Recorder {
+    QList<houbu::EventRecord> events;
+    houbu::SnapshotPtr snapshot;
+    QStringList failures;
+    QList<RemoteSession::State> states;
+    QStringList details;
+    int snapshots = 0;
+    explicit Recorder(houbu::Session* s) {
+        QObject::connect(s, &houbu::Session::eventsApplied, s,
+                         [this](const QList<houbu::EventRecord>& e) { events += e; });
+        QObject::connect(s, &houbu::Session::snapshotChanged, s,
+                         [this](const houbu::SnapshotPtr& p) {
+                             snapshot = p;
+                             ++snapshots;
+                         });
+        QObject::connect(s, &houbu::Session::failed, s,
+                         [this](const QString& m) { failures << m; });
+        if (auto* r = qobject_cast<RemoteSession*>(s))
+            QObject::connect(r, &RemoteSession::stateChanged, s,
+                             [this](RemoteSession::State st, const QString& d) {
+                                 states << st;
+                                 details << d;
+                             });
+    }
+    qint64 lastSeq() const { return snapshot ? snapshot->lastSeq : -1; }
+};
+
+}  // namespace
+
+class TestRemoteSession : public QObject {
+    Q_OBJECT
+
+    QTemporaryDir tmp_;
+    QString tokens_;
+    QByteArray dispatcher_, viewer_;
+    Houbud server_;
+
+    QUrl base() const { return QUrl(u"http://127.0.0.1:%1"_s.arg(server_.port)); }
+
+  private slots:
+    void initTestCase() {
+        QVERIFY(tmp_.isValid());
+        tokens_ = tmp_.filePath(u"t.tokens"_s);
+        dispatcher_ = houbudToken({u"add"_s, u"--role"_s, u"dispatcher"_s, u"--tokens"_s, tokens_});
+        viewer_ = houbudToken({u"add"_s, u"--role"_s, u"viewer"_s, u"--tokens"_s, tokens_});
+        server_.dir = tmp_.path();
+        server_.args = {u"--store"_s,  tmp_.filePath(u"remote.db"_s),
+                        u"--tokens"_s, tokens_,
+                        u"--rate"_s,   u"0"_s};
+        QVERIFY2(server_.start(), server_.log.constData());
+    }
+
+    void sameAsEmbedded() {
+        RemoteSession remote;
+        Recorder r(&remote);
+        QSignalSpy opened(&remote, &RemoteSession::opened);
+        remote.open(base(), dispatcher_);
+        QTRY_COMPARE_WITH_TIMEOUT(opened.size(), 1, 20000);
+        QCOMPARE(opened[0][0].toBool(), true);
+        QCOMPARE(remote.role(), u"dispatcher"_s);
+        QVERIFY(remote.canSend());
+        QVERIFY(remote.isRemote());
+        QCOMPARE(remote.description(),
+                 u"Remote · http://127.0.0.1:%1 (dispatcher)"_s.arg(server_.port));
+        QCOMPARE(remote.state(), RemoteSession::State::Connected);
+        QTRY_VERIFY_WITH_TIMEOUT(r.snapshot != nullptr, 20000);
+
+        houbu::EmbeddedSession embedded;
+        Recorder e(&embedded);
+        embedded.open(houbu::StoreOptions{});
+
+        QList<QByteArray> all = QList<QByteArray>{kTrain} + commands(0, 12);
+        // In several sends, as an operator would.
+        int sends = 0;
+        for (qsizetype i = 0; i < all.size(); i += 10, ++sends) {
+            remote.send(all.mid(i, 10));
+            embedded.send(all.mid(i, 10));
+        }
+        // The embedded session publishes once on opening and once per send.
+        QTRY_COMPARE_WITH_TIMEOUT(e.snapshots, sends + 1, 20000);
+        const qint64 last = e.events.last().seq;
+        QTRY_COMPARE_WITH_TIMEOUT(r.events.size(), e.events.size(), 20000);
+        for (qsizetype i = 0; i < e.events.size(); ++i) {
+            QCOMPARE(r.events[i].seq, e.events[i].seq);
+            QCOMPARE(r.events[i].json, e.events[i].json);
+        }
+        // The throttled refresh catches up with the last event.
+        QTRY_COMPARE_WITH_TIMEOUT(r.lastSeq(), last, 20000);
+        QVERIFY(!r.snapshot->queues.empty());
+        QCOMPARE(snapshotJson(*r.snapshot), snapshotJson(*e.snapshot));
+        QVERIFY(r.failures.isEmpty());
+
+        // Why an order waits, as the embedded session says.
+        QSignalSpy why(&remote, &houbu::Session::whyWaiting);
+        QSignalSpy whyEmbedded(&embedded, &houbu::Session::whyWaiting);
+        const QString order = QString::fromStdString(r.snapshot->queues.front().orders.front().id);
+        remote.explain(order);
+        embedded.explain(order);
+        QTRY_COMPARE_WITH_TIMEOUT(why.size(), 1, 20000);
+        QTRY_COMPARE_WITH_TIMEOUT(whyEmbedded.size(), 1, 20000);
+        QCOMPARE(
+            QJsonDocument(houbu::toJsonArray(why[0][1].value<std::vector<houbu::WaitReason>>()))
+                .toJson(),
+            QJsonDocument(
+                houbu::toJsonArray(whyEmbedded[0][1].value<std::vector<houbu::WaitReason>>()))
+                .toJson());
+    }
+
+    void viewerIsReadOnly() {
+        RemoteSession remote;
+        Recorder r(&remote);
+        QSignalSpy opened(&remote, &RemoteSession::opened);
+        remote.open(base(), viewer_);
+        QTRY_COMPARE_WITH_TIMEOUT(opened.size(), 1, 20000);
+        QCOMPARE(remote.role(), u"viewer"_s);
+        QVERIFY(!remote.canSend());
+        remote.send({kTrain});
+        QTRY_COMPARE_WITH_TIMEOUT(r.failures.size(), 1, 20000);
+    }
+
+    void wrongToken() {
+        RemoteSession remote;
+        QSignalSpy opened(&remote, &RemoteSession::opened);
+        remote.open(base(), "hb_000000000000_wrong");
+        QTRY_COMPARE_WITH_TIMEOUT(opened.size(), 1, 20000);
+        QCOMPARE(opened[0][0].toBool(), false);
+        QVERIFY(opened[0][1].toString().contains(u"401"_s));
+        QCOMPARE(remote.state(), RemoteSession::State::Disconnected);
+    }
+
+    // The server is killed (SIGKILL) between commands and started again on its
+    // port; the session resumes after the last event it saw.
+    void serverRestartMidStream() {
+        RemoteSession remote;
+        Recorder r(&remote);
+        QSignalSpy opened(&remote, &RemoteSession::opened);
+        remote.open(base(), viewer_);
+        QTRY_COMPARE_WITH_TIMEOUT(opened.size(), 1, 20000);
+        const qint64 start = remote.lastSeq();
+        Http http;
+        const QUrl post = server_.url(u"/api/v1/commands"_s);
+        for (int round = 0; round < 3; ++round) {
+            // Commands while the session listens...
+            for (int i = 0; i < 5; ++i) {
+                const QList<QByteArray> batch = commands(100 + round * 50 + i * 5, 5);
+                QByteArray body;
+                for (const QByteArray& c : batch)
+                    body += c + '\n';
+                QCOMPARE(http.post(post, dispatcher_, body).status, 200);
+            }
+            // ...then the server dies at once, and commands go on after its restart
+            // before the session is back.
+            const quint16 port = server_.port;
+            server_.kill();
+            QTRY_VERIFY_WITH_TIMEOUT(remote.state() == RemoteSession::State::Reconnecting, 20000);
+            QVERIFY2(server_.start(port), server_.log.constData());
+            QByteArray body;
+            for (const QByteArray& c : commands(100 + round * 50 + 40, 3))
+                body += c + '\n';
+            QCOMPARE(http.post(post, dispatcher_, body).status, 200);
+        }
+        const qint64 last = http.get(server_.url(u"/api/v1/whoami"_s), viewer_)
+                                .json()
+                                .value("last_seq"_L1)
+                                .toInteger();
+        QTRY_COMPARE_WITH_TIMEOUT(remote.lastSeq(), last, 30000);
+        QVERIFY2(remote.state() == RemoteSession::State::Connected,
+                 qPrintable(r.details.join(u" | "_s)));
+        QCOMPARE(r.events.size(), last - start);
+        for (qsizetype i = 0; i < r.events.size(); ++i)
+            QCOMPARE(r.events[i].seq, start + 1 + i);
+        QVERIFY(r.states.contains(RemoteSession::State::Reconnecting));
+        QTRY_COMPARE_WITH_TIMEOUT(r.lastSeq(), last, 20000);
+    }
+
+    // Another store behind the same address (fewer events than the session saw):
+    // the session reports it and stops retrying instead of showing a wrong log.
+    void otherServerStopsRetries() {
+        RemoteSession remote;
+        Recorder r(&remote);
+        QSignalSpy opened(&remote, &RemoteSession::opened);
+        remote.open(base(), viewer_);
+        QTRY_COMPARE_WITH_TIMEOUT(opened.size(), 1, 20000);
+        QVERIFY(remote.lastSeq() > 0);
+        const quint16 port = server_.port;
+        server_.kill();
+        Houbud other;
+        other.dir = tmp_.path();
+        other.args = {u"--store"_s, tmp_.filePath(u"other.db"_s), u"--tokens"_s, tokens_};
+        QVERIFY2(other.start(port), other.log.constData());
+        QTRY_COMPARE_WITH_TIMEOUT(remote.state(), RemoteSession::State::Disconnected, 30000);
+        QVERIFY(!r.failures.isEmpty());
+        QCOMPARE(other.stop(), 0);
+        QVERIFY2(server_.start(port), server_.log.constData());
+    }
+
+    // TLS is verified: a self-signed server is refused unless the caller trusts
+    // its certificate.
+    void tls() {
+        if (QStandardPaths::findExecutable(u"openssl"_s).isEmpty())
+            QSKIP("openssl is not installed");
+        const QString cert = tmp_.filePath(u"cert.pem"_s), key = tmp_.filePath(u"key.pem"_s);
+        QProcess openssl;
+        openssl.start(u"openssl"_s,
+                      {u"req"_s, u"-x509"_s, u"-newkey"_s, u"ec"_s, u"-pkeyopt"_s,
+                       u"ec_paramgen_curve:prime256v1"_s, u"-nodes"_s, u"-keyout"_s, key, u"-out"_s,
+                       cert, u"-days"_s, u"2"_s, u"-subj"_s, u"/CN=127.0.0.1"_s, u"-addext"_s,
+                       u"subjectAltName=IP:127.0.0.1"_s});
+        QVERIFY(openssl.waitForFinished(60000));
+        QCOMPARE(openssl.exitCode(), 0);
+        Houbud secure;
+        secure.dir = tmp_.path();
+        secure.args = {u"--store"_s,    tmp_.filePath(u"tls.db"_s),
+                       u"--tokens"_s,   tokens_,
+                       u"--tls-cert"_s, cert,
+                       u"--tls-key"_s,  key};
+        QVERIFY2(secure.start(), secure.log.constData());
+        const QUrl url(u"https://127.0.0.1:%1"_s.arg(secure.port));
+        {
+            RemoteSession untrusting;
+            QSignalSpy opened(&untrusting, &RemoteSession::opened);
+            untrusting.open(url, viewer_);
+            QTRY_COMPARE_WITH_TIMEOUT(opened.size(), 1, 20000);
+            QCOMPARE(opened[0][0].toBool(), false);
+        }
+        RemoteSession remote;
+        Recorder r(&remote);
+        remote.setTrustedCertificates(QSslCertificate::fromPath(cert));
+        QSignalSpy opened(&remote, &RemoteSession::opened);
+        remote.open(url, dispatcher_);
+        QTRY_COMPARE_WITH_TIMEOUT(opened.size(), 1, 20000);
+        QCOMPARE(opened[0][0].toBool(), true);
+        QVERIFY(remote.description().startsWith(u"Remote · https://127.0.0.1:"_s));
+        remote.send({kTrain});
+        QTRY_COMPARE_WITH_TIMEOUT(r.events.size(), 1, 20000);
+        QTRY_COMPARE_WITH_TIMEOUT(r.lastSeq(), 1, 20000);
+        QCOMPARE(r.snapshot->runs.size(), std::size_t(1));
+        QCOMPARE(secure.stop(), 0);
+    }
+
+    void cleanupTestCase() { QCOMPARE(server_.stop(), 0); }
+};
+
+QTEST_MAIN(TestRemoteSession)
+#include "tst_remote_session.moc"

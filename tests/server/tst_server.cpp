@@ -1,0 +1,526 @@
+// houbud as a real process on loopback: tokens and roles, the command and read
+// endpoints, limits, TLS, the event stream with resume, and a clean SIGTERM.
+
+#include <QDir>
+#include <QJsonArray>
+#include <QProcess>
+#include <QSet>
+#include <QSignalSpy>
+#include <QSqlDatabase>
+#include <QSqlError>
+#include <QSqlQuery>
+#include <QSslCertificate>
+#include <QSslSocket>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QWebSocket>
+
+#include "houbud_fixture.h"
+
+using namespace Qt::StringLiterals;
+using namespace houbu::test;
+
+namespace {
+
+const QByteArray kTrain =
+    R"({"op":"train","at":"2024-01-05T09:00","train":"G1","date":"2024-01-20","stops":[{"station":"A","km":0,"dep":"08:00"},{"station":"B","km":100,"arr":"08:40","dep":"08:42"},{"station":"C","km":200,"arr":"09:30"}],"cars":[{"car":1,"class":"二等座","rows":20,"layout":"ABCDF"}]})";
+
+QByteArray sell(const QString& id) {
+    return u"{\"op\":\"sell\",\"id\":\"%1\",\"train\":\"G1\",\"date\":\"2024-01-20\",\"from\":"
+           u"\"A\","
+           u"\"to\":\"C\",\"class\":\"二等座\",\"passengers\":[\"%1\"]}"_s.arg(id)
+               .toUtf8();
+}
+QByteArray refund(const QString& id) {
+    return u"{\"op\":\"refund\",\"id\":\"%1\"}"_s.arg(id).toUtf8();
+}
+
+QJsonArray events(const Response& r) {
+    return r.json().value("events"_L1).toArray();
+}
+
+// Collects the events a stream client receives.
+struct Stream {
+    QWebSocket socket;
+    QList<qint64> seqs;
+    QJsonObject hello;
+    QJsonObject error;
+    explicit Stream(const QUrl& url, const QByteArray& token, qint64 after,
+                    const QSslConfiguration* ssl = nullptr) {
+        QObject::connect(&socket, &QWebSocket::textMessageReceived, &socket,
+                         [this](const QString& text) {
+                             const QList<QByteArray> lines = text.toUtf8().split('\n');
+                             const QJsonObject m = QJsonDocument::fromJson(lines[0]).object();
+                             const QString type = m.value("type"_L1).toString();
+                             if (type == "hello"_L1) hello = m;
+                             if (type == "error"_L1) error = m;
+                             if (type == "events"_L1)
+                                 for (qsizetype i = 1; i < lines.size(); ++i)
+                                     seqs << QJsonDocument::fromJson(lines[i])
+                                                 .object()
+                                                 .value("seq"_L1)
+                                                 .toInteger();
+                         });
+        QObject::connect(&socket, &QWebSocket::connected, &socket, [this, token, after] {
+            socket.sendTextMessage(
+                QString::fromUtf8(QJsonDocument(QJsonObject{{"token"_L1, QString::fromUtf8(token)},
+                                                            {"after"_L1, after}})
+                                      .toJson(QJsonDocument::Compact)));
+        });
+        if (ssl) socket.setSslConfiguration(*ssl);
+        socket.open(url);
+    }
+};
+
+}  // namespace
+
+class TestServer : public QObject {
+    Q_OBJECT
+
+    QTemporaryDir tmp_;
+    QString tokens_;
+    QByteArray dispatcher_, viewer_, admin_, revoked_;
+    QList<QByteArray> allTokens_;
+    std::unique_ptr<Houbud> server_;
+    Http http_;
+
+    QUrl api(const QString& path) const { return server_->url(u"/api/v1"_s + path); }
+
+    std::unique_ptr<Houbud> makeServer(const QString& store, const QStringList& extra = {}) {
+        auto s = std::make_unique<Houbud>();
+        s->dir = tmp_.path();
+        s->args = QStringList{u"--store"_s, store, u"--tokens"_s, tokens_} + extra;
+        return s;
+    }
+
+    // Checks that no token (nor its secret part) was ever written to a log.
+    void expectNoSecretIn(const QByteArray& log) {
+        for (const QByteArray& t : std::as_const(allTokens_)) {
+            QVERIFY2(!log.contains(t), "a token appears in the log");
+            QVERIFY2(!log.contains(t.mid(16)), "a token's secret appears in the log");
+        }
+    }
+
+  private slots:
+    void initTestCase() {
+        QVERIFY(tmp_.isValid());
+        tokens_ = tmp_.filePath(u"houbud.tokens"_s);
+        const QStringList t{u"--tokens"_s, tokens_};
+        dispatcher_ = houbudToken(
+            QStringList{u"add"_s, u"--role"_s, u"dispatcher"_s, u"--name"_s, u"desk"_s} + t);
+        viewer_ = houbudToken(QStringList{u"add"_s, u"--role"_s, u"viewer"_s} + t);
+        admin_ = houbudToken(QStringList{u"add"_s, u"--role"_s, u"admin"_s} + t);
+        revoked_ = houbudToken(
+            QStringList{u"add"_s, u"--role"_s, u"dispatcher"_s, u"--name"_s, u"leaving"_s} + t);
+        allTokens_ = {dispatcher_, viewer_, admin_, revoked_};
+        for (const QByteArray& token : std::as_const(allTokens_))
+            QVERIFY2(token.startsWith("hb_") && token.size() > 40, token.constData());
+        // Only hashes are stored.
+        QFile f(tokens_);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        const QByteArray file = f.readAll();
+        for (const QByteArray& token : std::as_const(allTokens_))
+            QVERIFY(!file.contains(token.mid(16)));
+        QCOMPARE(QFileInfo(tokens_).permissions() & (QFile::ReadOther | QFile::ReadGroup),
+                 QFile::Permissions());
+
+        server_ = makeServer(tmp_.filePath(u"main.db"_s), {u"--max-body"_s, u"65536"_s});
+        QVERIFY2(server_->start(), server_->log.constData());
+    }
+
+    void health() {
+        const Response r = http_.get(server_->url(u"/health"_s));
+        QCOMPARE(r.status, 200);
+        QCOMPARE(r.json().value("status"_L1).toString(), u"ok"_s);
+    }
+
+    void refusals_data() {
+        QTest::addColumn<QByteArray>("verb");
+        QTest::addColumn<QString>("path");
+        QTest::addColumn<QByteArray>("token");
+        QTest::addColumn<int>("status");
+        QTest::newRow("no token") << QByteArray("GET") << u"/runs"_s << QByteArray() << 401;
+        QTest::newRow("wrong token")
+            << QByteArray("GET") << u"/runs"_s << QByteArray("hb_000000000000_nope") << 401;
+        QTest::newRow("garbage token") << QByteArray("GET") << u"/runs"_s << QByteArray("x") << 401;
+        QTest::newRow("viewer posts") << QByteArray("POST") << u"/commands"_s << viewer_ << 403;
+        QTest::newRow("dispatcher lists tokens")
+            << QByteArray("GET") << u"/tokens"_s << dispatcher_ << 403;
+        QTest::newRow("unknown endpoint") << QByteArray("GET") << u"/nothing"_s << viewer_ << 404;
+        QTest::newRow("unknown run")
+            << QByteArray("GET") << u"/runs/Z9/2024-01-01"_s << viewer_ << 404;
+        QTest::newRow("bad after") << QByteArray("GET") << u"/events?after=x"_s << viewer_ << 400;
+    }
+    void refusals() {
+        QFETCH(QByteArray, verb);
+        QFETCH(QString, path);
+        QFETCH(QByteArray, token);
+        QFETCH(int, status);
+        const Response r = http_.send(verb, QUrl(api(path).toString()), token,
+                                      verb == "POST" ? kTrain : QByteArray());
+        QCOMPARE(r.status, status);
+        // Every refusal is a JSON error with a message.
+        QVERIFY(r.contentType.startsWith("application/json"));
+        QCOMPARE(r.json().value("status"_L1).toInt(), status);
+        QVERIFY(!r.json().value("message"_L1).toString().isEmpty());
+    }
+
+    void rolesRead() {
+        QCOMPARE(http_.get(api(u"/whoami"_s), viewer_).json().value("role"_L1).toString(),
+                 u"viewer"_s);
+        QCOMPARE(http_.get(api(u"/whoami"_s), dispatcher_).json().value("role"_L1).toString(),
+                 u"dispatcher"_s);
+        const Response list = http_.get(api(u"/tokens"_s), admin_);
+        QCOMPARE(list.status, 200);
+        QCOMPARE(list.json().value("tokens"_L1).toArray().size(), 4);
+        QVERIFY(!list.body.contains("pbkdf2"));
+    }
+
+    void commands() {
+        // JSON Lines: one event per command here, in order, after commit.
+        Response r = http_.post(api(u"/commands"_s), dispatcher_,
+                                kTrain + "\n\n# a comment\n" + sell(u"s1"_s) + '\n');
+        QCOMPARE(r.status, 200);
+        QJsonArray ev = events(r);
+        QCOMPARE(ev.size(), 2);
+        QCOMPARE(ev[0].toObject().value("event"_L1).toString(), u"train_defined"_s);
+        QCOMPARE(ev[1].toObject().value("event"_L1).toString(), u"ticket_held"_s);
+        const QJsonArray journal = r.json().value("journal"_L1).toArray();
+        QCOMPARE(journal.size(), 2);
+        QCOMPARE(journal[1].toInteger() - journal[0].toInteger(), 1);
+
+        // A JSON array, answered as JSON Lines when asked.
+        QNetworkRequest req(api(u"/commands"_s));
+        r = http_.post(api(u"/commands"_s), dispatcher_,
+                       "[" + refund(u"s1"_s) + "," + sell(u"s2"_s) + "]", "application/json");
+        QCOMPARE(r.status, 200);
+        QCOMPARE(events(r).size(), 3);  // ticket_refunded, seat_released, ticket_held
+
+        // A malformed command line is the engine's bad_command event, journaled.
+        r = http_.post(api(u"/commands"_s), dispatcher_, "{\"op\":\"sell\",\n{oops\n");
+        QCOMPARE(r.status, 200);
+        ev = events(r);
+        QCOMPARE(ev.size(), 2);
+        for (const auto& e : ev)
+            QCOMPARE(e.toObject().value("code"_L1).toString(), u"bad_command"_s);
+
+        // A malformed request is refused whole.
+        r = http_.post(api(u"/commands"_s), dispatcher_, "[{\"op\":\"advance\"",
+                       "application/json");
+        QCOMPARE(r.status, 400);
+        QVERIFY(r.json().value("message"_L1).toString().contains(u"JSON array"_s));
+        r = http_.post(api(u"/commands"_s), dispatcher_, "[1, 2]", "application/json");
+        QCOMPARE(r.status, 400);
+        r = http_.post(api(u"/commands"_s), dispatcher_, "\n\n");
+        QCOMPARE(r.status, 400);
+    }
+
+    void views() {
+        Response r = http_.get(api(u"/runs"_s), viewer_);
+        QCOMPARE(r.status, 200);
+        const QJsonArray runs = QJsonDocument::fromJson(r.body).array();
+        QCOMPARE(runs.size(), 1);
+        QCOMPARE(runs[0].toObject().value("seats"_L1).toInt(), 100);
+        r = http_.get(api(u"/runs/G1/2024-01-20/seats"_s), viewer_);
+        QCOMPARE(r.status, 200);
+        QCOMPARE(QJsonDocument::fromJson(r.body).array().size(), 100);
+        r = http_.get(api(u"/snapshot?train=G1&date=2024-01-20"_s), viewer_);
+        QCOMPARE(r.status, 200);
+        QCOMPARE(r.json().value("run"_L1).toObject().value("train"_L1).toString(), u"G1"_s);
+        QVERIFY(r.json().value("last_seq"_L1).toInteger() >= 6);
+    }
+
+    void eventLog() {
+        const qint64 last =
+            http_.get(api(u"/whoami"_s), viewer_).json().value("last_seq"_L1).toInteger();
+        QList<qint64> seqs;
+        qint64 after = 0;
+        // Pages of two, each starting right after the previous one.
+        for (int i = 0; i < 100 && after < last; ++i) {
+            const Response r = http_.get(api(u"/events?after=%1&limit=2"_s.arg(after)), viewer_);
+            QCOMPARE(r.status, 200);
+            for (const auto& e : events(r))
+                seqs << e.toObject().value("seq"_L1).toInteger();
+            after = r.json().value("next_after"_L1).toInteger();
+        }
+        QCOMPARE(seqs.size(), last);
+        for (qsizetype i = 0; i < seqs.size(); ++i)
+            QCOMPARE(seqs[i], i + 1);
+    }
+
+    void oversize() {
+        const QByteArray big(70000, ' ');
+        const Response r = http_.post(api(u"/commands"_s), dispatcher_, kTrain + big);
+        QCOMPARE(r.status, 413);
+        QVERIFY(r.json().value("message"_L1).toString().contains(u"limit"_s));
+    }
+
+    void revokedToken() {
+        QCOMPARE(http_.get(api(u"/whoami"_s), revoked_).status, 200);
+        int code = -1;
+        houbudToken({u"revoke"_s, u"leaving"_s, u"--tokens"_s, tokens_}, &code);
+        QCOMPARE(code, 0);
+        const Response r = http_.get(api(u"/whoami"_s), revoked_);
+        QCOMPARE(r.status, 401);
+        QCOMPARE(http_.get(api(u"/whoami"_s), viewer_).status, 200);
+        // An admin revokes over the API too.
+        const QByteArray spare = houbudToken(
+            {u"add"_s, u"--role"_s, u"viewer"_s, u"--name"_s, u"spare"_s, u"--tokens"_s, tokens_});
+        allTokens_ << spare;
+        QCOMPARE(http_.get(api(u"/whoami"_s), spare).status, 200);
+        QCOMPARE(http_.send("DELETE", api(u"/tokens/spare"_s), viewer_).status, 403);
+        QCOMPARE(http_.send("DELETE", api(u"/tokens/spare"_s), admin_).status, 200);
+        QCOMPARE(http_.get(api(u"/whoami"_s), spare).status, 401);
+    }
+
+    void stream() {
+        const QUrl ws = QUrl(u"ws://127.0.0.1:%1/api/v1/stream"_s.arg(server_->port));
+        const qint64 last =
+            http_.get(api(u"/whoami"_s), viewer_).json().value("last_seq"_L1).toInteger();
+        // From the start: the whole log, then live events.
+        Stream all(ws, viewer_, 0);
+        QTRY_COMPARE_WITH_TIMEOUT(all.seqs.size(), last, 20000);
+        QCOMPARE(all.hello.value("role"_L1).toString(), u"viewer"_s);
+        const Response r = http_.post(api(u"/commands"_s), dispatcher_, sell(u"s3"_s));
+        QCOMPARE(r.status, 200);
+        QTRY_COMPARE_WITH_TIMEOUT(all.seqs.size(), last + 1, 20000);
+        // Resuming after a seq gives exactly the rest.
+        Stream resumed(ws, viewer_, last - 1);
+        QTRY_COMPARE_WITH_TIMEOUT(resumed.seqs.size(), 2, 20000);
+        QCOMPARE(resumed.seqs, (QList<qint64>{last, last + 1}));
+        for (qsizetype i = 0; i < all.seqs.size(); ++i)
+            QCOMPARE(all.seqs[i], i + 1);
+        // No or a wrong token: an error message and the stream closes.
+        Stream refused(ws, "hb_000000000000_nope", 0);
+        QTRY_COMPARE_WITH_TIMEOUT(refused.error.value("status"_L1).toInt(), 401, 20000);
+        QTRY_COMPARE_WITH_TIMEOUT(refused.socket.state(), QAbstractSocket::UnconnectedState, 20000);
+        QVERIFY(refused.seqs.isEmpty());
+    }
+
+    void restartResumesFromJournal() {
+        const qint64 last =
+            http_.get(api(u"/whoami"_s), viewer_).json().value("last_seq"_L1).toInteger();
+        QCOMPARE(server_->stop(), 0);
+        QVERIFY2(server_->start(), server_->log.constData());
+        const QUrl ws = QUrl(u"ws://127.0.0.1:%1/api/v1/stream"_s.arg(server_->port));
+        Stream resumed(ws, viewer_, 2);
+        QTRY_COMPARE_WITH_TIMEOUT(resumed.seqs.size(), last - 2, 20000);
+        QCOMPARE(resumed.seqs.first(), 3);
+        QCOMPARE(resumed.seqs.last(), last);
+    }
+
+    void rateLimit() {
+        auto limited = makeServer(tmp_.filePath(u"limited.db"_s), {u"--rate"_s, u"1,3"_s});
+        QVERIFY2(limited->start(), limited->log.constData());
+        int ok = 0;
+        Response refused;
+        for (int i = 0; i < 6; ++i) {
+            const Response r = http_.get(limited->url(u"/api/v1/runs"_s), viewer_);
+            if (r.status == 200) ++ok;
+            if (r.status == 429) refused = r;
+        }
+        QVERIFY2(ok >= 3 && ok <= 5, qPrintable(QString::number(ok)));
+        QCOMPARE(refused.status, 429);
+        QVERIFY(refused.retryAfter.toInt() >= 1);
+        QVERIFY(refused.json().value("message"_L1).toString().contains(u"rate"_s));
+        // Another token has its own bucket.
+        QCOMPARE(http_.get(limited->url(u"/api/v1/runs"_s), admin_).status, 200);
+        QCOMPARE(limited->stop(), 0);
+        expectNoSecretIn(limited->log);
+    }
+
+    void tls() {
+        if (QStandardPaths::findExecutable(u"openssl"_s).isEmpty())
+            QSKIP("openssl is not installed");
+        const QString cert = tmp_.filePath(u"cert.pem"_s), key = tmp_.filePath(u"key.pem"_s);
+        QProcess openssl;
+        openssl.start(u"openssl"_s,
+                      {u"req"_s, u"-x509"_s, u"-newkey"_s, u"ec"_s, u"-pkeyopt"_s,
+                       u"ec_paramgen_curve:prime256v1"_s, u"-nodes"_s, u"-keyout"_s, key, u"-out"_s,
+                       cert, u"-days"_s, u"2"_s, u"-subj"_s, u"/CN=127.0.0.1"_s, u"-addext"_s,
+                       u"subjectAltName=IP:127.0.0.1"_s});
+        QVERIFY(openssl.waitForFinished(60000));
+        QCOMPARE(openssl.exitCode(), 0);
+        auto secure =
+            makeServer(tmp_.filePath(u"tls.db"_s), {u"--tls-cert"_s, cert, u"--tls-key"_s, key});
+        QVERIFY2(secure->start(), secure->log.constData());
+
+        // Not trusted: refused by the client.
+        Http untrusting;
+        Response r = untrusting.get(secure->url(u"/api/v1/whoami"_s, true), viewer_);
+        QCOMPARE(r.status, 0);
+        QCOMPARE(r.error, QNetworkReply::SslHandshakeFailedError);
+        // Plain HTTP to the TLS port gets no answer.
+        r = untrusting.get(secure->url(u"/api/v1/whoami"_s, false), viewer_);
+        QCOMPARE(r.status, 0);
+
+        // Trusting the certificate the test made.
+        Http trusting;
+        trusting.ssl.setCaCertificates(QSslCertificate::fromPath(cert));
+        r = trusting.get(secure->url(u"/api/v1/whoami"_s, true), viewer_);
+        QCOMPARE(r.status, 200);
+        QCOMPARE(r.json().value("role"_L1).toString(), u"viewer"_s);
+        r = trusting.post(secure->url(u"/api/v1/commands"_s, true), dispatcher_, kTrain);
+        QCOMPARE(r.status, 200);
+        Stream wss(QUrl(u"wss://127.0.0.1:%1/api/v1/stream"_s.arg(secure->port)), viewer_, 0,
+                   &trusting.ssl);
+        QTRY_COMPARE_WITH_TIMEOUT(wss.seqs.size(), 1, 20000);
+        const int code = secure->stop();
+        QVERIFY2(code == 0, secure->log.constData());
+    }
+
+    // A configuration file, with a flag overriding one of its keys; `token list`
+    // shows ids and roles, never secrets.
+    void configFile() {
+        const QString config = tmp_.filePath(u"houbud.json"_s);
+        QFile f(config);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(QJsonDocument(QJsonObject{{"store"_L1, u"configured.db"_s},
+                                          {"tokens"_L1, u"houbud.tokens"_s},
+                                          {"max_body"_L1, 100},
+                                          {"rate"_L1, 0}})
+                    .toJson());
+        f.close();
+        Houbud s;
+        s.dir = tmp_.path();
+        s.args = {u"--config"_s, config, u"--max-body"_s, u"2000"_s};
+        QVERIFY2(s.start(), s.log.constData());
+        QVERIFY(QFile::exists(tmp_.filePath(u"configured.db"_s)));
+        // 2000 from the flag, not 100 from the file.
+        QCOMPARE(http_.post(s.url(u"/api/v1/commands"_s), dispatcher_, kTrain).status, 200);
+        QCOMPARE(
+            http_.post(s.url(u"/api/v1/commands"_s), dispatcher_, QByteArray(3000, ' ')).status,
+            413);
+        QCOMPARE(s.stop(), 0);
+
+        QFile bad(tmp_.filePath(u"bad.json"_s));
+        QVERIFY(bad.open(QIODevice::WriteOnly));
+        bad.write("{\"stor\": \"x.db\"}");
+        bad.close();
+        QProcess p;
+        p.start(houbudPath(), {u"--config"_s, bad.fileName()});
+        QVERIFY(p.waitForFinished(30000));
+        QCOMPARE(p.exitCode(), 2);
+        QVERIFY(p.readAllStandardError().contains("unknown key 'stor'"));
+
+        int code = -1;
+        const QByteArray list = houbudToken({u"list"_s, u"--tokens"_s, tokens_}, &code);
+        QCOMPARE(code, 0);
+        QVERIFY(list.contains("dispatcher\tdesk"));
+        QVERIFY(list.contains("\tviewer\t"));
+        for (const QByteArray& t : std::as_const(allTokens_))
+            QVERIFY(!list.contains(t.mid(16)));
+    }
+
+    // SIGTERM while requests are in flight: every acknowledged command is in
+    // the journal, at the position the answer named.
+    void sigtermLosesNothing() {
+        const QString store = tmp_.filePath(u"term.db"_s);
+        auto s = makeServer(store, {u"--rate"_s, u"0"_s});
+        QVERIFY2(s->start(), s->log.constData());
+        QCOMPARE(http_.post(s->url(u"/api/v1/commands"_s), dispatcher_, kTrain).status, 200);
+        QNetworkAccessManager manager;
+        QList<QNetworkReply*> replies;
+        QList<QByteArray> sent;
+        for (int i = 0; i < 200; ++i) {
+            QNetworkRequest req(s->url(u"/api/v1/commands"_s));
+            req.setRawHeader("Authorization", "Bearer " + dispatcher_);
+            req.setRawHeader("Content-Type", "application/x-ndjson");
+            sent << (i % 2 ? refund(u"t%1"_s.arg(i - 1)) : sell(u"t%1"_s.arg(i)));
+            replies << manager.post(req, sent.last());
+        }
+        // SIGTERM once the first answers came back, with the rest still in flight.
+        QTRY_VERIFY_WITH_TIMEOUT(
+            std::any_of(replies.begin(), replies.end(), [](auto* r) { return r->isFinished(); }),
+            30000);
+        s->process.terminate();
+        QTRY_VERIFY_WITH_TIMEOUT(
+            std::all_of(replies.begin(), replies.end(), [](auto* r) { return r->isFinished(); }),
+            60000);
+        QVERIFY(s->process.waitForFinished(60000));
+        QCOMPARE(s->process.exitStatus(), QProcess::NormalExit);
+        QCOMPARE(s->process.exitCode(), 0);
+        s->log += s->process.readAllStandardError();
+
+        QProcess cli;
+        cli.start(QStringLiteral(HOUBU_CLI_PATH), {u"export"_s, u"--db"_s, store});
+        QVERIFY(cli.waitForFinished(60000));
+        QCOMPARE(cli.exitCode(), 0);
+        QList<QByteArray> journal = cli.readAllStandardOutput().split('\n');
+        int acknowledged = 0;
+        for (qsizetype i = 0; i < replies.size(); ++i) {
+            QNetworkReply* reply = replies[i];
+            if (reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt() != 200) continue;
+            ++acknowledged;
+            const QJsonObject o = QJsonDocument::fromJson(reply->readAll()).object();
+            const qint64 at = o.value("journal"_L1).toArray().at(0).toInteger();
+            QVERIFY(at >= 1 && at <= journal.size());
+            QCOMPARE(journal[at - 1], sent[i]);
+        }
+        QVERIFY(acknowledged > 0);
+        QProcess verify;
+        verify.start(QStringLiteral(HOUBU_CLI_PATH), {u"verify"_s, u"--db"_s, store});
+        QVERIFY(verify.waitForFinished(60000));
+        QCOMPARE(verify.exitCode(), 0);
+        expectNoSecretIn(s->log);
+    }
+
+    // The same API on PostgreSQL (run with the postgres fixture).
+    void postgres() {
+        const QString fixture = qEnvironmentVariable("HOUBU_PG_FIXTURE");
+        QString url = qEnvironmentVariable("HOUBU_PG_URL");
+        if (url.isEmpty() && !fixture.isEmpty()) {
+            QFile f(fixture + u"/url"_s);
+            QVERIFY2(f.open(QIODevice::ReadOnly), "the postgres fixture wrote no URL");
+            url = QString::fromUtf8(f.readAll().trimmed());
+        }
+        if (url.isEmpty()) QSKIP("no PostgreSQL server: run through ctest (tst_server_postgres)");
+        // A fresh database for this test.
+        {
+            const QUrl u(url);
+            QSqlDatabase db = QSqlDatabase::addDatabase(u"QPSQL"_s, u"admin"_s);
+            db.setHostName(u.host());
+            db.setPort(u.port(5432));
+            db.setUserName(u.userName());
+            db.setPassword(u.password());
+            db.setDatabaseName(u"postgres"_s);
+            QVERIFY2(db.open(), qPrintable(db.lastError().text()));
+            QSqlQuery q(db);
+            QVERIFY(q.exec(u"DROP DATABASE IF EXISTS houbud_test"_s));
+            QVERIFY(q.exec(u"CREATE DATABASE houbud_test"_s));
+            q.finish();
+            db.close();
+            QUrl fresh(u);
+            fresh.setPath(u"/houbud_test"_s);
+            url = fresh.toString();
+        }
+        QSqlDatabase::removeDatabase(u"admin"_s);
+        auto s = makeServer(url);
+        QVERIFY2(s->start(), s->log.constData());
+        Response r = http_.post(s->url(u"/api/v1/commands"_s), dispatcher_,
+                                kTrain + '\n' + sell(u"p1"_s) + '\n' + refund(u"p1"_s));
+        QCOMPARE(r.status, 200);
+        const qint64 last =
+            http_.get(s->url(u"/api/v1/whoami"_s), viewer_).json().value("last_seq"_L1).toInteger();
+        QVERIFY(last >= 4);
+        QCOMPARE(s->stop(), 0);
+        QVERIFY2(s->start(), s->log.constData());
+        r = http_.get(s->url(u"/api/v1/events?after=1"_s), viewer_);
+        QCOMPARE(r.status, 200);
+        QCOMPARE(events(r).size(), last - 1);
+        QCOMPARE(events(r).first().toObject().value("seq"_L1).toInteger(), 2);
+        Stream st(QUrl(u"ws://127.0.0.1:%1/api/v1/stream"_s.arg(s->port)), viewer_, 0);
+        QTRY_COMPARE_WITH_TIMEOUT(st.seqs.size(), last, 20000);
+        QCOMPARE(s->stop(), 0);
+    }
+
+    void cleanupTestCase() {
+        if (server_) {
+            QCOMPARE(server_->stop(), 0);
+            expectNoSecretIn(server_->log);
+        }
+    }
+};
+
+QTEST_MAIN(TestServer)
+#include "tst_server.moc"
