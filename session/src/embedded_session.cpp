@@ -31,7 +31,9 @@ class EmbeddedWorker : public QObject {
             memory_ = std::make_unique<Runner>(options.engine);
         } else {
             QString error;
-            store_ = Store::open(options, error);
+            StoreOptions withProgress = options;
+            withProgress.progress = reporter(tr("Opening the store"));
+            store_ = Store::open(withProgress, error);
             if (!store_) {
                 emit opened(false, error);
                 return;

@@ -437,7 +437,13 @@ class StoreImpl : public EventSink {
             QSqlQuery rows = exec(
                 u"SELECT seq, input_line, command, events FROM journal WHERE seq > ? ORDER BY seq"_s,
                 {snapshotSeq});
+            const qint64 total = journalSeq - snapshotSeq;
+            qint64 done = 0;
             while (rows.next()) {
+                if (options.progress && ++done % 1000 == 0 && !options.progress(done, total)) {
+                    error = u"opening %1 was cancelled"_s.arg(displayLocation());
+                    return false;
+                }
                 Capture replayed;
                 feed(*fresh, rows.value(2).toByteArray(), rows.value(1).toInt(), replayed);
                 const QByteArray stored = rows.value(3).toByteArray();
@@ -451,6 +457,7 @@ class StoreImpl : public EventSink {
             const std::string broken = fresh->checkInvariants();
             if (!broken.empty())
                 problem(u"the state breaks an invariant: "_s + QString::fromStdString(broken));
+            if (options.progress) options.progress(total, total);
             std::swap(engine, fresh);
             checkTables(false);
         } catch (const SqlFailure& f) {

@@ -14,6 +14,7 @@
 
 #include "houbu/codec.h"
 #include "houbu/store.h"
+#include "workload.h"
 
 using namespace houbu;
 using namespace Qt::StringLiterals;
@@ -166,6 +167,48 @@ class TestStore : public QObject {
         QVERIFY2(report.problems.isEmpty(), qPrintable(report.problems.join(u'\n')));
         QCOMPARE(events, inMemory(lines));
         QSqlDatabase::database();  // keep the default connection list untouched
+    }
+
+    // Opening replays the journal after the snapshot with progress; cancelling
+    // fails the open, changes nothing, and the next open succeeds.
+    void openReportsProgressAndCancels() {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(u"progress.db"_s);
+        QList<InputLine> lines;
+        int n = 0;
+        for (const QByteArray& l : test::ScenarioWriter(7).generate(3500))
+            lines.append({l, ++n});
+        QByteArray events;
+        QString error;
+        {
+            auto store = openAt(path, error, 1000000);  // no snapshot: the open replays everything
+            QVERIFY2(store, qPrintable(error));
+            QVERIFY2(store->apply(lines, events, error), qPrintable(error));
+        }
+        StoreOptions o;
+        o.location = path;
+        QList<QPair<qint64, qint64>> calls;
+        o.progress = [&calls](qint64 done, qint64 total) {
+            calls.append({done, total});
+            return true;
+        };
+        {
+            auto store = Store::open(o, error);
+            QVERIFY2(store, qPrintable(error));
+            QVERIFY(calls.size() >= 3);
+            QCOMPARE(calls.back().first, calls.back().second);
+            QCOMPARE(calls.back().second, store->journalLength());
+            for (qsizetype i = 1; i < calls.size(); ++i)
+                QVERIFY(calls[i].first > calls[i - 1].first);
+        }
+        o.progress = [](qint64 done, qint64) { return done < 2000; };
+        QVERIFY(!Store::open(o, error));
+        QVERIFY2(error.contains(u"cancelled"_s), qPrintable(error));
+        o.progress = {};
+        auto store = Store::open(o, error);
+        QVERIFY2(store, qPrintable(error));
+        QVERIFY(store->verify().problems.isEmpty());
+        QCOMPARE(events, inMemory(lines));
     }
 
     // Snapshots written by another format version are not damage: opening

@@ -44,6 +44,9 @@ struct StoreOptions {
     int snapshotsKept = 3;
     // Open for `verify`: record problems in the summary instead of refusing to open.
     bool inspectOnly = false;
+    // Called while the journal after the snapshot is replayed on opening (commands
+    // done, total); returning false cancels the open, which then fails and changes nothing.
+    std::function<bool(qint64 done, qint64 total)> progress;
 };
 
 // What `houbu-cli verify` prints.
