@@ -964,7 +964,9 @@ OperatorDialog* MainWindow::openOperation(Operation op) {
 }
 
 OperatorDialog* MainWindow::openOperation(Operation op, const OperatorContext& context) {
-    if (!session_ || !session_->canSend()) return nullptr;
+    // Not while a remote session is connecting or reconnecting either: its
+    // actions are disabled for that reason, and the dialog could not send.
+    if (!session_ || !sendDeniedReason().isEmpty()) return nullptr;
     Session* s = session_.get();
     OperatorDialog* d = nullptr;
     switch (op) {
