@@ -1057,7 +1057,7 @@ void MainWindow::showGridMenu(const QPoint& pos) {
     if (!proxy.isValid()) return;
     const QModelIndex cell = gridFilter_->mapToSource(proxy);
     const QString holder = cell.data(SeatGridModel::HolderIdRole).toString();
-    const bool canSend = session_ && session_->canSend();
+    const bool canSend = session_ && sendDeniedReason().isEmpty();
     // The selection when there is one, else the segment under the cursor.
     OperatorContext here = operatorContext();
     if (here.seat.isEmpty()) {
