@@ -964,7 +964,9 @@ OperatorDialog* MainWindow::openOperation(Operation op) {
 }
 
 OperatorDialog* MainWindow::openOperation(Operation op, const OperatorContext& context) {
-    if (!session_ || !session_->canSend()) return nullptr;
+    // Not while a remote session is connecting or reconnecting either: its
+    // actions are disabled for that reason, and the dialog could not send.
+    if (!session_ || !sendDeniedReason().isEmpty()) return nullptr;
     Session* s = session_.get();
     OperatorDialog* d = nullptr;
     switch (op) {
@@ -1055,7 +1057,7 @@ void MainWindow::showGridMenu(const QPoint& pos) {
     if (!proxy.isValid()) return;
     const QModelIndex cell = gridFilter_->mapToSource(proxy);
     const QString holder = cell.data(SeatGridModel::HolderIdRole).toString();
-    const bool canSend = session_ && session_->canSend();
+    const bool canSend = session_ && sendDeniedReason().isEmpty();
     // The selection when there is one, else the segment under the cursor.
     OperatorContext here = operatorContext();
     if (here.seat.isEmpty()) {

@@ -276,6 +276,9 @@ quint64 RemoteSession::submit(const QByteArray& command) {
     }
     QNetworkRequest r = request(u"/commands"_s);
     r.setRawHeader("Content-Type", "application/x-ndjson");
+    // The events alone, one per line exactly as the engine printed them: the
+    // same bytes the log gets from the stream.
+    r.setRawHeader("Accept", "application/x-ndjson");
     QNetworkReply* reply = network_->post(r, line + '\n');
     connect(reply, &QNetworkReply::finished, this, [this, reply, ticket] {
         reply->deleteLater();
@@ -287,13 +290,12 @@ quint64 RemoteSession::submit(const QByteArray& command) {
         }
         // The log still gets these events once, from the stream.
         QList<EventRecord> events;
-        const QJsonArray array =
-            QJsonDocument::fromJson(reply->readAll()).object().value(u"events"_s).toArray();
-        for (const QJsonValue& v : array) {
+        for (const QByteArray& line : reply->readAll().split('\n')) {
+            if (line.trimmed().isEmpty()) continue;
             EventRecord e;
-            e.object = v.toObject();
-            e.json = QJsonDocument(e.object).toJson(QJsonDocument::Compact);
-            e.seq = e.object.value(u"seq"_s).toInteger();
+            e.json = line;
+            e.object = QJsonDocument::fromJson(line).object();
+            e.seq = e.object.value("seq"_L1).toInteger();
             events << e;
         }
         emit commandAnswered(ticket, events, QString());

@@ -1,10 +1,8 @@
 // The Connect dialog, the connection indicator and the main window on a
 // session other than the embedded one. No keychain is reached here (no server
 // is remembered and the process has no D-Bus session); tst_keychain covers it.
-//
-// The read-only check uses a Session of this file's own (ForwardingSession):
-// it relays a real embedded engine's snapshots and events but says it is a
-// remote viewer or dispatcher.
+// The windows on a real houbud (dispatcher and viewer, every view compared with
+// the embedded engine's) are tests/server/tst_console_remote.
 
 #include <QAction>
 #include <QApplication>
@@ -20,62 +18,16 @@
 #include <QTest>
 #include <QTimer>
 #include <QToolButton>
-#include <QTreeView>
 
 #include "houbu/connect_dialog.h"
 #include "houbu/connection_indicator.h"
 #include "houbu/credential_store.h"
 #include "houbu/main_window.h"
-#include "houbu/remote_session.h"
-#include "houbu/widgets.h"
 
 using namespace houbu;
 using namespace Qt::StringLiterals;
 
 namespace {
-
-// A remote-looking session over a real embedded engine.
-class ForwardingSession : public Session {
-    Q_OBJECT
-
-  public:
-    ForwardingSession(bool canSend, const QByteArray& scenario) : canSend_(canSend) {
-        connect(&inner_, &Session::snapshotChanged, this, &Session::snapshotChanged);
-        connect(&inner_, &Session::eventsApplied, this, &Session::eventsApplied);
-        connect(&inner_, &Session::whyWaiting, this, &Session::whyWaiting);
-        connect(&inner_, &Session::failed, this, &Session::failed);
-        connect(
-            &inner_, &EmbeddedSession::opened, this,
-            [this, scenario](bool ok) {
-                if (ok) inner_.load(scenario);
-            },
-            Qt::SingleShotConnection);
-        inner_.open(StoreOptions{});
-    }
-    QString description() const override {
-        return canSend_ ? u"Remote · https://fake.example:8443 (dispatcher)"_s
-                        : u"Remote · https://fake.example:8443 (viewer)"_s;
-    }
-    bool isRemote() const override { return true; }
-    bool canSend() const override { return canSend_; }
-    void send(const QList<QByteArray>& commands) override {
-        sent += commands.size();
-        if (canSend_) inner_.send(commands);
-    }
-    void focus(const QString& train, const QString& date) override { inner_.focus(train, date); }
-    void explain(const QString& orderId) override { inner_.explain(orderId); }
-
-    int sent = 0;
-
-  private:
-    bool canSend_;
-    EmbeddedSession inner_;
-};
-
-QByteArray demoFirstPart() {
-    const QByteArray demo = MainWindow::demoScenario();
-    return demo.left(demo.indexOf("{\"op\":\"refund\""));
-}
 
 // WCAG contrast ratio of two colours.
 double contrast(const QColor& a, const QColor& b) {
@@ -214,64 +166,6 @@ class TestConnect : public QObject {
         dialog.recentBox()->setCurrentIndex(2);
         emit dialog.recentBox()->activated(2);
         QCOMPARE(dialog.serverEdit()->text(), recent.at(2));
-    }
-
-    // A viewer sees every view as on the embedded engine, with every operator
-    // action disabled and the reason on it.
-    void viewerActionsDisabledWithReason() {
-        MainWindow window;
-        auto owned = std::make_unique<ForwardingSession>(false, demoFirstPart());
-        ForwardingSession* session = owned.get();
-        window.setSession(std::move(owned));
-        window.resize(1400, 900);
-        window.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&window));
-        QTRY_VERIFY_WITH_TIMEOUT(window.queueModel()->rowCount() == 6, 20000);
-        QVERIFY(window.gridModel()->rowOfSeat(u"03-01A"_s) >= 0);
-        QVERIFY(window.logModel()->rowCount() > 0);
-        window.grid()->selectInterval(u"03-01A"_s, 3, 5);
-
-        const QString reason = u"Read-only: this token has the viewer role"_s;
-        QCOMPARE(window.sendDeniedReason(), reason);
-        for (QAction* action :
-             {window.releaseAction(), window.addCarAction(), window.advanceAction()}) {
-            QVERIFY2(!action->isEnabled(), qPrintable(action->text()));
-            QCOMPARE(action->toolTip(), reason);
-            QCOMPARE(action->statusTip(), reason);
-        }
-        QCOMPARE(window.connectionIndicator()->kind(), ConnectionIndicator::Kind::Connected);
-        QVERIFY(window.connectionIndicator()->text().contains(u"read-only"_s));
-        QVERIFY(window.disconnectAction()->isEnabled());
-        QVERIFY(!window.exportAction()->isEnabled());
-        QCOMPARE(session->sent, 0);
-
-        // Disconnect: no session, the indicator says so.
-        window.disconnectAction()->trigger();
-        QVERIFY(!window.session());
-        QCOMPARE(window.connectionIndicator()->kind(), ConnectionIndicator::Kind::Disconnected);
-        QVERIFY(!window.advanceAction()->isEnabled());
-        QVERIFY(!window.disconnectAction()->isEnabled());
-    }
-
-    // The same window on a session that may send: actions work through it.
-    void dispatcherSendsThroughTheSession() {
-        MainWindow window;
-        auto owned = std::make_unique<ForwardingSession>(true, demoFirstPart());
-        ForwardingSession* session = owned.get();
-        window.setSession(std::move(owned));
-        window.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&window));
-        QTRY_VERIFY_WITH_TIMEOUT(window.queueModel()->rowCount() == 6, 20000);
-        QVERIFY(window.sendDeniedReason().isEmpty());
-        QVERIFY(window.advanceAction()->isEnabled());
-        QVERIFY(window.addCarAction()->isEnabled());
-        QCOMPARE(window.connectionIndicator()->text(), u"Connected"_s);
-        window.grid()->selectInterval(u"03-01A"_s, 3, 5);
-        QVERIFY(window.releaseAction()->isEnabled());
-        const qint64 before = window.lastSeq();
-        QVERIFY(window.releaseSelection(u"refund"_s));
-        QCOMPARE(session->sent, 1);
-        QTRY_VERIFY_WITH_TIMEOUT(window.lastSeq() > before, 10000);
     }
 
     // Embedded and remote sessions in the indicator; a failed connection is

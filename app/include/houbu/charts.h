@@ -57,6 +57,8 @@ class ChartsPanel : public QWidget {
 
     QChart* chart(Chart which) const;
     QTabWidget* tabs() const { return tabs_; }
+    // What the panel says about the history (replaying, done, or why it failed).
+    QLabel* statusLabel() const { return status_; }
     const RunHistory* history() const { return history_.get(); }
 
   signals:

@@ -67,6 +67,9 @@ class MainWindow : public QMainWindow {
     SeatGridModel* gridModel() const { return gridModel_; }
     QueueModel* queueModel() const { return queueModel_; }
     EventLogModel* logModel() const { return logModel_; }
+    RunListModel* runModel() const { return runModel_; }
+    QTableView* runView() const { return runView_; }
+    QLabel* clockLabel() const { return clockLabel_; }
     Session* session() const { return session_.get(); }
     QAction* releaseAction() const { return release_; }
     ChartsPanel* charts() const { return charts_; }

@@ -24,6 +24,8 @@ class PolicyComparisonDialog : public QDialog {
                            QWidget* parent = nullptr);
 
     QTableWidget* table() const { return table_; }
+    // What was compared, or why nothing could be.
+    QLabel* heading() const { return heading_; }
     const PolicyComparison* comparison() const { return comparison_.get(); }
 
   signals:
