@@ -704,12 +704,12 @@
 <context>
     <name>houbu::EmbeddedSession</name>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="487"/>
+        <location filename="../session/src/embedded_session.cpp" line="491"/>
         <source>Embedded · in memory</source>
         <translation>嵌入式 · 内存</translation>
     </message>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="487"/>
+        <location filename="../session/src/embedded_session.cpp" line="491"/>
         <source>Embedded · %1</source>
         <translation>嵌入式 · %1</translation>
     </message>
@@ -717,49 +717,54 @@
 <context>
     <name>houbu::EmbeddedWorker</name>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="100"/>
-        <location filename="../session/src/embedded_session.cpp" line="217"/>
+        <location filename="../session/src/embedded_session.cpp" line="35"/>
+        <source>Opening the store</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../session/src/embedded_session.cpp" line="102"/>
+        <location filename="../session/src/embedded_session.cpp" line="219"/>
         <source>No engine is open.</source>
         <translation>未打开引擎。</translation>
     </message>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="130"/>
+        <location filename="../session/src/embedded_session.cpp" line="132"/>
         <source>Loading cancelled after %1 of %2 lines.</source>
         <translation>已在 %2 行中的第 %1 行后取消加载。</translation>
     </message>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="133"/>
-        <location filename="../session/src/embedded_session.cpp" line="139"/>
+        <location filename="../session/src/embedded_session.cpp" line="135"/>
+        <location filename="../session/src/embedded_session.cpp" line="141"/>
         <source>Loading scenario</source>
         <translation>正在加载场景</translation>
     </message>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="157"/>
+        <location filename="../session/src/embedded_session.cpp" line="159"/>
         <source>Cannot write %1: %2</source>
         <translation>无法写入 %1：%2</translation>
     </message>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="169"/>
+        <location filename="../session/src/embedded_session.cpp" line="171"/>
         <source>Journal exported to %1</source>
         <translation>日志已导出到 %1</translation>
     </message>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="178"/>
+        <location filename="../session/src/embedded_session.cpp" line="180"/>
         <source>Replaying the journal</source>
         <translation>正在回放日志</translation>
     </message>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="190"/>
+        <location filename="../session/src/embedded_session.cpp" line="192"/>
         <source>Replaying under both policies</source>
         <translation>正在按两种策略回放</translation>
     </message>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="310"/>
+        <location filename="../session/src/embedded_session.cpp" line="312"/>
         <source>Step mode: cannot copy the engine: %1</source>
         <translation>单步模式：无法复制引擎：%1</translation>
     </message>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="375"/>
+        <location filename="../session/src/embedded_session.cpp" line="377"/>
         <source>Step mode and the engine disagree on line %1; the engine&apos;s events are kept.</source>
         <translation>单步模式与引擎在第 %1 行的结果不一致；以引擎的事件为准。</translation>
     </message>
@@ -1188,32 +1193,32 @@
         <translation>向前推进逻辑时钟</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1066"/>
+        <location filename="../app/src/main_window.cpp" line="1068"/>
         <source>%1 %2→%3</source>
         <translation>%1 %2→%3</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1072"/>
+        <location filename="../app/src/main_window.cpp" line="1074"/>
         <source>Release %1 (%2)…</source>
         <translation>释放 %1（%2）…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1082"/>
+        <location filename="../app/src/main_window.cpp" line="1084"/>
         <source>Sell %1…</source>
         <translation>发售 %1…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1085"/>
+        <location filename="../app/src/main_window.cpp" line="1087"/>
         <source>Block %1…</source>
         <translation>预留 %1…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1088"/>
+        <location filename="../app/src/main_window.cpp" line="1090"/>
         <source>Waitlist order for %1…</source>
         <translation>为 %1 提交候补订单…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1100"/>
+        <location filename="../app/src/main_window.cpp" line="1102"/>
         <source>Cancel order %1…</source>
         <translation>取消订单 %1…</translation>
     </message>
@@ -1889,19 +1894,61 @@
 <context>
     <name>houbu::RemoteSession</name>
     <message>
-        <location filename="../session/src/remote_session.cpp" line="22"/>
-        <source>Remote engines are not available in this build.</source>
-        <translation>此版本不支持远程引擎。</translation>
+        <location filename="../session/src/remote_session.cpp" line="73"/>
+        <source>%1 (HTTP %2)</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../session/src/remote_session.cpp" line="38"/>
+        <location filename="../session/src/remote_session.cpp" line="74"/>
+        <source>HTTP %1</source>
+        <translation>HTTP %1</translation>
+    </message>
+    <message>
+        <location filename="../session/src/remote_session.cpp" line="80"/>
         <source>Remote · %1</source>
         <translation>远程 · %1</translation>
     </message>
     <message>
-        <location filename="../session/src/remote_session.cpp" line="47"/>
+        <location filename="../session/src/remote_session.cpp" line="81"/>
+        <source>Remote · %1 (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../session/src/remote_session.cpp" line="187"/>
+        <source>The event stream was refused: %1</source>
+        <translation>事件流被拒绝：%1</translation>
+    </message>
+    <message>
+        <location filename="../session/src/remote_session.cpp" line="228"/>
+        <source>Connection lost; retrying in %1 ms</source>
+        <translation>连接中断；%1 毫秒后重试</translation>
+    </message>
+    <message>
+        <location filename="../session/src/remote_session.cpp" line="229"/>
+        <source>Connection lost (%1); retrying in %2 ms</source>
+        <translation>连接中断（%1）；%2 毫秒后重试</translation>
+    </message>
+    <message>
+        <location filename="../session/src/remote_session.cpp" line="235"/>
+        <location filename="../session/src/remote_session.cpp" line="267"/>
         <source>Not connected to a server.</source>
         <translation>未连接到服务器。</translation>
+    </message>
+    <message>
+        <location filename="../session/src/remote_session.cpp" line="239"/>
+        <location filename="../session/src/remote_session.cpp" line="269"/>
+        <source>This connection is read-only (role %1).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../session/src/remote_session.cpp" line="258"/>
+        <source>The server did not apply the commands: %1</source>
+        <translation>服务器未执行这些命令：%1</translation>
+    </message>
+    <message>
+        <location filename="../session/src/remote_session.cpp" line="288"/>
+        <source>The server did not apply the command: %1</source>
+        <translation>服务器未执行该命令：%1</translation>
     </message>
 </context>
 <context>
@@ -2160,8 +2207,8 @@ Order %5</source>
 <context>
     <name>houbu::Session</name>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="491"/>
         <location filename="../session/src/embedded_session.cpp" line="495"/>
+        <location filename="../session/src/embedded_session.cpp" line="499"/>
         <source>This session cannot replay its journal.</source>
         <translation>此会话无法回放其日志。</translation>
     </message>
@@ -2488,42 +2535,42 @@ Order %5</source>
 <context>
     <name>main</name>
     <message>
-        <location filename="../app/src/main.cpp" line="107"/>
+        <location filename="../app/src/main.cpp" line="145"/>
         <source>Houbu console: seat intervals and waitlists.</source>
         <translation>候补控制台：席位区间与候补队列。</translation>
     </message>
     <message>
-        <location filename="../app/src/main.cpp" line="110"/>
+        <location filename="../app/src/main.cpp" line="148"/>
         <source>Open (or create) the store at &lt;path&gt;.</source>
         <translation>打开（或新建）位于 &lt;path&gt; 的存储。</translation>
     </message>
     <message>
-        <location filename="../app/src/main.cpp" line="114"/>
+        <location filename="../app/src/main.cpp" line="152"/>
         <source>Run the engine in memory with the demo train.</source>
         <translation>在内存中运行引擎并载入演示车次。</translation>
     </message>
     <message>
-        <location filename="../app/src/main.cpp" line="116"/>
+        <location filename="../app/src/main.cpp" line="154"/>
         <source>Load a scenario file in memory.</source>
         <translation>在内存中加载场景文件。</translation>
     </message>
     <message>
-        <location filename="../app/src/main.cpp" line="118"/>
+        <location filename="../app/src/main.cpp" line="156"/>
         <source>Use a dark palette.</source>
         <translation>使用深色配色。</translation>
     </message>
     <message>
-        <location filename="../app/src/main.cpp" line="120"/>
+        <location filename="../app/src/main.cpp" line="158"/>
         <source>Save screenshots into &lt;dir&gt; and quit.</source>
         <translation>将截图保存到 &lt;dir&gt; 后退出。</translation>
     </message>
     <message>
-        <location filename="../app/src/main.cpp" line="124"/>
+        <location filename="../app/src/main.cpp" line="162"/>
         <source>Interface language: en or zh_CN (default: the system language).</source>
         <translation>界面语言：en 或 zh_CN（默认跟随系统）。</translation>
     </message>
     <message>
-        <location filename="../app/src/main.cpp" line="129"/>
+        <location filename="../app/src/main.cpp" line="167"/>
         <source>Connect to the houbud server at &lt;url&gt;. The token comes from the HOUBU_TOKEN environment variable or the system keychain.</source>
         <translation>连接位于 &lt;url&gt; 的 houbud 服务器。令牌取自 HOUBU_TOKEN 环境变量或系统钥匙串。</translation>
     </message>
