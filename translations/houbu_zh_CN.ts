@@ -719,7 +719,7 @@
     <message>
         <location filename="../session/src/embedded_session.cpp" line="35"/>
         <source>Opening the store</source>
-        <translation type="unfinished"></translation>
+        <translation>正在打开存储</translation>
     </message>
     <message>
         <location filename="../session/src/embedded_session.cpp" line="102"/>
@@ -1896,7 +1896,7 @@
     <message>
         <location filename="../session/src/remote_session.cpp" line="73"/>
         <source>%1 (HTTP %2)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1（HTTP %2）</translation>
     </message>
     <message>
         <location filename="../session/src/remote_session.cpp" line="74"/>
@@ -1911,7 +1911,7 @@
     <message>
         <location filename="../session/src/remote_session.cpp" line="81"/>
         <source>Remote · %1 (%2)</source>
-        <translation type="unfinished"></translation>
+        <translation>远程 · %1（%2）</translation>
     </message>
     <message>
         <location filename="../session/src/remote_session.cpp" line="187"/>
@@ -1938,7 +1938,7 @@
         <location filename="../session/src/remote_session.cpp" line="239"/>
         <location filename="../session/src/remote_session.cpp" line="269"/>
         <source>This connection is read-only (role %1).</source>
-        <translation type="unfinished"></translation>
+        <translation>此连接为只读（角色 %1）。</translation>
     </message>
     <message>
         <location filename="../session/src/remote_session.cpp" line="258"/>
