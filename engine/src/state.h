@@ -34,6 +34,58 @@ inline SegmentMask segmentMask(int from, int to) {
     return ((SegmentMask{1} << to) - 1) ^ ((SegmentMask{1} << from) - 1);
 }
 
+// A string-keyed hash map split into shards by the key's hash. std::unordered_map
+// rehashes every node at once when it grows: with millions of ids, tickets or
+// passengers that stalls the one command that crosses the threshold for a tenth
+// of a second or more. Here each shard grows on its own, so a growth step moves
+// only its 1/kShards of the entries and the cost stays spread over the commands.
+// Lookups return a pointer to the value (nullptr when absent). Iteration order
+// is unspecified (as for std::unordered_map); callers that need an order sort.
+template <class V>
+class ShardedMap {
+  public:
+    static constexpr std::size_t kShards = 256;
+    using Map = std::unordered_map<std::string, V>;
+
+    V* find(const std::string& key) {
+        Map& m = shard(key);
+        auto it = m.find(key);
+        return it == m.end() ? nullptr : &it->second;
+    }
+    const V* find(const std::string& key) const {
+        const Map& m = shards_[shardOf(key)];
+        auto it = m.find(key);
+        return it == m.end() ? nullptr : &it->second;
+    }
+    V& operator[](const std::string& key) { return shard(key)[key]; }
+    // Inserts when the key is absent (as std::unordered_map::emplace); true when inserted.
+    bool emplace(std::string key, V value) {
+        Map& m = shard(key);
+        return m.emplace(std::move(key), std::move(value)).second;
+    }
+    std::size_t size() const {
+        std::size_t n = 0;
+        for (const Map& m : shards_)
+            n += m.size();
+        return n;
+    }
+    // Calls f(const std::pair<const std::string, V>&) for every entry.
+    template <class F>
+    void forEach(F&& f) const {
+        for (const Map& m : shards_)
+            for (const auto& entry : m)
+                f(entry);
+    }
+
+  private:
+    static std::size_t shardOf(const std::string& key) {
+        // The high bits: the shard's own table buckets by the hash modulo its size.
+        return (std::hash<std::string>{}(key) >> 24) % kShards;
+    }
+    Map& shard(const std::string& key) { return shards_[shardOf(key)]; }
+    std::array<Map, kShards> shards_;
+};
+
 struct Stop {
     std::string station;
     double km = 0;
@@ -311,13 +363,13 @@ class EngineState {
     std::vector<Run> runs;
     std::unordered_map<std::string, std::uint32_t> runIndex;
     std::vector<Ticket> tickets;
-    std::unordered_map<std::string, std::uint32_t> ticketIndex;
+    ShardedMap<std::uint32_t> ticketIndex;
     std::vector<Sale> sales;
     std::vector<Block> blocks;
     std::vector<Order> orders;
     std::vector<Queue> queues;
-    std::unordered_map<std::string, IdRecord> ids;
-    std::unordered_map<std::string, std::vector<std::uint32_t>> ticketsByPassenger;
+    ShardedMap<IdRecord> ids;
+    ShardedMap<std::vector<std::uint32_t>> ticketsByPassenger;
     std::priority_queue<Timer, std::vector<Timer>, std::greater<>> timers;
     std::size_t queuedOrders = 0;
 
