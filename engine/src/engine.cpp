@@ -105,7 +105,11 @@ class Apply {
     }
 
     int runOf(const std::string& train, const std::string& date) {
-        auto it = s.runIndex.find(train + '\x1f' + date);
+        // The key is built in a buffer kept across commands: "G1234\x1f2024-02-08" is
+        // one byte too long for the short-string buffer, and this runs per option.
+        std::string& key = s.runKey;
+        key.assign(train).append(1, '\x1f').append(date);
+        auto it = s.runIndex.find(key);
         if (it == s.runIndex.end()) {
             c.error("unknown_train", "unknown train run " + train + " on " + date);
             return -1;
@@ -777,6 +781,7 @@ class Apply {
         order.to = cmd.to;
         order.deadline = cmd.deadline.value_or(-1);
         std::int64_t dearest = 0;
+        order.options.reserve(cmd.options.size());
         for (const auto& spec : cmd.options) {
             const int r = runOf(spec.train, spec.date);
             if (r < 0) return;

@@ -465,6 +465,7 @@ class EngineState {
     ShardedMap<std::vector<std::uint32_t>> ticketsByPassenger;
     std::priority_queue<Timer, std::vector<Timer>, std::greater<>> timers;
     std::size_t queuedOrders = 0;
+    std::string runKey;  // scratch for runIndex lookups (keeps its capacity)
 
     const Run* findRun(const std::string& train, const std::string& date) const {
         auto it = runIndex.find(train + '\x1f' + date);
