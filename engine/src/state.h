@@ -137,7 +137,7 @@ class StableVector {
 template <class V>
 class ShardedMap {
   public:
-    static constexpr std::size_t kShards = 256;
+    static constexpr std::size_t kShards = 64;
     using Map = std::unordered_map<std::string, V>;
 
     V* find(const std::string& key) {
