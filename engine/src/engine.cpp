@@ -1,6 +1,7 @@
 #include "houbu/engine.h"
 
 #include <algorithm>
+#include <array>
 #include <climits>
 #include <cmath>
 #include <cstdio>
@@ -85,9 +86,9 @@ class Apply {
 
     // True when the id is fresh. Otherwise answers duplicate or id_conflict.
     bool freshId() {
-        auto it = s.ids.find(cmd.id);
-        if (it == s.ids.end()) return true;
-        if (it->second.fingerprint == cmd.fingerprint) {
+        const IdRecord* rec = s.ids.find(cmd.id);
+        if (!rec) return true;
+        if (rec->fingerprint == cmd.fingerprint) {
             duplicate(cmd.id);
         } else {
             c.error("id_conflict", "id '" + cmd.id +
@@ -104,7 +105,11 @@ class Apply {
     }
 
     int runOf(const std::string& train, const std::string& date) {
-        auto it = s.runIndex.find(train + '\x1f' + date);
+        // The key is built in a buffer kept across commands: "G1234\x1f2024-02-08" is
+        // one byte too long for the short-string buffer, and this runs per option.
+        std::string& key = s.runKey;
+        key.assign(train).append(1, '\x1f').append(date);
+        auto it = s.runIndex.find(key);
         if (it == s.runIndex.end()) {
             c.error("unknown_train", "unknown train run " + train + " on " + date);
             return -1;
@@ -158,32 +163,31 @@ class Apply {
 
     // The sale an id names: a sale, or a fulfilled waitlist order's tickets.
     int saleOf(const std::string& id) {
-        auto it = s.ids.find(id);
-        if (it != s.ids.end()) {
-            if (it->second.kind == IdKind::Sale) return static_cast<int>(it->second.index);
-            if (it->second.kind == IdKind::Order && s.orders[it->second.index].saleIndex != kNone)
-                return static_cast<int>(s.orders[it->second.index].saleIndex);
+        if (const IdRecord* rec = s.ids.find(id)) {
+            if (rec->kind == IdKind::Sale) return static_cast<int>(rec->index);
+            if (rec->kind == IdKind::Order && s.orders[rec->index].saleIndex != kNone)
+                return static_cast<int>(s.orders[rec->index].saleIndex);
         }
         c.error("unknown_sale", "no sale with id '" + id + "'");
         return -1;
     }
 
     int orderOf(const std::string& id) {
-        auto it = s.ids.find(id);
-        if (it == s.ids.end() || it->second.kind != IdKind::Order) {
+        const IdRecord* rec = s.ids.find(id);
+        if (!rec || rec->kind != IdKind::Order) {
             c.error("unknown_order", "no waitlist order with id '" + id + "'");
             return -1;
         }
-        return static_cast<int>(it->second.index);
+        return static_cast<int>(rec->index);
     }
 
     int ticketOf(const std::string& id) {
-        auto it = s.ticketIndex.find(id);
-        if (it == s.ticketIndex.end()) {
+        const std::uint32_t* index = s.ticketIndex.find(id);
+        if (!index) {
             c.error("unknown_ticket", "no ticket with id '" + id + "'");
             return -1;
         }
-        return static_cast<int>(it->second);
+        return static_cast<int>(*index);
     }
 
     // ---- passenger conflicts ---------------------------------------------------
@@ -200,9 +204,13 @@ class Apply {
     }
 
     // Checks that none of `passengers` holds a live ticket overlapping the trip
-    // (ignoring `ignoreTicket`), and that no name appears twice.
+    // (ignoring `ignoreTicket`), and that no name appears twice. `lists`, when
+    // given, holds each passenger's entry of ticketsByPassenger (nullptr when
+    // absent), looked up once for all of an order's options.
+    using TicketList = std::vector<std::uint32_t>;
     bool noPassengerConflict(const std::vector<std::string>& passengers, std::uint32_t run,
-                             int from, int to, std::uint32_t ignoreTicket) {
+                             int from, int to, std::uint32_t ignoreTicket,
+                             const TicketList* const* lists = nullptr) {
         for (std::size_t i = 0; i < passengers.size(); ++i) {
             for (std::size_t j = 0; j < i; ++j) {
                 if (passengers[i] == passengers[j]) {
@@ -211,9 +219,9 @@ class Apply {
                     return false;
                 }
             }
-            auto it = s.ticketsByPassenger.find(passengers[i]);
-            if (it == s.ticketsByPassenger.end()) continue;
-            for (std::uint32_t t : it->second) {
+            const TicketList* mine = lists ? lists[i] : s.ticketsByPassenger.find(passengers[i]);
+            if (!mine) continue;
+            for (std::uint32_t t : *mine) {
                 const Ticket& other = s.tickets[t];
                 if (t == ignoreTicket || !other.live()) continue;
                 if (travelOverlaps(s, run, from, to, other.run, other.from, other.to)) {
@@ -743,12 +751,13 @@ class Apply {
     }
 
     void releaseBlock() {
-        auto it = s.ids.find(cmd.id);
-        if (it == s.ids.end() || it->second.kind != IdKind::Block) {
+        const IdRecord* rec = s.ids.find(cmd.id);
+        if (!rec || rec->kind != IdKind::Block) {
             c.error("unknown_block", "no quota block with id '" + cmd.id + "'");
             return;
         }
-        Block& b = s.blocks[it->second.index];
+        const std::uint32_t index = rec->index;
+        Block& b = s.blocks[index];
         if (b.released) return duplicate(cmd.id);
         Event e = c.make(EventKind::BlockReleased);
         e.id = b.id;
@@ -757,7 +766,7 @@ class Apply {
         b.seats.clear();
         b.released = true;
         for (std::uint32_t seat : seats) {
-            c.vacate(b.run, seat, HolderKind::Block, it->second.index);
+            c.vacate(b.run, seat, HolderKind::Block, index);
             c.released(b.run, seat, b.from, b.to, "quota");
         }
     }
@@ -772,6 +781,7 @@ class Apply {
         order.to = cmd.to;
         order.deadline = cmd.deadline.value_or(-1);
         std::int64_t dearest = 0;
+        order.options.reserve(cmd.options.size());
         for (const auto& spec : cmd.options) {
             const int r = runOf(spec.train, spec.date);
             if (r < 0) return;
@@ -788,8 +798,15 @@ class Apply {
         }
         if (!stillBookable(order)) return;
         // The passengers may not already travel at an overlapping time on any option.
+        std::array<const TicketList*, kMaxGroup> lists{};
+        const bool listed = order.passengers.size() <= lists.size();
+        if (listed)
+            for (std::size_t i = 0; i < order.passengers.size(); ++i)
+                lists[i] = s.ticketsByPassenger.find(order.passengers[i]);
         for (const auto& opt : order.options)
-            if (!noPassengerConflict(order.passengers, opt.run, opt.from, opt.to, kNone)) return;
+            if (!noPassengerConflict(order.passengers, opt.run, opt.from, opt.to, kNone,
+                                     listed ? lists.data() : nullptr))
+                return;
         order.prepayFen = dearest * static_cast<std::int64_t>(order.passengers.size());
         order.payBy = s.clock + kPrepayWindow;
         order.submitSeq = ++s.submissions;

@@ -253,8 +253,7 @@ void writeState(const EngineState& st, Out& o) {
 
     std::vector<const std::pair<const std::string, IdRecord>*> ids;
     ids.reserve(st.ids.size());
-    for (const auto& entry : st.ids)
-        ids.push_back(&entry);
+    st.ids.forEach([&ids](const auto& entry) { ids.push_back(&entry); });
     std::sort(ids.begin(), ids.end(), [](auto* a, auto* b) { return a->first < b->first; });
     o.u(ids.size());
     for (const auto* entry : ids) {

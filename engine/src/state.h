@@ -11,7 +11,9 @@
 
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <cstdint>
+#include <new>
 #include <queue>
 #include <string>
 #include <unordered_map>
@@ -33,6 +35,149 @@ using SegmentMask = std::uint64_t;
 inline SegmentMask segmentMask(int from, int to) {
     return ((SegmentMask{1} << to) - 1) ^ ((SegmentMask{1} << from) - 1);
 }
+
+// A vector whose elements never move: storage grows by chunks that double in
+// size (the first holds kFirst elements), so memory stays within twice the
+// contents as with std::vector, but growing never relocates what is there. A
+// std::vector of a million orders relocates hundreds of megabytes (and faults
+// in as many fresh pages) in the one command that crosses a power of two.
+template <class T>
+class StableVector {
+  public:
+    StableVector() = default;
+    StableVector(const StableVector&) = delete;
+    StableVector& operator=(const StableVector&) = delete;
+    ~StableVector() {
+        resize(0);
+        for (std::size_t c = 0; c < chunks_.size(); ++c)
+            ::operator delete (chunks_[c], std::align_val_t{alignof(T)});
+    }
+
+    std::size_t size() const { return size_; }
+    bool empty() const { return size_ == 0; }
+    T& operator[](std::size_t i) { return *slot(i); }
+    const T& operator[](std::size_t i) const { return *slot(i); }
+    T& back() { return (*this)[size_ - 1]; }
+    const T& back() const { return (*this)[size_ - 1]; }
+
+    void push_back(T&& value) {
+        T* p = grow();
+        new (p) T(std::move(value));
+        ++size_;
+    }
+    void push_back(const T& value) {
+        T* p = grow();
+        new (p) T(value);
+        ++size_;
+    }
+    void resize(std::size_t n) {
+        while (size_ > n)
+            slot(--size_)->~T();
+        while (size_ < n) {
+            T* p = grow();
+            new (p) T();
+            ++size_;
+        }
+    }
+
+    template <class Owner, class Ref>
+    class Iter {
+      public:
+        Iter(Owner* v, std::size_t i) : v_(v), i_(i) {}
+        Ref operator*() const { return (*v_)[i_]; }
+        Iter& operator++() {
+            ++i_;
+            return *this;
+        }
+        bool operator!=(const Iter& other) const { return i_ != other.i_; }
+        bool operator==(const Iter& other) const { return i_ == other.i_; }
+
+      private:
+        Owner* v_;
+        std::size_t i_;
+    };
+    using iterator = Iter<StableVector, T&>;
+    using const_iterator = Iter<const StableVector, const T&>;
+    iterator begin() { return {this, 0}; }
+    iterator end() { return {this, size_}; }
+    const_iterator begin() const { return {this, 0}; }
+    const_iterator end() const { return {this, size_}; }
+
+  private:
+    static constexpr std::size_t kFirstBits = 6;
+    static constexpr std::size_t kFirst = std::size_t{1} << kFirstBits;
+
+    // Element i lives in chunk c = bit_width(i + kFirst) - 1 - kFirstBits, which
+    // holds kFirst << c elements starting at index (kFirst << c) - kFirst.
+    T* slot(std::size_t i) const {
+        const std::size_t j = i + kFirst;
+        const std::size_t c = static_cast<std::size_t>(std::bit_width(j)) - 1 - kFirstBits;
+        return chunks_[c] + (j - (kFirst << c));
+    }
+    T* grow() {
+        if (size_ == (kFirst << chunks_.size()) - kFirst) {
+            const std::size_t n = kFirst << chunks_.size();
+            chunks_.push_back(
+                static_cast<T*>(::operator new (n * sizeof(T), std::align_val_t{alignof(T)})));
+        }
+        return slot(size_);
+    }
+
+    std::vector<T*> chunks_;
+    std::size_t size_ = 0;
+};
+
+// A string-keyed hash map split into shards by the key's hash. std::unordered_map
+// rehashes every node at once when it grows: with millions of ids, tickets or
+// passengers that stalls the one command that crosses the threshold for a tenth
+// of a second or more. Here each shard grows on its own, so a growth step moves
+// only its 1/kShards of the entries and the cost stays spread over the commands.
+// Lookups return a pointer to the value (nullptr when absent). Iteration order
+// is unspecified (as for std::unordered_map); callers that need an order sort.
+template <class V>
+class ShardedMap {
+  public:
+    static constexpr std::size_t kShards = 64;
+    using Map = std::unordered_map<std::string, V>;
+
+    V* find(const std::string& key) {
+        Map& m = shard(key);
+        auto it = m.find(key);
+        return it == m.end() ? nullptr : &it->second;
+    }
+    const V* find(const std::string& key) const {
+        const Map& m = shards_[shardOf(key)];
+        auto it = m.find(key);
+        return it == m.end() ? nullptr : &it->second;
+    }
+    V& operator[](const std::string& key) { return shard(key)[key]; }
+    // Inserts when the key is absent (as std::unordered_map::emplace); true when inserted.
+    bool emplace(std::string key, V value) {
+        Map& m = shard(key);
+        return m.emplace(std::move(key), std::move(value)).second;
+    }
+    std::size_t size() const {
+        std::size_t n = 0;
+        for (const Map& m : shards_)
+            n += m.size();
+        return n;
+    }
+    // Calls f(const std::pair<const std::string, V>&) for every entry.
+    template <class F>
+    void forEach(F&& f) const {
+        for (const Map& m : shards_)
+            for (const auto& entry : m)
+                f(entry);
+    }
+
+  private:
+    static std::size_t shardOf(const std::string& key) {
+        // The high bits: the shard's own table buckets by the hash modulo its size.
+        return (std::hash<std::string>{}(key) >> 24) % kShards;
+    }
+    Map& shard(const std::string& key) { return shards_[shardOf(key)]; }
+    std::array<Map, kShards> shards_;
+};
 
 struct Stop {
     std::string station;
@@ -310,16 +455,17 @@ class EngineState {
 
     std::vector<Run> runs;
     std::unordered_map<std::string, std::uint32_t> runIndex;
-    std::vector<Ticket> tickets;
-    std::unordered_map<std::string, std::uint32_t> ticketIndex;
-    std::vector<Sale> sales;
+    StableVector<Ticket> tickets;
+    ShardedMap<std::uint32_t> ticketIndex;
+    StableVector<Sale> sales;
     std::vector<Block> blocks;
-    std::vector<Order> orders;
+    StableVector<Order> orders;
     std::vector<Queue> queues;
-    std::unordered_map<std::string, IdRecord> ids;
-    std::unordered_map<std::string, std::vector<std::uint32_t>> ticketsByPassenger;
+    ShardedMap<IdRecord> ids;
+    ShardedMap<std::vector<std::uint32_t>> ticketsByPassenger;
     std::priority_queue<Timer, std::vector<Timer>, std::greater<>> timers;
     std::size_t queuedOrders = 0;
+    std::string runKey;  // scratch for runIndex lookups (keeps its capacity)
 
     const Run* findRun(const std::string& train, const std::string& date) const {
         auto it = runIndex.find(train + '\x1f' + date);

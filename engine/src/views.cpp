@@ -161,18 +161,18 @@ std::vector<QueueView> Engine::queues(const std::string& train, const std::strin
 
 bool Engine::order(const std::string& id, OrderView& out) const {
     const EngineState& s = *state_;
-    auto it = s.ids.find(id);
-    if (it == s.ids.end() || it->second.kind != IdKind::Order) return false;
-    out = orderView(s, s.orders[it->second.index]);
+    const IdRecord* rec = s.ids.find(id);
+    if (!rec || rec->kind != IdKind::Order) return false;
+    out = orderView(s, s.orders[rec->index]);
     return true;
 }
 
 std::vector<WaitReason> Engine::whyWaiting(const std::string& id) const {
     const EngineState& s = *state_;
     std::vector<WaitReason> out;
-    auto it = s.ids.find(id);
-    if (it == s.ids.end() || it->second.kind != IdKind::Order) return out;
-    const Order& o = s.orders[it->second.index];
+    const IdRecord* rec = s.ids.find(id);
+    if (!rec || rec->kind != IdKind::Order) return out;
+    const Order& o = s.orders[rec->index];
     for (const auto& opt : o.options) {
         const Run& run = s.runs[opt.run];
         WaitReason w;
