@@ -4,77 +4,77 @@
 <context>
     <name>houbu::AddCarDialog</name>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="747"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="748"/>
         <source>Add car (加挂) — %1</source>
         <translation>加挂车厢 — %1</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="755"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="756"/>
         <source>A car number not used on this run, 1 to 99</source>
         <translation>本车次未使用的车厢号，1 至 99</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="758"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="759"/>
         <source>One of the run&apos;s classes, or a new one</source>
         <translation>本车次已有的席别，或新的席别</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="766"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="767"/>
         <source>The seat letters of one row, A to Z, each once. A and F are windows, C and D along the aisle.</source>
         <translation>一排的座位字母，A 至 Z，每个字母只出现一次。A 和 F 靠窗，C 和 D 靠过道。</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="779"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="780"/>
         <source>Car &amp;number:</source>
         <translation>车厢号(&amp;N)：</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="780"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="781"/>
         <source>&amp;Class:</source>
         <translation>席别(&amp;C)：</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="781"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="782"/>
         <source>&amp;Rows:</source>
         <translation>排数(&amp;R)：</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="782"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="783"/>
         <source>&amp;Layout:</source>
         <translation>座位布局(&amp;L)：</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="797"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="798"/>
         <source>&amp;Add car</source>
         <translation>加挂(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="801"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="802"/>
         <source>No train is shown: open a scenario or a store first.</source>
         <translation>未显示任何车次：请先打开场景或存储。</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="804"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="805"/>
         <source>Car %1 exists already on %2.</source>
         <translation>%2 已有 %1 号车厢。</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="807"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="808"/>
         <source>Enter the car&apos;s class, e.g. second.</source>
         <translation>请输入车厢的席别，例如 second。</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="809"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="810"/>
         <source>Enter the seat letters of one row, e.g. ABCDF.</source>
         <translation>请输入一排的座位字母，例如 ABCDF。</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="812"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="813"/>
         <source>“%1” is not a seat letter: use A to Z.</source>
         <translation>“%1”不是座位字母：请使用 A 至 Z。</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="814"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="815"/>
         <source>The letter %1 appears twice in the layout.</source>
         <translation>字母 %1 在布局中出现了两次。</translation>
     </message>
@@ -82,67 +82,67 @@
 <context>
     <name>houbu::AdvanceClockDialog</name>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1398"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1392"/>
         <source>Advance the clock</source>
         <translation>推进时钟</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1405"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1399"/>
         <source>Held tickets, prepayments and deadlines due by then fire in order</source>
         <translation>届时到期的占座车票、预付和截止时间将依次触发</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1418"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1412"/>
         <source>+10 min</source>
         <translation>+10 分钟</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1419"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1413"/>
         <source>+30 min</source>
         <translation>+30 分钟</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1420"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1414"/>
         <source>+1 h</source>
         <translation>+1 小时</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1421"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1415"/>
         <source>Next &amp;departure</source>
         <translation>下次发车(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1429"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1423"/>
         <source>The shown run&apos;s next departure: %1</source>
         <translation>当前车次的下次发车：%1</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1431"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1425"/>
         <source>The shown run has no departure after the clock</source>
         <translation>当前车次在时钟时刻之后没有发车</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1436"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1430"/>
         <source>Now:</source>
         <translation>当前：</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1437"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1431"/>
         <source>&amp;Move to:</source>
         <translation>推进到(&amp;M)：</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1440"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1434"/>
         <source>&amp;Advance</source>
         <translation>推进(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1454"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1448"/>
         <source>The clock reads %1 and only moves forward.</source>
         <translation>时钟当前为 %1，只能向前推进。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/operator_dialogs.cpp" line="1464"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1458"/>
         <source>Clock moved to %1: %n event(s) fired.</source>
         <translation>
             <numerusform>时钟已推进到 %1：触发了 %n 个事件。</numerusform>
@@ -165,91 +165,91 @@
 <context>
     <name>houbu::BlockDialog</name>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="863"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="864"/>
         <source>Block quota (预留) — %1</source>
         <translation>预留配额 — %1</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="868"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="869"/>
         <source>&amp;Number of seats:</source>
         <translation>席位数(&amp;N)：</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="873"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="874"/>
         <source>E&amp;xplicit seats:</source>
         <translation>指定席位(&amp;X)：</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="877"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="878"/>
         <source>03-01A 03-01B</source>
         <translation>03-01A 03-01B</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="878"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="879"/>
         <source>Seat labels separated by spaces or commas</source>
         <translation>席位编号，以空格或逗号分隔</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="884"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="885"/>
         <source>&amp;Id:</source>
         <translation>编号(&amp;I)：</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="885"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="886"/>
         <source>&amp;Class:</source>
         <translation>席别(&amp;C)：</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="886"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="887"/>
         <source>&amp;Interval:</source>
         <translation>区间(&amp;I)：</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="889"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="890"/>
         <source>Free:</source>
         <translation>空闲：</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/operator_dialogs.cpp" line="900"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="901"/>
         <source>%n seat(s) of this class free over the interval</source>
         <translation>
             <numerusform>该席别在此区间内有 %n 个空闲席位</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="910"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="911"/>
         <source>&amp;Block</source>
         <translation>预留(&amp;B)</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="919"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="920"/>
         <source>No train is shown: open a scenario or a store first.</source>
         <translation>未显示任何车次：请先打开场景或存储。</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="921"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="922"/>
         <source>Enter an id for the block.</source>
         <translation>请输入预留的编号。</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="922"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="923"/>
         <source>The id %1 is in use on %2.</source>
         <translation>编号 %1 已在 %2 上使用。</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="924"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="925"/>
         <source>This run has no class to block.</source>
         <translation>本车次没有可预留的席别。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/operator_dialogs.cpp" line="930"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="931"/>
         <source>Only %n seat(s) of class %1 are free between %2 and %3.</source>
         <translation>
             <numerusform>%2 至 %3 之间席别 %1 仅有 %n 个空闲席位。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="935"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="936"/>
         <source>Enter the seats to block, e.g. 03-01A 03-01B.</source>
         <translation>请输入要预留的席位，例如 03-01A 03-01B。</translation>
     </message>
@@ -257,53 +257,47 @@
 <context>
     <name>houbu::CancelOrderDialog</name>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1340"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1360"/>
         <source>Cancel a waitlist order</source>
         <translation>取消候补订单</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1345"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1380"/>
         <source>Queued orders of the shown run and orders awaiting prepayment; any order id may be typed</source>
         <translation>当前车次的排队订单及待预付订单；也可输入任意订单号</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1356"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1371"/>
         <source>%1 for %2, %3→%4, queued</source>
         <translation>用户 %1，乘客 %2，%3→%4，排队中</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1362"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1377"/>
         <source>awaiting prepayment of ¥%1</source>
         <translation>待预付 ¥%1</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1369"/>
-        <source>&amp;Order:</source>
-        <translation>订单(&amp;O)：</translation>
-    </message>
-    <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1370"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1382"/>
         <source>Details:</source>
         <translation>详情：</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1373"/>
-        <location filename="../app/src/operator_dialogs.cpp" line="1377"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1382"/>
         <source>unknown here: the engine checks the order</source>
         <translation>此处未知：由引擎核对该订单</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1378"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1383"/>
         <source>Cancel &amp;order</source>
         <translation>取消订单(&amp;O)</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1379"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1384"/>
         <source>Close</source>
         <translation>关闭</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1383"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1358"/>
         <source>Choose the order to cancel.</source>
         <translation>请选择要取消的订单。</translation>
     </message>
@@ -815,12 +809,12 @@
 <context>
     <name>houbu::IntervalPicker</name>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="178"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="179"/>
         <source>Boarding station</source>
         <translation>上车站</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="181"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="182"/>
         <source>Alighting station: only stations after the boarding one</source>
         <translation>下车站：只能选择上车站之后的车站</translation>
     </message>
@@ -1489,114 +1483,122 @@
 <context>
     <name>houbu::OperatorDialog</name>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="99"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="100"/>
         <source>Add at least one passenger.</source>
         <translation>请至少添加一名乘客。</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="100"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="101"/>
         <source>At most 5 passengers travel on one order.</source>
         <translation>一个订单最多 5 名乘客。</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="102"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="103"/>
         <source>Passenger %1 has no name.</source>
         <translation>第 %1 名乘客没有姓名。</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="104"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="105"/>
         <source>%1 is listed twice.</source>
         <translation>%1 重复出现。</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="126"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="127"/>
         <source>Add passenger</source>
         <translation>添加乘客</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="129"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="130"/>
         <source>Remove</source>
         <translation>移除</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="132"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="133"/>
         <source>Remove the selected passenger</source>
         <translation>移除所选乘客</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="140"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="141"/>
         <source>Add a passenger (at most 5)</source>
         <translation>添加乘客（最多 5 名）</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="141"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="142"/>
         <source>At most 5 passengers travel on one order</source>
         <translation>一个订单最多 5 名乘客</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="390"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="391"/>
         <source>The command&apos;s logical time: the console clock unless you choose a later one (what falls due before it fires first).</source>
         <translation>命令的逻辑时间：默认为控制台时钟，也可选择更晚的时间（在此之前到期的事项先触发）。</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="392"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="393"/>
         <source>A&amp;t:</source>
         <translation>时间(&amp;T)：</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="396"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="397"/>
         <source>Send the command to the engine</source>
         <translation>将命令发送给引擎</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="432"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="433"/>
         <source>The id of what this command creates. The same command sent again with the same id changes nothing.</source>
         <translation>此命令所创建对象的编号。以相同编号再次发送相同命令不会产生任何变化。</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="462"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="463"/>
         <source>The clock reads %1: a command cannot be earlier.</source>
         <translation>时钟当前为 %1：命令时间不能早于此时刻。</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="489"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="490"/>
         <source>This connection cannot send commands.</source>
         <translation>此连接无法发送命令。</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="497"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="498"/>
         <source>Sending…</source>
         <translation>正在发送…</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="518"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="519"/>
         <source>Not applied: %1</source>
         <translation>未应用：%1</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="524"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="525"/>
         <source>The engine refused the command (%1): %2</source>
         <translation>引擎拒绝了该命令（%1）：%2</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="535"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="536"/>
         <source>The same command with id %1 was applied before: nothing changed. Choose another id to send it again.</source>
         <translation>编号为 %1 的相同命令此前已应用：没有任何变化。如需再次发送，请选择其他编号。</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="538"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="539"/>
         <source>Done already for %1 (duplicate): nothing changed.</source>
         <translation>%1 已处理过（重复）：没有任何变化。</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="558"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="559"/>
         <source>%1 applied.</source>
         <translation>已应用 %1。</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="559"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="560"/>
         <source>%1 applied: %2</source>
         <translation>已应用 %1：%2</translation>
+    </message>
+</context>
+<context>
+    <name>houbu::OrderCommandDialog</name>
+    <message>
+        <location filename="../app/src/operator_dialogs.cpp" line="1319"/>
+        <source>&amp;Order:</source>
+        <translation>订单(&amp;O)：</translation>
     </message>
 </context>
 <context>
@@ -1655,42 +1657,37 @@
 <context>
     <name>houbu::PrepayDialog</name>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1299"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1343"/>
         <source>Prepay a waitlist order</source>
         <translation>预付候补订单</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1303"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1351"/>
         <source>Orders awaiting prepayment; any order id may be typed</source>
         <translation>待预付的订单；也可输入任意订单号</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1310"/>
-        <source>&amp;Order:</source>
-        <translation>订单(&amp;O)：</translation>
-    </message>
-    <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1311"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1351"/>
         <source>Prepayment:</source>
         <translation>预付款：</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1313"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1352"/>
         <source>unknown: the engine checks the order</source>
         <translation>未知：由引擎核对该订单</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1316"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1346"/>
         <source>¥%1, due by %2</source>
         <translation>¥%1，%2 前支付</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1323"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1353"/>
         <source>&amp;Prepay</source>
         <translation>预付(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1327"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1341"/>
         <source>Choose the order to prepay.</source>
         <translation>请选择要预付的订单。</translation>
     </message>
@@ -1750,141 +1747,141 @@
 <context>
     <name>houbu::ReleaseDialog</name>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="567"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="568"/>
         <source>Release — %1</source>
         <translation>释放 — %1</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="571"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="572"/>
         <source>&amp;Seat interval</source>
         <translation>席位区间(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="573"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="574"/>
         <source>Every ticket and block on one seat within an interval</source>
         <translation>某一席位在区间内的所有车票和预留</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="574"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="575"/>
         <source>Quota &amp;block</source>
         <translation>预留配额(&amp;B)</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="576"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="577"/>
         <source>A whole quota block, by its id</source>
         <translation>按编号释放整个预留配额</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="583"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="584"/>
         <source>Release:</source>
         <translation>释放：</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="601"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="602"/>
         <source>Refund (退票)</source>
         <translation>退票</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="602"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="603"/>
         <source>Payment timeout</source>
         <translation>支付超时</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="603"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="604"/>
         <source>Reschedule (改签)</source>
         <translation>改签</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="604"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="605"/>
         <source>Quota returned (预留释放)</source>
         <translation>预留释放</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="605"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="606"/>
         <source>Recorded as the source of the released inventory</source>
         <translation>记录为所释放席位的来源</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="609"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="610"/>
         <source>S&amp;eat:</source>
         <translation>席位(&amp;E)：</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="610"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="611"/>
         <source>&amp;Interval:</source>
         <translation>区间(&amp;I)：</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="611"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="612"/>
         <source>&amp;Reason:</source>
         <translation>原因(&amp;R)：</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="612"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="613"/>
         <source>Releases:</source>
         <translation>将释放：</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/operator_dialogs.cpp" line="636"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="637"/>
         <source>%1 · %2 · %3→%4 · %n seat(s)</source>
         <translation>
             <numerusform>%1 · %2 · %3→%4 · %n 个席位</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="639"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="640"/>
         <source>B&amp;lock:</source>
         <translation>预留(&amp;L)：</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="670"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="671"/>
         <source>&amp;Release</source>
         <translation>释放(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="685"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="686"/>
         <source>nothing</source>
         <translation>无</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="689"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="690"/>
         <source>No train is shown: open a scenario or a store first.</source>
         <translation>未显示任何车次：请先打开场景或存储。</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="691"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="692"/>
         <source>There is no quota block on %1.</source>
         <translation>%1 上没有预留配额。</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="695"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="696"/>
         <source>Enter a seat, e.g. 03-12A.</source>
         <translation>请输入席位，例如 03-12A。</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="697"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="698"/>
         <source>There is no seat %1 on %2.</source>
         <translation>%2 上没有席位 %1。</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="704"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="705"/>
         <source>%1 holds %2→%3, beyond the interval: widen the interval to release it whole.</source>
         <translation>%1 占用 %2→%3，超出了该区间：请扩大区间以整体释放。</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="710"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="711"/>
         <source>Nothing holds %1 between %2 and %3.</source>
         <translation>%1 在 %2 至 %3 之间未被占用。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/operator_dialogs.cpp" line="737"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="738"/>
         <source>Released %n seat interval(s).</source>
         <translation>
             <numerusform>已释放 %n 个席位区间。</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/operator_dialogs.cpp" line="738"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="739"/>
         <source>%n waitlist order(s) served.</source>
         <translation>
             <numerusform>已兑现 %n 个候补订单。</numerusform>
@@ -1987,22 +1984,22 @@
 <context>
     <name>houbu::SeatCheckingDialog</name>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="836"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="837"/>
         <source>There is no seat %1 on %2.</source>
         <translation>%2 上没有席位 %1。</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="838"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="839"/>
         <source>Seat %1 is named twice.</source>
         <translation>席位 %1 重复出现。</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="841"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="842"/>
         <source>Seat %1 is in class %2, not %3.</source>
         <translation>席位 %1 属于席别 %2，而非 %3。</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="844"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="845"/>
         <source>Seat %1 is taken between %2 and %3 (%4).</source>
         <translation>席位 %1 在 %2 至 %3 之间已被占用（%4）。</translation>
     </message>
@@ -2065,17 +2062,17 @@ Order %5</source>
 <context>
     <name>houbu::SeatMapPreview</name>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="239"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="240"/>
         <source>%1 rows × %2 seats a row = %3 seats</source>
         <translation>%1 排 × 每排 %2 座 = %3 个席位</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="264"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="265"/>
         <source>Enter the rows and the seat letters to see the car.</source>
         <translation>输入排数和座位字母即可预览车厢。</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="330"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="331"/>
         <source>%1 seats · window seats tinted · aisle dashed</source>
         <translation>%1 个席位 · 着色为靠窗座位 · 虚线为过道</translation>
     </message>
@@ -2083,121 +2080,121 @@ Order %5</source>
 <context>
     <name>houbu::SellDialog</name>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="963"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="964"/>
         <source>Sell — %1</source>
         <translation>售票 — %1</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="969"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="970"/>
         <source>Passenger</source>
         <translation>乘客</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="969"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="970"/>
         <source>Seat (optional)</source>
         <translation>席位（可选）</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="971"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="972"/>
         <source>1 to 5 passengers. Give every passenger a seat, or none to let the engine choose adjacent seats.</source>
         <translation>1 至 5 名乘客。为每名乘客指定席位，或全部不指定，由引擎选择相邻席位。</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="979"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="980"/>
         <source>&amp;Id:</source>
         <translation>编号(&amp;I)：</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="980"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="981"/>
         <source>&amp;Interval:</source>
         <translation>区间(&amp;I)：</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="981"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="982"/>
         <source>&amp;Class:</source>
         <translation>席别(&amp;C)：</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="982"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="983"/>
         <source>&amp;Passengers:</source>
         <translation>乘客(&amp;P)：</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="983"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="984"/>
         <source>Pre&amp;fer:</source>
         <translation>偏好(&amp;F)：</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="984"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="985"/>
         <source>Free:</source>
         <translation>空闲：</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/operator_dialogs.cpp" line="992"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="993"/>
         <source>%n seat(s) of this class free over the interval</source>
         <translation>
             <numerusform>该席别在此区间内有 %n 个空闲席位</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1006"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1007"/>
         <source>&amp;Sell</source>
         <translation>售票(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1019"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1020"/>
         <source>No preference</source>
         <translation>无偏好</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1020"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1021"/>
         <source>Window</source>
         <translation>靠窗</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1021"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1022"/>
         <source>Aisle</source>
         <translation>过道</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1029"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1030"/>
         <source>Seat letter %1</source>
         <translation>座位字母 %1</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1038"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1039"/>
         <source>No train is shown: open a scenario or a store first.</source>
         <translation>未显示任何车次：请先打开场景或存储。</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1040"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1041"/>
         <source>Enter an id for the sale.</source>
         <translation>请输入售票编号。</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1041"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1042"/>
         <source>The id %1 is in use on %2.</source>
         <translation>编号 %1 已在 %2 上使用。</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1043"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1044"/>
         <source>This run has no class to sell.</source>
         <translation>本车次没有可发售的席别。</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1050"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1051"/>
         <source>Give every passenger a seat, or none to let the engine choose.</source>
         <translation>请为每名乘客指定席位，或全部不指定，由引擎选择。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/operator_dialogs.cpp" line="1055"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1056"/>
         <source>Only %n seat(s) of class %1 are free between %2 and %3: submit a waitlist order instead.</source>
         <translation>
             <numerusform>%2 至 %3 之间席别 %1 仅有 %n 个空闲席位：请改为提交候补订单。</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/operator_dialogs.cpp" line="1092"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1093"/>
         <source>Sale %1: %n ticket(s) held (%2), payable until %3.</source>
         <translation>
             <numerusform>订单 %1：已占座 %n 张车票（%2），请在 %3 前支付。</numerusform>
@@ -2377,157 +2374,157 @@ Order %5</source>
 <context>
     <name>houbu::WaitlistDialog</name>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1101"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1102"/>
         <source>Waitlist order (候补)</source>
         <translation>候补订单</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1105"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1106"/>
         <source>account, e.g. u1024</source>
         <translation>账号，例如 u1024</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1107"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1108"/>
         <source>Passenger</source>
         <translation>乘客</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1114"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1115"/>
         <source>Stations of the shown run; every option&apos;s train must stop there</source>
         <translation>当前车次的车站；每个选项的车次都必须在此停靠</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1129"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1130"/>
         <source>Add &amp;option</source>
         <translation>添加选项(&amp;O)</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1135"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1136"/>
         <source>Train</source>
         <translation>车次</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1135"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1136"/>
         <source>Date</source>
         <translation>日期</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1135"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1136"/>
         <source>Class</source>
         <translation>席别</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1138"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1139"/>
         <source>In preference order: at most 5 options a date, at most 2 dates</source>
         <translation>按优先顺序排列：每个日期最多 5 个选项，最多 2 个日期</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1139"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1140"/>
         <source>Remove</source>
         <translation>移除</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1140"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1141"/>
         <source>Up</source>
         <translation>上移</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1141"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1142"/>
         <source>Down</source>
         <translation>下移</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1157"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1158"/>
         <source>&amp;Deadline:</source>
         <translation>截止时间(&amp;D)：</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1166"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1167"/>
         <source>Not served by then, the order expires and is refunded</source>
         <translation>届时仍未兑现，订单将失效并退款</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1168"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1169"/>
         <source>&amp;Id:</source>
         <translation>编号(&amp;I)：</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1169"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1170"/>
         <source>&amp;User:</source>
         <translation>用户(&amp;U)：</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1170"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1171"/>
         <source>&amp;Passengers:</source>
         <translation>乘客(&amp;P)：</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1171"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1172"/>
         <source>&amp;Interval:</source>
         <translation>区间(&amp;I)：</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1172"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1173"/>
         <source>Op&amp;tions:</source>
         <translation>选项(&amp;T)：</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1184"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1185"/>
         <source>This option is listed already.</source>
         <translation>此选项已在列表中。</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1203"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1204"/>
         <source>&amp;Submit</source>
         <translation>提交(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1238"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1239"/>
         <source>Enter an id for the order.</source>
         <translation>请输入订单编号。</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1239"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1240"/>
         <source>The id %1 is in use.</source>
         <translation>编号 %1 已被使用。</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1240"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1241"/>
         <source>Enter the user (account) placing the order.</source>
         <translation>请输入下单的用户（账号）。</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1242"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1243"/>
         <source>No train is shown: open a scenario or a store first.</source>
         <translation>未显示任何车次：请先打开场景或存储。</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1244"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1245"/>
         <source>Add at least one option: a train, a date and a class.</source>
         <translation>请至少添加一个选项：车次、日期和席别。</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1248"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1249"/>
         <source>Option %1 has no class.</source>
         <translation>选项 %1 没有席别。</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1254"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1255"/>
         <source>The options span %1 dates; at most 2 are allowed.</source>
         <translation>选项涉及 %1 个日期；最多允许 2 个。</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1257"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1258"/>
         <source>%1 has %2 options; at most 5 a date are allowed.</source>
         <translation>%1 有 %2 个选项；每个日期最多允许 5 个。</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1262"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1263"/>
         <source>The deadline must be later than %1.</source>
         <translation>截止时间必须晚于 %1。</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1287"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1288"/>
         <source>Waitlist order %1 submitted: prepay ¥%2 by %3.</source>
         <translation>候补订单 %1 已提交：请在 %3 前预付 ¥%2。</translation>
     </message>

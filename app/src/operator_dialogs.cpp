@@ -19,6 +19,7 @@
 #include <QPushButton>
 #include <QRadioButton>
 #include <QRegularExpression>
+#include <QSet>
 #include <QSettings>
 #include <QSpinBox>
 #include <QStackedWidget>
@@ -1293,101 +1294,94 @@ QString WaitlistDialog::summarize(const QList<EventRecord>& events) const {
 
 // ---------------------------------------------------------------- Prepay / Cancel
 
-PrepayDialog::PrepayDialog(Session* session, OperatorContext context, QWidget* parent)
-    : OperatorDialog(session, std::move(context), parent) {
-    setObjectName(u"prepayDialog"_s);
-    setWindowTitle(tr("Prepay a waitlist order"));
+OrderCommandDialog::OrderCommandDialog(Session* session, OperatorContext context, QWidget* parent,
+                                       const QString& op, const QString& missing)
+    : OperatorDialog(session, std::move(context), parent), op_(op), missing_(missing) {}
+
+void OrderCommandDialog::addOrderChooser(const QList<QPair<QString, QString>>& orders,
+                                         const QString& selected, bool typeSelected,
+                                         const QString& tooltip, const QString& detailsLabel,
+                                         const QString& unknown) {
     order_ = new QComboBox(this);
     order_->setObjectName(u"order"_s);
     order_->setEditable(true);
-    order_->setToolTip(tr("Orders awaiting prepayment; any order id may be typed"));
-    for (const PendingPrepay& p : context_.awaitingPrepay)
-        order_->addItem(p.id);
-    // A queued order is prepaid already: only offer one awaiting prepayment.
-    if (order_->findText(context_.order) >= 0) order_->setCurrentText(context_.order);
-    details_ = new QLabel(this);
-    details_->setObjectName(u"details"_s);
-    form()->addRow(tr("&Order:"), order_);
-    form()->addRow(tr("Prepayment:"), details_);
-    auto changed = [this] {
-        details_->setText(tr("unknown: the engine checks the order"));
-        for (const PendingPrepay& p : context_.awaitingPrepay)
-            if (p.id == order_->currentText().trimmed())
-                details_->setText(tr("¥%1, due by %2")
-                                      .arg(p.prepay, 0, 'f', 2)
-                                      .arg(QString(p.payBy).replace(u'T', u' ')));
-        revalidate();
-    };
-    connect(order_, &QComboBox::currentTextChanged, this, changed);
-    changed();
-    finish(tr("&Prepay"));
-}
-
-QString PrepayDialog::validate() const {
-    return order_->currentText().trimmed().isEmpty() ? tr("Choose the order to prepay.")
-                                                     : QString();
-}
-
-QJsonObject PrepayDialog::commandObject() const {
-    QJsonObject o = start(u"prepay"_s);
-    o.insert(u"id"_s, order_->currentText().trimmed());
-    return o;
-}
-
-CancelOrderDialog::CancelOrderDialog(Session* session, OperatorContext context, QWidget* parent)
-    : OperatorDialog(session, std::move(context), parent) {
-    setObjectName(u"cancelOrderDialog"_s);
-    setWindowTitle(tr("Cancel a waitlist order"));
-    order_ = new QComboBox(this);
-    order_->setObjectName(u"order"_s);
-    order_->setEditable(true);
-    order_->setToolTip(
-        tr("Queued orders of the shown run and orders awaiting prepayment; any "
-           "order id may be typed"));
+    order_->setToolTip(tooltip);
     QHash<QString, QString> details;
-    const QStringList st = stations();
-    for (const QueueView& q : snap().queues)
-        for (const OrderView& o : q.orders) {
-            const QString id = qs(o.id);
-            if (details.contains(id)) continue;
-            QStringList names;
-            for (const std::string& p : o.passengers)
-                names << qs(p);
-            details.insert(id, tr("%1 for %2, %3→%4, queued")
-                                   .arg(qs(o.user), names.join(u", "_s), qs(o.from), qs(o.to)));
-            order_->addItem(id);
-        }
-    for (const PendingPrepay& p : context_.awaitingPrepay) {
-        if (details.contains(p.id)) continue;
-        details.insert(p.id, tr("awaiting prepayment of ¥%1").arg(p.prepay, 0, 'f', 2));
-        order_->addItem(p.id);
+    for (const auto& [id, description] : orders) {
+        details.insert(id, description);
+        order_->addItem(id);
     }
-    if (!context_.order.isEmpty()) order_->setCurrentText(context_.order);
+    if (!selected.isEmpty() && (typeSelected || details.contains(selected)))
+        order_->setCurrentText(selected);
     details_ = new QLabel(this);
     details_->setObjectName(u"details"_s);
     details_->setWordWrap(true);
     form()->addRow(tr("&Order:"), order_);
-    form()->addRow(tr("Details:"), details_);
-    connect(order_, &QComboBox::currentTextChanged, this, [this, details] {
-        details_->setText(details.value(order_->currentText().trimmed(),
-                                        tr("unknown here: the engine checks the order")));
+    form()->addRow(detailsLabel, details_);
+    auto describe = [this, details, unknown] {
+        details_->setText(details.value(order_->currentText().trimmed(), unknown));
         revalidate();
-    });
-    details_->setText(details.value(order_->currentText().trimmed(),
-                                    tr("unknown here: the engine checks the order")));
-    finish(tr("Cancel &order"));
-    buttonBox()->button(QDialogButtonBox::Cancel)->setText(tr("Close"));
+    };
+    connect(order_, &QComboBox::currentTextChanged, this, describe);
+    describe();
 }
 
-QString CancelOrderDialog::validate() const {
-    return order_->currentText().trimmed().isEmpty() ? tr("Choose the order to cancel.")
-                                                     : QString();
+QString OrderCommandDialog::validate() const {
+    return order_->currentText().trimmed().isEmpty() ? missing_ : QString();
 }
 
-QJsonObject CancelOrderDialog::commandObject() const {
-    QJsonObject o = start(u"cancel"_s);
+QJsonObject OrderCommandDialog::commandObject() const {
+    QJsonObject o = start(op_);
     o.insert(u"id"_s, order_->currentText().trimmed());
     return o;
+}
+
+PrepayDialog::PrepayDialog(Session* session, OperatorContext context, QWidget* parent)
+    : OrderCommandDialog(session, std::move(context), parent, u"prepay"_s,
+                         tr("Choose the order to prepay.")) {
+    setObjectName(u"prepayDialog"_s);
+    setWindowTitle(tr("Prepay a waitlist order"));
+    QList<QPair<QString, QString>> orders;
+    for (const PendingPrepay& p : context_.awaitingPrepay)
+        orders.append({p.id, tr("¥%1, due by %2")
+                                 .arg(p.prepay, 0, 'f', 2)
+                                 .arg(QString(p.payBy).replace(u'T', u' '))});
+    // A queued order is prepaid already: only one awaiting prepayment is preselected.
+    addOrderChooser(orders, context_.order, false,
+                    tr("Orders awaiting prepayment; any order id may be typed"), tr("Prepayment:"),
+                    tr("unknown: the engine checks the order"));
+    finish(tr("&Prepay"));
+}
+
+CancelOrderDialog::CancelOrderDialog(Session* session, OperatorContext context, QWidget* parent)
+    : OrderCommandDialog(session, std::move(context), parent, u"cancel"_s,
+                         tr("Choose the order to cancel.")) {
+    setObjectName(u"cancelOrderDialog"_s);
+    setWindowTitle(tr("Cancel a waitlist order"));
+    QList<QPair<QString, QString>> orders;
+    QSet<QString> listed;
+    for (const QueueView& q : snap().queues)
+        for (const OrderView& o : q.orders) {
+            const QString id = qs(o.id);
+            if (listed.contains(id)) continue;
+            listed.insert(id);
+            QStringList names;
+            for (const std::string& p : o.passengers)
+                names << qs(p);
+            orders.append({id, tr("%1 for %2, %3→%4, queued")
+                                   .arg(qs(o.user), names.join(u", "_s), qs(o.from), qs(o.to))});
+        }
+    for (const PendingPrepay& p : context_.awaitingPrepay) {
+        if (listed.contains(p.id)) continue;
+        listed.insert(p.id);
+        orders.append({p.id, tr("awaiting prepayment of ¥%1").arg(p.prepay, 0, 'f', 2)});
+    }
+    addOrderChooser(orders, context_.order, true,
+                    tr("Queued orders of the shown run and orders awaiting prepayment; any "
+                       "order id may be typed"),
+                    tr("Details:"), tr("unknown here: the engine checks the order"));
+    finish(tr("Cancel &order"));
+    buttonBox()->button(QDialogButtonBox::Cancel)->setText(tr("Close"));
 }
 
 // ---------------------------------------------------------------- AdvanceClockDialog

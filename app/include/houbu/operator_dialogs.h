@@ -8,6 +8,7 @@
 #include <QDateTime>
 #include <QDialog>
 #include <QJsonObject>
+#include <QPair>
 #include <QPointer>
 #include <QSet>
 #include <QStringList>
@@ -314,36 +315,44 @@ class WaitlistDialog : public OperatorDialog {
     QDateTimeEdit* deadline_ = nullptr;
 };
 
-// Prepay a waitlist order: it becomes effective and joins its queues.
-class PrepayDialog : public OperatorDialog {
+// A command on one waitlist order chosen from a list (any id may be typed),
+// with a line describing the chosen order.
+class OrderCommandDialog : public OperatorDialog {
     Q_OBJECT
 
-  public:
-    PrepayDialog(Session* session, OperatorContext context, QWidget* parent = nullptr);
-
   protected:
+    // `op`: the command ("prepay", "cancel"); `missing`: the message while no id is given.
+    OrderCommandDialog(Session* session, OperatorContext context, QWidget* parent,
+                       const QString& op, const QString& missing);
+    // Adds the order chooser: `orders` in order, id -> description; `selected` is
+    // preselected when listed (or always, with `typeSelected`).
+    void addOrderChooser(const QList<QPair<QString, QString>>& orders, const QString& selected,
+                         bool typeSelected, const QString& tooltip, const QString& detailsLabel,
+                         const QString& unknown);
     QString validate() const override;
     QJsonObject commandObject() const override;
 
   private:
+    QString op_;
+    QString missing_;
     QComboBox* order_ = nullptr;
     QLabel* details_ = nullptr;
 };
 
+// Prepay a waitlist order: it becomes effective and joins its queues.
+class PrepayDialog : public OrderCommandDialog {
+    Q_OBJECT
+
+  public:
+    PrepayDialog(Session* session, OperatorContext context, QWidget* parent = nullptr);
+};
+
 // Cancel a waitlist order: it leaves every queue, its prepayment is refunded.
-class CancelOrderDialog : public OperatorDialog {
+class CancelOrderDialog : public OrderCommandDialog {
     Q_OBJECT
 
   public:
     CancelOrderDialog(Session* session, OperatorContext context, QWidget* parent = nullptr);
-
-  protected:
-    QString validate() const override;
-    QJsonObject commandObject() const override;
-
-  private:
-    QComboBox* order_ = nullptr;
-    QLabel* details_ = nullptr;
 };
 
 // Move the logical clock forward, firing what is due.
