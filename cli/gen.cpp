@@ -359,6 +359,27 @@ bool generate(const GenSpec& spec, const std::function<void(std::string_view)>& 
     stats.timeouts = nTimeout;
     stats.reschedules = nResched;
 
+    // The fields of a one-passenger sale of `p` on its own seat, after "id".
+    auto saleFields = [&](std::int64_t id, const Run& run, const Piece& p) {
+        line += R"("id":"s)";
+        appendInt(line, id);
+        line += R"(","train":")";
+        line += run.train;
+        line += R"(","date":")";
+        line += kRunDate;
+        line += R"(","from":")";
+        line += stationName(run.stops[p.from]);
+        line += R"(","to":")";
+        line += stationName(run.stops[p.to]);
+        line += R"(","class":")";
+        line += kClasses[seatClass(run, p.seat)].name;
+        line += R"(","passengers":["p)";
+        appendInt(line, id);
+        line += R"("],"seats":[")";
+        line += seatLabel(run, p.seat);
+        line += "\"]}\n";
+    };
+
     // Paid sell-out at 07:30:00 (the first line carries the time, the rest run at it).
     std::vector<std::int64_t> saleOf(pieces.size());
     std::int64_t sale = 0;
@@ -375,23 +396,7 @@ bool generate(const GenSpec& spec, const std::function<void(std::string_view)>& 
             line += R"(",)";
             first = false;
         }
-        line += R"("id":"s)";
-        appendInt(line, sale);
-        line += R"(","train":")";
-        line += run.train;
-        line += R"(","date":")";
-        line += kRunDate;
-        line += R"(","from":")";
-        line += stationName(run.stops[p.from]);
-        line += R"(","to":")";
-        line += stationName(run.stops[p.to]);
-        line += R"(","class":")";
-        line += kClasses[seatClass(run, p.seat)].name;
-        line += R"(","passengers":["p)";
-        appendInt(line, sale);
-        line += R"("],"seats":[")";
-        line += seatLabel(run, p.seat);
-        line += "\"]}\n";
+        saleFields(sale, run, p);
         flush();
         line += R"({"op":"pay","id":"s)";
         appendInt(line, sale);
@@ -422,23 +427,7 @@ bool generate(const GenSpec& spec, const std::function<void(std::string_view)>& 
         const Run& run = runs[p.run];
         line += R"({"op":"sell",)";
         at(expiry - kHoldSeconds);
-        line += R"("id":"s)";
-        appendInt(line, saleOf[i]);
-        line += R"(","train":")";
-        line += run.train;
-        line += R"(","date":")";
-        line += kRunDate;
-        line += R"(","from":")";
-        line += stationName(run.stops[p.from]);
-        line += R"(","to":")";
-        line += stationName(run.stops[p.to]);
-        line += R"(","class":")";
-        line += kClasses[seatClass(run, p.seat)].name;
-        line += R"(","passengers":["p)";
-        appendInt(line, saleOf[i]);
-        line += R"("],"seats":[")";
-        line += seatLabel(run, p.seat);
-        line += "\"]}\n";
+        saleFields(saleOf[i], run, p);
         flush();
     }
 
