@@ -1092,7 +1092,7 @@ struct StepRun::Impl {
 
     void startMatching() {
         if (!matchingDue(core)) return;
-        matcher = std::make_unique<Matcher>(core);
+        matcher = std::make_unique<Matcher>(core, /*describe=*/true);
         matcher->begin();
     }
 

@@ -52,7 +52,7 @@ void Matcher::begin() {
                 const int lo = below ? 64 - std::countl_zero(below) : 0;
                 const SegmentMask above = (seat.mask | (SegmentMask{1} << run.segments())) >> f.to;
                 const int hi = f.to + std::countr_zero(above);
-                p.info.spans.push_back(FreedSpan{f.seat, f.from, f.to, lo, hi});
+                if (describe_) p.info.spans.push_back(FreedSpan{f.seat, f.from, f.to, lo, hi});
                 for (int from = lo; from < f.to; ++from) {
                     for (int to = std::max(from, static_cast<int>(f.from)) + 1; to <= hi; ++to) {
                         const std::uint32_t q = cls.queueAt[from * kMaxStops + to];
@@ -73,7 +73,8 @@ void Matcher::begin() {
                 p.queues.push_back(q);
                 p.forcedOption = true;
                 p.info.run = runIndex;
-                p.info.spans.push_back(FreedSpan{f.seat, f.from, f.to, f.from, f.to});
+                if (describe_)
+                    p.info.spans.push_back(FreedSpan{f.seat, f.from, f.to, f.from, f.to});
                 phases_.push_back(std::move(p));
             }
         }

@@ -43,7 +43,9 @@ struct FreedSpan {
 
 class Matcher {
   public:
-    explicit Matcher(Core& core) : c_(core) {}
+    // With `describe`, phases also record the freed spans for displays (step
+    // mode); plain matching skips that work.
+    explicit Matcher(Core& core, bool describe = false) : c_(core), describe_(describe) {}
 
     // Takes the triggers gathered in `core` (freed seats, added cars, a new order)
     // and prepares a pass. Clears them from core.
@@ -62,7 +64,7 @@ class Matcher {
         Cause cause = Cause::Release;
         std::uint32_t run = kNone;
         int travelClass = -1;             // AddedCar: the class of the new car
-        std::vector<FreedSpan> spans;     // Release: the freed intervals
+        std::vector<FreedSpan> spans;     // Release: the freed intervals (only when describing)
         std::uint32_t onlyOrder = kNone;  // NewOrder
     };
     // The phase of the decision next() returned last (nullptr once the pass is over)
@@ -102,6 +104,7 @@ class Matcher {
     std::string queueName(const Queue& q) const;
 
     Core& c_;
+    bool describe_ = false;
     std::vector<Phase> phases_;
     std::size_t phase_ = 0;
     std::vector<Decision> pending_;

@@ -124,51 +124,46 @@ class QueueTracker {
     std::set<std::string> queued_;
 };
 
-void forceRunPolicy(Command& cmd, const std::string& train, const std::string& date,
-                    Policy policy) {
-    if (cmd.op == Op::Train && cmd.train == train && cmd.date == date) cmd.policy = policy;
-}
+enum class Outcome { Done, Cancelled, UnknownRun };
 
-bool outcomeOf(const QList<QByteArray>& journal, const EngineOptions& options,
-               const std::string& train, const std::string& date, Policy policy,
-               const AnalysisProgress& progress, qint64 offset, qint64 total, PolicyOutcome& out) {
+// Replays with the run under `policy`; `defined` receives the policy the
+// journal's own `train` command gave the run.
+Outcome outcomeOf(const QList<QByteArray>& journal, const EngineOptions& options,
+                  const std::string& train, const std::string& date, Policy policy,
+                  const AnalysisProgress& progress, qint64 offset, qint64 total, PolicyOutcome& out,
+                  Policy& defined) {
     out = {};
     out.policy = policy;
+    const Engine* engine = nullptr;
     Replay replay(
-        options, [&](Command& cmd) { forceRunPolicy(cmd, train, date, policy); },
+        options,
+        [&](Command& cmd) {
+            if (cmd.op != Op::Train || cmd.train != train || cmd.date != date) return;
+            RunView existing;
+            // The command that defines the run is the one while the run is still unknown.
+            if (!engine->run(train, date, existing))
+                defined = cmd.policy.value_or(options.defaultPolicy);
+            cmd.policy = policy;
+        },
         [&](const Event& e) {
             if (e.kind != EventKind::WaitlistFulfilled || !sameRun(e, train, date)) return;
             ++out.ordersServed;
             out.passengersServed += static_cast<int>(e.tickets.size());
             out.served.push_back(e.id);
         });
-    if (!replay.run(journal, progress, offset, total)) return false;
+    engine = &replay.engine();
+    if (!replay.run(journal, progress, offset, total)) return Outcome::Cancelled;
 
-    const Engine& engine = replay.engine();
     RunView run;
-    if (!engine.run(train, date, run)) return true;
-    const RunUtilisation u = utilisationOf(run, engine.seats(train, date));
+    if (!engine->run(train, date, run)) return Outcome::UnknownRun;
+    const RunUtilisation u = utilisationOf(run, engine->seats(train, date));
     out.ticketSeatKm = u.soldSeatKm + u.heldSeatKm;
     std::set<std::string> waiting;
-    for (const QueueView& q : engine.queues(train, date))
+    for (const QueueView& q : engine->queues(train, date))
         for (const OrderView& o : q.orders)
             waiting.insert(o.id);
     out.ordersWaiting = static_cast<int>(waiting.size());
-    return true;
-}
-
-bool defines(const QList<QByteArray>& journal, const EngineOptions& options,
-             const std::string& train, const std::string& date, Policy* policy) {
-    for (const QByteArray& text : journal) {
-        if (!text.contains("\"train\"")) continue;  // cheap filter before parsing
-        ParsedLine parsed = parseCommandLine(text);
-        if (parsed.command && parsed.command->op == Op::Train && parsed.command->train == train &&
-            parsed.command->date == date) {
-            if (policy) *policy = parsed.command->policy.value_or(options.defaultPolicy);
-            return true;
-        }
-    }
-    return false;
+    return Outcome::Done;
 }
 
 QString unknownRun(const std::string& train, const std::string& date) {
@@ -213,10 +208,6 @@ std::unique_ptr<RunHistory> replayHistory(const QList<QByteArray>& journal,
                                           const EngineOptions& options, const std::string& train,
                                           const std::string& date, const AnalysisProgress& progress,
                                           QString& error) {
-    if (!defines(journal, options, train, date, nullptr)) {
-        error = unknownRun(train, date);
-        return nullptr;
-    }
     auto history = std::make_unique<RunHistory>();
     history->train = train;
     history->date = date;
@@ -248,6 +239,11 @@ std::unique_ptr<RunHistory> replayHistory(const QList<QByteArray>& journal,
         error = cancelledMessage();
         return nullptr;
     }
+    RunView shown;
+    if (!engine->run(train, date, shown)) {
+        error = unknownRun(train, date);
+        return nullptr;
+    }
     for (const RunSummary& r : engine->runSummaries()) {
         RunView view;
         if (engine->run(r.train, r.date, view))
@@ -262,18 +258,16 @@ std::unique_ptr<PolicyComparison> comparePolicies(const QList<QByteArray>& journ
                                                   const AnalysisProgress& progress,
                                                   QString& error) {
     auto result = std::make_unique<PolicyComparison>();
-    if (!defines(journal, options, train, date, &result->journalPolicy)) {
-        error = unknownRun(train, date);
-        return nullptr;
-    }
     result->train = train;
     result->date = date;
     const qint64 total = 2 * journal.size();
-    if (!outcomeOf(journal, options, train, date, Policy::Complete, progress, 0, total,
-                   result->complete) ||
-        !outcomeOf(journal, options, train, date, Policy::Exact, progress, journal.size(), total,
-                   result->exact)) {
-        error = cancelledMessage();
+    Outcome outcome = outcomeOf(journal, options, train, date, Policy::Complete, progress, 0, total,
+                                result->complete, result->journalPolicy);
+    if (outcome == Outcome::Done)
+        outcome = outcomeOf(journal, options, train, date, Policy::Exact, progress, journal.size(),
+                            total, result->exact, result->journalPolicy);
+    if (outcome != Outcome::Done) {
+        error = outcome == Outcome::Cancelled ? cancelledMessage() : unknownRun(train, date);
         return nullptr;
     }
     return result;
