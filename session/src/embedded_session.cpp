@@ -520,19 +520,6 @@ quint64 EmbeddedSession::submit(const QByteArray& command) {
     return ticket;
 }
 
-quint64 Session::submit(const QByteArray& command) {
-    static quint64 lastTicket = 0;
-    const quint64 ticket = ++lastTicket;
-    connect(
-        this, &Session::eventsApplied, this,
-        [this, ticket](const QList<EventRecord>& events) {
-            emit commandAnswered(ticket, events, QString());
-        },
-        Qt::SingleShotConnection);
-    send({command});
-    return ticket;
-}
-
 void EmbeddedSession::focus(const QString& train, const QString& date) {
     QMetaObject::invokeMethod(worker_, [w = worker_, train, date] { w->focus(train, date); });
 }

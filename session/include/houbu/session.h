@@ -81,8 +81,7 @@ class Session : public QObject {
     // that command caused (possibly none, e.g. an advance with nothing due), or
     // `failure` says why it was not applied (storage, connection). The events
     // also reach eventsApplied as usual; a failure here does not raise `failed`.
-    // The default implementation answers with the next batch of events.
-    virtual quint64 submit(const QByteArray& command);
+    virtual quint64 submit(const QByteArray& command) = 0;
     // Chooses the run whose seats and queues the snapshots carry.
     virtual void focus(const QString& train, const QString& date) = 0;
     // Asks why a queued order waits; answered by whyWaiting.
