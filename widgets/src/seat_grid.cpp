@@ -148,13 +148,16 @@ void SeatGridDelegate::paint(QPainter* p, const QStyleOptionViewItem& option,
             p->drawRect(QRectF(r).adjusted(1, 1, -1, -1));
         }
     }
-    if (!stepFreed_.isEmpty() || !stepDecision_.isEmpty()) {
+    // Outlines and tints by seat: why an order waits, a logged event's seats,
+    // the freed run and the seats of a step decision. The seat is read once.
+    if (!highlights_.isEmpty() || !stepFreed_.isEmpty() || !stepDecision_.isEmpty()) {
         const QString seat = index.data(SeatGridModel::SeatRole).toString();
+        const int column = index.column();
         auto covers = [&](const QHash<QString, QList<QPair<int, int>>>& h) {
             const auto it = h.constFind(seat);
             if (it == h.constEnd()) return false;
             for (const auto& [from, to] : *it)
-                if (index.column() >= from && index.column() < to) return true;
+                if (column >= from && column < to) return true;
             return false;
         };
         if (covers(stepFreed_)) {
@@ -162,21 +165,14 @@ void SeatGridDelegate::paint(QPainter* p, const QStyleOptionViewItem& option,
             tint.setAlpha(70);
             p->fillRect(r, tint);
         }
+        p->setBrush(Qt::NoBrush);
         if (covers(stepDecision_)) {
             p->setPen(QPen(colors_.highlight, 3));
-            p->setBrush(Qt::NoBrush);
             p->drawRect(QRectF(r).adjusted(1.5, 1.5, -1.5, -1.5));
         }
-    }
-    if (!highlights_.isEmpty()) {
-        const auto it = highlights_.constFind(index.data(SeatGridModel::SeatRole).toString());
-        if (it != highlights_.constEnd()) {
-            for (const auto& [from, to] : *it) {
-                if (index.column() < from || index.column() >= to) continue;
-                p->setPen(QPen(colors_.highlight, 2, Qt::DashLine));
-                p->setBrush(Qt::NoBrush);
-                p->drawRect(QRectF(r).adjusted(1, 1, -1, -1));
-            }
+        if (covers(highlights_)) {
+            p->setPen(QPen(colors_.highlight, 2, Qt::DashLine));
+            p->drawRect(QRectF(r).adjusted(1, 1, -1, -1));
         }
     }
     if (option.state & QStyle::State_Selected) {
