@@ -189,7 +189,8 @@ int main(int argc, char** argv) {
             p99.values << o[u"p99_us"].toDouble();
             p999.values << o[u"p999_us"].toDouble();
         }
-        const QString name = target[u"target"].toString();
+        // A PostgreSQL target is its URL: the file is named by the scheme.
+        const QString name = target[u"target"].toString().section(u':', 0, 0);
         save(bars(QStringLiteral("Latency per command kind: %1").arg(name),
                   QStringLiteral("microseconds (log)"), kinds, {p50, p99, p999}, -1, 6),
              QStringLiteral("latency-%1.png").arg(name));
