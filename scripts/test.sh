@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # One command: install what is missing, build, and run every test — first in the
-# debug build, then again under AddressSanitizer + UndefinedBehaviorSanitizer.
-# Extra arguments go to ctest (e.g. -L slow, -R scenarios).
+# debug build, then again under AddressSanitizer + UndefinedBehaviorSanitizer —
+# then build the release preset that scripts/demo.sh uses and run a short
+# benchmark smoke in it (a 1/500 peak day), so that the demo's build cannot
+# break unseen. Extra arguments go to ctest (e.g. -L slow, -R scenarios).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/install-deps.sh
@@ -18,4 +20,11 @@ for preset in dev asan; do
   ctest --preset "$preset" -j"$jobs" "$@" || status=1
   echo "== $preset: $(( $(date +%s) - start )) s" >&2
 done
+
+start=$(date +%s)
+echo "== release: configure and build (the demo's preset)" >&2
+cmake --preset release >/dev/null
+cmake --build --preset release -j"$jobs"
+scripts/bench-smoke.sh build/release || status=1
+echo "== release: $(( $(date +%s) - start )) s" >&2
 exit $status
