@@ -18,8 +18,13 @@ struct ParsedLine {
     QString error;  // when neither skip nor command: what is wrong, naming the field
 };
 
-// Parses one line of JSON Lines input into a command.
+// Parses one line of JSON Lines input into a command: with simdjson, or with
+// Qt's parser for lines simdjson declines (invalid JSON, lone surrogates,
+// repeated or non-ASCII keys), so that every message is the same either way.
 ParsedLine parseCommandLine(QByteArrayView line);
+
+// The same with Qt's parser alone: the reference the fast path is tested against.
+ParsedLine parseCommandLineWithQt(QByteArrayView line);
 
 // One event as a compact JSON object (no trailing newline). Keys appear as in
 // commands.md: seq, at, event, line, then the event's own fields.

@@ -50,6 +50,7 @@ struct StopSpec {
     double km = 0;
     std::optional<int> arrival;    // minutes after midnight, as written
     std::optional<int> departure;  // minutes after midnight, as written
+    bool operator==(const StopSpec&) const = default;
 };
 
 struct CarSpec {
@@ -57,12 +58,14 @@ struct CarSpec {
     std::string travelClass;
     int rows = 0;        // 1..99
     std::string layout;  // distinct letters A..Z, e.g. "ABCDF"
+    bool operator==(const CarSpec&) const = default;
 };
 
 struct OptionSpec {
     std::string train;
     std::string date;
     std::string travelClass;
+    bool operator==(const OptionSpec&) const = default;
 };
 
 struct Command {
@@ -95,6 +98,9 @@ struct Command {
     std::optional<int> count;
     std::vector<OptionSpec> options;
     std::optional<Time> deadline;
+
+    // Field by field, fingerprint included (the parsers are compared with it).
+    bool operator==(const Command&) const = default;
 };
 
 }  // namespace houbu

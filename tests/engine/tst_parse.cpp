@@ -1,0 +1,223 @@
+// The fast command parser (simdjson) against Qt's: on every line of the
+// scenarios and the demo, and on random mutations of them, both must give the
+// same command (fingerprint included) or the same error message.
+
+#include <QDir>
+#include <QFile>
+#include <QTest>
+#include <random>
+
+#include "houbu/codec.h"
+
+using namespace houbu;
+using namespace Qt::StringLiterals;
+
+namespace {
+
+QList<QByteArray> corpus() {
+    QList<QByteArray> lines;
+    const QString root = QStringLiteral(HOUBU_SOURCE_DIR);
+    QStringList files;
+    for (const QString& dir :
+         {u"/tests/scenarios"_s, u"/resources/demo"_s, u"/resources/examples"_s})
+        for (const QString& name : QDir(root + dir).entryList({u"*.jsonl"_s}, QDir::Files))
+            if (!name.endsWith(u".expected.jsonl"_s)) files << root + dir + u'/' + name;
+    for (const QString& path : files) {
+        QFile f(path);
+        if (!f.open(QIODevice::ReadOnly)) continue;
+        for (const QByteArray& line : f.readAll().split('\n'))
+            if (!line.trimmed().isEmpty()) lines << line;
+    }
+    return lines;
+}
+
+QString describe(const ParsedLine& p) {
+    if (p.skip) return u"skip"_s;
+    if (!p.command) return u"error: "_s + p.error;
+    return u"command op %1 fingerprint %2"_s.arg(int(p.command->op)).arg(p.command->fingerprint);
+}
+
+// Same outcome, same command or same message.
+bool same(const ParsedLine& a, const ParsedLine& b) {
+    if (a.skip != b.skip || a.command.has_value() != b.command.has_value()) return false;
+    if (a.command) return *a.command == *b.command;
+    return a.error == b.error;
+}
+
+// Pieces a mutation splices in: structure, escapes, numbers at the edges of
+// what the parsers agree on, white space Qt trims, non-ASCII text.
+const QByteArray kPieces[] = {
+    "{",
+    "}",
+    "[",
+    "]",
+    ",",
+    ":",
+    "\"",
+    "\\",
+    " ",
+    "\\u0000",
+    "\\ud800",
+    "\\udc00",
+    "\\u00e9",
+    "\\u3000",
+    "\xe3\x80\x80",
+    "\xc2\xa0",
+    "\xe5\xbc\xa0",
+    "\xf0\x9f\x9a\x84",
+    "\xff",
+    "\xc3",
+    "-0",
+    "-0.0",
+    "1e400",
+    "9223372036854775807",
+    "9223372036854775808",
+    "18446744073709551616",
+    "0.1",
+    "1.5",
+    "3.0",
+    "1E2",
+    "true",
+    "null",
+    "\"\"",
+    "\" \"",
+    "\"\\t\"",
+    "\"at\":",
+    "\"op\":\"sell\",",
+    "\"id\":\"x\",",
+    "\"seats\":[\"03-01A\"],",
+    "\"count\":2,",
+    "\"car\":\"7\",",
+    "\"car\":\" 7\",",
+    "\"car\":\"+7\",",
+    "\"rows\":2.5,",
+    "\"fares\":{\"second\":0.5,\"first\":1},",
+    "\"deadline\":\"2024-01-20T10:00\",",
+    "\"passengers\":[\"a\",\"a\"],",
+    "\"options\":[],",
+    "\"stops\":[],",
+    "\xe5\x8c\x97\xe4\xba\xac",
+};
+
+QByteArray mutate(QByteArray line, std::mt19937_64& rng) {
+    const int edits = 1 + static_cast<int>(rng() % 3);
+    for (int e = 0; e < edits && !line.isEmpty(); ++e) {
+        const auto pos = static_cast<qsizetype>(rng() % static_cast<std::uint64_t>(line.size()));
+        switch (rng() % 5) {
+            case 0:  // delete a few bytes
+                line.remove(pos, 1 + static_cast<qsizetype>(rng() % 4));
+                break;
+            case 1:  // insert a piece
+                line.insert(pos, kPieces[rng() % std::size(kPieces)]);
+                break;
+            case 2: {  // replace a value's first character with a piece
+                const qsizetype colon = line.indexOf(':', pos);
+                if (colon > 0) line.insert(colon + 1, kPieces[rng() % std::size(kPieces)]);
+                break;
+            }
+            case 3: {  // repeat a key-value pair (duplicate keys)
+                const qsizetype comma = line.indexOf(',', pos);
+                const qsizetype next = comma >= 0 ? line.indexOf(',', comma + 1) : -1;
+                if (next > comma && comma >= 0) line.insert(next, line.mid(comma, next - comma));
+                break;
+            }
+            default:  // swap two bytes
+                if (pos + 1 < line.size()) std::swap(line[pos], line[pos + 1]);
+                break;
+        }
+    }
+    return line;
+}
+
+}  // namespace
+
+class TestParse : public QObject {
+    Q_OBJECT
+  private slots:
+    void corpusParsesAlike() {
+        const QList<QByteArray> lines = corpus();
+        QVERIFY(lines.size() > 100);
+        int commands = 0;
+        for (const QByteArray& line : lines) {
+            const ParsedLine fast = parseCommandLine(line), qt = parseCommandLineWithQt(line);
+            if (!same(fast, qt))
+                QFAIL(qPrintable(u"%1\n  fast: %2\n  qt:   %3"_s.arg(
+                    QString::fromUtf8(line), describe(fast), describe(qt))));
+            commands += fast.command ? 1 : 0;
+        }
+        QVERIFY(commands > 100);
+    }
+
+    void handPickedLinesParseAlike_data() {
+        QTest::addColumn<QByteArray>("line");
+        QTest::newRow("repeated key") << QByteArray(R"({"op":"pay","id":"a","id":"b"})");
+        QTest::newRow("non-ASCII key")
+            << QByteArray(R"({"op":"sell","id":"s","train":"G1","date":"2024-01-20","from":"A",)"
+                          R"("to":"B","class":"second","passengers":["x"],"备注":1})");
+        QTest::newRow("ideographic space only")
+            << QByteArray("{\"op\":\"pay\",\"id\":\"\xe3\x80\x80\"}");
+        QTest::newRow("escaped ideographic space") << QByteArray(R"({"op":"pay","id":"\u3000 "})");
+        QTest::newRow("no-break space and a letter")
+            << QByteArray("{\"op\":\"pay\",\"id\":\"\xc2\xa0x\"}");
+        QTest::newRow("lone surrogate") << QByteArray(R"({"op":"pay","id":"\ud800"})");
+        QTest::newRow("surrogate pair") << QByteArray(
+            R"({"op":"waitlist","id":"\ud83d\ude84","user":"u","passengers":["p"],)"
+            R"("from":"A","to":"B","options":[{"train":"G1","date":"2024-01-20","class":"second"}]})");
+        QTest::newRow("invalid UTF-8") << QByteArray("{\"op\":\"pay\",\"id\":\"\xff\"}");
+        QTest::newRow("negative zero fingerprint")
+            << QByteArray(R"({"op":"block","id":"q","train":"G1","date":"2024-01-20","from":"A",)"
+                          R"("to":"B","class":"second","count":1,"x":-0})");
+        QTest::newRow("negative zero double fingerprint")
+            << QByteArray(R"({"op":"block","id":"q","train":"G1","date":"2024-01-20","from":"A",)"
+                          R"("to":"B","class":"second","count":1,"y":-0.0})");
+        QTest::newRow("zero fingerprint")
+            << QByteArray(R"({"op":"block","id":"q","train":"G1","date":"2024-01-20","from":"A",)"
+                          R"("to":"B","class":"second","count":1,"y":0,"z":0.0,"w":0e5})");
+        QTest::newRow("big integers")
+            << QByteArray(R"({"op":"block","id":"q","train":"G1","date":"2024-01-20","from":"A",)"
+                          R"("to":"B","class":"second","count":1,"x":9223372036854775808,)"
+                          R"("y":18446744073709551616,"z":123456789012345678})");
+        QTest::newRow("car as text with space") << QByteArray(
+            R"({"op":"add_car","train":"G1","date":"2024-01-20","car":" 7","class":"second","rows":1,"layout":"AB"})");
+        QTest::newRow("trailing garbage") << QByteArray(R"({"op":"pay","id":"a"} x)");
+        QTest::newRow("array at the top") << QByteArray(R"([{"op":"pay","id":"a"}])");
+        QTest::newRow("deep nesting") << QByteArray(R"({"op":"pay","id":"a","x":)") +
+                                             QByteArray(100, '[') + QByteArray(100, ']') + "}";
+        QTest::newRow("fares in key order") << QByteArray(
+            R"({"op":"train","train":"G9","date":"2024-01-20","stops":[{"station":"A","km":0},)"
+            R"({"station":"B","km":10}],"cars":[],"fares":{"second":0.5,"business":1.5,"first":1}})");
+    }
+    void handPickedLinesParseAlike() {
+        QFETCH(QByteArray, line);
+        const ParsedLine fast = parseCommandLine(line), qt = parseCommandLineWithQt(line);
+        QVERIFY2(same(fast, qt),
+                 qPrintable(u"fast: %1\nqt:   %2"_s.arg(describe(fast), describe(qt))));
+    }
+
+    void mutationsParseAlike() {
+        const QList<QByteArray> lines = corpus();
+        const int seeds = qEnvironmentVariableIntValue("HOUBU_RANDOM_SEEDS") > 0
+                              ? qEnvironmentVariableIntValue("HOUBU_RANDOM_SEEDS")
+                              : 20;
+        int accepted = 0, rejected = 0;
+        for (int seed = 1; seed <= seeds; ++seed) {
+            std::mt19937_64 rng(static_cast<std::uint64_t>(seed));
+            for (int i = 0; i < 2000; ++i) {
+                const QByteArray line = mutate(
+                    lines[static_cast<qsizetype>(rng() % static_cast<std::uint64_t>(lines.size()))],
+                    rng);
+                const ParsedLine fast = parseCommandLine(line), qt = parseCommandLineWithQt(line);
+                if (!same(fast, qt))
+                    QFAIL(qPrintable(u"seed %1: %2\n  fast: %3\n  qt:   %4"_s.arg(seed).arg(
+                        QString::fromUtf8(line), describe(fast), describe(qt))));
+                (fast.command ? accepted : rejected) += 1;
+            }
+        }
+        // The mutations reach both sides: commands that still parse and errors.
+        QVERIFY(accepted > seeds * 100);
+        QVERIFY(rejected > seeds * 100);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestParse)
+#include "tst_parse.moc"
