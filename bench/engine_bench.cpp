@@ -62,7 +62,7 @@ Run makeRun(const Workload& w) {
     }
     ClassInfo info;
     info.name = Workload::travelClass();
-    info.queueAt.assign(kMaxStops * kMaxStops, kNone);
+    info.queueAt.reset(w.stopCount());
     run.classes.push_back(std::move(info));
     const WorkloadSpec& spec = w.spec();
     for (int car = 0; car < spec.cars; ++car) {

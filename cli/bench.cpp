@@ -258,7 +258,7 @@ bool runMemory(const char* path, std::int64_t size, const EngineOptions& options
             const auto c = Clock::now();
             parseNs += static_cast<std::uint64_t>((b - a).count());
             applyNs += static_cast<std::uint64_t>((c - b).count());
-            r.kinds[kind].add(static_cast<std::uint64_t>((c - a).count()));
+            r.kinds[kind].add(static_cast<std::uint64_t>((c - a).count()), number);
             ++r.commands;
             progress.update(reader.consumed(), r.commands);
         }
@@ -424,6 +424,7 @@ QJsonObject toJson(const TargetResult& r) {
         k[u"p99_us"] = h.quantileNs(0.99) / 1000;
         k[u"p999_us"] = h.quantileNs(0.999) / 1000;
         k[u"max_us"] = static_cast<double>(h.maxNs()) / 1000;
+        if (h.maxLine() > 0) k[u"max_line"] = static_cast<qint64>(h.maxLine());
         kinds.append(k);
     }
     o[u"kinds"] = kinds;

@@ -1,9 +1,6 @@
 // houbu-cli: run scenarios through the engine, in memory or on a durable store;
 // check, replay and export stores.
 
-#include <poll.h>
-#include <unistd.h>
-
 #include <QByteArray>
 #include <QCoreApplication>
 #include <QFile>
@@ -14,6 +11,8 @@
 
 #include "houbu/codec.h"
 #include "houbu/store.h"
+#include "line_source.h"
+#include "parsing_reader.h"
 #include "tools.h"
 
 namespace {
@@ -84,73 +83,6 @@ bool writeAll(const QByteArray& bytes) {
                static_cast<std::size_t>(bytes.size());
 }
 
-// Reads input lines in batches: a whole file in slices, or standard input one
-// line at a time plus whatever else has already arrived (so that a pipe is
-// batched while an interactive user gets an answer per line).
-class LineSource {
-  public:
-    bool openFile(const char* path, std::string& error) {
-        QFile file(QString::fromLocal8Bit(path));
-        if (!file.open(QIODevice::ReadOnly)) {
-            error = std::string("cannot read '") + path + "': " + file.errorString().toStdString();
-            return false;
-        }
-        buffer_ = file.readAll();
-        eof_ = true;
-        return true;
-    }
-    void openStdin() { stdin_ = true; }
-    bool interactive() const { return stdin_; }
-
-    // Fills `batch` with up to `max` lines; false at the end of the input.
-    bool next(QList<houbu::InputLine>& batch, int max) {
-        batch.clear();
-        while (static_cast<int>(batch.size()) < max) {
-            const qsizetype nl = buffer_.indexOf('\n', pos_);
-            if (nl >= 0) {
-                batch.append({buffer_.mid(pos_, nl - pos_), ++number_});
-                pos_ = nl + 1;
-                continue;
-            }
-            if (eof_) {
-                if (pos_ < buffer_.size()) {
-                    batch.append({buffer_.mid(pos_), ++number_});
-                    pos_ = buffer_.size();
-                }
-                break;
-            }
-            // Standard input: block only while the batch is empty.
-            if (!batch.isEmpty() && !readable()) break;
-            compact();
-            char chunk[65536];
-            const ssize_t n = ::read(0, chunk, sizeof chunk);
-            if (n < 0 && errno == EINTR) continue;
-            if (n <= 0)
-                eof_ = true;
-            else
-                buffer_.append(chunk, n);
-        }
-        return !batch.isEmpty();
-    }
-
-  private:
-    static bool readable() {
-        pollfd p{0, POLLIN, 0};
-        return ::poll(&p, 1, 0) > 0;
-    }
-    void compact() {
-        if (pos_ > (1 << 16)) {
-            buffer_.remove(0, pos_);
-            pos_ = 0;
-        }
-    }
-    QByteArray buffer_;
-    qsizetype pos_ = 0;
-    int number_ = 0;
-    bool eof_ = false;
-    bool stdin_ = false;
-};
-
 bool parseCount(const char* text, int& value) {
     char* end = nullptr;
     const long v = std::strtol(text, &end, 10);
@@ -171,6 +103,33 @@ std::unique_ptr<houbu::Store> openStore(const QString& location,
     auto store = houbu::Store::open(so, error);
     if (!store) std::fprintf(stderr, "houbu-cli: %s\n", error.toLocal8Bit().constData());
     return store;
+}
+
+// In memory. From standard input each line is answered before the next is
+// read; from a file, lines are read and parsed on a thread of their own while
+// this one applies and encodes.
+int runInMemory(houbu::cli::LineSource& source, houbu::Runner& runner) {
+    QByteArray out;
+    if (source.interactive()) {
+        QList<houbu::InputLine> line;
+        while (source.next(line, 1)) {
+            out.clear();
+            runner.processLine(line.front().text, line.front().number, out);
+            if (!writeAll(out)) break;
+            std::fflush(stdout);
+        }
+        return 0;
+    }
+    houbu::cli::ParsingReader reader(source, 4096);
+    std::vector<houbu::cli::ParsedInput> batch;
+    while (reader.next(batch)) {
+        out.clear();
+        for (const auto& line : batch)
+            runner.processParsed(line.parsed, line.number, out);
+        if (!writeAll(out)) break;
+    }
+    std::fflush(stdout);
+    return 0;
 }
 
 int run(int argc, char** argv) {
@@ -230,7 +189,7 @@ int run(int argc, char** argv) {
     }
     if (!input) return usageError("run needs an input file, or '-' for standard input");
 
-    LineSource source;
+    houbu::cli::LineSource source;
     std::string error;
     if (std::strcmp(input, "-") == 0)
         source.openStdin();
@@ -250,36 +209,31 @@ int run(int argc, char** argv) {
         runner = std::make_unique<houbu::Runner>(options);
     }
 
+    if (!store) return runInMemory(source, *runner);
+
     // Interactive input is answered line by line; otherwise commands are grouped.
-    const int batchSize = source.interactive() && !db ? 1 : group;
     int status = 0;
     QByteArray out;
     QList<houbu::InputLine> batch;
-    while (source.next(batch, batchSize)) {
+    while (source.next(batch, group)) {
         out.clear();
-        if (store) {
-            QString why;
-            if (!store->apply(batch, out, why)) {
-                status = 3;
-                if (!source.interactive()) {
-                    // A file describes one history: applying its later lines without
-                    // these would make another.
-                    std::fprintf(stderr,
-                                 "houbu-cli: stopped at line %d: %s; lines %d to the end were not "
-                                 "applied\n",
-                                 batch.front().number, why.toLocal8Bit().constData(),
-                                 batch.front().number);
-                    break;
-                }
-                // Interactive input: this batch is rejected; later lines are tried
-                // again (the store reconnects when the database is back).
-                std::fprintf(stderr, "houbu-cli: lines %d to %d were not applied: %s\n",
-                             batch.front().number, batch.back().number,
-                             why.toLocal8Bit().constData());
+        QString why;
+        if (!store->apply(batch, out, why)) {
+            status = 3;
+            if (!source.interactive()) {
+                // A file describes one history: applying its later lines without
+                // these would make another.
+                std::fprintf(stderr,
+                             "houbu-cli: stopped at line %d: %s; lines %d to the end were not "
+                             "applied\n",
+                             batch.front().number, why.toLocal8Bit().constData(),
+                             batch.front().number);
+                break;
             }
-        } else {
-            for (const auto& line : batch)
-                runner->processLine(line.text, line.number, out);
+            // Interactive input: this batch is rejected; later lines are tried
+            // again (the store reconnects when the database is back).
+            std::fprintf(stderr, "houbu-cli: lines %d to %d were not applied: %s\n",
+                         batch.front().number, batch.back().number, why.toLocal8Bit().constData());
         }
         if (!writeAll(out)) break;
         if (source.interactive()) std::fflush(stdout);

@@ -41,10 +41,13 @@ bool resetPeakRss() {
     return std::fclose(f) == 0 && ok;
 }
 
-void LatencyHistogram::add(std::uint64_t ns) {
+void LatencyHistogram::add(std::uint64_t ns, std::int64_t line) {
     ++count_;
     total_ += ns;
-    if (ns > max_) max_ = ns;
+    if (ns > max_) {
+        max_ = ns;
+        maxLine_ = line;
+    }
     int index;
     if (ns < kSub) {
         index = static_cast<int>(ns);
@@ -84,7 +87,10 @@ void LatencyHistogram::merge(const LatencyHistogram& other) {
         buckets_[i] += other.buckets_[i];
     count_ += other.count_;
     total_ += other.total_;
-    if (other.max_ > max_) max_ = other.max_;
+    if (other.max_ > max_) {
+        max_ = other.max_;
+        maxLine_ = other.maxLine_;
+    }
 }
 
 }  // namespace houbu::tools

@@ -92,8 +92,10 @@ bool resetPeakRss();
 // (resolution about 6 %), a few kilobytes whatever the number of samples.
 class LatencyHistogram {
   public:
-    void add(std::uint64_t ns);
+    // `line`: the input line of the sample, remembered for the slowest one.
+    void add(std::uint64_t ns, std::int64_t line = 0);
     std::uint64_t count() const { return count_; }
+    std::int64_t maxLine() const { return maxLine_; }
     std::uint64_t totalNs() const { return total_; }
     std::uint64_t maxNs() const { return max_; }
     // The smallest recorded bucket bound with at least q of the samples below it.
@@ -106,6 +108,7 @@ class LatencyHistogram {
     std::uint64_t count_ = 0;
     std::uint64_t total_ = 0;
     std::uint64_t max_ = 0;
+    std::int64_t maxLine_ = 0;
 };
 
 // ---- subcommands ----------------------------------------------------------------------

@@ -332,9 +332,12 @@ QByteArray encodeEvent(const Event& e) {
 Runner::Runner(EngineOptions options) : engine_(options) {}
 
 void Runner::processLine(QByteArrayView line, int lineNumber, QByteArray& out) {
-    out_ = &out;
-    const ParsedLine parsed = parseCommandLine(line);
+    processParsed(parseCommandLine(line), lineNumber, out);
+}
+
+void Runner::processParsed(const ParsedLine& parsed, int lineNumber, QByteArray& out) {
     if (parsed.skip) return;
+    out_ = &out;
     if (parsed.command)
         engine_.apply(*parsed.command, lineNumber, *this);
     else

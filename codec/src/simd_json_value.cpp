@@ -32,6 +32,21 @@ char32_t decode(std::string_view s, std::size_t& i) {
     return c;
 }
 
+// Qt reads -0 as the double -0.0 where simdjson reads the integer 0, and the
+// fingerprint hashes the sign: a number that starts "-0" goes to Qt. A match
+// inside a string ("a:-0") only costs a slower parse.
+bool mayHoldNegativeZero(std::string_view line) {
+    for (std::size_t at = line.find("-0"); at != std::string_view::npos;
+         at = line.find("-0", at + 1)) {
+        std::size_t k = at;
+        while (k > 0 && (line[k - 1] == ' ' || line[k - 1] == '\t' || line[k - 1] == '\r' ||
+                         line[k - 1] == '\n'))
+            --k;
+        if (k > 0 && (line[k - 1] == ':' || line[k - 1] == ',' || line[k - 1] == '[')) return true;
+    }
+    return false;
+}
+
 }  // namespace
 
 bool SimdJsonValue::blank() const {
@@ -55,9 +70,7 @@ void SimdJsonValue::toUtf16(std::string_view utf8, std::u16string& out) {
 }
 
 bool SimdJsonDocument::parse(std::string_view line, SimdJsonValue& root) {
-    // Qt reads -0 as the double -0.0 where simdjson reads the integer 0, and the
-    // fingerprint hashes the sign: leave any "-0" to Qt.
-    if (line.find("-0") != std::string_view::npos) return false;
+    if (mayHoldNegativeZero(line)) return false;
     // A buffer of our own, padded as simdjson requires, so that no line allocates.
     padded_.assign(line);
     padded_.append(simdjson::SIMDJSON_PADDING, '\0');

@@ -287,7 +287,7 @@ class Apply {
 
     std::uint32_t queueFor(std::uint32_t runIndex, std::uint16_t cls, int from, int to) {
         ClassInfo& info = s.runs[runIndex].classes[cls];
-        std::uint32_t& slot = info.queueAt[from * kMaxStops + to];
+        std::uint32_t& slot = info.queueAt.at(from, to);
         if (slot == kNone) {
             slot = static_cast<std::uint32_t>(s.queues.size());
             Queue q;
@@ -309,7 +309,7 @@ class Apply {
             info.name = spec.travelClass;
             for (const auto& [name, rate] : run.fares)
                 if (name == spec.travelClass) info.farePerKm = rate;
-            info.queueAt.assign(kMaxStops * kMaxStops, kNone);
+            info.queueAt.reset(static_cast<int>(run.stops.size()));
             run.classes.push_back(std::move(info));
         }
         const auto carIndex = static_cast<std::uint16_t>(run.cars.size());

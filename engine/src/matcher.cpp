@@ -55,7 +55,7 @@ void Matcher::begin() {
                 if (describe_) p.info.spans.push_back(FreedSpan{f.seat, f.from, f.to, lo, hi});
                 for (int from = lo; from < f.to; ++from) {
                     for (int to = std::max(from, static_cast<int>(f.from)) + 1; to <= hi; ++to) {
-                        const std::uint32_t q = cls.queueAt[from * kMaxStops + to];
+                        const std::uint32_t q = cls.queueAt.at(from, to);
                         if (q != kNone && s.queues[q].live() > 0) p.queues.push_back(q);
                     }
                 }
@@ -67,7 +67,7 @@ void Matcher::begin() {
             for (std::size_t k = i; k < end; ++k) {
                 const Freed& f = freed[k];
                 const ClassInfo& cls = run.classes[run.seats[f.seat].travelClass];
-                const std::uint32_t q = cls.queueAt[f.from * kMaxStops + f.to];
+                const std::uint32_t q = cls.queueAt.at(f.from, f.to);
                 if (q == kNone || s.queues[q].live() == 0) continue;
                 Phase p;
                 p.queues.push_back(q);
@@ -86,8 +86,9 @@ void Matcher::begin() {
         Phase p;
         p.forcedOption = run.policy == Policy::Exact;
         p.completeOnly = run.policy == Policy::Complete;
-        for (std::uint32_t q : run.classes[travelClass].queueAt)
-            if (q != kNone && s.queues[q].live() > 0) p.queues.push_back(q);
+        run.classes[travelClass].queueAt.forEach([&](int, int, std::uint32_t q) {
+            if (s.queues[q].live() > 0) p.queues.push_back(q);
+        });
         std::sort(p.queues.begin(), p.queues.end());
         p.info.cause = Cause::AddedCar;
         p.info.run = runIndex;

@@ -138,15 +138,14 @@ void writeState(const EngineState& st, Out& o) {
             o.u(c.seats.size());
             for (auto seat : c.seats)
                 o.u(seat);
+            // Keyed from * kMaxStops + to, as since the first snapshot format.
             std::size_t used = 0;
-            for (auto q : c.queueAt)
-                used += q != kNone;
+            c.queueAt.forEach([&used](int, int, std::uint32_t) { ++used; });
             o.u(used);
-            for (std::size_t k = 0; k < c.queueAt.size(); ++k)
-                if (c.queueAt[k] != kNone) {
-                    o.u(k);
-                    o.u(c.queueAt[k]);
-                }
+            c.queueAt.forEach([&o](int from, int to, std::uint32_t q) {
+                o.u(static_cast<std::uint64_t>(from) * kMaxStops + static_cast<std::uint64_t>(to));
+                o.u(q);
+            });
         }
         o.u(r.cars.size());
         for (const Car& c : r.cars) {
@@ -263,12 +262,10 @@ void writeState(const EngineState& st, Out& o) {
         o.u(entry->second.fingerprint);
     }
 
-    auto timers = st.timers;
     std::vector<Timer> live;
-    while (!timers.empty()) {
-        if (timerStillMatters(st, timers.top())) live.push_back(timers.top());
-        timers.pop();
-    }
+    st.timers.forEach([&](const Timer& t) {
+        if (timerStillMatters(st, t)) live.push_back(t);
+    });
     o.u(live.size());
     for (const Timer& t : live) {
         o.i(t.due);
@@ -318,11 +315,14 @@ void readState(EngineState& st, In& in) {
             c.seats.resize(in.count());
             for (auto& seat : c.seats)
                 seat = static_cast<std::uint32_t>(in.u());
-            c.queueAt.assign(kMaxStops * kMaxStops, kNone);
+            c.queueAt.reset(static_cast<int>(r.stops.size()));
             const std::size_t used = in.count();
             for (std::size_t k = 0; k < used; ++k) {
-                const auto at = checked<std::size_t>(in.u(), c.queueAt.size());
-                c.queueAt[at] = static_cast<std::uint32_t>(in.u());
+                const auto at = checked<std::size_t>(in.u(), kMaxStops * kMaxStops);
+                const int from = static_cast<int>(at / kMaxStops),
+                          to = static_cast<int>(at % kMaxStops);
+                if (from >= to || to >= c.queueAt.stops()) throw Truncated();
+                c.queueAt.at(from, to) = static_cast<std::uint32_t>(in.u());
             }
         }
         r.cars.resize(in.count());

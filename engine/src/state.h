@@ -14,7 +14,6 @@
 #include <bit>
 #include <cstdint>
 #include <new>
-#include <queue>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -22,6 +21,8 @@
 #include "houbu/command.h"
 #include "houbu/engine.h"
 #include "houbu/time.h"
+#include "queue_slots.h"
+#include "timer_queue.h"
 
 namespace houbu {
 
@@ -137,7 +138,7 @@ class StableVector {
 template <class V>
 class ShardedMap {
   public:
-    static constexpr std::size_t kShards = 64;
+    static constexpr std::size_t kShards = 4096;
     using Map = std::unordered_map<std::string, V>;
 
     V* find(const std::string& key) {
@@ -245,8 +246,8 @@ struct ClassInfo {
     std::string name;
     double farePerKm = 0;
     std::vector<std::uint32_t> seats;  // seat indices in seat order
-    // Queue index by from * kMaxStops + to, kNone when none exists yet.
-    std::vector<std::uint32_t> queueAt;
+    // Queue index by interval, kNone when none exists yet.
+    QueueSlots queueAt;
     // Per segment, a bitset over seat-order positions, set where the seat is free:
     // counting and finding free seats over an interval is an AND of its segments.
     std::vector<std::uint64_t> freeBits;
@@ -415,18 +416,6 @@ inline bool queuedBefore(const Order& a, const Order& b) {
                                           : a.submitSeq < b.submitSeq;
 }
 
-enum class TimerKind : std::uint8_t { HoldExpiry, PrepayTimeout, OrderExpiry };
-
-struct Timer {
-    Time due = 0;
-    std::uint64_t seq = 0;  // set order, breaks ties between equal due times
-    TimerKind kind = TimerKind::HoldExpiry;
-    std::uint32_t ref = 0;  // sale or order index; a timer whose owner moved on does nothing
-    bool operator>(const Timer& other) const {
-        return due != other.due ? due > other.due : seq > other.seq;
-    }
-};
-
 enum class IdKind : std::uint8_t { Sale, Block, Order };
 
 struct IdRecord {
@@ -460,10 +449,10 @@ class EngineState {
     StableVector<Sale> sales;
     std::vector<Block> blocks;
     StableVector<Order> orders;
-    std::vector<Queue> queues;
+    StableVector<Queue> queues;  // never relocates: a day has hundreds of thousands
     ShardedMap<IdRecord> ids;
     ShardedMap<std::vector<std::uint32_t>> ticketsByPassenger;
-    std::priority_queue<Timer, std::vector<Timer>, std::greater<>> timers;
+    TimerQueue timers;
     std::size_t queuedOrders = 0;
     std::string runKey;  // scratch for runIndex lookups (keeps its capacity)
 

@@ -133,9 +133,8 @@ std::vector<QueueView> Engine::queues(const std::string& train, const std::strin
     std::vector<QueueView> out;
     if (!r) return out;
     for (const ClassInfo& cls : r->classes) {
-        for (std::size_t at = 0; at < cls.queueAt.size(); ++at) {
-            const std::uint32_t qi = cls.queueAt[at];
-            if (qi == kNone || s.queues[qi].live() == 0) continue;
+        cls.queueAt.forEach([&](int, int, std::uint32_t qi) {
+            if (s.queues[qi].live() == 0) return;
             const Queue& q = s.queues[qi];
             QueueView v;
             v.travelClass = cls.name;
@@ -151,7 +150,7 @@ std::vector<QueueView> Engine::queues(const std::string& train, const std::strin
             for (const Order* o : orders)
                 v.orders.push_back(orderView(s, *o));
             out.push_back(std::move(v));
-        }
+        });
     }
     std::sort(out.begin(), out.end(), [](const QueueView& a, const QueueView& b) {
         return std::tie(a.travelClass, a.from, a.to) < std::tie(b.travelClass, b.from, b.to);

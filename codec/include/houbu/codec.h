@@ -41,6 +41,8 @@ class Runner : private EventSink {
     // Processes input line number `lineNumber` (1-based) and appends one
     // '\n'-terminated JSON object per resulting event to `out`.
     void processLine(QByteArrayView line, int lineNumber, QByteArray& out);
+    // The same for a line parsed already (by parseCommandLine, on another thread).
+    void processParsed(const ParsedLine& parsed, int lineNumber, QByteArray& out);
 
     Engine& engine() { return engine_; }
 
