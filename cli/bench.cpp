@@ -205,7 +205,7 @@ struct TargetResult {
 class MeasuringSink : public EventSink {
   public:
     void onEvent(const Event& event) override {
-        out += encodeEvent(event);
+        appendEvent(event, out);
         out += '\n';
         ++events;
         if (event.kind == EventKind::WaitlistFulfilled) ++served;

@@ -188,6 +188,11 @@ QByteArray formatYuan(std::int64_t fen) {
 QByteArray encodeEvent(const Event& e) {
     QByteArray out;
     out.reserve(256);
+    appendEvent(e, out);
+    return out;
+}
+
+void appendEvent(const Event& e, QByteArray& out) {
     Writer w(out);
     w.begin();
     w.num("seq", static_cast<std::int64_t>(e.seq));
@@ -326,7 +331,6 @@ QByteArray encodeEvent(const Event& e) {
             break;
     }
     w.end();
-    return out;
 }
 
 Runner::Runner(EngineOptions options) : engine_(options) {}
@@ -346,7 +350,7 @@ void Runner::processParsed(const ParsedLine& parsed, int lineNumber, QByteArray&
 }
 
 void Runner::onEvent(const Event& event) {
-    *out_ += encodeEvent(event);
+    appendEvent(event, *out_);
     *out_ += '\n';
 }
 

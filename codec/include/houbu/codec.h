@@ -29,6 +29,8 @@ ParsedLine parseCommandLineWithQt(QByteArrayView line);
 // One event as a compact JSON object (no trailing newline). Keys appear as in
 // commands.md: seq, at, event, line, then the event's own fields.
 QByteArray encodeEvent(const Event& event);
+// The same, appended to `out` (no buffer of its own per event).
+void appendEvent(const Event& event, QByteArray& out);
 
 // Money in fen as a JSON number of yuan: 1234 -> 12.34, 1200 -> 12.
 QByteArray formatYuan(std::int64_t fen);
