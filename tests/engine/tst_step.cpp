@@ -338,8 +338,11 @@ class TestStep : public QObject {
         QVERIFY(paused >= 2);
         QCOMPARE(eb.lines, ea.lines);
         // c's last run is still pending until something settles it.
-        c.apply(*parseCommandLine(R"({"op":"advance"})").command, n + 1, ec);
-        a.apply(*parseCommandLine(R"({"op":"advance"})").command, n + 1, ea);
+        // (An advance needs its `at`: without one the line parses to no command.)
+        const ParsedLine advance = parseCommandLine(R"({"op":"advance","at":"2030-01-01T00:00"})");
+        QVERIFY(advance.command);
+        c.apply(*advance.command, n + 1, ec);
+        a.apply(*advance.command, n + 1, ea);
         QCOMPARE(ec.lines, ea.lines);
         QVERIFY(c.snapshot() == a.snapshot());
         held_.clear();
