@@ -58,9 +58,13 @@ std::uint32_t Core::addTicket(std::uint32_t sale, int number, const std::string&
                               std::uint32_t run, std::uint32_t seat, int from, int to,
                               TicketStatus status) {
     const auto index = static_cast<std::uint32_t>(s.tickets.size());
+    Sale& sl = s.sales[sale];
+    // A sale's tickets are contiguous (TicketRange): nothing else is created between them.
+    assert(sl.tickets.count == 0 || sl.tickets.first + sl.tickets.count == index);
+    if (sl.tickets.count == 0) sl.tickets.first = index;
+    ++sl.tickets.count;
     Ticket t;
-    t.id = s.sales[sale].id + '.' + std::to_string(number);
-    t.passenger = passenger;
+    t.number = static_cast<std::uint8_t>(number);
     t.sale = sale;
     t.run = run;
     t.seat = seat;
@@ -68,10 +72,9 @@ std::uint32_t Core::addTicket(std::uint32_t sale, int number, const std::string&
     t.to = static_cast<std::uint8_t>(to);
     t.status = status;
     t.paid = status == TicketStatus::Paid;
-    s.ticketIndex.emplace(t.id, index);
-    s.ticketsByPassenger[passenger].push_back(index);
+    t.passenger = &s.passengers.entry(passenger);
     s.tickets.push_back(std::move(t));
-    s.sales[sale].tickets.push_back(index);
+    linkToPassenger(s, index);
     occupy(run, seat, from, to, HolderKind::Ticket, index);
     return index;
 }
@@ -81,10 +84,8 @@ void Core::endTicket(std::uint32_t ticket, TicketStatus status) {
     assert(t.live());
     vacate(t.run, t.seat, HolderKind::Ticket, ticket);
     t.status = status;
-    auto& mine = s.ticketsByPassenger[t.passenger];
-    mine.erase(std::remove(mine.begin(), mine.end(), ticket), mine.end());
-    // The empty entry stays: the same passenger is usually about to travel again,
-    // and re-creating it costs an allocation and a rehash.
+    // The emptied entry stays: its key is the name its tickets point to.
+    unlinkFromPassenger(s, ticket);
 }
 
 void Core::leaveQueues(Order& order, OrderStatus status) {
@@ -135,7 +136,7 @@ void Core::serve(std::uint32_t orderIndex, int option, const std::vector<std::ui
     for (std::size_t i = 0; i < seats.size(); ++i) {
         const std::uint32_t t = addTicket(sale, static_cast<int>(i) + 1, order.passengers[i],
                                           opt.run, seats[i], opt.from, opt.to, TicketStatus::Paid);
-        e.tickets.push_back(TicketLine{s.tickets[t].id, order.passengers[i],
+        e.tickets.push_back(TicketLine{ticketId(s, t), order.passengers[i],
                                        run.seats[seats[i]].label, run.stops[opt.from].station,
                                        run.stops[opt.to].station});
     }

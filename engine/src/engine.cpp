@@ -182,12 +182,12 @@ class Apply {
     }
 
     int ticketOf(const std::string& id) {
-        const std::uint32_t* index = s.ticketIndex.find(id);
-        if (!index) {
+        const std::uint32_t index = findTicket(s, id);
+        if (index == kNone) {
             c.error("unknown_ticket", "no ticket with id '" + id + "'");
             return -1;
         }
-        return static_cast<int>(*index);
+        return static_cast<int>(index);
     }
 
     // ---- passenger conflicts ---------------------------------------------------
@@ -205,9 +205,9 @@ class Apply {
 
     // Checks that none of `passengers` holds a live ticket overlapping the trip
     // (ignoring `ignoreTicket`), and that no name appears twice. `lists`, when
-    // given, holds each passenger's entry of ticketsByPassenger (nullptr when
+    // given, holds each passenger's entry of EngineState::passengers (nullptr when
     // absent), looked up once for all of an order's options.
-    using TicketList = std::vector<std::uint32_t>;
+    using TicketList = PassengerTickets;
     bool noPassengerConflict(const std::vector<std::string>& passengers, std::uint32_t run,
                              int from, int to, std::uint32_t ignoreTicket,
                              const TicketList* const* lists = nullptr) {
@@ -219,9 +219,9 @@ class Apply {
                     return false;
                 }
             }
-            const TicketList* mine = lists ? lists[i] : s.ticketsByPassenger.find(passengers[i]);
+            const TicketList* mine = lists ? lists[i] : s.passengers.find(passengers[i]);
             if (!mine) continue;
-            for (std::uint32_t t : *mine) {
+            for (std::uint32_t t = mine->first; t != kNone; t = s.tickets[t].nextOfPassenger) {
                 const Ticket& other = s.tickets[t];
                 if (t == ignoreTicket || !other.live()) continue;
                 if (travelOverlaps(s, run, from, to, other.run, other.from, other.to)) {
@@ -229,7 +229,7 @@ class Apply {
                     c.error("passenger_conflict",
                             "passenger '" + passengers[i] + "' already travels on " + r.train +
                                 " " + r.date + " " + c.interval(r, other.from, other.to) +
-                                " (ticket " + other.id + ") at an overlapping time");
+                                " (ticket " + ticketId(s, t) + ") at an overlapping time");
                     return false;
                 }
             }
@@ -255,9 +255,9 @@ class Apply {
         const Run& run = s.runs[t.run];
         const Seat& seat = run.seats[t.seat];
         Event e = c.make(EventKind::TicketHeld);
-        e.ticket = t.id;
+        e.ticket = ticketId(s, ticket);
         e.sale = s.sales[t.sale].id;
-        e.passenger = t.passenger;
+        e.passenger = t.passenger->first;
         e.train = run.train;
         e.date = run.date;
         e.travelClass = run.classes[seat.travelClass].name;
@@ -270,7 +270,7 @@ class Apply {
 
     void emitTicket(EventKind kind, std::uint32_t ticket, const std::string& reason = {}) {
         Event e = c.make(kind);
-        e.ticket = s.tickets[ticket].id;
+        e.ticket = ticketId(s, ticket);
         e.reason = reason;
         c.emit(e);
     }
@@ -477,7 +477,7 @@ class Apply {
                     std::string holder;
                     for (const auto& o : st.occupants)
                         if (segmentMask(o.from, o.to) & want)
-                            holder = o.kind == HolderKind::Ticket ? "ticket " + s.tickets[o.ref].id
+                            holder = o.kind == HolderKind::Ticket ? "ticket " + ticketId(s, o.ref)
                                                                   : "block " + s.blocks[o.ref].id;
                     c.error("seat_taken", "seat " + st.label + " is taken on " +
                                               c.interval(run, from, to) + " (" + holder + ")");
@@ -549,8 +549,9 @@ class Apply {
             const Ticket& ticket = s.tickets[t];
             if (ticket.status == TicketStatus::Refunded) return duplicate(cmd.ticket);
             if (!ticket.live()) {
-                c.error("not_refundable", "ticket " + ticket.id + " is " +
-                                              statusName(ticket.status) + ", nothing to refund");
+                c.error("not_refundable", "ticket " + ticketId(s, static_cast<std::uint32_t>(t)) +
+                                              " is " + statusName(ticket.status) +
+                                              ", nothing to refund");
                 return;
             }
             refundTicket(static_cast<std::uint32_t>(t), "refund");
@@ -579,14 +580,14 @@ class Apply {
         const int old = ticketOf(cmd.ticket);
         if (old < 0) return;
         if (!s.tickets[old].live()) {
-            c.error("not_refundable", "ticket " + s.tickets[old].id + " is " +
-                                          statusName(s.tickets[old].status) +
+            c.error("not_refundable", "ticket " + ticketId(s, static_cast<std::uint32_t>(old)) +
+                                          " is " + statusName(s.tickets[old].status) +
                                           " and cannot be rescheduled");
             return;
         }
         if (s.tickets[old].status != TicketStatus::Paid) {
             // 改签 exchanges a paid ticket; a held one is paid or cancelled first.
-            c.error("not_paid", "ticket " + s.tickets[old].id +
+            c.error("not_paid", "ticket " + ticketId(s, static_cast<std::uint32_t>(old)) +
                                     " is held, not paid: pay it before rescheduling, or refund it");
             return;
         }
@@ -597,13 +598,14 @@ class Apply {
         if (!intervalOf(run, cmd.from, cmd.to, from, to)) return;
         const int cls = classOf(run, cmd.travelClass);
         if (cls < 0) return;
-        const std::string passenger = s.tickets[old].passenger;
+        const std::string passenger = s.tickets[old].passenger->first;
         if (!noPassengerConflict({passenger}, r, from, to, static_cast<std::uint32_t>(old))) return;
         const auto seats = chooseSeats(run, cls, from, to, 1, cmd.prefer, s.options.seatChoice);
         if (seats.empty()) {
             c.error("sold_out",
                     "sold out: no seat in " + cmd.travelClass + " on " + c.interval(run, from, to) +
-                        " for the reschedule; ticket " + s.tickets[old].id + " is unchanged",
+                        " for the reschedule; ticket " +
+                        ticketId(s, static_cast<std::uint32_t>(old)) + " is unchanged",
                     true);
             return;
         }
@@ -714,7 +716,7 @@ class Apply {
             if (held & ~range) {
                 const bool ticket = o.kind == HolderKind::Ticket;
                 c.error(ticket ? "partial_ticket" : "partial_block",
-                        std::string(ticket ? "ticket " + s.tickets[o.ref].id
+                        std::string(ticket ? "ticket " + ticketId(s, o.ref)
                                            : "block " + s.blocks[o.ref].id) +
                             " on seat " + run.seats[seat].label + " covers " +
                             c.interval(run, o.from, o.to) + ", reaching outside " +
@@ -802,7 +804,7 @@ class Apply {
         const bool listed = order.passengers.size() <= lists.size();
         if (listed)
             for (std::size_t i = 0; i < order.passengers.size(); ++i)
-                lists[i] = s.ticketsByPassenger.find(order.passengers[i]);
+                lists[i] = s.passengers.find(order.passengers[i]);
         for (const auto& opt : order.options)
             if (!noPassengerConflict(order.passengers, opt.run, opt.from, opt.to, kNone,
                                      listed ? lists.data() : nullptr))
@@ -939,8 +941,8 @@ class Apply {
                 if (o.kind == HolderKind::Ticket) {
                     const Ticket& t = s.tickets[o.ref];
                     oc.kind = statusName(t.status);
-                    oc.holder = t.id;
-                    oc.passenger = t.passenger;
+                    oc.holder = ticketId(s, o.ref);
+                    oc.passenger = t.passenger->first;
                 } else {
                     oc.kind = "block";
                     oc.holder = s.blocks[o.ref].id;
@@ -984,7 +986,7 @@ void fireTimer(Core& core, const Timer& timer) {
             for (std::uint32_t t : tickets) {
                 if (s.tickets[t].status != TicketStatus::Held) continue;
                 Event e = core.make(EventKind::HoldExpired);
-                e.ticket = s.tickets[t].id;
+                e.ticket = ticketId(s, t);
                 core.emit(e);
                 const Ticket& ticket = s.tickets[t];
                 const std::uint32_t run = ticket.run, seat = ticket.seat;
@@ -1379,8 +1381,9 @@ std::vector<RecordStatus> Engine::records() const {
     const EngineState& s = *state_;
     std::vector<RecordStatus> out;
     out.reserve(s.tickets.size() + s.orders.size() + s.blocks.size());
-    for (const Ticket& t : s.tickets)
-        out.push_back({RecordStatus::Kind::Ticket, t.id, statusName(t.status)});
+    for (std::uint32_t t = 0; t < s.tickets.size(); ++t)
+        out.push_back(
+            {RecordStatus::Kind::Ticket, ticketId(s, t), statusName(s.tickets[t].status)});
     for (const Order& o : s.orders)
         out.push_back({RecordStatus::Kind::Order, o.id, orderStatusName(o.status)});
     for (const Block& b : s.blocks)
@@ -1404,7 +1407,8 @@ std::string Engine::checkInvariants() const {
                 if (o.kind == HolderKind::Ticket) {
                     const Ticket& t = s.tickets[o.ref];
                     if (!t.live())
-                        return "seat " + seat.label + ": ticket " + t.id + " is not live";
+                        return "seat " + seat.label + ": ticket " + ticketId(s, o.ref) +
+                               " is not live";
                     if (t.from != o.from || t.to != o.to)
                         return "seat " + seat.label + ": ticket interval mismatch";
                 } else {

@@ -175,9 +175,10 @@ void writeState(const EngineState& st, Out& o) {
     }
 
     o.u(st.tickets.size());
-    for (const Ticket& t : st.tickets) {
-        o.s(t.id);
-        o.s(t.passenger);
+    for (std::uint32_t k = 0; k < st.tickets.size(); ++k) {
+        const Ticket& t = st.tickets[k];
+        o.s(ticketId(st, k));
+        o.s(t.passenger->first);
         o.u(t.sale);
         o.u(t.run);
         o.u(t.seat);
@@ -363,10 +364,11 @@ void readState(EngineState& st, In& in) {
     }
 
     st.tickets.resize(in.count());
+    std::vector<std::string> storedIds(st.tickets.size());
     for (std::size_t k = 0; k < st.tickets.size(); ++k) {
         Ticket& t = st.tickets[k];
-        t.id = in.s();
-        t.passenger = in.s();
+        storedIds[k] = in.s();
+        t.passenger = &st.passengers.entry(in.s());
         t.sale = static_cast<std::uint32_t>(in.u());
         t.run = checked<std::uint32_t>(in.u(), st.runs.size());
         t.seat = checked<std::uint32_t>(in.u(), st.runs[t.run].seats.size());
@@ -374,8 +376,6 @@ void readState(EngineState& st, In& in) {
         t.to = static_cast<std::uint8_t>(in.u());
         t.status = static_cast<TicketStatus>(checked<std::uint8_t>(in.u(), 4));
         t.paid = in.u() != 0;
-        st.ticketIndex.emplace(t.id, static_cast<std::uint32_t>(k));
-        if (t.live()) st.ticketsByPassenger[t.passenger].push_back(static_cast<std::uint32_t>(k));
     }
     st.sales.resize(in.count());
     for (Sale& sale : st.sales) {
@@ -383,9 +383,20 @@ void readState(EngineState& st, In& in) {
         sale.run = checked<std::uint32_t>(in.u(), st.runs.size());
         sale.payBy = in.i();
         sale.fromWaitlist = in.u() != 0;
-        sale.tickets.resize(in.count());
-        for (auto& t : sale.tickets)
-            t = checked<std::uint32_t>(in.u(), st.tickets.size());
+        // A sale's tickets are contiguous and numbered from 1.
+        sale.tickets.count = static_cast<std::uint32_t>(in.count());
+        for (std::uint32_t i = 0; i < sale.tickets.count; ++i) {
+            const auto t = checked<std::uint32_t>(in.u(), st.tickets.size());
+            if (i == 0) sale.tickets.first = t;
+            if (t != sale.tickets.first + i) throw Truncated();
+            st.tickets[t].number = checked<std::uint8_t>(i + 1, 256);
+        }
+    }
+    // Ticket ids are derived now: each stored one must be what derivation gives.
+    for (std::uint32_t k = 0; k < st.tickets.size(); ++k) {
+        if (st.tickets[k].sale >= st.sales.size() || ticketId(st, k) != storedIds[k])
+            throw Truncated();
+        if (st.tickets[k].live()) linkToPassenger(st, k);
     }
     st.blocks.resize(in.count());
     for (Block& b : st.blocks) {

@@ -152,6 +152,11 @@ class ShardedMap {
         return it == m.end() ? nullptr : &it->second;
     }
     V& operator[](const std::string& key) { return shard(key)[key]; }
+    // The entry of `key`, inserted with a default value when absent. Entries are
+    // nodes: neither growth nor other inserts move them.
+    typename Map::value_type& entry(const std::string& key) {
+        return *shard(key).try_emplace(key).first;
+    }
     // Inserts when the key is absent (as std::unordered_map::emplace); true when inserted.
     bool emplace(std::string key, V value) {
         Map& m = shard(key);
@@ -320,25 +325,58 @@ inline void markFree(Run& run, const Seat& seat, int from, int to, bool isFree) 
 
 enum class TicketStatus : std::uint8_t { Held, Paid, Refunded, Expired };
 
+// A ticket's id is its sale's id, '.', and its number in the sale ("S1.2"):
+// derived, never stored. Its passenger's name is the key of the passenger's
+// entry in EngineState::passengers, which is never erased.
+struct PassengerTickets;
+using PassengerEntry = std::pair<const std::string, PassengerTickets>;
+
 struct Ticket {
-    std::string id;
-    std::string passenger;
+    PassengerEntry* passenger = nullptr;  // ->first is the name
     std::uint32_t sale = 0;
     std::uint32_t run = 0;
     std::uint32_t seat = 0;
+    std::uint32_t nextOfPassenger = kNone;  // the passenger's next live ticket
     std::uint8_t from = 0;
     std::uint8_t to = 0;
+    std::uint8_t number = 1;  // 1-based, within its sale
     TicketStatus status = TicketStatus::Held;
     bool paid = false;  // was paid at some point (stays true once refunded)
     bool live() const { return status == TicketStatus::Held || status == TicketStatus::Paid; }
 };
 
+// The indices firstTicket .. firstTicket + count - 1: a sale's tickets are
+// created together, so they are contiguous.
+struct TicketRange {
+    std::uint32_t first = 0;
+    std::uint32_t count = 0;
+    struct Iter {
+        std::uint32_t i;
+        std::uint32_t operator*() const { return i; }
+        Iter& operator++() {
+            ++i;
+            return *this;
+        }
+        bool operator!=(const Iter& o) const { return i != o.i; }
+    };
+    Iter begin() const { return {first}; }
+    Iter end() const { return {first + count}; }
+    std::size_t size() const { return count; }
+};
+
 struct Sale {
     std::string id;
     std::uint32_t run = 0;
-    std::vector<std::uint32_t> tickets;
+    TicketRange tickets;
     Time payBy = 0;
     bool fromWaitlist = false;  // the tickets of a served waitlist order
+};
+
+// A passenger's live tickets, a list through Ticket::nextOfPassenger in the
+// order they were created (the first conflict found is the one an error names).
+struct PassengerTickets {
+    std::uint32_t first = kNone;
+    std::uint32_t last = kNone;
 };
 
 struct Block {
@@ -445,13 +483,12 @@ class EngineState {
     std::vector<Run> runs;
     std::unordered_map<std::string, std::uint32_t> runIndex;
     StableVector<Ticket> tickets;
-    ShardedMap<std::uint32_t> ticketIndex;
     StableVector<Sale> sales;
     std::vector<Block> blocks;
     StableVector<Order> orders;
     StableVector<Queue> queues;  // never relocates: a day has hundreds of thousands
     ShardedMap<IdRecord> ids;
-    ShardedMap<std::vector<std::uint32_t>> ticketsByPassenger;
+    ShardedMap<PassengerTickets> passengers;
     TimerQueue timers;
     std::size_t queuedOrders = 0;
     std::string runKey;  // scratch for runIndex lookups (keeps its capacity)
@@ -461,6 +498,67 @@ class EngineState {
         return it == runIndex.end() ? nullptr : &runs[it->second];
     }
 };
+
+// Appends a live ticket to its passenger's list.
+inline void linkToPassenger(EngineState& s, std::uint32_t ticket) {
+    PassengerTickets& list = s.tickets[ticket].passenger->second;
+    if (list.last == kNone)
+        list.first = ticket;
+    else
+        s.tickets[list.last].nextOfPassenger = ticket;
+    list.last = ticket;
+    s.tickets[ticket].nextOfPassenger = kNone;
+}
+
+// Takes an ended ticket out of its passenger's list (a passenger has few live tickets).
+inline void unlinkFromPassenger(EngineState& s, std::uint32_t ticket) {
+    PassengerTickets& list = s.tickets[ticket].passenger->second;
+    std::uint32_t previous = kNone;
+    for (std::uint32_t t = list.first; t != kNone; t = s.tickets[t].nextOfPassenger) {
+        if (t != ticket) {
+            previous = t;
+            continue;
+        }
+        const std::uint32_t next = s.tickets[t].nextOfPassenger;
+        if (previous == kNone)
+            list.first = next;
+        else
+            s.tickets[previous].nextOfPassenger = next;
+        if (list.last == ticket) list.last = previous;
+        s.tickets[ticket].nextOfPassenger = kNone;
+        return;
+    }
+}
+
+// "S1.2": the sale's id and the ticket's number in it.
+inline std::string ticketId(const EngineState& s, std::uint32_t ticket) {
+    const Ticket& t = s.tickets[ticket];
+    std::string id = s.sales[t.sale].id;
+    id += '.';
+    id += std::to_string(t.number);
+    return id;
+}
+
+// The ticket an id names, or kNone: the sale (or fulfilled order) before the
+// last '.', and a canonical number after it that the sale has.
+inline std::uint32_t findTicket(const EngineState& s, const std::string& id) {
+    const std::size_t dot = id.rfind('.');
+    if (dot == std::string::npos || dot + 1 >= id.size() || id.size() - dot > 4 ||
+        id[dot + 1] == '0')
+        return kNone;
+    std::uint32_t number = 0;
+    for (std::size_t i = dot + 1; i < id.size(); ++i) {
+        if (id[i] < '0' || id[i] > '9') return kNone;
+        number = number * 10 + static_cast<std::uint32_t>(id[i] - '0');
+    }
+    const IdRecord* rec = s.ids.find(id.substr(0, dot));
+    if (!rec) return kNone;
+    std::uint32_t sale = kNone;
+    if (rec->kind == IdKind::Sale) sale = rec->index;
+    if (rec->kind == IdKind::Order) sale = s.orders[rec->index].saleIndex;
+    if (sale == kNone || number > s.sales[sale].tickets.count) return kNone;
+    return s.sales[sale].tickets.first + number - 1;
+}
 
 // An order's rank in a queue it is in: 1 + the queued orders ahead of it.
 inline std::int64_t rankIn(const EngineState& s, const Queue& q, const Order& order) {

@@ -22,8 +22,8 @@ HolderView holderOf(const EngineState& s, const Occupant& o) {
     }
     const Ticket& t = s.tickets[o.ref];
     const Sale& sale = s.sales[t.sale];
-    h.id = t.id;
-    h.passenger = t.passenger;
+    h.id = ticketId(s, o.ref);
+    h.passenger = t.passenger->first;
     h.sale = sale.id;
     if (t.status == TicketStatus::Held) {
         h.kind = HolderView::Kind::Held;
