@@ -133,13 +133,15 @@ void Core::serve(std::uint32_t orderIndex, int option, const std::vector<std::ui
     e.train = run.train;
     e.date = run.date;
     e.travelClass = run.classes[opt.travelClass].name;
-    for (std::size_t i = 0; i < seats.size(); ++i) {
-        const std::uint32_t t = addTicket(sale, static_cast<int>(i) + 1, order.passengers[i],
-                                          opt.run, seats[i], opt.from, opt.to, TicketStatus::Paid);
-        e.tickets.push_back(TicketLine{ticketId(s, t), order.passengers[i],
-                                       run.seats[seats[i]].label, run.stops[opt.from].station,
-                                       run.stops[opt.to].station});
-    }
+    std::size_t i = 0;
+    order.passengers.forEach([&](std::string_view name) {
+        const std::string passenger(name);
+        const std::uint32_t t = addTicket(sale, static_cast<int>(i) + 1, passenger, opt.run,
+                                          seats[i], opt.from, opt.to, TicketStatus::Paid);
+        e.tickets.push_back(TicketLine{ticketId(s, t), passenger, run.seats[seats[i]].label,
+                                       run.stops[opt.from].station, run.stops[opt.to].station});
+        ++i;
+    });
     order.saleIndex = sale;
     emit(e);
 }

@@ -355,7 +355,7 @@ class Apply {
         }
         const Time leaves = lastDeparture(order);
         if (leaves >= 0 && leaves <= s.clock) {
-            c.error("departed", "every option's train has already left " + order.from +
+            c.error("departed", "every option's train has already left " + orderFrom(s, order) +
                                     " (last at " + formatTime(leaves) + ")");
             return false;
         }
@@ -778,9 +778,7 @@ class Apply {
         Order order;
         order.id = cmd.id;
         order.user = cmd.user;
-        order.passengers = cmd.passengers;
-        order.from = cmd.from;
-        order.to = cmd.to;
+        order.passengers.assign(cmd.passengers);
         order.deadline = cmd.deadline.value_or(-1);
         std::int64_t dearest = 0;
         order.options.reserve(cmd.options.size());
@@ -801,12 +799,12 @@ class Apply {
         if (!stillBookable(order)) return;
         // The passengers may not already travel at an overlapping time on any option.
         std::array<const TicketList*, kMaxGroup> lists{};
-        const bool listed = order.passengers.size() <= lists.size();
+        const bool listed = cmd.passengers.size() <= lists.size();
         if (listed)
-            for (std::size_t i = 0; i < order.passengers.size(); ++i)
-                lists[i] = s.passengers.find(order.passengers[i]);
+            for (std::size_t i = 0; i < cmd.passengers.size(); ++i)
+                lists[i] = s.passengers.find(cmd.passengers[i]);
         for (const auto& opt : order.options)
-            if (!noPassengerConflict(order.passengers, opt.run, opt.from, opt.to, kNone,
+            if (!noPassengerConflict(cmd.passengers, opt.run, opt.from, opt.to, kNone,
                                      listed ? lists.data() : nullptr))
                 return;
         order.prepayFen = dearest * static_cast<std::int64_t>(order.passengers.size());

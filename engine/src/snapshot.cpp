@@ -213,11 +213,10 @@ void writeState(const EngineState& st, Out& o) {
     for (const Order& ord : st.orders) {
         o.s(ord.id);
         o.s(ord.user);
-        o.s(ord.from);
-        o.s(ord.to);
+        o.s(orderFrom(st, ord));
+        o.s(orderTo(st, ord));
         o.u(ord.passengers.size());
-        for (const auto& p : ord.passengers)
-            o.s(p);
+        ord.passengers.forEach([&o](std::string_view p) { o.s(std::string(p)); });
         o.u(ord.options.size());
         for (const auto& opt : ord.options) {
             o.u(opt.run);
@@ -414,13 +413,13 @@ void readState(EngineState& st, In& in) {
     for (Order& ord : st.orders) {
         ord.id = in.s();
         ord.user = in.s();
-        ord.from = in.s();
-        ord.to = in.s();
-        ord.passengers.resize(in.count());
-        if (ord.passengers.empty() || ord.passengers.size() > kMaxGroup) throw Truncated();
-        for (auto& p : ord.passengers)
-            p = in.s();
+        const std::string from = in.s(), to = in.s();
+        const std::size_t group = in.count();
+        if (group == 0 || group > kMaxGroup) throw Truncated();
+        for (std::size_t k = 0; k < group; ++k)
+            ord.passengers.append(in.s());
         ord.options.resize(in.count());
+        if (ord.options.empty()) throw Truncated();
         for (auto& opt : ord.options) {
             opt.run = checked<std::uint32_t>(in.u(), st.runs.size());
             opt.travelClass = static_cast<std::uint16_t>(in.u());
@@ -438,6 +437,10 @@ void readState(EngineState& st, In& in) {
         ord.saleIndex = sale == 0 ? kNone : checked<std::uint32_t>(sale - 1, st.sales.size());
         ord.cancelledByUser = in.u() != 0;
         ord.status = static_cast<OrderStatus>(checked<std::uint8_t>(in.u(), 5));
+        // The interval's names are derived now: they must be the first option's stations.
+        for (const auto& opt : ord.options)
+            if (opt.from >= opt.to || opt.to >= st.runs[opt.run].stops.size()) throw Truncated();
+        if (orderFrom(st, ord) != from || orderTo(st, ord) != to) throw Truncated();
         if (ord.status == OrderStatus::Queued) ++st.queuedOrders;
     }
     st.queues.resize(in.count());

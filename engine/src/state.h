@@ -21,6 +21,7 @@
 #include "houbu/command.h"
 #include "houbu/engine.h"
 #include "houbu/time.h"
+#include "packed_names.h"
 #include "queue_slots.h"
 #include "timer_queue.h"
 
@@ -433,10 +434,10 @@ struct OrderOption {
 struct Order {
     std::string id;
     std::string user;
-    std::vector<std::string> passengers;
+    PackedNames passengers;
+    // Every option has the order's interval (the names as submitted are its
+    // stations on the first option's run: see orderFrom / orderTo).
     std::vector<OrderOption> options;
-    std::string from;  // station names as submitted
-    std::string to;
     Time payBy = 0;
     Time effectiveAt = 0;
     Time deadline = -1;
@@ -528,6 +529,14 @@ inline void unlinkFromPassenger(EngineState& s, std::uint32_t ticket) {
         s.tickets[ticket].nextOfPassenger = kNone;
         return;
     }
+}
+
+// The stations an order was submitted for: by name, the same on every option's run.
+inline const std::string& orderFrom(const EngineState& s, const Order& o) {
+    return s.runs[o.options.front().run].stops[o.options.front().from].station;
+}
+inline const std::string& orderTo(const EngineState& s, const Order& o) {
+    return s.runs[o.options.front().run].stops[o.options.front().to].station;
 }
 
 // "S1.2": the sale's id and the ticket's number in it.

@@ -38,9 +38,9 @@ OrderView orderView(const EngineState& s, const Order& o) {
     OrderView v;
     v.id = o.id;
     v.user = o.user;
-    v.passengers = o.passengers;
-    v.from = o.from;
-    v.to = o.to;
+    v.passengers = o.passengers.toVector();
+    v.from = orderFrom(s, o);
+    v.to = orderTo(s, o);
     v.submittedSeq = static_cast<Time>(o.submitSeq);
     v.effectiveAt = o.status == OrderStatus::AwaitingPrepay ? -1 : o.effectiveAt;
     v.deadline = o.deadline;
