@@ -242,11 +242,10 @@ class Apply {
     std::uint32_t newSale(const std::string& id, std::uint32_t run, Time payBy) {
         const auto index = static_cast<std::uint32_t>(s.sales.size());
         Sale sale;
-        sale.id = id;
+        sale.id = s.ids.insert(id, IdRecord{IdKind::Sale, index, cmd.fingerprint});
         sale.run = run;
         sale.payBy = payBy;
         s.sales.push_back(std::move(sale));
-        s.ids[id] = IdRecord{IdKind::Sale, index, cmd.fingerprint};
         return index;
     }
 
@@ -477,8 +476,9 @@ class Apply {
                     std::string holder;
                     for (const auto& o : st.occupants)
                         if (segmentMask(o.from, o.to) & want)
-                            holder = o.kind == HolderKind::Ticket ? "ticket " + ticketId(s, o.ref)
-                                                                  : "block " + s.blocks[o.ref].id;
+                            holder = o.kind == HolderKind::Ticket
+                                         ? "ticket " + ticketId(s, o.ref)
+                                         : "block " + std::string(s.blocks[o.ref].id);
                     c.error("seat_taken", "seat " + st.label + " is taken on " +
                                               c.interval(run, from, to) + " (" + holder + ")");
                     return;
@@ -663,9 +663,8 @@ class Apply {
         }
 
         const auto index = static_cast<std::uint32_t>(s.blocks.size());
-        s.ids[cmd.id] = IdRecord{IdKind::Block, index, cmd.fingerprint};
         Block b;
-        b.id = cmd.id;
+        b.id = s.ids.insert(cmd.id, IdRecord{IdKind::Block, index, cmd.fingerprint});
         b.run = static_cast<std::uint32_t>(r);
         b.travelClass = static_cast<std::uint16_t>(cls);
         b.from = static_cast<std::uint8_t>(from);
@@ -717,7 +716,7 @@ class Apply {
                 const bool ticket = o.kind == HolderKind::Ticket;
                 c.error(ticket ? "partial_ticket" : "partial_block",
                         std::string(ticket ? "ticket " + ticketId(s, o.ref)
-                                           : "block " + s.blocks[o.ref].id) +
+                                           : "block " + std::string(s.blocks[o.ref].id)) +
                             " on seat " + run.seats[seat].label + " covers " +
                             c.interval(run, o.from, o.to) + ", reaching outside " +
                             c.interval(run, from, to) + "; release its whole interval instead");
@@ -776,7 +775,6 @@ class Apply {
     void waitlist() {
         if (!freshId()) return;
         Order order;
-        order.id = cmd.id;
         order.user = cmd.user;
         order.passengers.assign(cmd.passengers);
         order.deadline = cmd.deadline.value_or(-1);
@@ -812,7 +810,7 @@ class Apply {
         order.submitSeq = ++s.submissions;
 
         const auto index = static_cast<std::uint32_t>(s.orders.size());
-        s.ids[cmd.id] = IdRecord{IdKind::Order, index, cmd.fingerprint};
+        order.id = s.ids.insert(cmd.id, IdRecord{IdKind::Order, index, cmd.fingerprint});
         Event e = c.make(EventKind::WaitlistSubmitted);
         e.id = cmd.id;
         e.prepayFen = order.prepayFen;
@@ -1234,7 +1232,8 @@ struct StepRun::Impl {
             const Entry& e = entries[i];
             const Queue& q = s.queues[e.queue];
             const Run& run = s.runs[q.run];
-            out.push_back(StepCandidate{s.orders[e.order].id, s.orders[e.order].groupSize(),
+            out.push_back(StepCandidate{std::string(s.orders[e.order].id),
+                                        s.orders[e.order].groupSize(),
                                         run.classes[q.travelClass].name, q.from, q.to, e.rank});
         }
         return out;
@@ -1383,9 +1382,10 @@ std::vector<RecordStatus> Engine::records() const {
         out.push_back(
             {RecordStatus::Kind::Ticket, ticketId(s, t), statusName(s.tickets[t].status)});
     for (const Order& o : s.orders)
-        out.push_back({RecordStatus::Kind::Order, o.id, orderStatusName(o.status)});
+        out.push_back({RecordStatus::Kind::Order, std::string(o.id), orderStatusName(o.status)});
     for (const Block& b : s.blocks)
-        out.push_back({RecordStatus::Kind::Block, b.id, b.released ? "released" : "live"});
+        out.push_back(
+            {RecordStatus::Kind::Block, std::string(b.id), b.released ? "released" : "live"});
     return out;
 }
 
@@ -1413,7 +1413,8 @@ std::string Engine::checkInvariants() const {
                     const Block& b = s.blocks[o.ref];
                     const auto self = static_cast<std::uint32_t>(&seat - run.seats.data());
                     if (std::find(b.seats.begin(), b.seats.end(), self) == b.seats.end())
-                        return "seat " + seat.label + ": block " + b.id + " does not list it";
+                        return "seat " + seat.label + ": block " + std::string(b.id) +
+                               " does not list it";
                 }
             }
             if (mask != seat.mask)
@@ -1434,7 +1435,8 @@ std::string Engine::checkInvariants() const {
         if (order.status != OrderStatus::Queued) continue;
         ++queued;
         for (const auto& opt : order.options) {
-            if (opt.queue >= live.size()) return "order " + order.id + " is queued without a queue";
+            if (opt.queue >= live.size())
+                return "order " + std::string(order.id) + " is queued without a queue";
             ++live[opt.queue][order.groupSize() - 1];
         }
     }

@@ -39,7 +39,7 @@ class Out {
         for (int k = 0; k < 8; ++k)
             bytes += static_cast<char>(bits >> (8 * k));
     }
-    void s(const std::string& v) {
+    void s(std::string_view v) {
         u(v.size());
         bytes += v;
     }
@@ -216,7 +216,7 @@ void writeState(const EngineState& st, Out& o) {
         o.s(orderFrom(st, ord));
         o.s(orderTo(st, ord));
         o.u(ord.passengers.size());
-        ord.passengers.forEach([&o](std::string_view p) { o.s(std::string(p)); });
+        ord.passengers.forEach([&o](std::string_view p) { o.s(p); });
         o.u(ord.options.size());
         for (const auto& opt : ord.options) {
             o.u(opt.run);
@@ -250,16 +250,16 @@ void writeState(const EngineState& st, Out& o) {
         }
     }
 
-    std::vector<const std::pair<const std::string, IdRecord>*> ids;
+    std::vector<const IdTable::Entry*> ids;
     ids.reserve(st.ids.size());
-    st.ids.forEach([&ids](const auto& entry) { ids.push_back(&entry); });
-    std::sort(ids.begin(), ids.end(), [](auto* a, auto* b) { return a->first < b->first; });
+    st.ids.forEach([&ids](const IdTable::Entry& entry) { ids.push_back(&entry); });
+    std::sort(ids.begin(), ids.end(), [](auto* a, auto* b) { return a->key < b->key; });
     o.u(ids.size());
     for (const auto* entry : ids) {
-        o.s(entry->first);
-        o.u(static_cast<std::uint64_t>(entry->second.kind));
-        o.u(entry->second.index);
-        o.u(entry->second.fingerprint);
+        o.s(entry->key);
+        o.u(static_cast<std::uint64_t>(entry->record.kind));
+        o.u(entry->record.index);
+        o.u(entry->record.fingerprint);
     }
 
     std::vector<Timer> live;
@@ -377,8 +377,10 @@ void readState(EngineState& st, In& in) {
         t.paid = in.u() != 0;
     }
     st.sales.resize(in.count());
+    std::vector<std::string> saleIds;
+    saleIds.reserve(st.sales.size());
     for (Sale& sale : st.sales) {
-        sale.id = in.s();
+        saleIds.push_back(in.s());
         sale.run = checked<std::uint32_t>(in.u(), st.runs.size());
         sale.payBy = in.i();
         sale.fromWaitlist = in.u() != 0;
@@ -391,15 +393,12 @@ void readState(EngineState& st, In& in) {
             st.tickets[t].number = checked<std::uint8_t>(i + 1, 256);
         }
     }
-    // Ticket ids are derived now: each stored one must be what derivation gives.
-    for (std::uint32_t k = 0; k < st.tickets.size(); ++k) {
-        if (st.tickets[k].sale >= st.sales.size() || ticketId(st, k) != storedIds[k])
-            throw Truncated();
-        if (st.tickets[k].live()) linkToPassenger(st, k);
-    }
+    for (const Ticket& t : st.tickets)
+        if (t.sale >= st.sales.size()) throw Truncated();
     st.blocks.resize(in.count());
+    std::vector<std::string> blockIds;
     for (Block& b : st.blocks) {
-        b.id = in.s();
+        blockIds.push_back(in.s());
         b.run = checked<std::uint32_t>(in.u(), st.runs.size());
         b.travelClass = static_cast<std::uint16_t>(in.u());
         b.from = static_cast<std::uint8_t>(in.u());
@@ -410,8 +409,10 @@ void readState(EngineState& st, In& in) {
             seat = checked<std::uint32_t>(in.u(), st.runs[b.run].seats.size());
     }
     st.orders.resize(in.count());
+    std::vector<std::string> orderIds;
+    orderIds.reserve(st.orders.size());
     for (Order& ord : st.orders) {
-        ord.id = in.s();
+        orderIds.push_back(in.s());
         ord.user = in.s();
         const std::string from = in.s(), to = in.s();
         const std::size_t group = in.count();
@@ -464,7 +465,26 @@ void readState(EngineState& st, In& in) {
         rec.kind = static_cast<IdKind>(checked<std::uint8_t>(in.u(), 3));
         rec.index = static_cast<std::uint32_t>(in.u());
         rec.fingerprint = in.u();
-        st.ids.emplace(std::move(id), rec);
+        if (st.ids.find(id)) throw Truncated();
+        st.ids.insert(id, rec);
+    }
+    // Records keep their id as the table's text: every one must be there.
+    auto stored = [&st](const std::string& id) {
+        const std::string_view key = st.ids.keyOf(id);
+        if (key.empty()) throw Truncated();
+        return key;
+    };
+    for (std::size_t k = 0; k < st.sales.size(); ++k)
+        st.sales[k].id = stored(saleIds[k]);
+    for (std::size_t k = 0; k < st.blocks.size(); ++k)
+        st.blocks[k].id = stored(blockIds[k]);
+    for (std::size_t k = 0; k < st.orders.size(); ++k)
+        st.orders[k].id = stored(orderIds[k]);
+    // Ticket ids are derived now: each stored one must be what derivation gives.
+    for (std::uint32_t k = 0; k < st.tickets.size(); ++k) {
+        if (st.tickets[k].sale >= st.sales.size() || ticketId(st, k) != storedIds[k])
+            throw Truncated();
+        if (st.tickets[k].live()) linkToPassenger(st, k);
     }
     const std::size_t timerCount = in.count();
     for (std::size_t k = 0; k < timerCount; ++k) {

@@ -21,6 +21,7 @@
 #include "houbu/command.h"
 #include "houbu/engine.h"
 #include "houbu/time.h"
+#include "id_table.h"
 #include "packed_names.h"
 #include "queue_slots.h"
 #include "timer_queue.h"
@@ -37,97 +38,6 @@ using SegmentMask = std::uint64_t;
 inline SegmentMask segmentMask(int from, int to) {
     return ((SegmentMask{1} << to) - 1) ^ ((SegmentMask{1} << from) - 1);
 }
-
-// A vector whose elements never move: storage grows by chunks that double in
-// size (the first holds kFirst elements), so memory stays within twice the
-// contents as with std::vector, but growing never relocates what is there. A
-// std::vector of a million orders relocates hundreds of megabytes (and faults
-// in as many fresh pages) in the one command that crosses a power of two.
-template <class T>
-class StableVector {
-  public:
-    StableVector() = default;
-    StableVector(const StableVector&) = delete;
-    StableVector& operator=(const StableVector&) = delete;
-    ~StableVector() {
-        resize(0);
-        for (std::size_t c = 0; c < chunks_.size(); ++c)
-            ::operator delete (chunks_[c], std::align_val_t{alignof(T)});
-    }
-
-    std::size_t size() const { return size_; }
-    bool empty() const { return size_ == 0; }
-    T& operator[](std::size_t i) { return *slot(i); }
-    const T& operator[](std::size_t i) const { return *slot(i); }
-    T& back() { return (*this)[size_ - 1]; }
-    const T& back() const { return (*this)[size_ - 1]; }
-
-    void push_back(T&& value) {
-        T* p = grow();
-        new (p) T(std::move(value));
-        ++size_;
-    }
-    void push_back(const T& value) {
-        T* p = grow();
-        new (p) T(value);
-        ++size_;
-    }
-    void resize(std::size_t n) {
-        while (size_ > n)
-            slot(--size_)->~T();
-        while (size_ < n) {
-            T* p = grow();
-            new (p) T();
-            ++size_;
-        }
-    }
-
-    template <class Owner, class Ref>
-    class Iter {
-      public:
-        Iter(Owner* v, std::size_t i) : v_(v), i_(i) {}
-        Ref operator*() const { return (*v_)[i_]; }
-        Iter& operator++() {
-            ++i_;
-            return *this;
-        }
-        bool operator!=(const Iter& other) const { return i_ != other.i_; }
-        bool operator==(const Iter& other) const { return i_ == other.i_; }
-
-      private:
-        Owner* v_;
-        std::size_t i_;
-    };
-    using iterator = Iter<StableVector, T&>;
-    using const_iterator = Iter<const StableVector, const T&>;
-    iterator begin() { return {this, 0}; }
-    iterator end() { return {this, size_}; }
-    const_iterator begin() const { return {this, 0}; }
-    const_iterator end() const { return {this, size_}; }
-
-  private:
-    static constexpr std::size_t kFirstBits = 6;
-    static constexpr std::size_t kFirst = std::size_t{1} << kFirstBits;
-
-    // Element i lives in chunk c = bit_width(i + kFirst) - 1 - kFirstBits, which
-    // holds kFirst << c elements starting at index (kFirst << c) - kFirst.
-    T* slot(std::size_t i) const {
-        const std::size_t j = i + kFirst;
-        const std::size_t c = static_cast<std::size_t>(std::bit_width(j)) - 1 - kFirstBits;
-        return chunks_[c] + (j - (kFirst << c));
-    }
-    T* grow() {
-        if (size_ == (kFirst << chunks_.size()) - kFirst) {
-            const std::size_t n = kFirst << chunks_.size();
-            chunks_.push_back(
-                static_cast<T*>(::operator new (n * sizeof(T), std::align_val_t{alignof(T)})));
-        }
-        return slot(size_);
-    }
-
-    std::vector<T*> chunks_;
-    std::size_t size_ = 0;
-};
 
 // A string-keyed hash map split into shards by the key's hash. std::unordered_map
 // rehashes every node at once when it grows: with millions of ids, tickets or
@@ -366,7 +276,7 @@ struct TicketRange {
 };
 
 struct Sale {
-    std::string id;
+    std::string_view id;  // in EngineState::ids (for a served order, the order's id)
     std::uint32_t run = 0;
     TicketRange tickets;
     Time payBy = 0;
@@ -381,7 +291,7 @@ struct PassengerTickets {
 };
 
 struct Block {
-    std::string id;
+    std::string_view id;  // in EngineState::ids
     std::uint32_t run = 0;
     std::uint16_t travelClass = 0;
     std::uint8_t from = 0;
@@ -432,7 +342,7 @@ struct OrderOption {
 };
 
 struct Order {
-    std::string id;
+    std::string_view id;  // in EngineState::ids
     std::string user;
     PackedNames passengers;
     // Every option has the order's interval (the names as submitted are its
@@ -454,14 +364,6 @@ inline bool queuedBefore(const Order& a, const Order& b) {
     return a.effectiveAt != b.effectiveAt ? a.effectiveAt < b.effectiveAt
                                           : a.submitSeq < b.submitSeq;
 }
-
-enum class IdKind : std::uint8_t { Sale, Block, Order };
-
-struct IdRecord {
-    IdKind kind = IdKind::Sale;
-    std::uint32_t index = 0;
-    std::uint64_t fingerprint = 0;
-};
 
 // A seat interval freed by the current command or timed effect; the matcher's input.
 struct Freed {
@@ -488,7 +390,7 @@ class EngineState {
     std::vector<Block> blocks;
     StableVector<Order> orders;
     StableVector<Queue> queues;  // never relocates: a day has hundreds of thousands
-    ShardedMap<IdRecord> ids;
+    IdTable ids;
     ShardedMap<PassengerTickets> passengers;
     TimerQueue timers;
     std::size_t queuedOrders = 0;
@@ -542,7 +444,7 @@ inline const std::string& orderTo(const EngineState& s, const Order& o) {
 // "S1.2": the sale's id and the ticket's number in it.
 inline std::string ticketId(const EngineState& s, std::uint32_t ticket) {
     const Ticket& t = s.tickets[ticket];
-    std::string id = s.sales[t.sale].id;
+    std::string id(s.sales[t.sale].id);
     id += '.';
     id += std::to_string(t.number);
     return id;
@@ -560,7 +462,7 @@ inline std::uint32_t findTicket(const EngineState& s, const std::string& id) {
         if (id[i] < '0' || id[i] > '9') return kNone;
         number = number * 10 + static_cast<std::uint32_t>(id[i] - '0');
     }
-    const IdRecord* rec = s.ids.find(id.substr(0, dot));
+    const IdRecord* rec = s.ids.find(std::string_view(id).substr(0, dot));
     if (!rec) return kNone;
     std::uint32_t sale = kNone;
     if (rec->kind == IdKind::Sale) sale = rec->index;

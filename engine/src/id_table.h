@@ -1,0 +1,112 @@
+#pragma once
+// Sale, block and order ids: the id's text once, in an arena, and a record of
+// what it names. Open addressing in 4,096 small tables, each growing on its own,
+// so a growth step moves a few hundred cells and never stalls a command (a
+// std::unordered_map of millions of nodes rehashes them all at once, and each
+// node with its std::string key cost about 90 bytes where an entry here costs
+// about 50).
+
+#include <array>
+#include <cstdint>
+#include <functional>
+#include <string_view>
+#include <vector>
+
+#include "stable_vector.h"
+#include "text_arena.h"
+
+namespace houbu {
+
+enum class IdKind : std::uint8_t { Sale, Block, Order };
+
+struct IdRecord {
+    IdKind kind = IdKind::Sale;
+    std::uint32_t index = 0;
+    std::uint64_t fingerprint = 0;
+};
+
+class IdTable {
+  public:
+    struct Entry {
+        std::string_view key;  // in the arena
+        IdRecord record;
+    };
+
+    const IdRecord* find(std::string_view key) const {
+        const std::uint32_t e = lookup(key);
+        return e == kAbsent ? nullptr : &entries_[e].record;
+    }
+    // Adds an id that is not in the table; returns its text as stored, which
+    // lives as long as the table (records keep it as their id).
+    std::string_view insert(std::string_view key, const IdRecord& record) {
+        const std::uint64_t h = std::hash<std::string_view>{}(key);
+        Shard& shard = shards_[shardOf(h)];
+        if ((shard.used + 1) * 4 > shard.cells.size() * 3) grow(shard);
+        const auto index = static_cast<std::uint32_t>(entries_.size());
+        entries_.push_back(Entry{text_.add(key), record});
+        place(shard, static_cast<std::uint32_t>(h), index);
+        ++shard.used;
+        return entries_.back().key;
+    }
+    // The stored text of an id in the table, or an empty view.
+    std::string_view keyOf(std::string_view key) const {
+        const std::uint32_t e = lookup(key);
+        return e == kAbsent ? std::string_view() : entries_[e].key;
+    }
+    std::size_t size() const { return entries_.size(); }
+    // Calls f(const Entry&) for every id, in insertion order.
+    template <class F>
+    void forEach(F&& f) const {
+        for (const Entry& e : entries_)
+            f(e);
+    }
+
+  private:
+    static constexpr std::uint32_t kAbsent = 0xffffffffu;
+    static constexpr std::size_t kShards = 4096;
+    // A slot: 0 when empty, else the key's 32-bit hash above (entry index + 1).
+    struct Shard {
+        std::vector<std::uint64_t> cells;
+        std::size_t used = 0;
+    };
+
+    static std::size_t shardOf(std::uint64_t h) { return (h >> 52) % kShards; }
+
+    std::uint32_t lookup(std::string_view key) const {
+        const std::uint64_t h = std::hash<std::string_view>{}(key);
+        const Shard& shard = shards_[shardOf(h)];
+        if (shard.cells.empty()) return kAbsent;
+        const auto tag = static_cast<std::uint32_t>(h);
+        const std::size_t mask = shard.cells.size() - 1;
+        for (std::size_t i = tag & mask;; i = (i + 1) & mask) {
+            const std::uint64_t slot = shard.cells[i];
+            if (slot == 0) return kAbsent;
+            if (static_cast<std::uint32_t>(slot >> 32) == tag) {
+                const auto e = static_cast<std::uint32_t>(slot) - 1;
+                if (entries_[e].key == key) return e;
+            }
+        }
+    }
+    static void place(Shard& shard, std::uint32_t tag, std::uint32_t index) {
+        const std::size_t mask = shard.cells.size() - 1;
+        std::size_t i = tag & mask;
+        while (shard.cells[i] != 0)
+            i = (i + 1) & mask;
+        shard.cells[i] = (static_cast<std::uint64_t>(tag) << 32) | (index + 1);
+    }
+    static void grow(Shard& shard) {
+        std::vector<std::uint64_t> old;
+        old.swap(shard.cells);
+        shard.cells.assign(old.empty() ? 8 : old.size() * 2, 0);
+        for (std::uint64_t slot : old)
+            if (slot != 0)
+                place(shard, static_cast<std::uint32_t>(slot >> 32),
+                      static_cast<std::uint32_t>(slot) - 1);
+    }
+
+    StableVector<Entry> entries_;
+    TextArena text_;
+    std::array<Shard, kShards> shards_;
+};
+
+}  // namespace houbu
