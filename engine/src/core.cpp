@@ -72,7 +72,7 @@ std::uint32_t Core::addTicket(std::uint32_t sale, int number, const std::string&
     t.to = static_cast<std::uint8_t>(to);
     t.status = status;
     t.paid = status == TicketStatus::Paid;
-    t.passenger = &s.passengers.entry(passenger);
+    t.passenger = s.passengers.entryOf(passenger);
     s.tickets.push_back(std::move(t));
     linkToPassenger(s, index);
     occupy(run, seat, from, to, HolderKind::Ticket, index);

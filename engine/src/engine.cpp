@@ -256,7 +256,7 @@ class Apply {
         Event e = c.make(EventKind::TicketHeld);
         e.ticket = ticketId(s, ticket);
         e.sale = s.sales[t.sale].id;
-        e.passenger = t.passenger->first;
+        e.passenger = passengerOf(s, t);
         e.train = run.train;
         e.date = run.date;
         e.travelClass = run.classes[seat.travelClass].name;
@@ -598,7 +598,7 @@ class Apply {
         if (!intervalOf(run, cmd.from, cmd.to, from, to)) return;
         const int cls = classOf(run, cmd.travelClass);
         if (cls < 0) return;
-        const std::string passenger = s.tickets[old].passenger->first;
+        const std::string passenger(passengerOf(s, s.tickets[old]));
         if (!noPassengerConflict({passenger}, r, from, to, static_cast<std::uint32_t>(old))) return;
         const auto seats = chooseSeats(run, cls, from, to, 1, cmd.prefer, s.options.seatChoice);
         if (seats.empty()) {
@@ -938,7 +938,7 @@ class Apply {
                     const Ticket& t = s.tickets[o.ref];
                     oc.kind = statusName(t.status);
                     oc.holder = ticketId(s, o.ref);
-                    oc.passenger = t.passenger->first;
+                    oc.passenger = passengerOf(s, t);
                 } else {
                     oc.kind = "block";
                     oc.holder = s.blocks[o.ref].id;

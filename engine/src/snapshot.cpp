@@ -178,7 +178,7 @@ void writeState(const EngineState& st, Out& o) {
     for (std::uint32_t k = 0; k < st.tickets.size(); ++k) {
         const Ticket& t = st.tickets[k];
         o.s(ticketId(st, k));
-        o.s(t.passenger->first);
+        o.s(passengerOf(st, t));
         o.u(t.sale);
         o.u(t.run);
         o.u(t.seat);
@@ -250,9 +250,9 @@ void writeState(const EngineState& st, Out& o) {
         }
     }
 
-    std::vector<const IdTable::Entry*> ids;
+    std::vector<const TextTable<IdRecord>::Entry*> ids;
     ids.reserve(st.ids.size());
-    st.ids.forEach([&ids](const IdTable::Entry& entry) { ids.push_back(&entry); });
+    st.ids.forEach([&ids](const auto& entry) { ids.push_back(&entry); });
     std::sort(ids.begin(), ids.end(), [](auto* a, auto* b) { return a->key < b->key; });
     o.u(ids.size());
     for (const auto* entry : ids) {
@@ -367,7 +367,7 @@ void readState(EngineState& st, In& in) {
     for (std::size_t k = 0; k < st.tickets.size(); ++k) {
         Ticket& t = st.tickets[k];
         storedIds[k] = in.s();
-        t.passenger = &st.passengers.entry(in.s());
+        t.passenger = st.passengers.entryOf(in.s());
         t.sale = static_cast<std::uint32_t>(in.u());
         t.run = checked<std::uint32_t>(in.u(), st.runs.size());
         t.seat = checked<std::uint32_t>(in.u(), st.runs[t.run].seats.size());

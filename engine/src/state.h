@@ -21,9 +21,9 @@
 #include "houbu/command.h"
 #include "houbu/engine.h"
 #include "houbu/time.h"
-#include "id_table.h"
 #include "packed_names.h"
 #include "queue_slots.h"
+#include "text_table.h"
 #include "timer_queue.h"
 
 namespace houbu {
@@ -38,63 +38,6 @@ using SegmentMask = std::uint64_t;
 inline SegmentMask segmentMask(int from, int to) {
     return ((SegmentMask{1} << to) - 1) ^ ((SegmentMask{1} << from) - 1);
 }
-
-// A string-keyed hash map split into shards by the key's hash. std::unordered_map
-// rehashes every node at once when it grows: with millions of ids, tickets or
-// passengers that stalls the one command that crosses the threshold for a tenth
-// of a second or more. Here each shard grows on its own, so a growth step moves
-// only its 1/kShards of the entries and the cost stays spread over the commands.
-// Lookups return a pointer to the value (nullptr when absent). Iteration order
-// is unspecified (as for std::unordered_map); callers that need an order sort.
-template <class V>
-class ShardedMap {
-  public:
-    static constexpr std::size_t kShards = 4096;
-    using Map = std::unordered_map<std::string, V>;
-
-    V* find(const std::string& key) {
-        Map& m = shard(key);
-        auto it = m.find(key);
-        return it == m.end() ? nullptr : &it->second;
-    }
-    const V* find(const std::string& key) const {
-        const Map& m = shards_[shardOf(key)];
-        auto it = m.find(key);
-        return it == m.end() ? nullptr : &it->second;
-    }
-    V& operator[](const std::string& key) { return shard(key)[key]; }
-    // The entry of `key`, inserted with a default value when absent. Entries are
-    // nodes: neither growth nor other inserts move them.
-    typename Map::value_type& entry(const std::string& key) {
-        return *shard(key).try_emplace(key).first;
-    }
-    // Inserts when the key is absent (as std::unordered_map::emplace); true when inserted.
-    bool emplace(std::string key, V value) {
-        Map& m = shard(key);
-        return m.emplace(std::move(key), std::move(value)).second;
-    }
-    std::size_t size() const {
-        std::size_t n = 0;
-        for (const Map& m : shards_)
-            n += m.size();
-        return n;
-    }
-    // Calls f(const std::pair<const std::string, V>&) for every entry.
-    template <class F>
-    void forEach(F&& f) const {
-        for (const Map& m : shards_)
-            for (const auto& entry : m)
-                f(entry);
-    }
-
-  private:
-    static std::size_t shardOf(const std::string& key) {
-        // The high bits: the shard's own table buckets by the hash modulo its size.
-        return (std::hash<std::string>{}(key) >> 24) % kShards;
-    }
-    Map& shard(const std::string& key) { return shards_[shardOf(key)]; }
-    std::array<Map, kShards> shards_;
-};
 
 struct Stop {
     std::string station;
@@ -239,11 +182,8 @@ enum class TicketStatus : std::uint8_t { Held, Paid, Refunded, Expired };
 // A ticket's id is its sale's id, '.', and its number in the sale ("S1.2"):
 // derived, never stored. Its passenger's name is the key of the passenger's
 // entry in EngineState::passengers, which is never erased.
-struct PassengerTickets;
-using PassengerEntry = std::pair<const std::string, PassengerTickets>;
-
 struct Ticket {
-    PassengerEntry* passenger = nullptr;  // ->first is the name
+    std::uint32_t passenger = 0;  // entry in EngineState::passengers: the name and live tickets
     std::uint32_t sale = 0;
     std::uint32_t run = 0;
     std::uint32_t seat = 0;
@@ -281,6 +221,15 @@ struct Sale {
     TicketRange tickets;
     Time payBy = 0;
     bool fromWaitlist = false;  // the tickets of a served waitlist order
+};
+
+enum class IdKind : std::uint8_t { Sale, Block, Order };
+
+// What a sale, block or order id names, and the fingerprint of the command that made it.
+struct IdRecord {
+    IdKind kind = IdKind::Sale;
+    std::uint32_t index = 0;
+    std::uint64_t fingerprint = 0;
 };
 
 // A passenger's live tickets, a list through Ticket::nextOfPassenger in the
@@ -390,8 +339,8 @@ class EngineState {
     std::vector<Block> blocks;
     StableVector<Order> orders;
     StableVector<Queue> queues;  // never relocates: a day has hundreds of thousands
-    IdTable ids;
-    ShardedMap<PassengerTickets> passengers;
+    TextTable<IdRecord> ids;
+    TextTable<PassengerTickets> passengers;
     TimerQueue timers;
     std::size_t queuedOrders = 0;
     std::string runKey;  // scratch for runIndex lookups (keeps its capacity)
@@ -402,9 +351,13 @@ class EngineState {
     }
 };
 
+inline std::string_view passengerOf(const EngineState& s, const Ticket& t) {
+    return s.passengers[t.passenger].key;
+}
+
 // Appends a live ticket to its passenger's list.
 inline void linkToPassenger(EngineState& s, std::uint32_t ticket) {
-    PassengerTickets& list = s.tickets[ticket].passenger->second;
+    PassengerTickets& list = s.passengers[s.tickets[ticket].passenger].record;
     if (list.last == kNone)
         list.first = ticket;
     else
@@ -415,7 +368,7 @@ inline void linkToPassenger(EngineState& s, std::uint32_t ticket) {
 
 // Takes an ended ticket out of its passenger's list (a passenger has few live tickets).
 inline void unlinkFromPassenger(EngineState& s, std::uint32_t ticket) {
-    PassengerTickets& list = s.tickets[ticket].passenger->second;
+    PassengerTickets& list = s.passengers[s.tickets[ticket].passenger].record;
     std::uint32_t previous = kNone;
     for (std::uint32_t t = list.first; t != kNone; t = s.tickets[t].nextOfPassenger) {
         if (t != ticket) {

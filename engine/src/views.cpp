@@ -23,7 +23,7 @@ HolderView holderOf(const EngineState& s, const Occupant& o) {
     const Ticket& t = s.tickets[o.ref];
     const Sale& sale = s.sales[t.sale];
     h.id = ticketId(s, o.ref);
-    h.passenger = t.passenger->first;
+    h.passenger = passengerOf(s, t);
     h.sale = sale.id;
     if (t.status == TicketStatus::Held) {
         h.kind = HolderView::Kind::Held;

@@ -1,6 +1,6 @@
 #pragma once
-// Sale, block and order ids: the id's text once, in an arena, and a record of
-// what it names. Open addressing in 4,096 small tables, each growing on its own,
+// Text keys (sale, block and order ids; passenger names) with a value each:
+// the key's text once, in an arena. Open addressing in 4,096 small tables, each growing on its own,
 // so a growth step moves a few hundred cells and never stalls a command (a
 // std::unordered_map of millions of nodes rehashes them all at once, and each
 // node with its std::string key cost about 90 bytes where an entry here costs
@@ -17,28 +17,36 @@
 
 namespace houbu {
 
-enum class IdKind : std::uint8_t { Sale, Block, Order };
-
-struct IdRecord {
-    IdKind kind = IdKind::Sale;
-    std::uint32_t index = 0;
-    std::uint64_t fingerprint = 0;
-};
-
-class IdTable {
+template <class V>
+class TextTable {
   public:
+    static constexpr std::uint32_t kAbsent = 0xffffffffu;
     struct Entry {
         std::string_view key;  // in the arena
-        IdRecord record;
+        V record;
     };
 
-    const IdRecord* find(std::string_view key) const {
+    const V* find(std::string_view key) const {
         const std::uint32_t e = lookup(key);
         return e == kAbsent ? nullptr : &entries_[e].record;
     }
+    V* find(std::string_view key) {
+        const std::uint32_t e = lookup(key);
+        return e == kAbsent ? nullptr : &entries_[e].record;
+    }
+    // The index of key's entry, added with a default value when absent.
+    // Entries never move: an index or a reference stays valid.
+    std::uint32_t entryOf(std::string_view key) {
+        const std::uint32_t e = lookup(key);
+        if (e != kAbsent) return e;
+        insert(key, V{});
+        return static_cast<std::uint32_t>(entries_.size() - 1);
+    }
+    Entry& operator[](std::uint32_t index) { return entries_[index]; }
+    const Entry& operator[](std::uint32_t index) const { return entries_[index]; }
     // Adds an id that is not in the table; returns its text as stored, which
     // lives as long as the table (records keep it as their id).
-    std::string_view insert(std::string_view key, const IdRecord& record) {
+    std::string_view insert(std::string_view key, const V& record) {
         const std::uint64_t h = std::hash<std::string_view>{}(key);
         Shard& shard = shards_[shardOf(h)];
         if ((shard.used + 1) * 4 > shard.cells.size() * 3) grow(shard);
@@ -62,7 +70,6 @@ class IdTable {
     }
 
   private:
-    static constexpr std::uint32_t kAbsent = 0xffffffffu;
     static constexpr std::size_t kShards = 4096;
     // A slot: 0 when empty, else the key's 32-bit hash above (entry index + 1).
     struct Shard {
