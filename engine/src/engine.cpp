@@ -775,11 +775,16 @@ class Apply {
     void waitlist() {
         if (!freshId()) return;
         Order order;
-        order.user = cmd.user;
-        order.passengers.assign(cmd.passengers);
         order.deadline = cmd.deadline.value_or(-1);
         std::int64_t dearest = 0;
-        order.options.reserve(cmd.options.size());
+        // Options are gathered here and kept in the pool only once the order is accepted.
+        std::array<OrderOption, 16> options;
+        std::size_t optionCount = 0;
+        if (cmd.options.size() > options.size()) {
+            c.error("bad_command",
+                    "options: at most " + std::to_string(options.size()) + " options are allowed");
+            return;
+        }
         for (const auto& spec : cmd.options) {
             const int r = runOf(spec.train, spec.date);
             if (r < 0) return;
@@ -788,12 +793,13 @@ class Apply {
             if (!intervalOf(run, cmd.from, cmd.to, from, to)) return;
             const int cls = classOf(run, spec.travelClass);
             if (cls < 0) return;
-            order.options.push_back(
+            options[optionCount++] =
                 OrderOption{static_cast<std::uint32_t>(r), static_cast<std::uint16_t>(cls),
-                            static_cast<std::uint8_t>(from), static_cast<std::uint8_t>(to), kNone});
+                            static_cast<std::uint8_t>(from), static_cast<std::uint8_t>(to), kNone};
             dearest = std::max(dearest, fareFen(run.classes[cls].farePerKm,
                                                 run.stops[to].km - run.stops[from].km));
         }
+        order.options = Span<OrderOption>(options.data(), optionCount);
         if (!stillBookable(order)) return;
         // The passengers may not already travel at an overlapping time on any option.
         std::array<const TicketList*, kMaxGroup> lists{};
@@ -805,6 +811,9 @@ class Apply {
             if (!noPassengerConflict(cmd.passengers, opt.run, opt.from, opt.to, kNone,
                                      listed ? lists.data() : nullptr))
                 return;
+        order.options = s.optionPool.add(options.data(), optionCount);
+        order.user = s.text.add(cmd.user);
+        order.passengers = PackedNames::store(cmd.passengers, s.text);
         order.prepayFen = dearest * static_cast<std::int64_t>(order.passengers.size());
         order.payBy = s.clock + kPrepayWindow;
         order.submitSeq = ++s.submissions;

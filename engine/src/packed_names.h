@@ -1,32 +1,39 @@
 #pragma once
-// The names of a group (1 to 5 passengers) in one string: each a varint length
-// and its bytes. A group of short names fits the string's own buffer, where a
-// vector of strings took a heap block and 32 bytes a name.
+// The names of a group (1 to 5 passengers) as one piece of text: each a varint
+// length and its bytes, kept in a TextArena. A vector of strings took a heap
+// block and 32 bytes a name; this takes the bytes and 17.
 
+#include <cstdint>
 #include <string>
 #include <string_view>
 #include <vector>
+
+#include "text_arena.h"
 
 namespace houbu {
 
 class PackedNames {
   public:
-    void assign(const std::vector<std::string>& names) {
-        bytes_.clear();
-        count_ = 0;
-        for (const std::string& n : names)
-            append(n);
-    }
-    void append(std::string_view name) {
-        std::size_t len = name.size();
-        while (len >= 0x80) {
-            bytes_ += static_cast<char>((len & 0x7f) | 0x80);
-            len >>= 7;
+    // Packs `names` (in order) into `arena`.
+    template <class Names>
+    static PackedNames store(const Names& names, TextArena& arena) {
+        thread_local std::string bytes;
+        bytes.clear();
+        PackedNames out;
+        for (const auto& n : names) {
+            std::size_t len = std::string_view(n).size();
+            while (len >= 0x80) {
+                bytes += static_cast<char>((len & 0x7f) | 0x80);
+                len >>= 7;
+            }
+            bytes += static_cast<char>(len);
+            bytes.append(std::string_view(n));
+            ++out.count_;
         }
-        bytes_ += static_cast<char>(len);
-        bytes_.append(name);
-        ++count_;
+        out.bytes_ = arena.add(bytes);
+        return out;
     }
+
     std::size_t size() const { return count_; }
     bool empty() const { return count_ == 0; }
 
@@ -41,17 +48,9 @@ class PackedNames {
                 len |= static_cast<std::size_t>(b & 0x7f) << shift;
                 if (!(b & 0x80)) break;
             }
-            f(std::string_view(bytes_).substr(pos, len));
+            f(bytes_.substr(pos, len));
             pos += len;
         }
-    }
-    std::string_view operator[](std::size_t index) const {
-        std::string_view out;
-        std::size_t i = 0;
-        forEach([&](std::string_view n) {
-            if (i++ == index) out = n;
-        });
-        return out;
     }
     std::vector<std::string> toVector() const {
         std::vector<std::string> out;
@@ -61,7 +60,7 @@ class PackedNames {
     }
 
   private:
-    std::string bytes_;
+    std::string_view bytes_;
     std::uint8_t count_ = 0;
 };
 

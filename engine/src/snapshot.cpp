@@ -413,15 +413,17 @@ void readState(EngineState& st, In& in) {
     orderIds.reserve(st.orders.size());
     for (Order& ord : st.orders) {
         orderIds.push_back(in.s());
-        ord.user = in.s();
+        ord.user = st.text.add(in.s());
         const std::string from = in.s(), to = in.s();
         const std::size_t group = in.count();
         if (group == 0 || group > kMaxGroup) throw Truncated();
-        for (std::size_t k = 0; k < group; ++k)
-            ord.passengers.append(in.s());
-        ord.options.resize(in.count());
-        if (ord.options.empty()) throw Truncated();
-        for (auto& opt : ord.options) {
+        std::vector<std::string> names(group);
+        for (auto& name : names)
+            name = in.s();
+        ord.passengers = PackedNames::store(names, st.text);
+        std::vector<OrderOption> options(in.count());
+        if (options.empty() || options.size() > 255) throw Truncated();
+        for (auto& opt : options) {
             opt.run = checked<std::uint32_t>(in.u(), st.runs.size());
             opt.travelClass = static_cast<std::uint16_t>(in.u());
             opt.from = static_cast<std::uint8_t>(in.u());
@@ -429,6 +431,7 @@ void readState(EngineState& st, In& in) {
             const std::uint64_t q = in.u();
             opt.queue = q == 0 ? kNone : static_cast<std::uint32_t>(q - 1);
         }
+        ord.options = st.optionPool.add(options.data(), options.size());
         ord.payBy = in.i();
         ord.effectiveAt = in.i();
         ord.deadline = in.i();

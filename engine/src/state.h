@@ -23,6 +23,8 @@
 #include "houbu/time.h"
 #include "packed_names.h"
 #include "queue_slots.h"
+#include "span_pool.h"
+#include "text_arena.h"
 #include "text_table.h"
 #include "timer_queue.h"
 
@@ -291,12 +293,12 @@ struct OrderOption {
 };
 
 struct Order {
-    std::string_view id;  // in EngineState::ids
-    std::string user;
+    std::string_view id;    // in EngineState::ids
+    std::string_view user;  // in EngineState::text
     PackedNames passengers;
     // Every option has the order's interval (the names as submitted are its
     // stations on the first option's run: see orderFrom / orderTo).
-    std::vector<OrderOption> options;
+    Span<OrderOption> options;  // in EngineState::optionPool
     Time payBy = 0;
     Time effectiveAt = 0;
     Time deadline = -1;
@@ -341,6 +343,8 @@ class EngineState {
     StableVector<Queue> queues;  // never relocates: a day has hundreds of thousands
     TextTable<IdRecord> ids;
     TextTable<PassengerTickets> passengers;
+    TextArena text;                    // users and passengers of orders
+    SpanPool<OrderOption> optionPool;  // orders' options
     TimerQueue timers;
     std::size_t queuedOrders = 0;
     std::string runKey;  // scratch for runIndex lookups (keeps its capacity)
