@@ -287,8 +287,27 @@ vectors relocating). The engine now shards those tables (64 shards, each
 growing alone) and keeps orders, tickets and sales in chunked storage that
 never moves, with byte-identical output. On the peak day, before and after
 (one run each): worst \`waitlist\` 707 → 105 ms, \`sell\` 297 → 89 ms,
-\`refund\` 260 → 4.4 ms, \`reschedule\` 272 → 9 ms. The price is a little
-more work at p99.9 and 3–8 % on the sell-and-refund micro-benchmark.
+\`refund\` 260 → 4.4 ms, \`reschedule\` 272 → 9 ms. Since then the id and
+passenger tables are open-addressing tables in 4,096 shards with their text in
+an arena, timers sit in one deque per due instant and queues in chunked
+storage too; \`bench\` names the line of each kind's slowest command
+(\`max_line\`), and [day-sizes.md](day-sizes.md) has the 1/500 to 1/5 days.
+
+## 5. Memory per record
+
+What the engine keeps per record on the 1/25 day (\`gen --seed 1 --runs 200
+--seats 1000 --orders 800000\`: 1,524,009 tickets, 1,437,069 sales, 800,000
+orders with 2,397,584 queue entries, 2,087,218 ids, 1,500,009 passenger
+names), before and after the compaction of December 2026:
+
+| record | before | after | what changed |
+|---|---|---|---|
+| ticket | 80 B + an id-table node (~72 B) + its passenger's list entry | 28 B | id derived (sale id + "." + number), passenger a 4-byte entry index, live tickets of a passenger a list through the tickets |
+| sale | 80 B + a vector of tickets | 48 B | tickets a contiguous range; id a view of the id table's text |
+| order | 224 B + vectors of passengers and options + 2 station strings | 120 B + 12 B an option + its names' bytes | options a span in a pool, user and names arena text, stations derived from the first option |
+| id (sale, block, order) | ~90 B node with a std::string key, and a second copy in the record | ~50 B (32 B entry, ~11 B of table, the text once) | open addressing, text in an arena |
+| passenger name | ~90 B node + a vector | ~40 B | the same table as ids |
+| whole process, per order | 1,600 B (1.28 GB) | 824 B (659 MB) | \`/usr/bin/time houbu-cli run\` peak RSS over orders |
 EOF
 } >docs/benchmarks.md
 echo "wrote docs/benchmarks.md and docs/benchmarks/*.png" >&2
