@@ -69,10 +69,7 @@ class SimdJsonValue {
         if (type() != JsonType::String || e_.get_string().get(v)) return {};
         return v;
     }
-    QString text() const {
-        const std::string_view v = view();
-        return QString::fromUtf8(v.data(), static_cast<qsizetype>(v.size()));
-    }
+    QString text() const { return KeyText(view()).text(); }
     std::string utf8() const { return std::string(view()); }
     // True when nothing but white space (as QString::trimmed removes it) is left.
     bool blank() const;
@@ -80,9 +77,7 @@ class SimdJsonValue {
     bool validUtf16() const { return true; }
     template <class F>
     void utf16(F&& f) const {
-        thread_local std::u16string buffer;
-        toUtf16(view(), buffer);
-        f(buffer.data(), buffer.size());
+        KeyText(view()).utf16(std::forward<F>(f));
     }
 
     qsizetype size() const {
@@ -121,7 +116,7 @@ class SimdJsonValue {
             f(KeyText(key), SimdJsonValue(value));
     }
 
-    // A member's key, with the string interface of a value.
+    // A member's key (or a string value's text), with the string interface of a value.
     class KeyText {
       public:
         explicit KeyText(std::string_view k) : k_(k) {}
