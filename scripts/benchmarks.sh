@@ -10,13 +10,23 @@
 #   4. the peak day: 100 runs x 1,000 seats, 2,000,000 waitlist orders.
 # Takes a few minutes; numbers are reported, never asserted.
 #
-# Usage: scripts/benchmarks.sh [--quick]   (--quick: a peak day of 200,000 orders)
+#   5. day sizes, through scripts/bench-days.sh (docs/day-sizes.md).
+# Usage: scripts/benchmarks.sh [--quick] [--fifth] [--whole-day]
+#   (--quick: a peak day of 200,000 orders; --fifth, --whole-day: those day
+#   sizes too, which take minutes and, for the whole day, 16 GB)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 peak_orders=2000000
 load_at_start=$(cut -d' ' -f1 /proc/loadavg)
-[ "${1:-}" = "--quick" ] && peak_orders=200000
+day_sizes=()
+for arg in "$@"; do
+  case "$arg" in
+    --quick) peak_orders=200000 ;;
+    --fifth | --whole-day) day_sizes+=("$arg") ;;
+    *) echo "usage: $0 [--quick] [--fifth] [--whole-day]" >&2; exit 2 ;;
+  esac
+done
 
 cmake --preset release >/dev/null
 cmake --build --preset release -j2 --target houbu-cli redis_compare bench_report >/dev/null
@@ -311,3 +321,5 @@ names), before and after the compaction of December 2026:
 EOF
 } >docs/benchmarks.md
 echo "wrote docs/benchmarks.md and docs/benchmarks/*.png" >&2
+echo "== 5. day sizes" >&2
+scripts/bench-days.sh "${day_sizes[@]}"
