@@ -2,6 +2,8 @@
 // houbu-cli bench, redis_compare and houbu-cli bench --quality.
 //
 // Usage: bench_report OUT_DIR BENCH.json COMPARE.json QUALITY.json
+//        bench_report --days OUT_DIR DAYS.json   (scripts/bench-days.sh: time and
+//                                                 memory against day size)
 
 #include <QFile>
 #include <QGuiApplication>
@@ -157,11 +159,49 @@ QImage lines(const QString& title, const QString& xUnit, const QString& yUnit,
 const QColor kBlue(52, 101, 164), kOrange(230, 126, 34), kGreen(78, 154, 6), kRed(204, 0, 0),
     kGrey(120, 120, 120);
 
+// Wall time, CPU time and peak memory of `houbu-cli run` against the orders of
+// the day, from the rows bench-days.sh writes.
+int dayPlots(const QString& out, const QJsonObject& days) {
+    QList<double> xs;
+    Series wall{QStringLiteral("wall time, s"), kBlue, {}},
+        cpu{QStringLiteral("CPU time, s"), kOrange, {}},
+        rss{QStringLiteral("peak RSS, GB"), kGreen, {}};
+    double top = 1;
+    for (const auto& r : days[u"rows"].toArray()) {
+        const QJsonObject row = r.toObject();
+        xs << row[u"orders"].toDouble() / 1e6;
+        wall.values << row[u"wall_seconds"].toDouble();
+        cpu.values << row[u"cpu_seconds"].toDouble();
+        rss.values << row[u"peak_rss_bytes"].toDouble() / 1e9;
+        top = std::max({top, wall.values.back(), cpu.values.back()});
+    }
+    const QImage time = lines(QStringLiteral("houbu-cli run: time against day size"),
+                              QStringLiteral("waitlist orders in the day (millions)"),
+                              QStringLiteral("seconds"), xs, {wall, cpu}, 0, std::ceil(top));
+    double topRss = 0.1;
+    for (double v : rss.values)
+        topRss = std::max(topRss, v);
+    const QImage memory = lines(QStringLiteral("houbu-cli run: peak memory against day size"),
+                                QStringLiteral("waitlist orders in the day (millions)"),
+                                QStringLiteral("GB"), xs, {rss}, 0, std::ceil(topRss));
+    int status = 0;
+    for (const auto& [img, name] : {std::pair{time, QStringLiteral("day-time.png")},
+                                    std::pair{memory, QStringLiteral("day-memory.png")}}) {
+        if (!img.save(out + QLatin1Char('/') + name)) {
+            std::fprintf(stderr, "bench_report: cannot write %s\n", qPrintable(name));
+            status = 1;
+        }
+    }
+    return status;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
     qputenv("QT_QPA_PLATFORM", "offscreen");
     QGuiApplication app(argc, argv);
+    if (argc == 4 && QByteArrayView(argv[1]) == "--days")
+        return dayPlots(QString::fromLocal8Bit(argv[2]), load(argv[3]));
     if (argc != 5) {
         std::fprintf(stderr, "usage: bench_report OUT_DIR BENCH.json COMPARE.json QUALITY.json\n");
         return 2;

@@ -21,7 +21,7 @@ for arg in "$@"; do
 done
 
 cmake --preset release >/dev/null
-cmake --build --preset release -j2 --target houbu-cli >/dev/null
+cmake --build --preset release -j2 --target houbu-cli bench_report >/dev/null
 cli=build/release/cli/houbu-cli
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
@@ -39,6 +39,7 @@ out=docs/day-sizes.md
   echo "|---|---|---|---|---|---|---|---|---|---|---|"
 } >"$out.tmp"
 kinds=""
+rows=()
 for spec in "${sizes[@]}"; do
   read -r frac runs orders <<<"$spec"
   day="$work/day.jsonl"
@@ -52,6 +53,7 @@ for spec in "${sizes[@]}"; do
   cpu=$(awk -v u="$user" -v s="$sys" 'BEGIN { printf "%.2f", u + s }')
   per_s=$(awk -v c="$commands" -v w="$wall" 'BEGIN { printf "%d", c / w }')
   per_order=$(( rss_kb * 1024 / orders ))
+  rows+=("{\"fraction\":$frac,\"orders\":$orders,\"commands\":$commands,\"wall_seconds\":$wall,\"cpu_seconds\":$cpu,\"peak_rss_bytes\":$((rss_kb * 1024))}")
   echo "| 1/$frac | $runs | $orders | $commands | $(( bytes / 1048576 )) | $wall | $cpu | $(( rss_kb / 1024 )) | $per_order | $per_s | $load0 → $load1 |" >>"$out.tmp"
   "$cli" bench "$day" --json --no-check >"$work/bench.json"
   kinds+=$'\n'"### 1/$frac day: \`houbu-cli bench\` (one command at a time, parse + apply + encode)"$'\n\n'
@@ -60,7 +62,13 @@ for spec in "${sizes[@]}"; do
   kinds+="$(jq -r '.targets[0].kinds[] | "| \(.kind) | \(.count) | \(.p50_us*10|round/10) | \(.p99_us*10|round/10) | \(.p999_us*10|round/10) | \(.max_us*10|round/10) | \(.max_line // "") |"' "$work/bench.json")"$'\n'
   rm -f "$day"
 done
+mkdir -p docs/benchmarks
+(IFS=,; echo "{\"rows\":[${rows[*]}]}") >"$work/days.json"
+build/release/bench/bench_report --days docs/benchmarks "$work/days.json"
 {
+  echo
+  echo "![time against day size](benchmarks/day-time.png)"
+  echo "![memory against day size](benchmarks/day-memory.png)"
   echo
   echo "\`run\` reads and parses on one thread while the engine applies and encodes on"
   echo "another; \`bench\` times each command alone, so its CPU time is higher than"
