@@ -47,14 +47,18 @@ class Writer {
         out_ += v;
     }
     void time(const char* k, Time t) {
-        // Events of one command share their time: format it once.
-        thread_local Time cachedTime = -1;
-        thread_local std::string cachedText;
-        if (t != cachedTime) {
-            cachedTime = t;
-            cachedText = formatTime(t);
-        }
-        str(k, cachedText);
+        // Events of one command share their time, and a held ticket's pay_by
+        // alternates with it: two formatted times are kept.
+        thread_local Time cachedTime[2] = {-1, -1};
+        thread_local std::string cachedText[2];
+        thread_local int older = 0;
+        for (int i = 0; i < 2; ++i)
+            if (cachedTime[i] == t) return str(k, cachedText[i]);
+        cachedTime[older] = t;
+        cachedText[older] = formatTime(t);
+        const int filled = older;
+        older ^= 1;
+        str(k, cachedText[filled]);
     }
     void openArray(const char* k) {
         key(k);
