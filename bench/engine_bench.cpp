@@ -66,7 +66,8 @@ Run makeRun(const Workload& w) {
     run.classes.push_back(std::move(info));
     const WorkloadSpec& spec = w.spec();
     for (int car = 0; car < spec.cars; ++car) {
-        run.cars.push_back(Car{car + 1, 0, spec.rows, spec.layout});
+        run.cars.push_back(
+            Car{car + 1, 0, spec.rows, spec.layout, static_cast<std::uint32_t>(run.seats.size())});
         for (int row = 1; row <= spec.rows; ++row) {
             for (std::size_t pos = 0; pos < spec.layout.size(); ++pos) {
                 Seat seat;
@@ -74,7 +75,9 @@ Run makeRun(const Workload& w) {
                 seat.row = static_cast<std::uint8_t>(row);
                 seat.letterPos = static_cast<std::uint8_t>(pos);
                 seat.letter = spec.layout[pos];
-                seat.label = w.seatLabel(static_cast<int>(run.seats.size()));
+                const std::string label = w.seatLabel(static_cast<int>(run.seats.size()));
+                std::copy_n(label.begin(), std::min(label.size(), sizeof seat.labelText),
+                            seat.labelText);
                 run.classes[0].seats.push_back(static_cast<std::uint32_t>(run.seats.size()));
                 run.seats.push_back(std::move(seat));
             }

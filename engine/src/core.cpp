@@ -45,7 +45,7 @@ void Core::released(std::uint32_t run, std::uint32_t seat, int from, int to, con
     Event e = make(EventKind::SeatReleased);
     e.train = r.train;
     e.date = r.date;
-    e.seat = r.seats[seat].label;
+    e.seat = r.seats[seat].label();
     e.from = r.stops[from].station;
     e.to = r.stops[to].station;
     e.reason = source;
@@ -138,7 +138,7 @@ void Core::serve(std::uint32_t orderIndex, int option, const std::vector<std::ui
         const std::string passenger(name);
         const std::uint32_t t = addTicket(sale, static_cast<int>(i) + 1, passenger, opt.run,
                                           seats[i], opt.from, opt.to, TicketStatus::Paid);
-        e.tickets.push_back(TicketLine{ticketId(s, t), passenger, run.seats[seats[i]].label,
+        e.tickets.push_back(TicketLine{ticketId(s, t), passenger, run.seats[seats[i]].label(),
                                        run.stops[opt.from].station, run.stops[opt.to].station});
         ++i;
     });

@@ -153,12 +153,12 @@ class Apply {
     }
 
     int seatOf(const Run& run, const std::string& label) {
-        auto it = run.seatIndex.find(canonicalSeatLabel(label));
-        if (it == run.seatIndex.end()) {
+        const std::uint32_t seat = findSeat(run, canonicalSeatLabel(label));
+        if (seat == kNone) {
             c.error("unknown_seat", "seat '" + label + "' does not exist on " + runName(run));
             return -1;
         }
-        return static_cast<int>(it->second);
+        return static_cast<int>(seat);
     }
 
     // The sale an id names: a sale, or a fulfilled waitlist order's tickets.
@@ -260,7 +260,7 @@ class Apply {
         e.train = run.train;
         e.date = run.date;
         e.travelClass = run.classes[seat.travelClass].name;
-        e.seat = seat.label;
+        e.seat = seat.label();
         e.from = run.stops[t.from].station;
         e.to = run.stops[t.to].station;
         e.payBy = payBy;
@@ -312,7 +312,8 @@ class Apply {
             run.classes.push_back(std::move(info));
         }
         const auto carIndex = static_cast<std::uint16_t>(run.cars.size());
-        run.cars.push_back(Car{spec.car, static_cast<std::uint16_t>(cls), spec.rows, spec.layout});
+        run.cars.push_back(Car{spec.car, static_cast<std::uint16_t>(cls), spec.rows, spec.layout,
+                               static_cast<std::uint32_t>(run.seats.size())});
         for (int row = 1; row <= spec.rows; ++row) {
             for (std::size_t pos = 0; pos < spec.layout.size(); ++pos) {
                 Seat seat;
@@ -321,9 +322,9 @@ class Apply {
                 seat.row = static_cast<std::uint8_t>(row);
                 seat.letterPos = static_cast<std::uint8_t>(pos);
                 seat.letter = spec.layout[pos];
-                seat.label = seatLabel(spec.car, row, seat.letter);
+                const std::string label = seatLabel(spec.car, row, seat.letter);
+                std::copy(label.begin(), label.end(), seat.labelText);
                 const auto index = static_cast<std::uint32_t>(run.seats.size());
-                run.seatIndex.emplace(seat.label, index);
                 run.seats.push_back(std::move(seat));
                 run.classes[cls].seats.push_back(index);
             }
@@ -433,7 +434,7 @@ class Apply {
         e.car = spec.car;
         e.travelClass = spec.travelClass;
         for (std::size_t i = firstSeat; i < run.seats.size(); ++i)
-            e.seatList.push_back(run.seats[i].label);
+            e.seatList.push_back(run.seats[i].label());
         c.emit(e);
         for (std::size_t i = firstSeat; i < run.seats.size(); ++i)
             c.released(static_cast<std::uint32_t>(r), static_cast<std::uint32_t>(i), 0,
@@ -462,14 +463,14 @@ class Apply {
                 if (seat < 0) return;
                 const Seat& st = run.seats[seat];
                 if (st.travelClass != cls) {
-                    c.error("wrong_class", "seat " + st.label + " is " +
+                    c.error("wrong_class", "seat " + st.label() + " is " +
                                                run.classes[st.travelClass].name + ", not " +
                                                cmd.travelClass);
                     return;
                 }
                 if (std::find(seats.begin(), seats.end(), static_cast<std::uint32_t>(seat)) !=
                     seats.end()) {
-                    c.error("bad_command", "seats: names seat " + st.label + " twice");
+                    c.error("bad_command", "seats: names seat " + st.label() + " twice");
                     return;
                 }
                 if (st.mask & want) {
@@ -479,7 +480,7 @@ class Apply {
                             holder = o.kind == HolderKind::Ticket
                                          ? "ticket " + ticketId(s, o.ref)
                                          : "block " + std::string(s.blocks[o.ref].id);
-                    c.error("seat_taken", "seat " + st.label + " is taken on " +
+                    c.error("seat_taken", "seat " + st.label() + " is taken on " +
                                               c.interval(run, from, to) + " (" + holder + ")");
                     return;
                 }
@@ -635,19 +636,19 @@ class Apply {
                 if (seat < 0) return;
                 const Seat& st = run.seats[seat];
                 if (st.travelClass != cls) {
-                    c.error("wrong_class", "seat " + st.label + " is " +
+                    c.error("wrong_class", "seat " + st.label() + " is " +
                                                run.classes[st.travelClass].name + ", not " +
                                                cmd.travelClass);
                     return;
                 }
                 if (std::find(seats.begin(), seats.end(), static_cast<std::uint32_t>(seat)) !=
                     seats.end()) {
-                    c.error("bad_command", "seats: names seat " + st.label + " twice");
+                    c.error("bad_command", "seats: names seat " + st.label() + " twice");
                     return;
                 }
                 if (st.mask & want) {
                     c.error("seat_taken",
-                            "seat " + st.label + " is taken on " + c.interval(run, from, to));
+                            "seat " + st.label() + " is taken on " + c.interval(run, from, to));
                     return;
                 }
                 seats.push_back(static_cast<std::uint32_t>(seat));
@@ -678,7 +679,7 @@ class Apply {
                 seats.push_back(pick[0]);
             }
             std::sort(seats.begin(), seats.end(), [&run](std::uint32_t a, std::uint32_t b) {
-                return run.seats[a].label < run.seats[b].label;
+                return run.seats[a].label() < run.seats[b].label();
             });
         } else {
             for (std::uint32_t seat : seats)
@@ -694,7 +695,7 @@ class Apply {
         e.from = run.stops[from].station;
         e.to = run.stops[to].station;
         for (std::uint32_t seat : seats)
-            e.seatList.push_back(run.seats[seat].label);
+            e.seatList.push_back(run.seats[seat].label());
         c.emit(e);
     }
 
@@ -717,7 +718,7 @@ class Apply {
                 c.error(ticket ? "partial_ticket" : "partial_block",
                         std::string(ticket ? "ticket " + ticketId(s, o.ref)
                                            : "block " + std::string(s.blocks[o.ref].id)) +
-                            " on seat " + run.seats[seat].label + " covers " +
+                            " on seat " + run.seats[seat].label() + " covers " +
                             c.interval(run, o.from, o.to) + ", reaching outside " +
                             c.interval(run, from, to) + "; release its whole interval instead");
                 return;
@@ -725,7 +726,7 @@ class Apply {
             freeing.push_back(o);
         }
         if (freeing.empty()) {
-            c.error("nothing_to_release", "seat " + run.seats[seat].label +
+            c.error("nothing_to_release", "seat " + run.seats[seat].label() +
                                               " has no ticket or block on " +
                                               c.interval(run, from, to));
             return;
@@ -937,7 +938,7 @@ class Apply {
         for (std::uint32_t i : seatsInOrder(run)) {
             const Seat& seat = run.seats[i];
             SeatState st;
-            st.seat = seat.label;
+            st.seat = seat.label();
             st.travelClass = run.classes[seat.travelClass].name;
             for (const Occupant& o : seat.occupants) {
                 Occupancy oc;
@@ -1162,7 +1163,7 @@ struct StepRun::Impl {
             const OrderOption& opt = order.options[d.option];
             place(opt.run, opt.travelClass, opt.from, opt.to);
             for (std::uint32_t seat : d.seats)
-                pending.seats.push_back(s.runs[opt.run].seats[seat].label);
+                pending.seats.push_back(s.runs[opt.run].seats[seat].label());
         } else if (d.queue != kNone) {
             const Queue& q = s.queues[d.queue];
             place(q.run, q.travelClass, q.from, q.to);
@@ -1190,7 +1191,7 @@ struct StepRun::Impl {
             for (const FreedSpan& f : info->spans) {
                 const Seat& seat = run.seats[f.seat];
                 if (pass.travelClass.empty()) pass.travelClass = run.classes[seat.travelClass].name;
-                pass.freed.push_back(StepFreed{seat.label, f.from, f.to, f.runFrom, f.runTo});
+                pass.freed.push_back(StepFreed{seat.label(), f.from, f.to, f.runFrom, f.runTo});
             }
         }
         if (info->onlyOrder != kNone) pass.order = s.orders[info->onlyOrder].id;
@@ -1406,35 +1407,35 @@ std::string Engine::checkInvariants() const {
             for (const Occupant& o : seat.occupants) {
                 const SegmentMask m = segmentMask(o.from, o.to);
                 if (mask & m)
-                    return "seat " + seat.label + " of " + runName(run) +
+                    return "seat " + seat.label() + " of " + runName(run) +
                            ": two holders share a segment";
                 mask |= m;
                 if (o.ref >= (o.kind == HolderKind::Ticket ? s.tickets.size() : s.blocks.size()))
-                    return "seat " + seat.label + ": holder index out of range";
+                    return "seat " + seat.label() + ": holder index out of range";
                 if (o.kind == HolderKind::Ticket) {
                     const Ticket& t = s.tickets[o.ref];
                     if (!t.live())
-                        return "seat " + seat.label + ": ticket " + ticketId(s, o.ref) +
+                        return "seat " + seat.label() + ": ticket " + ticketId(s, o.ref) +
                                " is not live";
                     if (t.from != o.from || t.to != o.to)
-                        return "seat " + seat.label + ": ticket interval mismatch";
+                        return "seat " + seat.label() + ": ticket interval mismatch";
                 } else {
                     const Block& b = s.blocks[o.ref];
                     const auto self = static_cast<std::uint32_t>(&seat - run.seats.data());
                     if (std::find(b.seats.begin(), b.seats.end(), self) == b.seats.end())
-                        return "seat " + seat.label + ": block " + std::string(b.id) +
+                        return "seat " + seat.label() + ": block " + std::string(b.id) +
                                " does not list it";
                 }
             }
             if (mask != seat.mask)
-                return "seat " + seat.label + " of " + runName(run) +
+                return "seat " + seat.label() + " of " + runName(run) +
                        ": mask disagrees with holders";
             const ClassInfo& cls = run.classes[seat.travelClass];
             for (int g = 0; g < run.segments(); ++g) {
                 const bool free =
                     (cls.freeBits[g * cls.words + seat.classPos / 64] >> (seat.classPos % 64)) & 1;
                 if (free == bool((seat.mask >> g) & 1))
-                    return "seat " + seat.label + ": free-seat bitset disagrees with its mask";
+                    return "seat " + seat.label() + ": free-seat bitset disagrees with its mask";
             }
         }
     }

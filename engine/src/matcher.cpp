@@ -220,7 +220,7 @@ void Matcher::describeServe(Decision& d, const Order& order, std::uint32_t queue
                run.classes[opt.travelClass].name + ") seat";
     if (d.seats.size() > 1) d.reason += 's';
     for (std::size_t i = 0; i < d.seats.size(); ++i)
-        d.reason += (i ? ", " : " ") + run.seats[d.seats[i]].label;
+        d.reason += (i ? ", " : " ") + run.seats[d.seats[i]].label();
 }
 
 int Matcher::optionOnQueue(const Order& order, std::uint32_t queue) const {

@@ -161,7 +161,7 @@ void writeState(const EngineState& st, Out& o) {
             o.u(seat.row);
             o.u(seat.letterPos);
             o.u(static_cast<unsigned char>(seat.letter));
-            o.s(seat.label);
+            o.s(seat.label());
             o.u(seat.occupants.size());
             for (const Occupant& oc : seat.occupants) {
                 o.u(oc.from);
@@ -340,7 +340,9 @@ void readState(EngineState& st, In& in) {
             seat.row = static_cast<std::uint8_t>(in.u());
             seat.letterPos = static_cast<std::uint8_t>(in.u());
             seat.letter = static_cast<char>(in.u());
-            seat.label = in.s();
+            const std::string label = in.s();
+            if (label.size() != sizeof seat.labelText) throw Truncated();
+            std::copy(label.begin(), label.end(), seat.labelText);
             seat.occupants.resize(in.count());
             for (Occupant& oc : seat.occupants) {
                 oc.from = checked<std::uint8_t>(in.u(), r.stops.size());
@@ -350,7 +352,20 @@ void readState(EngineState& st, In& in) {
                 oc.ref = static_cast<std::uint32_t>(in.u());
                 seat.mask |= segmentMask(oc.from, oc.to);
             }
-            r.seatIndex.emplace(seat.label, static_cast<std::uint32_t>(k));
+        }
+        // Seats are found by arithmetic on their car: every one must sit where it says.
+        std::vector<bool> placed(r.cars.size(), false);
+        for (std::uint32_t k = 0; k < r.seats.size(); ++k) {
+            const Seat& seat = r.seats[k];
+            Car& car = r.cars[seat.car];
+            const std::uint32_t offset =
+                static_cast<std::uint32_t>((seat.row - 1) * car.layout.size() + seat.letterPos);
+            if (seat.row < 1 || seat.row > car.rows || seat.letterPos >= car.layout.size() ||
+                offset > k)
+                throw Truncated();
+            if (!placed[seat.car]) car.firstSeat = k - offset;
+            placed[seat.car] = true;
+            if (car.firstSeat + offset != k || findSeat(r, seat.label()) != k) throw Truncated();
         }
         for (const ClassInfo& c : r.classes)
             for (auto seat : c.seats)

@@ -57,6 +57,8 @@ struct Car {
     std::uint16_t travelClass = 0;
     int rows = 0;
     std::string layout;
+    // Its seats are firstSeat + (row - 1) * layout.size() + letter position.
+    std::uint32_t firstSeat = 0;
 };
 
 enum class HolderKind : std::uint8_t { Ticket, Block };
@@ -76,7 +78,8 @@ struct Seat {
     std::uint8_t letterPos = 0;
     char letter = 'A';
     std::uint32_t classPos = 0;  // position in the class's seat order (its free-bitset bit)
-    std::string label;           // "CC-RRL"
+    char labelText[6] = {};      // "CC-RRL"
+    std::string label() const { return std::string(labelText, sizeof labelText); }
     std::vector<Occupant> occupants;
 };
 
@@ -123,7 +126,6 @@ struct Run {
     std::unordered_map<std::string, std::uint8_t> stationIndex;
     std::vector<Car> cars;
     std::vector<Seat> seats;
-    std::unordered_map<std::string, std::uint32_t> seatIndex;  // by canonical label
     std::vector<ClassInfo> classes;
     std::vector<std::pair<std::string, double>> fares;  // class -> yuan per km
     int holdMinutes = 30;
@@ -136,6 +138,20 @@ struct Run {
         return -1;
     }
 };
+
+// The seat a canonical label ("03-12A") names on `run`, or kNone.
+inline std::uint32_t findSeat(const Run& run, std::string_view canonical) {
+    if (canonical.size() != 6) return kNone;
+    const int car = (canonical[0] - '0') * 10 + (canonical[1] - '0');
+    const int row = (canonical[3] - '0') * 10 + (canonical[4] - '0');
+    for (const Car& c : run.cars) {
+        if (c.number != car) continue;
+        const std::size_t pos = c.layout.find(canonical[5]);
+        if (row < 1 || row > c.rows || pos == std::string::npos) return kNone;
+        return c.firstSeat + static_cast<std::uint32_t>((row - 1) * c.layout.size() + pos);
+    }
+    return kNone;
+}
 
 // Seat order: car number, row, position in the layout.
 inline bool seatBefore(const Run& run, std::uint32_t a, std::uint32_t b) {

@@ -114,7 +114,7 @@ std::vector<SeatView> Engine::seats(const std::string& train, const std::string&
     for (std::uint32_t i : seatsInOrder(*r)) {
         const Seat& seat = r->seats[i];
         SeatView v;
-        v.label = seat.label;
+        v.label = seat.label();
         v.travelClass = r->classes[seat.travelClass].name;
         v.car = r->cars[seat.car].number;
         v.row = seat.row;
@@ -191,7 +191,7 @@ std::vector<WaitReason> Engine::whyWaiting(const std::string& id) const {
                 continue;
             }
             WaitReason::Blocked b;
-            b.seat = seat.label;
+            b.seat = seat.label();
             for (const Occupant& oc : seat.occupants)
                 if (segmentMask(oc.from, oc.to) & want) b.blockers.push_back(holderOf(s, oc));
             w.seats.push_back(std::move(b));
