@@ -60,9 +60,9 @@ std::uint32_t Core::addTicket(std::uint32_t sale, int number, const std::string&
     const auto index = static_cast<std::uint32_t>(s.tickets.size());
     Sale& sl = s.sales[sale];
     // A sale's tickets are contiguous (TicketRange): nothing else is created between them.
-    assert(sl.tickets.count == 0 || sl.tickets.first + sl.tickets.count == index);
-    if (sl.tickets.count == 0) sl.tickets.first = index;
-    ++sl.tickets.count;
+    assert(sl.ticketCount == 0 || sl.firstTicket + sl.ticketCount == index);
+    if (sl.ticketCount == 0) sl.firstTicket = index;
+    ++sl.ticketCount;
     Ticket t;
     t.number = static_cast<std::uint8_t>(number);
     t.sale = sale;
@@ -122,7 +122,7 @@ void Core::serve(std::uint32_t orderIndex, int option, const std::vector<std::ui
     // The order becomes a sale of paid tickets under its own id.
     const auto sale = static_cast<std::uint32_t>(s.sales.size());
     Sale sl;
-    sl.id = order.id;
+    sl.idEntry = s.ids.indexOf(order.id);
     sl.run = opt.run;
     sl.payBy = s.clock;
     sl.fromWaitlist = true;

@@ -242,7 +242,7 @@ class Apply {
     std::uint32_t newSale(const std::string& id, std::uint32_t run, Time payBy) {
         const auto index = static_cast<std::uint32_t>(s.sales.size());
         Sale sale;
-        sale.id = s.ids.insert(id, IdRecord{IdKind::Sale, index, cmd.fingerprint});
+        sale.idEntry = s.ids.add(id, IdRecord{IdKind::Sale, index, cmd.fingerprint});
         sale.run = run;
         sale.payBy = payBy;
         s.sales.push_back(std::move(sale));
@@ -255,7 +255,7 @@ class Apply {
         const Seat& seat = run.seats[t.seat];
         Event e = c.make(EventKind::TicketHeld);
         e.ticket = ticketId(s, ticket);
-        e.sale = s.sales[t.sale].id;
+        e.sale = saleId(s, s.sales[t.sale]);
         e.passenger = passengerOf(s, t);
         e.train = run.train;
         e.date = run.date;
@@ -517,7 +517,7 @@ class Apply {
         if (sale < 0) return;
         std::vector<std::uint32_t> held;
         bool anyExpired = false, anyPaid = false;
-        for (std::uint32_t t : s.sales[sale].tickets) {
+        for (std::uint32_t t : s.sales[sale].tickets()) {
             if (s.tickets[t].status == TicketStatus::Held) held.push_back(t);
             anyExpired |= s.tickets[t].status == TicketStatus::Expired;
             // A refunded ticket of a sale that was paid still counts as paid.
@@ -562,7 +562,7 @@ class Apply {
         if (sale < 0) return;
         std::vector<std::uint32_t> live;
         bool anyRefunded = false;
-        for (std::uint32_t t : s.sales[sale].tickets) {
+        for (std::uint32_t t : s.sales[sale].tickets()) {
             if (s.tickets[t].live()) live.push_back(t);
             anyRefunded |= s.tickets[t].status == TicketStatus::Refunded;
         }
@@ -988,7 +988,7 @@ void fireTimer(Core& core, const Timer& timer) {
     switch (timer.kind) {
         case TimerKind::HoldExpiry: {
             const Sale& sale = s.sales[timer.ref];
-            const auto tickets = sale.tickets;
+            const TicketRange tickets = sale.tickets();
             for (std::uint32_t t : tickets) {
                 if (s.tickets[t].status != TicketStatus::Held) continue;
                 Event e = core.make(EventKind::HoldExpired);

@@ -97,7 +97,7 @@ class In {
 bool timerStillMatters(const EngineState& s, const Timer& t) {
     switch (t.kind) {
         case TimerKind::HoldExpiry:
-            for (std::uint32_t k : s.sales[t.ref].tickets)
+            for (std::uint32_t k : s.sales[t.ref].tickets())
                 if (s.tickets[k].status == TicketStatus::Held) return true;
             return false;
         case TimerKind::PrepayTimeout:
@@ -189,12 +189,12 @@ void writeState(const EngineState& st, Out& o) {
     }
     o.u(st.sales.size());
     for (const Sale& sale : st.sales) {
-        o.s(sale.id);
+        o.s(saleId(st, sale));
         o.u(sale.run);
         o.i(sale.payBy);
         o.u(sale.fromWaitlist);
-        o.u(sale.tickets.size());
-        for (auto t : sale.tickets)
+        o.u(sale.ticketCount);
+        for (auto t : sale.tickets())
             o.u(t);
     }
     o.u(st.blocks.size());
@@ -400,11 +400,13 @@ void readState(EngineState& st, In& in) {
         sale.payBy = in.i();
         sale.fromWaitlist = in.u() != 0;
         // A sale's tickets are contiguous and numbered from 1.
-        sale.tickets.count = static_cast<std::uint32_t>(in.count());
-        for (std::uint32_t i = 0; i < sale.tickets.count; ++i) {
+        const std::size_t count = in.count();
+        if (count > kMaxGroup) throw Truncated();
+        sale.ticketCount = static_cast<std::uint8_t>(count);
+        for (std::uint32_t i = 0; i < sale.ticketCount; ++i) {
             const auto t = checked<std::uint32_t>(in.u(), st.tickets.size());
-            if (i == 0) sale.tickets.first = t;
-            if (t != sale.tickets.first + i) throw Truncated();
+            if (i == 0) sale.firstTicket = t;
+            if (t != sale.firstTicket + i) throw Truncated();
             st.tickets[t].number = checked<std::uint8_t>(i + 1, 256);
         }
     }
@@ -492,8 +494,10 @@ void readState(EngineState& st, In& in) {
         if (key.empty()) throw Truncated();
         return key;
     };
-    for (std::size_t k = 0; k < st.sales.size(); ++k)
-        st.sales[k].id = stored(saleIds[k]);
+    for (std::size_t k = 0; k < st.sales.size(); ++k) {
+        stored(saleIds[k]);
+        st.sales[k].idEntry = st.ids.indexOf(saleIds[k]);
+    }
     for (std::size_t k = 0; k < st.blocks.size(); ++k)
         st.blocks[k].id = stored(blockIds[k]);
     for (std::size_t k = 0; k < st.orders.size(); ++k)

@@ -234,11 +234,13 @@ struct TicketRange {
 };
 
 struct Sale {
-    std::string_view id;  // in EngineState::ids (for a served order, the order's id)
-    std::uint32_t run = 0;
-    TicketRange tickets;
     Time payBy = 0;
+    std::uint32_t idEntry = 0;  // its id's entry in EngineState::ids (a served order's own)
+    std::uint32_t run = 0;
+    std::uint32_t firstTicket = 0;
+    std::uint8_t ticketCount = 0;
     bool fromWaitlist = false;  // the tickets of a served waitlist order
+    TicketRange tickets() const { return {firstTicket, ticketCount}; }
 };
 
 enum class IdKind : std::uint8_t { Sale, Block, Order };
@@ -414,10 +416,14 @@ inline const std::string& orderTo(const EngineState& s, const Order& o) {
     return s.runs[o.options.front().run].stops[o.options.front().to].station;
 }
 
+inline std::string_view saleId(const EngineState& s, const Sale& sale) {
+    return s.ids[sale.idEntry].key;
+}
+
 // "S1.2": the sale's id and the ticket's number in it.
 inline std::string ticketId(const EngineState& s, std::uint32_t ticket) {
     const Ticket& t = s.tickets[ticket];
-    std::string id(s.sales[t.sale].id);
+    std::string id(saleId(s, s.sales[t.sale]));
     id += '.';
     id += std::to_string(t.number);
     return id;
@@ -440,8 +446,8 @@ inline std::uint32_t findTicket(const EngineState& s, const std::string& id) {
     std::uint32_t sale = kNone;
     if (rec->kind == IdKind::Sale) sale = rec->index;
     if (rec->kind == IdKind::Order) sale = s.orders[rec->index].saleIndex;
-    if (sale == kNone || number > s.sales[sale].tickets.count) return kNone;
-    return s.sales[sale].tickets.first + number - 1;
+    if (sale == kNone || number > s.sales[sale].ticketCount) return kNone;
+    return s.sales[sale].firstTicket + number - 1;
 }
 
 // An order's rank in a queue it is in: 1 + the queued orders ahead of it.

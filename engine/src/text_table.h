@@ -39,14 +39,17 @@ class TextTable {
     std::uint32_t entryOf(std::string_view key) {
         const std::uint32_t e = lookup(key);
         if (e != kAbsent) return e;
-        insert(key, V{});
-        return static_cast<std::uint32_t>(entries_.size() - 1);
+        return add(key, V{});
     }
     Entry& operator[](std::uint32_t index) { return entries_[index]; }
     const Entry& operator[](std::uint32_t index) const { return entries_[index]; }
     // Adds an id that is not in the table; returns its text as stored, which
     // lives as long as the table (records keep it as their id).
     std::string_view insert(std::string_view key, const V& record) {
+        return entries_[add(key, record)].key;
+    }
+    // The same, giving the new entry's index.
+    std::uint32_t add(std::string_view key, const V& record) {
         const std::uint64_t h = std::hash<std::string_view>{}(key);
         Shard& shard = shards_[shardOf(h)];
         if ((shard.used + 1) * 4 > shard.cells.size() * 3) grow(shard);
@@ -54,8 +57,10 @@ class TextTable {
         entries_.push_back(Entry{text_.add(key), record});
         place(shard, static_cast<std::uint32_t>(h), index);
         ++shard.used;
-        return entries_.back().key;
+        return index;
     }
+    // The index of key's entry, or kAbsent.
+    std::uint32_t indexOf(std::string_view key) const { return lookup(key); }
     // The stored text of an id in the table, or an empty view.
     std::string_view keyOf(std::string_view key) const {
         const std::uint32_t e = lookup(key);

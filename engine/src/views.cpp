@@ -24,7 +24,7 @@ HolderView holderOf(const EngineState& s, const Occupant& o) {
     const Sale& sale = s.sales[t.sale];
     h.id = ticketId(s, o.ref);
     h.passenger = passengerOf(s, t);
-    h.sale = sale.id;
+    h.sale = saleId(s, sale);
     if (t.status == TicketStatus::Held) {
         h.kind = HolderView::Kind::Held;
         h.payBy = sale.payBy;
