@@ -28,18 +28,22 @@ class TimerQueue {
   public:
     bool empty() const { return byDue_.empty(); }
     std::size_t size() const { return size_; }
-    const Timer& top() const { return byDue_.begin()->second.front(); }
+    Timer top() const {
+        const auto& [due, first] = *byDue_.begin();
+        return widen(due, first.front());
+    }
 
     void push(const Timer& t) {
-        std::deque<Timer>& at = byDue_[t.due];
+        std::deque<Stored>& at = byDue_[t.due];
+        const Stored s{t.seq, t.ref, t.kind};
         if (at.empty() || at.back().seq < t.seq) {
-            at.push_back(t);
+            at.push_back(s);
         } else {
             // Only a restored snapshot can bring timers out of order.
             at.insert(
-                std::upper_bound(at.begin(), at.end(), t,
-                                 [](const Timer& a, const Timer& b) { return a.seq < b.seq; }),
-                t);
+                std::upper_bound(at.begin(), at.end(), s,
+                                 [](const Stored& a, const Stored& b) { return a.seq < b.seq; }),
+                s);
         }
         ++size_;
     }
@@ -53,12 +57,20 @@ class TimerQueue {
     template <class F>
     void forEach(F&& f) const {
         for (const auto& [due, timers] : byDue_)
-            for (const Timer& t : timers)
-                f(t);
+            for (const Stored& t : timers)
+                f(widen(due, t));
     }
 
   private:
-    std::map<Time, std::deque<Timer>> byDue_;
+    // A timer without its due instant, which is its deque's key: 16 bytes, not 24.
+    struct Stored {
+        std::uint64_t seq;
+        std::uint32_t ref;
+        TimerKind kind;
+    };
+    static Timer widen(Time due, const Stored& s) { return Timer{due, s.seq, s.kind, s.ref}; }
+
+    std::map<Time, std::deque<Stored>> byDue_;
     std::size_t size_ = 0;
 };
 
