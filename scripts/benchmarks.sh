@@ -313,11 +313,13 @@ names), before and after the compaction of December 2026:
 | record | before | after | what changed |
 |---|---|---|---|
 | ticket | 80 B + an id-table node (~72 B) + its passenger's list entry | 28 B | id derived (sale id + "." + number), passenger a 4-byte entry index, live tickets of a passenger a list through the tickets |
-| sale | 80 B + a vector of tickets | 48 B | tickets a contiguous range; id a view of the id table's text |
+| sale | 80 B + a vector of tickets | 24 B | tickets a first index and a count; id an index into the id table |
 | order | 224 B + vectors of passengers and options + 2 station strings | 120 B + 12 B an option + its names' bytes | options a span in a pool, user and names arena text, stations derived from the first option |
 | id (sale, block, order) | ~90 B node with a std::string key, and a second copy in the record | ~50 B (32 B entry, ~11 B of table, the text once) | open addressing, text in an arena |
 | passenger name | ~90 B node + a vector | ~40 B | the same table as ids |
-| whole process, per order | 1,600 B (1.28 GB) | 824 B (659 MB) | \`/usr/bin/time houbu-cli run\` peak RSS over orders |
+| seat | 80 B + a label-to-seat map node (~64 B) | 56 B | label in 6 bytes; found by arithmetic on its car |
+| timer | 24 B in one vector | 16 B in a deque per due instant | the due instant is the deque's key |
+| whole process, per order | 1,600 B (1.28 GB) | 715 B (572 MB) | \`/usr/bin/time houbu-cli run\` peak RSS over orders |
 EOF
 } >docs/benchmarks.md
 echo "wrote docs/benchmarks.md and docs/benchmarks/*.png" >&2
