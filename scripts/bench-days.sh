@@ -68,6 +68,7 @@ build/release/bench/bench_report --days docs/benchmarks "$work/days.json"
 {
   echo
   echo "![time against day size](benchmarks/day-time.png)"
+  echo
   echo "![memory against day size](benchmarks/day-memory.png)"
   echo
   echo "\`run\` reads and parses on one thread while the engine applies and encodes on"
