@@ -423,9 +423,15 @@ inline std::string_view saleId(const EngineState& s, const Sale& sale) {
 // "S1.2": the sale's id and the ticket's number in it.
 inline std::string ticketId(const EngineState& s, std::uint32_t ticket) {
     const Ticket& t = s.tickets[ticket];
-    std::string id(saleId(s, s.sales[t.sale]));
+    const std::string_view sale = saleId(s, s.sales[t.sale]);
+    std::string id;
+    id.reserve(sale.size() + 4);
+    id.append(sale);
     id += '.';
-    id += std::to_string(t.number);
+    // A number of 1 to 255, without a temporary string.
+    if (t.number >= 100) id += static_cast<char>('0' + t.number / 100);
+    if (t.number >= 10) id += static_cast<char>('0' + t.number / 10 % 10);
+    id += static_cast<char>('0' + t.number % 10);
     return id;
 }
 

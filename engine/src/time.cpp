@@ -101,6 +101,29 @@ std::string formatTime(Time t) {
     civilFromDays(days + kEpochDays, y, m, d);
     const int h = static_cast<int>(rest / 3600), mi = static_cast<int>(rest / 60 % 60),
               s = static_cast<int>(rest % 60);
+    if (y >= 0 && y <= 9999) {
+        // By hand: this runs for events' times, and snprintf was a visible share.
+        char out[19] = {static_cast<char>('0' + y / 1000),
+                        static_cast<char>('0' + y / 100 % 10),
+                        static_cast<char>('0' + y / 10 % 10),
+                        static_cast<char>('0' + y % 10),
+                        '-',
+                        static_cast<char>('0' + m / 10),
+                        static_cast<char>('0' + m % 10),
+                        '-',
+                        static_cast<char>('0' + d / 10),
+                        static_cast<char>('0' + d % 10),
+                        'T',
+                        static_cast<char>('0' + h / 10),
+                        static_cast<char>('0' + h % 10),
+                        ':',
+                        static_cast<char>('0' + mi / 10),
+                        static_cast<char>('0' + mi % 10),
+                        ':',
+                        static_cast<char>('0' + s / 10),
+                        static_cast<char>('0' + s % 10)};
+        return std::string(out, s == 0 ? 16 : 19);
+    }
     char buf[40];
     if (s == 0)
         std::snprintf(buf, sizeof buf, "%04lld-%02d-%02dT%02d:%02d", static_cast<long long>(y), m,
