@@ -93,7 +93,7 @@ void Core::leaveQueues(Order& order, OrderStatus status) {
     order.status = status;
     --s.queuedOrders;
     const int lane = order.groupSize() - 1;
-    for (const auto& opt : order.options) {
+    for (const auto& opt : order.options()) {
         Queue& q = s.queues[opt.queue];
         --q.liveBySize[lane];
         ++q.dead;
@@ -115,26 +115,26 @@ void Core::leaveQueues(Order& order, OrderStatus status) {
 
 void Core::serve(std::uint32_t orderIndex, int option, const std::vector<std::uint32_t>& seats) {
     Order& order = s.orders[orderIndex];
-    const OrderOption& opt = order.options[option];
+    const OrderOption& opt = order.options()[option];
     const Run& run = s.runs[opt.run];
     leaveQueues(order, OrderStatus::Fulfilled);
 
     // The order becomes a sale of paid tickets under its own id.
     const auto sale = static_cast<std::uint32_t>(s.sales.size());
     Sale sl;
-    sl.idEntry = s.ids.indexOf(order.id);
+    sl.idEntry = order.idEntry;
     sl.run = opt.run;
     sl.payBy = s.clock;
     sl.fromWaitlist = true;
     s.sales.push_back(std::move(sl));
 
     Event e = make(EventKind::WaitlistFulfilled);
-    e.id = order.id;
+    e.id = orderId(s, order);
     e.train = run.train;
     e.date = run.date;
     e.travelClass = run.classes[opt.travelClass].name;
     std::size_t i = 0;
-    order.passengers.forEach([&](std::string_view name) {
+    order.names.forEach([&](std::string_view name) {
         const std::string passenger(name);
         const std::uint32_t t = addTicket(sale, static_cast<int>(i) + 1, passenger, opt.run,
                                           seats[i], opt.from, opt.to, TicketStatus::Paid);

@@ -339,7 +339,7 @@ class Apply {
     // -1 when some option never departs (no time given).
     Time lastDeparture(const Order& order) const {
         Time latest = -1;
-        for (const auto& opt : order.options) {
+        for (const auto& opt : order.options()) {
             const Time t = s.runs[opt.run].stops[opt.from].leaves();
             if (t < 0) return -1;
             latest = std::max(latest, t);
@@ -800,7 +800,7 @@ class Apply {
             dearest = std::max(dearest, fareFen(run.classes[cls].farePerKm,
                                                 run.stops[to].km - run.stops[from].km));
         }
-        order.options = Span<OrderOption>(options.data(), optionCount);
+        order.setOptions(Span<OrderOption>(options.data(), optionCount));
         if (!stillBookable(order)) return;
         // The passengers may not already travel at an overlapping time on any option.
         std::array<const TicketList*, kMaxGroup> lists{};
@@ -808,19 +808,19 @@ class Apply {
         if (listed)
             for (std::size_t i = 0; i < cmd.passengers.size(); ++i)
                 lists[i] = s.passengers.find(cmd.passengers[i]);
-        for (const auto& opt : order.options)
+        for (const auto& opt : order.options())
             if (!noPassengerConflict(cmd.passengers, opt.run, opt.from, opt.to, kNone,
                                      listed ? lists.data() : nullptr))
                 return;
-        order.options = s.optionPool.add(options.data(), optionCount);
-        order.user = s.text.add(cmd.user);
-        order.passengers = PackedNames::store(cmd.passengers, s.text);
-        order.prepayFen = dearest * static_cast<std::int64_t>(order.passengers.size());
+        order.setOptions(s.optionPool.add(options.data(), optionCount));
+        order.names = OrderNames::store(cmd.user, cmd.passengers, s.text);
+        order.passengerCount = static_cast<std::uint8_t>(cmd.passengers.size());
+        order.prepayFen = dearest * static_cast<std::int64_t>(order.groupSize());
         order.payBy = s.clock + kPrepayWindow;
         order.submitSeq = ++s.submissions;
 
         const auto index = static_cast<std::uint32_t>(s.orders.size());
-        order.id = s.ids.insert(cmd.id, IdRecord{IdKind::Order, index, cmd.fingerprint});
+        order.idEntry = s.ids.add(cmd.id, IdRecord{IdKind::Order, index, cmd.fingerprint});
         Event e = c.make(EventKind::WaitlistSubmitted);
         e.id = cmd.id;
         e.prepayFen = order.prepayFen;
@@ -846,7 +846,7 @@ class Apply {
         order.effectiveAt = s.clock;
         ++s.queuedOrders;
         const int lane = order.groupSize() - 1;
-        for (auto& opt : order.options) {
+        for (auto& opt : order.options()) {
             opt.queue = queueFor(opt.run, opt.travelClass, opt.from, opt.to);
             Queue& q = s.queues[opt.queue];
             auto& entries = q.lanes[lane].orders;
@@ -908,7 +908,7 @@ class Apply {
         Event e = c.make(EventKind::Position);
         e.id = cmd.id;
         if (order.status == OrderStatus::Queued) {
-            for (const auto& opt : order.options) {
+            for (const auto& opt : order.options()) {
                 const Run& run = s.runs[opt.run];
                 e.queues.push_back(QueueRank{run.train, run.date, run.classes[opt.travelClass].name,
                                              rankIn(s, s.queues[opt.queue], order)});
@@ -1007,7 +1007,7 @@ void fireTimer(Core& core, const Timer& timer) {
             if (order.status != OrderStatus::AwaitingPrepay) break;
             order.status = OrderStatus::Cancelled;
             Event e = core.make(EventKind::WaitlistCancelled);
-            e.id = order.id;
+            e.id = orderId(s, order);
             e.reason = "prepay_timeout";
             core.emit(e);
             break;
@@ -1017,7 +1017,7 @@ void fireTimer(Core& core, const Timer& timer) {
             if (order.status != OrderStatus::Queued) break;
             core.leaveQueues(order, OrderStatus::Expired);
             Event e = core.make(EventKind::WaitlistExpired);
-            e.id = order.id;
+            e.id = orderId(s, order);
             core.emit(e);
             break;
         }
@@ -1147,7 +1147,7 @@ struct StepRun::Impl {
         pending = StepDecision{};
         pending.kind =
             d.kind == Decision::Kind::Serve ? StepDecision::Kind::Serve : StepDecision::Kind::Skip;
-        pending.order = order.id;
+        pending.order = orderId(s, order);
         pending.passengers = order.groupSize();
         pending.reason = d.reason;
         pending.freeSeats = d.freeSeats;
@@ -1160,7 +1160,7 @@ struct StepRun::Impl {
             pending.to = to;
         };
         if (d.kind == Decision::Kind::Serve) {
-            const OrderOption& opt = order.options[d.option];
+            const OrderOption& opt = order.options()[d.option];
             place(opt.run, opt.travelClass, opt.from, opt.to);
             for (std::uint32_t seat : d.seats)
                 pending.seats.push_back(s.runs[opt.run].seats[seat].label());
@@ -1194,7 +1194,7 @@ struct StepRun::Impl {
                 pass.freed.push_back(StepFreed{seat.label(), f.from, f.to, f.runFrom, f.runTo});
             }
         }
-        if (info->onlyOrder != kNone) pass.order = s.orders[info->onlyOrder].id;
+        if (info->onlyOrder != kNone) pass.order = orderId(s, s.orders[info->onlyOrder]);
     }
 
     std::vector<StepCandidate> candidates(std::size_t limit) const {
@@ -1225,7 +1225,7 @@ struct StepRun::Impl {
         if (info->onlyOrder != kNone) {
             const Order& order = s.orders[info->onlyOrder];
             if (order.status == OrderStatus::Queued)
-                for (const OrderOption& opt : order.options)
+                for (const OrderOption& opt : order.options())
                     entries.push_back(
                         Entry{info->onlyOrder, opt.queue,
                               static_cast<int>(rankIn(s, s.queues[opt.queue], order))});
@@ -1242,7 +1242,7 @@ struct StepRun::Impl {
             const Entry& e = entries[i];
             const Queue& q = s.queues[e.queue];
             const Run& run = s.runs[q.run];
-            out.push_back(StepCandidate{std::string(s.orders[e.order].id),
+            out.push_back(StepCandidate{std::string(orderId(s, s.orders[e.order])),
                                         s.orders[e.order].groupSize(),
                                         run.classes[q.travelClass].name, q.from, q.to, e.rank});
         }
@@ -1392,7 +1392,8 @@ std::vector<RecordStatus> Engine::records() const {
         out.push_back(
             {RecordStatus::Kind::Ticket, ticketId(s, t), statusName(s.tickets[t].status)});
     for (const Order& o : s.orders)
-        out.push_back({RecordStatus::Kind::Order, std::string(o.id), orderStatusName(o.status)});
+        out.push_back(
+            {RecordStatus::Kind::Order, std::string(orderId(s, o)), orderStatusName(o.status)});
     for (const Block& b : s.blocks)
         out.push_back(
             {RecordStatus::Kind::Block, std::string(b.id), b.released ? "released" : "live"});
@@ -1444,9 +1445,9 @@ std::string Engine::checkInvariants() const {
     for (const Order& order : s.orders) {
         if (order.status != OrderStatus::Queued) continue;
         ++queued;
-        for (const auto& opt : order.options) {
+        for (const auto& opt : order.options()) {
             if (opt.queue >= live.size())
-                return "order " + std::string(order.id) + " is queued without a queue";
+                return "order " + std::string(orderId(s, order)) + " is queued without a queue";
             ++live[opt.queue][order.groupSize() - 1];
         }
     }

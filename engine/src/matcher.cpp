@@ -172,8 +172,8 @@ std::optional<Decision> Matcher::newOrderDecision(Phase& phase) {
     if (order.status != OrderStatus::Queued) return std::nullopt;
     Decision d;
     d.order = phase.onlyOrder;
-    for (std::size_t i = 0; i < order.options.size() && d.seats.empty(); ++i) {
-        const OrderOption& opt = order.options[i];
+    for (std::size_t i = 0; i < order.options().size() && d.seats.empty(); ++i) {
+        const OrderOption& opt = order.options()[i];
         if (departed(opt.run, opt.from)) continue;
         d.seats = chooseSeats(s.runs[opt.run], opt.travelClass, opt.from, opt.to, order.groupSize(),
                               std::string(), s.options.seatChoice);
@@ -181,7 +181,7 @@ std::optional<Decision> Matcher::newOrderDecision(Phase& phase) {
     }
     if (!d.seats.empty()) {
         d.kind = Decision::Kind::Serve;
-        const OrderOption& opt = order.options[d.option];
+        const OrderOption& opt = order.options()[d.option];
         d.queue = opt.queue;
         if (s.options.trace) {
             d.freeSeats = countFree(s.runs[opt.run], opt.travelClass, opt.from, opt.to, kMaxGroup);
@@ -192,7 +192,7 @@ std::optional<Decision> Matcher::newOrderDecision(Phase& phase) {
     if (!s.options.trace) return std::nullopt;
     d.kind = Decision::Kind::Skip;
     d.reason = groupOf(order.groupSize());
-    for (const OrderOption& opt : order.options) {
+    for (const OrderOption& opt : order.options()) {
         const Run& run = s.runs[opt.run];
         d.reason += "; ";
         if (departed(opt.run, opt.from)) {
@@ -211,7 +211,7 @@ void Matcher::describeServe(Decision& d, const Order& order, std::uint32_t queue
                             int freeSeats) const {
     const EngineState& s = c_.s;
     const Queue& q = s.queues[queue];
-    const OrderOption& opt = order.options[d.option];
+    const OrderOption& opt = order.options()[d.option];
     const Run& run = s.runs[opt.run];
     d.reason = groupOf(order.groupSize()) + ", rank " + std::to_string(rankIn(s, q, order)) +
                " in " + queueName(q) + "; " + seatsFree(freeSeats) +
@@ -224,8 +224,8 @@ void Matcher::describeServe(Decision& d, const Order& order, std::uint32_t queue
 }
 
 int Matcher::optionOnQueue(const Order& order, std::uint32_t queue) const {
-    for (std::size_t i = 0; i < order.options.size(); ++i)
-        if (order.options[i].queue == queue) return static_cast<int>(i);
+    for (std::size_t i = 0; i < order.options().size(); ++i)
+        if (order.options()[i].queue == queue) return static_cast<int>(i);
     return -1;
 }
 
@@ -307,12 +307,12 @@ std::optional<Decision> Matcher::next() {
         d.order = best->order;
         if (phase.forcedOption) {
             d.option = optionOnQueue(order, best->queue);
-            const OrderOption& opt = order.options[d.option];
+            const OrderOption& opt = order.options()[d.option];
             d.seats = chooseSeats(s.runs[opt.run], opt.travelClass, opt.from, opt.to,
                                   order.groupSize(), std::string(), s.options.seatChoice);
         } else {
-            for (std::size_t i = 0; i < order.options.size() && d.seats.empty(); ++i) {
-                const OrderOption& opt = order.options[i];
+            for (std::size_t i = 0; i < order.options().size() && d.seats.empty(); ++i) {
+                const OrderOption& opt = order.options()[i];
                 if (departed(opt.run, opt.from)) continue;
                 // A release on a complete run does not reach into an exact run, whose
                 // free seats serve only releases of their exact interval (rule 5).
@@ -338,7 +338,7 @@ void Matcher::apply(const Decision& d) {
     if (c_.s.options.trace) {
         Event e = c_.make(d.kind == Decision::Kind::Serve ? EventKind::MatchConsidered
                                                           : EventKind::MatchSkipped);
-        e.id = order.id;
+        e.id = orderId(c_.s, order);
         e.reason = d.reason;
         c_.emit(e);
     }

@@ -211,14 +211,14 @@ void writeState(const EngineState& st, Out& o) {
     }
     o.u(st.orders.size());
     for (const Order& ord : st.orders) {
-        o.s(ord.id);
-        o.s(ord.user);
+        o.s(orderId(st, ord));
+        o.s(ord.names.user());
         o.s(orderFrom(st, ord));
         o.s(orderTo(st, ord));
-        o.u(ord.passengers.size());
-        ord.passengers.forEach([&o](std::string_view p) { o.s(p); });
-        o.u(ord.options.size());
-        for (const auto& opt : ord.options) {
+        o.u(ord.names.size());
+        ord.names.forEach([&o](std::string_view p) { o.s(p); });
+        o.u(ord.options().size());
+        for (const auto& opt : ord.options()) {
             o.u(opt.run);
             o.u(opt.travelClass);
             o.u(opt.from);
@@ -253,10 +253,10 @@ void writeState(const EngineState& st, Out& o) {
     std::vector<const TextTable<IdRecord>::Entry*> ids;
     ids.reserve(st.ids.size());
     st.ids.forEach([&ids](const auto& entry) { ids.push_back(&entry); });
-    std::sort(ids.begin(), ids.end(), [](auto* a, auto* b) { return a->key < b->key; });
+    std::sort(ids.begin(), ids.end(), [](auto* a, auto* b) { return a->key() < b->key(); });
     o.u(ids.size());
     for (const auto* entry : ids) {
-        o.s(entry->key);
+        o.s(entry->key());
         o.u(static_cast<std::uint64_t>(entry->record.kind));
         o.u(entry->record.index);
         o.u(entry->record.fingerprint);
@@ -430,14 +430,15 @@ void readState(EngineState& st, In& in) {
     orderIds.reserve(st.orders.size());
     for (Order& ord : st.orders) {
         orderIds.push_back(in.s());
-        ord.user = st.text.add(in.s());
+        const std::string user = in.s();
         const std::string from = in.s(), to = in.s();
         const std::size_t group = in.count();
         if (group == 0 || group > kMaxGroup) throw Truncated();
         std::vector<std::string> names(group);
         for (auto& name : names)
             name = in.s();
-        ord.passengers = PackedNames::store(names, st.text);
+        ord.names = OrderNames::store(user, names, st.text);
+        ord.passengerCount = static_cast<std::uint8_t>(group);
         std::vector<OrderOption> options(in.count());
         if (options.empty() || options.size() > 255) throw Truncated();
         for (auto& opt : options) {
@@ -448,7 +449,7 @@ void readState(EngineState& st, In& in) {
             const std::uint64_t q = in.u();
             opt.queue = q == 0 ? kNone : static_cast<std::uint32_t>(q - 1);
         }
-        ord.options = st.optionPool.add(options.data(), options.size());
+        ord.setOptions(st.optionPool.add(options.data(), options.size()));
         ord.payBy = in.i();
         ord.effectiveAt = in.i();
         ord.deadline = in.i();
@@ -459,7 +460,7 @@ void readState(EngineState& st, In& in) {
         ord.cancelledByUser = in.u() != 0;
         ord.status = static_cast<OrderStatus>(checked<std::uint8_t>(in.u(), 5));
         // The interval's names are derived now: they must be the first option's stations.
-        for (const auto& opt : ord.options)
+        for (const auto& opt : ord.options())
             if (opt.from >= opt.to || opt.to >= st.runs[opt.run].stops.size()) throw Truncated();
         if (orderFrom(st, ord) != from || orderTo(st, ord) != to) throw Truncated();
         if (ord.status == OrderStatus::Queued) ++st.queuedOrders;
@@ -500,8 +501,10 @@ void readState(EngineState& st, In& in) {
     }
     for (std::size_t k = 0; k < st.blocks.size(); ++k)
         st.blocks[k].id = stored(blockIds[k]);
-    for (std::size_t k = 0; k < st.orders.size(); ++k)
-        st.orders[k].id = stored(orderIds[k]);
+    for (std::size_t k = 0; k < st.orders.size(); ++k) {
+        stored(orderIds[k]);
+        st.orders[k].idEntry = st.ids.indexOf(orderIds[k]);
+    }
     // Ticket ids are derived now: each stored one must be what derivation gives.
     for (std::uint32_t k = 0; k < st.tickets.size(); ++k) {
         if (st.tickets[k].sale >= st.sales.size() || ticketId(st, k) != storedIds[k])

@@ -21,7 +21,7 @@
 #include "houbu/command.h"
 #include "houbu/engine.h"
 #include "houbu/time.h"
-#include "packed_names.h"
+#include "order_names.h"
 #include "queue_slots.h"
 #include "span_pool.h"
 #include "text_arena.h"
@@ -311,22 +311,31 @@ struct OrderOption {
 };
 
 struct Order {
-    std::string_view id;    // in EngineState::ids
-    std::string_view user;  // in EngineState::text
-    PackedNames passengers;
-    // Every option has the order's interval (the names as submitted are its
-    // stations on the first option's run: see orderFrom / orderTo).
-    Span<OrderOption> options;  // in EngineState::optionPool
     Time payBy = 0;
     Time effectiveAt = 0;
     Time deadline = -1;
     std::uint64_t submitSeq = 0;
     std::int64_t prepayFen = 0;
-    std::uint32_t saleIndex = kNone;  // the sale its tickets form once fulfilled
+    OrderNames names;  // its user and passengers, in EngineState::text
+    // Every option has the order's interval (the names as submitted are its
+    // stations on the first option's run: see orderFrom / orderTo).
+    OrderOption* optionData = nullptr;  // in EngineState::optionPool
+    std::uint32_t idEntry = 0;          // its id's entry in EngineState::ids
+    std::uint32_t saleIndex = kNone;    // the sale its tickets form once fulfilled
+    std::uint8_t optionCount = 0;
+    std::uint8_t passengerCount = 0;
     bool cancelledByUser = false;
     OrderStatus status = OrderStatus::AwaitingPrepay;
-    std::uint8_t groupSize() const { return static_cast<std::uint8_t>(passengers.size()); }
+
+    Span<OrderOption> options() const { return {optionData, optionCount}; }
+    void setOptions(Span<OrderOption> o) {
+        optionData = o.begin();
+        optionCount = static_cast<std::uint8_t>(o.size());
+    }
+    std::uint8_t groupSize() const { return passengerCount; }
 };
+// 20 M of them on a peak day: every byte here is 20 MB.
+static_assert(sizeof(Order) <= 72);
 
 // Queue order: (effective time, submission sequence).
 inline bool queuedBefore(const Order& a, const Order& b) {
@@ -374,7 +383,7 @@ class EngineState {
 };
 
 inline std::string_view passengerOf(const EngineState& s, const Ticket& t) {
-    return s.passengers[t.passenger].key;
+    return s.passengers[t.passenger].key();
 }
 
 // Appends a live ticket to its passenger's list.
@@ -410,14 +419,18 @@ inline void unlinkFromPassenger(EngineState& s, std::uint32_t ticket) {
 
 // The stations an order was submitted for: by name, the same on every option's run.
 inline const std::string& orderFrom(const EngineState& s, const Order& o) {
-    return s.runs[o.options.front().run].stops[o.options.front().from].station;
+    return s.runs[o.optionData[0].run].stops[o.optionData[0].from].station;
 }
 inline const std::string& orderTo(const EngineState& s, const Order& o) {
-    return s.runs[o.options.front().run].stops[o.options.front().to].station;
+    return s.runs[o.optionData[0].run].stops[o.optionData[0].to].station;
+}
+
+inline std::string_view orderId(const EngineState& s, const Order& order) {
+    return s.ids[order.idEntry].key();
 }
 
 inline std::string_view saleId(const EngineState& s, const Sale& sale) {
-    return s.ids[sale.idEntry].key;
+    return s.ids[sale.idEntry].key();
 }
 
 // "S1.2": the sale's id and the ticket's number in it.

@@ -36,16 +36,16 @@ HolderView holderOf(const EngineState& s, const Occupant& o) {
 
 OrderView orderView(const EngineState& s, const Order& o) {
     OrderView v;
-    v.id = o.id;
-    v.user = o.user;
-    v.passengers = o.passengers.toVector();
+    v.id = orderId(s, o);
+    v.user = o.names.user();
+    v.passengers = o.names.toVector();
     v.from = orderFrom(s, o);
     v.to = orderTo(s, o);
     v.submittedSeq = static_cast<Time>(o.submitSeq);
     v.effectiveAt = o.status == OrderStatus::AwaitingPrepay ? -1 : o.effectiveAt;
     v.deadline = o.deadline;
     v.prepayFen = o.prepayFen;
-    for (const auto& opt : o.options) {
+    for (const auto& opt : o.options()) {
         const Run& run = s.runs[opt.run];
         v.options.push_back({run.train, run.date, run.classes[opt.travelClass].name});
     }
@@ -62,7 +62,7 @@ std::vector<RunSummary> Engine::runSummaries() const {
     for (const Order& o : s.orders) {
         if (o.status != OrderStatus::Queued) continue;
         std::vector<std::uint32_t> counted;
-        for (const auto& opt : o.options) {
+        for (const auto& opt : o.options()) {
             if (std::find(counted.begin(), counted.end(), opt.run) != counted.end()) continue;
             counted.push_back(opt.run);
             ++queued[opt.run];
@@ -172,7 +172,7 @@ std::vector<WaitReason> Engine::whyWaiting(const std::string& id) const {
     const IdRecord* rec = s.ids.find(id);
     if (!rec || rec->kind != IdKind::Order) return out;
     const Order& o = s.orders[rec->index];
-    for (const auto& opt : o.options) {
+    for (const auto& opt : o.options()) {
         const Run& run = s.runs[opt.run];
         WaitReason w;
         w.train = run.train;
