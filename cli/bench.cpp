@@ -198,6 +198,7 @@ struct TargetResult {
     std::map<std::string, double> shareSeconds;
     EngineSummary summary;
     bool hasSummary = false;
+    std::vector<MemoryUse> memory;  // in memory: the state's tables at the end
     std::string failure;
 };
 
@@ -273,6 +274,7 @@ bool runMemory(const char* path, std::int64_t size, const EngineOptions& options
         r.errors = sink.errors;
         r.summary = engine.summary();
         r.hasSummary = true;
+        r.memory = engine.memoryUse();
         if (check) {
             const std::string problem = engine.checkInvariants();
             r.invariants = problem.empty() ? "ok" : problem;
@@ -428,6 +430,17 @@ QJsonObject toJson(const TargetResult& r) {
         kinds.append(k);
     }
     o[u"kinds"] = kinds;
+    if (!r.memory.empty()) {
+        QJsonArray tables;
+        for (const MemoryUse& m : r.memory) {
+            QJsonObject t;
+            t[u"table"] = QString::fromStdString(m.table);
+            t[u"records"] = static_cast<qint64>(m.records);
+            t[u"bytes"] = static_cast<qint64>(m.bytes);
+            tables.append(t);
+        }
+        o[u"memory"] = tables;
+    }
     return o;
 }
 
@@ -473,6 +486,29 @@ void printTable(const QJsonObject& doc) {
                         static_cast<long long>(x[u"count"].toInteger()), x[u"seconds"].toDouble(),
                         x[u"per_s"].toDouble(), x[u"p50_us"].toDouble(), x[u"p99_us"].toDouble(),
                         x[u"p999_us"].toDouble(), x[u"max_us"].toDouble());
+        }
+        const QJsonArray memory = o[u"memory"].toArray();
+        if (!memory.isEmpty()) {
+            std::printf("\n%s, the state's tables at the end\n",
+                        o[u"target"].toString().toLocal8Bit().constData());
+            std::printf("  %-50s %11s %10s %9s\n", "table", "records", "MB", "B/record");
+            double total = 0;
+            for (const auto& m : memory) {
+                const QJsonObject x = m.toObject();
+                const double bytes = x[u"bytes"].toDouble();
+                const qint64 records = x[u"records"].toInteger();
+                total += bytes;
+                if (records > 0)
+                    std::printf("  %-50s %11lld %10.1f %9.1f\n",
+                                x[u"table"].toString().toLocal8Bit().constData(),
+                                static_cast<long long>(records), bytes / 1048576.0,
+                                bytes / static_cast<double>(records));
+                else
+                    std::printf("  %-50s %11s %10.1f %9s\n",
+                                x[u"table"].toString().toLocal8Bit().constData(), "",
+                                bytes / 1048576.0, "");
+            }
+            std::printf("  %-50s %11s %10.1f\n", "all tables", "", total / 1048576.0);
         }
         const QJsonObject e = o[u"errors"].toObject();
         if (!e.isEmpty()) {

@@ -43,6 +43,10 @@ class SpanPool {
         return Span<T>(at, n);
     }
 
+    std::size_t bytes() const {
+        return chunks_.empty() ? 0 : ((chunks_.size() - 1) * kChunk + used_) * sizeof(T);
+    }
+
   private:
     static constexpr std::size_t kChunk = 16384;
     std::vector<std::unique_ptr<T[]>> chunks_;

@@ -26,6 +26,9 @@ class StableVector {
     }
 
     std::size_t size() const { return size_; }
+    // The bytes its elements take (the untouched end of the last chunk is
+    // never faulted in, so it is not counted), with the chunk table.
+    std::size_t bytes() const { return size_ * sizeof(T) + chunks_.capacity() * sizeof(T*); }
     bool empty() const { return size_ == 0; }
     T& operator[](std::size_t i) { return *slot(i); }
     const T& operator[](std::size_t i) const { return *slot(i); }

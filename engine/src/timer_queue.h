@@ -61,6 +61,17 @@ class TimerQueue {
                 f(widen(due, t));
     }
 
+    // About the bytes it takes: a map node and a deque per due instant, and
+    // the deques' 512-byte blocks.
+    std::size_t bytes() const {
+        constexpr std::size_t perInstant = 48 + sizeof(std::deque<Stored>) + 64;
+        constexpr std::size_t perBlock = 512 / sizeof(Stored);
+        std::size_t n = 0;
+        for (const auto& [due, timers] : byDue_)
+            n += perInstant + (timers.size() / perBlock + 1) * 512;
+        return n;
+    }
+
   private:
     // A timer without its due instant, which is its deque's key: 16 bytes, not 24.
     struct Stored {

@@ -37,6 +37,37 @@ class TestViews : public QObject {
         QCOMPARE(runs[0].loadFactor, (4.0 + 4.0) / (5 * 4));
     }
 
+    // The memory report counts what the state holds and sizes it by record.
+    void memoryUseCountsTheTables() {
+        Session s;
+        s.send({g1(), sell("S1", "北京", "青岛", R"(["a","b"])"), op("pay", "S1")});
+        s.send({waitlist("W1", "北京", "济南", R"(["乙","丙"])"), op("prepay", "W1")});
+        s.send({waitlist("W2", "北京", "济南"), op("prepay", "W2")});
+        const auto tables = s.engine().memoryUse();
+        auto row = [&tables](const std::string& name) {
+            for (const MemoryUse& m : tables)
+                if (m.table == name) return m;
+            return MemoryUse{};
+        };
+        QCOMPARE(row("orders").records, std::int64_t{2});
+        // Two 72-byte orders and the table of their one chunk.
+        QCOMPARE(row("orders").bytes, std::int64_t{2 * 72 + 8});
+        QCOMPARE(row("tickets").records, std::int64_t{2});
+        QCOMPARE(row("sales").records, std::int64_t{1});
+        QCOMPARE(row("ids (sales, blocks, orders)").records, std::int64_t{3});
+        QCOMPARE(row("passengers").records, std::int64_t{2});
+        QCOMPARE(row("seats").records, std::int64_t{5});
+        // Timers are dropped when they fire, not when their owner moves on: the
+        // paid sale's hold expiry, and each order's prepay timeout and expiry.
+        QCOMPARE(row("timers").records, std::int64_t{5});
+        QVERIFY(row("queues").records >= 1);
+        // Largest first, and every table that holds something takes bytes.
+        for (std::size_t i = 1; i < tables.size(); ++i)
+            QVERIFY(tables[i - 1].bytes >= tables[i].bytes);
+        for (const MemoryUse& m : tables)
+            if (m.records > 0) QVERIFY2(m.bytes > 0, m.table.c_str());
+    }
+
     void queuesInRankOrderAndWhyWaiting() {
         Session s;
         s.send({g1(), sell("S1", "北京", "青岛", R"(["a","b"])"), op("pay", "S1")});

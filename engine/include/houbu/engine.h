@@ -59,6 +59,14 @@ struct EngineSummary {
     bool operator==(const EngineSummary&) const = default;
 };
 
+// One table of the state and what it takes: an estimate from record sizes
+// and container capacities (what a day's size costs), not a walk of the heap.
+struct MemoryUse {
+    std::string table;
+    std::int64_t records = 0;
+    std::int64_t bytes = 0;
+};
+
 // One record's status as the event stream describes it: tickets (held, paid,
 // refunded, expired), waitlist orders (awaiting_prepay, queued, fulfilled,
 // cancelled, expired) and blocks (live, released).
@@ -97,6 +105,8 @@ class Engine {
     const EngineOptions& options() const;
 
     EngineSummary summary() const;
+    // Table by table, largest first.
+    std::vector<MemoryUse> memoryUse() const;
 
     // ---- read-only views (see views.h) ----
     std::vector<RunSummary> runSummaries() const;
