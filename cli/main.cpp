@@ -43,15 +43,18 @@ Commands:
 
   verify --db LOCATION
                Check a store: replay the whole journal in a fresh engine and
-               compare every event, the state and the state tables. Prints a
+               check every row's link of the journal's hash chain (the events
+               byte for byte), the state and the state tables. Prints a
                summary; exit status 1 when a problem was found.
 
   replay --db LOCATION [--to SEQ]
                Re-execute the journal up to command SEQ (all by default) and
-               print the events, checking each against the stored ones.
+               print the events, checking each row against its chain link.
 
-  export --db LOCATION
-               Write the journal as a scenario (JSON Lines) to standard output.
+  export --db LOCATION [--authors]
+               Write the journal as a scenario (JSON Lines) to standard output;
+               with --authors, a comment before each command says who sent it,
+               from which host and when it was journaled.
 
   gen [options]
                Write a deterministic peak-day workload (a scenario) to standard
@@ -243,10 +246,13 @@ int run(int argc, char** argv) {
 }
 
 // Reads `--db LOCATION` (required) and `--to SEQ` (when allowed) of a store command.
-bool storeArgs(int argc, char** argv, bool allowTo, QString& db, qint64& to, int& status) {
+bool storeArgs(int argc, char** argv, bool allowTo, QString& db, qint64& to, int& status,
+               bool* authors = nullptr) {
     for (int i = 2; i < argc; ++i) {
         const std::string arg = argv[i];
-        if (arg == "--db" && i + 1 < argc) {
+        if (authors && arg == "--authors") {
+            *authors = true;
+        } else if (arg == "--db" && i + 1 < argc) {
             db = QString::fromLocal8Bit(argv[++i]);
         } else if (allowTo && arg == "--to" && i + 1 < argc) {
             int v = 0;
@@ -327,14 +333,15 @@ int exportJournal(int argc, char** argv) {
     QString db;
     qint64 to = 0;
     int status = 0;
-    if (!storeArgs(argc, argv, false, db, to, status)) return status;
+    bool authors = false;
+    if (!storeArgs(argc, argv, false, db, to, status, &authors)) return status;
     auto store = openStore(db, {}, houbu::StoreOptions{}.snapshotEvery, true);
     if (!store) return 2;
     QFile out;
     if (!out.open(stdout, QIODevice::WriteOnly))
         return usageError("cannot write to standard output");
     QString error;
-    if (!store->exportScenario(out, error)) {
+    if (!store->exportScenario(out, error, authors)) {
         std::fprintf(stderr, "houbu-cli: %s\n", error.toLocal8Bit().constData());
         return 1;
     }

@@ -668,7 +668,7 @@ void Server::handleGet(const QHttpServerRequest& request, const Slot& slot, cons
 
 // ---- commands -----------------------------------------------------------------------------
 
-void Server::handlePost(const QHttpServerRequest& request, const Slot& slot, const TokenInfo&) {
+void Server::handlePost(const QHttpServerRequest& request, const Slot& slot, const TokenInfo& who) {
     const QByteArray body = request.body();
     if (body.size() > options_.maxBody) {
         Reply r = error(413, u"the request body has %1 bytes; the limit is %2"_s.arg(body.size())
@@ -679,6 +679,7 @@ void Server::handlePost(const QHttpServerRequest& request, const Slot& slot, con
     }
     PendingPost post;
     post.slot = slot;
+    post.author = {who.name, roleName(who.role), request.remoteAddress().toString()};
     post.ndjson = request.value("Accept").contains("application/x-ndjson");
     const QByteArray trimmed = body.trimmed();
     if (trimmed.startsWith('[')) {
@@ -754,7 +755,7 @@ void Server::drain() {
     const qint64 first = number;
     for (const PendingPost& p : posts)
         for (const QByteArray& l : p.lines)
-            lines.append({l, number++});
+            lines.append({l, number++, p.author});
     QByteArray out;
     QList<qsizetype> ends;
     QString message;

@@ -2,6 +2,7 @@
 #include <QFile>
 #include <QJsonDocument>
 #include <QMetaObject>
+#include <QSysInfo>
 #include <QThread>
 #include <atomic>
 #include <optional>
@@ -33,6 +34,11 @@ class EmbeddedWorker : public QObject {
             QString error;
             StoreOptions withProgress = options;
             withProgress.progress = reporter(tr("Opening the store"));
+            // The console's commands are its OS user's, on this machine.
+            QString user = qEnvironmentVariable("USER");
+            if (user.isEmpty()) user = qEnvironmentVariable("USERNAME");
+            withProgress.author = {user.isEmpty() ? u"(unknown user)"_s : user, u"console"_s,
+                                   QSysInfo::machineHostName()};
             store_ = Store::open(withProgress, error);
             if (!store_) {
                 emit opened(false, error);

@@ -1,6 +1,7 @@
 #include "houbu/store.h"
 
 #include <QCryptographicHash>
+#include <QDateTime>
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
@@ -10,16 +11,22 @@
 #include <QSqlError>
 #include <QSqlQuery>
 #include <QStandardPaths>
+#include <QSysInfo>
 #include <QUrl>
 #include <QUuid>
 #include <QVariant>
 #include <cerrno>
 #include <cstring>
+#include <deque>
+#include <limits>
 #include <optional>
 
 #include <unistd.h>
+#include <zstd.h>
 
+#include "command_packer.h"
 #include "houbu/codec.h"
+#include "journal_chain.h"
 
 namespace houbu {
 
@@ -39,30 +46,39 @@ QString describe(const QSqlError& e) {
     return text;
 }
 
-// Schema, version 1. %BLOB% is BLOB in SQLite and BYTEA in PostgreSQL.
-const char* const kSchemaV1[] = {
+// Schema, version 2. %BLOB% is BLOB in SQLite and BYTEA in PostgreSQL; %SEQ%
+// is INTEGER PRIMARY KEY in SQLite (the row id itself: no second b-tree) and
+// BIGINT PRIMARY KEY in PostgreSQL; %KEYED% makes SQLite keep a table in its
+// primary key's b-tree (WITHOUT ROWID) instead of a row-id table plus an index.
+// A journal row keeps the command, not its events: `command` as received when
+// `packing` is 0, else packed with that command dictionary (command_packer.h);
+// `chain` is the link of the hash chain (journal_chain.h), `clock` the
+// engine's clock after the command in seconds since 2000-01-01, `journaled_at`
+// the wall clock in ms since 1970 UTC. A snapshot's `packing` is 1 when its
+// bytes are zstd-compressed.
+const char* const kJournalV2 =
+    "CREATE TABLE %1 (seq %SEQ%, input_line INTEGER NOT NULL, command %BLOB% NOT NULL, "
+    "packing INTEGER NOT NULL, clock BIGINT NOT NULL, first_event BIGINT NOT NULL, "
+    "event_count INTEGER NOT NULL, error_code TEXT, chain %BLOB% NOT NULL, "
+    "author INTEGER NOT NULL, journaled_at BIGINT)";
+const char* const kSchemaV2[] = {
     "CREATE TABLE houbu_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)",
-    "CREATE TABLE journal (seq BIGINT PRIMARY KEY, input_line INTEGER NOT NULL, "
-    "command %BLOB% NOT NULL, clock TEXT NOT NULL, first_event BIGINT NOT NULL, "
-    "event_count INTEGER NOT NULL, error_code TEXT, events TEXT NOT NULL)",
-    "CREATE INDEX journal_first_event ON journal (first_event)",
+    "CREATE TABLE authors (id INTEGER PRIMARY KEY, name TEXT NOT NULL, role TEXT NOT NULL, "
+    "host TEXT NOT NULL)",
     "CREATE TABLE snapshots (journal_seq BIGINT PRIMARY KEY, engine %BLOB% NOT NULL, "
-    "sha256 TEXT NOT NULL)",
+    "sha256 TEXT NOT NULL, packing INTEGER NOT NULL DEFAULT 0)",
+    "CREATE TABLE command_dictionaries (id INTEGER PRIMARY KEY, dictionary %BLOB% NOT NULL)",
     "CREATE TABLE runs (train TEXT NOT NULL, date TEXT NOT NULL, seats INTEGER NOT NULL, "
     "PRIMARY KEY (train, date))",
     "CREATE TABLE tickets (ticket TEXT PRIMARY KEY, sale TEXT NOT NULL, passenger TEXT NOT NULL, "
     "train TEXT NOT NULL, date TEXT NOT NULL, class TEXT NOT NULL, seat TEXT NOT NULL, "
-    "from_station TEXT NOT NULL, to_station TEXT NOT NULL, status TEXT NOT NULL)",
-    "CREATE TABLE orders (id TEXT PRIMARY KEY, prepay TEXT NOT NULL, status TEXT NOT NULL)",
+    "from_station TEXT NOT NULL, to_station TEXT NOT NULL, status TEXT NOT NULL)%KEYED%",
+    "CREATE TABLE orders (id TEXT PRIMARY KEY, prepay TEXT NOT NULL, status TEXT NOT NULL)%KEYED%",
     "CREATE TABLE blocks (id TEXT PRIMARY KEY, train TEXT NOT NULL, date TEXT NOT NULL, "
-    "class TEXT NOT NULL, status TEXT NOT NULL)",
+    "class TEXT NOT NULL, status TEXT NOT NULL)%KEYED%",
 };
-
-// Migrations: kMigrations[v] upgrades a store from schema v to v + 1. Version 0
-// is an empty database.
-const std::vector<std::vector<const char*>> kMigrations = {
-    std::vector<const char*>(std::begin(kSchemaV1), std::end(kSchemaV1)),
-};
+// Rows of schema 1 were journaled without an author.
+constexpr int kNoAuthor = 0;
 
 const char* seatChoiceName(SeatChoice c) {
     switch (c) {
@@ -92,10 +108,42 @@ class Capture : public EventSink {
   public:
     QByteArray out;
     void onEvent(const Event& e) override {
-        out += encodeEvent(e);
+        appendEvent(e, out);
         out += '\n';
     }
 };
+
+// A snapshot as stored: zstd at its fastest level, on two threads (a whole
+// day's state is gigabytes, and the writer waits for it).
+QByteArray packSnapshot(const std::string& bytes) {
+    ZSTD_CCtx* cctx = ZSTD_createCCtx();
+    ZSTD_CCtx_setParameter(cctx, ZSTD_c_compressionLevel, 1);
+    ZSTD_CCtx_setParameter(cctx, ZSTD_c_nbWorkers, 2);  // ignored by a single-threaded libzstd
+    QByteArray out(static_cast<qsizetype>(ZSTD_compressBound(bytes.size())), Qt::Uninitialized);
+    const size_t n = ZSTD_compress2(cctx, out.data(), static_cast<size_t>(out.size()), bytes.data(),
+                                    bytes.size());
+    ZSTD_freeCCtx(cctx);
+    if (ZSTD_isError(n))
+        throw SqlFailure{u"cannot compress the snapshot: "_s +
+                         QString::fromLatin1(ZSTD_getErrorName(n))};
+    out.truncate(static_cast<qsizetype>(n));
+    return out;
+}
+
+// The snapshot's own bytes; empty when they cannot be unpacked.
+QByteArray unpackSnapshot(const QByteArray& stored, int packing) {
+    if (packing == 0) return stored;
+    const unsigned long long size =
+        ZSTD_getFrameContentSize(stored.constData(), static_cast<size_t>(stored.size()));
+    if (size == ZSTD_CONTENTSIZE_ERROR || size == ZSTD_CONTENTSIZE_UNKNOWN ||
+        size > static_cast<unsigned long long>(std::numeric_limits<qsizetype>::max()))
+        return {};
+    QByteArray out(static_cast<qsizetype>(size), Qt::Uninitialized);
+    const size_t n = ZSTD_decompress(out.data(), static_cast<size_t>(out.size()),
+                                     stored.constData(), static_cast<size_t>(stored.size()));
+    if (ZSTD_isError(n) || n != size) return {};
+    return out;
+}
 
 // Feeds one journaled line into an engine, as the store did when it was applied.
 void feed(Engine& engine, const QByteArray& text, int number, EventSink& sink) {
@@ -106,19 +154,6 @@ void feed(Engine& engine, const QByteArray& text, int number, EventSink& sink) {
         engine.rejectMalformed(number, parsed.error.toStdString(), sink);
 }
 
-QString firstDifference(const QByteArray& stored, const QByteArray& replayed) {
-    const auto a = stored.split('\n');
-    const auto b = replayed.split('\n');
-    for (qsizetype i = 0; i < std::max(a.size(), b.size()); ++i) {
-        const QByteArray x = i < a.size() ? a[i] : QByteArray("(none)");
-        const QByteArray y = i < b.size() ? b[i] : QByteArray("(none)");
-        if (x != y)
-            return u"stored %1, replay gives %2"_s.arg(QString::fromUtf8(x.left(300)),
-                                                       QString::fromUtf8(y.left(300)));
-    }
-    return u"(no difference)"_s;
-}
-
 }  // namespace
 
 class StoreImpl : public EventSink {
@@ -127,6 +162,7 @@ class StoreImpl : public EventSink {
     QString connection = u"houbu-store-"_s + QUuid::createUuid().toString(QUuid::WithoutBraces);
     bool postgres = false;
     std::unique_ptr<Engine> engine;
+    std::unique_ptr<CommandPacker> packer = std::make_unique<CommandPacker>();
     EngineOptions engineOptions;
     qint64 journalSeq = 0;
     qint64 snapshotSeq = 0;  // journal seq of the newest snapshot
@@ -341,12 +377,12 @@ class StoreImpl : public EventSink {
                         .arg(Store::kSchemaVersion);
                 return false;
             }
-            while (schemaVersion < Store::kSchemaVersion) {
+            if (schemaVersion == 0) {
                 if (!db().transaction()) throw SqlFailure{describe(db().lastError())};
-                for (const char* sql : kMigrations[schemaVersion])
-                    exec(QString::fromLatin1(sql).replace(u"%BLOB%"_s, blobType()));
-                const int next = schemaVersion + 1;
-                if (schemaVersion == 0) {
+                for (const char* sql : kSchemaV2)
+                    exec(ddl(sql));
+                exec(ddl(kJournalV2).arg(u"journal"_s));
+                {
                     const QVariantList meta[] = {
                         {u"seat_choice"_s,
                          QString::fromLatin1(seatChoiceName(options.engine.seatChoice))},
@@ -354,17 +390,15 @@ class StoreImpl : public EventSink {
                                                   ? u"exact"_s
                                                   : u"complete"_s},
                         {u"trace"_s, options.engine.trace ? u"on"_s : u"off"_s},
-                        {u"schema_version"_s, QString::number(next)},
+                        {u"schema_version"_s, QString::number(Store::kSchemaVersion)},
                     };
                     for (const auto& kv : meta)
                         exec(u"INSERT INTO houbu_meta (key, value) VALUES (?, ?)"_s, kv);
-                } else {
-                    exec(u"UPDATE houbu_meta SET value = ? WHERE key = 'schema_version'"_s,
-                         {QString::number(next)});
                 }
                 if (!db().commit()) throw SqlFailure{describe(db().lastError())};
-                schemaVersion = next;
+                schemaVersion = Store::kSchemaVersion;
             }
+            if (schemaVersion == 1 && !migrateFromV1(error)) return false;
             // The engine options the store was made with.
             engineOptions = options.engine;
             QSqlQuery q = exec(u"SELECT key, value FROM houbu_meta"_s);
@@ -387,6 +421,88 @@ class StoreImpl : public EventSink {
         return true;
     }
 
+    QString ddl(const char* sql) const {
+        return QString::fromLatin1(sql)
+            .replace(u"%BLOB%"_s, blobType())
+            .replace(u"%SEQ%"_s, postgres ? u"BIGINT PRIMARY KEY"_s : u"INTEGER PRIMARY KEY"_s)
+            .replace(u"%KEYED%"_s, postgres ? QString() : u" WITHOUT ROWID"_s);
+    }
+
+    // Schema 1 kept each command's events as text beside it. The journal is
+    // rewritten with chain links computed from those events (which the open
+    // after the migration checks against a replay, as schema 1 did), clocks
+    // as numbers and no author; the other tables stay as they are.
+    bool migrateFromV1(QString& error) {
+        try {
+            if (!db().transaction()) throw SqlFailure{describe(db().lastError())};
+            exec(ddl(kSchemaV2[1]));
+            exec(ddl(kSchemaV2[3]));
+            exec(u"ALTER TABLE snapshots ADD COLUMN packing INTEGER NOT NULL DEFAULT 0"_s);
+            exec(u"INSERT INTO authors (id, name, role, host) VALUES (?, ?, '', '')"_s,
+                 {kNoAuthor, u"(journaled before schema 2)"_s});
+            exec(ddl(kJournalV2).arg(u"journal_v2"_s));
+            QSqlQuery count = exec(u"SELECT COUNT(*) FROM journal"_s);
+            count.next();
+            const qint64 total = count.value(0).toLongLong();
+            count.finish();
+            QByteArray link = JournalChain::origin();
+            qint64 after = 0, done = 0;
+            for (;;) {
+                QSqlQuery rows = exec(
+                    u"SELECT seq, input_line, command, clock, first_event, event_count, "
+                    u"error_code, events FROM journal WHERE seq > ? ORDER BY seq LIMIT 5000"_s,
+                    {after});
+                std::vector<QVariantList> page;
+                while (rows.next()) {
+                    const qint64 seq = rows.value(0).toLongLong();
+                    const int line = rows.value(1).toInt();
+                    const QByteArray command = rows.value(2).toByteArray();
+                    const auto clock = parseTime(rows.value(3).toString().toStdString());
+                    if (!clock)
+                        throw SqlFailure{
+                            u"journal seq %1 has an unreadable clock '%2'"_s.arg(seq).arg(
+                                rows.value(3).toString())};
+                    link = JournalChain::next(link, seq, line, command,
+                                              rows.value(7).toString().toUtf8());
+                    page.push_back({seq, line, command, 0, static_cast<qint64>(*clock),
+                                    rows.value(4).toLongLong(), rows.value(5).toInt(),
+                                    rows.value(6), link, kNoAuthor,
+                                    QVariant(QMetaType(QMetaType::LongLong))});
+                    after = seq;
+                }
+                rows.finish();
+                if (page.empty()) break;
+                insertRows(
+                    u"INSERT INTO journal_v2 (seq, input_line, command, packing, clock, "
+                    u"first_event, event_count, error_code, chain, author, journaled_at)"_s,
+                    11, page);
+                done += static_cast<qint64>(page.size());
+                if (options.progress && !options.progress(done, total)) {
+                    db().rollback();
+                    prepared.clear();
+                    error = u"upgrading %1 to schema 2 was cancelled; it is unchanged"_s.arg(
+                        displayLocation());
+                    return false;
+                }
+            }
+            prepared.clear();  // no statement may stay open on the tables replaced
+            exec(u"DROP TABLE journal"_s);
+            exec(u"ALTER TABLE journal_v2 RENAME TO journal"_s);
+            exec(u"UPDATE houbu_meta SET value = '2' WHERE key = 'schema_version'"_s);
+            if (!db().commit()) throw SqlFailure{describe(db().lastError())};
+        } catch (const SqlFailure& f) {
+            db().rollback();
+            prepared.clear();
+            error = u"cannot upgrade %1 from schema 1 to 2 (it is unchanged): %2"_s.arg(
+                displayLocation(), f.message);
+            return false;
+        }
+        schemaVersion = 2;
+        // The events took most of the file: give the space back.
+        if (!postgres) exec(u"VACUUM"_s);
+        return true;
+    }
+
     // ---- loading -----------------------------------------------------------------
 
     void problem(const QString& text) { problems << text; }
@@ -399,26 +515,36 @@ class StoreImpl : public EventSink {
             QSqlQuery count = exec(u"SELECT COUNT(*), COALESCE(MAX(seq), 0) FROM journal"_s);
             count.next();
             journalSeq = count.value(1).toLongLong();
-            if (count.value(0).toLongLong() != journalSeq)
-                problem(u"the journal has gaps: %1 rows but sequence numbers up to %2"_s
-                            .arg(count.value(0).toLongLong())
-                            .arg(journalSeq));
+            if (count.value(0).toLongLong() != journalSeq) {
+                QSqlQuery gap = exec(
+                    u"SELECT MIN(seq) + 1 FROM journal j WHERE seq < ? AND NOT EXISTS "
+                    u"(SELECT 1 FROM journal k WHERE k.seq = j.seq + 1)"_s,
+                    {journalSeq});
+                const qint64 first =
+                    gap.next() && !gap.value(0).isNull() ? gap.value(0).toLongLong() : 1;
+                problem(
+                    u"the journal has gaps: journal seq %1 is missing (%2 rows, sequence "
+                    u"numbers up to %3)"_s.arg(first)
+                        .arg(count.value(0).toLongLong())
+                        .arg(journalSeq));
+            }
 
             // Build into a fresh engine and swap it in only when loading succeeded:
             // the store never holds a half-loaded or missing engine.
             std::unique_ptr<Engine> fresh;
             snapshotSeq = 0;
             QSqlQuery snaps = exec(
-                u"SELECT journal_seq, engine, sha256 FROM snapshots ORDER BY journal_seq DESC"_s);
+                u"SELECT journal_seq, engine, sha256, packing FROM snapshots ORDER BY journal_seq DESC"_s);
             while (snaps.next() && !fresh) {
                 const qint64 seq = snaps.value(0).toLongLong();
-                const QByteArray bytes = snaps.value(1).toByteArray();
-                if (sha256(bytes) != snaps.value(2).toString()) {
+                const QByteArray stored = snaps.value(1).toByteArray();
+                if (sha256(stored) != snaps.value(2).toString()) {
                     problem(
                         u"snapshot at journal seq %1 is damaged (checksum mismatch)"_s.arg(seq));
                     continue;
                 }
                 std::string why;
+                const QByteArray bytes = unpackSnapshot(stored, snaps.value(3).toInt());
                 fresh = Engine::restore(std::string_view(bytes.constData(), bytes.size()),
                                         engineOptions, why);
                 if (!fresh) {
@@ -434,26 +560,38 @@ class StoreImpl : public EventSink {
             if (!fresh) fresh = std::make_unique<Engine>(engineOptions);
             openedFromSnapshot = snapshotSeq;
 
+            // The dictionaries the journal's commands were packed with.
+            packer = std::make_unique<CommandPacker>();
+            QSqlQuery dictionaries = exec(u"SELECT id, dictionary FROM command_dictionaries"_s);
+            while (dictionaries.next())
+                packer->addDictionary(dictionaries.value(0).toInt(),
+                                      dictionaries.value(1).toByteArray());
+            dictionaries.finish();
+
+            QByteArray link = linkAt(snapshotSeq);
             QSqlQuery rows = exec(
-                u"SELECT seq, input_line, command, events FROM journal WHERE seq > ? ORDER BY seq"_s,
+                u"SELECT seq, input_line, command, chain, packing FROM journal WHERE seq > ? ORDER BY seq"_s,
                 {snapshotSeq});
             const qint64 total = journalSeq - snapshotSeq;
             qint64 done = 0;
+            recent.clear();
+            recentBytes = 0;
             while (rows.next()) {
-                if (options.progress && ++done % 1000 == 0 && !options.progress(done, total)) {
+                if (++done % 1000 == 0 && options.progress && !options.progress(done, total)) {
                     error = u"opening %1 was cancelled"_s.arg(displayLocation());
                     return false;
                 }
+                const qint64 firstEvent = static_cast<qint64>(fresh->lastSeq()) + 1;
                 Capture replayed;
-                feed(*fresh, rows.value(2).toByteArray(), rows.value(1).toInt(), replayed);
-                const QByteArray stored = rows.value(3).toByteArray();
-                if (replayed.out != stored) {
-                    problem(u"journal seq %1 disagrees with its replay: %2"_s
-                                .arg(rows.value(0).toLongLong())
-                                .arg(firstDifference(stored, replayed.out)));
+                const QString broken = replayRow(*fresh, rows, snapshotSeq + done - 1, link,
+                                                 replayed, u"its replay"_s);
+                if (!broken.isEmpty()) {
+                    problem(broken);
                     break;
                 }
+                remember(rows.value(0).toLongLong(), firstEvent, replayed.out);
             }
+            lastLink = link;
             const std::string broken = fresh->checkInvariants();
             if (!broken.empty())
                 problem(u"the state breaks an invariant: "_s + QString::fromStdString(broken));
@@ -468,6 +606,183 @@ class StoreImpl : public EventSink {
             error =
                 u"%1 failed its checks on opening: %2 (run `houbu-cli verify --db ...` for a "
                 u"full report)"_s.arg(displayLocation(), problems.first());
+            return false;
+        }
+        return true;
+    }
+
+    // The chain link of journal row `seq` (the origin before the first row).
+    QByteArray linkAt(qint64 seq) {
+        if (seq <= 0) return JournalChain::origin();
+        QSqlQuery q = exec(u"SELECT chain FROM journal WHERE seq = ?"_s, {seq});
+        if (q.next()) return q.value(0).toByteArray();
+        problem(u"journal seq %1 is missing"_s.arg(seq));
+        return JournalChain::origin();
+    }
+
+    // Replays the journal row `rows` is on (columns seq, input_line, command,
+    // chain, packing) into `engine`, which has applied rows up to `previous`, and moves
+    // `link` on. Returns what is wrong (the row compared with `against`), or an
+    // empty string.
+    QString replayRow(Engine& engine, const QSqlQuery& rows, qint64 previous, QByteArray& link,
+                      Capture& replayed, const QString& against) {
+        const qint64 seq = rows.value(0).toLongLong();
+        if (seq != previous + 1)
+            return u"journal seq %1 is missing (the next row is %2)"_s.arg(previous + 1).arg(seq);
+        const int line = rows.value(1).toInt();
+        const auto unpacked = packer->unpack(rows.value(2).toByteArray(), rows.value(4).toInt());
+        if (!unpacked)
+            return u"journal seq %1 disagrees with %2: its command cannot be unpacked (packing %3)"_s
+                .arg(seq)
+                .arg(against)
+                .arg(rows.value(4).toInt());
+        const QByteArray& command = *unpacked;
+        feed(engine, command, line, replayed);
+        link = JournalChain::next(link, seq, line, command, replayed.out);
+        if (link != rows.value(3).toByteArray())
+            return u"journal seq %1 disagrees with %2: the row, a row before it or the events it "
+                   u"produced changed (its command: %3)"_s.arg(seq)
+                       .arg(against, QString::fromUtf8(command.left(300)));
+        return {};
+    }
+
+    // The newest committed commands' events, for readers of the stream's tail.
+    struct RecentCommand {
+        qint64 seq;
+        qint64 firstEvent;
+        QByteArray events;
+    };
+    std::deque<RecentCommand> recent;
+    qint64 recentBytes = 0;
+    void remember(qint64 seq, qint64 firstEvent, const QByteArray& events) {
+        if (events.isEmpty()) return;
+        recent.push_back({seq, firstEvent, events});
+        recentBytes += events.size();
+        while (recentBytes > options.recentEventBytes && recent.size() > 1) {
+            recentBytes -= recent.front().events.size();
+            recent.pop_front();
+        }
+    }
+
+    // A replay kept between reads of older events: a reader paging forward
+    // continues it instead of starting again from a snapshot.
+    std::unique_ptr<Engine> reader;
+    qint64 readerSeq = 0;  // journal rows the reader has applied
+    QByteArray readerLink;
+    QByteArray readerTail;  // the events of its last row
+
+    // ---- reading events ----------------------------------------------------------
+
+    // Appends the events after `afterSeq` of one command's JSON Lines, up to `limit` in all.
+    static void takeEvents(const QByteArray& events, qint64 afterSeq, int limit, int& taken,
+                           QByteArray& out) {
+        qsizetype at = 0;
+        while (taken < limit && at < events.size()) {
+            qsizetype end = events.indexOf('\n', at);
+            if (end < 0) end = events.size();
+            const QByteArrayView line(events.constData() + at, end - at);
+            // Every event starts with {"seq":N,
+            constexpr QByteArrayView prefix("{\"seq\":");
+            qint64 seq = 0;
+            if (line.startsWith(prefix))
+                for (qsizetype i = prefix.size();
+                     i < line.size() && line[i] >= '0' && line[i] <= '9'; ++i)
+                    seq = seq * 10 + (line[i] - '0');
+            if (seq > afterSeq) {
+                out.append(line.data(), line.size());
+                out += '\n';
+                ++taken;
+            }
+            at = end + 1;
+        }
+    }
+
+    // The last journal row whose first event is at or before `eventSeq`: first
+    // events grow with the rows, so a binary search on the primary key finds it
+    // without an index of its own.
+    qint64 rowOfEvent(qint64 eventSeq) {
+        qint64 lo = 1, hi = journalSeq;
+        while (lo < hi) {
+            const qint64 mid = lo + (hi - lo + 1) / 2;
+            QSqlQuery q = exec(u"SELECT first_event FROM journal WHERE seq = ?"_s, {mid});
+            if (!q.next()) throw SqlFailure{u"journal seq %1 is missing"_s.arg(mid)};
+            if (q.value(0).toLongLong() <= eventSeq)
+                lo = mid;
+            else
+                hi = mid - 1;
+        }
+        return lo;
+    }
+
+    bool readEvents(qint64 afterSeq, int limit, QByteArray& out, QString& error) {
+        if (limit <= 0) return true;
+        int taken = 0;
+        try {
+            if (!recent.empty() && recent.front().firstEvent <= afterSeq + 1) {
+                // The tail: from memory.
+                auto it = std::upper_bound(
+                    recent.begin(), recent.end(), afterSeq + 1,
+                    [](qint64 seq, const RecentCommand& c) { return seq < c.firstEvent; });
+                if (it != recent.begin()) --it;
+                for (; it != recent.end() && taken < limit; ++it)
+                    takeEvents(it->events, afterSeq, limit, taken, out);
+                return true;
+            }
+            if (journalSeq == 0) return true;
+            const qint64 row = rowOfEvent(afterSeq + 1);
+            if (reader && readerSeq == row) {
+                // The last page ended inside the reader's last row.
+                takeEvents(readerTail, afterSeq, limit, taken, out);
+            } else if (!reader || readerSeq > row) {
+                // Start from the newest snapshot before the row, or from nothing.
+                reader.reset();
+                readerSeq = 0;
+                QSqlQuery snap = exec(
+                    u"SELECT journal_seq, engine, sha256, packing FROM snapshots WHERE journal_seq "
+                    u"< ? "
+                    u"ORDER BY journal_seq DESC LIMIT 1"_s,
+                    {row});
+                if (snap.next()) {
+                    const QByteArray stored = snap.value(1).toByteArray();
+                    std::string why;
+                    if (sha256(stored) == snap.value(2).toString()) {
+                        const QByteArray bytes = unpackSnapshot(stored, snap.value(3).toInt());
+                        reader = Engine::restore(std::string_view(bytes.constData(), bytes.size()),
+                                                 engineOptions, why);
+                    }
+                    if (reader) readerSeq = snap.value(0).toLongLong();
+                }
+                if (!reader) reader = std::make_unique<Engine>(engineOptions);
+                readerLink = linkAt(readerSeq);
+            }
+            while (taken < limit && readerSeq < journalSeq) {
+                QSqlQuery rows = exec(
+                    u"SELECT seq, input_line, command, chain, packing FROM journal WHERE seq > ? "
+                    u"ORDER BY "
+                    u"seq LIMIT 2000"_s,
+                    {readerSeq});
+                bool any = false;
+                while (taken < limit && rows.next()) {
+                    any = true;
+                    Capture replayed;
+                    const QString broken =
+                        replayRow(*reader, rows, readerSeq, readerLink, replayed, u"its replay"_s);
+                    if (!broken.isEmpty()) {
+                        reader.reset();
+                        error = broken;
+                        return false;
+                    }
+                    readerSeq = rows.value(0).toLongLong();
+                    readerTail = replayed.out;
+                    if (readerSeq >= row) takeEvents(replayed.out, afterSeq, limit, taken, out);
+                }
+                if (!any) break;
+            }
+            // Caught up with the live engine: the tail is in memory from here.
+            if (readerSeq >= journalSeq) reader.reset();
+        } catch (const SqlFailure& f) {
+            reader.reset();
+            error = u"cannot read the journal: "_s + f.message;
             return false;
         }
         return true;
@@ -570,7 +885,34 @@ class StoreImpl : public EventSink {
         const char* status = "live";
         bool created = false;
     };
-    std::vector<QVariantList> pendingJournal;  // this transaction's journal rows
+    std::vector<QVariantList> pendingJournal;      // this transaction's journal rows
+    std::vector<RecentCommand> pendingRecent;      // and their events, remembered once committed
+    QByteArray lastLink = JournalChain::origin();  // the chain link of the last committed row
+
+    // Authors by name, role and host, with their ids in the authors table.
+    std::map<QString, qint64> authorIds;
+    QStringList authorsAdded;  // by the open transaction: forgotten if it rolls back
+    qint64 authorId(const Author& given) {
+        const Author& a = given.name.isEmpty() ? options.author : given;
+        const QString key = a.name + QChar(0x1f) + a.role + QChar(0x1f) + a.host;
+        const auto it = authorIds.find(key);
+        if (it != authorIds.end()) return it->second;
+        QSqlQuery q = exec(u"SELECT id FROM authors WHERE name = ? AND role = ? AND host = ?"_s,
+                           {a.name, a.role, a.host});
+        qint64 id = 0;
+        if (q.next()) {
+            id = q.value(0).toLongLong();
+        } else {
+            QSqlQuery next = exec(u"SELECT COALESCE(MAX(id), 0) + 1 FROM authors"_s);
+            next.next();
+            id = next.value(0).toLongLong();
+            exec(u"INSERT INTO authors (id, name, role, host) VALUES (?, ?, ?, ?)"_s,
+                 {id, a.name, a.role, a.host});
+            authorsAdded << key;
+        }
+        authorIds.emplace(key, id);
+        return id;
+    }
     std::map<std::string, TicketRow> dirtyTickets;
     std::map<std::string, OrderRow> dirtyOrders;
     std::map<std::string, BlockRow> dirtyBlocks;
@@ -579,6 +921,7 @@ class StoreImpl : public EventSink {
 
     void clearDirty() {
         pendingJournal.clear();
+        pendingRecent.clear();
         dirtyTickets.clear();
         dirtyOrders.clear();
         dirtyBlocks.clear();
@@ -643,7 +986,7 @@ class StoreImpl : public EventSink {
     // Inserts rows of `columns` values with multi-row INSERT statements: one round
     // trip per chunk instead of one per row (PostgreSQL pays a round trip each).
     void insertRows(const QString& head, int columns, const std::vector<QVariantList>& rows) {
-        constexpr std::size_t kChunk = 200;
+        constexpr std::size_t kChunk = 16;
         for (std::size_t at = 0; at < rows.size(); at += kChunk) {
             const std::size_t n = std::min(kChunk, rows.size() - at);
             QString tuple = u"("_s;
@@ -665,7 +1008,7 @@ class StoreImpl : public EventSink {
     // Sets the status of many rows with one statement per chunk (portable SQL).
     void updateStatuses(const QString& table, const QString& key,
                         const std::vector<std::pair<QString, QString>>& rows) {
-        constexpr std::size_t kChunk = 200;
+        constexpr std::size_t kChunk = 16;
         for (std::size_t at = 0; at < rows.size(); at += kChunk) {
             const std::size_t n = std::min(kChunk, rows.size() - at);
             QString sql = u"UPDATE %1 SET status = CASE %2"_s.arg(table, key);
@@ -686,9 +1029,9 @@ class StoreImpl : public EventSink {
     // Writes the transaction's journal rows and touched state rows.
     void flushDirty() {
         insertRows(
-            u"INSERT INTO journal (seq, input_line, command, clock, first_event, "
-            u"event_count, error_code, events)"_s,
-            8, pendingJournal);
+            u"INSERT INTO journal (seq, input_line, command, packing, clock, first_event, "
+            u"event_count, error_code, chain, author, journaled_at)"_s,
+            11, pendingJournal);
         pendingJournal.clear();
         for (const auto& [key, seats] : dirtyRuns) {
             if (seats.second)
@@ -738,9 +1081,8 @@ class StoreImpl : public EventSink {
     }
 
     void writeSnapshot() {
-        const std::string bytes = engine->snapshot();
-        const QByteArray blob(bytes.data(), static_cast<qsizetype>(bytes.size()));
-        exec(u"INSERT INTO snapshots (journal_seq, engine, sha256) VALUES (?, ?, ?)"_s,
+        const QByteArray blob = packSnapshot(engine->snapshot());
+        exec(u"INSERT INTO snapshots (journal_seq, engine, sha256, packing) VALUES (?, ?, ?, 1)"_s,
              {journalSeq, blob, sha256(blob)});
         exec(
             u"DELETE FROM snapshots WHERE journal_seq NOT IN (SELECT journal_seq FROM snapshots "
@@ -771,9 +1113,18 @@ class StoreImpl : public EventSink {
         QByteArray batch;
         const qint64 startSeq = journalSeq;
         const qint64 startSnapshot = snapshotSeq;
+        QByteArray link = lastLink;
+        const qint64 now = QDateTime::currentMSecsSinceEpoch();
         try {
             if (!db().transaction()) throw SqlFailure{describe(db().lastError())};
             if (ends) ends->clear();
+            // A dictionary trained meanwhile packs the commands from here on.
+            if (const auto trained = packer->takeTrained()) {
+                const int id = packer->newestId() + 1;
+                exec(u"INSERT INTO command_dictionaries (id, dictionary) VALUES (?, ?)"_s,
+                     {id, *trained});
+                packer->addDictionary(id, *trained);
+            }
             for (const InputLine& line : lines) {
                 const ParsedLine parsed = parseCommandLine(line.text);
                 if (parsed.skip) {
@@ -789,22 +1140,35 @@ class StoreImpl : public EventSink {
                 else
                     engine->rejectMalformed(line.number, parsed.error.toStdString(), *this);
                 ++journalSeq;
+                const QByteArray command = line.text.trimmed();
+                link = JournalChain::next(link, journalSeq, line.number, command, current.out);
+                int packing = 0;
+                const QByteArray stored = packer->pack(command, packing);
+                packer->sample(command, journalSeq);
                 pendingJournal.push_back(
-                    {journalSeq, line.number, line.text.trimmed(),
-                     QString::fromStdString(formatTime(engine->clock())), firstEvent,
-                     currentEventCount,
+                    {journalSeq, line.number, stored, packing, static_cast<qint64>(engine->clock()),
+                     firstEvent, currentEventCount,
                      currentError.isEmpty() ? QVariant(QMetaType(QMetaType::QString))
                                             : QVariant(currentError),
-                     current.out.isEmpty() ? u""_s : QString::fromUtf8(current.out)});
+                     link, authorId(line.author), now});
+                pendingRecent.push_back({journalSeq, firstEvent, current.out});
                 batch += current.out;
                 if (ends) ends->append(out.size() + batch.size());
                 if (journalSeq - snapshotSeq >= options.snapshotEvery) writeSnapshot();
             }
+            std::vector<RecentCommand> committed = std::move(pendingRecent);
             flushDirty();
             if (!db().commit()) throw SqlFailure{describe(db().lastError())};
+            lastLink = link;
+            authorsAdded.clear();
+            for (RecentCommand& c : committed)
+                remember(c.seq, c.firstEvent, c.events);
         } catch (const SqlFailure& f) {
             db().rollback();
             clearDirty();
+            for (const QString& key : authorsAdded)
+                authorIds.erase(key);
+            authorsAdded.clear();
             journalSeq = startSeq;
             snapshotSeq = startSnapshot;
             needsReload = true;
@@ -824,6 +1188,8 @@ Store::~Store() = default;
 std::unique_ptr<Store> Store::open(const StoreOptions& options, QString& error) {
     auto impl = std::make_unique<StoreImpl>();
     impl->options = options;
+    if (impl->options.author.host.isEmpty())
+        impl->options.author.host = QSysInfo::machineHostName();
     if (!impl->connect(error) || !impl->prepareSchema(error) || !impl->load(error)) return nullptr;
     return std::unique_ptr<Store>(new Store(std::move(impl)));
 }
@@ -840,48 +1206,7 @@ bool Store::apply(const QList<InputLine>& lines, QByteArray& out, QString& error
 }
 
 bool Store::readEvents(qint64 afterSeq, int limit, QByteArray& out, QString& error) {
-    if (limit <= 0) return true;
-    try {
-        // Event seqs grow with journal seqs: start at the last command whose
-        // first event is at or before afterSeq + 1 (found through the index).
-        QSqlQuery start = d_->exec(
-            u"SELECT seq FROM journal WHERE first_event <= ? ORDER BY first_event DESC, seq DESC "
-            u"LIMIT 1"_s,
-            {afterSeq + 1});
-        const qint64 from = start.next() ? start.value(0).toLongLong() : 1;
-        start.finish();
-        QSqlQuery rows = d_->exec(
-            u"SELECT events FROM journal WHERE seq >= ? AND event_count > 0 ORDER BY seq"_s,
-            {from});
-        int taken = 0;
-        while (taken < limit && rows.next()) {
-            const QByteArray events = rows.value(0).toByteArray();
-            qsizetype at = 0;
-            while (taken < limit && at < events.size()) {
-                qsizetype end = events.indexOf('\n', at);
-                if (end < 0) end = events.size();
-                const QByteArrayView line(events.constData() + at, end - at);
-                // Every event starts with {"seq":N,
-                constexpr QByteArrayView prefix("{\"seq\":");
-                qint64 seq = 0;
-                if (line.startsWith(prefix)) {
-                    for (qsizetype i = prefix.size();
-                         i < line.size() && line[i] >= '0' && line[i] <= '9'; ++i)
-                        seq = seq * 10 + (line[i] - '0');
-                }
-                if (seq > afterSeq) {
-                    out.append(line.data(), line.size());
-                    out += '\n';
-                    ++taken;
-                }
-                at = end + 1;
-            }
-        }
-    } catch (const SqlFailure& f) {
-        error = u"cannot read the journal: "_s + f.message;
-        return false;
-    }
-    return true;
+    return d_->readEvents(afterSeq, limit, out, error);
 }
 
 const Engine& Store::engine() const {
@@ -906,20 +1231,22 @@ StoreReport Store::verify() {
     r.snapshotSeq = d_->openedFromSnapshot;
     r.problems = d_->problems;
     try {
-        // A fresh replay of the whole journal must give the stored events and
-        // the same state as the one the store opened with.
+        // A fresh replay of the whole journal must reproduce every chain link
+        // and give the same state as the one the store opened with.
         Engine fresh(d_->engineOptions);
-        QSqlQuery rows =
-            d_->exec(u"SELECT seq, input_line, command, events FROM journal ORDER BY seq"_s);
+        QSqlQuery rows = d_->exec(
+            u"SELECT seq, input_line, command, chain, packing FROM journal ORDER BY seq"_s);
+        QByteArray link = JournalChain::origin();
+        qint64 previous = 0;
         while (rows.next()) {
             Capture replayed;
-            feed(fresh, rows.value(2).toByteArray(), rows.value(1).toInt(), replayed);
-            if (replayed.out != rows.value(3).toByteArray()) {
-                r.problems << u"journal seq %1 disagrees with a fresh replay: %2"_s
-                                  .arg(rows.value(0).toLongLong())
-                                  .arg(firstDifference(rows.value(3).toByteArray(), replayed.out));
+            const QString broken =
+                d_->replayRow(fresh, rows, previous, link, replayed, u"a fresh replay"_s);
+            if (!broken.isEmpty()) {
+                r.problems << broken;
                 break;
             }
+            previous = rows.value(0).toLongLong();
         }
         if (r.problems.isEmpty() && fresh.snapshot() != d_->engine->snapshot())
             r.problems
@@ -944,17 +1271,15 @@ bool Store::replay(qint64 toSeq, const std::function<void(const QByteArray&)>& s
     try {
         Engine fresh(d_->engineOptions);
         QSqlQuery rows = d_->exec(
-            u"SELECT seq, input_line, command, events FROM journal WHERE seq <= ? ORDER BY seq"_s,
+            u"SELECT seq, input_line, command, chain, packing FROM journal WHERE seq <= ? ORDER BY seq"_s,
             {toSeq > 0 ? toSeq : d_->journalSeq});
+        QByteArray link = JournalChain::origin();
+        qint64 previous = 0;
         while (rows.next()) {
             Capture replayed;
-            feed(fresh, rows.value(2).toByteArray(), rows.value(1).toInt(), replayed);
-            if (replayed.out != rows.value(3).toByteArray()) {
-                error = u"journal seq %1 disagrees with its replay: %2"_s
-                            .arg(rows.value(0).toLongLong())
-                            .arg(firstDifference(rows.value(3).toByteArray(), replayed.out));
-                return false;
-            }
+            error = d_->replayRow(fresh, rows, previous, link, replayed, u"its replay"_s);
+            if (!error.isEmpty()) return false;
+            previous = rows.value(0).toLongLong();
             sink(replayed.out);
         }
     } catch (const SqlFailure& f) {
@@ -964,27 +1289,78 @@ bool Store::replay(qint64 toSeq, const std::function<void(const QByteArray&)>& s
     return true;
 }
 
-bool Store::exportScenario(QIODevice& out, QString& error) {
+bool Store::readJournal(qint64 from, const std::function<bool(const JournalEntry&)>& row,
+                        QString& error) {
     try {
-        const EngineOptions& o = d_->engineOptions;
-        QStringList flags;
-        if (o.defaultPolicy == Policy::Exact) flags << u"--policy exact"_s;
-        if (o.seatChoice != SeatChoice::BestFit)
-            flags << u"--seat-choice "_s + QString::fromLatin1(seatChoiceName(o.seatChoice));
-        if (o.trace) flags << u"--trace"_s;
-        if (!flags.isEmpty()) out.write("# options: " + flags.join(u' ').toUtf8() + '\n');
-        QSqlQuery rows = d_->exec(u"SELECT command FROM journal ORDER BY seq"_s);
-        while (rows.next()) {
-            if (out.write(rows.value(0).toByteArray() + '\n') < 0) {
-                error = u"cannot write: "_s + out.errorString();
-                return false;
+        qint64 after = from - 1;
+        for (;;) {
+            // Pages, so that PostgreSQL's driver never holds a whole day's rows.
+            QSqlQuery rows = d_->exec(
+                u"SELECT j.seq, j.input_line, j.command, a.name, a.role, a.host, j.journaled_at, "
+                u"j.packing "
+                u"FROM journal j LEFT JOIN authors a ON a.id = j.author WHERE j.seq > ? "
+                u"ORDER BY j.seq LIMIT 10000"_s,
+                {after});
+            bool any = false;
+            while (rows.next()) {
+                any = true;
+                JournalEntry e;
+                e.seq = rows.value(0).toLongLong();
+                e.line = rows.value(1).toInt();
+                const auto command =
+                    d_->packer->unpack(rows.value(2).toByteArray(), rows.value(7).toInt());
+                if (!command)
+                    throw SqlFailure{
+                        u"journal seq %1: its command cannot be unpacked"_s.arg(e.seq)};
+                e.command = *command;
+                e.author = {rows.value(3).toString(), rows.value(4).toString(),
+                            rows.value(5).toString()};
+                e.journaledAtMs = rows.value(6).toLongLong();
+                after = e.seq;
+                if (!row(e)) return true;
             }
+            if (!any) return true;
         }
     } catch (const SqlFailure& f) {
         error = u"cannot read the journal: "_s + f.message;
         return false;
     }
-    return true;
+}
+
+bool Store::exportScenario(QIODevice& out, QString& error, bool authors) {
+    const EngineOptions& o = d_->engineOptions;
+    QStringList flags;
+    if (o.defaultPolicy == Policy::Exact) flags << u"--policy exact"_s;
+    if (o.seatChoice != SeatChoice::BestFit)
+        flags << u"--seat-choice "_s + QString::fromLatin1(seatChoiceName(o.seatChoice));
+    if (o.trace) flags << u"--trace"_s;
+    if (!flags.isEmpty()) out.write("# options: " + flags.join(u' ').toUtf8() + '\n');
+    QString writeError;
+    const bool read = readJournal(
+        1,
+        [&](const JournalEntry& e) {
+            QByteArray text;
+            if (authors) {
+                // A comment: replaying the export skips it.
+                text = "# seq " + QByteArray::number(e.seq) + " by " + e.author.name.toUtf8();
+                if (!e.author.role.isEmpty()) text += " (" + e.author.role.toUtf8() + ')';
+                if (!e.author.host.isEmpty()) text += " on " + e.author.host.toUtf8();
+                if (e.journaledAtMs > 0)
+                    text += " at " + QDateTime::fromMSecsSinceEpoch(e.journaledAtMs, Qt::UTC)
+                                         .toString(Qt::ISODateWithMs)
+                                         .toUtf8();
+                text += '\n';
+            }
+            text += e.command + '\n';
+            if (out.write(text) < 0) {
+                writeError = u"cannot write: "_s + out.errorString();
+                return false;
+            }
+            return true;
+        },
+        error);
+    if (!writeError.isEmpty()) error = writeError;
+    return read && writeError.isEmpty();
 }
 
 }  // namespace houbu

@@ -326,7 +326,7 @@ class TestPostgres : public QObject {
         QVERIFY(admin_->othersGone());  // the closed store's lock too
         const CliResult verified = cli({u"verify"_s, u"--db"_s, url_});
         QVERIFY2(verified.exitCode == 0, verified.out.constData());
-        QVERIFY(verified.out.contains("(PostgreSQL, schema 1)"));
+        QVERIFY(verified.out.contains("(PostgreSQL, schema 2)"));
         QVERIFY(verified.out.contains("problems       none"));
         QVERIFY(admin_->othersGone());
         const CliResult replayed = cli({u"replay"_s, u"--db"_s, url_});
@@ -377,12 +377,12 @@ class TestPostgres : public QObject {
         QVERIFY(admin_->othersGone());  // the closed store's lock too
         const qint64 rows = admin_->count(u"journal"_s);
         QVERIFY(rows > 0);
-        QVERIFY(admin_->exec(u"UPDATE houbu_meta SET value = '2' WHERE key = 'schema_version'"_s));
+        QVERIFY(admin_->exec(u"UPDATE houbu_meta SET value = '3' WHERE key = 'schema_version'"_s));
         QVERIFY(!Store::open(options(), error));
         QVERIFY2(error.contains(u"newer version"_s), qPrintable(error));
         QCOMPARE(admin_->value(u"SELECT value FROM houbu_meta WHERE key = 'schema_version'"_s)
                      .toString(),
-                 u"2"_s);
+                 u"3"_s);
         QCOMPARE(admin_->count(u"journal"_s), rows);
     }
 

@@ -1,8 +1,12 @@
 // The SQLite store: round trips, group commit, and every failure the issue
 // names, on real files and real (tmpfs) file systems.
 
+#include <QBuffer>
 #include <QCryptographicHash>
+#include <QDateTime>
 #include <QDir>
+#include <QFileInfo>
+#include <QSqlError>
 
 #include <QFile>
 #include <QProcess>
@@ -49,15 +53,98 @@ std::unique_ptr<Store> openAt(const QString& path, QString& error, int snapshotE
     return Store::open(o, error);
 }
 
-// Runs SQL on a store file through a separate connection (the store must be closed).
-void sql(const QString& path, const QString& statement) {
+// Runs SQL on a store file through a separate connection (the store must be
+// closed): statements separated by ";\n", in one transaction.
+void sql(const QString& path, const QString& statements) {
     const QString name = QUuid::createUuid().toString();
     {
         QSqlDatabase db = QSqlDatabase::addDatabase(u"QSQLITE"_s, name);
         db.setDatabaseName(path);
         QVERIFY(db.open());
+        QVERIFY(db.transaction());
+        for (const QString& statement : statements.split(u";\n"_s)) {
+            QSqlQuery q(db);
+            QVERIFY2(q.exec(statement), qPrintable(statement + u": "_s + q.lastError().text()));
+        }
+        QVERIFY(db.commit());
+    }
+    QSqlDatabase::removeDatabase(name);
+}
+
+// One value read from a store file through a separate connection.
+QVariant value(const QString& path, const QString& query) {
+    const QString name = QUuid::createUuid().toString();
+    QVariant v;
+    {
+        QSqlDatabase db = QSqlDatabase::addDatabase(u"QSQLITE"_s, name);
+        db.setDatabaseName(path);
+        if (db.open()) {
+            QSqlQuery q(db);
+            if (q.exec(query) && q.next()) v = q.value(0);
+        }
+    }
+    QSqlDatabase::removeDatabase(name);
+    return v;
+}
+
+// Rewrites a store of this schema as schema 1 wrote it: the events of each
+// command as text beside it (re-derived by a replay), the clock as text, no
+// authors, the journal keyed by a BIGINT with an index on first_event.
+void downgradeToSchema1(const QString& path) {
+    QString error;
+    QList<QByteArray> events;
+    {
+        StoreOptions o;
+        o.location = path;
+        auto store = Store::open(o, error);
+        QVERIFY2(store, qPrintable(error));
+        QVERIFY(store->replay(
+            0, [&](const QByteArray& e) { events << e; }, error));
+    }
+    const QString name = QUuid::createUuid().toString();
+    {
+        QSqlDatabase db = QSqlDatabase::addDatabase(u"QSQLITE"_s, name);
+        db.setDatabaseName(path);
+        QVERIFY(db.open());
+        QVERIFY(db.transaction());
         QSqlQuery q(db);
-        QVERIFY2(q.exec(statement), qPrintable(statement));
+        QVERIFY(
+            q.exec(u"CREATE TABLE journal_v1 (seq BIGINT PRIMARY KEY, input_line INTEGER NOT NULL, "
+                   u"command BLOB NOT NULL, clock TEXT NOT NULL, first_event BIGINT NOT NULL, "
+                   u"event_count INTEGER NOT NULL, error_code TEXT, events TEXT NOT NULL)"_s));
+        QSqlQuery rows(db);
+        QVERIFY(
+            rows.exec(u"SELECT seq, input_line, command, clock, first_event, event_count, "
+                      u"error_code FROM journal ORDER BY seq"_s));
+        QList<QVariantList> v1;
+        while (rows.next()) {
+            const qint64 seq = rows.value(0).toLongLong();
+            v1.append({seq, rows.value(1), rows.value(2),
+                       QString::fromStdString(formatTime(rows.value(3).toLongLong())),
+                       rows.value(4), rows.value(5), rows.value(6),
+                       // Schema 1 stored a command without events as ''.
+                       events.value(seq - 1).isEmpty() ? u""_s
+                                                       : QString::fromUtf8(events.value(seq - 1))});
+        }
+        rows.finish();
+        QCOMPARE(v1.size(), events.size());
+        for (const QVariantList& row : v1) {
+            QSqlQuery insert(db);
+            QVERIFY(insert.prepare(u"INSERT INTO journal_v1 VALUES (?, ?, ?, ?, ?, ?, ?, ?)"_s));
+            for (const QVariant& x : row)
+                insert.addBindValue(x);
+            QVERIFY2(insert.exec(), qPrintable(insert.lastError().text()));
+        }
+        for (const QString& s :
+             {u"DROP TABLE journal"_s, u"ALTER TABLE journal_v1 RENAME TO journal"_s,
+              u"CREATE INDEX journal_first_event ON journal (first_event)"_s,
+              u"DROP TABLE authors"_s, u"DROP TABLE command_dictionaries"_s,
+              // Schema 1's snapshots were not packed; these are dropped, and
+              // the migrated store replays its journal from the start.
+              u"DELETE FROM snapshots"_s, u"ALTER TABLE snapshots DROP COLUMN packing"_s,
+              u"UPDATE houbu_meta SET value = '1' WHERE key = 'schema_version'"_s})
+            QVERIFY2(q.exec(s), qPrintable(s + u": "_s + q.lastError().text()));
+        QVERIFY(db.commit());
     }
     QSqlDatabase::removeDatabase(name);
 }
@@ -235,10 +322,11 @@ class TestStore : public QObject {
             read.finish();
             QVERIFY(!snapshots.isEmpty());
             for (auto& [seq, blob] : snapshots) {
-                blob[7] = '1';  // "HOUBUSN1": an older format
+                // "HOUBUSN1", unpacked: an older format.
+                blob = QByteArray("HOUBUSN1") + blob;
                 QSqlQuery write(db);
                 write.prepare(
-                    u"UPDATE snapshots SET engine = ?, sha256 = ? WHERE journal_seq = ?"_s);
+                    u"UPDATE snapshots SET engine = ?, sha256 = ?, packing = 0 WHERE journal_seq = ?"_s);
                 write.addBindValue(blob);
                 write.addBindValue(QString::fromLatin1(
                     QCryptographicHash::hash(blob, QCryptographicHash::Sha256).toHex()));
@@ -327,6 +415,177 @@ class TestStore : public QObject {
     }
 
     // A state table that disagrees with the journal is reported, never accepted.
+    // A store of schema 1 (events stored beside their commands) is migrated in
+    // place: its journal, events and state survive, it shrinks, and its rows
+    // are marked as journaled before authors were recorded.
+    void migratesSchema1() {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(u"v1.db"_s);
+        const auto lines = demo();
+        QString error;
+        QByteArray events, exported;
+        {
+            auto store = openAt(path, error, 40);
+            QVERIFY(store->apply(lines, events, error));
+        }
+        downgradeToSchema1(path);
+        QCOMPARE(
+            value(path, u"SELECT value FROM houbu_meta WHERE key = 'schema_version'"_s).toInt(), 1);
+        const qint64 v1Size = QFileInfo(path).size();
+        qint64 lastDone = 0;
+        StoreOptions o;
+        o.location = path;
+        o.snapshotEvery = 40;
+        o.progress = [&lastDone](qint64 done, qint64) {
+            lastDone = done;
+            return true;
+        };
+        {
+            auto store = Store::open(o, error);
+            QVERIFY2(store, qPrintable(error));
+            const StoreReport report = store->verify();
+            QVERIFY2(report.problems.isEmpty(), qPrintable(report.problems.join(u'\n')));
+            QCOMPARE(report.schemaVersion, 2);
+            QByteArray replayed;
+            QVERIFY(store->replay(
+                0, [&](const QByteArray& e) { replayed += e; }, error));
+            QCOMPARE(replayed, events);
+            QBuffer buffer(&exported);
+            buffer.open(QIODevice::WriteOnly);
+            QVERIFY(store->exportScenario(buffer, error, true));
+        }
+        QVERIFY(lastDone > 0);
+        QCOMPARE(value(path, u"SELECT COUNT(*) FROM journal"_s).toLongLong(),
+                 static_cast<qint64>(exported.count("# seq ")));
+        QVERIFY2(QFileInfo(path).size() < v1Size,
+                 qPrintable(u"%1 -> %2 bytes"_s.arg(v1Size).arg(QFileInfo(path).size())));
+        QVERIFY2(exported.contains("# seq 1 by (journaled before schema 2)\n"),
+                 exported.left(300).constData());
+        // Migrated once: the next open is an ordinary one.
+        auto again = openAt(path, error, 40);
+        QVERIFY2(again, qPrintable(error));
+    }
+
+    // A schema 1 store whose stored events disagree with a replay keeps
+    // disagreeing after the migration: opening it reports the row.
+    void migratedTamperingIsReported() {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(u"v1bad.db"_s);
+        QString error;
+        qint64 last = 0;
+        {
+            auto store = openAt(path, error, 100000);
+            QByteArray out;
+            QVERIFY(store->apply(demo(), out, error));
+            last = store->journalLength();
+        }
+        downgradeToSchema1(path);
+        sql(path, u"UPDATE journal SET events = events || ' ' WHERE seq = %1"_s.arg(last));
+        QVERIFY(!openAt(path, error, 100000));
+        QVERIFY2(error.contains(u"journal seq %1 disagrees"_s.arg(last)), qPrintable(error));
+    }
+
+    // Every row records who sent its command and when; export shows them.
+    void authorsAreJournaled() {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(u"who.db"_s);
+        QList<InputLine> lines;
+        for (const InputLine& l : demo())
+            if (l.text.startsWith('{'))
+                lines << InputLine(l.text, static_cast<int>(lines.size()) + 1);
+        QString error;
+        const qint64 before = QDateTime::currentMSecsSinceEpoch();
+        {
+            StoreOptions o;
+            o.location = path;
+            o.author = {u"nightly-import"_s, u"cli"_s, u"ops-1"_s};
+            auto store = Store::open(o, error);
+            QVERIFY2(store, qPrintable(error));
+            QList<InputLine> first = lines.mid(0, 3), second = lines.mid(3, 2);
+            for (InputLine& l : second)
+                l.author = {u"王芳"_s, u"dispatcher"_s, u"10.0.0.7"_s};
+            QByteArray out;
+            QVERIFY(store->apply(first, out, error));
+            QVERIFY(store->apply(second, out, error));
+        }
+        auto store = openAt(path, error);
+        QVERIFY2(store, qPrintable(error));
+        QList<JournalEntry> rows;
+        QVERIFY(store->readJournal(
+            2,
+            [&rows](const JournalEntry& e) {
+                rows << e;
+                return rows.size() < 3;
+            },
+            error));
+        QCOMPARE(rows.size(), 3);
+        QCOMPARE(rows[0].seq, qint64{2});
+        QCOMPARE(rows[0].author, (Author{u"nightly-import"_s, u"cli"_s, u"ops-1"_s}));
+        QCOMPARE(rows[2].author, (Author{u"王芳"_s, u"dispatcher"_s, u"10.0.0.7"_s}));
+        QVERIFY(rows[2].journaledAtMs >= before);
+        QVERIFY(rows[2].journaledAtMs <= QDateTime::currentMSecsSinceEpoch());
+        QByteArray exported;
+        QBuffer buffer(&exported);
+        buffer.open(QIODevice::WriteOnly);
+        QVERIFY(store->exportScenario(buffer, error, true));
+        QVERIFY2(exported.contains("# seq 4 by 王芳 (dispatcher) on 10.0.0.7 at "),
+                 exported.constData());
+        // Without --authors the export is the bare scenario, which replays to the same events.
+        QByteArray bare;
+        QBuffer plain(&bare);
+        plain.open(QIODevice::WriteOnly);
+        QVERIFY(store->exportScenario(plain, error));
+        QVERIFY(!bare.contains("# seq"));
+        store.reset();
+        QCOMPARE(value(path, u"SELECT COUNT(*) FROM authors"_s).toInt(), 2);
+    }
+
+    // Events are re-derived from the journal: paging through all of them,
+    // from memory for the tail and by replay (from a snapshot) before it,
+    // gives exactly an in-memory run's events.
+    void readEventsReDerivesOldEvents() {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(u"read.db"_s);
+        const auto lines = demo();
+        QString error;
+        {
+            auto store = openAt(path, error, 30);
+            QByteArray out;
+            for (qsizetype i = 0; i < lines.size(); i += 9)
+                QVERIFY(store->apply(lines.mid(i, 9), out, error));
+        }
+        const QByteArray expected = inMemory(lines);
+        StoreOptions o;
+        o.location = path;
+        o.snapshotEvery = 30;
+        o.recentEventBytes = 2000;  // most events must come from a replay
+        auto store = Store::open(o, error);
+        QVERIFY2(store, qPrintable(error));
+        for (const int page : {1, 7, 100000}) {
+            QByteArray all;
+            qint64 after = 0;
+            for (;;) {
+                QByteArray chunk;
+                QVERIFY2(store->readEvents(after, page, chunk, error), qPrintable(error));
+                if (chunk.isEmpty()) break;
+                QVERIFY(chunk.count('\n') <= page);
+                all += chunk;
+                const QByteArray lastLine =
+                    chunk.chopped(1).mid(chunk.chopped(1).lastIndexOf('\n') + 1);
+                after = lastLine.mid(7, lastLine.indexOf(',') - 7).toLongLong();
+            }
+            QCOMPARE(all, expected);
+        }
+        // A jump back, then a read of the middle.
+        QByteArray middle;
+        const qint64 from = expected.count('\n') / 2;
+        QVERIFY(store->readEvents(from, 5, middle, error));
+        QCOMPARE(middle.count('\n'), 5);
+        const QByteArray start = "{\"seq\":" + QByteArray::number(from + 1) + ',';
+        QVERIFY(middle.startsWith(start));
+        QVERIFY(expected.contains(middle));
+    }
+
     void tamperingIsReported_data() {
         QTest::addColumn<QString>("statement");
         QTest::addColumn<QString>("message");
@@ -336,7 +595,19 @@ class TestStore : public QObject {
         QTest::newRow("journal after the snapshot")
             << u"UPDATE journal SET command = replace(command, '\"at\":\"2025-01-07T10:00\"', '\"at\":\"2025-01-07T11:00\"') WHERE seq = (SELECT MAX(seq) FROM journal WHERE CAST(command AS TEXT) LIKE '%add_car%')"_s
             << u"disagrees"_s;
-        QTest::newRow("journal gap") << u"DELETE FROM journal WHERE seq = 5"_s << u"gaps"_s;
+        QTest::newRow("journal gap")
+            << u"DELETE FROM journal WHERE seq = 5"_s << u"journal seq 5 is missing"_s;
+        QTest::newRow("missing row after the snapshot")
+            << u"DELETE FROM journal WHERE seq = %LAST% - 1"_s
+            << u"journal seq %BEFORE% is missing"_s;
+        QTest::newRow("wrong chain link")
+            << u"UPDATE journal SET chain = zeroblob(16) WHERE seq = %LAST% - 1"_s
+            << u"journal seq %BEFORE% disagrees"_s;
+        QTest::newRow("two rows swapped")
+            << u"UPDATE journal SET seq = -1 WHERE seq = %LAST% - 2;\n"
+               u"UPDATE journal SET seq = %LAST% - 2 WHERE seq = %LAST% - 1;\n"
+               u"UPDATE journal SET seq = %LAST% - 1 WHERE seq = -1"_s
+            << u"journal seq %BEFORE2% disagrees"_s;
         QTest::newRow("damaged snapshot") << u"UPDATE snapshots SET sha256 = 'x'"_s << u"damaged"_s;
     }
     // Opening checks the journal after the newest snapshot; verify checks it all.
@@ -364,11 +635,18 @@ class TestStore : public QObject {
         QTemporaryDir dir;
         const QString path = dir.filePath(u"t.db"_s);
         QString error;
+        qint64 last = 0;
         {
             auto store = openAt(path, error, 50);
             QByteArray out;
             QVERIFY(store->apply(demo(), out, error));
+            last = store->journalLength();
         }
+        // The rows tampered with lie after the newest snapshot, which opening checks.
+        QVERIFY(last % 50 < 47);
+        statement.replace(u"%LAST%"_s, QString::number(last));
+        message.replace(u"%BEFORE2%"_s, QString::number(last - 2))
+            .replace(u"%BEFORE%"_s, QString::number(last - 1));
         sql(path, statement);
         QVERIFY(!openAt(path, error, 50));
         QVERIFY2(error.contains(message), qPrintable(error));
@@ -413,10 +691,18 @@ class TestStore : public QObject {
         QVERIFY2(error.contains(u"full"_s) || error.contains(u"disk"_s), qPrintable(error));
         QCOMPARE(store->journalLength(), acknowledgedCommands);
         QCOMPARE(store->engine().summary().runs, acknowledgedCommands);
-        // Still refused while full, and nothing half-applied.
+        // A row small enough for the space left may still fit (journal rows
+        // are small); either way nothing is half-applied.
         QByteArray out;
-        QVERIFY(!store->apply({{R"({"op":"advance","at":"2024-01-01T00:00"})", 1}}, out, error));
-        QVERIFY(out.isEmpty());
+        if (store->apply({{R"({"op":"advance","at":"2024-01-01T00:00"})",
+                           static_cast<int>(acknowledgedCommands) + 1}},
+                         out, error)) {
+            acknowledged += out;
+            ++acknowledgedCommands;
+        } else {
+            QVERIFY(out.isEmpty());
+        }
+        QCOMPARE(store->journalLength(), acknowledgedCommands);
         store.reset();
         auto reopened = openAt(path, error, 10000, true);
         QVERIFY2(reopened, qPrintable(error));

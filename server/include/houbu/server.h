@@ -98,6 +98,7 @@ class Server : public QAbstractHttpServer {
         Slot slot;
         QList<QByteArray> lines;
         bool ndjson = false;
+        Author author;  // the token's name and role, and the peer's address
     };
     struct StreamClient;
 

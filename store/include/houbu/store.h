@@ -5,14 +5,19 @@
 // Guarantees:
 //  1. A command is applied whole or not at all: its journal row (the line's
 //     bytes exactly as received, kept as a BLOB/BYTEA so that no encoding
-//     issue can change what a replay reads, sequence number, clock), the state tables it changed
-//     and its events commit in one transaction, shared with the other commands
-//     of its group (group commit).
+//     issue can change what a replay reads, sequence number, clock, who sent
+//     it and when) and the state tables it changed commit in one transaction,
+//     shared with the other commands of its group (group commit). The engine
+//     is deterministic, so a row keeps not its events but a link of a hash
+//     chain over every row up to it and the events they produced: a replay
+//     re-derives the events and must reproduce each link, which finds a
+//     changed event, a changed, missing or reordered row.
 //  2. Events are handed out only after that transaction committed, so every
 //     command whose events were returned is durable. SQLite runs in WAL mode
 //     with synchronous=FULL: a commit survives a process crash and a power cut.
 //  3. Opening a store restores the latest snapshot, replays the journal after
-//     it and checks that the replay reproduces the stored events byte for byte,
+//     it and checks that the replay reproduces every chain link (the events
+//     byte for byte),
 //     that the engine's invariants hold and that the state tables agree with the
 //     engine. Any disagreement is reported; nothing is silently accepted.
 //  4. One writer: a second process opening the same store is refused.
@@ -31,6 +36,15 @@ namespace houbu {
 
 class StoreImpl;
 
+// Who sent a command: a houbud token's name and role, the console's OS user,
+// or houbu-cli; and the host it came from.
+struct Author {
+    QString name;
+    QString role;
+    QString host;
+    bool operator==(const Author&) const = default;
+};
+
 struct StoreOptions {
     // A file path (SQLite) or postgresql://user[:password]@host[:port]/database.
     QString location;
@@ -47,6 +61,11 @@ struct StoreOptions {
     // Called while the journal after the snapshot is replayed on opening (commands
     // done, total); returning false cancels the open, which then fails and changes nothing.
     std::function<bool(qint64 done, qint64 total)> progress;
+    // Bytes of the newest events kept in memory for readers of the stream's
+    // tail; older events are re-derived from the journal.
+    qint64 recentEventBytes = 32 << 20;
+    // The author of lines that name none.
+    Author author = {QStringLiteral("cli"), QStringLiteral("cli"), {}};
 };
 
 // What `houbu-cli verify` prints.
@@ -64,14 +83,27 @@ struct StoreReport {
 
 // One input line to apply.
 struct InputLine {
+    InputLine(QByteArray t = {}, int n = 0, Author a = {})
+        : text(std::move(t)), number(n), author(std::move(a)) {}
     QByteArray text;
     int number = 0;  // 1-based line number in its input, carried by the events
+    Author author;   // empty: StoreOptions::author
+};
+
+// One journal row as `export --authors` and audits read it.
+struct JournalEntry {
+    qint64 seq = 0;
+    int line = 0;
+    QByteArray command;
+    Author author;
+    qint64 journaledAtMs = 0;  // wall clock, ms since 1970 UTC; 0 when not recorded
 };
 
 class Store {
   public:
-    // Schema version this build writes and reads.
-    static constexpr int kSchemaVersion = 1;
+    // Schema version this build writes and reads; a store of version 1 is
+    // migrated in place when opened.
+    static constexpr int kSchemaVersion = 2;
 
     // Opens or creates a store. Returns nullptr with a message naming the
     // problem (locked, not a Houbu database, newer schema, corrupt, journal and
@@ -96,8 +128,11 @@ class Store {
                QList<qsizetype>* ends = nullptr);
 
     // Appends to `out` the committed events with seq > afterSeq, oldest first
-    // (JSON Lines, as apply() returned them), read from the journal: at most
-    // `limit` events. Returns false with `error` when the journal cannot be read.
+    // (JSON Lines, as apply() returned them): at most `limit` events. Recent
+    // events come from memory; older ones are re-derived by replaying the
+    // journal from the nearest snapshot before them, and a reader that pages
+    // forward continues that replay where it stopped. Returns false with
+    // `error` when the journal cannot be read or disagrees with its chain.
     bool readEvents(qint64 afterSeq, int limit, QByteArray& out, QString& error);
 
     const Engine& engine() const;
@@ -113,8 +148,13 @@ class Store {
     // `error` at the first difference.
     bool replay(qint64 toSeq, const std::function<void(const QByteArray&)>& sink, QString& error);
 
-    // Writes the journal as a scenario (JSON Lines, one command per line).
-    bool exportScenario(QIODevice& out, QString& error);
+    // Writes the journal as a scenario (JSON Lines, one command per line);
+    // with `authors`, each command follows a comment naming who sent it and when.
+    bool exportScenario(QIODevice& out, QString& error, bool authors = false);
+
+    // Calls `row` for each journal row from seq `from` on, in order; stops when it returns false.
+    bool readJournal(qint64 from, const std::function<bool(const JournalEntry&)>& row,
+                     QString& error);
 
     QString location() const;
     bool isPostgres() const;
