@@ -322,6 +322,8 @@ class StoreImpl : public EventSink {
                     throw SqlFailure{u"cannot switch to WAL mode"_s};
                 mode.finish();
                 exec(u"PRAGMA synchronous=FULL"_s);
+                // The state tables are updated at random keys: keep their pages.
+                exec(u"PRAGMA cache_size=-262144"_s);
                 exec(u"BEGIN IMMEDIATE"_s);
                 exec(u"CREATE TABLE IF NOT EXISTS houbu_lock (id INTEGER)"_s);
                 exec(u"COMMIT"_s);
@@ -1154,7 +1156,9 @@ class StoreImpl : public EventSink {
                 pendingRecent.push_back({journalSeq, firstEvent, current.out});
                 batch += current.out;
                 if (ends) ends->append(out.size() + batch.size());
-                if (journalSeq - snapshotSeq >= options.snapshotEvery) writeSnapshot();
+                if (journalSeq - snapshotSeq >=
+                    std::max<qint64>(options.snapshotEvery, journalSeq / 8))
+                    writeSnapshot();
             }
             std::vector<RecentCommand> committed = std::move(pendingRecent);
             flushDirty();

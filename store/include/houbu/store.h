@@ -50,12 +50,15 @@ struct StoreOptions {
     QString location;
     // Engine options for a new store; an existing store keeps those it was made with.
     EngineOptions engine;
-    // Commands between engine snapshots. Default 100,000: a snapshot writes the
-    // whole state, so more often costs throughput; the replay on open is bounded
-    // by this many commands (well under a second).
+    // Commands between engine snapshots: at least this many (default 100,000)
+    // and at least an eighth of the journal. A snapshot writes the whole state,
+    // which grows with the journal, so a fixed interval would spend ever more
+    // of the writer's time on snapshots; the replay on open is bounded by the
+    // interval.
     int snapshotEvery = 100000;
-    // Snapshots kept; older ones are deleted. Default 3.
-    int snapshotsKept = 3;
+    // Snapshots kept; older ones are deleted. Default 2: the newest, and one
+    // to open from should the newest be damaged.
+    int snapshotsKept = 2;
     // Open for `verify`: record problems in the summary instead of refusing to open.
     bool inspectOnly = false;
     // Called while the journal after the snapshot is replayed on opening (commands
