@@ -53,6 +53,15 @@ std::unique_ptr<Store> openAt(const QString& path, QString& error, int snapshotE
     return Store::open(o, error);
 }
 
+// Writes the demo into a new store; its journal's length, 0 when that failed.
+qint64 writeDemo(const QString& path, int snapshotEvery) {
+    QString error;
+    auto store = openAt(path, error, snapshotEvery);
+    QByteArray out;
+    if (!store || !store->apply(demo(), out, error)) return 0;
+    return store->journalLength();
+}
+
 // Runs SQL on a store file through a separate connection (the store must be
 // closed): statements separated by ";\n", in one transaction.
 void sql(const QString& path, const QString& statements) {
@@ -472,13 +481,8 @@ class TestStore : public QObject {
         QTemporaryDir dir;
         const QString path = dir.filePath(u"v1bad.db"_s);
         QString error;
-        qint64 last = 0;
-        {
-            auto store = openAt(path, error, 100000);
-            QByteArray out;
-            QVERIFY(store->apply(demo(), out, error));
-            last = store->journalLength();
-        }
+        const qint64 last = writeDemo(path, 100000);
+        QVERIFY(last > 0);
         downgradeToSchema1(path);
         sql(path, u"UPDATE journal SET events = events || ' ' WHERE seq = %1"_s.arg(last));
         QVERIFY(!openAt(path, error, 100000));
@@ -635,13 +639,8 @@ class TestStore : public QObject {
         QTemporaryDir dir;
         const QString path = dir.filePath(u"t.db"_s);
         QString error;
-        qint64 last = 0;
-        {
-            auto store = openAt(path, error, 50);
-            QByteArray out;
-            QVERIFY(store->apply(demo(), out, error));
-            last = store->journalLength();
-        }
+        const qint64 last = writeDemo(path, 50);
+        QVERIFY(last > 0);
         // The rows tampered with lie after the newest snapshot, which opening checks.
         QVERIFY(last % 50 < 47);
         statement.replace(u"%LAST%"_s, QString::number(last));
