@@ -27,6 +27,7 @@
 #include "command_packer.h"
 #include "houbu/codec.h"
 #include "journal_chain.h"
+#include "sqlite_statement.h"
 
 namespace houbu {
 
@@ -178,6 +179,7 @@ class StoreImpl : public EventSink {
 
     ~StoreImpl() override {
         prepared.clear();
+        hot.reset();
         {
             QSqlDatabase db = QSqlDatabase::database(connection, false);
             // The server ends a closed session (and frees its advisory lock) only
@@ -232,6 +234,7 @@ class StoreImpl : public EventSink {
 
     bool connect(QString& error) {
         prepared.clear();
+        hot.reset();
         postgres = options.location.startsWith(u"postgres://"_s) ||
                    options.location.startsWith(u"postgresql://"_s);
         if (QSqlDatabase::contains(connection)) {
@@ -482,12 +485,14 @@ class StoreImpl : public EventSink {
                 if (options.progress && !options.progress(done, total)) {
                     db().rollback();
                     prepared.clear();
+                    hot.reset();
                     error = u"upgrading %1 to schema 2 was cancelled; it is unchanged"_s.arg(
                         displayLocation());
                     return false;
                 }
             }
-            prepared.clear();  // no statement may stay open on the tables replaced
+            prepared.clear();
+            hot.reset();  // no statement may stay open on the tables replaced
             exec(u"DROP TABLE journal"_s);
             exec(u"ALTER TABLE journal_v2 RENAME TO journal"_s);
             exec(u"UPDATE houbu_meta SET value = '2' WHERE key = 'schema_version'"_s);
@@ -495,6 +500,7 @@ class StoreImpl : public EventSink {
         } catch (const SqlFailure& f) {
             db().rollback();
             prepared.clear();
+            hot.reset();
             error = u"cannot upgrade %1 from schema 1 to 2 (it is unchanged): %2"_s.arg(
                 displayLocation(), f.message);
             return false;
@@ -887,7 +893,52 @@ class StoreImpl : public EventSink {
         const char* status = "live";
         bool created = false;
     };
-    std::vector<QVariantList> pendingJournal;      // this transaction's journal rows
+    struct JournalRow {
+        qint64 seq = 0;
+        int line = 0;
+        QByteArray command;  // as stored: packed when `packing` is not 0
+        int packing = 0;
+        qint64 clock = 0;
+        qint64 firstEvent = 0;
+        int eventCount = 0;
+        QString error;  // null: none
+        QByteArray link;
+        qint64 author = 0;
+        qint64 journaledAt = 0;
+    };
+    std::vector<JournalRow> pendingJournal;  // this transaction's journal rows
+
+    // SQLite: the hot statements on the driver's own connection (sqlite_statement.h).
+    struct HotStatements {
+        explicit HotStatements(sqlite3* db)
+            : journal(db,
+                      "INSERT INTO journal (seq, input_line, command, packing, clock, first_event, "
+                      "event_count, error_code, chain, author, journaled_at) "
+                      "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"),
+              ticket(db,
+                     "INSERT INTO tickets (ticket, sale, passenger, train, date, class, seat, "
+                     "from_station, to_station, status) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"),
+              ticketStatus(db, "UPDATE tickets SET status = ? WHERE ticket = ?"),
+              order(db, "INSERT INTO orders (id, prepay, status) VALUES (?, ?, ?)"),
+              orderStatus(db, "UPDATE orders SET status = ? WHERE id = ?") {}
+        SqliteStatement journal, ticket, ticketStatus, order, orderStatus;
+    };
+    std::unique_ptr<HotStatements> hot;
+    HotStatements& hotStatements() {
+        if (!hot) {
+            const QVariant handle = db().driver()->handle();
+            if (!handle.isValid() || qstrcmp(handle.typeName(), "sqlite3*") != 0)
+                throw SqlFailure{u"the Qt SQLite driver gives no SQLite handle"_s};
+            sqlite3* connection = *static_cast<sqlite3* const*>(handle.constData());
+            if (!connection) throw SqlFailure{u"the SQLite connection is closed"_s};
+            try {
+                hot = std::make_unique<HotStatements>(connection);
+            } catch (const SqliteFailure& f) {
+                throw SqlFailure{f.message};
+            }
+        }
+        return *hot;
+    }
     std::vector<RecentCommand> pendingRecent;      // and their events, remembered once committed
     QByteArray lastLink = JournalChain::origin();  // the chain link of the last committed row
 
@@ -1028,12 +1079,48 @@ class StoreImpl : public EventSink {
         }
     }
 
+    // SQLite: the journal, tickets and orders through the hot statements.
+    void flushHot() {
+        HotStatements& h = hotStatements();
+        try {
+            for (const JournalRow& r : pendingJournal) {
+                const QByteArray error = r.error.toUtf8();
+                h.journal.bind(1, r.seq).bind(2, r.line).bindBlob(3, r.command).bind(4, r.packing);
+                h.journal.bind(5, r.clock).bind(6, r.firstEvent).bind(7, r.eventCount);
+                if (r.error.isNull())
+                    h.journal.bindNull(8);
+                else
+                    h.journal.bindText(8, std::string_view(error.constData(), error.size()));
+                h.journal.bindBlob(9, r.link).bind(10, r.author).bind(11, r.journaledAt);
+                h.journal.run();
+            }
+            for (const auto& [id, t] : dirtyTickets) {
+                if (!t.created) continue;
+                h.ticket.bindText(1, id).bindText(2, t.sale).bindText(3, t.passenger);
+                h.ticket.bindText(4, t.train).bindText(5, t.date).bindText(6, t.travelClass);
+                h.ticket.bindText(7, t.seat).bindText(8, t.from).bindText(9, t.to);
+                h.ticket.bindText(10, t.status).run();
+            }
+            for (const auto& [id, t] : dirtyTickets)
+                if (!t.created) h.ticketStatus.bindText(1, t.status).bindText(2, id).run();
+            for (const auto& [id, o] : dirtyOrders)
+                if (o.created)
+                    h.order.bindText(1, id).bindText(2, o.prepay).bindText(3, o.status).run();
+            for (const auto& [id, o] : dirtyOrders)
+                if (!o.created) h.orderStatus.bindText(1, o.status).bindText(2, id).run();
+        } catch (const SqliteFailure& f) {
+            throw SqlFailure{f.message};
+        }
+    }
+
     // Writes the transaction's journal rows and touched state rows.
     void flushDirty() {
-        insertRows(
-            u"INSERT INTO journal (seq, input_line, command, packing, clock, first_event, "
-            u"event_count, error_code, chain, author, journaled_at)"_s,
-            11, pendingJournal);
+        if (postgres) {
+            writeJournalRows();
+            writeTicketsAndOrders();
+        } else {
+            flushHot();
+        }
         pendingJournal.clear();
         for (const auto& [key, seats] : dirtyRuns) {
             if (seats.second)
@@ -1043,6 +1130,37 @@ class StoreImpl : public EventSink {
                 write(u"UPDATE runs SET seats = seats + ? WHERE train = ? AND date = ?"_s,
                       {seats.first, q(key.first), q(key.second)});
         }
+        std::vector<QVariantList> created;
+        std::vector<std::pair<QString, QString>> updated;
+        for (const auto& [id, b] : dirtyBlocks) {
+            if (b.created)
+                created.push_back({q(id), q(b.train), q(b.date), q(b.travelClass),
+                                   QString::fromLatin1(b.status)});
+            else
+                updated.emplace_back(q(id), QString::fromLatin1(b.status));
+        }
+        insertRows(u"INSERT INTO blocks (id, train, date, class, status)"_s, 5, created);
+        updateStatuses(u"blocks"_s, u"id"_s, updated);
+        clearDirty();
+    }
+
+    // PostgreSQL: the journal rows in multi-row statements through Qt SQL.
+    void writeJournalRows() {
+        std::vector<QVariantList> rows;
+        rows.reserve(pendingJournal.size());
+        for (const JournalRow& r : pendingJournal)
+            rows.push_back(
+                {r.seq, r.line, r.command, r.packing, r.clock, r.firstEvent, r.eventCount,
+                 r.error.isNull() ? QVariant(QMetaType(QMetaType::QString)) : QVariant(r.error),
+                 r.link, r.author, r.journaledAt});
+        insertRows(
+            u"INSERT INTO journal (seq, input_line, command, packing, clock, first_event, "
+            u"event_count, error_code, chain, author, journaled_at)"_s,
+            11, rows);
+    }
+
+    // PostgreSQL: tickets and orders in multi-row statements through Qt SQL.
+    void writeTicketsAndOrders() {
         std::vector<QVariantList> created;
         std::vector<std::pair<QString, QString>> updated;
         for (const auto& [id, t] : dirtyTickets) {
@@ -1068,18 +1186,6 @@ class StoreImpl : public EventSink {
         }
         insertRows(u"INSERT INTO orders (id, prepay, status)"_s, 3, created);
         updateStatuses(u"orders"_s, u"id"_s, updated);
-        created.clear();
-        updated.clear();
-        for (const auto& [id, b] : dirtyBlocks) {
-            if (b.created)
-                created.push_back({q(id), q(b.train), q(b.date), q(b.travelClass),
-                                   QString::fromLatin1(b.status)});
-            else
-                updated.emplace_back(q(id), QString::fromLatin1(b.status));
-        }
-        insertRows(u"INSERT INTO blocks (id, train, date, class, status)"_s, 5, created);
-        updateStatuses(u"blocks"_s, u"id"_s, updated);
-        clearDirty();
     }
 
     void writeSnapshot() {
@@ -1147,12 +1253,11 @@ class StoreImpl : public EventSink {
                 int packing = 0;
                 const QByteArray stored = packer->pack(command, packing);
                 packer->sample(command, journalSeq);
-                pendingJournal.push_back(
-                    {journalSeq, line.number, stored, packing, static_cast<qint64>(engine->clock()),
-                     firstEvent, currentEventCount,
-                     currentError.isEmpty() ? QVariant(QMetaType(QMetaType::QString))
-                                            : QVariant(currentError),
-                     link, authorId(line.author), now});
+                pendingJournal.push_back({journalSeq, line.number, stored, packing,
+                                          static_cast<qint64>(engine->clock()), firstEvent,
+                                          currentEventCount,
+                                          currentError.isEmpty() ? QString() : currentError, link,
+                                          authorId(line.author), now});
                 pendingRecent.push_back({journalSeq, firstEvent, current.out});
                 batch += current.out;
                 if (ends) ends->append(out.size() + batch.size());
