@@ -214,14 +214,32 @@ int run(int argc, char** argv) {
 
     if (!store) return runInMemory(source, *runner);
 
-    // Interactive input is answered line by line; otherwise commands are grouped.
+    // Interactive input is answered line by line; otherwise commands are
+    // grouped, and parsed on a thread of their own while the store writes.
     int status = 0;
     QByteArray out;
     QList<houbu::InputLine> batch;
-    while (source.next(batch, group)) {
+    std::unique_ptr<houbu::cli::ParsingReader> reader;
+    if (!source.interactive()) reader = std::make_unique<houbu::cli::ParsingReader>(source, group);
+    std::vector<houbu::cli::ParsedInput> inputs;
+    std::vector<houbu::ParsedLine> parsed;
+    auto nextBatch = [&] {
+        if (!reader) return source.next(batch, group);
+        if (!reader->next(inputs)) return false;
+        batch.clear();
+        parsed.clear();
+        for (houbu::cli::ParsedInput& in : inputs) {
+            batch.append(houbu::InputLine(in.text, in.number));
+            parsed.push_back(std::move(in.parsed));
+        }
+        return true;
+    };
+    while (nextBatch()) {
+        if (batch.isEmpty()) continue;
         out.clear();
         QString why;
-        if (!store->apply(batch, out, why)) {
+        if (!(reader ? store->applyParsed(batch, parsed, out, why)
+                     : store->apply(batch, out, why))) {
             status = 3;
             if (!source.interactive()) {
                 // A file describes one history: applying its later lines without

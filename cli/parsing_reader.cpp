@@ -21,7 +21,7 @@ void ParsingReader::produce() {
         batch.clear();
         for (const InputLine& line : lines) {
             ParsedLine parsed = parseCommandLine(line.text);
-            if (!parsed.skip) batch.push_back({std::move(parsed), line.number});
+            if (!parsed.skip) batch.push_back({std::move(parsed), line.number, line.text});
         }
         std::unique_lock lock(mutex_);
         changed_.wait(lock, [this] { return stopping_ || ready_.size() < kAhead; });

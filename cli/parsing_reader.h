@@ -18,6 +18,7 @@ namespace houbu::cli {
 struct ParsedInput {
     ParsedLine parsed;
     int number = 0;
+    QByteArray text;  // the line as read (a store journals it)
 };
 
 class ParsingReader {

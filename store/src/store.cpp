@@ -1213,7 +1213,7 @@ class StoreImpl : public EventSink {
     }
 
     bool apply(const QList<InputLine>& lines, QByteArray& out, QString& error,
-               QList<qsizetype>* ends) {
+               QList<qsizetype>* ends, const std::vector<ParsedLine>* parsedLines = nullptr) {
         if (needsReload && !reload(error)) {
             error = u"the store is unavailable, nothing was applied: "_s + error;
             return false;
@@ -1233,8 +1233,12 @@ class StoreImpl : public EventSink {
                      {id, *trained});
                 packer->addDictionary(id, *trained);
             }
-            for (const InputLine& line : lines) {
-                const ParsedLine parsed = parseCommandLine(line.text);
+            for (qsizetype i = 0; i < lines.size(); ++i) {
+                const InputLine& line = lines[i];
+                ParsedLine own;
+                if (!parsedLines) own = parseCommandLine(line.text);
+                const ParsedLine& parsed =
+                    parsedLines ? (*parsedLines)[static_cast<std::size_t>(i)] : own;
                 if (parsed.skip) {
                     if (ends) ends->append(out.size() + batch.size());
                     continue;
@@ -1312,6 +1316,16 @@ QString Store::defaultLocation() {
 bool Store::apply(const QList<InputLine>& lines, QByteArray& out, QString& error,
                   QList<qsizetype>* ends) {
     return d_->apply(lines, out, error, ends);
+}
+
+bool Store::applyParsed(const QList<InputLine>& lines, const std::vector<ParsedLine>& parsed,
+                        QByteArray& out, QString& error) {
+    if (parsed.size() != static_cast<std::size_t>(lines.size())) {
+        error = u"nothing was applied: %1 lines but %2 parsed commands"_s.arg(lines.size())
+                    .arg(parsed.size());
+        return false;
+    }
+    return d_->apply(lines, out, error, nullptr, &parsed);
 }
 
 bool Store::readEvents(qint64 afterSeq, int limit, QByteArray& out, QString& error) {

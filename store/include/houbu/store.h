@@ -28,6 +28,7 @@
 #include <functional>
 #include <memory>
 
+#include "houbu/codec.h"
 #include "houbu/engine.h"
 
 class QIODevice;
@@ -129,6 +130,10 @@ class Store {
     // that a caller batching several requests into one group can split the output.
     bool apply(const QList<InputLine>& lines, QByteArray& out, QString& error,
                QList<qsizetype>* ends = nullptr);
+    // The same for lines parsed already (parsed[i] = parseCommandLine(lines[i].text)),
+    // so that a caller can parse on a thread of its own while the store writes.
+    bool applyParsed(const QList<InputLine>& lines, const std::vector<ParsedLine>& parsed,
+                     QByteArray& out, QString& error);
 
     // Appends to `out` the committed events with seq > afterSeq, oldest first
     // (JSON Lines, as apply() returned them): at most `limit` events. Recent
