@@ -723,7 +723,8 @@ class StoreImpl : public EventSink {
     }
 
     bool readEvents(qint64 afterSeq, int limit, QByteArray& out, QString& error) {
-        if (limit <= 0) return true;
+        // Nothing newer: a caught-up reader must not start a replay.
+        if (limit <= 0 || afterSeq >= static_cast<qint64>(engine->lastSeq())) return true;
         int taken = 0;
         try {
             if (!recent.empty() && recent.front().firstEvent <= afterSeq + 1) {
