@@ -123,9 +123,9 @@ void CommandPacker::sample(QByteArrayView command, qint64 journalLength) {
     training_ = std::async(std::launch::async, train, std::move(taken));
 }
 
-std::optional<QByteArray> CommandPacker::takeTrained() {
-    if (!training_.valid() ||
-        training_.wait_for(std::chrono::seconds(0)) != std::future_status::ready)
+std::optional<QByteArray> CommandPacker::takeTrained(bool wait) {
+    if (!training_.valid()) return std::nullopt;
+    if (!wait && training_.wait_for(std::chrono::seconds(0)) != std::future_status::ready)
         return std::nullopt;
     QByteArray d = training_.get();
     if (d.isEmpty()) return std::nullopt;

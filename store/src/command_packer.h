@@ -42,7 +42,8 @@ class CommandPacker {
     // journal reaches the next size at which a dictionary is trained.
     void sample(QByteArrayView command, qint64 journalLength);
     // A dictionary whose training has finished, to be stored and added; once.
-    std::optional<QByteArray> takeTrained();
+    // With `wait`, a training under way is waited for.
+    std::optional<QByteArray> takeTrained(bool wait = false);
     int newestId() const { return newest_; }
 
   private:

@@ -1228,7 +1228,7 @@ class StoreImpl : public EventSink {
             if (!db().transaction()) throw SqlFailure{describe(db().lastError())};
             if (ends) ends->clear();
             // A dictionary trained meanwhile packs the commands from here on.
-            if (const auto trained = packer->takeTrained()) {
+            if (const auto trained = packer->takeTrained(options.waitForTraining)) {
                 const int id = packer->newestId() + 1;
                 exec(u"INSERT INTO command_dictionaries (id, dictionary) VALUES (?, ?)"_s,
                      {id, *trained});

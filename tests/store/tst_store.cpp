@@ -489,6 +489,84 @@ class TestStore : public QObject {
         QVERIFY2(error.contains(u"journal seq %1 disagrees"_s.arg(last)), qPrintable(error));
     }
 
+    // A store of more than 20,000 commands packs them with a dictionary
+    // trained on its own: they read back exactly, survive a reopen, and a
+    // damaged packed row is named.
+    void packsCommandsWithTrainedDictionaries() {
+        QProcess gen;
+        gen.start(QStringLiteral(HOUBU_CLI_PATH),
+                  {u"gen"_s, u"--seed"_s, u"3"_s, u"--runs"_s, u"2"_s, u"--seats"_s, u"200"_s,
+                   u"--orders"_s, u"10000"_s});
+        QVERIFY(gen.waitForFinished(60000));
+        QList<InputLine> lines;
+        for (const QByteArray& l : gen.readAllStandardOutput().split('\n'))
+            if (l.startsWith('{')) lines << InputLine(l, static_cast<int>(lines.size()) + 1);
+        QVERIFY2(lines.size() > 25000, qPrintable(QString::number(lines.size())));
+        QTemporaryDir dir;
+        const QString path = dir.filePath(u"packed.db"_s);
+        StoreOptions o;
+        o.location = path;
+        o.waitForTraining = true;
+        QString error;
+        QByteArray events;
+        {
+            auto store = Store::open(o, error);
+            QVERIFY2(store, qPrintable(error));
+            for (qsizetype i = 0; i < lines.size(); i += 500)
+                QVERIFY2(store->apply(lines.mid(i, 500), events, error), qPrintable(error));
+            QByteArray exported;
+            QBuffer buffer(&exported);
+            buffer.open(QIODevice::WriteOnly);
+            QVERIFY(store->exportScenario(buffer, error));
+            QByteArray input;
+            for (const InputLine& l : lines)
+                input += l.text + '\n';
+            QCOMPARE(exported, input);
+        }
+        QCOMPARE(events, inMemory(lines));
+        QVERIFY(value(path, u"SELECT COUNT(*) FROM command_dictionaries"_s).toInt() >= 1);
+        const qint64 packed =
+            value(path, u"SELECT COUNT(*) FROM journal WHERE packing > 0"_s).toLongLong();
+        QVERIFY2(packed > 1000, qPrintable(QString::number(packed)));
+        // Packed to well under half of what was received.
+        {
+            const QString name = QUuid::createUuid().toString();
+            qint64 stored = 0, received = 0;
+            {
+                QSqlDatabase db = QSqlDatabase::addDatabase(u"QSQLITE"_s, name);
+                db.setDatabaseName(path);
+                QVERIFY(db.open());
+                QSqlQuery q(db);
+                QVERIFY(q.exec(u"SELECT seq, length(command) FROM journal WHERE packing > 0"_s));
+                while (q.next()) {
+                    stored += q.value(1).toLongLong();
+                    received += lines[q.value(0).toLongLong() - 1].text.size();
+                }
+            }
+            QSqlDatabase::removeDatabase(name);
+            QVERIFY2(stored * 2 < received, qPrintable(u"%1 of %2"_s.arg(stored).arg(received)));
+        }
+        {
+            // Reopened: the dictionaries come back from the store.
+            auto store = openAt(path, error);
+            QVERIFY2(store, qPrintable(error));
+            const StoreReport report = store->verify();
+            QVERIFY2(report.problems.isEmpty(), qPrintable(report.problems.join(u'\n')));
+            QByteArray replayed;
+            QVERIFY(store->replay(
+                0, [&](const QByteArray& e) { replayed += e; }, error));
+            QCOMPARE(replayed, events);
+        }
+        const qint64 last = value(path, u"SELECT MAX(seq) FROM journal"_s).toLongLong();
+        QCOMPARE(value(path, u"SELECT packing FROM journal WHERE seq = %1"_s.arg(last)).toInt() > 0,
+                 true);
+        sql(path, u"UPDATE journal SET command = X'0001' WHERE seq = %1"_s.arg(last));
+        QVERIFY(!openAt(path, error));
+        QVERIFY2(error.contains(u"journal seq %1 disagrees"_s.arg(last)) &&
+                     error.contains(u"cannot be unpacked"_s),
+                 qPrintable(error));
+    }
+
     // Every row records who sent its command and when; export shows them.
     void authorsAreJournaled() {
         QTemporaryDir dir;

@@ -68,6 +68,9 @@ struct StoreOptions {
     // Bytes of the newest events kept in memory for readers of the stream's
     // tail; older events are re-derived from the journal.
     qint64 recentEventBytes = 32 << 20;
+    // Tests: a command dictionary under training is waited for at the next
+    // group instead of being taken up whenever it is ready.
+    bool waitForTraining = false;
     // The author of lines that name none.
     Author author = {QStringLiteral("cli"), QStringLiteral("cli"), {}};
 };
