@@ -9,6 +9,7 @@
 #include <cstring>
 #include <string>
 
+#include "encoding_writer.h"
 #include "houbu/codec.h"
 #include "houbu/store.h"
 #include "line_source.h"
@@ -109,8 +110,8 @@ std::unique_ptr<houbu::Store> openStore(const QString& location,
 }
 
 // In memory. From standard input each line is answered before the next is
-// read; from a file, lines are read and parsed on a thread of their own while
-// this one applies and encodes.
+// read; from a file, lines are read and parsed on a thread of their own,
+// this one applies, and a third encodes and writes the events.
 int runInMemory(houbu::cli::LineSource& source, houbu::Runner& runner) {
     QByteArray out;
     if (source.interactive()) {
@@ -125,11 +126,13 @@ int runInMemory(houbu::cli::LineSource& source, houbu::Runner& runner) {
     }
     houbu::cli::ParsingReader reader(source, 4096);
     std::vector<houbu::cli::ParsedInput> batch;
-    while (reader.next(batch)) {
-        out.clear();
-        for (const auto& line : batch)
-            runner.processParsed(line.parsed, line.number, out);
-        if (!writeAll(out)) break;
+    {
+        houbu::cli::EncodingWriter writer(stdout);
+        while (reader.next(batch)) {
+            for (const auto& line : batch)
+                runner.processParsed(line.parsed, line.number, writer);
+            if (!writer.flush()) break;
+        }
     }
     std::fflush(stdout);
     return 0;

@@ -353,6 +353,14 @@ void Runner::processParsed(const ParsedLine& parsed, int lineNumber, QByteArray&
     out_ = nullptr;
 }
 
+void Runner::processParsed(const ParsedLine& parsed, int lineNumber, EventSink& sink) {
+    if (parsed.skip) return;
+    if (parsed.command)
+        engine_.apply(*parsed.command, lineNumber, sink);
+    else
+        engine_.rejectMalformed(lineNumber, parsed.error.toStdString(), sink);
+}
+
 void Runner::onEvent(const Event& event) {
     appendEvent(event, *out_);
     *out_ += '\n';

@@ -45,6 +45,8 @@ class Runner : private EventSink {
     void processLine(QByteArrayView line, int lineNumber, QByteArray& out);
     // The same for a line parsed already (by parseCommandLine, on another thread).
     void processParsed(const ParsedLine& parsed, int lineNumber, QByteArray& out);
+    // The same, giving the events to `sink` as they are (to be encoded elsewhere).
+    void processParsed(const ParsedLine& parsed, int lineNumber, EventSink& sink);
 
     Engine& engine() { return engine_; }
 
