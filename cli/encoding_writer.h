@@ -4,13 +4,12 @@
 // JSON Lines and writes them, in order. With the reading stage in front the
 // engine's thread does nothing but apply.
 
-#include <condition_variable>
+#include <atomic>
 #include <cstdio>
-#include <deque>
-#include <mutex>
 #include <thread>
 #include <vector>
 
+#include "batch_queue.h"
 #include "houbu/engine.h"
 
 namespace houbu::cli {
@@ -22,6 +21,10 @@ class EncodingWriter : public EventSink {
     EncodingWriter& operator=(const EncodingWriter&) = delete;
     // Encodes and writes what was handed over, then stops.
     ~EncodingWriter() override;
+    // The same, saying whether everything was written (flushed included).
+    bool finish();
+    // Why a write failed (an errno value).
+    int writeError() const { return writeError_; }
 
     // Collects an event of the current batch.
     void onEvent(const Event& event) override { batch_.push_back(event); }
@@ -34,13 +37,9 @@ class EncodingWriter : public EventSink {
 
     std::FILE* out_;
     std::vector<Event> batch_;
-    std::mutex mutex_;
-    std::condition_variable changed_;
-    std::deque<std::vector<Event>> queued_;
-    std::vector<std::vector<Event>> spare_;  // emptied batches, their storage kept
-    bool stopping_ = false;
-    bool failed_ = false;
-    static constexpr std::size_t kAhead = 4;
+    BatchQueue<Event> queue_{4};
+    std::atomic<bool> failed_{false};
+    std::atomic<int> writeError_{0};
     std::thread thread_;  // last: started once the rest is ready
 };
 

@@ -126,15 +126,17 @@ int runInMemory(houbu::cli::LineSource& source, houbu::Runner& runner) {
     }
     houbu::cli::ParsingReader reader(source, 4096);
     std::vector<houbu::cli::ParsedInput> batch;
-    {
-        houbu::cli::EncodingWriter writer(stdout);
-        while (reader.next(batch)) {
-            for (const auto& line : batch)
-                runner.processParsed(line.parsed, line.number, writer);
-            if (!writer.flush()) break;
-        }
+    houbu::cli::EncodingWriter writer(stdout);
+    while (reader.next(batch)) {
+        for (const auto& line : batch)
+            runner.processParsed(line.parsed, line.number, writer);
+        if (!writer.flush()) break;
     }
-    std::fflush(stdout);
+    if (!writer.finish()) {
+        std::fprintf(stderr, "houbu-cli: cannot write the events to standard output: %s\n",
+                     std::strerror(writer.writeError()));
+        return 1;
+    }
     return 0;
 }
 

@@ -4,12 +4,10 @@
 // its business logic. Batches come out in input order; the engine stays a
 // single writer that never waits on a lock while it works.
 
-#include <condition_variable>
-#include <deque>
-#include <mutex>
 #include <thread>
 #include <vector>
 
+#include "batch_queue.h"
 #include "houbu/codec.h"
 #include "line_source.h"
 
@@ -38,14 +36,8 @@ class ParsingReader {
     LineSource& source_;
     const int batchSize_;
     // A few batches ahead at most, so memory stays bounded on a huge input.
-    static constexpr std::size_t kAhead = 8;
-    std::mutex mutex_;
-    std::condition_variable changed_;
-    std::deque<std::vector<ParsedInput>> ready_;
-    std::vector<std::vector<ParsedInput>> spare_;
-    bool done_ = false;
-    bool stopping_ = false;
-    std::thread thread_;
+    BatchQueue<ParsedInput> queue_{8};
+    std::thread thread_;  // last: started once the rest is ready
 };
 
 }  // namespace houbu::cli

@@ -94,6 +94,24 @@ class TestCli : public QObject {
         QVERIFY(a.out.contains("\"line\":4"));
     }
 
+    // Events that cannot be written are an error named on stderr, not a silent 0.
+    void unwritableOutputFails() {
+        if (!QFile::exists(u"/dev/full"_s)) QSKIP("no /dev/full here");
+        QTemporaryDir dir;
+        const QString path = dir.filePath(u"s.jsonl"_s);
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(kTrain);
+        f.close();
+        QProcess p;
+        p.setStandardOutputFile(u"/dev/full"_s);
+        p.start(QStringLiteral(HOUBU_CLI_PATH), {u"run"_s, path});
+        QVERIFY(p.waitForFinished(60000));
+        QCOMPARE(p.exitCode(), 1);
+        QVERIFY2(p.readAllStandardError().contains("cannot write the events"),
+                 "no message on stderr");
+    }
+
     // With '-', each line's events are written and flushed before the next is read.
     void stdinIsInteractive() {
         QProcess p;
