@@ -149,14 +149,15 @@ class Store {
     const Engine& engine() const;
     qint64 journalLength() const;
 
-    // Checks the store: replays the whole journal in a fresh engine, compares
-    // every event and every state row. Fills the report.
+    // Checks the store: replays the whole journal in a fresh engine, checks
+    // every row's chain link (its events byte for byte) and every state row.
+    // Fills the report.
     StoreReport verify();
 
     // Re-executes the journal from the start up to journal sequence `toSeq`
-    // (all of it when toSeq <= 0), calling `sink` with the events of each command. The
-    // replayed events are compared with the stored ones; returns false with
-    // `error` at the first difference.
+    // (all of it when toSeq <= 0), calling `sink` with the events of each
+    // command. Each row's chain link must come out as stored; returns false
+    // with `error` naming the first row that differs.
     bool replay(qint64 toSeq, const std::function<void(const QByteArray&)>& sink, QString& error);
 
     // Writes the journal as a scenario (JSON Lines, one command per line);
