@@ -1036,13 +1036,18 @@ class StoreImpl : public EventSink {
         }
     }
 
+    // Rows per multi-row statement. PostgreSQL pays a round trip a statement,
+    // so it takes many; Qt's SQLite driver looks every parameter up by name,
+    // quadratic in a statement's parameters, so SQLite takes few.
+    std::size_t rowsPerStatement() const { return postgres ? 200 : 16; }
+
     // Writes the touched rows: new ones inserted whole, existing ones updated.
     // Inserts rows of `columns` values with multi-row INSERT statements: one round
     // trip per chunk instead of one per row (PostgreSQL pays a round trip each).
     void insertRows(const QString& head, int columns, const std::vector<QVariantList>& rows) {
-        constexpr std::size_t kChunk = 16;
-        for (std::size_t at = 0; at < rows.size(); at += kChunk) {
-            const std::size_t n = std::min(kChunk, rows.size() - at);
+        const std::size_t chunk = rowsPerStatement();
+        for (std::size_t at = 0; at < rows.size(); at += chunk) {
+            const std::size_t n = std::min(chunk, rows.size() - at);
             QString tuple = u"("_s;
             for (int c = 0; c < columns; ++c)
                 tuple += c ? u", ?"_s : u"?"_s;
@@ -1055,16 +1060,16 @@ class StoreImpl : public EventSink {
             for (std::size_t r = 0; r < n; ++r)
                 values += rows[at + r];
             // Keep the statement of a full chunk; a remainder's size varies.
-            write(head + u" VALUES "_s + tuples.join(u", "_s), values, n == kChunk);
+            write(head + u" VALUES "_s + tuples.join(u", "_s), values, n == chunk);
         }
     }
 
     // Sets the status of many rows with one statement per chunk (portable SQL).
     void updateStatuses(const QString& table, const QString& key,
                         const std::vector<std::pair<QString, QString>>& rows) {
-        constexpr std::size_t kChunk = 16;
-        for (std::size_t at = 0; at < rows.size(); at += kChunk) {
-            const std::size_t n = std::min(kChunk, rows.size() - at);
+        const std::size_t chunk = rowsPerStatement();
+        for (std::size_t at = 0; at < rows.size(); at += chunk) {
+            const std::size_t n = std::min(chunk, rows.size() - at);
             QString sql = u"UPDATE %1 SET status = CASE %2"_s.arg(table, key);
             QVariantList values;
             for (std::size_t r = 0; r < n; ++r) {
@@ -1076,7 +1081,7 @@ class StoreImpl : public EventSink {
                 sql += r ? u", ?"_s : u"?"_s;
                 values << rows[at + r].first;
             }
-            write(sql + u')', values, n == kChunk);
+            write(sql + u')', values, n == chunk);
         }
     }
 
