@@ -489,22 +489,18 @@ void readState(EngineState& st, In& in) {
         if (st.ids.find(id)) throw Truncated();
         st.ids.insert(id, rec);
     }
-    // Records keep their id as the table's text: every one must be there.
+    // Records keep their id's entry in the table: every one must be there.
     auto stored = [&st](const std::string& id) {
-        const std::string_view key = st.ids.keyOf(id);
-        if (key.empty()) throw Truncated();
-        return key;
+        const std::uint32_t entry = st.ids.indexOf(id);
+        if (entry == TextTable<IdRecord>::kAbsent) throw Truncated();
+        return entry;
     };
-    for (std::size_t k = 0; k < st.sales.size(); ++k) {
-        stored(saleIds[k]);
-        st.sales[k].idEntry = st.ids.indexOf(saleIds[k]);
-    }
+    for (std::size_t k = 0; k < st.sales.size(); ++k)
+        st.sales[k].idEntry = stored(saleIds[k]);
     for (std::size_t k = 0; k < st.blocks.size(); ++k)
-        st.blocks[k].id = stored(blockIds[k]);
-    for (std::size_t k = 0; k < st.orders.size(); ++k) {
-        stored(orderIds[k]);
-        st.orders[k].idEntry = st.ids.indexOf(orderIds[k]);
-    }
+        st.blocks[k].id = st.ids[stored(blockIds[k])].key();
+    for (std::size_t k = 0; k < st.orders.size(); ++k)
+        st.orders[k].idEntry = stored(orderIds[k]);
     // Ticket ids are derived now: each stored one must be what derivation gives.
     for (std::uint32_t k = 0; k < st.tickets.size(); ++k) {
         if (st.tickets[k].sale >= st.sales.size() || ticketId(st, k) != storedIds[k])

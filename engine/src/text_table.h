@@ -62,11 +62,6 @@ class TextTable {
     }
     // The index of key's entry, or kAbsent.
     std::uint32_t indexOf(std::string_view key) const { return lookup(key); }
-    // The stored text of an id in the table, or an empty view.
-    std::string_view keyOf(std::string_view key) const {
-        const std::uint32_t e = lookup(key);
-        return e == kAbsent ? std::string_view() : entries_[e].key();
-    }
     std::size_t size() const { return entries_.size(); }
     // The bytes of its entries, their text and its slots.
     std::size_t bytes() const {

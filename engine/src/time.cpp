@@ -103,25 +103,18 @@ std::string formatTime(Time t) {
               s = static_cast<int>(rest % 60);
     if (y >= 0 && y <= 9999) {
         // By hand: this runs for events' times, and snprintf was a visible share.
-        char out[19] = {static_cast<char>('0' + y / 1000),
-                        static_cast<char>('0' + y / 100 % 10),
-                        static_cast<char>('0' + y / 10 % 10),
-                        static_cast<char>('0' + y % 10),
-                        '-',
-                        static_cast<char>('0' + m / 10),
-                        static_cast<char>('0' + m % 10),
-                        '-',
-                        static_cast<char>('0' + d / 10),
-                        static_cast<char>('0' + d % 10),
-                        'T',
-                        static_cast<char>('0' + h / 10),
-                        static_cast<char>('0' + h % 10),
-                        ':',
-                        static_cast<char>('0' + mi / 10),
-                        static_cast<char>('0' + mi % 10),
-                        ':',
-                        static_cast<char>('0' + s / 10),
-                        static_cast<char>('0' + s % 10)};
+        char out[19] = "0000-00-00T00:00:0";
+        auto two = [&out](int at, int v) {
+            out[at] = static_cast<char>('0' + v / 10);
+            out[at + 1] = static_cast<char>('0' + v % 10);
+        };
+        two(0, static_cast<int>(y / 100));
+        two(2, static_cast<int>(y % 100));
+        two(5, m);
+        two(8, d);
+        two(11, h);
+        two(14, mi);
+        two(17, s);
         return std::string(out, s == 0 ? 16 : 19);
     }
     char buf[40];

@@ -539,33 +539,7 @@ class StoreImpl : public EventSink {
 
             // Build into a fresh engine and swap it in only when loading succeeded:
             // the store never holds a half-loaded or missing engine.
-            std::unique_ptr<Engine> fresh;
-            snapshotSeq = 0;
-            QSqlQuery snaps = exec(
-                u"SELECT journal_seq, engine, sha256, packing FROM snapshots ORDER BY journal_seq DESC"_s);
-            while (snaps.next() && !fresh) {
-                const qint64 seq = snaps.value(0).toLongLong();
-                const QByteArray stored = snaps.value(1).toByteArray();
-                if (sha256(stored) != snaps.value(2).toString()) {
-                    problem(
-                        u"snapshot at journal seq %1 is damaged (checksum mismatch)"_s.arg(seq));
-                    continue;
-                }
-                std::string why;
-                const QByteArray bytes = unpackSnapshot(stored, snaps.value(3).toInt());
-                fresh = Engine::restore(std::string_view(bytes.constData(), bytes.size()),
-                                        engineOptions, why);
-                if (!fresh) {
-                    // A snapshot written by another version is not damage: the
-                    // journal before it is replayed instead.
-                    if (why.find("another format version") == std::string::npos)
-                        problem(u"snapshot at journal seq %1 cannot be restored: %2"_s.arg(seq).arg(
-                            QString::fromStdString(why)));
-                    continue;
-                }
-                snapshotSeq = seq;
-            }
-            if (!fresh) fresh = std::make_unique<Engine>(engineOptions);
+            std::unique_ptr<Engine> fresh = newestSnapshotBefore(journalSeq + 1, snapshotSeq, true);
             openedFromSnapshot = snapshotSeq;
 
             // The dictionaries the journal's commands were packed with.
@@ -617,6 +591,40 @@ class StoreImpl : public EventSink {
             return false;
         }
         return true;
+    }
+
+    // An engine restored from the newest snapshot before journal seq `limit`
+    // that is intact, with `seq` its journal seq; an empty engine and 0 when
+    // there is none. With `report`, damaged snapshots are problems.
+    std::unique_ptr<Engine> newestSnapshotBefore(qint64 limit, qint64& seq, bool report) {
+        QSqlQuery snaps = exec(
+            u"SELECT journal_seq, engine, sha256, packing FROM snapshots WHERE journal_seq < ? "
+            u"ORDER BY journal_seq DESC"_s,
+            {limit});
+        while (snaps.next()) {
+            const qint64 at = snaps.value(0).toLongLong();
+            const QByteArray stored = snaps.value(1).toByteArray();
+            if (sha256(stored) != snaps.value(2).toString()) {
+                if (report)
+                    problem(u"snapshot at journal seq %1 is damaged (checksum mismatch)"_s.arg(at));
+                continue;
+            }
+            std::string why;
+            const QByteArray bytes = unpackSnapshot(stored, snaps.value(3).toInt());
+            auto restored = Engine::restore(std::string_view(bytes.constData(), bytes.size()),
+                                            engineOptions, why);
+            if (restored) {
+                seq = at;
+                return restored;
+            }
+            // A snapshot written by another version is not damage: the
+            // journal before it is replayed instead.
+            if (report && why.find("another format version") == std::string::npos)
+                problem(u"snapshot at journal seq %1 cannot be restored: %2"_s.arg(at).arg(
+                    QString::fromStdString(why)));
+        }
+        seq = 0;
+        return std::make_unique<Engine>(engineOptions);
     }
 
     // The chain link of journal row `seq` (the origin before the first row).
@@ -744,24 +752,7 @@ class StoreImpl : public EventSink {
                 takeEvents(readerTail, afterSeq, limit, taken, out);
             } else if (!reader || readerSeq > row) {
                 // Start from the newest snapshot before the row, or from nothing.
-                reader.reset();
-                readerSeq = 0;
-                QSqlQuery snap = exec(
-                    u"SELECT journal_seq, engine, sha256, packing FROM snapshots WHERE journal_seq "
-                    u"< ? "
-                    u"ORDER BY journal_seq DESC LIMIT 1"_s,
-                    {row});
-                if (snap.next()) {
-                    const QByteArray stored = snap.value(1).toByteArray();
-                    std::string why;
-                    if (sha256(stored) == snap.value(2).toString()) {
-                        const QByteArray bytes = unpackSnapshot(stored, snap.value(3).toInt());
-                        reader = Engine::restore(std::string_view(bytes.constData(), bytes.size()),
-                                                 engineOptions, why);
-                    }
-                    if (reader) readerSeq = snap.value(0).toLongLong();
-                }
-                if (!reader) reader = std::make_unique<Engine>(engineOptions);
+                reader = newestSnapshotBefore(row, readerSeq, false);
                 readerLink = linkAt(readerSeq);
             }
             while (taken < limit && readerSeq < journalSeq) {
@@ -1265,8 +1256,7 @@ class StoreImpl : public EventSink {
                 packer->sample(command, journalSeq);
                 pendingJournal.push_back({journalSeq, line.number, stored, packing,
                                           static_cast<qint64>(engine->clock()), firstEvent,
-                                          currentEventCount,
-                                          currentError.isEmpty() ? QString() : currentError, link,
+                                          currentEventCount, currentError, link,
                                           authorId(line.author), now});
                 pendingRecent.push_back({journalSeq, firstEvent, current.out});
                 batch += current.out;
