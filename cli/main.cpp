@@ -265,6 +265,11 @@ int run(int argc, char** argv) {
         if (source.interactive()) std::fflush(stdout);
     }
     std::fflush(stdout);
+    if (const QString failure = store->snapshotFailure(); !failure.isEmpty())
+        std::fprintf(stderr,
+                     "houbu-cli: warning: the last snapshot was not taken (%s); every command is "
+                     "journaled, but opening the store replays more of them\n",
+                     failure.toLocal8Bit().constData());
     return status;
 }
 

@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <bit>
 #include <cstring>
+#include <functional>
 #include <stdexcept>
 
 #include "houbu/engine.h"
@@ -23,6 +24,19 @@ constexpr char kMagic[] = "HOUBUSN2";
 class Out {
   public:
     std::string bytes;
+    // When set, pieces of at least `piece` bytes go here as they are made, so
+    // that a whole day's state is never held twice.
+    const std::function<void(std::string_view)>* sink = nullptr;
+    std::size_t piece = 0;
+
+    void flushIfFull() {
+        if (sink && bytes.size() >= piece) flush();
+    }
+    void flush() {
+        if (!sink || bytes.empty()) return;
+        (*sink)(bytes);
+        bytes.clear();
+    }
 
     void u(std::uint64_t v) {
         while (v >= 0x80) {
@@ -172,6 +186,7 @@ void writeState(const EngineState& st, Out& o) {
         }
         o.u(static_cast<std::uint64_t>(r.holdMinutes));
         o.u(static_cast<std::uint64_t>(r.policy));
+        o.flushIfFull();
     }
 
     o.u(st.tickets.size());
@@ -186,6 +201,7 @@ void writeState(const EngineState& st, Out& o) {
         o.u(t.to);
         o.u(static_cast<std::uint64_t>(t.status));
         o.u(t.paid);
+        o.flushIfFull();
     }
     o.u(st.sales.size());
     for (const Sale& sale : st.sales) {
@@ -196,6 +212,7 @@ void writeState(const EngineState& st, Out& o) {
         o.u(sale.ticketCount);
         for (auto t : sale.tickets())
             o.u(t);
+        o.flushIfFull();
     }
     o.u(st.blocks.size());
     for (const Block& b : st.blocks) {
@@ -233,6 +250,7 @@ void writeState(const EngineState& st, Out& o) {
         o.u(ord.saleIndex == kNone ? 0 : std::uint64_t{ord.saleIndex} + 1);
         o.u(ord.cancelledByUser);
         o.u(static_cast<std::uint64_t>(ord.status));
+        o.flushIfFull();
     }
     o.u(st.queues.size());
     for (const Queue& q : st.queues) {
@@ -248,6 +266,7 @@ void writeState(const EngineState& st, Out& o) {
             for (std::size_t k = lane.head; k < lane.orders.size(); ++k)
                 if (st.orders[lane.orders[k]].status == OrderStatus::Queued) o.u(lane.orders[k]);
         }
+        o.flushIfFull();
     }
 
     std::vector<const TextTable<IdRecord>::Entry*> ids;
@@ -260,6 +279,7 @@ void writeState(const EngineState& st, Out& o) {
         o.u(static_cast<std::uint64_t>(entry->record.kind));
         o.u(entry->record.index);
         o.u(entry->record.fingerprint);
+        o.flushIfFull();
     }
 
     std::vector<Timer> live;
@@ -272,7 +292,9 @@ void writeState(const EngineState& st, Out& o) {
         o.u(t.seq);
         o.u(static_cast<std::uint64_t>(t.kind));
         o.u(t.ref);
+        o.flushIfFull();
     }
+    o.flush();
 }
 
 template <typename T>
@@ -528,6 +550,14 @@ std::string Engine::snapshot() const {
     Out out;
     writeState(*state_, out);
     return std::move(out.bytes);
+}
+
+void Engine::snapshot(const std::function<void(std::string_view)>& write,
+                      std::size_t pieceBytes) const {
+    Out out;
+    out.sink = &write;
+    out.piece = pieceBytes;
+    writeState(*state_, out);
 }
 
 std::unique_ptr<Engine> Engine::restore(std::string_view bytes, EngineOptions options,

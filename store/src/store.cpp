@@ -15,18 +15,23 @@
 #include <QUrl>
 #include <QUuid>
 #include <QVariant>
+#include <array>
 #include <cerrno>
 #include <cstring>
 #include <deque>
+#include <functional>
 #include <limits>
 #include <optional>
 
 #include <unistd.h>
 #include <zstd.h>
 
+#include <QCoreApplication>
+
 #include "command_packer.h"
 #include "houbu/codec.h"
 #include "journal_chain.h"
+#include "snapshot_process.h"
 #include "sqlite_statement.h"
 
 namespace houbu {
@@ -47,7 +52,7 @@ QString describe(const QSqlError& e) {
     return text;
 }
 
-// Schema, version 2. %BLOB% is BLOB in SQLite and BYTEA in PostgreSQL; %SEQ%
+// Schema, version 3. %BLOB% is BLOB in SQLite and BYTEA in PostgreSQL; %SEQ%
 // is INTEGER PRIMARY KEY in SQLite (the row id itself: no second b-tree) and
 // BIGINT PRIMARY KEY in PostgreSQL; %KEYED% makes SQLite keep a table in its
 // primary key's b-tree (WITHOUT ROWID) instead of a row-id table plus an index.
@@ -56,18 +61,25 @@ QString describe(const QSqlError& e) {
 // `chain` is the link of the hash chain (journal_chain.h), `clock` the
 // engine's clock after the command in seconds since 2000-01-01, `journaled_at`
 // the wall clock in ms since 1970 UTC. A snapshot's `packing` is 1 when its
-// bytes are zstd-compressed.
+// bytes are zstd-compressed; they are in `engine` when `parts` is 0, else in
+// that many rows of snapshot_parts (schema 3: written by a child process and
+// taken in a part per transaction, see snapshot_process.h). Parts of no
+// snapshot are left by a crash or a dropped snapshot and deleted a few a
+// transaction.
 const char* const kJournalV2 =
     "CREATE TABLE %1 (seq %SEQ%, input_line INTEGER NOT NULL, command %BLOB% NOT NULL, "
     "packing INTEGER NOT NULL, clock BIGINT NOT NULL, first_event BIGINT NOT NULL, "
     "event_count INTEGER NOT NULL, error_code TEXT, chain %BLOB% NOT NULL, "
     "author INTEGER NOT NULL, journaled_at BIGINT)";
+const char* const kSnapshotParts =
+    "CREATE TABLE snapshot_parts (journal_seq BIGINT NOT NULL, part INTEGER NOT NULL, "
+    "bytes %BLOB% NOT NULL, PRIMARY KEY (journal_seq, part))";
 const char* const kSchemaV2[] = {
     "CREATE TABLE houbu_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)",
     "CREATE TABLE authors (id INTEGER PRIMARY KEY, name TEXT NOT NULL, role TEXT NOT NULL, "
     "host TEXT NOT NULL)",
     "CREATE TABLE snapshots (journal_seq BIGINT PRIMARY KEY, engine %BLOB% NOT NULL, "
-    "sha256 TEXT NOT NULL, packing INTEGER NOT NULL DEFAULT 0)",
+    "sha256 TEXT NOT NULL, packing INTEGER NOT NULL DEFAULT 0, parts INTEGER NOT NULL DEFAULT 0)",
     "CREATE TABLE command_dictionaries (id INTEGER PRIMARY KEY, dictionary %BLOB% NOT NULL)",
     "CREATE TABLE runs (train TEXT NOT NULL, date TEXT NOT NULL, seats INTEGER NOT NULL, "
     "PRIMARY KEY (train, date))",
@@ -131,19 +143,59 @@ QByteArray packSnapshot(const std::string& bytes) {
     return out;
 }
 
-// The snapshot's own bytes; empty when they cannot be unpacked.
-QByteArray unpackSnapshot(const QByteArray& stored, int packing) {
-    if (packing == 0) return stored;
-    const unsigned long long size =
-        ZSTD_getFrameContentSize(stored.constData(), static_cast<size_t>(stored.size()));
-    if (size == ZSTD_CONTENTSIZE_ERROR || size == ZSTD_CONTENTSIZE_UNKNOWN ||
-        size > static_cast<unsigned long long>(std::numeric_limits<qsizetype>::max()))
-        return {};
-    QByteArray out(static_cast<qsizetype>(size), Qt::Uninitialized);
-    const size_t n = ZSTD_decompress(out.data(), static_cast<size_t>(out.size()),
-                                     stored.constData(), static_cast<size_t>(stored.size()));
-    if (ZSTD_isError(n) || n != size) return {};
-    return out;
+// A stored snapshot's own bytes into `bytes`, from its stored pieces, which
+// `next` gives in order (false after the last). Returns what is wrong with
+// them, or an empty string. Pieces are taken one at a time: a whole day's
+// snapshot is gigabytes.
+QString unpackSnapshot(const std::function<bool(QByteArray&)>& next, int packing,
+                       const QString& expectedSha256, std::string& bytes) {
+    QCryptographicHash hash(QCryptographicHash::Sha256);
+    bytes.clear();
+    ZSTD_DStream* stream = ZSTD_createDStream();
+    std::string out(ZSTD_DStreamOutSize(), '\0');
+    // One zstd frame, its size known or not (a snapshot written as a stream).
+    size_t left = packing == 0 ? 0 : 1;
+    QByteArray piece;
+    bool any = false;
+    while (next(piece)) {
+        any = true;
+        hash.addData(piece);
+        if (packing == 0) {
+            bytes.append(piece.constData(), static_cast<std::size_t>(piece.size()));
+            continue;
+        }
+        ZSTD_inBuffer in{piece.constData(), static_cast<size_t>(piece.size()), 0};
+        while (in.pos < in.size) {
+            ZSTD_outBuffer o{out.data(), out.size(), 0};
+            left = ZSTD_decompressStream(stream, &o, &in);
+            if (ZSTD_isError(left)) {
+                ZSTD_freeDStream(stream);
+                return u"cannot be decompressed: "_s + QString::fromLatin1(ZSTD_getErrorName(left));
+            }
+            bytes.append(out.data(), o.pos);
+        }
+    }
+    if (!any) {
+        ZSTD_freeDStream(stream);
+        return u"parts are missing"_s;
+    }
+    if (QString::fromLatin1(hash.result().toHex()) != expectedSha256) {
+        ZSTD_freeDStream(stream);
+        return u"checksum mismatch"_s;
+    }
+    // Output the decoder holds back once the input is used up.
+    while (packing != 0 && left != 0) {
+        ZSTD_inBuffer in{nullptr, 0, 0};
+        ZSTD_outBuffer o{out.data(), out.size(), 0};
+        const size_t more = ZSTD_decompressStream(stream, &o, &in);
+        if (ZSTD_isError(more)) break;
+        bytes.append(out.data(), o.pos);
+        left = more;
+        if (o.pos == 0) break;
+    }
+    ZSTD_freeDStream(stream);
+    if (left != 0) return u"cut short"_s;
+    return {};
 }
 
 // Feeds one journaled line into an engine, as the store did when it was applied.
@@ -178,6 +230,17 @@ class StoreImpl : public EventSink {
     QString currentError;
 
     ~StoreImpl() override {
+        // A snapshot being written is waited for and kept: the next open
+        // starts from it.
+        if (snapshotting && !needsReload && db().isOpen()) {
+            try {
+                snapshotting->wait();
+                takeInWholeSnapshot();
+            } catch (const SqlFailure&) {
+            }
+        }
+        snapshotting.reset();
+        intake.reset();
         prepared.clear();
         hot.reset();
         {
@@ -386,6 +449,7 @@ class StoreImpl : public EventSink {
                 if (!db().transaction()) throw SqlFailure{describe(db().lastError())};
                 for (const char* sql : kSchemaV2)
                     exec(ddl(sql));
+                exec(ddl(kSnapshotParts));
                 exec(ddl(kJournalV2).arg(u"journal"_s));
                 {
                     const QVariantList meta[] = {
@@ -404,6 +468,7 @@ class StoreImpl : public EventSink {
                 schemaVersion = Store::kSchemaVersion;
             }
             if (schemaVersion == 1 && !migrateFromV1(error)) return false;
+            if (schemaVersion == 2 && !migrateFromV2(error)) return false;
             // The engine options the store was made with.
             engineOptions = options.engine;
             QSqlQuery q = exec(u"SELECT key, value FROM houbu_meta"_s);
@@ -511,6 +576,24 @@ class StoreImpl : public EventSink {
         return true;
     }
 
+    // Schema 3 keeps snapshots in parts beside the table of snapshots.
+    bool migrateFromV2(QString& error) {
+        try {
+            if (!db().transaction()) throw SqlFailure{describe(db().lastError())};
+            exec(u"ALTER TABLE snapshots ADD COLUMN parts INTEGER NOT NULL DEFAULT 0"_s);
+            exec(ddl(kSnapshotParts));
+            exec(u"UPDATE houbu_meta SET value = '3' WHERE key = 'schema_version'"_s);
+            if (!db().commit()) throw SqlFailure{describe(db().lastError())};
+        } catch (const SqlFailure& f) {
+            db().rollback();
+            error = u"cannot upgrade %1 from schema 2 to 3 (it is unchanged): %2"_s.arg(
+                displayLocation(), f.message);
+            return false;
+        }
+        schemaVersion = 3;
+        return true;
+    }
+
     // ---- loading -----------------------------------------------------------------
 
     void problem(const QString& text) { problems << text; }
@@ -519,6 +602,9 @@ class StoreImpl : public EventSink {
     // every replayed event against the stored one.
     bool load(QString& error) {
         problems.clear();
+        dropSnapshot({});
+        inlineSnapshotDue = false;
+        removeLeftSnapshotFiles();
         try {
             QSqlQuery count = exec(u"SELECT COUNT(*), COALESCE(MAX(seq), 0) FROM journal"_s);
             count.next();
@@ -598,21 +684,50 @@ class StoreImpl : public EventSink {
     // there is none. With `report`, damaged snapshots are problems.
     std::unique_ptr<Engine> newestSnapshotBefore(qint64 limit, qint64& seq, bool report) {
         QSqlQuery snaps = exec(
-            u"SELECT journal_seq, engine, sha256, packing FROM snapshots WHERE journal_seq < ? "
-            u"ORDER BY journal_seq DESC"_s,
+            u"SELECT journal_seq, engine, sha256, packing, parts FROM snapshots WHERE "
+            u"journal_seq < ? ORDER BY journal_seq DESC"_s,
             {limit});
-        while (snaps.next()) {
-            const qint64 at = snaps.value(0).toLongLong();
-            const QByteArray stored = snaps.value(1).toByteArray();
-            if (sha256(stored) != snaps.value(2).toString()) {
+        std::vector<std::array<QVariant, 5>> candidates;
+        while (snaps.next())
+            candidates.push_back(
+                {snaps.value(0), snaps.value(1), snaps.value(2), snaps.value(3), snaps.value(4)});
+        snaps.finish();
+        for (const auto& [atValue, inlineBytes, expected, packing, parts] : candidates) {
+            const qint64 at = atValue.toLongLong();
+            std::string bytes;
+            QString damage;
+            if (parts.toInt() == 0) {
+                bool given = false;
+                damage = unpackSnapshot(
+                    [&](QByteArray& piece) {
+                        if (given) return false;
+                        piece = inlineBytes.toByteArray();
+                        return given = true;
+                    },
+                    packing.toInt(), expected.toString(), bytes);
+            } else {
+                QSqlQuery q = exec(
+                    u"SELECT part, bytes FROM snapshot_parts WHERE journal_seq = ? ORDER BY part"_s,
+                    {at});
+                int taken = 0;
+                damage = unpackSnapshot(
+                    [&](QByteArray& piece) {
+                        if (!q.next()) return false;
+                        if (q.value(0).toInt() != taken++) return false;
+                        piece = q.value(1).toByteArray();
+                        return true;
+                    },
+                    packing.toInt(), expected.toString(), bytes);
+                if (damage.isEmpty() && taken != parts.toInt())
+                    damage = u"%1 of its %2 parts are there"_s.arg(taken).arg(parts.toInt());
+            }
+            if (!damage.isEmpty()) {
                 if (report)
-                    problem(u"snapshot at journal seq %1 is damaged (checksum mismatch)"_s.arg(at));
+                    problem(u"snapshot at journal seq %1 is damaged (%2)"_s.arg(at).arg(damage));
                 continue;
             }
             std::string why;
-            const QByteArray bytes = unpackSnapshot(stored, snaps.value(3).toInt());
-            auto restored = Engine::restore(std::string_view(bytes.constData(), bytes.size()),
-                                            engineOptions, why);
+            auto restored = Engine::restore(bytes, engineOptions, why);
             if (restored) {
                 seq = at;
                 return restored;
@@ -1185,14 +1300,168 @@ class StoreImpl : public EventSink {
         updateStatuses(u"orders"_s, u"id"_s, updated);
     }
 
-    void writeSnapshot() {
-        const QByteArray blob = packSnapshot(engine->snapshot());
-        exec(u"INSERT INTO snapshots (journal_seq, engine, sha256, packing) VALUES (?, ?, ?, 1)"_s,
-             {journalSeq, blob, sha256(blob)});
+    // ---- snapshots ---------------------------------------------------------------
+
+    // A snapshot being written by a child process, then taken into the
+    // database a part per transaction so that no commit carries all of it.
+    static constexpr qint64 kSnapshotPartBytes = 1 << 20;
+    std::unique_ptr<SnapshotProcess> snapshotting;
+    std::unique_ptr<QFile> intake;  // the child's file, once it is written
+    std::unique_ptr<QCryptographicHash> intakeHash;
+    QByteArray intakeExpected;
+    int intakeParts = 0;
+    bool inlineSnapshotDue = false;  // the child could not be started: snapshot in the writer
+    bool partsToCollect = true;      // parts of no snapshot may be left (checked once on open)
+    QString snapshotFailure;         // the last snapshot that could not be taken, and why
+    qint64 snapshotRetryAt = 0;      // after a failure, no new attempt before this journal seq
+
+    qint64 newestSnapshotTaken() const { return snapshotting ? snapshotting->seq() : snapshotSeq; }
+    bool snapshotDue() const {
+        return journalSeq - newestSnapshotTaken() >=
+               std::max<qint64>(options.snapshotEvery, journalSeq / 8);
+    }
+
+    QString snapshotPath(qint64 seq) const {
+        if (postgres)
+            return QDir::temp().filePath(
+                u"houbu-snapshot-%1-%2"_s.arg(QCoreApplication::applicationPid()).arg(seq));
+        return options.location + u"-snapshot-"_s + QString::number(seq);
+    }
+
+    // Files of snapshot processes a crash ended before they were taken in.
+    void removeLeftSnapshotFiles() const {
+        if (postgres) return;
+        const QFileInfo info(options.location);
+        QDir dir = info.absoluteDir();
+        for (const QString& name : dir.entryList({info.fileName() + u"-snapshot-*"_s}, QDir::Files))
+            dir.remove(name);
+    }
+
+    // After a commit: a child writes the state as committed, while the
+    // writer goes on.
+    void startSnapshotWhenDue() {
+        if (snapshotting || inlineSnapshotDue || journalSeq < snapshotRetryAt || !snapshotDue())
+            return;
+        QString why;
+        snapshotting = SnapshotProcess::start(*engine, journalSeq, snapshotPath(journalSeq), why);
+        if (!snapshotting) {
+            snapshotFailure =
+                u"cannot start the snapshot process (%1): the writer takes the "
+                u"snapshot itself"_s.arg(why);
+            inlineSnapshotDue = true;
+            return;
+        }
+        if (options.waitForSnapshots) {
+            snapshotting->wait();
+            takeInWholeSnapshot();
+        }
+    }
+
+    // Inside a transaction: one more part of a written snapshot, and the
+    // snapshot registered with its last part. Returns true when nothing of
+    // it is left to take in.
+    bool takeInSnapshotPart() {
+        if (inlineSnapshotDue) {
+            writeSnapshotInline();
+            inlineSnapshotDue = false;
+            return true;
+        }
+        if (!snapshotting) return true;
+        if (!intake) {
+            const auto state = snapshotting->poll();
+            if (state == SnapshotProcess::State::Running) return false;
+            if (state == SnapshotProcess::State::Failed) {
+                dropSnapshot(snapshotting->failure());
+                return true;
+            }
+            intake = std::make_unique<QFile>(snapshotting->path());
+            if (!intake->open(QIODevice::ReadOnly)) {
+                dropSnapshot(u"cannot read the snapshot file: "_s + intake->errorString());
+                return true;
+            }
+            intakeExpected = intake->read(SnapshotProcess::kHashBytes);
+            intakeHash = std::make_unique<QCryptographicHash>(QCryptographicHash::Sha256);
+            intakeParts = 0;
+        }
+        const QByteArray part = intake->read(kSnapshotPartBytes);
+        if (!part.isEmpty()) {
+            intakeHash->addData(part);
+            write(u"INSERT INTO snapshot_parts (journal_seq, part, bytes) VALUES (?, ?, ?)"_s,
+                  {snapshotting->seq(), intakeParts, part});
+            ++intakeParts;
+        }
+        if (!intake->atEnd() && part.size() == kSnapshotPartBytes) return false;
+        const QByteArray digest = intakeHash->result();
+        if (intake->error() != QFileDevice::NoError || digest != intakeExpected ||
+            intakeParts == 0) {
+            dropSnapshot(u"the snapshot file does not check (cut short or changed)"_s);
+            return true;
+        }
+        exec(
+            u"INSERT INTO snapshots (journal_seq, engine, sha256, packing, parts) "
+            u"VALUES (?, ?, ?, 1, ?)"_s,
+            {snapshotting->seq(), QByteArray(""), QString::fromLatin1(digest.toHex()),
+             intakeParts});
+        snapshotSeq = snapshotting->seq();
+        snapshotFailure.clear();
+        dropOldSnapshots();
+        intake.reset();
+        intakeHash.reset();
+        snapshotting.reset();
+        return true;
+    }
+
+    // At close, or when tests ask: the whole written snapshot in one transaction.
+    void takeInWholeSnapshot() {
+        if (!db().transaction()) throw SqlFailure{describe(db().lastError())};
+        try {
+            while (!takeInSnapshotPart()) {
+                if (!intake && snapshotting) snapshotting->wait();
+            }
+        } catch (const SqlFailure&) {
+            db().rollback();
+            throw;
+        }
+        if (!db().commit()) throw SqlFailure{describe(db().lastError())};
+    }
+
+    // The snapshot in flight is abandoned; its parts taken in so far are
+    // deleted later.
+    void dropSnapshot(const QString& why) {
+        if (!why.isEmpty()) snapshotFailure = why;
+        if (snapshotting) snapshotRetryAt = journalSeq + options.snapshotEvery;
+        intake.reset();
+        intakeHash.reset();
+        snapshotting.reset();
+        partsToCollect = true;
+    }
+
+    void dropOldSnapshots() {
         exec(
             u"DELETE FROM snapshots WHERE journal_seq NOT IN (SELECT journal_seq FROM snapshots "
             u"ORDER BY journal_seq DESC LIMIT %1)"_s.arg(std::max(1, options.snapshotsKept)));
+        partsToCollect = true;
+    }
+
+    // Inside a transaction: a few parts that belong to no snapshot (left by
+    // a crash, or of snapshots dropped) deleted, not all at once.
+    void collectSnapshotParts() {
+        if (!partsToCollect) return;
+        QSqlQuery q = exec(
+            u"DELETE FROM snapshot_parts WHERE (journal_seq, part) IN (SELECT journal_seq, part "
+            u"FROM snapshot_parts WHERE journal_seq NOT IN (SELECT journal_seq FROM snapshots) "
+            u"AND journal_seq <> ? LIMIT 4)"_s,
+            {snapshotting && intake ? snapshotting->seq() : qint64(-1)});
+        if (q.numRowsAffected() == 0) partsToCollect = false;
+    }
+
+    // When no child can be started: the snapshot written by the writer itself.
+    void writeSnapshotInline() {
+        const QByteArray blob = packSnapshot(engine->snapshot());
+        exec(u"INSERT INTO snapshots (journal_seq, engine, sha256, packing) VALUES (?, ?, ?, 1)"_s,
+             {journalSeq, blob, sha256(blob)});
         snapshotSeq = journalSeq;
+        dropOldSnapshots();
     }
 
     // Brings the engine back to the last committed state after a failure.
@@ -1230,6 +1499,8 @@ class StoreImpl : public EventSink {
                      {id, *trained});
                 packer->addDictionary(id, *trained);
             }
+            takeInSnapshotPart();
+            collectSnapshotParts();
             for (qsizetype i = 0; i < lines.size(); ++i) {
                 const InputLine& line = lines[i];
                 ParsedLine own;
@@ -1261,9 +1532,6 @@ class StoreImpl : public EventSink {
                 pendingRecent.push_back({journalSeq, firstEvent, current.out});
                 batch += current.out;
                 if (ends) ends->append(out.size() + batch.size());
-                if (journalSeq - snapshotSeq >=
-                    std::max<qint64>(options.snapshotEvery, journalSeq / 8))
-                    writeSnapshot();
             }
             std::vector<RecentCommand> committed = std::move(pendingRecent);
             flushDirty();
@@ -1274,6 +1542,8 @@ class StoreImpl : public EventSink {
                 remember(c.seq, c.firstEvent, c.events);
         } catch (const SqlFailure& f) {
             db().rollback();
+            // What this transaction took in of a snapshot is gone with it.
+            if (intake) dropSnapshot({});
             clearDirty();
             for (const QString& key : authorsAdded)
                 authorIds.erase(key);
@@ -1287,6 +1557,13 @@ class StoreImpl : public EventSink {
             return false;
         }
         out += batch;
+        try {
+            startSnapshotWhenDue();
+        } catch (const SqlFailure& f) {
+            // Only the snapshot is lost; the batch is committed.
+            dropSnapshot(u"cannot take the snapshot in: "_s + f.message);
+            needsReload = true;
+        }
         return true;
     }
 };
@@ -1333,6 +1610,9 @@ const Engine& Store::engine() const {
 }
 qint64 Store::journalLength() const {
     return d_->journalSeq;
+}
+QString Store::snapshotFailure() const {
+    return d_->snapshotFailure;
 }
 QString Store::location() const {
     return d_->displayLocation();

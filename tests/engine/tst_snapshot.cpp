@@ -60,6 +60,32 @@ class TestSnapshot : public QObject {
         }
     }
 
+    // The snapshot in pieces is the same bytes, cut where the pieces are full.
+    void piecesMakeTheSameBytes() {
+        Engine engine;
+        feed(engine, demoLines(), 0, 400);
+        const std::string whole = engine.snapshot();
+        for (std::size_t piece :
+             {std::size_t(1), std::size_t(100), std::size_t(4096), whole.size() + 1}) {
+            std::string joined;
+            int pieces = 0;
+            bool shortBeforeLast = false;
+            std::size_t previous = piece;
+            engine.snapshot(
+                [&](std::string_view bytes) {
+                    if (previous < piece) shortBeforeLast = true;
+                    previous = bytes.size();
+                    joined += bytes;
+                    ++pieces;
+                },
+                piece);
+            QCOMPARE(joined, whole);
+            QVERIFY(!shortBeforeLast);
+            if (piece < whole.size() / 4) QVERIFY(pieces > 4);
+            if (piece > whole.size()) QCOMPARE(pieces, 1);
+        }
+    }
+
     // Equal states give equal bytes regardless of dead entries left behind.
     void snapshotIsCanonical() {
         Session a, b;

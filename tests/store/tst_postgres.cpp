@@ -326,7 +326,8 @@ class TestPostgres : public QObject {
         QVERIFY(admin_->othersGone());  // the closed store's lock too
         const CliResult verified = cli({u"verify"_s, u"--db"_s, url_});
         QVERIFY2(verified.exitCode == 0, verified.out.constData());
-        QVERIFY(verified.out.contains("(PostgreSQL, schema 2)"));
+        QVERIFY(verified.out.contains(QByteArray(QByteArray("(PostgreSQL, schema ") +
+                                                 QByteArray::number(Store::kSchemaVersion) + ')')));
         QVERIFY(verified.out.contains("problems       none"));
         QVERIFY(admin_->othersGone());
         const CliResult replayed = cli({u"replay"_s, u"--db"_s, url_});
@@ -377,12 +378,14 @@ class TestPostgres : public QObject {
         QVERIFY(admin_->othersGone());  // the closed store's lock too
         const qint64 rows = admin_->count(u"journal"_s);
         QVERIFY(rows > 0);
-        QVERIFY(admin_->exec(u"UPDATE houbu_meta SET value = '3' WHERE key = 'schema_version'"_s));
+        const QString newer = QString::number(Store::kSchemaVersion + 1);
+        QVERIFY(admin_->exec(
+            u"UPDATE houbu_meta SET value = '%1' WHERE key = 'schema_version'"_s.arg(newer)));
         QVERIFY(!Store::open(options(), error));
         QVERIFY2(error.contains(u"newer version"_s), qPrintable(error));
         QCOMPARE(admin_->value(u"SELECT value FROM houbu_meta WHERE key = 'schema_version'"_s)
                      .toString(),
-                 u"3"_s);
+                 newer);
         QCOMPARE(admin_->count(u"journal"_s), rows);
     }
 

@@ -12,6 +12,7 @@
 // engines (partitions), never from locks inside one.
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -126,6 +127,11 @@ class Engine {
     // give the same bytes, whatever history led there (dead queue entries and
     // timers that can no longer do anything are left out).
     std::string snapshot() const;
+    // The same bytes in order, in pieces of at least `pieceBytes` (the last
+    // may be shorter), for a state too large to hold twice: a store writing
+    // its snapshot while the writer goes on.
+    void snapshot(const std::function<void(std::string_view)>& write,
+                  std::size_t pieceBytes = std::size_t{1} << 20) const;
 
     // Rebuilds an engine from snapshot(). Returns nullptr and sets `error` when
     // the bytes are not a snapshot of this format version.

@@ -52,10 +52,10 @@ struct StoreOptions {
     // Engine options for a new store; an existing store keeps those it was made with.
     EngineOptions engine;
     // Commands between engine snapshots: at least this many (default 100,000)
-    // and at least an eighth of the journal. A snapshot writes the whole state,
-    // which grows with the journal, so a fixed interval would spend ever more
-    // of the writer's time on snapshots; the replay on open is bounded by the
-    // interval.
+    // and at least an eighth of the journal. A child process writes the whole
+    // state while the writer goes on (snapshot_process.h); the state grows with
+    // the journal, so a fixed interval would spend ever more of the machine on
+    // snapshots. The replay on open is bounded by the interval.
     int snapshotEvery = 100000;
     // Snapshots kept; older ones are deleted. Default 2: the newest, and one
     // to open from should the newest be damaged.
@@ -71,6 +71,10 @@ struct StoreOptions {
     // Tests: a command dictionary under training is waited for at the next
     // group instead of being taken up whenever it is ready.
     bool waitForTraining = false;
+    // Tests: the child process writing a snapshot is waited for, and the
+    // snapshot taken in, right after the commit that made it due (instead of
+    // a part per transaction once the child is done).
+    bool waitForSnapshots = false;
     // The author of lines that name none.
     Author author = {QStringLiteral("cli"), QStringLiteral("cli"), {}};
 };
@@ -110,7 +114,7 @@ class Store {
   public:
     // Schema version this build writes and reads; a store of version 1 is
     // migrated in place when opened.
-    static constexpr int kSchemaVersion = 2;
+    static constexpr int kSchemaVersion = 3;
 
     // Opens or creates a store. Returns nullptr with a message naming the
     // problem (locked, not a Houbu database, newer schema, corrupt, journal and
@@ -148,6 +152,9 @@ class Store {
 
     const Engine& engine() const;
     qint64 journalLength() const;
+    // Why the last snapshot could not be taken (empty when none failed): the
+    // journal is safe, but the next open replays more of it.
+    QString snapshotFailure() const;
 
     // Checks the store: replays the whole journal in a fresh engine, checks
     // every row's chain link (its events byte for byte) and every state row.
