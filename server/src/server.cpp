@@ -18,8 +18,11 @@
 #include <QUrl>
 #include <QUrlQuery>
 #include <QWebSocket>
+#include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <mutex>
+#include <set>
 
 #include "houbu/view_json.h"
 
@@ -100,6 +103,8 @@ QByteArray joinEvents(QByteArrayView lines, qint64 after, qint64* last = nullptr
 // kCatchUpBytes; a live client above kSlowClientBytes is closed.
 constexpr qint64 kCatchUpBytes = 4 << 20;
 constexpr qint64 kSlowClientBytes = 64 << 20;
+// Idempotency-Key: long enough for a UUID or a client's own scheme.
+constexpr qsizetype kMaxRequestKey = 128;
 
 // A stream message of events: this line, then one event per line, exactly as
 // the engine printed them.
@@ -681,6 +686,23 @@ void Server::handlePost(const QHttpServerRequest& request, const Slot& slot, con
     post.slot = slot;
     post.author = {who.name, roleName(who.role), request.remoteAddress().toString()};
     post.ndjson = request.value("Accept").contains("application/x-ndjson");
+    // A client that lost an answer resends with the same key and is told
+    // what its first sending did, instead of having it applied twice.
+    const QByteArray key = request.value("Idempotency-Key");
+    if (!key.isEmpty()) {
+        const bool wellFormed =
+            key.size() <= kMaxRequestKey && std::all_of(key.begin(), key.end(), [](char c) {
+                return std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '_' ||
+                       c == '.' || c == '~' || c == ':';
+            });
+        if (!wellFormed) {
+            respond(slot, error(400,
+                                u"the Idempotency-Key header must be 1 to %1 letters, "
+                                u"digits and - _ . ~ :"_s.arg(kMaxRequestKey)));
+            return;
+        }
+        post.request = who.id.toUtf8() + '/' + key;
+    }
     const QByteArray trimmed = body.trimmed();
     if (trimmed.startsWith('[')) {
         QJsonParseError pe;
@@ -750,12 +772,18 @@ void Server::drain() {
         }
     }
     Writer* w = writer_;
+    answerResends(posts);
+    if (posts.isEmpty()) {
+        QMetaObject::invokeMethod(
+            w, [this] { drain(); }, Qt::QueuedConnection);
+        return;
+    }
     QList<InputLine> lines;
     int number = static_cast<int>(w->store->journalLength()) + 1;
     const qint64 first = number;
     for (const PendingPost& p : posts)
         for (const QByteArray& l : p.lines)
-            lines.append({l, number++, p.author});
+            lines.append({l, number++, p.author, p.request});
     QByteArray out;
     QList<qsizetype> ends;
     QString message;
@@ -774,6 +802,58 @@ void Server::drain() {
     // The next group after what else is queued here (reads of the stream and GETs).
     QMetaObject::invokeMethod(
         w, [this] { drain(); }, Qt::QueuedConnection);
+}
+
+// On the writer thread: takes out of `posts` those whose key is journaled
+// already, and answers them with what their first sending did; a post
+// whose key another post of this group carries waits for the next group,
+// where it is such a resend.
+void Server::answerResends(QList<PendingPost>& posts) {
+    Writer* w = writer_;
+    QList<PendingPost> kept, later;
+    std::set<QByteArray> keys;
+    for (PendingPost& p : posts) {
+        if (p.request.isEmpty()) {
+            kept.append(std::move(p));
+            continue;
+        }
+        if (!keys.insert(p.request).second) {
+            later.append(std::move(p));
+            continue;
+        }
+        QString why;
+        const auto journaled = w->store->findRequest(p.request, why);
+        if (!journaled && why.isEmpty()) {
+            kept.append(std::move(p));
+            continue;
+        }
+        Reply r;
+        QByteArray events;
+        if (!journaled ||
+            !w->store->readEventsOfRows(journaled->first, journaled->last, events, why)) {
+            r = error(503, u"cannot tell whether this request was applied: "_s + why);
+        } else if (p.ndjson) {
+            r.contentType = "application/x-ndjson";
+            r.body = events;
+            r.headers.append(std::pair<QByteArray, QByteArray>("Idempotent-Replayed", "true"));
+        } else {
+            r.body = "{\"duplicate\":true,\"journal\":[" + QByteArray::number(journaled->first) +
+                     ',' + QByteArray::number(journaled->last) + "],\"events\":[" +
+                     joinEvents(events, 0) + "]}";
+            r.headers.append(std::pair<QByteArray, QByteArray>("Idempotent-Replayed", "true"));
+        }
+        QMetaObject::invokeMethod(this, [this, slot = p.slot, r = std::move(r)]() mutable {
+            --outstanding_;
+            respond(slot, std::move(r));
+            if (stopping_) maybeFinish();
+        });
+    }
+    if (!later.isEmpty()) {
+        std::lock_guard lock(queueMutex_);
+        for (auto it = later.rbegin(); it != later.rend(); ++it)
+            queue_.push_front(std::move(*it));
+    }
+    posts = std::move(kept);
 }
 
 void Server::onBatchDone(const QList<PendingPost>& posts, bool ok, const QString& message,

@@ -9,6 +9,7 @@
 #include <QSslConfiguration>
 #include <QTimer>
 #include <QUrlQuery>
+#include <QUuid>
 #include <QWebSocket>
 #include <algorithm>
 
@@ -20,8 +21,9 @@ using namespace Qt::StringLiterals;
 
 namespace {
 
-constexpr int kRefreshMs = 100;     // at most ten snapshots a second
-constexpr int kFirstRetryMs = 250;  // reconnect backoff: 250 ms doubling up to 5 s
+constexpr int kRefreshMs = 100;      // at most ten snapshots a second
+constexpr int kFirstRetryMs = 250;   // reconnect backoff: 250 ms doubling up to 5 s
+constexpr int kCommandSendings = 4;  // a command whose answer is lost: sent up to 4 times
 constexpr int kLastRetryMs = 5000;
 
 }  // namespace
@@ -246,17 +248,42 @@ void RemoteSession::send(const QList<QByteArray>& commands) {
         body += t + '\n';
     }
     if (body.isEmpty()) return;
-    QNetworkRequest r = request(u"/commands"_s);
-    r.setRawHeader("Content-Type", "application/x-ndjson");
-    QNetworkReply* reply = network_->post(r, body);
     const quint64 generation = generation_;
-    connect(reply, &QNetworkReply::finished, this, [this, reply, generation] {
-        reply->deleteLater();
+    postCommands(body, false, [this, generation](QNetworkReply* reply) {
         if (generation != generation_) return;
         // The events arrive through the stream, so that each is delivered once.
         if (reply->error() != QNetworkReply::NoError)
             emit failed(tr("The server did not apply the commands: %1").arg(errorMessage(reply)));
     });
+}
+
+void RemoteSession::postCommands(const QByteArray& body, bool ndjson,
+                                 std::function<void(QNetworkReply*)> done, QByteArray key,
+                                 int attempt) {
+    if (key.isEmpty()) key = QUuid::createUuid().toByteArray(QUuid::WithoutBraces);
+    QNetworkRequest r = request(u"/commands"_s);
+    r.setRawHeader("Content-Type", "application/x-ndjson");
+    r.setRawHeader("Idempotency-Key", key);
+    // The events alone, one per line exactly as the engine printed them: the
+    // same bytes the log gets from the stream.
+    if (ndjson) r.setRawHeader("Accept", "application/x-ndjson");
+    QNetworkReply* reply = network_->post(r, body);
+    connect(reply, &QNetworkReply::finished, this,
+            [this, reply, body, ndjson, done = std::move(done), key, attempt]() mutable {
+                reply->deleteLater();
+                const bool answered =
+                    reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).isValid();
+                if (answered || attempt + 1 >= kCommandSendings ||
+                    reply->error() == QNetworkReply::OperationCanceledError) {
+                    done(reply);
+                    return;
+                }
+                QTimer::singleShot(
+                    kFirstRetryMs << attempt, this,
+                    [this, body, ndjson, done = std::move(done), key, attempt]() mutable {
+                        postCommands(body, ndjson, std::move(done), key, attempt + 1);
+                    });
+            });
 }
 
 quint64 RemoteSession::submit(const QByteArray& command) {
@@ -274,14 +301,7 @@ quint64 RemoteSession::submit(const QByteArray& command) {
             Qt::QueuedConnection);
         return ticket;
     }
-    QNetworkRequest r = request(u"/commands"_s);
-    r.setRawHeader("Content-Type", "application/x-ndjson");
-    // The events alone, one per line exactly as the engine printed them: the
-    // same bytes the log gets from the stream.
-    r.setRawHeader("Accept", "application/x-ndjson");
-    QNetworkReply* reply = network_->post(r, line + '\n');
-    connect(reply, &QNetworkReply::finished, this, [this, reply, ticket] {
-        reply->deleteLater();
+    postCommands(line + '\n', true, [this, ticket](QNetworkReply* reply) {
         if (reply->error() != QNetworkReply::NoError) {
             emit commandAnswered(
                 ticket, {},

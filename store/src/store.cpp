@@ -74,6 +74,11 @@ const char* const kJournalV2 =
 const char* const kSnapshotParts =
     "CREATE TABLE snapshot_parts (journal_seq BIGINT NOT NULL, part INTEGER NOT NULL, "
     "bytes %BLOB% NOT NULL, PRIMARY KEY (journal_seq, part))";
+// Schema 3: a client's key for a request (its token's id, '/', the key it
+// sent) and the journal positions of the request's commands.
+const char* const kRequests =
+    "CREATE TABLE requests (key TEXT PRIMARY KEY, first_seq BIGINT NOT NULL, "
+    "last_seq BIGINT NOT NULL)%KEYED%";
 const char* const kSchemaV2[] = {
     "CREATE TABLE houbu_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)",
     "CREATE TABLE authors (id INTEGER PRIMARY KEY, name TEXT NOT NULL, role TEXT NOT NULL, "
@@ -450,6 +455,7 @@ class StoreImpl : public EventSink {
                 for (const char* sql : kSchemaV2)
                     exec(ddl(sql));
                 exec(ddl(kSnapshotParts));
+                exec(ddl(kRequests));
                 exec(ddl(kJournalV2).arg(u"journal"_s));
                 {
                     const QVariantList meta[] = {
@@ -576,12 +582,14 @@ class StoreImpl : public EventSink {
         return true;
     }
 
-    // Schema 3 keeps snapshots in parts beside the table of snapshots.
+    // Schema 3 keeps snapshots in parts beside the table of snapshots, and
+    // the keys of requests.
     bool migrateFromV2(QString& error) {
         try {
             if (!db().transaction()) throw SqlFailure{describe(db().lastError())};
             exec(u"ALTER TABLE snapshots ADD COLUMN parts INTEGER NOT NULL DEFAULT 0"_s);
             exec(ddl(kSnapshotParts));
+            exec(ddl(kRequests));
             exec(u"UPDATE houbu_meta SET value = '3' WHERE key = 'schema_version'"_s);
             if (!db().commit()) throw SqlFailure{describe(db().lastError())};
         } catch (const SqlFailure& f) {
@@ -1014,6 +1022,8 @@ class StoreImpl : public EventSink {
         qint64 journaledAt = 0;
     };
     std::vector<JournalRow> pendingJournal;  // this transaction's journal rows
+    // This transaction's request keys with the journal positions they cover.
+    std::vector<std::pair<QByteArray, JournaledRequest>> pendingRequests;
 
     // SQLite: the hot statements on the driver's own connection (sqlite_statement.h).
     struct HotStatements {
@@ -1081,6 +1091,7 @@ class StoreImpl : public EventSink {
 
     void clearDirty() {
         pendingJournal.clear();
+        pendingRequests.clear();
         pendingRecent.clear();
         dirtyTickets.clear();
         dirtyOrders.clear();
@@ -1253,6 +1264,9 @@ class StoreImpl : public EventSink {
         }
         insertRows(u"INSERT INTO blocks (id, train, date, class, status)"_s, 5, created);
         updateStatuses(u"blocks"_s, u"id"_s, updated);
+        for (const auto& [key, at] : pendingRequests)
+            write(u"INSERT INTO requests (key, first_seq, last_seq) VALUES (?, ?, ?)"_s,
+                  {QString::fromUtf8(key), at.first, at.last});
         clearDirty();
     }
 
@@ -1530,6 +1544,13 @@ class StoreImpl : public EventSink {
                                           currentEventCount, currentError, link,
                                           authorId(line.author), now});
                 pendingRecent.push_back({journalSeq, firstEvent, current.out});
+                if (!line.request.isEmpty()) {
+                    if (!pendingRequests.empty() && pendingRequests.back().first == line.request &&
+                        pendingRequests.back().second.last == journalSeq - 1)
+                        pendingRequests.back().second.last = journalSeq;
+                    else
+                        pendingRequests.push_back({line.request, {journalSeq, journalSeq}});
+                }
                 batch += current.out;
                 if (ends) ends->append(out.size() + batch.size());
             }
@@ -1611,6 +1632,44 @@ const Engine& Store::engine() const {
 qint64 Store::journalLength() const {
     return d_->journalSeq;
 }
+std::optional<JournaledRequest> Store::findRequest(const QByteArray& key, QString& error) {
+    try {
+        QSqlQuery q = d_->exec(u"SELECT first_seq, last_seq FROM requests WHERE key = ?"_s,
+                               {QString::fromUtf8(key)});
+        if (!q.next()) return std::nullopt;
+        return JournaledRequest{q.value(0).toLongLong(), q.value(1).toLongLong()};
+    } catch (const SqlFailure& f) {
+        error = f.message;
+        return std::nullopt;
+    }
+}
+
+bool Store::readEventsOfRows(qint64 first, qint64 last, QByteArray& out, QString& error) {
+    qint64 firstEvent = 0, count = 0;
+    try {
+        QSqlQuery q = d_->exec(
+            u"SELECT MIN(first_event), SUM(event_count), COUNT(*) FROM journal WHERE seq >= ? "
+            u"AND seq <= ?"_s,
+            {first, last});
+        if (!q.next() || q.value(2).toLongLong() != last - first + 1) {
+            error = u"journal rows %1 to %2 are not all there"_s.arg(first).arg(last);
+            return false;
+        }
+        firstEvent = q.value(0).toLongLong();
+        count = q.value(1).toLongLong();
+    } catch (const SqlFailure& f) {
+        error = f.message;
+        return false;
+    }
+    if (count == 0) return true;
+    if (count > std::numeric_limits<int>::max()) {
+        error =
+            u"journal rows %1 to %2 hold too many events to read at once"_s.arg(first).arg(last);
+        return false;
+    }
+    return d_->readEvents(firstEvent - 1, static_cast<int>(count), out, error);
+}
+
 QString Store::snapshotFailure() const {
     return d_->snapshotFailure;
 }

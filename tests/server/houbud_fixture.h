@@ -99,6 +99,7 @@ struct Response {
     QNetworkReply::NetworkError error = QNetworkReply::NoError;
     QByteArray retryAfter;
     QByteArray contentType;
+    QByteArray replayed;  // Idempotent-Replayed: the answer of an earlier sending
     QJsonObject json() const { return QJsonDocument::fromJson(body).object(); }
 };
 
@@ -107,12 +108,17 @@ class Http {
     QNetworkAccessManager manager;
     QSslConfiguration ssl = QSslConfiguration::defaultConfiguration();
 
+    using Headers = QList<std::pair<QByteArray, QByteArray>>;
+
     Response send(const QByteArray& verb, const QUrl& url, const QByteArray& token = {},
-                  const QByteArray& body = {}, const QByteArray& contentType = {}) {
+                  const QByteArray& body = {}, const QByteArray& contentType = {},
+                  const Headers& headers = {}) {
         QNetworkRequest request(url);
         request.setSslConfiguration(ssl);
         if (!token.isEmpty()) request.setRawHeader("Authorization", "Bearer " + token);
         if (!contentType.isEmpty()) request.setRawHeader("Content-Type", contentType);
+        for (const auto& [name, value] : headers)
+            request.setRawHeader(name, value);
         QNetworkReply* reply = manager.sendCustomRequest(request, verb, body);
         QEventLoop loop;
         QObject::connect(reply, &QNetworkReply::finished, &loop, &QEventLoop::quit);
@@ -124,13 +130,15 @@ class Http {
         r.error = reply->error();
         r.retryAfter = reply->rawHeader("Retry-After");
         r.contentType = reply->rawHeader("Content-Type");
+        r.replayed = reply->rawHeader("Idempotent-Replayed");
         reply->deleteLater();
         return r;
     }
     Response get(const QUrl& url, const QByteArray& token = {}) { return send("GET", url, token); }
     Response post(const QUrl& url, const QByteArray& token, const QByteArray& body,
-                  const QByteArray& contentType = "application/x-ndjson") {
-        return send("POST", url, token, body, contentType);
+                  const QByteArray& contentType = "application/x-ndjson",
+                  const Headers& headers = {}) {
+        return send("POST", url, token, body, contentType, headers);
     }
 };
 

@@ -5,7 +5,10 @@
 #include <QSignalSpy>
 #include <QSslCertificate>
 #include <QStandardPaths>
+#include <QTcpServer>
+#include <QTcpSocket>
 #include <QTemporaryDir>
+#include <memory>
 
 #include "houbu/remote_session.h"
 #include "houbu/view_json.h"
@@ -75,6 +78,53 @@ struct Recorder {
                              });
     }
     qint64 lastSeq() const { return snapshot ? snapshot->lastSeq : -1; }
+};
+
+// A loopback proxy in front of houbud that can lose the answer of one POST
+// of commands: the server applies them, the client sees its connection close.
+class AnswerLosingProxy : public QObject {
+  public:
+    explicit AnswerLosingProxy(quint16 upstream) : upstream_(upstream) {
+        QObject::connect(&listener_, &QTcpServer::newConnection, this, [this] { accept(); });
+        listener_.listen(QHostAddress::LocalHost);
+    }
+    quint16 port() const { return listener_.serverPort(); }
+    bool loseNextCommandAnswer = false;
+    int answersLost = 0;
+
+  private:
+    void accept() {
+        while (QTcpSocket* client = listener_.nextPendingConnection()) {
+            auto* server = new QTcpSocket(client);
+            auto losing = std::make_shared<bool>(false);
+            server->connectToHost(QHostAddress::LocalHost, upstream_);
+            QObject::connect(
+                client, &QTcpSocket::readyRead, client, [this, client, server, losing] {
+                    const QByteArray data = client->readAll();
+                    if (loseNextCommandAnswer && data.contains("POST /api/v1/commands")) {
+                        loseNextCommandAnswer = false;
+                        *losing = true;
+                    }
+                    server->write(data);
+                });
+            QObject::connect(server, &QTcpSocket::readyRead, client,
+                             [this, client, server, losing] {
+                                 const QByteArray data = server->readAll();
+                                 if (*losing) {
+                                     ++answersLost;
+                                     client->abort();
+                                     return;
+                                 }
+                                 client->write(data);
+                             });
+            QObject::connect(client, &QTcpSocket::disconnected, client, &QObject::deleteLater);
+            QObject::connect(server, &QTcpSocket::disconnected, client,
+                             [client] { client->disconnectFromHost(); });
+        }
+    }
+
+    QTcpServer listener_;
+    quint16 upstream_;
 };
 
 }  // namespace
@@ -156,6 +206,41 @@ class TestRemoteSession : public QObject {
             QJsonDocument(
                 houbu::toJsonArray(whyEmbedded[0][1].value<std::vector<houbu::WaitReason>>()))
                 .toJson());
+    }
+
+    // The answer of a command is lost after the server applied it: the
+    // session sends it again under the same Idempotency-Key and gets the
+    // first sending's answer; the command is journaled once.
+    void lostAnswerIsNotAppliedTwice() {
+        AnswerLosingProxy proxy(server_.port);
+        RemoteSession remote;
+        QSignalSpy opened(&remote, &RemoteSession::opened);
+        QSignalSpy answered(&remote, &RemoteSession::commandAnswered);
+        remote.open(QUrl(u"http://127.0.0.1:%1"_s.arg(proxy.port())), dispatcher_);
+        QTRY_COMPARE_WITH_TIMEOUT(opened.size(), 1, 20000);
+        Http http;
+        const auto journalLength = [&] {
+            return http.get(server_.url(u"/health"_s))
+                .json()
+                .value("journal_length"_L1)
+                .toInteger();
+        };
+        remote.submit(kTrain);
+        QTRY_COMPARE_WITH_TIMEOUT(answered.size(), 1, 20000);
+        const qint64 before = journalLength();
+        proxy.loseNextCommandAnswer = true;
+        const quint64 ticket = remote.submit(commands(900, 1).front());
+        QTRY_COMPARE_WITH_TIMEOUT(answered.size(), 2, 20000);
+        QCOMPARE(proxy.answersLost, 1);
+        QCOMPARE(answered[1][0].toULongLong(), ticket);
+        QVERIFY2(answered[1][2].toString().isEmpty(), qPrintable(answered[1][2].toString()));
+        const auto events = answered[1][1].value<QList<houbu::EventRecord>>();
+        QVERIFY(!events.isEmpty());
+        // The events of the one journaled sending (whatever they are on a
+        // train other tests have filled).
+        for (const houbu::EventRecord& e : events)
+            QCOMPARE(e.object.value("line"_L1).toInteger(), before + 1);
+        QCOMPARE(journalLength(), before + 1);
     }
 
     void viewerIsReadOnly() {

@@ -215,6 +215,68 @@ class TestServer : public QObject {
         QCOMPARE(r.status, 400);
     }
 
+    // A request resent with the same Idempotency-Key (its answer was lost) is
+    // answered with what the first sending did, and not applied again.
+    void resendIsAnsweredDuplicate() {
+        const Http::Headers key{{"Idempotency-Key", "resend-1"}};
+        const QByteArray body = sell(u"r1"_s) + '\n' + refund(u"r1"_s) + '\n';
+        Response first =
+            http_.post(api(u"/commands"_s), dispatcher_, body, "application/x-ndjson", key);
+        QCOMPARE(first.status, 200);
+        QVERIFY(first.replayed.isEmpty());
+        QVERIFY(!first.json().contains("duplicate"_L1));
+        const qint64 length =
+            http_.get(server_->url(u"/health"_s)).json().value("journal_length"_L1).toInteger();
+        Response again =
+            http_.post(api(u"/commands"_s), dispatcher_, body, "application/x-ndjson", key);
+        QCOMPARE(again.status, 200);
+        QCOMPARE(again.replayed, QByteArray("true"));
+        QVERIFY(again.json().value("duplicate"_L1).toBool());
+        QCOMPARE(again.json().value("journal"_L1), first.json().value("journal"_L1));
+        QCOMPARE(events(again), events(first));
+        QCOMPARE(
+            http_.get(server_->url(u"/health"_s)).json().value("journal_length"_L1).toInteger(),
+            length);
+
+        // Keys belong to a token: another token's same key is another request.
+        Response other =
+            http_.post(api(u"/commands"_s), admin_, sell(u"r2"_s), "application/x-ndjson", key);
+        QCOMPARE(other.status, 200);
+        QVERIFY(!other.json().contains("duplicate"_L1));
+        QCOMPARE(
+            http_.get(server_->url(u"/health"_s)).json().value("journal_length"_L1).toInteger(),
+            length + 1);
+
+        // Sent twice at once: applied once, the other answered as a resend.
+        const Http::Headers twice{{"Idempotency-Key", "twice"}};
+        QList<QNetworkReply*> replies;
+        for (int i = 0; i < 2; ++i) {
+            QNetworkRequest request(api(u"/commands"_s));
+            request.setSslConfiguration(http_.ssl);
+            request.setRawHeader("Authorization", "Bearer " + dispatcher_);
+            request.setRawHeader("Content-Type", "application/x-ndjson");
+            request.setRawHeader("Idempotency-Key", "twice");
+            replies << http_.manager.post(request, sell(u"r3"_s) + '\n');
+        }
+        QTRY_VERIFY_WITH_TIMEOUT(replies[0]->isFinished() && replies[1]->isFinished(), 30000);
+        int duplicates = 0;
+        for (QNetworkReply* reply : replies) {
+            QCOMPARE(reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt(), 200);
+            duplicates += reply->rawHeader("Idempotent-Replayed") == "true";
+            reply->deleteLater();
+        }
+        QCOMPARE(duplicates, 1);
+        QCOMPARE(
+            http_.get(server_->url(u"/health"_s)).json().value("journal_length"_L1).toInteger(),
+            length + 2);
+
+        // A key that is not one is refused before anything is applied.
+        Response bad = http_.post(api(u"/commands"_s), dispatcher_, sell(u"r4"_s),
+                                  "application/x-ndjson", {{"Idempotency-Key", "two words"}});
+        QCOMPARE(bad.status, 400);
+        QVERIFY(bad.json().value("message"_L1).toString().contains(u"Idempotency-Key"_s));
+    }
+
     void views() {
         Response r = http_.get(api(u"/runs"_s), viewer_);
         QCOMPARE(r.status, 200);

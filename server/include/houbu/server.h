@@ -99,6 +99,8 @@ class Server : public QAbstractHttpServer {
         QList<QByteArray> lines;
         bool ndjson = false;
         Author author;  // the token's name and role, and the peer's address
+        // The token's id, '/', the client's Idempotency-Key; empty without one.
+        QByteArray request;
     };
     struct StreamClient;
 
@@ -114,6 +116,7 @@ class Server : public QAbstractHttpServer {
     void onBatchDone(const QList<PendingPost>& posts, bool ok, const QString& message,
                      const QByteArray& out, const QList<qsizetype>& ends, qint64 journalFirst,
                      qint64 lastSeq, qint64 journalLength);
+    void answerResends(QList<PendingPost>& posts);
     void onWebSocket();
     void streamHello(StreamClient* client, const QByteArray& message);
     void streamCatchUp(StreamClient* client);

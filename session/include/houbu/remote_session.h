@@ -1,4 +1,6 @@
 #pragma once
+
+#include <functional>
 // The console's session with a remote engine (houbud): commands over HTTP,
 // events over a WebSocket stream, snapshots read after events (throttled).
 //
@@ -66,6 +68,12 @@ class RemoteSession : public Session {
 
   private:
     QNetworkRequest request(const QString& path) const;
+    // POSTs commands under an Idempotency-Key. A sending whose answer is
+    // lost (no HTTP status: the connection dropped) is sent again with the
+    // same key, so that the server answers it with what the first sending
+    // did instead of applying it twice; `done` gets the last reply.
+    void postCommands(const QByteArray& body, bool ndjson, std::function<void(QNetworkReply*)> done,
+                      QByteArray key = {}, int attempt = 0);
     static QString errorMessage(QNetworkReply* reply);
     void setState(State state, const QString& detail = {});
     void connectStream();

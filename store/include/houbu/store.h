@@ -94,11 +94,22 @@ struct StoreReport {
 
 // One input line to apply.
 struct InputLine {
-    InputLine(QByteArray t = {}, int n = 0, Author a = {})
-        : text(std::move(t)), number(n), author(std::move(a)) {}
+    InputLine(QByteArray t = {}, int n = 0, Author a = {}, QByteArray r = {})
+        : text(std::move(t)), number(n), author(std::move(a)), request(std::move(r)) {}
     QByteArray text;
     int number = 0;  // 1-based line number in its input, carried by the events
     Author author;   // empty: StoreOptions::author
+    // The client's key for the request the line came in (consecutive lines
+    // share it), journaled with the journal positions it covers so that a
+    // resend after a lost answer is recognised (Store::findRequest). Empty:
+    // none. A key may be journaled once.
+    QByteArray request;
+};
+
+// The journal positions of the commands of one request.
+struct JournaledRequest {
+    qint64 first = 0;
+    qint64 last = 0;
 };
 
 // One journal row as `export --authors` and audits read it.
@@ -152,6 +163,12 @@ class Store {
 
     const Engine& engine() const;
     qint64 journalLength() const;
+
+    // The journal positions of the request journaled under `key`, if any.
+    std::optional<JournaledRequest> findRequest(const QByteArray& key, QString& error);
+    // Appends the events of journal rows first..last (JSON Lines, as apply()
+    // returned them).
+    bool readEventsOfRows(qint64 first, qint64 last, QByteArray& out, QString& error);
     // Why the last snapshot could not be taken (empty when none failed): the
     // journal is safe, but the next open replays more of it.
     QString snapshotFailure() const;
