@@ -1755,7 +1755,7 @@ bool Store::readJournal(qint64 from, const std::function<bool(const JournalEntry
             // Pages, so that PostgreSQL's driver never holds a whole day's rows.
             QSqlQuery rows = d_->exec(
                 u"SELECT j.seq, j.input_line, j.command, a.name, a.role, a.host, j.journaled_at, "
-                u"j.packing "
+                u"j.packing, j.first_event, j.event_count "
                 u"FROM journal j LEFT JOIN authors a ON a.id = j.author WHERE j.seq > ? "
                 u"ORDER BY j.seq LIMIT 10000"_s,
                 {after});
@@ -1774,6 +1774,8 @@ bool Store::readJournal(qint64 from, const std::function<bool(const JournalEntry
                 e.author = {rows.value(3).toString(), rows.value(4).toString(),
                             rows.value(5).toString()};
                 e.journaledAtMs = rows.value(6).toLongLong();
+                e.firstEvent = rows.value(8).toLongLong();
+                e.eventCount = rows.value(9).toInt();
                 after = e.seq;
                 if (!row(e)) return true;
             }
@@ -1782,6 +1784,15 @@ bool Store::readJournal(qint64 from, const std::function<bool(const JournalEntry
     } catch (const SqlFailure& f) {
         error = u"cannot read the journal: "_s + f.message;
         return false;
+    }
+}
+
+qint64 Store::journalRowOfEvent(qint64 eventSeq) {
+    if (eventSeq < 1 || eventSeq > static_cast<qint64>(d_->engine->lastSeq())) return 0;
+    try {
+        return d_->rowOfEvent(eventSeq);
+    } catch (const SqlFailure&) {
+        return 0;
     }
 }
 

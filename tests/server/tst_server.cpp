@@ -310,6 +310,41 @@ class TestServer : public QObject {
             QCOMPARE(seqs[i], i + 1);
     }
 
+    // Admins also get the journal rows behind a page of events: who sent
+    // each command, from where and when; others do not.
+    void eventLogNamesAuthorsToAdmins() {
+        const Response viewer = http_.get(api(u"/events?after=0&limit=50"_s), viewer_);
+        QCOMPARE(viewer.status, 200);
+        QVERIFY(!viewer.json().contains("journal"_L1));
+        const Response r = http_.get(api(u"/events?after=1&limit=50"_s), admin_);
+        QCOMPARE(r.status, 200);
+        const QJsonArray evs = events(r);
+        QVERIFY(evs.size() > 2);
+        const QJsonArray rows = r.json().value("journal"_L1).toArray();
+        QVERIFY(!rows.isEmpty());
+        // Every event of the page lies in a listed row, and the rows are in order.
+        for (const auto& e : evs) {
+            const qint64 seq = e.toObject().value("seq"_L1).toInteger();
+            bool covered = false;
+            for (const auto& row : rows) {
+                const QJsonObject o = row.toObject();
+                const qint64 first = o.value("first_event"_L1).toInteger();
+                covered |= seq >= first && seq < first + o.value("event_count"_L1).toInteger();
+            }
+            QVERIFY2(covered, qPrintable(u"event %1"_s.arg(seq)));
+        }
+        const QJsonObject first = rows.first().toObject();
+        QVERIFY(first.value("first_event"_L1).toInteger() <= 2);
+        const QJsonObject author = first.value("author"_L1).toObject();
+        QCOMPARE(author.value("role"_L1).toString(), u"dispatcher"_s);
+        QVERIFY(!author.value("name"_L1).toString().isEmpty());
+        QCOMPARE(author.value("host"_L1).toString(), u"127.0.0.1"_s);
+        const QDateTime at =
+            QDateTime::fromString(first.value("journaled_at"_L1).toString(), Qt::ISODateWithMs);
+        QVERIFY(at.isValid());
+        QVERIFY(qAbs(at.secsTo(QDateTime::currentDateTimeUtc())) < 3600);
+    }
+
     void oversize() {
         const QByteArray big(70000, ' ');
         const Response r = http_.post(api(u"/commands"_s), dispatcher_, kTrain + big);

@@ -119,6 +119,8 @@ struct JournalEntry {
     QByteArray command;
     Author author;
     qint64 journaledAtMs = 0;  // wall clock, ms since 1970 UTC; 0 when not recorded
+    qint64 firstEvent = 0;     // the seq of its first event (of the next, when it made none)
+    int eventCount = 0;
 };
 
 class Store {
@@ -187,6 +189,9 @@ class Store {
     // Writes the journal as a scenario (JSON Lines, one command per line);
     // with `authors`, each command follows a comment naming who sent it and when.
     bool exportScenario(QIODevice& out, QString& error, bool authors = false);
+
+    // The journal row whose command produced event `eventSeq` (0 when none did).
+    qint64 journalRowOfEvent(qint64 eventSeq);
 
     // Calls `row` for each journal row from seq `from` on, in order; stops when it returns false.
     bool readJournal(qint64 from, const std::function<bool(const JournalEntry&)>& row,
