@@ -25,6 +25,7 @@
 #include <set>
 
 #include "houbu/view_json.h"
+#include "refusal_log.h"
 
 namespace houbu {
 
@@ -287,8 +288,29 @@ struct Server::StreamClient {
 };
 
 Server::Server(ServerOptions options, QObject* parent)
-    : QAbstractHttpServer(parent), options_(std::move(options)), tokens_(tokensPathFor(options_)) {
+    : QAbstractHttpServer(parent),
+      options_(std::move(options)),
+      tokens_(tokensPathFor(options_)),
+      refusals_(new RefusalLog(this)),
+      tokenCheck_(new QTimer(this)) {
     connect(this, &QAbstractHttpServer::newWebSocketConnection, this, &Server::onWebSocket);
+    // `houbud token revoke` changes the file while streams are open.
+    tokenCheck_->setInterval(1000);
+    connect(tokenCheck_, &QTimer::timeout, this, [this] {
+        if (tokens_.refresh()) closeRevokedStreams();
+    });
+    tokenCheck_->start();
+}
+
+void Server::closeRevokedStreams() {
+    for (auto& [socket, client] : clients_) {
+        if (!client->who || client->dropped || !client->socket) continue;
+        if (tokens_.isValid(client->who->id)) continue;
+        qInfo("houbud: stream of token %s closed: the token was revoked",
+              qPrintable(client->who->id));
+        client->live = false;
+        client->socket->close(QWebSocketProtocol::CloseCodePolicyViolated, u"token revoked"_s);
+    }
 }
 
 Server::~Server() {
@@ -493,14 +515,10 @@ bool Server::handleRequest(const QHttpServerRequest& request, QTcpSocket* socket
     const auto method = request.method();
     auto refuse = [&](Reply r) {
         if (r.status != 429)
-            qInfo("houbud: %d %s %s from %s: %s", r.status, qPrintable(methodName(request)),
-                  qPrintable(path), qPrintable(peer(request)),
-                  QJsonDocument::fromJson(r.body)
-                      .object()
-                      .value("message"_L1)
-                      .toString()
-                      .toUtf8()
-                      .constData());
+            refusals_->refused(
+                r.status,
+                methodName(request) + u' ' + path + u" from "_s + peer(request) + u": "_s +
+                    QJsonDocument::fromJson(r.body).object().value("message"_L1).toString());
         respond(slot, std::move(r));
         return true;
     };
@@ -538,7 +556,8 @@ bool Server::handleRequest(const QHttpServerRequest& request, QTcpSocket* socket
         QString message;
         if (!tokens_.revoke(path.mid(15), revoked, message)) return refuse(error(404, message));
         qInfo("houbud: token %s (%s) revoked by token %s", qPrintable(revoked.id),
-              qPrintable(revoked.name), qPrintable(who->id));
+              qPrintable(loggable(revoked.name)), qPrintable(who->id));
+        closeRevokedStreams();
         Reply r;
         r.body = compact(QJsonObject{{"id"_L1, revoked.id}, {"revoked"_L1, true}});
         respond(slot, std::move(r));
@@ -997,7 +1016,8 @@ void Server::dropClient(StreamClient* client) {
 
 void Server::streamHello(StreamClient* c, const QByteArray& message) {
     auto refuse = [&](int status, const QString& text) {
-        qInfo("houbud: stream refused (%d): %s", status, qPrintable(text));
+        refusals_->refused(
+            status, u"stream from "_s + c->socket->peerAddress().toString() + u": "_s + text);
         c->socket->sendTextMessage(QString::fromUtf8(compact(
             QJsonObject{{"type"_L1, u"error"_s}, {"status"_L1, status}, {"message"_L1, text}})));
         c->socket->close(QWebSocketProtocol::CloseCodePolicyViolated, text.left(100));

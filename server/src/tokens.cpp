@@ -31,6 +31,10 @@ QByteArray randomBytes(int n) {
     return b;
 }
 
+QByteArray keyed(const QByteArray& secret, const QByteArray& salt) {
+    return QMessageAuthenticationCode::hash(secret, salt, QCryptographicHash::Sha256);
+}
+
 QByteArray derive(const QByteArray& secret, const QByteArray& salt, int iterations) {
     return QPasswordDigestor::deriveKeyPbkdf2(QCryptographicHash::Sha256, secret, salt, iterations,
                                               32);
@@ -106,6 +110,7 @@ bool TokenStore::load(QList<Entry>& out, QString& error) const {
         e.info.created = QDateTime::fromString(o.value("created"_L1).toString(), Qt::ISODate);
         e.info.revoked = o.value("revoked"_L1).toBool();
         e.salt = QByteArray::fromHex(o.value("salt"_L1).toString().toLatin1());
+        e.keyedHash = QByteArray::fromHex(o.value("hmac_sha256"_L1).toString().toLatin1());
         e.hash = QByteArray::fromHex(o.value("pbkdf2_sha256"_L1).toString().toLatin1());
         e.iterations = o.value("iterations"_L1).toInt(kIterations);
         out.append(e);
@@ -115,22 +120,28 @@ bool TokenStore::load(QList<Entry>& out, QString& error) const {
 
 bool TokenStore::save(const QList<Entry>& entries, QString& error) const {
     QJsonArray tokens;
-    for (const Entry& e : entries)
-        tokens.append(QJsonObject{{"id"_L1, e.info.id},
-                                  {"name"_L1, e.info.name},
-                                  {"role"_L1, roleName(e.info.role)},
-                                  {"created"_L1, e.info.created.toString(Qt::ISODate)},
-                                  {"revoked"_L1, e.info.revoked},
-                                  {"salt"_L1, QString::fromLatin1(e.salt.toHex())},
-                                  {"iterations"_L1, e.iterations},
-                                  {"pbkdf2_sha256"_L1, QString::fromLatin1(e.hash.toHex())}});
+    for (const Entry& e : entries) {
+        QJsonObject o{{"id"_L1, e.info.id},
+                      {"name"_L1, e.info.name},
+                      {"role"_L1, roleName(e.info.role)},
+                      {"created"_L1, e.info.created.toString(Qt::ISODate)},
+                      {"revoked"_L1, e.info.revoked},
+                      {"salt"_L1, QString::fromLatin1(e.salt.toHex())}};
+        if (!e.keyedHash.isEmpty()) {
+            o.insert("hmac_sha256"_L1, QString::fromLatin1(e.keyedHash.toHex()));
+        } else {
+            o.insert("iterations"_L1, e.iterations);
+            o.insert("pbkdf2_sha256"_L1, QString::fromLatin1(e.hash.toHex()));
+        }
+        tokens.append(o);
+    }
     QSaveFile f(path_);
     if (!f.open(QIODevice::WriteOnly)) {
         error = u"cannot write the token file %1: %2"_s.arg(path_, f.errorString());
         return false;
     }
     f.setPermissions(QFileDevice::ReadOwner | QFileDevice::WriteOwner);
-    f.write(QJsonDocument(QJsonObject{{"version"_L1, 1}, {"tokens"_L1, tokens}}).toJson());
+    f.write(QJsonDocument(QJsonObject{{"version"_L1, 2}, {"tokens"_L1, tokens}}).toJson());
     if (!f.commit()) {
         error = u"cannot write the token file %1: %2"_s.arg(path_, f.errorString());
         return false;
@@ -151,8 +162,7 @@ bool TokenStore::add(Role role, const QString& name, QString& token, TokenInfo& 
         randomBytes(kSecretBytes)
             .toBase64(QByteArray::Base64UrlEncoding | QByteArray::OmitTrailingEquals);
     e.salt = randomBytes(16);
-    e.iterations = kIterations;
-    e.hash = derive(secret, e.salt, e.iterations);
+    e.keyedHash = keyed(secret, e.salt);
     entries.append(e);
     if (!save(entries, error)) return false;
     token = QString::fromLatin1(kPrefix.toByteArray() + e.info.id.toLatin1() + '_' + secret);
@@ -194,6 +204,18 @@ bool TokenStore::revoke(const QString& idOrName, TokenInfo& info, QString& error
     return save(entries, error);
 }
 
+bool TokenStore::refresh() {
+    const FileStamp before = stamp_;
+    refreshIfChanged();
+    return !(stamp_ == before);
+}
+
+bool TokenStore::isValid(const QString& id) const {
+    for (const Entry& e : entries_)
+        if (e.info.id == id) return !e.info.revoked;
+    return false;
+}
+
 void TokenStore::refreshIfChanged() {
     struct stat st {};
     FileStamp now;
@@ -222,6 +244,18 @@ std::optional<TokenInfo> TokenStore::authenticate(const QByteArray& token) {
     if (auto it = verified_.constFind(key); it != verified_.constEnd()) return *it;
     QByteArray id, secret;
     if (!split(token, id, secret)) return std::nullopt;
+    const Entry* found = nullptr;
+    for (const Entry& e : std::as_const(entries_))
+        if (e.info.id.toLatin1() == id) found = &e;
+    if (!found || !found->keyedHash.isEmpty()) {
+        // The same work for an unknown id as for a known one.
+        static const QByteArray kNoSalt(16, '\0'), kNoHash(32, '\0');
+        const bool match = constantTimeEqual(keyed(secret, found ? found->salt : kNoSalt),
+                                             found ? found->keyedHash : kNoHash);
+        if (!found || !match || found->info.revoked) return std::nullopt;
+        verified_.insert(key, found->info);
+        return found->info;
+    }
     for (const Entry& e : std::as_const(entries_)) {
         if (e.info.id.toLatin1() != id) continue;
         if (e.info.revoked) return std::nullopt;

@@ -23,6 +23,7 @@
 #include <limits>
 #include <optional>
 
+#include <fcntl.h>
 #include <unistd.h>
 #include <zstd.h>
 
@@ -365,6 +366,13 @@ class StoreImpl : public EventSink {
                                  QString::fromLocal8Bit(std::strerror(errno)));
                     return false;
                 }
+            }
+            // The journal holds passengers' names: readable by its owner only.
+            // SQLite gives its -wal and -shm files the database's mode.
+            if (!info.exists()) {
+                const int fd = ::open(QFile::encodeName(options.location).constData(),
+                                      O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
+                if (fd >= 0) ::close(fd);
             }
             db.setDatabaseName(options.location);
             db.setConnectOptions(u"QSQLITE_BUSY_TIMEOUT=300"_s);

@@ -352,6 +352,69 @@ class TestServer : public QObject {
         QVERIFY(r.json().value("message"_L1).toString().contains(u"limit"_s));
     }
 
+    // Wrong secrets for a known id are refused at the cost of an unknown id,
+    // and the owner, right after them, is let in.
+    void guessesDoNotLockTheOwnerOut() {
+        const QByteArray fresh = houbudToken({u"add"_s, u"--role"_s, u"viewer"_s, u"--name"_s,
+                                              u"guessed"_s, u"--tokens"_s, tokens_});
+        allTokens_ << fresh;
+        const QByteArray wrong = fresh.left(fresh.lastIndexOf('_') + 1) + QByteArray(43, 'A');
+        for (int i = 0; i < 30; ++i)
+            QCOMPARE(http_.get(api(u"/whoami"_s), wrong).status, 401);
+        QCOMPARE(http_.get(api(u"/whoami"_s), fresh).status, 200);
+        QFile f(tokens_);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        const QByteArray file = f.readAll();
+        QVERIFY(file.contains("\"hmac_sha256\""));
+        QVERIFY(!file.contains("pbkdf2"));
+    }
+
+    // A token revoked with `houbud token revoke` while its stream is open:
+    // the stream is closed with 1008 at once, not fed further events.
+    void revocationClosesStreams() {
+        const QByteArray t = houbudToken({u"add"_s, u"--role"_s, u"viewer"_s, u"--name"_s,
+                                          u"streaming"_s, u"--tokens"_s, tokens_});
+        allTokens_ << t;
+        const QUrl ws = QUrl(u"ws://127.0.0.1:%1/api/v1/stream"_s.arg(server_->port));
+        Stream s(ws, t, 0);
+        QTRY_VERIFY_WITH_TIMEOUT(!s.hello.isEmpty(), 20000);
+        QSignalSpy closed(&s.socket, &QWebSocket::disconnected);
+        int code = -1;
+        houbudToken({u"revoke"_s, u"streaming"_s, u"--tokens"_s, tokens_}, &code);
+        QCOMPARE(code, 0);
+        QTRY_COMPARE_WITH_TIMEOUT(closed.size(), 1, 10000);
+        QCOMPARE(s.socket.closeCode(), QWebSocketProtocol::CloseCodePolicyViolated);
+    }
+
+    // A client writes the log's text and decides how often it is refused:
+    // no line can be forged, no terminal code gets through, and a flood is
+    // summed up instead of logged line by line.
+    void hostileLogLines() {
+        auto logNow = [this] {
+            QTest::qWait(100);
+            server_->log += server_->process.readAllStandardError();
+            return server_->log;
+        };
+        const qsizetype from = logNow().size();
+        QCOMPARE(http_
+                     .get(QUrl(server_->url(u"/"_s).toString() +
+                               u"x%0ahoubud:%20token%20abc%20revoked%0d%1b[31m"_s))
+                     .status,
+                 404);
+        for (int i = 0; i < 300; ++i)
+            QCOMPARE(http_.get(api(u"/whoami"_s), "hb_000000000000_nope").status, 401);
+        QTest::qWait(1500);
+        const QByteArray log = logNow().mid(from);
+        QVERIFY2(!log.contains('\x1b'), log.left(2000).constData());
+        QVERIFY2(!log.contains("\nhoubud: token abc"), log.left(2000).constData());
+        QVERIFY2(log.contains("x\\x0ahoubud: token abc revoked\\x0d\\x1b[31m"),
+                 log.left(2000).constData());
+        const qsizetype lines401 = log.count("houbud: 401 ");
+        QVERIFY2(lines401 < 300 && lines401 <= 3 * 20, qPrintable(QString::number(lines401)));
+        QVERIFY2(log.contains("more refused requests in the last second"),
+                 log.right(2000).constData());
+    }
+
     void revokedToken() {
         QCOMPARE(http_.get(api(u"/whoami"_s), revoked_).status, 200);
         int code = -1;

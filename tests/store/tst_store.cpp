@@ -784,6 +784,24 @@ class TestStore : public QObject {
                u"MAX(journal_seq) FROM snapshots)"_s
             << u"damaged"_s;
     }
+    // The journal holds passengers' names: a new store and its WAL are
+    // readable by their owner only.
+    void newStoreIsPrivate() {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(u"private.db"_s);
+        QString error;
+        auto store = openAt(path, error);
+        QVERIFY2(store, qPrintable(error));
+        QByteArray out;
+        QVERIFY(store->apply(demo().mid(0, 5), out, error));
+        const auto others =
+            QFile::ReadGroup | QFile::WriteGroup | QFile::ReadOther | QFile::WriteOther;
+        for (const QString& file : QStringList{path, path + u"-wal"_s}) {
+            QVERIFY2(QFileInfo::exists(file), qPrintable(file));
+            QCOMPARE(QFileInfo(file).permissions() & others, QFile::Permissions());
+        }
+    }
+
     // A request's key is journaled with the positions of its commands, in
     // the same transaction, and its events can be read again by those.
     void requestKeysAreJournaled() {

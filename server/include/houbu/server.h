@@ -32,6 +32,10 @@ class QWebSocket;
 class QTimer;
 
 namespace houbu {
+class RefusalLog;
+}
+
+namespace houbu {
 
 struct ServerOptions {
     QHostAddress address = QHostAddress::LocalHost;  // default 127.0.0.1
@@ -122,10 +126,14 @@ class Server : public QAbstractHttpServer {
     void streamCatchUp(StreamClient* client);
     void continueCatchUp(const QPointer<QWebSocket>& socket);
     void dropClient(StreamClient* client);
+    // Closes (code 1008) the streams of tokens revoked or deleted since they opened.
+    void closeRevokedStreams();
     void maybeFinish();
 
     ServerOptions options_;
     TokenStore tokens_;
+    RefusalLog* refusals_;
+    QTimer* tokenCheck_;
     QThread* thread_ = nullptr;
     Writer* writer_ = nullptr;
     quint16 port_ = 0;

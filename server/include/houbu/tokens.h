@@ -3,15 +3,19 @@
 //
 // Guarantees:
 //  1. A token is shown once, when it is made; the file holds only its public
-//     id, a random salt and PBKDF2-HMAC-SHA256 of its secret part (kIterations
-//     rounds), so a copy of the file does not let anyone in.
-//  2. A revoked or deleted token is refused from the next request on: the
-//     server notices every change of the file (checked on each request).
-//  3. A wrong secret for a known id is hashed at most once a second per id;
-//     other attempts within that second are refused without hashing.
-//  4. Verified tokens are remembered in memory under a keyed hash (HMAC with a
-//     per-process random key), so the slow hash is paid once per token and
-//     process, not per request.
+//     id, a random salt and HMAC-SHA256 of its secret part keyed by the salt,
+//     so a copy of the file does not let anyone in. The secret is 256 random
+//     bits: a slow hash would add nothing against guessing it, and would let
+//     a stranger make the server spend a slow hash per wrong guess.
+//  2. A presented token costs the same two HMACs whether its id exists or
+//     not, and is compared in constant time: neither timing nor load tells
+//     an attacker anything, and wrong guesses never lock the owner out.
+//  3. A revoked or deleted token is refused from the next request on: the
+//     server notices every change of the file (checked on each request and
+//     by Server once a second, which then closes the token's streams).
+//  4. Files of version 1 held PBKDF2-HMAC-SHA256 instead; such tokens still
+//     work, with a wrong secret for their id hashed at most once a second
+//     (reissue them for guarantee 2).
 
 #include <sys/types.h>
 #include <QByteArray>
@@ -55,12 +59,17 @@ class TokenStore {
 
     // Checks a presented token; nullopt when unknown, wrong or revoked.
     std::optional<TokenInfo> authenticate(const QByteArray& token);
+    // Rereads the file when it changed; true when it did.
+    bool refresh();
+    // Whether the token with this id is still valid (present and not revoked).
+    bool isValid(const QString& id) const;
 
   private:
     struct Entry {
         TokenInfo info;
         QByteArray salt;
-        QByteArray hash;
+        QByteArray keyedHash;  // HMAC-SHA256(salt, secret); empty for version 1 entries
+        QByteArray hash;       // version 1: PBKDF2 of the secret
         int iterations = kIterations;
     };
     bool load(QList<Entry>& out, QString& error) const;
