@@ -426,6 +426,8 @@ void Server::respond(const Slot& slot, Reply reply) {
     auto it = connections_.find(socket);
     if (it == connections_.end()) return;
     Connection& c = it->second;
+    if (slot.close) reply.close = true;
+    if (slot.noBody) reply.omitBody = true;
     c.ready.emplace(slot.index, std::move(reply));
     while (!c.ready.empty() && c.ready.begin()->first == c.sent) {
         const Reply& r = c.ready.begin()->second;
@@ -436,7 +438,7 @@ void Server::respond(const Slot& slot, Reply reply) {
             head += k + ": " + v + "\r\n";
         if (r.close) head += "Connection: close\r\n";
         head += "\r\n";
-        socket->write(head + r.body);
+        socket->write(r.omitBody ? head : head + r.body);
         const bool close = r.close;
         c.ready.erase(c.ready.begin());
         ++c.sent;
@@ -480,7 +482,8 @@ std::optional<TokenInfo> Server::authorize(const QHttpServerRequest& request, Ro
         refusal.headers.append(std::pair<QByteArray, QByteArray>("WWW-Authenticate", "Bearer"));
         return std::nullopt;
     }
-    if (!header.startsWith("Bearer ")) {
+    // The scheme's name is case-insensitive (RFC 9110 11.1).
+    if (header.size() < 7 || qstrnicmp(header.constData(), "bearer ", 7) != 0) {
         refusal = error(401, u"the Authorization header must be 'Bearer TOKEN'"_s);
         refusal.headers.append(std::pair<QByteArray, QByteArray>("WWW-Authenticate", "Bearer"));
         return std::nullopt;
@@ -511,8 +514,11 @@ bool Server::handleRequest(const QHttpServerRequest& request, QTcpSocket* socket
     // nothing; the client authenticates in its first message.
     if (request.value("Upgrade").compare("websocket", Qt::CaseInsensitive) == 0)
         return path == "/api/v1/stream"_L1 && !stopping_;
-    const Slot slot = reserve(socket);
+    Slot slot = reserve(socket);
     const auto method = request.method();
+    for (const QByteArray& option : request.value("Connection").toLower().split(','))
+        slot.close |= option.trimmed() == "close";
+    slot.noBody = method == QHttpServerRequest::Method::Head;
     auto refuse = [&](Reply r) {
         if (r.status != 429)
             refusals_->refused(
@@ -527,7 +533,8 @@ bool Server::handleRequest(const QHttpServerRequest& request, QTcpSocket* socket
         r.close = true;
         return refuse(std::move(r));
     }
-    if (path == "/health"_L1 && method == QHttpServerRequest::Method::Get) {
+    if (path == "/health"_L1 &&
+        (method == QHttpServerRequest::Method::Get || method == QHttpServerRequest::Method::Head)) {
         Reply r;
         r.body = compact(QJsonObject{{"status"_L1, u"ok"_s},
                                      {"last_seq"_L1, lastSeq_},
@@ -563,8 +570,11 @@ bool Server::handleRequest(const QHttpServerRequest& request, QTcpSocket* socket
         respond(slot, std::move(r));
         return true;
     }
-    if (method != QHttpServerRequest::Method::Get)
-        return refuse(error(405, u"method not allowed: use GET, POST or DELETE"_s));
+    if (method != QHttpServerRequest::Method::Get && method != QHttpServerRequest::Method::Head) {
+        Reply r = error(405, u"method not allowed: use GET, HEAD, POST or DELETE"_s);
+        r.headers.append(std::pair<QByteArray, QByteArray>("Allow", "GET, HEAD, POST, DELETE"));
+        return refuse(std::move(r));
+    }
     const bool tokensList = path == "/api/v1/tokens"_L1;
     const auto who = authorize(request, tokensList ? Role::Admin : Role::Viewer, refusal);
     if (!who) return refuse(std::move(refusal));
@@ -783,9 +793,11 @@ void Server::handlePost(const QHttpServerRequest& request, const Slot& slot, con
         return;
     }
     if (post.lines.size() > options_.maxCommands) {
-        respond(slot, error(413, u"the request holds %1 commands; the limit is %2"_s
-                                     .arg(post.lines.size())
-                                     .arg(options_.maxCommands)));
+        Reply r =
+            error(413, u"the request holds %1 commands; the limit is %2"_s.arg(post.lines.size())
+                           .arg(options_.maxCommands));
+        r.close = true;
+        respond(slot, std::move(r));
         return;
     }
     // The writer takes, after each commit, everything that arrived meanwhile

@@ -2,6 +2,7 @@
 // endpoints, limits, TLS, the event stream with resume, and a clean SIGTERM.
 
 #include <QDir>
+#include <QElapsedTimer>
 #include <QJsonArray>
 #include <QProcess>
 #include <QSet>
@@ -12,6 +13,7 @@
 #include <QSslCertificate>
 #include <QSslSocket>
 #include <QStandardPaths>
+#include <QTcpSocket>
 #include <QTemporaryDir>
 #include <QWebSocket>
 
@@ -350,6 +352,68 @@ class TestServer : public QObject {
         const Response r = http_.post(api(u"/commands"_s), dispatcher_, kTrain + big);
         QCOMPARE(r.status, 413);
         QVERIFY(r.json().value("message"_L1).toString().contains(u"limit"_s));
+    }
+
+    // Raw HTTP on a real socket: what came back, and whether the server closed it.
+    QByteArray exchange(const QByteArray& request, bool& closed) {
+        QTcpSocket socket;
+        socket.connectToHost(QHostAddress::LocalHost, server_->port);
+        if (!socket.waitForConnected(5000)) return {};
+        socket.write(request);
+        QByteArray got;
+        QElapsedTimer clock;
+        clock.start();
+        closed = false;
+        while (clock.elapsed() < 3000) {
+            if (socket.waitForReadyRead(100)) got += socket.readAll();
+            if (socket.state() == QAbstractSocket::UnconnectedState) {
+                got += socket.readAll();
+                closed = true;
+                break;
+            }
+        }
+        return got;
+    }
+
+    // Protocol points: Connection: close is honoured, the Bearer scheme is
+    // case-insensitive, 405 says what is allowed, HEAD has no body, and the
+    // 413 for too many commands closes the connection.
+    void protocolPoints() {
+        bool closed = false;
+        QByteArray got = exchange(
+            "GET /health HTTP/1.1\r\nHost: x\r\nConnection: keep-alive, Close\r\n\r\n", closed);
+        QVERIFY2(got.startsWith("HTTP/1.1 200"), got.constData());
+        QVERIFY(got.contains("Connection: close\r\n"));
+        QVERIFY(closed);
+
+        got = exchange("GET /api/v1/whoami HTTP/1.1\r\nHost: x\r\nAuthorization: bearer " +
+                           viewer_ + "\r\nConnection: close\r\n\r\n",
+                       closed);
+        QVERIFY2(got.startsWith("HTTP/1.1 200"), got.constData());
+
+        got = exchange(
+            "PUT /api/v1/runs HTTP/1.1\r\nHost: x\r\nContent-Length: 0\r\n"
+            "Connection: close\r\n\r\n",
+            closed);
+        QVERIFY2(got.startsWith("HTTP/1.1 405"), got.constData());
+        QVERIFY(got.contains("Allow: GET, HEAD, POST, DELETE\r\n"));
+
+        got = exchange("HEAD /health HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n", closed);
+        QVERIFY2(got.startsWith("HTTP/1.1 200"), got.constData());
+        QVERIFY(got.endsWith("\r\n\r\n"));
+        QVERIFY(!got.contains("Content-Length: 0\r\n"));
+
+        QByteArray many;
+        for (int i = 0; i < 10001; ++i)
+            many += "{}\n";
+        got = exchange("POST /api/v1/commands HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer " +
+                           dispatcher_ +
+                           "\r\nContent-Type: application/x-ndjson\r\n"
+                           "Content-Length: " +
+                           QByteArray::number(many.size()) + "\r\n\r\n" + many,
+                       closed);
+        QVERIFY2(got.startsWith("HTTP/1.1 413"), got.left(200).constData());
+        QVERIFY(closed);
     }
 
     // Wrong secrets for a known id are refused at the cost of an unknown id,

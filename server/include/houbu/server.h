@@ -93,10 +93,13 @@ class Server : public QAbstractHttpServer {
         QByteArray contentType = "application/json";
         QList<std::pair<QByteArray, QByteArray>> headers;
         bool close = false;
+        bool omitBody = false;  // an answer to HEAD: Content-Length as for GET, no body
     };
     struct Slot {
         QPointer<QTcpSocket> socket;
         quint64 index = 0;
+        bool close = false;   // the client asked for Connection: close
+        bool noBody = false;  // HEAD: the head of the answer alone
     };
     struct PendingPost {
         Slot slot;
