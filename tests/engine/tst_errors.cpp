@@ -1,6 +1,8 @@
 // One test row per error code (and per kind of malformed line): the error
 // event names the problem, the state is unchanged, and processing goes on.
 
+#include <QRegularExpression>
+#include <QSet>
 #include <QTest>
 
 #include "harness.h"
@@ -203,6 +205,8 @@ class TestErrors : public QObject {
         const QJsonObject e = events.last();
         QCOMPARE(kind(e), u"error"_s);
         QCOMPARE(str(e, "code"), code);
+        const std::optional<ErrorCode> typed = errorCodeFromName(code.toStdString());
+        QVERIFY2(typed, qPrintable(code));
         QVERIFY2(str(e, "message").contains(mentions),
                  qPrintable(str(e, "message") + u" does not mention "_s + mentions));
         // One error event and nothing else, the state unchanged.
@@ -212,6 +216,22 @@ class TestErrors : public QObject {
         QCOMPARE(e.value(u"line"_s).toInt(), lineNumber);
         QCOMPARE(s.free("淄博", "青岛", "business"), 3);
         QCOMPARE(s.engine().checkInvariants(), std::string());
+    }
+
+    // One wire name per code, distinct, and read back as the same code.
+    void errorCodeNames() {
+        QSet<QString> names;
+        for (ErrorCode code : kErrorCodes) {
+            const QString name = QString::fromLatin1(errorCodeName(code));
+            QVERIFY2(QRegularExpression(u"^[a-z]+(_[a-z]+)*$"_s).match(name).hasMatch(),
+                     qPrintable(name));
+            QVERIFY2(!names.contains(name), qPrintable(name));
+            names.insert(name);
+            QVERIFY(errorCodeFromName(name.toStdString()) == code);
+        }
+        QCOMPARE(names.size(), qsizetype(std::size(kErrorCodes)));
+        QVERIFY(!errorCodeFromName("sold out"));
+        QVERIFY(!errorCodeFromName(""));
     }
 
     void soldOutInvitesWaitlist() {
