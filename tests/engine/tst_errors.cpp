@@ -4,6 +4,7 @@
 #include <QRegularExpression>
 #include <QSet>
 #include <QTest>
+#include <optional>
 
 #include "harness.h"
 
@@ -199,6 +200,12 @@ class TestErrors : public QObject {
         const bool timed = lines.last().contains("\"at\"") && code != u"time_went_back"_s &&
                            code != u"bad_command"_s;
         const QByteArray before = timed ? QByteArray() : snapshot(s);
+        // Asked first, the engine foresees the same error with the same message.
+        const ParsedLine parsed = parseCommandLine(lines.last());
+        const std::optional<Precheck> foreseen =
+            parsed.command && !timed ? std::optional(s.engine().precheck(*parsed.command))
+                                     : std::nullopt;
+        QVERIFY(timed || snapshot(s) == before);
         const int lineNumber = s.linesSent() + 1;
         const auto events = s.send(lines.last());
         QVERIFY(!events.isEmpty());
@@ -207,6 +214,10 @@ class TestErrors : public QObject {
         QCOMPARE(str(e, "code"), code);
         const std::optional<ErrorCode> typed = errorCodeFromName(code.toStdString());
         QVERIFY2(typed, qPrintable(code));
+        if (foreseen) {
+            QVERIFY(foreseen->error == typed);
+            QCOMPARE(QString::fromStdString(foreseen->message), str(e, "message"));
+        }
         QVERIFY2(str(e, "message").contains(mentions),
                  qPrintable(str(e, "message") + u" does not mention "_s + mentions));
         // One error event and nothing else, the state unchanged.
