@@ -543,7 +543,7 @@ void MainWindow::connectSession() {
     connectRemoteSession();
     connect(s, &Session::progress, this, [this](const QString& what, qint64 done, qint64 total) {
         if (done >= total) {
-            if (progress_) progress_->close();
+            finishProgress();
             return;
         }
         if (!progress_) {
@@ -554,8 +554,17 @@ void MainWindow::connectSession() {
             if (embedded_)
                 connect(progress_, &QProgressDialog::canceled, embedded_, &EmbeddedSession::cancel);
         }
+        progress_->setLabelText(what);  // the work under way, if another one follows
         progress_->setValue(int(total > 0 ? done * 1000 / total : 0));
     });
+}
+
+void MainWindow::finishProgress() {
+    if (!progress_) return;
+    // QProgressDialog emits canceled() when it is closed, and the session's cancel
+    // stops whatever work runs when it arrives: the next replay, if this one ended.
+    if (embedded_) disconnect(progress_, &QProgressDialog::canceled, embedded_, nullptr);
+    progress_->close();
 }
 
 bool MainWindow::openExample(const QString& name) {

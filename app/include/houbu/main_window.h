@@ -129,6 +129,9 @@ class MainWindow : public QMainWindow {
     void updateConnection(const QString& detail = {});
     void reportFailure(const QString& message);
     void onSnapshot(const SnapshotPtr& snapshot);
+    // Closes the progress dialog of work that ended (or of a session left),
+    // without cancelling anything.
+    void finishProgress();
     void onEvents(const QList<EventRecord>& events);
     void onWhy(const QString& orderId, const std::vector<WaitReason>& reasons);
     void onLogSelection();
