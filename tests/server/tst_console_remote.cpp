@@ -71,7 +71,7 @@ bool selectRun(MainWindow& w, const QString& train) {
     for (int r = 0; r < w.runModel()->rowCount(); ++r) {
         const QModelIndex index = w.runModel()->index(r, 0);
         if (index.data(RunListModel::TrainRole).toString() == train) {
-            w.runView()->setCurrentIndex(index);
+            w.runView()->setCurrentIndex(w.runSorter()->mapFromSource(index));
             return true;
         }
     }
@@ -138,7 +138,8 @@ void compareViews(const MainWindow& a, const MainWindow& b, bool withLog) {
     QCOMPARE(shownSeq(a), shownSeq(b));
     compareModels(a.runModel(), b.runModel(),
                   {Qt::DisplayRole, RunListModel::TrainRole, RunListModel::DateRole,
-                   RunListModel::LoadFactorRole, RunListModel::QueuedRole});
+                   RunListModel::LoadFactorRole, RunListModel::QueuedRole,
+                   RunListModel::QueuedPassengersRole});
     if (QTest::currentTestFailed()) return;
     QVERIFY(a.runModel()->rowCount() > 0);
 
