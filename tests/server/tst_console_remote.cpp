@@ -350,7 +350,10 @@ class TestConsoleRemote : public QObject {
         QVERIFY(d);
         QCOMPARE(d->passengers()->item(0, 1)->text(), mineSeat);
         d->passengers()->item(0, 0)->setText(u"远程甲"_s);
+        // No engine here to precheck with: the remote engine judges the sale when sent.
+        QTRY_VERIFY(!d->isChecking());
         QVERIFY2(d->problem().isEmpty(), qPrintable(d->problem()));
+        QVERIFY(d->sendButton()->isEnabled());
         const QByteArray mine = d->command();
         const QString mineId = QJsonDocument::fromJson(mine).object().value("id"_L1).toString();
         QVERIFY(!mineId.isEmpty());
