@@ -64,7 +64,7 @@ class ValiditySink : public houbu::EventSink {
                 break;
             }
             case EventKind::Error:
-                ++errors[e.code];
+                ++errors[errorCodeName(e.code)];
                 break;
             default:
                 break;

@@ -210,7 +210,7 @@ class MeasuringSink : public EventSink {
         out += '\n';
         ++events;
         if (event.kind == EventKind::WaitlistFulfilled) ++served;
-        if (event.kind == EventKind::Error) ++errors[event.code];
+        if (event.kind == EventKind::Error) ++errors[errorCodeName(event.code)];
     }
     QByteArray out;
     std::int64_t events = 0;

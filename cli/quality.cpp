@@ -16,7 +16,7 @@ class Outcome : public EventSink {
   public:
     void onEvent(const Event& event) override {
         if (event.kind == EventKind::TicketHeld) held = true;
-        if (event.kind == EventKind::Error) code = event.code;
+        if (event.kind == EventKind::Error) code = errorCodeName(event.code);
     }
     bool held = false;
     std::string code;

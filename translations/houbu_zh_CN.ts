@@ -54,95 +54,75 @@
         <translation>未显示任何车次：请先打开场景或存储。</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="805"/>
-        <source>Car %1 exists already on %2.</source>
-        <translation>%2 已有 %1 号车厢。</translation>
-    </message>
-    <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="808"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="803"/>
         <source>Enter the car&apos;s class, e.g. second.</source>
         <translation>请输入车厢的席别，例如 second。</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="810"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="805"/>
         <source>Enter the seat letters of one row, e.g. ABCDF.</source>
         <translation>请输入一排的座位字母，例如 ABCDF。</translation>
-    </message>
-    <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="813"/>
-        <source>“%1” is not a seat letter: use A to Z.</source>
-        <translation>“%1”不是座位字母：请使用 A 至 Z。</translation>
-    </message>
-    <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="815"/>
-        <source>The letter %1 appears twice in the layout.</source>
-        <translation>字母 %1 在布局中出现了两次。</translation>
     </message>
 </context>
 <context>
     <name>houbu::AdvanceClockDialog</name>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1392"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1319"/>
         <source>Advance the clock</source>
         <translation>推进时钟</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1399"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1326"/>
         <source>Held tickets, prepayments and deadlines due by then fire in order</source>
         <translation>届时到期的占座车票、预付和截止时间将依次触发</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1412"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1339"/>
         <source>+10 min</source>
         <translation>+10 分钟</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1413"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1340"/>
         <source>+30 min</source>
         <translation>+30 分钟</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1414"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1341"/>
         <source>+1 h</source>
         <translation>+1 小时</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1415"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1342"/>
         <source>Next &amp;departure</source>
         <translation>下次发车(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1423"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1350"/>
         <source>The shown run&apos;s next departure: %1</source>
         <translation>当前车次的下次发车：%1</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1425"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1352"/>
         <source>The shown run has no departure after the clock</source>
         <translation>当前车次在时钟时刻之后没有发车</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1430"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1357"/>
         <source>Now:</source>
         <translation>当前：</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1431"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1358"/>
         <source>&amp;Move to:</source>
         <translation>推进到(&amp;M)：</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1434"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1361"/>
         <source>&amp;Advance</source>
         <translation>推进(&amp;A)</translation>
     </message>
-    <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1448"/>
-        <source>The clock reads %1 and only moves forward.</source>
-        <translation>时钟当前为 %1，只能向前推进。</translation>
-    </message>
     <message numerus="yes">
-        <location filename="../app/src/operator_dialogs.cpp" line="1458"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1382"/>
         <source>Clock moved to %1: %n event(s) fired.</source>
         <translation>
             <numerusform>时钟已推进到 %1：触发了 %n 个事件。</numerusform>
@@ -152,12 +132,12 @@
 <context>
     <name>houbu::Analysis</name>
     <message>
-        <location filename="../session/src/analysis.cpp" line="175"/>
+        <location filename="../session/src/analysis.cpp" line="170"/>
         <source>The journal never defines the run %1 %2.</source>
         <translation>日志中从未定义车次 %1 %2。</translation>
     </message>
     <message>
-        <location filename="../session/src/analysis.cpp" line="181"/>
+        <location filename="../session/src/analysis.cpp" line="176"/>
         <source>Cancelled.</source>
         <translation>已取消。</translation>
     </message>
@@ -165,91 +145,79 @@
 <context>
     <name>houbu::BlockDialog</name>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="864"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="832"/>
         <source>Block quota (预留) — %1</source>
         <translation>预留配额 — %1</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="869"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="837"/>
         <source>&amp;Number of seats:</source>
         <translation>席位数(&amp;N)：</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="874"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="842"/>
         <source>E&amp;xplicit seats:</source>
         <translation>指定席位(&amp;X)：</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="878"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="846"/>
         <source>03-01A 03-01B</source>
         <translation>03-01A 03-01B</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="879"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="847"/>
         <source>Seat labels separated by spaces or commas</source>
         <translation>席位编号，以空格或逗号分隔</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="885"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="853"/>
         <source>&amp;Id:</source>
         <translation>编号(&amp;I)：</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="886"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="854"/>
         <source>&amp;Class:</source>
         <translation>席别(&amp;C)：</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="887"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="855"/>
         <source>&amp;Interval:</source>
         <translation>区间(&amp;I)：</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="890"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="858"/>
         <source>Free:</source>
         <translation>空闲：</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/operator_dialogs.cpp" line="901"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="869"/>
         <source>%n seat(s) of this class free over the interval</source>
         <translation>
             <numerusform>该席别在此区间内有 %n 个空闲席位</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="911"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="879"/>
         <source>&amp;Block</source>
         <translation>预留(&amp;B)</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="920"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="888"/>
         <source>No train is shown: open a scenario or a store first.</source>
         <translation>未显示任何车次：请先打开场景或存储。</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="922"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="889"/>
         <source>Enter an id for the block.</source>
         <translation>请输入预留的编号。</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="923"/>
-        <source>The id %1 is in use on %2.</source>
-        <translation>编号 %1 已在 %2 上使用。</translation>
-    </message>
-    <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="925"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="890"/>
         <source>This run has no class to block.</source>
         <translation>本车次没有可预留的席别。</translation>
     </message>
-    <message numerus="yes">
-        <location filename="../app/src/operator_dialogs.cpp" line="931"/>
-        <source>Only %n seat(s) of class %1 are free between %2 and %3.</source>
-        <translation>
-            <numerusform>%2 至 %3 之间席别 %1 仅有 %n 个空闲席位。</numerusform>
-        </translation>
-    </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="936"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="892"/>
         <source>Enter the seats to block, e.g. 03-01A 03-01B.</source>
         <translation>请输入要预留的席位，例如 03-01A 03-01B。</translation>
     </message>
@@ -257,47 +225,47 @@
 <context>
     <name>houbu::CancelOrderDialog</name>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1360"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1287"/>
         <source>Cancel a waitlist order</source>
         <translation>取消候补订单</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1380"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1307"/>
         <source>Queued orders of the shown run and orders awaiting prepayment; any order id may be typed</source>
         <translation>当前车次的排队订单及待预付订单；也可输入任意订单号</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1371"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1298"/>
         <source>%1 for %2, %3→%4, queued</source>
         <translation>用户 %1，乘客 %2，%3→%4，排队中</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1377"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1304"/>
         <source>awaiting prepayment of ¥%1</source>
         <translation>待预付 ¥%1</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1382"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1309"/>
         <source>Details:</source>
         <translation>详情：</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1382"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1309"/>
         <source>unknown here: the engine checks the order</source>
         <translation>此处未知：由引擎核对该订单</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1383"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1310"/>
         <source>Cancel &amp;order</source>
         <translation>取消订单(&amp;O)</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1384"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1311"/>
         <source>Close</source>
         <translation>关闭</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1358"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1285"/>
         <source>Choose the order to cancel.</source>
         <translation>请选择要取消的订单。</translation>
     </message>
@@ -698,12 +666,12 @@
 <context>
     <name>houbu::EmbeddedSession</name>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="491"/>
+        <location filename="../session/src/embedded_session.cpp" line="517"/>
         <source>Embedded · in memory</source>
         <translation>嵌入式 · 内存</translation>
     </message>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="491"/>
+        <location filename="../session/src/embedded_session.cpp" line="517"/>
         <source>Embedded · %1</source>
         <translation>嵌入式 · %1</translation>
     </message>
@@ -711,97 +679,245 @@
 <context>
     <name>houbu::EmbeddedWorker</name>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="35"/>
+        <location filename="../session/src/embedded_session.cpp" line="36"/>
         <source>Opening the store</source>
         <translation>正在打开存储</translation>
     </message>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="102"/>
-        <location filename="../session/src/embedded_session.cpp" line="219"/>
+        <location filename="../session/src/embedded_session.cpp" line="108"/>
+        <location filename="../session/src/embedded_session.cpp" line="243"/>
         <source>No engine is open.</source>
         <translation>未打开引擎。</translation>
     </message>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="132"/>
+        <location filename="../session/src/embedded_session.cpp" line="155"/>
         <source>Loading cancelled after %1 of %2 lines.</source>
         <translation>已在 %2 行中的第 %1 行后取消加载。</translation>
     </message>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="135"/>
-        <location filename="../session/src/embedded_session.cpp" line="141"/>
+        <location filename="../session/src/embedded_session.cpp" line="158"/>
+        <location filename="../session/src/embedded_session.cpp" line="164"/>
         <source>Loading scenario</source>
         <translation>正在加载场景</translation>
     </message>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="159"/>
+        <location filename="../session/src/embedded_session.cpp" line="182"/>
         <source>Cannot write %1: %2</source>
         <translation>无法写入 %1：%2</translation>
     </message>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="171"/>
+        <location filename="../session/src/embedded_session.cpp" line="194"/>
         <source>Journal exported to %1</source>
         <translation>日志已导出到 %1</translation>
     </message>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="180"/>
+        <location filename="../session/src/embedded_session.cpp" line="203"/>
         <source>Replaying the journal</source>
         <translation>正在回放日志</translation>
     </message>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="192"/>
+        <location filename="../session/src/embedded_session.cpp" line="215"/>
         <source>Replaying under both policies</source>
         <translation>正在按两种策略回放</translation>
     </message>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="312"/>
+        <location filename="../session/src/embedded_session.cpp" line="336"/>
         <source>Step mode: cannot copy the engine: %1</source>
         <translation>单步模式：无法复制引擎：%1</translation>
     </message>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="377"/>
+        <location filename="../session/src/embedded_session.cpp" line="401"/>
         <source>Step mode and the engine disagree on line %1; the engine&apos;s events are kept.</source>
         <translation>单步模式与引擎在第 %1 行的结果不一致；以引擎的事件为准。</translation>
     </message>
 </context>
 <context>
+    <name>houbu::ErrorSentence</name>
+    <message>
+        <location filename="../models/src/error_sentences.cpp" line="11"/>
+        <source>The command is not valid: a field is missing, malformed or out of range.</source>
+        <translation>命令无效：某个字段缺失、格式不对或超出范围。</translation>
+    </message>
+    <message>
+        <location filename="../models/src/error_sentences.cpp" line="15"/>
+        <source>The command&apos;s time is before the engine&apos;s clock, which only moves forward.</source>
+        <translation>命令的时间早于引擎时钟，而时钟只能向前推进。</translation>
+    </message>
+    <message>
+        <location filename="../models/src/error_sentences.cpp" line="19"/>
+        <source>This id is already used by a different command: choose another id.</source>
+        <translation>此编号已被另一条不同的命令使用：请换一个编号。</translation>
+    </message>
+    <message>
+        <location filename="../models/src/error_sentences.cpp" line="23"/>
+        <source>There is no such train run on that date.</source>
+        <translation>该日期没有这个车次。</translation>
+    </message>
+    <message>
+        <location filename="../models/src/error_sentences.cpp" line="26"/>
+        <source>The train does not stop at that station.</source>
+        <translation>该车次不停靠这个车站。</translation>
+    </message>
+    <message>
+        <location filename="../models/src/error_sentences.cpp" line="29"/>
+        <source>The train has no car of that class.</source>
+        <translation>该车次没有这个席别的车厢。</translation>
+    </message>
+    <message>
+        <location filename="../models/src/error_sentences.cpp" line="32"/>
+        <source>There is no such seat on this train.</source>
+        <translation>本车次没有这个席位。</translation>
+    </message>
+    <message>
+        <location filename="../models/src/error_sentences.cpp" line="35"/>
+        <source>There is no sale with that id.</source>
+        <translation>没有这个编号的售票。</translation>
+    </message>
+    <message>
+        <location filename="../models/src/error_sentences.cpp" line="38"/>
+        <source>There is no ticket with that id.</source>
+        <translation>没有这个编号的车票。</translation>
+    </message>
+    <message>
+        <location filename="../models/src/error_sentences.cpp" line="41"/>
+        <source>There is no waitlist order with that id.</source>
+        <translation>没有这个编号的候补订单。</translation>
+    </message>
+    <message>
+        <location filename="../models/src/error_sentences.cpp" line="44"/>
+        <source>There is no quota block with that id.</source>
+        <translation>没有这个编号的预留。</translation>
+    </message>
+    <message>
+        <location filename="../models/src/error_sentences.cpp" line="47"/>
+        <source>The boarding station must come before the alighting station.</source>
+        <translation>上车站必须在下车站之前。</translation>
+    </message>
+    <message>
+        <location filename="../models/src/error_sentences.cpp" line="51"/>
+        <source>This train run is defined already.</source>
+        <translation>这个车次已经定义过了。</translation>
+    </message>
+    <message>
+        <location filename="../models/src/error_sentences.cpp" line="54"/>
+        <source>A car with this number already runs on this train.</source>
+        <translation>本车次已有这个编号的车厢。</translation>
+    </message>
+    <message>
+        <location filename="../models/src/error_sentences.cpp" line="57"/>
+        <source>A chosen seat belongs to another class.</source>
+        <translation>所选席位属于其他席别。</translation>
+    </message>
+    <message>
+        <location filename="../models/src/error_sentences.cpp" line="60"/>
+        <source>A chosen seat is taken on part of the interval.</source>
+        <translation>所选席位在区间的某一段已被占用。</translation>
+    </message>
+    <message>
+        <location filename="../models/src/error_sentences.cpp" line="63"/>
+        <source>Not enough seats are free over the interval: a waitlist order can wait for one.</source>
+        <translation>该区间空闲席位不足：可以提交候补订单等待。</translation>
+    </message>
+    <message>
+        <location filename="../models/src/error_sentences.cpp" line="68"/>
+        <source>A passenger is named twice, or already travels at an overlapping time.</source>
+        <translation>有乘客被重复列出，或已在重叠的时间乘车。</translation>
+    </message>
+    <message>
+        <location filename="../models/src/error_sentences.cpp" line="72"/>
+        <source>The sale was not paid in time: its hold expired.</source>
+        <translation>该售票未按时支付：占座已过期。</translation>
+    </message>
+    <message>
+        <location filename="../models/src/error_sentences.cpp" line="75"/>
+        <source>The sale has nothing to pay: it was refunded before payment.</source>
+        <translation>该售票无需支付：支付前已退票。</translation>
+    </message>
+    <message>
+        <location filename="../models/src/error_sentences.cpp" line="79"/>
+        <source>There is no live ticket to refund or reschedule.</source>
+        <translation>没有可退票或改签的有效车票。</translation>
+    </message>
+    <message>
+        <location filename="../models/src/error_sentences.cpp" line="82"/>
+        <source>Only a paid ticket can be rescheduled: pay or refund it first.</source>
+        <translation>只有已支付的车票才能改签：请先支付或退票。</translation>
+    </message>
+    <message>
+        <location filename="../models/src/error_sentences.cpp" line="86"/>
+        <source>A ticket on this seat reaches beyond the interval: release its whole interval.</source>
+        <translation>该席位上的车票超出此区间：请释放它的整个区间。</translation>
+    </message>
+    <message>
+        <location filename="../models/src/error_sentences.cpp" line="90"/>
+        <source>A quota block on this seat reaches beyond the interval: release its whole interval.</source>
+        <translation>该席位上的预留超出此区间：请释放它的整个区间。</translation>
+    </message>
+    <message>
+        <location filename="../models/src/error_sentences.cpp" line="94"/>
+        <source>Nothing holds this seat over the interval.</source>
+        <translation>该席位在此区间内没有被占用。</translation>
+    </message>
+    <message>
+        <location filename="../models/src/error_sentences.cpp" line="97"/>
+        <source>The order&apos;s deadline is not after the clock.</source>
+        <translation>订单的截止时间不晚于当前时钟。</translation>
+    </message>
+    <message>
+        <location filename="../models/src/error_sentences.cpp" line="100"/>
+        <source>Every option&apos;s train has already left the boarding station.</source>
+        <translation>所有选项的列车都已从上车站发车。</translation>
+    </message>
+    <message>
+        <location filename="../models/src/error_sentences.cpp" line="104"/>
+        <source>The order is closed: it was cancelled, served or has expired.</source>
+        <translation>订单已关闭：已取消、已兑现或已过期。</translation>
+    </message>
+    <message>
+        <location filename="../models/src/error_sentences.cpp" line="108"/>
+        <source>The engine refused the command.</source>
+        <translation>引擎拒绝了该命令。</translation>
+    </message>
+</context>
+<context>
     <name>houbu::EventLogModel</name>
     <message>
-        <location filename="../models/src/models.cpp" line="648"/>
+        <location filename="../models/src/models.cpp" line="685"/>
         <source>prepay ¥%1 by %2</source>
         <translation>预付 ¥%1，%2 前支付</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="701"/>
+        <location filename="../models/src/models.cpp" line="738"/>
         <source>Seq</source>
         <translation>序号</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="703"/>
+        <location filename="../models/src/models.cpp" line="740"/>
         <source>Time</source>
         <translation>时间</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="705"/>
+        <location filename="../models/src/models.cpp" line="742"/>
         <source>Event</source>
         <translation>事件</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="707"/>
+        <location filename="../models/src/models.cpp" line="744"/>
         <source>Line</source>
         <translation>行</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="709"/>
+        <location filename="../models/src/models.cpp" line="746"/>
         <source>Train</source>
         <translation>车次</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="711"/>
+        <location filename="../models/src/models.cpp" line="748"/>
         <source>Ticket / id</source>
         <translation>车票 / 编号</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="713"/>
+        <location filename="../models/src/models.cpp" line="750"/>
         <source>Details</source>
         <translation>详情</translation>
     </message>
@@ -809,12 +925,12 @@
 <context>
     <name>houbu::IntervalPicker</name>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="179"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="176"/>
         <source>Boarding station</source>
         <translation>上车站</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="182"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="179"/>
         <source>Alighting station: only stations after the boarding one</source>
         <translation>下车站：只能选择上车站之后的车站</translation>
     </message>
@@ -823,396 +939,396 @@
     <name>houbu::MainWindow</name>
     <message>
         <location filename="../app/src/main_window.cpp" line="75"/>
-        <location filename="../app/src/main_window.cpp" line="532"/>
-        <location filename="../app/src/main_window.cpp" line="712"/>
+        <location filename="../app/src/main_window.cpp" line="537"/>
+        <location filename="../app/src/main_window.cpp" line="734"/>
         <source>Houbu</source>
         <translation>候补</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="95"/>
+        <location filename="../app/src/main_window.cpp" line="97"/>
         <source>Find seat, ticket, passenger or order (Ctrl+F)</source>
         <translation>查找席位、车票、乘客或订单 (Ctrl+F)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="96"/>
+        <location filename="../app/src/main_window.cpp" line="98"/>
         <source>Class:</source>
         <translation>席别：</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="98"/>
+        <location filename="../app/src/main_window.cpp" line="100"/>
         <source>Car:</source>
         <translation>车厢：</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="465"/>
-        <location filename="../app/src/main_window.cpp" line="854"/>
+        <location filename="../app/src/main_window.cpp" line="470"/>
+        <location filename="../app/src/main_window.cpp" line="876"/>
         <source>paid</source>
         <translation>已支付</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="466"/>
+        <location filename="../app/src/main_window.cpp" line="471"/>
         <source>held, awaiting payment</source>
         <translation>占座，待支付</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="467"/>
+        <location filename="../app/src/main_window.cpp" line="472"/>
         <source>served from the waitlist</source>
         <translation>候补兑现</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="468"/>
-        <location filename="../app/src/main_window.cpp" line="860"/>
+        <location filename="../app/src/main_window.cpp" line="473"/>
+        <location filename="../app/src/main_window.cpp" line="882"/>
         <source>quota block</source>
         <translation>预留</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="468"/>
+        <location filename="../app/src/main_window.cpp" line="473"/>
         <source>blank: free</source>
         <translation>空白：空闲</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="123"/>
+        <location filename="../app/src/main_window.cpp" line="125"/>
         <source>Selected: %1 %2→%3</source>
         <translation>已选：%1 %2→%3</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="215"/>
+        <location filename="../app/src/main_window.cpp" line="220"/>
         <source>Trains</source>
         <translation>车次</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="226"/>
+        <location filename="../app/src/main_window.cpp" line="231"/>
         <source>Select a queued order to see which seats block it.</source>
         <translation>选择一个排队订单，查看是哪些席位挡住了它。</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="237"/>
+        <location filename="../app/src/main_window.cpp" line="242"/>
         <source>Queues</source>
         <translation>候补队列</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="244"/>
+        <location filename="../app/src/main_window.cpp" line="249"/>
         <source>All events</source>
         <translation>全部事件</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="252"/>
+        <location filename="../app/src/main_window.cpp" line="257"/>
         <source>All trains</source>
         <translation>全部车次</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="253"/>
+        <location filename="../app/src/main_window.cpp" line="258"/>
         <source>Order id</source>
         <translation>订单号</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="254"/>
+        <location filename="../app/src/main_window.cpp" line="259"/>
         <source>Text</source>
         <translation>文本</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="288"/>
+        <location filename="../app/src/main_window.cpp" line="293"/>
         <source>Matching log</source>
         <translation>匹配日志</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="291"/>
+        <location filename="../app/src/main_window.cpp" line="296"/>
         <source>Charts</source>
         <translation>图表</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="297"/>
+        <location filename="../app/src/main_window.cpp" line="302"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="298"/>
+        <location filename="../app/src/main_window.cpp" line="303"/>
         <source>Open &amp;demo</source>
         <translation>打开演示(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="301"/>
+        <location filename="../app/src/main_window.cpp" line="306"/>
         <source>&amp;Open scenario…</source>
         <translation>打开场景(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="303"/>
+        <location filename="../app/src/main_window.cpp" line="308"/>
         <source>Open &amp;store…</source>
         <translation>打开存储(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="305"/>
+        <location filename="../app/src/main_window.cpp" line="310"/>
         <source>Recent files</source>
         <translation>最近的文件</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="308"/>
+        <location filename="../app/src/main_window.cpp" line="313"/>
         <source>Co&amp;nnect to server…</source>
         <translation>连接服务器(&amp;N)…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="310"/>
+        <location filename="../app/src/main_window.cpp" line="315"/>
         <source>D&amp;isconnect</source>
         <translation>断开连接(&amp;I)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="312"/>
+        <location filename="../app/src/main_window.cpp" line="317"/>
         <source>&amp;Export journal as scenario…</source>
         <translation>将日志导出为场景(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="315"/>
+        <location filename="../app/src/main_window.cpp" line="320"/>
         <source>&amp;Settings…</source>
         <translation>设置(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="320"/>
+        <location filename="../app/src/main_window.cpp" line="325"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="322"/>
+        <location filename="../app/src/main_window.cpp" line="327"/>
         <source>&amp;Operations</source>
         <translation>操作(&amp;O)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="328"/>
+        <location filename="../app/src/main_window.cpp" line="333"/>
         <source>&amp;Sell…</source>
         <translation>售票(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="329"/>
+        <location filename="../app/src/main_window.cpp" line="334"/>
         <source>&amp;Block quota…</source>
         <translation>预留配额(&amp;B)…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="330"/>
+        <location filename="../app/src/main_window.cpp" line="335"/>
         <source>&amp;Release selection…</source>
         <translation>释放所选(&amp;R)…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="332"/>
+        <location filename="../app/src/main_window.cpp" line="337"/>
         <source>&amp;Waitlist order…</source>
         <translation>候补订单(&amp;W)…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="333"/>
+        <location filename="../app/src/main_window.cpp" line="338"/>
         <source>&amp;Prepay order…</source>
         <translation>预付订单(&amp;P)…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="335"/>
+        <location filename="../app/src/main_window.cpp" line="340"/>
         <source>&amp;Cancel order…</source>
         <translation>取消订单(&amp;C)…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="337"/>
+        <location filename="../app/src/main_window.cpp" line="342"/>
         <source>&amp;Add car…</source>
         <translation>加挂车厢(&amp;A)…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="338"/>
+        <location filename="../app/src/main_window.cpp" line="343"/>
         <source>Advance &amp;clock…</source>
         <translation>推进时钟(&amp;C)…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="357"/>
+        <location filename="../app/src/main_window.cpp" line="362"/>
         <source>&amp;Matching</source>
         <translation>匹配(&amp;M)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="358"/>
+        <location filename="../app/src/main_window.cpp" line="363"/>
         <source>&amp;Pause matching</source>
         <translation>暂停匹配(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="361"/>
+        <location filename="../app/src/main_window.cpp" line="366"/>
         <source>Step through the matching decisions of each command</source>
         <translation>逐步查看每条命令的匹配决策</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="365"/>
+        <location filename="../app/src/main_window.cpp" line="370"/>
         <source>&amp;Step</source>
         <translation>单步(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="369"/>
+        <location filename="../app/src/main_window.cpp" line="374"/>
         <source>Apply the pending matching decision (F10)</source>
         <translation>应用待处理的匹配决策 (F10)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="370"/>
+        <location filename="../app/src/main_window.cpp" line="375"/>
         <source>&amp;Back</source>
         <translation>后退(&amp;B)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="374"/>
+        <location filename="../app/src/main_window.cpp" line="379"/>
         <source>Undo the last decision by replaying the command (Shift+F10)</source>
         <translation>通过重放命令撤销上一个决策 (Shift+F10)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="375"/>
+        <location filename="../app/src/main_window.cpp" line="380"/>
         <source>&amp;Run to the end</source>
         <translation>运行到结束(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="379"/>
+        <location filename="../app/src/main_window.cpp" line="384"/>
         <source>Apply every pending decision and command (F5)</source>
         <translation>应用所有待处理的决策和命令 (F5)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="386"/>
+        <location filename="../app/src/main_window.cpp" line="391"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="387"/>
+        <location filename="../app/src/main_window.cpp" line="392"/>
         <source>Zoom &amp;in</source>
         <translation>放大(&amp;I)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="389"/>
+        <location filename="../app/src/main_window.cpp" line="394"/>
         <source>Zoom &amp;out</source>
         <translation>缩小(&amp;O)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="391"/>
+        <location filename="../app/src/main_window.cpp" line="396"/>
         <source>&amp;Actual size</source>
         <translation>实际大小(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="393"/>
+        <location filename="../app/src/main_window.cpp" line="398"/>
         <source>&amp;Find</source>
         <translation>查找(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="405"/>
+        <location filename="../app/src/main_window.cpp" line="410"/>
         <source>&amp;Reset window layout</source>
         <translation>重置窗口布局(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="407"/>
+        <location filename="../app/src/main_window.cpp" line="412"/>
         <source>&amp;Analysis</source>
         <translation>分析(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="409"/>
+        <location filename="../app/src/main_window.cpp" line="414"/>
         <source>&amp;Replay history for charts</source>
         <translation>回放历史以生成图表(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="415"/>
+        <location filename="../app/src/main_window.cpp" line="420"/>
         <source>&amp;Compare policies…</source>
         <translation>比较策略(&amp;C)…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="418"/>
+        <location filename="../app/src/main_window.cpp" line="423"/>
         <source>Replay the journal with the shown run under complete and under exact</source>
         <translation>分别在 complete 和 exact 策略下为当前车次回放日志</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="421"/>
+        <location filename="../app/src/main_window.cpp" line="426"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="422"/>
+        <location filename="../app/src/main_window.cpp" line="427"/>
         <source>&amp;Examples</source>
         <translation>示例(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="429"/>
+        <location filename="../app/src/main_window.cpp" line="434"/>
         <source>Operations</source>
         <translation>操作</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="888"/>
-        <location filename="../app/src/main_window.cpp" line="916"/>
+        <location filename="../app/src/main_window.cpp" line="910"/>
+        <location filename="../app/src/main_window.cpp" line="938"/>
         <source>Open a scenario or a store first</source>
         <translation>请先打开场景或存储</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="891"/>
+        <location filename="../app/src/main_window.cpp" line="913"/>
         <source>No train is shown: open a scenario or a store first</source>
         <translation>未显示任何车次：请先打开场景或存储</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="905"/>
+        <location filename="../app/src/main_window.cpp" line="927"/>
         <source>Release the selected seat interval (refund, timeout, reschedule or quota)</source>
         <translation>释放所选席位区间（退票、超时、改签或预留）</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="907"/>
+        <location filename="../app/src/main_window.cpp" line="929"/>
         <source>Sell tickets on the shown train</source>
         <translation>发售当前车次的车票</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="908"/>
+        <location filename="../app/src/main_window.cpp" line="930"/>
         <source>Withhold seats as a quota block</source>
         <translation>将席位扣留为预留配额</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="909"/>
+        <location filename="../app/src/main_window.cpp" line="931"/>
         <source>Submit a waitlist order</source>
         <translation>提交候补订单</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="910"/>
+        <location filename="../app/src/main_window.cpp" line="932"/>
         <source>Prepay a waitlist order</source>
         <translation>预付候补订单</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="911"/>
+        <location filename="../app/src/main_window.cpp" line="933"/>
         <source>No waitlist order awaits prepayment</source>
         <translation>没有待预付的候补订单</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="912"/>
+        <location filename="../app/src/main_window.cpp" line="934"/>
         <source>Cancel a waitlist order</source>
         <translation>取消候补订单</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="913"/>
+        <location filename="../app/src/main_window.cpp" line="935"/>
         <source>No waitlist order to cancel</source>
         <translation>没有可取消的候补订单</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="914"/>
+        <location filename="../app/src/main_window.cpp" line="936"/>
         <source>Add a car (加挂) to the shown train</source>
         <translation>为当前车次加挂车厢</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="915"/>
+        <location filename="../app/src/main_window.cpp" line="937"/>
         <source>Move the logical clock forward</source>
         <translation>向前推进逻辑时钟</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1068"/>
+        <location filename="../app/src/main_window.cpp" line="1090"/>
         <source>%1 %2→%3</source>
         <translation>%1 %2→%3</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1074"/>
+        <location filename="../app/src/main_window.cpp" line="1096"/>
         <source>Release %1 (%2)…</source>
         <translation>释放 %1（%2）…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1084"/>
+        <location filename="../app/src/main_window.cpp" line="1106"/>
         <source>Sell %1…</source>
         <translation>发售 %1…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1087"/>
+        <location filename="../app/src/main_window.cpp" line="1109"/>
         <source>Block %1…</source>
         <translation>预留 %1…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1090"/>
+        <location filename="../app/src/main_window.cpp" line="1112"/>
         <source>Waitlist order for %1…</source>
         <translation>为 %1 提交候补订单…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1102"/>
+        <location filename="../app/src/main_window.cpp" line="1124"/>
         <source>Cancel order %1…</source>
         <translation>取消订单 %1…</translation>
     </message>
@@ -1329,153 +1445,153 @@
         <translation>只能导出嵌入式引擎的日志。</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="518"/>
+        <location filename="../app/src/main_window.cpp" line="523"/>
         <source>in memory</source>
         <translation>内存</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="538"/>
+        <location filename="../app/src/main_window.cpp" line="543"/>
         <source>Cannot open the store</source>
         <translation>无法打开存储</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="550"/>
+        <location filename="../app/src/main_window.cpp" line="555"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="641"/>
+        <location filename="../app/src/main_window.cpp" line="655"/>
         <source>Cannot open scenario</source>
         <translation>无法打开场景</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="642"/>
+        <location filename="../app/src/main_window.cpp" line="656"/>
         <source>Cannot read %1: %2</source>
         <translation>无法读取 %1：%2</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="578"/>
-        <location filename="../app/src/main_window.cpp" line="647"/>
-        <location filename="../app/src/main_window.cpp" line="712"/>
+        <location filename="../app/src/main_window.cpp" line="592"/>
+        <location filename="../app/src/main_window.cpp" line="661"/>
+        <location filename="../app/src/main_window.cpp" line="734"/>
         <source>Houbu — %1</source>
         <translation>候补 — %1</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="438"/>
+        <location filename="../app/src/main_window.cpp" line="443"/>
         <source>Matching</source>
         <translation>匹配</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="652"/>
+        <location filename="../app/src/main_window.cpp" line="666"/>
         <source>Open scenario</source>
         <translation>打开场景</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="653"/>
+        <location filename="../app/src/main_window.cpp" line="667"/>
         <source>Scenarios (*.jsonl);;All files (*)</source>
         <translation>场景 (*.jsonl);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="659"/>
+        <location filename="../app/src/main_window.cpp" line="673"/>
         <source>Open or create a store</source>
         <translation>打开或新建存储</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="660"/>
+        <location filename="../app/src/main_window.cpp" line="674"/>
         <source>Houbu stores (*.db);;All files (*)</source>
         <translation>候补存储 (*.db);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="669"/>
+        <location filename="../app/src/main_window.cpp" line="683"/>
         <source>Export journal as scenario</source>
         <translation>将日志导出为场景</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="669"/>
+        <location filename="../app/src/main_window.cpp" line="683"/>
         <source>Scenarios (*.jsonl)</source>
         <translation>场景 (*.jsonl)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="708"/>
+        <location filename="../app/src/main_window.cpp" line="730"/>
         <source>Clock %1</source>
         <translation>时钟 %1</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="725"/>
-        <location filename="../app/src/main_window.cpp" line="726"/>
+        <location filename="../app/src/main_window.cpp" line="747"/>
+        <location filename="../app/src/main_window.cpp" line="748"/>
         <source>All</source>
         <translation>全部</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="731"/>
+        <location filename="../app/src/main_window.cpp" line="753"/>
         <source>%1 · %2</source>
         <translation>%1 · %2</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/main_window.cpp" line="750"/>
+        <location filename="../app/src/main_window.cpp" line="772"/>
         <source>%n event(s) applied</source>
         <translation>
             <numerusform>已应用 %n 个事件</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="769"/>
+        <location filename="../app/src/main_window.cpp" line="791"/>
         <source>Error: %1</source>
         <translation>错误：%1</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="820"/>
+        <location filename="../app/src/main_window.cpp" line="842"/>
         <source>Why %1 waits</source>
         <translation>%1 为何仍在等待</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="827"/>
+        <location filename="../app/src/main_window.cpp" line="849"/>
         <source>stops %1→%2</source>
         <translation>站序 %1→%2</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="831"/>
+        <location filename="../app/src/main_window.cpp" line="853"/>
         <source>The train has left %1: this option no longer serves.</source>
         <translation>列车已从%1发车：此选项不再兑现。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/main_window.cpp" line="836"/>
+        <location filename="../app/src/main_window.cpp" line="858"/>
         <source>Needs %n seat(s) free over the whole interval</source>
         <translation>
             <numerusform>需要全程空闲席位 %n 个</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/main_window.cpp" line="837"/>
+        <location filename="../app/src/main_window.cpp" line="859"/>
         <source>%n free.</source>
         <translation>
             <numerusform>空闲 %n 个。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="839"/>
+        <location filename="../app/src/main_window.cpp" line="861"/>
         <source>Servable now: under policy exact it waits for a release of exactly this interval.</source>
         <translation>现在即可兑现：在 exact 策略下，它等待恰好这一区间的释放。</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="851"/>
+        <location filename="../app/src/main_window.cpp" line="873"/>
         <source>held</source>
         <translation>占座</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="857"/>
+        <location filename="../app/src/main_window.cpp" line="879"/>
         <source>served</source>
         <translation>候补兑现</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/main_window.cpp" line="877"/>
+        <location filename="../app/src/main_window.cpp" line="899"/>
         <source>… and %n more seat(s)</source>
         <translation>
             <numerusform>…… 另有 %n 个席位</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="906"/>
+        <location filename="../app/src/main_window.cpp" line="928"/>
         <source>Select a seat interval in the grid first</source>
         <translation>请先在席位图中选择一个席位区间</translation>
     </message>
@@ -1483,14 +1599,9 @@
 <context>
     <name>houbu::OperatorDialog</name>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="100"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="101"/>
         <source>Add at least one passenger.</source>
         <translation>请至少添加一名乘客。</translation>
-    </message>
-    <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="101"/>
-        <source>At most 5 passengers travel on one order.</source>
-        <translation>一个订单最多 5 名乘客。</translation>
     </message>
     <message>
         <location filename="../app/src/operator_dialogs.cpp" line="103"/>
@@ -1498,97 +1609,94 @@
         <translation>第 %1 名乘客没有姓名。</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="105"/>
-        <source>%1 is listed twice.</source>
-        <translation>%1 重复出现。</translation>
+        <location filename="../app/src/operator_dialogs.cpp" line="72"/>
+        <source>%1
+%2 (%3)</source>
+        <translation>%1
+%2（%3）</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="127"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="124"/>
         <source>Add passenger</source>
         <translation>添加乘客</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="130"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="127"/>
         <source>Remove</source>
         <translation>移除</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="133"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="130"/>
         <source>Remove the selected passenger</source>
         <translation>移除所选乘客</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="141"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="138"/>
         <source>Add a passenger (at most 5)</source>
         <translation>添加乘客（最多 5 名）</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="142"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="139"/>
         <source>At most 5 passengers travel on one order</source>
         <translation>一个订单最多 5 名乘客</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="391"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="383"/>
         <source>The command&apos;s logical time: the console clock unless you choose a later one (what falls due before it fires first).</source>
         <translation>命令的逻辑时间：默认为控制台时钟，也可选择更晚的时间（在此之前到期的事项先触发）。</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="393"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="385"/>
         <source>A&amp;t:</source>
         <translation>时间(&amp;T)：</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="397"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="389"/>
         <source>Send the command to the engine</source>
         <translation>将命令发送给引擎</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="433"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="425"/>
         <source>The id of what this command creates. The same command sent again with the same id changes nothing.</source>
         <translation>此命令所创建对象的编号。以相同编号再次发送相同命令不会产生任何变化。</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="463"/>
-        <source>The clock reads %1: a command cannot be earlier.</source>
-        <translation>时钟当前为 %1：命令时间不能早于此时刻。</translation>
-    </message>
-    <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="490"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="512"/>
         <source>This connection cannot send commands.</source>
         <translation>此连接无法发送命令。</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="498"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="520"/>
         <source>Sending…</source>
         <translation>正在发送…</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="519"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="541"/>
         <source>Not applied: %1</source>
         <translation>未应用：%1</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="525"/>
-        <source>The engine refused the command (%1): %2</source>
-        <translation>引擎拒绝了该命令（%1）：%2</translation>
-    </message>
-    <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="536"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="486"/>
         <source>The same command with id %1 was applied before: nothing changed. Choose another id to send it again.</source>
         <translation>编号为 %1 的相同命令此前已应用：没有任何变化。如需再次发送，请选择其他编号。</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="539"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="489"/>
         <source>Done already for %1 (duplicate): nothing changed.</source>
         <translation>%1 已处理过（重复）：没有任何变化。</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="559"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="551"/>
+        <source>The engine refused the command: %1</source>
+        <translation>引擎拒绝了该命令：%1</translation>
+    </message>
+    <message>
+        <location filename="../app/src/operator_dialogs.cpp" line="576"/>
         <source>%1 applied.</source>
         <translation>已应用 %1。</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="560"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="577"/>
         <source>%1 applied: %2</source>
         <translation>已应用 %1：%2</translation>
     </message>
@@ -1596,7 +1704,7 @@
 <context>
     <name>houbu::OrderCommandDialog</name>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1319"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1246"/>
         <source>&amp;Order:</source>
         <translation>订单(&amp;O)：</translation>
     </message>
@@ -1657,37 +1765,37 @@
 <context>
     <name>houbu::PrepayDialog</name>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1343"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1270"/>
         <source>Prepay a waitlist order</source>
         <translation>预付候补订单</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1351"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1278"/>
         <source>Orders awaiting prepayment; any order id may be typed</source>
         <translation>待预付的订单；也可输入任意订单号</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1351"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1278"/>
         <source>Prepayment:</source>
         <translation>预付款：</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1352"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1279"/>
         <source>unknown: the engine checks the order</source>
         <translation>未知：由引擎核对该订单</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1346"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1273"/>
         <source>¥%1, due by %2</source>
         <translation>¥%1，%2 前支付</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1353"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1280"/>
         <source>&amp;Prepay</source>
         <translation>预付(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1341"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1268"/>
         <source>Choose the order to prepay.</source>
         <translation>请选择要预付的订单。</translation>
     </message>
@@ -1695,51 +1803,51 @@
 <context>
     <name>houbu::QueueModel</name>
     <message numerus="yes">
-        <location filename="../models/src/models.cpp" line="417"/>
+        <location filename="../models/src/models.cpp" line="454"/>
         <source>%n waiting</source>
         <translation>
             <numerusform>%n 人等待</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../models/src/models.cpp" line="420"/>
+        <location filename="../models/src/models.cpp" line="457"/>
         <source>Queue %1 %2: %n order(s) in rank order</source>
         <translation>
             <numerusform>队列 %1 %2：按名次排列的 %n 个订单</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="461"/>
+        <location filename="../models/src/models.cpp" line="498"/>
         <source>Order %1 of user %2, %3, rank %4 in this queue</source>
         <translation>用户 %2 的订单 %1，%3，在本队列排第 %4 名</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="492"/>
+        <location filename="../models/src/models.cpp" line="529"/>
         <source>Queue / order</source>
         <translation>队列 / 订单</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="494"/>
+        <location filename="../models/src/models.cpp" line="531"/>
         <source>Rank</source>
         <translation>名次</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="496"/>
+        <location filename="../models/src/models.cpp" line="533"/>
         <source>Passengers</source>
         <translation>乘客</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="498"/>
+        <location filename="../models/src/models.cpp" line="535"/>
         <source>Effective</source>
         <translation>生效时间</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="500"/>
+        <location filename="../models/src/models.cpp" line="537"/>
         <source>Deadline</source>
         <translation>截止时间</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="502"/>
+        <location filename="../models/src/models.cpp" line="539"/>
         <source>Options</source>
         <translation>选项</translation>
     </message>
@@ -1747,131 +1855,116 @@
 <context>
     <name>houbu::ReleaseDialog</name>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="568"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="585"/>
         <source>Release — %1</source>
         <translation>释放 — %1</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="572"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="589"/>
         <source>&amp;Seat interval</source>
         <translation>席位区间(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="574"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="591"/>
         <source>Every ticket and block on one seat within an interval</source>
         <translation>某一席位在区间内的所有车票和预留</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="575"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="592"/>
         <source>Quota &amp;block</source>
         <translation>预留配额(&amp;B)</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="577"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="594"/>
         <source>A whole quota block, by its id</source>
         <translation>按编号释放整个预留配额</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="584"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="601"/>
         <source>Release:</source>
         <translation>释放：</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="602"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="619"/>
         <source>Refund (退票)</source>
         <translation>退票</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="603"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="620"/>
         <source>Payment timeout</source>
         <translation>支付超时</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="604"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="621"/>
         <source>Reschedule (改签)</source>
         <translation>改签</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="605"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="622"/>
         <source>Quota returned (预留释放)</source>
         <translation>预留释放</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="606"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="623"/>
         <source>Recorded as the source of the released inventory</source>
         <translation>记录为所释放席位的来源</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="610"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="627"/>
         <source>S&amp;eat:</source>
         <translation>席位(&amp;E)：</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="611"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="628"/>
         <source>&amp;Interval:</source>
         <translation>区间(&amp;I)：</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="612"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="629"/>
         <source>&amp;Reason:</source>
         <translation>原因(&amp;R)：</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="613"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="630"/>
         <source>Releases:</source>
         <translation>将释放：</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/operator_dialogs.cpp" line="637"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="654"/>
         <source>%1 · %2 · %3→%4 · %n seat(s)</source>
         <translation>
             <numerusform>%1 · %2 · %3→%4 · %n 个席位</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="640"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="657"/>
         <source>B&amp;lock:</source>
         <translation>预留(&amp;L)：</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="671"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="688"/>
         <source>&amp;Release</source>
         <translation>释放(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="686"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="703"/>
         <source>nothing</source>
         <translation>无</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="690"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="707"/>
         <source>No train is shown: open a scenario or a store first.</source>
         <translation>未显示任何车次：请先打开场景或存储。</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="692"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="709"/>
         <source>There is no quota block on %1.</source>
         <translation>%1 上没有预留配额。</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="696"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="712"/>
         <source>Enter a seat, e.g. 03-12A.</source>
         <translation>请输入席位，例如 03-12A。</translation>
-    </message>
-    <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="698"/>
-        <source>There is no seat %1 on %2.</source>
-        <translation>%2 上没有席位 %1。</translation>
-    </message>
-    <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="705"/>
-        <source>%1 holds %2→%3, beyond the interval: widen the interval to release it whole.</source>
-        <translation>%1 占用 %2→%3，超出了该区间：请扩大区间以整体释放。</translation>
-    </message>
-    <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="711"/>
-        <source>Nothing holds %1 between %2 and %3.</source>
-        <translation>%1 在 %2 至 %3 之间未被占用。</translation>
     </message>
     <message numerus="yes">
         <location filename="../app/src/operator_dialogs.cpp" line="738"/>
@@ -1951,77 +2044,74 @@
 <context>
     <name>houbu::RunListModel</name>
     <message>
-        <location filename="../models/src/models.cpp" line="127"/>
+        <location filename="../models/src/models.cpp" line="149"/>
+        <source>Seat-segments held (tickets and blocks) over seat-segments offered</source>
+        <translation>已占席位区段（车票与预留）占提供席位区段的比例</translation>
+    </message>
+    <message>
+        <location filename="../models/src/models.cpp" line="151"/>
+        <source>Queued waitlist orders with an option on this run</source>
+        <translation>选项包含本车次的排队候补订单数</translation>
+    </message>
+    <message>
+        <location filename="../models/src/models.cpp" line="153"/>
+        <source>The passengers of those queued orders</source>
+        <translation>这些排队订单的乘客人数</translation>
+    </message>
+    <message>
+        <location filename="../models/src/models.cpp" line="160"/>
         <source>Train</source>
         <translation>车次</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="129"/>
+        <location filename="../models/src/models.cpp" line="162"/>
         <source>Date</source>
         <translation>日期</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="131"/>
+        <location filename="../models/src/models.cpp" line="164"/>
         <source>Stops</source>
         <translation>站数</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="133"/>
+        <location filename="../models/src/models.cpp" line="166"/>
         <source>Seats</source>
         <translation>席位</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="135"/>
+        <location filename="../models/src/models.cpp" line="168"/>
         <source>Load</source>
         <translation>客座率</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="137"/>
+        <location filename="../models/src/models.cpp" line="170"/>
         <source>Queued</source>
         <translation>排队</translation>
     </message>
-</context>
-<context>
-    <name>houbu::SeatCheckingDialog</name>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="837"/>
-        <source>There is no seat %1 on %2.</source>
-        <translation>%2 上没有席位 %1。</translation>
-    </message>
-    <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="839"/>
-        <source>Seat %1 is named twice.</source>
-        <translation>席位 %1 重复出现。</translation>
-    </message>
-    <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="842"/>
-        <source>Seat %1 is in class %2, not %3.</source>
-        <translation>席位 %1 属于席别 %2，而非 %3。</translation>
-    </message>
-    <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="845"/>
-        <source>Seat %1 is taken between %2 and %3 (%4).</source>
-        <translation>席位 %1 在 %2 至 %3 之间已被占用（%4）。</translation>
+        <location filename="../models/src/models.cpp" line="172"/>
+        <source>Passengers</source>
+        <translation>乘客</translation>
     </message>
 </context>
 <context>
     <name>houbu::SeatGridModel</name>
     <message>
-        <location filename="../models/src/models.cpp" line="260"/>
+        <location filename="../models/src/models.cpp" line="297"/>
         <source>%1 · %2
 Free</source>
         <translation>%1 · %2
 空闲</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="264"/>
+        <location filename="../models/src/models.cpp" line="301"/>
         <source>%1 · %2
 Quota block %3</source>
         <translation>%1 · %2
 预留 %3</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="266"/>
+        <location filename="../models/src/models.cpp" line="303"/>
         <source>%1 · %2
 Ticket %3, held until %4
 Passenger %5
@@ -2032,7 +2122,7 @@ Sale %6</source>
 订单 %6</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="270"/>
+        <location filename="../models/src/models.cpp" line="307"/>
         <source>%1 · %2
 Ticket %3, paid
 Passenger %4
@@ -2043,7 +2133,7 @@ Sale %5</source>
 订单 %5</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="273"/>
+        <location filename="../models/src/models.cpp" line="310"/>
         <source>%1 · %2
 Ticket %3, served from the waitlist
 Passenger %4
@@ -2054,7 +2144,7 @@ Order %5</source>
 候补订单 %5</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="293"/>
+        <location filename="../models/src/models.cpp" line="330"/>
         <source>Seat %1, car %2, %3</source>
         <translation>席位 %1，%2 号车厢，%3</translation>
     </message>
@@ -2062,17 +2152,17 @@ Order %5</source>
 <context>
     <name>houbu::SeatMapPreview</name>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="240"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="237"/>
         <source>%1 rows × %2 seats a row = %3 seats</source>
         <translation>%1 排 × 每排 %2 座 = %3 个席位</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="265"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="262"/>
         <source>Enter the rows and the seat letters to see the car.</source>
         <translation>输入排数和座位字母即可预览车厢。</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="331"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="328"/>
         <source>%1 seats · window seats tinted · aisle dashed</source>
         <translation>%1 个席位 · 着色为靠窗座位 · 虚线为过道</translation>
     </message>
@@ -2080,121 +2170,109 @@ Order %5</source>
 <context>
     <name>houbu::SellDialog</name>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="964"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="920"/>
         <source>Sell — %1</source>
         <translation>售票 — %1</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="970"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="926"/>
         <source>Passenger</source>
         <translation>乘客</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="970"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="926"/>
         <source>Seat (optional)</source>
         <translation>席位（可选）</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="972"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="928"/>
         <source>1 to 5 passengers. Give every passenger a seat, or none to let the engine choose adjacent seats.</source>
         <translation>1 至 5 名乘客。为每名乘客指定席位，或全部不指定，由引擎选择相邻席位。</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="980"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="936"/>
         <source>&amp;Id:</source>
         <translation>编号(&amp;I)：</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="981"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="937"/>
         <source>&amp;Interval:</source>
         <translation>区间(&amp;I)：</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="982"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="938"/>
         <source>&amp;Class:</source>
         <translation>席别(&amp;C)：</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="983"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="939"/>
         <source>&amp;Passengers:</source>
         <translation>乘客(&amp;P)：</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="984"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="940"/>
         <source>Pre&amp;fer:</source>
         <translation>偏好(&amp;F)：</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="985"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="941"/>
         <source>Free:</source>
         <translation>空闲：</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/operator_dialogs.cpp" line="993"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="949"/>
         <source>%n seat(s) of this class free over the interval</source>
         <translation>
             <numerusform>该席别在此区间内有 %n 个空闲席位</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1007"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="963"/>
         <source>&amp;Sell</source>
         <translation>售票(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1020"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="976"/>
         <source>No preference</source>
         <translation>无偏好</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1021"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="977"/>
         <source>Window</source>
         <translation>靠窗</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1022"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="978"/>
         <source>Aisle</source>
         <translation>过道</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1030"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="986"/>
         <source>Seat letter %1</source>
         <translation>座位字母 %1</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1039"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="995"/>
         <source>No train is shown: open a scenario or a store first.</source>
         <translation>未显示任何车次：请先打开场景或存储。</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1041"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="996"/>
         <source>Enter an id for the sale.</source>
         <translation>请输入售票编号。</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1042"/>
-        <source>The id %1 is in use on %2.</source>
-        <translation>编号 %1 已在 %2 上使用。</translation>
-    </message>
-    <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1044"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="997"/>
         <source>This run has no class to sell.</source>
         <translation>本车次没有可发售的席别。</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1051"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1004"/>
         <source>Give every passenger a seat, or none to let the engine choose.</source>
         <translation>请为每名乘客指定席位，或全部不指定，由引擎选择。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/operator_dialogs.cpp" line="1056"/>
-        <source>Only %n seat(s) of class %1 are free between %2 and %3: submit a waitlist order instead.</source>
-        <translation>
-            <numerusform>%2 至 %3 之间席别 %1 仅有 %n 个空闲席位：请改为提交候补订单。</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <location filename="../app/src/operator_dialogs.cpp" line="1093"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1037"/>
         <source>Sale %1: %n ticket(s) held (%2), payable until %3.</source>
         <translation>
             <numerusform>订单 %1：已占座 %n 张车票（%2），请在 %3 前支付。</numerusform>
@@ -2204,8 +2282,8 @@ Order %5</source>
 <context>
     <name>houbu::Session</name>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="495"/>
-        <location filename="../session/src/embedded_session.cpp" line="499"/>
+        <location filename="../session/src/embedded_session.cpp" line="521"/>
+        <location filename="../session/src/embedded_session.cpp" line="533"/>
         <source>This session cannot replay its journal.</source>
         <translation>此会话无法回放其日志。</translation>
     </message>
@@ -2374,157 +2452,137 @@ Order %5</source>
 <context>
     <name>houbu::WaitlistDialog</name>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1102"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1046"/>
         <source>Waitlist order (候补)</source>
         <translation>候补订单</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1106"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1050"/>
         <source>account, e.g. u1024</source>
         <translation>账号，例如 u1024</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1108"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1052"/>
         <source>Passenger</source>
         <translation>乘客</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1115"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1059"/>
         <source>Stations of the shown run; every option&apos;s train must stop there</source>
         <translation>当前车次的车站；每个选项的车次都必须在此停靠</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1130"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1074"/>
         <source>Add &amp;option</source>
         <translation>添加选项(&amp;O)</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1136"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1080"/>
         <source>Train</source>
         <translation>车次</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1136"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1080"/>
         <source>Date</source>
         <translation>日期</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1136"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1080"/>
         <source>Class</source>
         <translation>席别</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1139"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1083"/>
         <source>In preference order: at most 5 options a date, at most 2 dates</source>
         <translation>按优先顺序排列：每个日期最多 5 个选项，最多 2 个日期</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1140"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1084"/>
         <source>Remove</source>
         <translation>移除</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1141"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1085"/>
         <source>Up</source>
         <translation>上移</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1142"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1086"/>
         <source>Down</source>
         <translation>下移</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1158"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1102"/>
         <source>&amp;Deadline:</source>
         <translation>截止时间(&amp;D)：</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1167"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1111"/>
         <source>Not served by then, the order expires and is refunded</source>
         <translation>届时仍未兑现，订单将失效并退款</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1169"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1113"/>
         <source>&amp;Id:</source>
         <translation>编号(&amp;I)：</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1170"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1114"/>
         <source>&amp;User:</source>
         <translation>用户(&amp;U)：</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1171"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1115"/>
         <source>&amp;Passengers:</source>
         <translation>乘客(&amp;P)：</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1172"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1116"/>
         <source>&amp;Interval:</source>
         <translation>区间(&amp;I)：</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1173"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1117"/>
         <source>Op&amp;tions:</source>
         <translation>选项(&amp;T)：</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1185"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1129"/>
         <source>This option is listed already.</source>
         <translation>此选项已在列表中。</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1204"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1148"/>
         <source>&amp;Submit</source>
         <translation>提交(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1239"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1182"/>
         <source>Enter an id for the order.</source>
         <translation>请输入订单编号。</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1240"/>
-        <source>The id %1 is in use.</source>
-        <translation>编号 %1 已被使用。</translation>
-    </message>
-    <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1241"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1183"/>
         <source>Enter the user (account) placing the order.</source>
         <translation>请输入下单的用户（账号）。</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1243"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1185"/>
         <source>No train is shown: open a scenario or a store first.</source>
         <translation>未显示任何车次：请先打开场景或存储。</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1245"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1187"/>
         <source>Add at least one option: a train, a date and a class.</source>
         <translation>请至少添加一个选项：车次、日期和席别。</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1249"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1190"/>
         <source>Option %1 has no class.</source>
         <translation>选项 %1 没有席别。</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1255"/>
-        <source>The options span %1 dates; at most 2 are allowed.</source>
-        <translation>选项涉及 %1 个日期；最多允许 2 个。</translation>
-    </message>
-    <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1258"/>
-        <source>%1 has %2 options; at most 5 a date are allowed.</source>
-        <translation>%1 有 %2 个选项；每个日期最多允许 5 个。</translation>
-    </message>
-    <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1263"/>
-        <source>The deadline must be later than %1.</source>
-        <translation>截止时间必须晚于 %1。</translation>
-    </message>
-    <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1288"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1215"/>
         <source>Waitlist order %1 submitted: prepay ¥%2 by %3.</source>
         <translation>候补订单 %1 已提交：请在 %3 前预付 ¥%2。</translation>
     </message>

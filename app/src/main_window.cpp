@@ -77,6 +77,8 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     connect(throttle_, &SnapshotThrottle::snapshot, this, &MainWindow::onSnapshot);
 
     runModel_ = new RunListModel(this);
+    runSorter_ = new RunSortModel(this);
+    runSorter_->setSourceModel(runModel_);
     gridModel_ = new SeatGridModel(this);
     gridFilter_ = new SeatFilterModel(this);
     gridFilter_->setSourceModel(gridModel_);
@@ -200,11 +202,14 @@ void MainWindow::buildDocks() {
     };
 
     runView_ = new QTableView(this);
-    runView_->setModel(runModel_);
+    runView_->setObjectName(u"trains"_s);
+    runView_->setModel(runSorter_);
     runView_->setSelectionBehavior(QAbstractItemView::SelectRows);
     runView_->setSelectionMode(QAbstractItemView::SingleSelection);
     runView_->verticalHeader()->hide();
     runView_->horizontalHeader()->setStretchLastSection(true);
+    runView_->horizontalHeader()->setSortIndicator(-1, Qt::AscendingOrder);  // as defined
+    runView_->setSortingEnabled(true);
     runView_->verticalHeader()->setDefaultSectionSize(fontMetrics().height() + 8);
     connect(runView_->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
             [this](const QModelIndex& current) {
@@ -543,7 +548,7 @@ void MainWindow::connectSession() {
     connectRemoteSession();
     connect(s, &Session::progress, this, [this](const QString& what, qint64 done, qint64 total) {
         if (done >= total) {
-            if (progress_) progress_->close();
+            finishProgress();
             return;
         }
         if (!progress_) {
@@ -554,8 +559,17 @@ void MainWindow::connectSession() {
             if (embedded_)
                 connect(progress_, &QProgressDialog::canceled, embedded_, &EmbeddedSession::cancel);
         }
+        progress_->setLabelText(what);  // the work under way, if another one follows
         progress_->setValue(int(total > 0 ? done * 1000 / total : 0));
     });
+}
+
+void MainWindow::finishProgress() {
+    if (!progress_) return;
+    // QProgressDialog emits canceled() when it is closed, and the session's cancel
+    // stops whatever work runs when it arrives: the next replay, if this one ended.
+    if (embedded_) disconnect(progress_, &QProgressDialog::canceled, embedded_, nullptr);
+    progress_->close();
 }
 
 bool MainWindow::openExample(const QString& name) {
@@ -693,6 +707,14 @@ void MainWindow::rebuildRecentMenu() {
     recentMenu_->setEnabled(!files.isEmpty());
 }
 
+void MainWindow::fitRunColumns() {
+    runView_->resizeColumnsToContents();
+    // The dock is never narrower than the columns: the last one stays in view.
+    const int width = runView_->horizontalHeader()->length() + 2 * runView_->frameWidth() +
+                      runView_->verticalScrollBar()->sizeHint().width();
+    runView_->setMinimumWidth(width);
+}
+
 void MainWindow::onSnapshot(const SnapshotPtr& snapshot) {
     const bool runChanged = !snapshot_ || snapshot_->run.train != snapshot->run.train ||
                             snapshot_->run.date != snapshot->run.date ||
@@ -700,7 +722,7 @@ void MainWindow::onSnapshot(const SnapshotPtr& snapshot) {
     snapshot_ = snapshot;
     charts_->setSnapshot(snapshot);
     runModel_->apply(snapshot);
-    runView_->resizeColumnsToContents();
+    fitRunColumns();
     gridModel_->apply(snapshot);
     queueModel_->apply(snapshot);
     queueView_->expandAll();

@@ -32,7 +32,7 @@ QString roleName(const QString& role) {
 }  // namespace
 
 void MainWindow::setSession(std::unique_ptr<Session> session) {
-    if (progress_) progress_->close();
+    finishProgress();
     session_ = std::move(session);
     embedded_ = qobject_cast<EmbeddedSession*>(session_.get());
     if (session_) connectSession();

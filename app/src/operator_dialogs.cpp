@@ -31,6 +31,7 @@
 #include <map>
 
 #include "houbu/command.h"
+#include "houbu/error_sentences.h"
 
 namespace houbu {
 
@@ -66,10 +67,10 @@ bool freeOver(const SeatView& s, int from, int to) {
     return ((s.mask >> from) & bits) == 0;
 }
 
-const HolderView* holderOver(const SeatView& s, int from, int to) {
-    for (const HolderView& h : s.holders)
-        if (h.from < to && h.to > from) return &h;
-    return nullptr;
+// The engine's refusal in the operator's words, then the engine's own detail.
+QString refusalText(ErrorCode code, const QString& message) {
+    return OperatorDialog::tr("%1\n%2 (%3)")
+        .arg(errorSentence(code), message, QString::fromLatin1(errorCodeName(code)));
 }
 
 QTableWidget* passengerTable(int columns, QWidget* parent) {
@@ -95,15 +96,11 @@ void appendRow(QTableWidget* t, const QStringList& values) {
         t->setItem(r, c, new QTableWidgetItem(values.value(c)));
 }
 
-// Problems with a passenger list: empty names, one name twice, too many.
-QString checkNames(const QStringList& names) {
+// A passenger list still to be filled in (what a name may be is the engine's to say).
+QString missingNames(const QStringList& names) {
     if (names.isEmpty()) return OperatorDialog::tr("Add at least one passenger.");
-    if (names.size() > 5) return OperatorDialog::tr("At most 5 passengers travel on one order.");
-    for (int i = 0; i < names.size(); ++i) {
+    for (int i = 0; i < names.size(); ++i)
         if (names[i].isEmpty()) return OperatorDialog::tr("Passenger %1 has no name.").arg(i + 1);
-        if (names.indexOf(names[i]) != i)
-            return OperatorDialog::tr("%1 is listed twice.").arg(names[i]);
-    }
     return {};
 }
 
@@ -339,18 +336,8 @@ OperatorDialog::OperatorDialog(Session* session, OperatorContext context, QWidge
     clock_ = QDateTime::fromString(snap().clock, Qt::ISODate);
     if (!clock_.isValid()) clock_ = QDateTime(QDate(2000, 1, 1), QTime(0, 0));
     clock_.setTimeSpec(Qt::UTC);
-    for (const SeatView& s : snap().seats) {
+    for (const SeatView& s : snap().seats)
         seats_.insert(qs(s.label), &s);
-        for (const HolderView& h : s.holders) {
-            usedIds_.insert(qs(h.id));
-            if (!h.sale.empty()) usedIds_.insert(qs(h.sale));
-        }
-    }
-    for (const QueueView& q : snap().queues)
-        for (const OrderView& o : q.orders)
-            usedIds_.insert(qs(o.id));
-    for (const PendingPrepay& p : context_.awaitingPrepay)
-        usedIds_.insert(p.id);
 
     auto* outer = new QVBoxLayout(this);
     content_ = new QWidget(this);
@@ -373,7 +360,12 @@ OperatorDialog::OperatorDialog(Session* session, OperatorContext context, QWidge
     outer->addWidget(buttons_);
     connect(buttons_, &QDialogButtonBox::accepted, this, &OperatorDialog::accept);
     connect(buttons_, &QDialogButtonBox::rejected, this, &OperatorDialog::reject);
-    if (session_) connect(session_, &Session::commandAnswered, this, &OperatorDialog::onAnswered);
+    if (session_) {
+        connect(session_, &Session::commandAnswered, this, &OperatorDialog::onAnswered);
+        connect(session_, &Session::prechecked, this, &OperatorDialog::onPrechecked);
+        // Other commands change what the engine would answer: ask again.
+        connect(session_, &Session::snapshotChanged, this, [this] { revalidate(); });
+    }
     setSizeGripEnabled(true);
     setMinimumWidth(460);
 }
@@ -452,18 +444,49 @@ QJsonObject OperatorDialog::startOnRun(const QString& op) const {
 }
 
 QByteArray OperatorDialog::command() const {
-    if (!ready_ || !validate().isEmpty() || (at_ && at_->dateTime() < clock_)) return {};
+    if (!ready_ || !validate().isEmpty()) return {};
     return QJsonDocument(commandObject()).toJson(QJsonDocument::Compact);
 }
 
 void OperatorDialog::revalidate() {
     if (ticket_ || !ready_) return;
     problem_ = validate();
-    if (problem_.isEmpty() && at_ && at_->dateTime() < clock_)
-        problem_ = tr("The clock reads %1: a command cannot be earlier.")
-                       .arg(clock_.toString(u"yyyy-MM-dd HH:mm"_s));
+    precheck_ = 0;  // an answer about older input no longer counts
+    if (problem_.isEmpty() && session_) {
+        // Complete: the engine's rules judge it, and Send waits for their answer.
+        // The message stays until then, so that it does not flicker while typing.
+        send_->setEnabled(false);
+        precheck_ = session_->precheck(command());
+        return;
+    }
     send_->setEnabled(problem_.isEmpty());
     showMessage(problem_, true);
+}
+
+void OperatorDialog::onPrechecked(quint64 ticket, const PrecheckReply& reply) {
+    if (ticket == 0 || ticket != precheck_ || ticket_) return;
+    precheck_ = 0;
+    const Precheck& answer = reply.answer;
+    // Not known (a remote engine): the engine judges the command when it is sent.
+    if (!reply.known || answer.accepted())
+        problem_.clear();
+    else if (answer.error)
+        problem_ = refusalText(*answer.error, QString::fromStdString(answer.message));
+    else
+        problem_ = duplicateText(commandObject().value(u"id"_s).toString());
+    send_->setEnabled(problem_.isEmpty());
+    showMessage(problem_, true);
+}
+
+QString OperatorDialog::duplicateText(const QString& id) const {
+    // For a sale, block or waitlist order the id was taken by this very
+    // command; for a prepay or cancel the order was in that state already.
+    const QString op = commandObject().value(u"op"_s).toString();
+    const bool creates = op == u"sell"_s || op == u"block"_s || op == u"waitlist"_s;
+    return creates ? tr("The same command with id %1 was applied before: nothing "
+                        "changed. Choose another id to send it again.")
+                         .arg(id)
+                   : tr("Done already for %1 (duplicate): nothing changed.").arg(id);
 }
 
 void OperatorDialog::changeEvent(QEvent* event) {
@@ -483,9 +506,8 @@ void OperatorDialog::showMessage(const QString& text, bool error) {
 }
 
 void OperatorDialog::accept() {
-    if (ticket_) return;
-    revalidate();
-    if (!problem_.isEmpty()) return;
+    // The input was judged as it changed: send only what was found sound.
+    if (ticket_ || isChecking() || !problem_.isEmpty()) return;
     if (!session_ || !session_->canSend()) {
         showMessage(tr("This connection cannot send commands."), true);
         return;
@@ -522,21 +544,16 @@ void OperatorDialog::onAnswered(quint64 ticket, const QList<EventRecord>& events
     for (const EventRecord& e : events) {
         const QString kind = e.object.value(u"event"_s).toString();
         if (kind == u"error"_s) {
-            refused(tr("The engine refused the command (%1): %2")
-                        .arg(e.object.value(u"code"_s).toString(),
-                             e.object.value(u"message"_s).toString()));
+            const QString code = e.object.value(u"code"_s).toString();
+            const QString message = e.object.value(u"message"_s).toString();
+            const std::optional<ErrorCode> known = errorCodeFromName(code.toStdString());
+            refused(
+                tr("The engine refused the command: %1")
+                    .arg(known ? refusalText(*known, message) : u"%1 (%2)"_s.arg(message, code)));
             return;
         }
         if (kind == u"duplicate"_s) {
-            // For a sale, block or waitlist order the id was taken by this very
-            // command; for a prepay or cancel the order was in that state already.
-            const QString op = commandObject().value(u"op"_s).toString();
-            const QString id = e.object.value(u"id"_s).toString();
-            const bool creates = op == u"sell"_s || op == u"block"_s || op == u"waitlist"_s;
-            refused(creates ? tr("The same command with id %1 was applied before: nothing "
-                                 "changed. Choose another id to send it again.")
-                                  .arg(id)
-                            : tr("Done already for %1 (duplicate): nothing changed.").arg(id));
+            refused(duplicateText(e.object.value(u"id"_s).toString()));
             return;
         }
     }
@@ -692,24 +709,7 @@ QString ReleaseDialog::validate() const {
         if (block_->count() == 0) return tr("There is no quota block on %1.").arg(runName());
         return {};
     }
-    const QString text = seat_->text().trimmed();
-    if (text.isEmpty()) return tr("Enter a seat, e.g. 03-12A.");
-    const SeatView* s = seatByLabel(text);
-    if (!s) return tr("There is no seat %1 on %2.").arg(text, runName());
-    const int from = interval_->from(), to = interval_->to();
-    const QStringList st = stations();
-    bool any = false;
-    for (const HolderView& h : s->holders) {
-        if (h.from >= to || h.to <= from) continue;
-        if (h.from < from || h.to > to)
-            return tr("%1 holds %2→%3, beyond the interval: widen the interval to release it "
-                      "whole.")
-                .arg(qs(h.id), st.value(h.from), st.value(h.to));
-        any = true;
-    }
-    if (!any)
-        return tr("Nothing holds %1 between %2 and %3.")
-            .arg(qs(s->label), st.value(from), st.value(to));
+    if (seat_->text().trimmed().isEmpty()) return tr("Enter a seat, e.g. 03-12A.");
     return {};
 }
 
@@ -800,20 +800,9 @@ AddCarDialog::AddCarDialog(Session* session, OperatorContext context, QWidget* p
 
 QString AddCarDialog::validate() const {
     if (snap().run.train.empty()) return tr("No train is shown: open a scenario or a store first.");
-    for (const CarView& c : snap().run.cars)
-        if (c.number == car_->value())
-            return tr("Car %1 exists already on %2.")
-                .arg(car_->value(), 2, 10, QLatin1Char('0'))
-                .arg(runName());
     if (class_->currentText().trimmed().isEmpty()) return tr("Enter the car's class, e.g. second.");
-    const QString layout = layout_->text().trimmed().toUpper();
-    if (layout.isEmpty()) return tr("Enter the seat letters of one row, e.g. ABCDF.");
-    for (qsizetype i = 0; i < layout.size(); ++i) {
-        if (layout[i] < u'A' || layout[i] > u'Z')
-            return tr("“%1” is not a seat letter: use A to Z.").arg(layout[i]);
-        if (layout.indexOf(layout[i]) != i)
-            return tr("The letter %1 appears twice in the layout.").arg(layout[i]);
-    }
+    if (layout_->text().trimmed().isEmpty())
+        return tr("Enter the seat letters of one row, e.g. ABCDF.");
     return {};
 }
 
@@ -826,30 +815,9 @@ QJsonObject AddCarDialog::commandObject() const {
     return o;
 }
 
-// ---------------------------------------------------------------- seat checks
+// ---------------------------------------------------------------- free seats
 
-QString SeatCheckingDialog::checkSeats(const QStringList& labels, const QString& cls, int from,
-                                       int to) const {
-    const QStringList st = stations();
-    QSet<QString> seen;
-    for (const QString& label : labels) {
-        const SeatView* s = seatByLabel(label);
-        if (!s) return tr("There is no seat %1 on %2.").arg(label, runName());
-        const QString canonical = qs(s->label);
-        if (seen.contains(canonical)) return tr("Seat %1 is named twice.").arg(canonical);
-        seen.insert(canonical);
-        if (qs(s->travelClass) != cls)
-            return tr("Seat %1 is in class %2, not %3.").arg(canonical, qs(s->travelClass), cls);
-        if (!freeOver(*s, from, to)) {
-            const HolderView* h = holderOver(*s, from, to);
-            return tr("Seat %1 is taken between %2 and %3 (%4).")
-                .arg(canonical, st.value(from), st.value(to), h ? qs(h->id) : QString());
-        }
-    }
-    return {};
-}
-
-int SeatCheckingDialog::freeSeats(const QString& cls, int from, int to) const {
+int SeatCountingDialog::freeSeats(const QString& cls, int from, int to) const {
     int n = 0;
     for (const SeatView& s : snap().seats)
         n += qs(s.travelClass) == cls && freeOver(s, from, to);
@@ -859,7 +827,7 @@ int SeatCheckingDialog::freeSeats(const QString& cls, int from, int to) const {
 // ---------------------------------------------------------------- BlockDialog
 
 BlockDialog::BlockDialog(Session* session, OperatorContext context, QWidget* parent)
-    : SeatCheckingDialog(session, std::move(context), parent) {
+    : SeatCountingDialog(session, std::move(context), parent) {
     setObjectName(u"blockDialog"_s);
     setWindowTitle(tr("Block quota (预留) — %1").arg(runName()));
     const SeatView* selected = seatByLabel(context_.seat);
@@ -918,23 +886,11 @@ QStringList BlockDialog::seatList() const {
 
 QString BlockDialog::validate() const {
     if (snap().run.train.empty()) return tr("No train is shown: open a scenario or a store first.");
-    const QString id = id_->text().trimmed();
-    if (id.isEmpty()) return tr("Enter an id for the block.");
-    if (idInUse(id)) return tr("The id %1 is in use on %2.").arg(id, runName());
-    const QString cls = class_->currentText();
-    if (cls.isEmpty()) return tr("This run has no class to block.");
-    const int from = interval_->from(), to = interval_->to();
-    const QStringList st = stations();
-    if (byCount_->isChecked()) {
-        const int free = freeSeats(cls, from, to);
-        if (count_->value() > free)
-            return tr("Only %n seat(s) of class %1 are free between %2 and %3.", nullptr, free)
-                .arg(cls, st.value(from), st.value(to));
-        return {};
-    }
-    const QStringList seats = seatList();
-    if (seats.isEmpty()) return tr("Enter the seats to block, e.g. 03-01A 03-01B.");
-    return checkSeats(seats, cls, from, to);
+    if (id_->text().trimmed().isEmpty()) return tr("Enter an id for the block.");
+    if (class_->currentText().isEmpty()) return tr("This run has no class to block.");
+    if (!byCount_->isChecked() && seatList().isEmpty())
+        return tr("Enter the seats to block, e.g. 03-01A 03-01B.");
+    return {};
 }
 
 QJsonObject BlockDialog::commandObject() const {
@@ -959,7 +915,7 @@ QJsonObject BlockDialog::commandObject() const {
 // ---------------------------------------------------------------- SellDialog
 
 SellDialog::SellDialog(Session* session, OperatorContext context, QWidget* parent)
-    : SeatCheckingDialog(session, std::move(context), parent) {
+    : SeatCountingDialog(session, std::move(context), parent) {
     setObjectName(u"sellDialog"_s);
     setWindowTitle(tr("Sell — %1").arg(runName()));
     const SeatView* selected = seatByLabel(context_.seat);
@@ -1037,27 +993,15 @@ QStringList SellDialog::column(int c) const {
 
 QString SellDialog::validate() const {
     if (snap().run.train.empty()) return tr("No train is shown: open a scenario or a store first.");
-    const QString id = id_->text().trimmed();
-    if (id.isEmpty()) return tr("Enter an id for the sale.");
-    if (idInUse(id)) return tr("The id %1 is in use on %2.").arg(id, runName());
-    const QString cls = class_->currentText();
-    if (cls.isEmpty()) return tr("This run has no class to sell.");
+    if (id_->text().trimmed().isEmpty()) return tr("Enter an id for the sale.");
+    if (class_->currentText().isEmpty()) return tr("This run has no class to sell.");
     const QStringList names = column(0);
-    if (const QString p = checkNames(names); !p.isEmpty()) return p;
+    if (const QString p = missingNames(names); !p.isEmpty()) return p;
     const QStringList seats = column(1);
     const qsizetype given = names.size() - seats.count(QString());
-    const int from = interval_->from(), to = interval_->to();
+    // The form has a seat column: filled for some passengers only, it is unfinished.
     if (given > 0 && given < names.size())
         return tr("Give every passenger a seat, or none to let the engine choose.");
-    if (given > 0) return checkSeats(seats, cls, from, to);
-    const int free = freeSeats(cls, from, to);
-    if (free < names.size()) {
-        const QStringList st = stations();
-        return tr("Only %n seat(s) of class %1 are free between %2 and %3: submit a waitlist "
-                  "order instead.",
-                  nullptr, free)
-            .arg(cls, st.value(from), st.value(to));
-    }
     return {};
 }
 
@@ -1235,32 +1179,15 @@ void WaitlistDialog::updateOptionButtons() {
 }
 
 QString WaitlistDialog::validate() const {
-    const QString id = id_->text().trimmed();
-    if (id.isEmpty()) return tr("Enter an id for the order.");
-    if (idInUse(id)) return tr("The id %1 is in use.").arg(id);
+    if (id_->text().trimmed().isEmpty()) return tr("Enter an id for the order.");
     if (user_->text().trimmed().isEmpty()) return tr("Enter the user (account) placing the order.");
-    if (const QString p = checkNames(tableColumn(passengers_, 0)); !p.isEmpty()) return p;
+    if (const QString p = missingNames(tableColumn(passengers_, 0)); !p.isEmpty()) return p;
     if (interval_->from() < 0) return tr("No train is shown: open a scenario or a store first.");
     const int n = options_->topLevelItemCount();
     if (n == 0) return tr("Add at least one option: a train, a date and a class.");
-    QStringList dates;
-    for (int i = 0; i < n; ++i) {
-        const QTreeWidgetItem* item = options_->topLevelItem(i);
-        if (item->text(2).isEmpty()) return tr("Option %1 has no class.").arg(i + 1);
-        dates << item->text(1);
-    }
-    QStringList distinct = dates;
-    distinct.removeDuplicates();
-    if (distinct.size() > 2)
-        return tr("The options span %1 dates; at most 2 are allowed.").arg(distinct.size());
-    for (const QString& d : distinct)
-        if (dates.count(d) > 5)
-            return tr("%1 has %2 options; at most 5 a date are allowed.")
-                .arg(d)
-                .arg(dates.count(d));
-    const QDateTime at = atEdit() ? atEdit()->dateTime() : clock();
-    if (hasDeadline_->isChecked() && deadline_->dateTime() <= at)
-        return tr("The deadline must be later than %1.").arg(at.toString(u"yyyy-MM-dd HH:mm"_s));
+    for (int i = 0; i < n; ++i)
+        if (options_->topLevelItem(i)->text(2).isEmpty())
+            return tr("Option %1 has no class.").arg(i + 1);
     return {};
 }
 
@@ -1444,10 +1371,7 @@ QDateTime AdvanceClockDialog::nextDeparture() const {
 }
 
 QString AdvanceClockDialog::validate() const {
-    if (target_->dateTime() < clock())
-        return tr("The clock reads %1 and only moves forward.")
-            .arg(clock().toString(u"yyyy-MM-dd HH:mm"_s));
-    return {};
+    return {};  // any time is a command; one before the clock is the engine's to refuse
 }
 
 QJsonObject AdvanceClockDialog::commandObject() const {

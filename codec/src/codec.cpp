@@ -329,7 +329,7 @@ void appendEvent(const Event& e, QByteArray& out) {
             w.closeArray();
             break;
         case EventKind::Error:
-            w.str("code", e.code);
+            w.str("code", errorCodeName(e.code));
             w.str("message", e.message);
             if (e.waitlistHint) w.raw("waitlist", "true");
             break;

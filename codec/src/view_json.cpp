@@ -100,7 +100,8 @@ QJsonObject toJson(const RunSummary& v) {
             {"stops"_L1, v.stops},
             {"seats"_L1, v.seats},
             {"load_factor"_L1, v.loadFactor},
-            {"queued_orders"_L1, v.queuedOrders}};
+            {"queued_orders"_L1, v.queuedOrders},
+            {"queued_passengers"_L1, v.queuedPassengers}};
 }
 
 bool fromJson(const QJsonObject& o, RunSummary& v) {
@@ -110,6 +111,7 @@ bool fromJson(const QJsonObject& o, RunSummary& v) {
     v.seats = integer(o, "seats"_L1);
     v.loadFactor = o.value("load_factor"_L1).toDouble();
     v.queuedOrders = integer(o, "queued_orders"_L1);
+    v.queuedPassengers = integer(o, "queued_passengers"_L1);
     return !v.train.empty();
 }
 

@@ -5,7 +5,7 @@
 
 namespace houbu {
 
-void Core::error(const std::string& code, const std::string& message, bool waitlistHint) {
+void Core::error(ErrorCode code, const std::string& message, bool waitlistHint) {
     Event e = make(EventKind::Error);
     e.code = code;
     e.message = message;

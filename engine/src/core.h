@@ -28,7 +28,7 @@ class Core {
         event.seq = ++s.seq;
         sink_.onEvent(event);
     }
-    void error(const std::string& code, const std::string& message, bool waitlistHint = false);
+    void error(ErrorCode code, const std::string& message, bool waitlistHint = false);
 
     void occupy(std::uint32_t run, std::uint32_t seat, int from, int to, HolderKind kind,
                 std::uint32_t ref);
@@ -60,7 +60,7 @@ class Core {
     // An order that became effective and awaits matching.
     std::uint32_t newOrder = kNone;
 
-    std::string interval(const Run& run, int from, int to) const {
+    static std::string interval(const Run& run, int from, int to) {
         return run.stops[from].station + "\xe2\x86\x92" + run.stops[to].station;
     }
 

@@ -8,6 +8,7 @@
 #include <optional>
 #include <set>
 
+#include "command_check.h"
 #include "core.h"
 #include "matcher.h"
 #include "seat_choice.h"
@@ -29,51 +30,48 @@ std::string runName(const Run& run) {
     return run.train + " on " + run.date;
 }
 
-// Fare of one passenger in fen: yuan per km x km, rounded up to the next 0.5 yuan
-// (the railway's fare rounding). The small tolerance absorbs binary fractions.
-std::int64_t fareFen(double yuanPerKm, double km) {
-    const double halfYuans = std::ceil(yuanPerKm * km * 2.0 - 1e-9);
-    return static_cast<std::int64_t>(std::max(0.0, halfYuans)) * 50;
-}
-
-// One command's application. Validation methods return false after emitting
-// the error; nothing is mutated until every check has passed.
+// One command's application: CommandCheck validates it (nothing is mutated
+// until every check has passed), then the handler applies what it resolved.
 class Apply {
   public:
     Apply(Core& core, const Command& cmd) : c(core), s(core.s), cmd(cmd) {}
 
     void run() {
+        const Verdict v = CommandCheck(s, cmd, s.clock, s.runKey).run();
+        if (v.outcome == Verdict::Outcome::Refuse)
+            return c.error(v.code, v.message, v.waitlistHint);
+        if (v.outcome == Verdict::Outcome::Duplicate) return duplicate(v.duplicateId);
         switch (cmd.op) {
             case Op::Train:
                 return train();
             case Op::AddCar:
-                return addCar();
+                return addCar(v);
             case Op::Sell:
-                return sell();
+                return sell(v);
             case Op::Pay:
-                return pay();
+                return pay(v);
             case Op::Refund:
-                return refund();
+                return refund(v);
             case Op::Reschedule:
-                return reschedule();
+                return reschedule(v);
             case Op::Block:
-                return block();
+                return block(v);
             case Op::Release:
-                return release();
+                return cmd.id.empty() ? release(v) : releaseBlock(v);
             case Op::Waitlist:
-                return waitlist();
+                return waitlist(v);
             case Op::Prepay:
-                return prepay();
+                return prepay(v);
             case Op::Cancel:
-                return cancel();
+                return cancel(v);
             case Op::Advance:
                 return;
             case Op::Position:
-                return position();
+                return position(v);
             case Op::Availability:
-                return availability();
+                return availability(v);
             case Op::Seatmap:
-                return seatmap();
+                return seatmap(v);
         }
     }
 
@@ -82,159 +80,10 @@ class Apply {
     EngineState& s;
     const Command& cmd;
 
-    // ---- lookups -------------------------------------------------------------
-
-    // True when the id is fresh. Otherwise answers duplicate or id_conflict.
-    bool freshId() {
-        const IdRecord* rec = s.ids.find(cmd.id);
-        if (!rec) return true;
-        if (rec->fingerprint == cmd.fingerprint) {
-            duplicate(cmd.id);
-        } else {
-            c.error("id_conflict", "id '" + cmd.id +
-                                       "' is already used by a different command; choose a new "
-                                       "id or resend the original command unchanged");
-        }
-        return false;
-    }
-
     void duplicate(const std::string& id) {
         Event e = c.make(EventKind::Duplicate);
         e.id = id;
         c.emit(e);
-    }
-
-    int runOf(const std::string& train, const std::string& date) {
-        // The key is built in a buffer kept across commands: "G1234\x1f2024-02-08" is
-        // one byte too long for the short-string buffer, and this runs per option.
-        std::string& key = s.runKey;
-        key.assign(train).append(1, '\x1f').append(date);
-        auto it = s.runIndex.find(key);
-        if (it == s.runIndex.end()) {
-            c.error("unknown_train", "unknown train run " + train + " on " + date);
-            return -1;
-        }
-        return static_cast<int>(it->second);
-    }
-
-    int stationOf(const Run& run, const std::string& name, const char* field) {
-        auto it = run.stationIndex.find(name);
-        if (it == run.stationIndex.end()) {
-            c.error("unknown_station", std::string(field) + ": station '" + name +
-                                           "' is not a stop of " + runName(run));
-            return -1;
-        }
-        return it->second;
-    }
-
-    // Resolves from/to into stop indices with from before to.
-    bool intervalOf(const Run& run, const std::string& from, const std::string& to, int& f,
-                    int& t) {
-        f = stationOf(run, from, "from");
-        if (f < 0) return false;
-        t = stationOf(run, to, "to");
-        if (t < 0) return false;
-        if (f == t) {
-            c.error("bad_interval", "from and to are the same station '" + from + "'");
-            return false;
-        }
-        if (f > t) {
-            c.error("bad_interval", "interval " + from + "\xe2\x86\x92" + to + " is reversed: " +
-                                        to + " comes before " + from + " on " + runName(run));
-            return false;
-        }
-        return true;
-    }
-
-    int classOf(const Run& run, const std::string& name) {
-        const int k = run.classIndex(name);
-        if (k < 0) c.error("unknown_class", "class '" + name + "' has no car on " + runName(run));
-        return k;
-    }
-
-    int seatOf(const Run& run, const std::string& label) {
-        const std::uint32_t seat = findSeat(run, canonicalSeatLabel(label));
-        if (seat == kNone) {
-            c.error("unknown_seat", "seat '" + label + "' does not exist on " + runName(run));
-            return -1;
-        }
-        return static_cast<int>(seat);
-    }
-
-    // The sale an id names: a sale, or a fulfilled waitlist order's tickets.
-    int saleOf(const std::string& id) {
-        if (const IdRecord* rec = s.ids.find(id)) {
-            if (rec->kind == IdKind::Sale) return static_cast<int>(rec->index);
-            if (rec->kind == IdKind::Order && s.orders[rec->index].saleIndex != kNone)
-                return static_cast<int>(s.orders[rec->index].saleIndex);
-        }
-        c.error("unknown_sale", "no sale with id '" + id + "'");
-        return -1;
-    }
-
-    int orderOf(const std::string& id) {
-        const IdRecord* rec = s.ids.find(id);
-        if (!rec || rec->kind != IdKind::Order) {
-            c.error("unknown_order", "no waitlist order with id '" + id + "'");
-            return -1;
-        }
-        return static_cast<int>(rec->index);
-    }
-
-    int ticketOf(const std::string& id) {
-        const std::uint32_t index = findTicket(s, id);
-        if (index == kNone) {
-            c.error("unknown_ticket", "no ticket with id '" + id + "'");
-            return -1;
-        }
-        return static_cast<int>(index);
-    }
-
-    // ---- passenger conflicts ---------------------------------------------------
-
-    static bool travelOverlaps(const EngineState& s, std::uint32_t runA, int fromA, int toA,
-                               std::uint32_t runB, int fromB, int toB) {
-        if (runA == runB) return (segmentMask(fromA, toA) & segmentMask(fromB, toB)) != 0;
-        const Run& a = s.runs[runA];
-        const Run& b = s.runs[runB];
-        const Time a0 = a.stops[fromA].leaves(), a1 = a.stops[toA].reaches();
-        const Time b0 = b.stops[fromB].leaves(), b1 = b.stops[toB].reaches();
-        if (a0 < 0 || a1 < 0 || b0 < 0 || b1 < 0) return false;
-        return a0 < b1 && b0 < a1;
-    }
-
-    // Checks that none of `passengers` holds a live ticket overlapping the trip
-    // (ignoring `ignoreTicket`), and that no name appears twice. `lists`, when
-    // given, holds each passenger's entry of EngineState::passengers (nullptr when
-    // absent), looked up once for all of an order's options.
-    using TicketList = PassengerTickets;
-    bool noPassengerConflict(const std::vector<std::string>& passengers, std::uint32_t run,
-                             int from, int to, std::uint32_t ignoreTicket,
-                             const TicketList* const* lists = nullptr) {
-        for (std::size_t i = 0; i < passengers.size(); ++i) {
-            for (std::size_t j = 0; j < i; ++j) {
-                if (passengers[i] == passengers[j]) {
-                    c.error("passenger_conflict",
-                            "passenger '" + passengers[i] + "' is named twice in one sale");
-                    return false;
-                }
-            }
-            const TicketList* mine = lists ? lists[i] : s.passengers.find(passengers[i]);
-            if (!mine) continue;
-            for (std::uint32_t t = mine->first; t != kNone; t = s.tickets[t].nextOfPassenger) {
-                const Ticket& other = s.tickets[t];
-                if (t == ignoreTicket || !other.live()) continue;
-                if (travelOverlaps(s, run, from, to, other.run, other.from, other.to)) {
-                    const Run& r = s.runs[other.run];
-                    c.error("passenger_conflict",
-                            "passenger '" + passengers[i] + "' already travels on " + r.train +
-                                " " + r.date + " " + c.interval(r, other.from, other.to) +
-                                " (ticket " + ticketId(s, t) + ") at an overlapping time");
-                    return false;
-                }
-            }
-        }
-        return true;
     }
 
     // ---- shared mutations --------------------------------------------------------
@@ -335,42 +184,9 @@ class Apply {
         rebuildFreeBits(run, static_cast<std::size_t>(cls));
     }
 
-    // The latest instant any option's train leaves the order's `from` station;
-    // -1 when some option never departs (no time given).
-    Time lastDeparture(const Order& order) const {
-        Time latest = -1;
-        for (const auto& opt : order.options()) {
-            const Time t = s.runs[opt.run].stops[opt.from].leaves();
-            if (t < 0) return -1;
-            latest = std::max(latest, t);
-        }
-        return latest;
-    }
-
-    bool stillBookable(const Order& order) {
-        if (order.deadline >= 0 && order.deadline <= s.clock) {
-            c.error("deadline_passed", "deadline " + formatTime(order.deadline) +
-                                           " is not after the clock " + formatTime(s.clock));
-            return false;
-        }
-        const Time leaves = lastDeparture(order);
-        if (leaves >= 0 && leaves <= s.clock) {
-            c.error("departed", "every option's train has already left " + orderFrom(s, order) +
-                                    " (last at " + formatTime(leaves) + ")");
-            return false;
-        }
-        return true;
-    }
-
-    // ---- commands ---------------------------------------------------------------
+    // ---- commands (validated: each applies what its check resolved) ------------
 
     void train() {
-        const std::string key = cmd.train + '\x1f' + cmd.date;
-        if (s.runIndex.count(key)) {
-            c.error("train_exists",
-                    "train run " + cmd.train + " on " + cmd.date + " is already defined");
-            return;
-        }
         Run run;
         run.train = cmd.train;
         run.date = cmd.date;
@@ -407,23 +223,16 @@ class Apply {
         e.train = run.train;
         e.date = run.date;
         e.count = static_cast<std::int64_t>(run.seats.size());
-        s.runIndex.emplace(key, static_cast<std::uint32_t>(s.runs.size()));
+        s.runIndex.emplace(cmd.train + '\x1f' + cmd.date,
+                           static_cast<std::uint32_t>(s.runs.size()));
         s.runs.push_back(std::move(run));
         c.emit(e);
     }
 
-    void addCar() {
-        const int r = runOf(cmd.train, cmd.date);
-        if (r < 0) return;
+    void addCar(const Verdict& v) {
+        const std::uint32_t r = v.run;
         Run& run = s.runs[r];
         const CarSpec& spec = cmd.cars.front();
-        for (const auto& car : run.cars) {
-            if (car.number == spec.car) {
-                c.error("car_exists",
-                        "car " + std::to_string(spec.car) + " already runs on " + runName(run));
-                return;
-            }
-        }
         const std::size_t firstSeat = run.seats.size();
         buildCar(run, spec);
         const auto cls = static_cast<std::uint16_t>(run.classIndex(spec.travelClass));
@@ -437,236 +246,59 @@ class Apply {
             e.seatList.push_back(run.seats[i].label());
         c.emit(e);
         for (std::size_t i = firstSeat; i < run.seats.size(); ++i)
-            c.released(static_cast<std::uint32_t>(r), static_cast<std::uint32_t>(i), 0,
-                       run.segments(), "extra_car");
+            c.released(r, static_cast<std::uint32_t>(i), 0, run.segments(), "extra_car");
         // The whole class is candidate for matching; the per-seat freed list adds nothing.
         c.freed.clear();
-        c.addedCars.emplace_back(static_cast<std::uint32_t>(r), cls);
+        c.addedCars.emplace_back(r, cls);
     }
 
-    void sell() {
-        if (!freshId()) return;
-        const int r = runOf(cmd.train, cmd.date);
-        if (r < 0) return;
-        const Run& run = s.runs[r];
-        int from = 0, to = 0;
-        if (!intervalOf(run, cmd.from, cmd.to, from, to)) return;
-        const int cls = classOf(run, cmd.travelClass);
-        if (cls < 0) return;
-        const int n = static_cast<int>(cmd.passengers.size());
-
-        std::vector<std::uint32_t> seats;
-        if (!cmd.seats.empty()) {
-            const SegmentMask want = segmentMask(from, to);
-            for (const auto& label : cmd.seats) {
-                const int seat = seatOf(run, label);
-                if (seat < 0) return;
-                const Seat& st = run.seats[seat];
-                if (st.travelClass != cls) {
-                    c.error("wrong_class", "seat " + st.label() + " is " +
-                                               run.classes[st.travelClass].name + ", not " +
-                                               cmd.travelClass);
-                    return;
-                }
-                if (std::find(seats.begin(), seats.end(), static_cast<std::uint32_t>(seat)) !=
-                    seats.end()) {
-                    c.error("bad_command", "seats: names seat " + st.label() + " twice");
-                    return;
-                }
-                if (st.mask & want) {
-                    std::string holder;
-                    for (const auto& o : st.occupants)
-                        if (segmentMask(o.from, o.to) & want)
-                            holder = o.kind == HolderKind::Ticket
-                                         ? "ticket " + ticketId(s, o.ref)
-                                         : "block " + std::string(s.blocks[o.ref].id);
-                    c.error("seat_taken", "seat " + st.label() + " is taken on " +
-                                              c.interval(run, from, to) + " (" + holder + ")");
-                    return;
-                }
-                seats.push_back(static_cast<std::uint32_t>(seat));
-            }
-        }
-        if (!noPassengerConflict(cmd.passengers, r, from, to, kNone)) return;
-        if (seats.empty()) {
-            seats = chooseSeats(run, cls, from, to, n, cmd.prefer, s.options.seatChoice);
-            if (seats.empty()) {
-                const int free = countFree(run, cls, from, to, INT_MAX);
-                c.error("sold_out",
-                        "sold out: " + std::to_string(n) + (n == 1 ? " seat" : " seats") +
-                            " wanted in " + cmd.travelClass + " on " + c.interval(run, from, to) +
-                            ", " + std::to_string(free) +
-                            " free; a waitlist order can wait for one",
-                        true);
-                return;
-            }
-        }
-
+    void sell(const Verdict& v) {
+        const Run& run = s.runs[v.run];
         const Time payBy = s.clock + run.holdMinutes * kMinute;
-        const std::uint32_t sale = newSale(cmd.id, r, payBy);
-        for (int i = 0; i < n; ++i) {
-            const std::uint32_t t = c.addTicket(sale, i + 1, cmd.passengers[i], r, seats[i], from,
-                                                to, TicketStatus::Held);
+        const std::uint32_t sale = newSale(cmd.id, v.run, payBy);
+        for (std::size_t i = 0; i < cmd.passengers.size(); ++i) {
+            const std::uint32_t t =
+                c.addTicket(sale, static_cast<int>(i) + 1, cmd.passengers[i], v.run, v.seats[i],
+                            v.from, v.to, TicketStatus::Held);
             emitHeld(t, payBy);
         }
         c.setTimer(TimerKind::HoldExpiry, sale, payBy);
     }
 
-    void pay() {
-        const int sale = saleOf(cmd.id);
-        if (sale < 0) return;
-        std::vector<std::uint32_t> held;
-        bool anyExpired = false, anyPaid = false;
-        for (std::uint32_t t : s.sales[sale].tickets()) {
-            if (s.tickets[t].status == TicketStatus::Held) held.push_back(t);
-            anyExpired |= s.tickets[t].status == TicketStatus::Expired;
-            // A refunded ticket of a sale that was paid still counts as paid.
-            anyPaid |= s.tickets[t].status == TicketStatus::Paid || s.tickets[t].paid;
-        }
-        if (held.empty()) {
-            if (anyPaid) return duplicate(cmd.id);
-            if (anyExpired) {
-                c.error("sale_expired", "sale '" + cmd.id + "' was not paid by " +
-                                            formatTime(s.sales[sale].payBy) +
-                                            " and its hold expired");
-            } else {
-                c.error(
-                    "not_payable",
-                    "sale '" + cmd.id + "' has no ticket awaiting payment: it was refunded unpaid");
-            }
-            return;
-        }
-        for (std::uint32_t t : held) {
+    void pay(const Verdict& v) {
+        for (std::uint32_t t : v.tickets) {
             s.tickets[t].status = TicketStatus::Paid;
             s.tickets[t].paid = true;
             emitTicket(EventKind::TicketPaid, t);
         }
     }
 
-    void refund() {
-        if (!cmd.ticket.empty()) {
-            const int t = ticketOf(cmd.ticket);
-            if (t < 0) return;
-            const Ticket& ticket = s.tickets[t];
-            if (ticket.status == TicketStatus::Refunded) return duplicate(cmd.ticket);
-            if (!ticket.live()) {
-                c.error("not_refundable", "ticket " + ticketId(s, static_cast<std::uint32_t>(t)) +
-                                              " is " + statusName(ticket.status) +
-                                              ", nothing to refund");
-                return;
-            }
-            refundTicket(static_cast<std::uint32_t>(t), "refund");
-            return;
-        }
-        const int sale = saleOf(cmd.id);
-        if (sale < 0) return;
-        std::vector<std::uint32_t> live;
-        bool anyRefunded = false;
-        for (std::uint32_t t : s.sales[sale].tickets()) {
-            if (s.tickets[t].live()) live.push_back(t);
-            anyRefunded |= s.tickets[t].status == TicketStatus::Refunded;
-        }
-        if (live.empty()) {
-            if (anyRefunded) return duplicate(cmd.id);
-            c.error("not_refundable",
-                    "sale '" + cmd.id + "' has no live ticket (its hold expired)");
-            return;
-        }
-        for (std::uint32_t t : live)
+    void refund(const Verdict& v) {
+        for (std::uint32_t t : v.tickets)
             refundTicket(t, "refund");
     }
 
-    void reschedule() {
-        if (!freshId()) return;
-        const int old = ticketOf(cmd.ticket);
-        if (old < 0) return;
-        if (!s.tickets[old].live()) {
-            c.error("not_refundable", "ticket " + ticketId(s, static_cast<std::uint32_t>(old)) +
-                                          " is " + statusName(s.tickets[old].status) +
-                                          " and cannot be rescheduled");
-            return;
-        }
-        if (s.tickets[old].status != TicketStatus::Paid) {
-            // 改签 exchanges a paid ticket; a held one is paid or cancelled first.
-            c.error("not_paid", "ticket " + ticketId(s, static_cast<std::uint32_t>(old)) +
-                                    " is held, not paid: pay it before rescheduling, or refund it");
-            return;
-        }
-        const int r = runOf(cmd.train, cmd.date);
-        if (r < 0) return;
-        const Run& run = s.runs[r];
-        int from = 0, to = 0;
-        if (!intervalOf(run, cmd.from, cmd.to, from, to)) return;
-        const int cls = classOf(run, cmd.travelClass);
-        if (cls < 0) return;
-        const std::string passenger(passengerOf(s, s.tickets[old]));
-        if (!noPassengerConflict({passenger}, r, from, to, static_cast<std::uint32_t>(old))) return;
-        const auto seats = chooseSeats(run, cls, from, to, 1, cmd.prefer, s.options.seatChoice);
-        if (seats.empty()) {
-            c.error("sold_out",
-                    "sold out: no seat in " + cmd.travelClass + " on " + c.interval(run, from, to) +
-                        " for the reschedule; ticket " +
-                        ticketId(s, static_cast<std::uint32_t>(old)) + " is unchanged",
-                    true);
-            return;
-        }
+    void reschedule(const Verdict& v) {
+        const Run& run = s.runs[v.run];
+        const std::string passenger(passengerOf(s, s.tickets[v.index]));
         const Time payBy = s.clock + run.holdMinutes * kMinute;
-        const std::uint32_t sale = newSale(cmd.id, r, payBy);
+        const std::uint32_t sale = newSale(cmd.id, v.run, payBy);
         const std::uint32_t t =
-            c.addTicket(sale, 1, passenger, r, seats[0], from, to, TicketStatus::Paid);
+            c.addTicket(sale, 1, passenger, v.run, v.seats[0], v.from, v.to, TicketStatus::Paid);
         emitHeld(t, payBy);
         emitTicket(EventKind::TicketPaid, t);
-        refundTicket(static_cast<std::uint32_t>(old), "reschedule");
+        refundTicket(v.index, "reschedule");
     }
 
-    void block() {
-        if (!freshId()) return;
-        const int r = runOf(cmd.train, cmd.date);
-        if (r < 0) return;
+    void block(const Verdict& v) {
+        const std::uint32_t r = v.run;
         const Run& run = s.runs[r];
-        int from = 0, to = 0;
-        if (!intervalOf(run, cmd.from, cmd.to, from, to)) return;
-        const int cls = classOf(run, cmd.travelClass);
-        if (cls < 0) return;
-        const SegmentMask want = segmentMask(from, to);
-        std::vector<std::uint32_t> seats;
-        if (!cmd.seats.empty()) {
-            for (const auto& label : cmd.seats) {
-                const int seat = seatOf(run, label);
-                if (seat < 0) return;
-                const Seat& st = run.seats[seat];
-                if (st.travelClass != cls) {
-                    c.error("wrong_class", "seat " + st.label() + " is " +
-                                               run.classes[st.travelClass].name + ", not " +
-                                               cmd.travelClass);
-                    return;
-                }
-                if (std::find(seats.begin(), seats.end(), static_cast<std::uint32_t>(seat)) !=
-                    seats.end()) {
-                    c.error("bad_command", "seats: names seat " + st.label() + " twice");
-                    return;
-                }
-                if (st.mask & want) {
-                    c.error("seat_taken",
-                            "seat " + st.label() + " is taken on " + c.interval(run, from, to));
-                    return;
-                }
-                seats.push_back(static_cast<std::uint32_t>(seat));
-            }
-        } else {
-            const int free = countFree(run, cls, from, to, *cmd.count);
-            if (free < *cmd.count) {
-                c.error("sold_out", "cannot block " + std::to_string(*cmd.count) + " seats in " +
-                                        cmd.travelClass + " on " + c.interval(run, from, to) +
-                                        ": only " + std::to_string(free) + " free");
-                return;
-            }
-        }
-
+        const int cls = v.travelClass, from = v.from, to = v.to;
+        std::vector<std::uint32_t> seats = v.seats;
         const auto index = static_cast<std::uint32_t>(s.blocks.size());
         Block b;
         b.id = s.ids.insert(cmd.id, IdRecord{IdKind::Block, index, cmd.fingerprint});
-        b.run = static_cast<std::uint32_t>(r);
+        b.run = r;
         b.travelClass = static_cast<std::uint16_t>(cls);
         b.from = static_cast<std::uint8_t>(from);
         b.to = static_cast<std::uint8_t>(to);
@@ -699,48 +331,16 @@ class Apply {
         c.emit(e);
     }
 
-    void release() {
-        if (!cmd.id.empty()) return releaseBlock();
-        const int r = runOf(cmd.train, cmd.date);
-        if (r < 0) return;
-        const Run& run = s.runs[r];
-        const int seat = seatOf(run, cmd.seat);
-        if (seat < 0) return;
-        int from = 0, to = 0;
-        if (!intervalOf(run, cmd.from, cmd.to, from, to)) return;
-        const SegmentMask range = segmentMask(from, to);
-        std::vector<Occupant> freeing;
-        for (const Occupant& o : run.seats[seat].occupants) {
-            const SegmentMask held = segmentMask(o.from, o.to);
-            if (!(held & range)) continue;
-            if (held & ~range) {
-                const bool ticket = o.kind == HolderKind::Ticket;
-                c.error(ticket ? "partial_ticket" : "partial_block",
-                        std::string(ticket ? "ticket " + ticketId(s, o.ref)
-                                           : "block " + std::string(s.blocks[o.ref].id)) +
-                            " on seat " + run.seats[seat].label() + " covers " +
-                            c.interval(run, o.from, o.to) + ", reaching outside " +
-                            c.interval(run, from, to) + "; release its whole interval instead");
-                return;
-            }
-            freeing.push_back(o);
-        }
-        if (freeing.empty()) {
-            c.error("nothing_to_release", "seat " + run.seats[seat].label() +
-                                              " has no ticket or block on " +
-                                              c.interval(run, from, to));
-            return;
-        }
+    void release(const Verdict& v) {
+        const std::uint32_t r = v.run, seat = v.index;
         const std::string reason = cmd.reason;
-        for (const Occupant& o : freeing) {
+        for (const Occupant& o : v.freeing) {
             if (o.kind == HolderKind::Ticket) {
                 refundTicket(o.ref, reason.c_str());
                 continue;
             }
             Block& b = s.blocks[o.ref];
-            b.seats.erase(
-                std::remove(b.seats.begin(), b.seats.end(), static_cast<std::uint32_t>(seat)),
-                b.seats.end());
+            b.seats.erase(std::remove(b.seats.begin(), b.seats.end(), seat), b.seats.end());
             c.vacate(r, seat, HolderKind::Block, o.ref);
             c.released(r, seat, o.from, o.to, reason.c_str());
             if (b.seats.empty()) {
@@ -752,15 +352,9 @@ class Apply {
         }
     }
 
-    void releaseBlock() {
-        const IdRecord* rec = s.ids.find(cmd.id);
-        if (!rec || rec->kind != IdKind::Block) {
-            c.error("unknown_block", "no quota block with id '" + cmd.id + "'");
-            return;
-        }
-        const std::uint32_t index = rec->index;
+    void releaseBlock(const Verdict& v) {
+        const std::uint32_t index = v.index;
         Block& b = s.blocks[index];
-        if (b.released) return duplicate(cmd.id);
         Event e = c.make(EventKind::BlockReleased);
         e.id = b.id;
         c.emit(e);
@@ -773,49 +367,13 @@ class Apply {
         }
     }
 
-    void waitlist() {
-        if (!freshId()) return;
+    void waitlist(const Verdict& v) {
         Order order;
         order.deadline = cmd.deadline.value_or(-1);
-        std::int64_t dearest = 0;
-        // Options are gathered here and kept in the pool only once the order is accepted.
-        std::array<OrderOption, 16> options;
-        std::size_t optionCount = 0;
-        if (cmd.options.size() > options.size()) {
-            c.error("bad_command",
-                    "options: at most " + std::to_string(options.size()) + " options are allowed");
-            return;
-        }
-        for (const auto& spec : cmd.options) {
-            const int r = runOf(spec.train, spec.date);
-            if (r < 0) return;
-            const Run& run = s.runs[r];
-            int from = 0, to = 0;
-            if (!intervalOf(run, cmd.from, cmd.to, from, to)) return;
-            const int cls = classOf(run, spec.travelClass);
-            if (cls < 0) return;
-            options[optionCount++] =
-                OrderOption{static_cast<std::uint32_t>(r), static_cast<std::uint16_t>(cls),
-                            static_cast<std::uint8_t>(from), static_cast<std::uint8_t>(to), kNone};
-            dearest = std::max(dearest, fareFen(run.classes[cls].farePerKm,
-                                                run.stops[to].km - run.stops[from].km));
-        }
-        order.setOptions(Span<OrderOption>(options.data(), optionCount));
-        if (!stillBookable(order)) return;
-        // The passengers may not already travel at an overlapping time on any option.
-        std::array<const TicketList*, kMaxGroup> lists{};
-        const bool listed = cmd.passengers.size() <= lists.size();
-        if (listed)
-            for (std::size_t i = 0; i < cmd.passengers.size(); ++i)
-                lists[i] = s.passengers.find(cmd.passengers[i]);
-        for (const auto& opt : order.options())
-            if (!noPassengerConflict(cmd.passengers, opt.run, opt.from, opt.to, kNone,
-                                     listed ? lists.data() : nullptr))
-                return;
-        order.setOptions(s.optionPool.add(options.data(), optionCount));
+        order.setOptions(s.optionPool.add(v.options.data(), v.optionCount));
         order.names = OrderNames::store(cmd.user, cmd.passengers, s.text);
         order.passengerCount = static_cast<std::uint8_t>(cmd.passengers.size());
-        order.prepayFen = dearest * static_cast<std::int64_t>(order.groupSize());
+        order.prepayFen = v.dearestFen * static_cast<std::int64_t>(order.groupSize());
         order.payBy = s.clock + kPrepayWindow;
         order.submitSeq = ++s.submissions;
 
@@ -830,18 +388,9 @@ class Apply {
         c.emit(e);
     }
 
-    void prepay() {
-        const int index = orderOf(cmd.id);
-        if (index < 0) return;
+    void prepay(const Verdict& v) {
+        const std::uint32_t index = v.index;
         Order& order = s.orders[index];
-        if (order.status == OrderStatus::Cancelled) {
-            c.error("order_closed", "order '" + cmd.id + "' was cancelled" +
-                                        (order.cancelledByUser ? "" : " (not prepaid in time)"));
-            return;
-        }
-        if (order.status != OrderStatus::AwaitingPrepay) return duplicate(cmd.id);
-        if (!stillBookable(order)) return;
-
         order.status = OrderStatus::Queued;
         order.effectiveAt = s.clock;
         ++s.queuedOrders;
@@ -855,45 +404,26 @@ class Apply {
             while (pos != entries.begin() + q.lanes[lane].head &&
                    queuedBefore(order, s.orders[*(pos - 1)]))
                 --pos;
-            entries.insert(pos, static_cast<std::uint32_t>(index));
+            entries.insert(pos, index);
             ++q.liveBySize[lane];
         }
         Event e = c.make(EventKind::WaitlistEffective);
         e.id = cmd.id;
         c.emit(e);
 
-        Time expiry = lastDeparture(order);
+        Time expiry = lastDeparture(s, order);
         if (order.deadline >= 0)
             expiry = expiry < 0 ? order.deadline : std::min(expiry, order.deadline);
-        if (expiry >= 0)
-            c.setTimer(TimerKind::OrderExpiry, static_cast<std::uint32_t>(index), expiry);
-        c.newOrder = static_cast<std::uint32_t>(index);
+        if (expiry >= 0) c.setTimer(TimerKind::OrderExpiry, index, expiry);
+        c.newOrder = index;
     }
 
-    void cancel() {
-        const int index = orderOf(cmd.id);
-        if (index < 0) return;
-        Order& order = s.orders[index];
-        switch (order.status) {
-            case OrderStatus::AwaitingPrepay:
-                order.status = OrderStatus::Cancelled;
-                break;
-            case OrderStatus::Queued:
-                c.leaveQueues(order, OrderStatus::Cancelled);
-                break;
-            case OrderStatus::Cancelled:
-                if (order.cancelledByUser) return duplicate(cmd.id);
-                c.error("order_closed",
-                        "order '" + cmd.id + "' was already cancelled: not prepaid in time");
-                return;
-            case OrderStatus::Fulfilled:
-                c.error("order_closed",
-                        "order '" + cmd.id + "' was already fulfilled; refund its tickets instead");
-                return;
-            case OrderStatus::Expired:
-                c.error("order_closed", "order '" + cmd.id + "' has already expired");
-                return;
-        }
+    void cancel(const Verdict& v) {
+        Order& order = s.orders[v.index];
+        if (order.status == OrderStatus::Queued)
+            c.leaveQueues(order, OrderStatus::Cancelled);
+        else
+            order.status = OrderStatus::Cancelled;  // awaiting its prepayment
         order.cancelledByUser = true;
         Event e = c.make(EventKind::WaitlistCancelled);
         e.id = cmd.id;
@@ -901,10 +431,8 @@ class Apply {
         c.emit(e);
     }
 
-    void position() {
-        const int index = orderOf(cmd.id);
-        if (index < 0) return;
-        const Order& order = s.orders[index];
+    void position(const Verdict& v) {
+        const Order& order = s.orders[v.index];
         Event e = c.make(EventKind::Position);
         e.id = cmd.id;
         if (order.status == OrderStatus::Queued) {
@@ -917,23 +445,14 @@ class Apply {
         c.emit(e);
     }
 
-    void availability() {
-        const int r = runOf(cmd.train, cmd.date);
-        if (r < 0) return;
-        const Run& run = s.runs[r];
-        int from = 0, to = 0;
-        if (!intervalOf(run, cmd.from, cmd.to, from, to)) return;
-        const int cls = classOf(run, cmd.travelClass);
-        if (cls < 0) return;
+    void availability(const Verdict& v) {
         Event e = c.make(EventKind::Availability);
-        e.count = countFree(run, cls, from, to, INT_MAX);
+        e.count = countFree(s.runs[v.run], v.travelClass, v.from, v.to, INT_MAX);
         c.emit(e);
     }
 
-    void seatmap() {
-        const int r = runOf(cmd.train, cmd.date);
-        if (r < 0) return;
-        const Run& run = s.runs[r];
+    void seatmap(const Verdict& v) {
+        const Run& run = s.runs[v.run];
         Event e = c.make(EventKind::Seatmap);
         for (std::uint32_t i : seatsInOrder(run)) {
             const Seat& seat = run.seats[i];
@@ -1088,10 +607,8 @@ struct StepRun::Impl {
 
     void start() {
         at = command.at.value_or(s.clock);
-        if (at < s.clock) {
-            core.error("time_went_back", "at " + formatTime(at) + " is before the clock " +
-                                             formatTime(s.clock) +
-                                             "; the clock only moves forward");
+        if (const auto refused = refuseEarlier(command, s.clock)) {
+            core.error(refused->code, refused->message);
             done = true;
             return;
         }
@@ -1310,12 +827,11 @@ void Engine::apply(const Command& command, int line, EventSink& sink) {
     settle();
     EngineState& s = *state_;
     Core core(s, sink, line);
-    const Time at = command.at.value_or(s.clock);
-    if (at < s.clock) {
-        core.error("time_went_back", "at " + formatTime(at) + " is before the clock " +
-                                         formatTime(s.clock) + "; the clock only moves forward");
+    if (const auto refused = refuseEarlier(command, s.clock)) {
+        core.error(refused->code, refused->message);
         return;
     }
+    const Time at = command.at.value_or(s.clock);
     fireTimers(core, at);
     s.clock = at;
     Apply(core, command).run();
@@ -1325,7 +841,7 @@ void Engine::apply(const Command& command, int line, EventSink& sink) {
 void Engine::rejectMalformed(int line, const std::string& message, EventSink& sink) {
     settle();
     Core core(*state_, sink, line);
-    core.error("bad_command", message);
+    core.error(ErrorCode::BadCommand, message);
 }
 
 Time Engine::clock() const {

@@ -38,4 +38,72 @@ const char* opName(Op op) {
     return "?";
 }
 
+const char* errorCodeName(ErrorCode code) {
+    switch (code) {
+        case ErrorCode::BadCommand:
+            return "bad_command";
+        case ErrorCode::TimeWentBack:
+            return "time_went_back";
+        case ErrorCode::IdConflict:
+            return "id_conflict";
+        case ErrorCode::UnknownTrain:
+            return "unknown_train";
+        case ErrorCode::UnknownStation:
+            return "unknown_station";
+        case ErrorCode::UnknownClass:
+            return "unknown_class";
+        case ErrorCode::UnknownSeat:
+            return "unknown_seat";
+        case ErrorCode::UnknownSale:
+            return "unknown_sale";
+        case ErrorCode::UnknownTicket:
+            return "unknown_ticket";
+        case ErrorCode::UnknownOrder:
+            return "unknown_order";
+        case ErrorCode::UnknownBlock:
+            return "unknown_block";
+        case ErrorCode::BadInterval:
+            return "bad_interval";
+        case ErrorCode::TrainExists:
+            return "train_exists";
+        case ErrorCode::CarExists:
+            return "car_exists";
+        case ErrorCode::WrongClass:
+            return "wrong_class";
+        case ErrorCode::SeatTaken:
+            return "seat_taken";
+        case ErrorCode::SoldOut:
+            return "sold_out";
+        case ErrorCode::PassengerConflict:
+            return "passenger_conflict";
+        case ErrorCode::SaleExpired:
+            return "sale_expired";
+        case ErrorCode::NotPayable:
+            return "not_payable";
+        case ErrorCode::NotRefundable:
+            return "not_refundable";
+        case ErrorCode::NotPaid:
+            return "not_paid";
+        case ErrorCode::PartialTicket:
+            return "partial_ticket";
+        case ErrorCode::PartialBlock:
+            return "partial_block";
+        case ErrorCode::NothingToRelease:
+            return "nothing_to_release";
+        case ErrorCode::DeadlinePassed:
+            return "deadline_passed";
+        case ErrorCode::Departed:
+            return "departed";
+        case ErrorCode::OrderClosed:
+            return "order_closed";
+    }
+    return "?";
+}
+
+std::optional<ErrorCode> errorCodeFromName(std::string_view name) {
+    for (ErrorCode code : kErrorCodes)
+        if (name == errorCodeName(code)) return code;
+    return std::nullopt;
+}
+
 }  // namespace houbu

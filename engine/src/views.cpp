@@ -59,6 +59,7 @@ std::vector<RunSummary> Engine::runSummaries() const {
     const EngineState& s = *state_;
     std::vector<RunSummary> out;
     std::vector<int> queued(s.runs.size(), 0);
+    std::vector<int> passengers(s.runs.size(), 0);
     for (const Order& o : s.orders) {
         if (o.status != OrderStatus::Queued) continue;
         std::vector<std::uint32_t> counted;
@@ -66,6 +67,7 @@ std::vector<RunSummary> Engine::runSummaries() const {
             if (std::find(counted.begin(), counted.end(), opt.run) != counted.end()) continue;
             counted.push_back(opt.run);
             ++queued[opt.run];
+            passengers[opt.run] += o.groupSize();
         }
     }
     for (std::size_t i = 0; i < s.runs.size(); ++i) {
@@ -81,6 +83,7 @@ std::vector<RunSummary> Engine::runSummaries() const {
         const long long offered = static_cast<long long>(r.seats.size()) * r.segments();
         sum.loadFactor = offered ? static_cast<double>(held) / static_cast<double>(offered) : 0.0;
         sum.queuedOrders = queued[i];
+        sum.queuedPassengers = passengers[i];
         out.push_back(std::move(sum));
     }
     return out;

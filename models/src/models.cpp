@@ -98,6 +98,26 @@ QVariant RunListModel::data(const QModelIndex& index, int role) const {
             return r.loadFactor;
         case QueuedRole:
             return r.queuedOrders;
+        case QueuedPassengersRole:
+            return r.queuedPassengers;
+        case SortRole:
+            switch (index.column()) {
+                case Train:
+                    return qs(r.train);
+                case Date:
+                    return qs(r.date);
+                case Stops:
+                    return r.stops;
+                case Seats:
+                    return r.seats;
+                case Load:
+                    return r.loadFactor;
+                case Queued:
+                    return r.queuedOrders;
+                case Passengers:
+                    return r.queuedPassengers;
+            }
+            return {};
         case Qt::TextAlignmentRole:
             return index.column() >= Stops ? QVariant(Qt::AlignRight | Qt::AlignVCenter)
                                            : QVariant();
@@ -115,12 +135,25 @@ QVariant RunListModel::data(const QModelIndex& index, int role) const {
                     return QString(QString::number(r.loadFactor * 100, 'f', 1) + u" %"_s);
                 case Queued:
                     return r.queuedOrders;
+                case Passengers:
+                    return r.queuedPassengers;
             }
     }
     return {};
 }
 
 QVariant RunListModel::headerData(int section, Qt::Orientation o, int role) const {
+    if (o == Qt::Horizontal && role == Qt::ToolTipRole) {
+        switch (section) {
+            case Load:
+                return tr("Seat-segments held (tickets and blocks) over seat-segments offered");
+            case Queued:
+                return tr("Queued waitlist orders with an option on this run");
+            case Passengers:
+                return tr("The passengers of those queued orders");
+        }
+        return {};
+    }
     if (o != Qt::Horizontal || role != Qt::DisplayRole) return {};
     switch (section) {
         case Train:
@@ -135,6 +168,8 @@ QVariant RunListModel::headerData(int section, Qt::Orientation o, int role) cons
             return tr("Load");
         case Queued:
             return tr("Queued");
+        case Passengers:
+            return tr("Passengers");
     }
     return {};
 }
@@ -156,11 +191,13 @@ void RunListModel::apply(const SnapshotPtr& snapshot) {
     for (std::size_t i = 0; i < common; ++i) {
         const RunSummary& a = runs_[i];
         const RunSummary& b = next[i];
-        if (a.seats != b.seats || a.loadFactor != b.loadFactor || a.queuedOrders != b.queuedOrders)
+        if (a.seats != b.seats || a.loadFactor != b.loadFactor ||
+            a.queuedOrders != b.queuedOrders || a.queuedPassengers != b.queuedPassengers)
             changed.push_back(static_cast<int>(i));
         runs_[i] = b;
     }
-    emitRowRanges(this, changed, ColumnCount - 1, {Qt::DisplayRole, LoadFactorRole, QueuedRole});
+    emitRowRanges(this, changed, ColumnCount - 1,
+                  {Qt::DisplayRole, LoadFactorRole, QueuedRole, QueuedPassengersRole, SortRole});
     if (next.size() > common) {
         beginInsertRows({}, static_cast<int>(common), static_cast<int>(next.size()) - 1);
         runs_.insert(runs_.end(), next.begin() + static_cast<long>(common), next.end());

@@ -125,6 +125,23 @@ class EmbeddedWorker : public QObject {
         emit commandAnswered(ticket, events, QString());
     }
 
+    void precheck(quint64 ticket, const QByteArray& command) {
+        PrecheckReply reply;
+        if (ready()) {
+            reply.known = true;
+            // Parsed as a journaled line is: a line the parser declines is the
+            // bad_command the engine would report for it.
+            const ParsedLine parsed = parseCommandLine(command);
+            if (parsed.command) {
+                reply.answer = engine().precheck(*parsed.command);
+            } else if (!parsed.skip) {
+                reply.answer.error = ErrorCode::BadCommand;
+                reply.answer.message = parsed.error.toStdString();
+            }
+        }
+        emit prechecked(ticket, reply);
+    }
+
     void load(const QByteArray& scenario) {
         if (!ready()) return;
         finishAll();
@@ -210,6 +227,7 @@ class EmbeddedWorker : public QObject {
     void snapshotChanged(const houbu::SnapshotPtr& snapshot);
     void whyWaiting(const QString& orderId, const std::vector<houbu::WaitReason>& reasons);
     void failed(const QString& message);
+    void prechecked(quint64 ticket, const houbu::PrecheckReply& reply);
     void commandAnswered(quint64 ticket, const QList<houbu::EventRecord>& events,
                          const QString& failure);
     void progress(const QString& what, qint64 done, qint64 total);
@@ -463,6 +481,7 @@ EmbeddedSession::EmbeddedSession(QObject* parent) : Session(parent) {
     qRegisterMetaType<std::shared_ptr<const houbu::RunHistory>>();
     qRegisterMetaType<std::shared_ptr<const houbu::PolicyComparison>>();
     qRegisterMetaType<houbu::StepState>();
+    qRegisterMetaType<houbu::PrecheckReply>();
     thread_ = new QThread(this);
     thread_->setObjectName(u"houbu-engine"_s);
     worker_ = new EmbeddedWorker;
@@ -474,6 +493,7 @@ EmbeddedSession::EmbeddedSession(QObject* parent) : Session(parent) {
     connect(worker_, &EmbeddedWorker::whyWaiting, this, &Session::whyWaiting);
     connect(worker_, &EmbeddedWorker::failed, this, &Session::failed);
     connect(worker_, &EmbeddedWorker::commandAnswered, this, &Session::commandAnswered);
+    connect(worker_, &EmbeddedWorker::prechecked, this, &Session::prechecked);
     connect(worker_, &EmbeddedWorker::progress, this, &Session::progress);
     connect(worker_, &EmbeddedWorker::exported, this, &EmbeddedSession::exported);
     connect(worker_, &EmbeddedWorker::historyReady, this, &Session::historyReady);
@@ -501,6 +521,14 @@ void Session::analyseHistory(const QString&, const QString&) {
     emit historyReady(nullptr, tr("This session cannot replay its journal."));
 }
 
+quint64 Session::precheck(const QByteArray&) {
+    const quint64 ticket = nextPrecheck();
+    // Answered later, like every session answer: callers set up before it arrives.
+    QMetaObject::invokeMethod(
+        this, [this, ticket] { emit prechecked(ticket, PrecheckReply{}); }, Qt::QueuedConnection);
+    return ticket;
+}
+
 void Session::comparePolicies(const QString&, const QString&) {
     emit comparisonReady(nullptr, tr("This session cannot replay its journal."));
 }
@@ -523,6 +551,13 @@ quint64 EmbeddedSession::submit(const QByteArray& command) {
     const quint64 ticket = ++lastTicket_;
     QMetaObject::invokeMethod(worker_,
                               [w = worker_, ticket, command] { w->submit(ticket, command); });
+    return ticket;
+}
+
+quint64 EmbeddedSession::precheck(const QByteArray& command) {
+    const quint64 ticket = nextPrecheck();
+    QMetaObject::invokeMethod(worker_,
+                              [w = worker_, ticket, command] { w->precheck(ticket, command); });
     return ticket;
 }
 

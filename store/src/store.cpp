@@ -993,7 +993,7 @@ class StoreImpl : public EventSink {
     void onEvent(const Event& e) override {
         current.onEvent(e);
         ++currentEventCount;
-        if (e.kind == EventKind::Error) currentError = QString::fromStdString(e.code);
+        if (e.kind == EventKind::Error) currentError = QString::fromLatin1(errorCodeName(e.code));
         project(e);
     }
 

@@ -53,7 +53,7 @@ class Collect : public EventSink {
   public:
     void onEvent(const Event& e) override {
         ++kinds[e.kind];
-        if (e.kind == EventKind::Error) ++errors[e.code];
+        if (e.kind == EventKind::Error) ++errors[errorCodeName(e.code)];
         if (e.kind == EventKind::SeatReleased) ++sources[e.reason];
     }
     std::map<EventKind, int> kinds;

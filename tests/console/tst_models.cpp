@@ -3,9 +3,11 @@
 
 #include <QAbstractItemModelTester>
 #include <QFile>
+#include <QSet>
 #include <QSignalSpy>
 #include <QTest>
 
+#include "houbu/error_sentences.h"
 #include "houbu/models.h"
 #include "houbu/session.h"
 
@@ -63,6 +65,22 @@ class TestModels : public QObject {
     Q_OBJECT
 
   private slots:
+    // The console can name every error code the engine has, each in its own words.
+    void everyErrorCodeHasASentence() {
+        const QString fallback = errorSentence(static_cast<ErrorCode>(0xff));
+        QSet<QString> seen;
+        for (ErrorCode code : kErrorCodes) {
+            const QString sentence = errorSentence(code);
+            const QString name = QString::fromLatin1(errorCodeName(code));
+            QVERIFY2(sentence != fallback, qPrintable(name));
+            QVERIFY2(sentence.size() > 20 && sentence.endsWith(u'.'), qPrintable(name));
+            QVERIFY2(!sentence.contains(name), qPrintable(name));
+            QVERIFY2(!seen.contains(sentence), qPrintable(name + u": "_s + sentence));
+            seen.insert(sentence);
+        }
+        QCOMPARE(seen.size(), qsizetype(std::size(kErrorCodes)));
+    }
+
     void demoLoadsWithProgress() {
         Fixture f;
         QSignalSpy progress(&f.session, &Session::progress);

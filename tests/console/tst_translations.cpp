@@ -6,6 +6,7 @@
 #include <QTest>
 #include <QTranslator>
 
+#include "houbu/error_sentences.h"
 #include "houbu/main_window.h"
 
 using namespace houbu;
@@ -31,7 +32,14 @@ class TestTranslations : public QObject {
     }
 
     void chineseLoads() {
+        QStringList english;
+        for (ErrorCode code : kErrorCodes)
+            english << errorSentence(code);
         QCOMPARE(MainWindow::installTranslation(u"zh_CN"_s), u"zh_CN"_s);
+        // Every error code in Chinese words too.
+        for (std::size_t i = 0; i < std::size(kErrorCodes); ++i)
+            QVERIFY2(errorSentence(kErrorCodes[i]) != english[qsizetype(i)],
+                     errorCodeName(kErrorCodes[i]));
         MainWindow window;
         QCOMPARE(window.menuBar()->actions().first()->text(), u"文件(&F)"_s);
         QCOMPARE(window.releaseAction()->text(), u"释放所选(&R)…"_s);

@@ -1,7 +1,10 @@
 // One test row per error code (and per kind of malformed line): the error
 // event names the problem, the state is unchanged, and processing goes on.
 
+#include <QRegularExpression>
+#include <QSet>
 #include <QTest>
+#include <optional>
 
 #include "harness.h"
 
@@ -197,12 +200,24 @@ class TestErrors : public QObject {
         const bool timed = lines.last().contains("\"at\"") && code != u"time_went_back"_s &&
                            code != u"bad_command"_s;
         const QByteArray before = timed ? QByteArray() : snapshot(s);
+        // Asked first, the engine foresees the same error with the same message.
+        const ParsedLine parsed = parseCommandLine(lines.last());
+        const std::optional<Precheck> foreseen =
+            parsed.command && !timed ? std::optional(s.engine().precheck(*parsed.command))
+                                     : std::nullopt;
+        QVERIFY(timed || snapshot(s) == before);
         const int lineNumber = s.linesSent() + 1;
         const auto events = s.send(lines.last());
         QVERIFY(!events.isEmpty());
         const QJsonObject e = events.last();
         QCOMPARE(kind(e), u"error"_s);
         QCOMPARE(str(e, "code"), code);
+        const std::optional<ErrorCode> typed = errorCodeFromName(code.toStdString());
+        QVERIFY2(typed, qPrintable(code));
+        if (foreseen) {
+            QVERIFY(foreseen->error == typed);
+            QCOMPARE(QString::fromStdString(foreseen->message), str(e, "message"));
+        }
         QVERIFY2(str(e, "message").contains(mentions),
                  qPrintable(str(e, "message") + u" does not mention "_s + mentions));
         // One error event and nothing else, the state unchanged.
@@ -212,6 +227,22 @@ class TestErrors : public QObject {
         QCOMPARE(e.value(u"line"_s).toInt(), lineNumber);
         QCOMPARE(s.free("淄博", "青岛", "business"), 3);
         QCOMPARE(s.engine().checkInvariants(), std::string());
+    }
+
+    // One wire name per code, distinct, and read back as the same code.
+    void errorCodeNames() {
+        QSet<QString> names;
+        for (ErrorCode code : kErrorCodes) {
+            const QString name = QString::fromLatin1(errorCodeName(code));
+            QVERIFY2(QRegularExpression(u"^[a-z]+(_[a-z]+)*$"_s).match(name).hasMatch(),
+                     qPrintable(name));
+            QVERIFY2(!names.contains(name), qPrintable(name));
+            names.insert(name);
+            QVERIFY(errorCodeFromName(name.toStdString()) == code);
+        }
+        QCOMPARE(names.size(), qsizetype(std::size(kErrorCodes)));
+        QVERIFY(!errorCodeFromName("sold out"));
+        QVERIFY(!errorCodeFromName(""));
     }
 
     void soldOutInvitesWaitlist() {

@@ -5,8 +5,10 @@
 // timers, idempotency, errors, query answers. Also, per line:
 // Engine::checkInvariants(), the documented key order of every event; every
 // tenth line: Engine::records() and Engine::summary(); per seed: the same input
-// fed to a second engine gives the same bytes. oracleCatchesCorruptedAnswers()
-// checks the checker: corrupted copies of correct answers must be rejected.
+// fed to a second engine gives the same bytes. precheckForeseesApply() asks
+// Engine::precheck before every command and requires apply's answer to match.
+// oracleCatchesCorruptedAnswers() checks the checker: corrupted copies of
+// correct answers must be rejected.
 //
 // Environment:
 //   HOUBU_RANDOM_SEEDS      more seeds: "7,12,100-120", or "+50" for 50 fresh ones
@@ -1428,6 +1430,8 @@ class TestRandomized : public QObject {
   private slots:
     void randomized_data();
     void randomized();
+    void precheckForeseesApply_data() { randomized_data(); }
+    void precheckForeseesApply();
     void oracleCatchesCorruptedAnswers();
 };
 
@@ -1546,6 +1550,91 @@ void TestRandomized::randomized() {
     qInfo("seed %llu: %d lines, queued orders mean %.1f max %d; %s",
           static_cast<unsigned long long>(seed), int(lines.size()),
           double(queuedSum) / double(lines.size()), maxQueued,
+          qPrintable(summary.join(QLatin1Char(' '))));
+}
+
+// Engine::precheck on every generated command, just before the engine applies
+// it: its answer (error code and message, duplicate, or acceptance) must be
+// what apply then emits. Timers due by the command's `at` fire before apply
+// checks anything, so an advance to that time goes first.
+void TestRandomized::precheckForeseesApply() {
+    QFETCH(quint64, seed);
+    QFETCH(int, commands);
+    Generator gen(seed, commands);
+    houbu::Runner runner;
+    ReferenceModel model;
+    model.setTolerated(toleratedTags());
+    std::map<QString, int> answers;
+    int lineNo = 0;
+    QByteArray out;
+    auto feed = [&](const QByteArray& line) {
+        const LineResult r = step(runner, model, line, ++lineNo, out);
+        QVERIFY2(!r.failed, qPrintable(QStringLiteral("seed %1, line %2 [%3]: %4\n  input: %5")
+                                           .arg(seed)
+                                           .arg(lineNo)
+                                           .arg(r.tag, r.message, QString::fromUtf8(line))));
+    };
+    while (!gen.done()) {
+        const QByteArray line = gen.next(model);
+        const houbu::ParsedLine parsed = houbu::parseCommandLine(line);
+        if (!parsed.command) {
+            feed(line);
+            if (QTest::currentTestFailed()) return;
+            continue;
+        }
+        const houbu::Time clock = runner.engine().clock();
+        if (parsed.command->at && *parsed.command->at > clock) {
+            feed(QByteArray(R"({"op":"advance","at":")") +
+                 QByteArray::fromStdString(houbu::formatTime(*parsed.command->at)) + "\"}");
+            if (QTest::currentTestFailed()) return;
+        }
+        const houbu::Precheck foreseen = runner.engine().precheck(*parsed.command);
+        const std::uint64_t seqBefore = runner.engine().lastSeq();
+        feed(line);
+        if (QTest::currentTestFailed()) return;
+        QList<QJsonObject> events;
+        QString error;
+        QVERIFY(parseOutput(out, events, error));
+        QVERIFY2(runner.engine().lastSeq() == seqBefore + std::uint64_t(events.size()),
+                 "precheck emitted or changed something");
+        const QString where = QStringLiteral("seed %1, line %2: %3\n  events: %4")
+                                  .arg(seed)
+                                  .arg(lineNo)
+                                  .arg(QString::fromUtf8(line), QString::fromUtf8(out));
+        const QString first =
+            events.isEmpty() ? QString() : events.first().value(L("event")).toString();
+        if (foreseen.error) {
+            const QString code = QString::fromLatin1(houbu::errorCodeName(*foreseen.error));
+            QVERIFY2(events.size() == 1 && first == L("error"), qPrintable(where));
+            QVERIFY2(events.first().value(L("code")).toString() == code, qPrintable(where));
+            QVERIFY2(events.first().value(L("message")).toString() ==
+                         QString::fromStdString(foreseen.message),
+                     qPrintable(where));
+            QVERIFY2(events.first().value(L("waitlist")).toBool() == foreseen.waitlistHint,
+                     qPrintable(where));
+            ++answers[L("error:") + code];
+        } else if (foreseen.duplicate) {
+            QVERIFY2(events.size() == 1 && first == L("duplicate"), qPrintable(where));
+            ++answers[L("duplicate")];
+        } else {
+            for (const QJsonObject& e : events) {
+                const QString k = e.value(L("event")).toString();
+                QVERIFY2(k != L("error") && k != L("duplicate"), qPrintable(where));
+            }
+            ++answers[L("accepted")];
+        }
+    }
+    // Each kind of answer was asked for, so that agreement means something.
+    QVERIFY(answers[L("accepted")] > 0);
+    QVERIFY(answers[L("duplicate")] > 0);
+    int refused = 0;
+    QStringList summary;
+    for (const auto& [k, n] : answers) {
+        refused += k.startsWith(L("error:")) ? n : 0;
+        summary << QStringLiteral("%1=%2").arg(k).arg(n);
+    }
+    QVERIFY(refused > 0);
+    qInfo("seed %llu: %s", static_cast<unsigned long long>(seed),
           qPrintable(summary.join(QLatin1Char(' '))));
 }
 

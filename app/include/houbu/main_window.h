@@ -13,6 +13,7 @@
 #include "houbu/examples.h"
 #include "houbu/models.h"
 #include "houbu/operator_dialogs.h"
+#include "houbu/run_sort_model.h"
 #include "houbu/session.h"
 
 class QAction;
@@ -68,6 +69,8 @@ class MainWindow : public QMainWindow {
     QueueModel* queueModel() const { return queueModel_; }
     EventLogModel* logModel() const { return logModel_; }
     RunListModel* runModel() const { return runModel_; }
+    // Between runModel() and runView(): the trains list in the order chosen.
+    RunSortModel* runSorter() const { return runSorter_; }
     QTableView* runView() const { return runView_; }
     QLabel* clockLabel() const { return clockLabel_; }
     Session* session() const { return session_.get(); }
@@ -129,6 +132,11 @@ class MainWindow : public QMainWindow {
     void updateConnection(const QString& detail = {});
     void reportFailure(const QString& message);
     void onSnapshot(const SnapshotPtr& snapshot);
+    // Closes the progress dialog of work that ended (or of a session left),
+    // without cancelling anything.
+    void finishProgress();
+    // Sizes the trains list's columns to their contents, all of them in view.
+    void fitRunColumns();
     void onEvents(const QList<EventRecord>& events);
     void onWhy(const QString& orderId, const std::vector<WaitReason>& reasons);
     void onLogSelection();
@@ -161,6 +169,7 @@ class MainWindow : public QMainWindow {
     qint64 lastSeq_ = 0;
 
     RunListModel* runModel_ = nullptr;
+    RunSortModel* runSorter_ = nullptr;
     SeatGridModel* gridModel_ = nullptr;
     SeatFilterModel* gridFilter_ = nullptr;
     QueueModel* queueModel_ = nullptr;

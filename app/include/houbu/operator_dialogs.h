@@ -2,6 +2,9 @@
 // The operator's dialogs: each one offers only choices the shown state allows,
 // checks the input as it is typed (a message names the first problem, Send is
 // disabled until there is none) and sends exactly one command (commands.md).
+// A dialog itself only asks for what is missing; whether the engine would take
+// the command is the engine's answer to Session::precheck, named in words by
+// errorSentence.
 // The dialog stays open while the command is in flight; an engine error is
 // shown in it with the input intact, and it closes once the command applied.
 
@@ -106,8 +109,11 @@ class OperatorDialog : public QDialog {
   public:
     // The command the dialog sends (one compact JSON line); empty while invalid.
     QByteArray command() const;
-    // The first problem with the input, empty when it is valid.
+    // The first problem with the input, empty when it is valid: a field left
+    // empty, or the error the engine foresees for the command.
     QString problem() const { return problem_; }
+    // Waiting for the engine's precheck of the current input.
+    bool isChecking() const { return precheck_ != 0; }
     QLabel* messageLabel() const { return message_; }
     QPushButton* sendButton() const { return send_; }
     QDateTimeEdit* atEdit() const { return at_; }
@@ -147,8 +153,6 @@ class OperatorDialog : public QDialog {
     const SeatView* seatByLabel(const QString& text) const;
     QComboBox* classCombo(const QString& current);
     QLineEdit* idEdit(const QString& prefix);
-    // Whether a ticket, sale or block of the shown run already has this id.
-    bool idInUse(const QString& id) const { return usedIds_.contains(id); }
     QString runName() const;
     static QString formatAt(const QDateTime& t);
 
@@ -156,7 +160,10 @@ class OperatorDialog : public QDialog {
 
   private:
     void onAnswered(quint64 ticket, const QList<EventRecord>& events, const QString& failure);
+    void onPrechecked(quint64 ticket, const PrecheckReply& reply);
     void showMessage(const QString& text, bool error);
+    // What a `duplicate` answer means for this command, for the operator.
+    QString duplicateText(const QString& id) const;
 
     QPointer<Session> session_;
     QDateTime clock_;
@@ -169,11 +176,11 @@ class OperatorDialog : public QDialog {
     QDateTimeEdit* at_ = nullptr;
     QString problem_;
     quint64 ticket_ = 0;
-    bool ready_ = false;  // finish() ran: every field exists
+    quint64 precheck_ = 0;  // the precheck whose answer counts, 0 when none is awaited
+    bool ready_ = false;    // finish() ran: every field exists
     bool messageIsError_ = false;
     QList<EventRecord> reply_;
     QHash<QString, const SeatView*> seats_;
-    QSet<QString> usedIds_;
 };
 
 // Release (operator): every ticket and block on a seat within an interval,
@@ -222,19 +229,18 @@ class AddCarDialog : public OperatorDialog {
     bool layoutEdited_ = false;
 };
 
-// Shared by sell and block: explicit seat labels checked against the run.
-class SeatCheckingDialog : public OperatorDialog {
+// Shared by sell and block: how many seats of a class are free over an
+// interval, shown beside it.
+class SeatCountingDialog : public OperatorDialog {
     Q_OBJECT
 
   protected:
     using OperatorDialog::OperatorDialog;
-    // The problem with `labels` for class `cls` over stops from→to, or empty.
-    QString checkSeats(const QStringList& labels, const QString& cls, int from, int to) const;
     int freeSeats(const QString& cls, int from, int to) const;
 };
 
 // Withhold inventory as a quota block (预留).
-class BlockDialog : public SeatCheckingDialog {
+class BlockDialog : public SeatCountingDialog {
     Q_OBJECT
 
   public:
@@ -256,7 +262,7 @@ class BlockDialog : public SeatCheckingDialog {
 };
 
 // Sell tickets: 1 to 5 passengers, with a seat preference or explicit seats.
-class SellDialog : public SeatCheckingDialog {
+class SellDialog : public SeatCountingDialog {
     Q_OBJECT
 
   public:

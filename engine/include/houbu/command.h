@@ -3,7 +3,9 @@
 // The codec fills it from JSON and has already checked every field's presence
 // and type; the engine checks everything that depends on state.
 
+#include <cstddef>
 #include <cstdint>
+#include <iterator>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -35,6 +37,61 @@ enum class Op : std::uint8_t {
 
 // The command's name in the format ("add_car").
 const char* opName(Op op);
+
+// The `code` of an `error` event: why the engine refused a command. Each has
+// one name on the wire (errorCodeName). Event bytes are part of every store's
+// hash chain, so a released name never changes.
+enum class ErrorCode : std::uint8_t {
+    BadCommand,         // bad_command: not a valid command (format, a field, a limit)
+    TimeWentBack,       // time_went_back: `at` is before the clock
+    IdConflict,         // id_conflict: the id names a different command
+    UnknownTrain,       // unknown_train
+    UnknownStation,     // unknown_station
+    UnknownClass,       // unknown_class
+    UnknownSeat,        // unknown_seat
+    UnknownSale,        // unknown_sale
+    UnknownTicket,      // unknown_ticket
+    UnknownOrder,       // unknown_order
+    UnknownBlock,       // unknown_block
+    BadInterval,        // bad_interval: from equals or follows to
+    TrainExists,        // train_exists
+    CarExists,          // car_exists
+    WrongClass,         // wrong_class: a named seat is of another class
+    SeatTaken,          // seat_taken: a named seat is occupied on the interval
+    SoldOut,            // sold_out: not enough free seats
+    PassengerConflict,  // passenger_conflict: named twice, or already travelling then
+    SaleExpired,        // sale_expired: paid too late
+    NotPayable,         // not_payable: refunded before payment
+    NotRefundable,      // not_refundable: nothing live to refund or reschedule
+    NotPaid,            // not_paid: only a paid ticket is rescheduled
+    PartialTicket,      // partial_ticket: a ticket reaches outside the released interval
+    PartialBlock,       // partial_block: a block reaches outside the released interval
+    NothingToRelease,   // nothing_to_release
+    DeadlinePassed,     // deadline_passed
+    Departed,           // departed: every option's train has left
+    OrderClosed,        // order_closed: cancelled, fulfilled or expired
+};
+
+// Every ErrorCode, in declaration order.
+inline constexpr ErrorCode kErrorCodes[] = {
+    ErrorCode::BadCommand,       ErrorCode::TimeWentBack,   ErrorCode::IdConflict,
+    ErrorCode::UnknownTrain,     ErrorCode::UnknownStation, ErrorCode::UnknownClass,
+    ErrorCode::UnknownSeat,      ErrorCode::UnknownSale,    ErrorCode::UnknownTicket,
+    ErrorCode::UnknownOrder,     ErrorCode::UnknownBlock,   ErrorCode::BadInterval,
+    ErrorCode::TrainExists,      ErrorCode::CarExists,      ErrorCode::WrongClass,
+    ErrorCode::SeatTaken,        ErrorCode::SoldOut,        ErrorCode::PassengerConflict,
+    ErrorCode::SaleExpired,      ErrorCode::NotPayable,     ErrorCode::NotRefundable,
+    ErrorCode::NotPaid,          ErrorCode::PartialTicket,  ErrorCode::PartialBlock,
+    ErrorCode::NothingToRelease, ErrorCode::DeadlinePassed, ErrorCode::Departed,
+    ErrorCode::OrderClosed,
+};
+static_assert(std::size(kErrorCodes) == static_cast<std::size_t>(ErrorCode::OrderClosed) + 1,
+              "kErrorCodes lists every ErrorCode");
+
+// The code's name on the wire ("sold_out").
+const char* errorCodeName(ErrorCode code);
+// The code a wire name stands for; none for a name the engine does not emit.
+std::optional<ErrorCode> errorCodeFromName(std::string_view name);
 
 enum class Policy : std::uint8_t { Complete, Exact };
 

@@ -20,6 +20,7 @@
 
 #include "houbu/command.h"
 #include "houbu/event.h"
+#include "houbu/precheck.h"
 #include "houbu/step.h"
 #include "houbu/views.h"
 
@@ -97,6 +98,14 @@ class Engine {
     // StepRun is finished or destroyed the engine shows the state between two
     // decisions; apply(), applyStepwise() and rejectMalformed() first finish it.
     std::unique_ptr<StepRun> applyStepwise(const Command& command, int line, EventSink& sink);
+
+    // What apply(command) would answer, without changing anything: the error
+    // it would emit (code and message), `duplicate`, or acceptance. The same
+    // checks as apply's, in the same order, with the clock at the command's
+    // `at`. Timers due by then are not fired first, so the answer is exact when
+    // none is due in between (always for a command at the clock); while a
+    // StepRun is in progress it is the answer for the state between decisions.
+    Precheck precheck(const Command& command) const;
 
     // Reports a line that is not a valid command (code bad_command). Changes nothing.
     void rejectMalformed(int line, const std::string& message, EventSink& sink);

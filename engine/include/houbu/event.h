@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "houbu/command.h"
 #include "houbu/time.h"
 
 namespace houbu {
@@ -80,8 +81,8 @@ struct Event {
     std::string sale;
     std::string passenger;
     std::string reason;  // also the `source` of seat_released
-    std::string code;
     std::string message;
+    ErrorCode code = ErrorCode::BadCommand;  // error events only
     int car = 0;
     std::int64_t count = 0;
     std::int64_t prepayFen = 0;

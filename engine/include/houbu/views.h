@@ -32,7 +32,8 @@ struct RunSummary {
     int seats = 0;
     // Seat-segments held (tickets and blocks) over seat-segments offered.
     double loadFactor = 0;
-    int queuedOrders = 0;
+    int queuedOrders = 0;      // orders with an option on this run
+    int queuedPassengers = 0;  // their passengers
 };
 
 struct RunView {

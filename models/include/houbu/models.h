@@ -40,8 +40,16 @@ class RunListModel : public QAbstractTableModel {
     Q_OBJECT
 
   public:
-    enum Column { Train, Date, Stops, Seats, Load, Queued, ColumnCount };
-    enum Role { TrainRole = Qt::UserRole + 1, DateRole, LoadFactorRole, QueuedRole };
+    enum Column { Train, Date, Stops, Seats, Load, Queued, Passengers, ColumnCount };
+    enum Role {
+        TrainRole = Qt::UserRole + 1,
+        DateRole,
+        LoadFactorRole,
+        QueuedRole,
+        QueuedPassengersRole,
+        // The column's value to sort by: text for train and date, numbers elsewhere.
+        SortRole,
+    };
     Q_ENUM(Column)
 
     using QAbstractTableModel::QAbstractTableModel;

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "houbu/analysis.h"
+#include "houbu/precheck.h"
 #include "houbu/step.h"
 #include "houbu/store.h"
 #include "houbu/views.h"
@@ -26,6 +27,14 @@ struct EventRecord {
     qint64 seq = 0;
     QByteArray json;     // the line as printed
     QJsonObject object;  // parsed, for models
+};
+
+// What the engine would answer a command, asked before it is sent
+// (Session::precheck). `known` is false when nothing here can tell (no engine
+// open, or a remote engine): the engine then judges the command when it is sent.
+struct PrecheckReply {
+    bool known = false;
+    Precheck answer;  // the engine's answer; bad_command for a line that does not parse
 };
 
 // What the console shows at one moment. Published by the session after every
@@ -82,6 +91,10 @@ class Session : public QObject {
     // `failure` says why it was not applied (storage, connection). The events
     // also reach eventsApplied as usual; a failure here does not raise `failed`.
     virtual quint64 submit(const QByteArray& command) = 0;
+    // Asks what the engine would answer one command (a JSON line) now, without
+    // applying it; answered by prechecked(ticket, reply) with a ticket of its own.
+    // The default has no engine to ask: its reply is not `known`.
+    virtual quint64 precheck(const QByteArray& command);
     // Chooses the run whose seats and queues the snapshots carry.
     virtual void focus(const QString& train, const QString& date) = 0;
     // Asks why a queued order waits; answered by whyWaiting.
@@ -92,6 +105,9 @@ class Session : public QObject {
     // Replays the journal under both policies for one run; answered by comparisonReady.
     virtual void comparePolicies(const QString& train, const QString& date);
 
+  protected:
+    quint64 nextPrecheck() { return ++lastPrecheck_; }
+
   signals:
     void eventsApplied(const QList<houbu::EventRecord>& events);
     void snapshotChanged(const houbu::SnapshotPtr& snapshot);
@@ -100,6 +116,7 @@ class Session : public QObject {
     void failed(const QString& message);
     void commandAnswered(quint64 ticket, const QList<houbu::EventRecord>& events,
                          const QString& failure);
+    void prechecked(quint64 ticket, const houbu::PrecheckReply& reply);
     // Long work (loading a large scenario or store): progress from 0 to total.
     void progress(const QString& what, qint64 done, qint64 total);
     // Null with an error message when the analysis failed or was cancelled.
@@ -107,6 +124,9 @@ class Session : public QObject {
                       const QString& error);
     void comparisonReady(const std::shared_ptr<const houbu::PolicyComparison>& comparison,
                          const QString& error);
+
+  private:
+    quint64 lastPrecheck_ = 0;
 };
 
 class EmbeddedWorker;
@@ -127,6 +147,7 @@ class EmbeddedSession : public Session {
     bool isRemote() const override { return false; }
     void send(const QList<QByteArray>& commands) override;
     quint64 submit(const QByteArray& command) override;
+    quint64 precheck(const QByteArray& command) override;
     void focus(const QString& train, const QString& date) override;
     void explain(const QString& orderId) override;
     void analyseHistory(const QString& train, const QString& date) override;
@@ -167,6 +188,7 @@ class EmbeddedSession : public Session {
 Q_DECLARE_METATYPE(houbu::EventRecord)
 Q_DECLARE_METATYPE(houbu::SnapshotPtr)
 Q_DECLARE_METATYPE(houbu::StepState)
+Q_DECLARE_METATYPE(houbu::PrecheckReply)
 Q_DECLARE_METATYPE(std::vector<houbu::WaitReason>)
 Q_DECLARE_METATYPE(std::shared_ptr<const houbu::RunHistory>)
 Q_DECLARE_METATYPE(std::shared_ptr<const houbu::PolicyComparison>)
