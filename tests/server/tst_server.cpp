@@ -465,18 +465,25 @@ class TestServer : public QObject {
                                u"x%0ahoubud:%20token%20abc%20revoked%0d%1b[31m"_s))
                      .status,
                  404);
+        QElapsedTimer flood;
+        flood.start();
         for (int i = 0; i < 300; ++i)
             QCOMPARE(http_.get(api(u"/whoami"_s), "hb_000000000000_nope").status, 401);
+        const qint64 floodMs = flood.elapsed();
         QTest::qWait(1500);
         const QByteArray log = logNow().mid(from);
         QVERIFY2(!log.contains('\x1b'), log.left(2000).constData());
         QVERIFY2(!log.contains("\nhoubud: token abc"), log.left(2000).constData());
         QVERIFY2(log.contains("x\\x0ahoubud: token abc revoked\\x0d\\x1b[31m"),
                  log.left(2000).constData());
+        // At most 20 lines a second, however long the flood took on this machine.
         const qsizetype lines401 = log.count("houbud: 401 ");
-        QVERIFY2(lines401 < 300 && lines401 <= 3 * 20, qPrintable(QString::number(lines401)));
-        QVERIFY2(log.contains("more refused requests in the last second"),
-                 log.right(2000).constData());
+        const qint64 windows = floodMs / 1000 + 2;
+        QVERIFY2(lines401 <= 20 * windows,
+                 qPrintable(u"%1 lines in %2 ms"_s.arg(lines401).arg(floodMs)));
+        if (floodMs < 10000)  // more than 20 a second: some were summed up
+            QVERIFY2(log.contains("more refused requests in the last second"),
+                     log.right(2000).constData());
     }
 
     void revokedToken() {
