@@ -198,7 +198,8 @@ struct TargetResult {
     std::map<std::string, double> shareSeconds;
     EngineSummary summary;
     bool hasSummary = false;
-    std::vector<MemoryUse> memory;  // in memory: the state's tables at the end
+    std::vector<MemoryUse> memory;    // in memory: the state's tables at the end
+    Store::SnapshotPauses snapshots;  // stores: the writer's pauses for fork()
     std::string failure;
 };
 
@@ -370,6 +371,7 @@ bool runStore(const char* path, std::int64_t size, const std::string& target,
         r.summary = store->engine().summary();
         r.hasSummary = true;
         r.invariants = "not checked";
+        r.snapshots = store->snapshotPauses();
     }
     malloc_trim(0);
     return true;
@@ -397,6 +399,13 @@ QJsonObject toJson(const TargetResult& r) {
     o[u"peak_rss_bytes"] = static_cast<qint64>(r.peakRss);
     o[u"peak_rss_reset"] = r.peakReset;
     o[u"invariants"] = QString::fromStdString(r.invariants);
+    if (r.backend == "SQLite" || r.backend == "PostgreSQL")
+        o[u"snapshots"] = QJsonObject{
+            {QStringLiteral("started"), r.snapshots.started},
+            {QStringLiteral("longest_fork_ms"),
+             static_cast<double>(r.snapshots.longestMicroseconds) / 1000.0},
+            {QStringLiteral("total_fork_ms"),
+             static_cast<double>(r.snapshots.totalMicroseconds) / 1000.0}};
     QJsonObject errors;
     for (const auto& [code, n] : r.errors)
         errors[QString::fromStdString(code)] = static_cast<qint64>(n);
@@ -475,6 +484,15 @@ void printTable(const QJsonObject& doc) {
     for (const auto& t : targets) {
         const QJsonObject o = t.toObject();
         if (o.contains(u"failure")) continue;
+        if (o.contains(u"snapshots")) {
+            const QJsonObject s = o[u"snapshots"].toObject();
+            std::printf(
+                "\n%s: %lld snapshots, the writer paused for fork() %.1f ms at most, "
+                "%.1f ms in all\n",
+                o[u"target"].toString().toLocal8Bit().constData(),
+                static_cast<long long>(s[u"started"].toInteger()), s[u"longest_fork_ms"].toDouble(),
+                s[u"total_fork_ms"].toDouble());
+        }
         std::printf("\n%s, per command kind (latency in microseconds)\n",
                     o[u"target"].toString().toLocal8Bit().constData());
         std::printf("  %-12s %10s %9s %11s %9s %9s %9s %10s\n", "kind", "count", "seconds", "per s",

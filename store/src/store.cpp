@@ -1336,6 +1336,7 @@ class StoreImpl : public EventSink {
     bool partsToCollect = true;      // parts of no snapshot may be left (checked once on open)
     QString snapshotFailure;         // the last snapshot that could not be taken, and why
     qint64 snapshotRetryAt = 0;      // after a failure, no new attempt before this journal seq
+    Store::SnapshotPauses pauses;
 
     qint64 newestSnapshotTaken() const { return snapshotting ? snapshotting->seq() : snapshotSeq; }
     bool snapshotDue() const {
@@ -1373,6 +1374,10 @@ class StoreImpl : public EventSink {
             inlineSnapshotDue = true;
             return;
         }
+        ++pauses.started;
+        pauses.totalMicroseconds += snapshotting->forkMicroseconds();
+        pauses.longestMicroseconds =
+            std::max(pauses.longestMicroseconds, snapshotting->forkMicroseconds());
         if (options.waitForSnapshots) {
             snapshotting->wait();
             takeInWholeSnapshot();
@@ -1676,6 +1681,10 @@ bool Store::readEventsOfRows(qint64 first, qint64 last, QByteArray& out, QString
         return false;
     }
     return d_->readEvents(firstEvent - 1, static_cast<int>(count), out, error);
+}
+
+Store::SnapshotPauses Store::snapshotPauses() const {
+    return d_->pauses;
 }
 
 QString Store::snapshotFailure() const {

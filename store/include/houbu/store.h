@@ -174,6 +174,13 @@ class Store {
     // Why the last snapshot could not be taken (empty when none failed): the
     // journal is safe, but the next open replays more of it.
     QString snapshotFailure() const;
+    // Snapshots started in this session and how long fork() paused the writer.
+    struct SnapshotPauses {
+        int started = 0;
+        qint64 longestMicroseconds = 0;
+        qint64 totalMicroseconds = 0;
+    };
+    SnapshotPauses snapshotPauses() const;
 
     // Checks the store: replays the whole journal in a fresh engine, checks
     // every row's chain link (its events byte for byte) and every state row.
