@@ -11,6 +11,7 @@
 
 #include "encoding_writer.h"
 #include "houbu/codec.h"
+#include "houbu/huge_pages.h"
 #include "houbu/store.h"
 #include "line_source.h"
 #include "parsing_reader.h"
@@ -379,6 +380,7 @@ int exportJournal(int argc, char** argv) {
 }  // namespace
 
 int main(int argc, char** argv) {
+    houbu::restartWithHugePages(argv);  // before anything allocates
     QCoreApplication app(argc, argv);
     QCoreApplication::setApplicationName(QStringLiteral("houbu"));
     if (argc < 2) return usageError("no command given");

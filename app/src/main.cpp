@@ -17,6 +17,7 @@
 #include "houbu/appearance.h"
 #include "houbu/charts.h"
 #include "houbu/connect_dialog.h"
+#include "houbu/huge_pages.h"
 #include "houbu/main_window.h"
 #include "houbu/operator_dialogs.h"
 #include "houbu/widgets.h"
@@ -134,6 +135,7 @@ int screenshots(QApplication& app, const QString& dir) {
 }  // namespace
 
 int main(int argc, char** argv) {
+    houbu::restartWithHugePages(argv);  // before anything allocates
     QApplication app(argc, argv);
     QApplication::setApplicationName(u"houbu"_s);
     QApplication::setOrganizationName(u"houbu"_s);

@@ -8,6 +8,7 @@
 #include <csignal>
 #include <cstdio>
 
+#include "houbu/huge_pages.h"
 #include "houbu/server.h"
 
 namespace {
@@ -59,6 +60,7 @@ int usage(const QString& message) {
 }  // namespace
 
 int main(int argc, char** argv) {
+    houbu::restartWithHugePages(argv);  // before anything allocates
     QCoreApplication app(argc, argv);
     QCoreApplication::setApplicationName(u"houbud"_s);
     QStringList args = app.arguments().mid(1);

@@ -1,6 +1,8 @@
 // houbu-cli as a user runs it: exit codes, messages, interactive standard input.
 
+#include <QFile>
 #include <QProcess>
+#include <QProcessEnvironment>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -34,6 +36,47 @@ class TestCli : public QObject {
     Q_OBJECT
 
   private slots:
+    // houbu-cli starts itself again, once and as the same process, with
+    // glibc's malloc asked for huge pages (fork() for a snapshot copies a
+    // page table); HOUBU_HUGE_PAGES=0 keeps it as started.
+    void restartsWithHugePages_data() {
+        QTest::addColumn<QString>("setting");
+        QTest::addColumn<bool>("expected");
+        QTest::newRow("default") << QString() << true;
+        QTest::newRow("off") << u"0"_s << false;
+    }
+    void restartsWithHugePages() {
+        QFETCH(QString, setting);
+        QFETCH(bool, expected);
+        QFile mode(u"/sys/kernel/mm/transparent_hugepage/enabled"_s);
+        if (!mode.open(QIODevice::ReadOnly) || mode.readAll().contains("[never]"))
+            QSKIP("transparent huge pages are off on this machine");
+        QProcess p;
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.remove(u"GLIBC_TUNABLES"_s);
+        if (!setting.isNull()) env.insert(u"HOUBU_HUGE_PAGES"_s, setting);
+        p.setProcessEnvironment(env);
+        p.start(QStringLiteral(HOUBU_CLI_PATH), {u"run"_s, u"-"_s});  // waits for input
+        QVERIFY(p.waitForStarted());
+        // The process QProcess started is the one that runs with the setting.
+        const qint64 pid = p.processId();
+        QByteArray environ;
+        for (int i = 0; i < 100; ++i) {
+            QTest::qWait(20);
+            QFile f(u"/proc/%1/environ"_s.arg(pid));
+            if (f.open(QIODevice::ReadOnly)) environ = f.readAll();
+            // After the exec the process runs the program again: its
+            // environment then holds what it added.
+            if (environ.contains("GLIBC_TUNABLES=") || (!expected && i > 10)) break;
+        }
+        QCOMPARE(environ.contains("GLIBC_TUNABLES=glibc.malloc.hugetlb=1"), expected);
+        p.write(kTrain);
+        p.closeWriteChannel();
+        QVERIFY(p.waitForFinished(30000));
+        QCOMPARE(p.exitCode(), 0);
+        QVERIFY(p.readAllStandardOutput().contains("train_defined"));
+    }
+
     void helpDocumentsEveryOption() {
         const auto r = runCli({u"--help"_s});
         QCOMPARE(r.exitCode, 0);
