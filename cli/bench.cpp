@@ -400,12 +400,12 @@ QJsonObject toJson(const TargetResult& r) {
     o[u"peak_rss_reset"] = r.peakReset;
     o[u"invariants"] = QString::fromStdString(r.invariants);
     if (r.backend == "SQLite" || r.backend == "PostgreSQL")
-        o[u"snapshots"] = QJsonObject{
-            {QStringLiteral("started"), r.snapshots.started},
-            {QStringLiteral("longest_fork_ms"),
-             static_cast<double>(r.snapshots.longestMicroseconds) / 1000.0},
-            {QStringLiteral("total_fork_ms"),
-             static_cast<double>(r.snapshots.totalMicroseconds) / 1000.0}};
+        o[u"snapshots"] =
+            QJsonObject{{QStringLiteral("started"), r.snapshots.started},
+                        {QStringLiteral("longest_fork_ms"),
+                         static_cast<double>(r.snapshots.longestMicroseconds) / 1000.0},
+                        {QStringLiteral("total_fork_ms"),
+                         static_cast<double>(r.snapshots.totalMicroseconds) / 1000.0}};
     QJsonObject errors;
     for (const auto& [code, n] : r.errors)
         errors[QString::fromStdString(code)] = static_cast<qint64>(n);
