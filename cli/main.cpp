@@ -98,12 +98,13 @@ bool parseCount(const char* text, int& value) {
 
 std::unique_ptr<houbu::Store> openStore(const QString& location,
                                         const houbu::EngineOptions& options, int snapshotEvery,
-                                        bool inspect) {
+                                        bool inspect, bool deferLoading = false) {
     houbu::StoreOptions so;
     so.location = location;
     so.engine = options;
     so.snapshotEvery = snapshotEvery;
     so.inspectOnly = inspect;
+    so.deferLoading = deferLoading;
     QString error;
     auto store = houbu::Store::open(so, error);
     if (!store) std::fprintf(stderr, "houbu-cli: %s\n", error.toLocal8Bit().constData());
@@ -307,13 +308,23 @@ int verify(int argc, char** argv) {
     qint64 to = 0;
     int status = 0;
     if (!storeArgs(argc, argv, false, db, to, status)) return status;
-    auto store = openStore(db, {}, houbu::StoreOptions{}.snapshotEvery, true);
+    // verify builds the state by its own replay: restoring it first would hold it twice.
+    auto store = openStore(db, {}, houbu::StoreOptions{}.snapshotEvery, true, true);
     if (!store) return 2;
     const houbu::StoreReport r = store->verify();
     const houbu::EngineSummary& s = r.engine;
+    QStringList seqs;
+    for (qint64 seq : r.snapshotsChecked)
+        seqs << QString::number(seq);
+    const QByteArray snapshots =
+        seqs.isEmpty() ? QByteArray("none found equal to the replay")
+                       : QString(QStringLiteral("at commands ") + seqs.join(QStringLiteral(", ")) +
+                                 QStringLiteral(", each equal to the replay"))
+                             .toLocal8Bit();
     std::printf(
         "store          %s (%s, schema %d)\n"
-        "journal        %lld commands, %lld events; opened from the snapshot at command %lld\n"
+        "journal        %lld commands, %lld events\n"
+        "snapshots      %s\n"
         "clock          %s\n"
         "runs           %lld with %lld seats\n"
         "tickets        %lld held, %lld paid, %lld refunded, %lld expired\n"
@@ -322,13 +333,13 @@ int verify(int argc, char** argv) {
         "%lld expired\n",
         r.location.toLocal8Bit().constData(), r.backend.toLatin1().constData(), r.schemaVersion,
         static_cast<long long>(r.journalLength), static_cast<long long>(r.events),
-        static_cast<long long>(r.snapshotSeq), r.clock.toLatin1().constData(),
-        static_cast<long long>(s.runs), static_cast<long long>(s.seats),
-        static_cast<long long>(s.ticketsHeld), static_cast<long long>(s.ticketsPaid),
-        static_cast<long long>(s.ticketsRefunded), static_cast<long long>(s.ticketsExpired),
-        static_cast<long long>(s.blocksLive), static_cast<long long>(s.ordersAwaitingPrepay),
-        static_cast<long long>(s.ordersQueued), static_cast<long long>(s.ordersFulfilled),
-        static_cast<long long>(s.ordersCancelled), static_cast<long long>(s.ordersExpired));
+        snapshots.constData(), r.clock.toLatin1().constData(), static_cast<long long>(s.runs),
+        static_cast<long long>(s.seats), static_cast<long long>(s.ticketsHeld),
+        static_cast<long long>(s.ticketsPaid), static_cast<long long>(s.ticketsRefunded),
+        static_cast<long long>(s.ticketsExpired), static_cast<long long>(s.blocksLive),
+        static_cast<long long>(s.ordersAwaitingPrepay), static_cast<long long>(s.ordersQueued),
+        static_cast<long long>(s.ordersFulfilled), static_cast<long long>(s.ordersCancelled),
+        static_cast<long long>(s.ordersExpired));
     if (r.problems.isEmpty()) {
         std::printf("problems       none\n");
         return 0;
@@ -345,7 +356,7 @@ int replay(int argc, char** argv) {
     qint64 to = 0;
     int status = 0;
     if (!storeArgs(argc, argv, true, db, to, status)) return status;
-    auto store = openStore(db, {}, houbu::StoreOptions{}.snapshotEvery, true);
+    auto store = openStore(db, {}, houbu::StoreOptions{}.snapshotEvery, true, true);
     if (!store) return 2;
     QString error;
     const bool ok = store->replay(

@@ -901,19 +901,23 @@ EngineSummary Engine::summary() const {
 }
 
 std::vector<RecordStatus> Engine::records() const {
-    const EngineState& s = *state_;
     std::vector<RecordStatus> out;
-    out.reserve(s.tickets.size() + s.orders.size() + s.blocks.size());
-    for (std::uint32_t t = 0; t < s.tickets.size(); ++t)
-        out.push_back(
-            {RecordStatus::Kind::Ticket, ticketId(s, t), statusName(s.tickets[t].status)});
-    for (const Order& o : s.orders)
-        out.push_back(
-            {RecordStatus::Kind::Order, std::string(orderId(s, o)), orderStatusName(o.status)});
-    for (const Block& b : s.blocks)
-        out.push_back(
-            {RecordStatus::Kind::Block, std::string(b.id), b.released ? "released" : "live"});
+    out.reserve(state_->tickets.size() + state_->orders.size() + state_->blocks.size());
+    forEachRecord([&](RecordStatus::Kind kind, std::string_view id, std::string_view status) {
+        out.push_back({kind, std::string(id), std::string(status)});
+    });
     return out;
+}
+
+void Engine::forEachRecord(const std::function<void(RecordStatus::Kind, std::string_view id,
+                                                    std::string_view status)>& visit) const {
+    const EngineState& s = *state_;
+    for (std::uint32_t t = 0; t < s.tickets.size(); ++t)
+        visit(RecordStatus::Kind::Ticket, ticketId(s, t), statusName(s.tickets[t].status));
+    for (const Order& o : s.orders)
+        visit(RecordStatus::Kind::Order, orderId(s, o), orderStatusName(o.status));
+    for (const Block& b : s.blocks)
+        visit(RecordStatus::Kind::Block, b.id, b.released ? "released" : "live");
 }
 
 std::string Engine::checkInvariants() const {

@@ -131,6 +131,10 @@ class Engine {
     std::vector<WaitReason> whyWaiting(const std::string& id) const;
     // Every ticket, order and block with its status, in creation order per kind.
     std::vector<RecordStatus> records() const;
+    // The same records one at a time, for a state too large to copy (a whole
+    // day has tens of millions); the views are valid during the call only.
+    void forEachRecord(const std::function<void(RecordStatus::Kind, std::string_view id,
+                                                std::string_view status)>& visit) const;
 
     // The whole state in a canonical binary form: two engines in the same state
     // give the same bytes, whatever history led there (dead queue entries and

@@ -62,6 +62,11 @@ struct StoreOptions {
     int snapshotsKept = 2;
     // Open for `verify`: record problems in the summary instead of refusing to open.
     bool inspectOnly = false;
+    // Open without building the engine, for a tool that builds its own:
+    // verify() replays the whole journal into it, replay() into one of its own.
+    // A whole day's state is gigabytes, and restoring it first would hold it
+    // twice. Until verify() ran, engine() is empty; apply() loads it first.
+    bool deferLoading = false;
     // Called while the journal after the snapshot is replayed on opening (commands
     // done, total); returning false cancels the open, which then fails and changes nothing.
     std::function<bool(qint64 done, qint64 total)> progress;
@@ -87,6 +92,8 @@ struct StoreReport {
     qint64 journalLength = 0;
     qint64 events = 0;
     qint64 snapshotSeq = 0;  // journal seq of the snapshot the open started from
+    // Journal seqs of the stored snapshots found equal to the replay's state there.
+    QList<qint64> snapshotsChecked;
     QString clock;
     EngineSummary engine;
     QStringList problems;  // empty when everything agrees
@@ -183,8 +190,11 @@ class Store {
     SnapshotPauses snapshotPauses() const;
 
     // Checks the store: replays the whole journal in a fresh engine, checks
-    // every row's chain link (its events byte for byte) and every state row.
-    // Fills the report.
+    // every row's chain link (its events byte for byte), every stored snapshot
+    // against the replay's state at its journal seq, the state opened with
+    // (when one was) against the replay's end, and every state row. One
+    // engine is held at a time: the opened one is dropped for the replay,
+    // which becomes the store's engine. Fills the report.
     StoreReport verify();
 
     // Re-executes the journal from the start up to journal sequence `toSeq`
