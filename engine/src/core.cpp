@@ -1,6 +1,7 @@
 #include "core.h"
 
 #include <algorithm>
+#include <bit>
 #include <cassert>
 
 namespace houbu {
@@ -19,6 +20,7 @@ void Core::occupy(std::uint32_t run, std::uint32_t seat, int from, int to, Holde
     const SegmentMask m = segmentMask(from, to);
     assert((st.mask & m) == 0);
     st.mask |= m;
+    s.runs[run].heldSegments += std::popcount(m);
     markFree(s.runs[run], st, from, to, false);
     Occupant o{static_cast<std::uint8_t>(from), static_cast<std::uint8_t>(to), kind, ref};
     auto pos =
@@ -32,6 +34,7 @@ void Core::vacate(std::uint32_t run, std::uint32_t seat, HolderKind kind, std::u
     for (auto it = st.occupants.begin(); it != st.occupants.end(); ++it) {
         if (it->kind == kind && it->ref == ref) {
             st.mask &= ~segmentMask(it->from, it->to);
+            s.runs[run].heldSegments -= it->to - it->from;
             markFree(s.runs[run], st, it->from, it->to, true);
             st.occupants.erase(it);
             return;
@@ -92,6 +95,7 @@ void Core::leaveQueues(Order& order, OrderStatus status) {
     assert(order.status == OrderStatus::Queued);
     order.status = status;
     --s.queuedOrders;
+    countQueued(s, order, -1);
     const int lane = order.groupSize() - 1;
     for (const auto& opt : order.options()) {
         Queue& q = s.queues[opt.queue];

@@ -394,6 +394,7 @@ class Apply {
         order.status = OrderStatus::Queued;
         order.effectiveAt = s.clock;
         ++s.queuedOrders;
+        countQueued(s, order, +1);
         const int lane = order.groupSize() - 1;
         for (auto& opt : order.options()) {
             opt.queue = queueFor(opt.run, opt.travelClass, opt.from, opt.to);
@@ -972,6 +973,27 @@ std::string Engine::checkInvariants() const {
         }
     }
     if (queued != s.queuedOrders) return "queued order count disagrees";
+    // The runs' derived counters (state.h) against a count from scratch.
+    std::vector<int> runOrders(s.runs.size(), 0), runPassengers(s.runs.size(), 0);
+    for (const Order& order : s.orders) {
+        if (order.status != OrderStatus::Queued) continue;
+        std::vector<std::uint32_t> counted;
+        for (const auto& opt : order.options()) {
+            if (std::find(counted.begin(), counted.end(), opt.run) != counted.end()) continue;
+            counted.push_back(opt.run);
+            ++runOrders[opt.run];
+            runPassengers[opt.run] += order.groupSize();
+        }
+    }
+    for (std::size_t r = 0; r < s.runs.size(); ++r) {
+        const Run& run = s.runs[r];
+        std::int64_t held = 0;
+        for (const Seat& seat : run.seats)
+            held += std::popcount(seat.mask);
+        if (held != run.heldSegments) return "held seat-segments of " + runName(run) + " disagree";
+        if (runOrders[r] != run.queuedOrders || runPassengers[r] != run.queuedPassengers)
+            return "queued orders or passengers of " + runName(run) + " disagree";
+    }
     for (std::size_t q = 0; q < s.queues.size(); ++q)
         if (live[q] != s.queues[q].liveBySize) return "queue live counts disagree";
     return {};

@@ -374,6 +374,7 @@ void readState(EngineState& st, In& in) {
                 oc.ref = static_cast<std::uint32_t>(in.u());
                 seat.mask |= segmentMask(oc.from, oc.to);
             }
+            r.heldSegments += std::popcount(seat.mask);
         }
         // Seats are found by arithmetic on their car: every one must sit where it says.
         std::vector<bool> placed(r.cars.size(), false);
@@ -485,7 +486,10 @@ void readState(EngineState& st, In& in) {
         for (const auto& opt : ord.options())
             if (opt.from >= opt.to || opt.to >= st.runs[opt.run].stops.size()) throw Truncated();
         if (orderFrom(st, ord) != from || orderTo(st, ord) != to) throw Truncated();
-        if (ord.status == OrderStatus::Queued) ++st.queuedOrders;
+        if (ord.status == OrderStatus::Queued) {
+            ++st.queuedOrders;
+            countQueued(st, ord, +1);
+        }
     }
     st.queues.resize(in.count());
     for (Queue& q : st.queues) {

@@ -130,6 +130,14 @@ struct Run {
     std::vector<std::pair<std::string, double>> fares;  // class -> yuan per km
     int holdMinutes = 30;
     Policy policy = Policy::Complete;
+    // Derived counters, kept as seats and queues change (never stored in a
+    // snapshot; rebuilt on restore; checked by checkInvariants), so that a
+    // summary of every run costs nothing per order or seat: seat-segments
+    // held, and the queued orders with an option on this run and their
+    // passengers.
+    std::int64_t heldSegments = 0;
+    int queuedOrders = 0;
+    int queuedPassengers = 0;
 
     int segments() const { return static_cast<int>(stops.size()) - 1; }
     int classIndex(const std::string& name) const {
@@ -478,6 +486,20 @@ inline std::int64_t rankIn(const EngineState& s, const Queue& q, const Order& or
             if (other.status == OrderStatus::Queued && queuedBefore(other, order)) ++rank;
         }
     return rank;
+}
+
+// Adds (sign +1) or removes (-1) a queued order in the counters of the runs
+// its options are on, each run once however many options it has there.
+inline void countQueued(EngineState& s, const Order& order, int sign) {
+    std::uint32_t counted[255];  // Order::optionCount is 8 bits
+    std::size_t n = 0;
+    for (const auto& opt : order.options()) {
+        if (std::find(counted, counted + n, opt.run) != counted + n) continue;
+        counted[n++] = opt.run;
+        Run& run = s.runs[opt.run];
+        run.queuedOrders += sign;
+        run.queuedPassengers += sign * order.groupSize();
+    }
 }
 
 }  // namespace houbu

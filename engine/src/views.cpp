@@ -56,34 +56,22 @@ OrderView orderView(const EngineState& s, const Order& o) {
 }  // namespace
 
 std::vector<RunSummary> Engine::runSummaries() const {
+    // From the runs' counters (state.h): nothing here walks orders or seats,
+    // so the console can ask after every batch on a day of millions.
     const EngineState& s = *state_;
     std::vector<RunSummary> out;
-    std::vector<int> queued(s.runs.size(), 0);
-    std::vector<int> passengers(s.runs.size(), 0);
-    for (const Order& o : s.orders) {
-        if (o.status != OrderStatus::Queued) continue;
-        std::vector<std::uint32_t> counted;
-        for (const auto& opt : o.options()) {
-            if (std::find(counted.begin(), counted.end(), opt.run) != counted.end()) continue;
-            counted.push_back(opt.run);
-            ++queued[opt.run];
-            passengers[opt.run] += o.groupSize();
-        }
-    }
-    for (std::size_t i = 0; i < s.runs.size(); ++i) {
-        const Run& r = s.runs[i];
+    out.reserve(s.runs.size());
+    for (const Run& r : s.runs) {
         RunSummary sum;
         sum.train = r.train;
         sum.date = r.date;
         sum.stops = static_cast<int>(r.stops.size());
         sum.seats = static_cast<int>(r.seats.size());
-        long long held = 0;
-        for (const Seat& seat : r.seats)
-            held += std::popcount(seat.mask);
         const long long offered = static_cast<long long>(r.seats.size()) * r.segments();
-        sum.loadFactor = offered ? static_cast<double>(held) / static_cast<double>(offered) : 0.0;
-        sum.queuedOrders = queued[i];
-        sum.queuedPassengers = passengers[i];
+        sum.loadFactor =
+            offered ? static_cast<double>(r.heldSegments) / static_cast<double>(offered) : 0.0;
+        sum.queuedOrders = r.queuedOrders;
+        sum.queuedPassengers = r.queuedPassengers;
         out.push_back(std::move(sum));
     }
     return out;
