@@ -1,6 +1,9 @@
 #include <QDateTime>
 #include <QJsonArray>
+#include <QSet>
 #include <algorithm>
+#include <string_view>
+#include <unordered_set>
 
 #include "houbu/models.h"
 
@@ -421,12 +424,15 @@ QString QueueModel::intervalOf(const QueueView& q) const {
 
 QModelIndex QueueModel::index(int row, int column, const QModelIndex& parent) const {
     if (!hasIndex(row, column, parent)) return {};
-    return createIndex(row, column, parent.isValid() ? quintptr(parent.row()) : kTopLevel);
+    return createIndex(
+        row, column,
+        parent.isValid() ? queueIds_[static_cast<std::size_t>(parent.row())] : kTopLevel);
 }
 
 QModelIndex QueueModel::parent(const QModelIndex& child) const {
     if (!child.isValid() || child.internalId() == kTopLevel) return {};
-    return createIndex(static_cast<int>(child.internalId()), 0, kTopLevel);
+    const int row = rowOfQueue(child.internalId());
+    return row < 0 ? QModelIndex() : createIndex(row, 0, kTopLevel);
 }
 
 int QueueModel::rowCount(const QModelIndex& parent) const {
@@ -459,7 +465,9 @@ QVariant QueueModel::data(const QModelIndex& index, int role) const {
         }
         return {};
     }
-    const QueueView& q = queues_[static_cast<std::size_t>(index.internalId())];
+    const int queueRow = rowOfQueue(index.internalId());
+    if (queueRow < 0) return {};
+    const QueueView& q = queues_[static_cast<std::size_t>(queueRow)];
     const OrderView& o = q.orders[static_cast<std::size_t>(index.row())];
     switch (role) {
         case OrderIdRole:
@@ -549,6 +557,17 @@ QModelIndex QueueModel::indexOfOrder(const QString& id) const {
     return {};
 }
 
+int QueueModel::rowOfQueue(quintptr id) const {
+    const auto it = rowOfQueue_.find(id);
+    return it == rowOfQueue_.end() ? -1 : it->second;
+}
+
+void QueueModel::indexQueues() {
+    rowOfQueue_.clear();
+    for (std::size_t i = 0; i < queueIds_.size(); ++i)
+        rowOfQueue_[queueIds_[i]] = static_cast<int>(i);
+}
+
 void QueueModel::apply(const SnapshotPtr& snapshot) {
     QStringList stations;
     for (const StopView& stop : snapshot->run.stops)
@@ -559,49 +578,61 @@ void QueueModel::apply(const SnapshotPtr& snapshot) {
         run_ = run;
         stations_ = stations;
         queues_ = snapshot->queues;
+        queueIds_.clear();
+        for (std::size_t i = 0; i < queues_.size(); ++i)
+            queueIds_.push_back(nextQueueId_++);
+        indexQueues();
         endResetModel();
         return;
     }
     const auto& next = snapshot->queues;
     // Top level: remove queues that emptied, insert new ones; both keep key order.
+    // A queue keeps its id while it is shown: its orders' indexes name it by
+    // id, not by row, so that they stay valid when queues above come and go.
+    QSet<QString> nextKeys;
+    for (const QueueView& q : next)
+        nextKeys.insert(keyOf(q));
     for (int i = static_cast<int>(queues_.size()) - 1; i >= 0; --i) {
-        const QString key = keyOf(queues_[static_cast<std::size_t>(i)]);
-        const bool kept = std::any_of(next.begin(), next.end(),
-                                      [&](const QueueView& q) { return keyOf(q) == key; });
-        if (kept) continue;
+        if (nextKeys.contains(keyOf(queues_[static_cast<std::size_t>(i)]))) continue;
         beginRemoveRows({}, i, i);
         queues_.erase(queues_.begin() + i);
+        queueIds_.erase(queueIds_.begin() + i);
+        indexQueues();
         endRemoveRows();
     }
     for (std::size_t i = 0; i < next.size(); ++i) {
         if (i < queues_.size() && keyOf(queues_[i]) == keyOf(next[i])) continue;
         beginInsertRows({}, static_cast<int>(i), static_cast<int>(i));
-        QueueView fresh = next[i];
+        const QueueView& fresh = next[i];
         queues_.insert(queues_.begin() + static_cast<long>(i),
                        QueueView{fresh.travelClass, fresh.from, fresh.to, {}});
+        queueIds_.insert(queueIds_.begin() + static_cast<long>(i), nextQueueId_++);
+        indexQueues();
         endInsertRows();
     }
-    // Children: orders leave from anywhere and join at any rank; the relative order
-    // of the others never changes.
+    // Children: orders leave from anywhere and join at any rank; the relative
+    // order of the others never changes. Linear in the queue's length: a
+    // queue on a real day holds thousands.
     std::vector<int> changedQueues;
     for (std::size_t qi = 0; qi < next.size(); ++qi) {
         auto& mine = queues_[qi].orders;
         const auto& theirs = next[qi].orders;
         const QModelIndex parent = index(static_cast<int>(qi), 0);
         const std::size_t before = mine.size();
+        std::unordered_set<std::string_view> theirIds;
+        theirIds.reserve(theirs.size());
+        for (const OrderView& o : theirs)
+            theirIds.insert(o.id);
+        bool moved = false;
         for (int r = static_cast<int>(mine.size()) - 1; r >= 0; --r) {
-            const auto& id = mine[static_cast<std::size_t>(r)].id;
-            if (std::any_of(theirs.begin(), theirs.end(),
-                            [&](const OrderView& o) { return o.id == id; }))
-                continue;
+            if (theirIds.count(mine[static_cast<std::size_t>(r)].id)) continue;
             int first = r;
-            while (first > 0 && std::none_of(theirs.begin(), theirs.end(), [&](const OrderView& o) {
-                       return o.id == mine[static_cast<std::size_t>(first - 1)].id;
-                   }))
+            while (first > 0 && !theirIds.count(mine[static_cast<std::size_t>(first - 1)].id))
                 --first;
             beginRemoveRows(parent, first, r);
             mine.erase(mine.begin() + first, mine.begin() + r + 1);
             endRemoveRows();
+            moved = true;
             r = first;
         }
         for (std::size_t r = 0; r < theirs.size();) {
@@ -616,10 +647,11 @@ void QueueModel::apply(const SnapshotPtr& snapshot) {
             mine.insert(mine.begin() + static_cast<long>(r), theirs.begin() + static_cast<long>(r),
                         theirs.begin() + static_cast<long>(end));
             endInsertRows();
+            moved = true;
             r = end;
         }
         // Ranks of the orders behind a removal or an insertion change.
-        if (!mine.empty()) {
+        if (moved) {
             mine = theirs;
             emit dataChanged(index(0, 0, parent),
                              index(int(mine.size()) - 1, ColumnCount - 1, parent),

@@ -1,9 +1,11 @@
 #include <QBuffer>
+#include <QElapsedTimer>
 #include <QFile>
 #include <QJsonDocument>
 #include <QMetaObject>
 #include <QSysInfo>
 #include <QThread>
+#include <QTimer>
 #include <atomic>
 #include <optional>
 
@@ -21,6 +23,11 @@ class EmbeddedWorker : public QObject {
 
   public:
     std::atomic<bool> cancelled{false};
+
+    EmbeddedWorker() {
+        publishTimer_.setSingleShot(true);
+        connect(&publishTimer_, &QTimer::timeout, this, [this] { publish(); });
+    }
 
     void open(const StoreOptions& options) {
         engineOptions_ = options.engine;
@@ -59,7 +66,7 @@ class EmbeddedWorker : public QObject {
             return;
         }
         // After a storage failure the views keep the last committed state.
-        if (apply(commands)) publish();
+        if (apply(commands)) publishSoon();
     }
 
     // ---- step mode -------------------------------------------------------------
@@ -429,7 +436,25 @@ class EmbeddedWorker : public QObject {
         emit stepStateChanged(st);
     }
 
+    // Commands sent in a steady stream are shown once a frame, not once a
+    // batch: a snapshot rebuilds the shown run's seats and queues, and the
+    // screen cannot show more than a frame's worth anyway. An operator's own
+    // command, a change of run and step mode publish at once.
+    static constexpr int kPublishEveryMs = 16;
+    QTimer publishTimer_{this};
+    QElapsedTimer sincePublish_;
+    void publishSoon() {
+        if (publishTimer_.isActive()) return;
+        const qint64 since = sincePublish_.isValid() ? sincePublish_.elapsed() : kPublishEveryMs;
+        if (since >= kPublishEveryMs)
+            publish();
+        else
+            publishTimer_.start(static_cast<int>(kPublishEveryMs - since));
+    }
+
     void publish() {
+        publishTimer_.stop();
+        sincePublish_.start();
         const Engine& e = shown();
         auto snap = std::make_shared<ConsoleSnapshot>();
         snap->lastSeq = static_cast<qint64>(e.lastSeq());

@@ -192,6 +192,51 @@ class TestModels : public QObject {
         f.filter.setText(u"w3"_s);
         QCOMPARE(f.filter.rowCount(), 2);
     }
+
+    // An order's index names its queue by identity, not by row: a queue
+    // appearing above it leaves it on the same order, under the same queue,
+    // and a long queue's diff is rows removed and inserted, never a reset.
+    void orderIndexesSurviveQueuesAbove() {
+        QueueModel model;
+        QAbstractItemModelTester tester{&model,
+                                        QAbstractItemModelTester::FailureReportingMode::QtTest};
+        auto snapshot = [](std::vector<QueueView> queues) {
+            auto s = std::make_shared<ConsoleSnapshot>();
+            s->run.train = "G1";
+            s->run.date = "2024-01-20";
+            s->run.stops = {{"北京", 0, 0, 0}, {"天津", 120, 0, 0}, {"济南", 400, 0, 0}};
+            s->queues = std::move(queues);
+            return SnapshotPtr(std::move(s));
+        };
+        auto orders = [](int first, int count) {
+            std::vector<OrderView> out;
+            for (int i = first; i < first + count; ++i) {
+                OrderView o;
+                o.id = "W" + std::to_string(i);
+                o.passengers = {"p"};
+                out.push_back(o);
+            }
+            return out;
+        };
+        model.apply(snapshot({QueueView{"second", 1, 2, orders(1, 3000)}}));
+        const QPersistentModelIndex last(model.index(2999, 0, model.index(0, 0)));
+        QCOMPARE(last.data(QueueModel::OrderIdRole).toString(), u"W3000"_s);
+
+        QSignalSpy reset(&model, &QAbstractItemModel::modelReset);
+        QSignalSpy removed(&model, &QAbstractItemModel::rowsRemoved);
+        std::vector<OrderView> kept = orders(1, 3000);
+        kept.erase(kept.begin() + 10, kept.begin() + 20);  // ten served from the middle
+        model.apply(snapshot(
+            {QueueView{"second", 0, 2, orders(5000, 2)}, QueueView{"second", 1, 2, kept}}));
+        QCOMPARE(reset.count(), 0);
+        QCOMPARE(removed.count(), 1);  // one contiguous range
+        QCOMPARE(model.rowCount(), 2);
+        QVERIFY(last.isValid());
+        QCOMPARE(last.parent().row(), 1);
+        QCOMPARE(last.row(), 2989);
+        QCOMPARE(last.data(QueueModel::OrderIdRole).toString(), u"W3000"_s);
+        QCOMPARE(model.rowCount(model.index(1, 0)), 2990);
+    }
 };
 
 QTEST_GUILESS_MAIN(TestModels)

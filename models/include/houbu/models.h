@@ -12,6 +12,7 @@
 #include <QSortFilterProxyModel>
 #include <QStringList>
 #include <QTimer>
+#include <unordered_map>
 #include <vector>
 
 #include "houbu/session.h"
@@ -148,10 +149,16 @@ class QueueModel : public QAbstractItemModel {
   private:
     static QString keyOf(const QueueView& q);
     QString intervalOf(const QueueView& q) const;
+    // The row of the queue with id `id` (order indexes carry it), -1 when gone.
+    int rowOfQueue(quintptr id) const;
+    void indexQueues();
 
     QString run_;  // train + date, to detect a change of run
     QStringList stations_;
     std::vector<QueueView> queues_;
+    std::vector<quintptr> queueIds_;  // parallel to queues_
+    quintptr nextQueueId_ = 1;
+    std::unordered_map<quintptr, int> rowOfQueue_;
     QHash<QString, int> stepCandidates_;  // order id -> 1-based place
     QString stepCurrent_;
 };
