@@ -1,0 +1,303 @@
+// The console on a real day, measured as a user meets it (offscreen, the real
+// main window): how long a day takes to open, how long a click on another run
+// takes to show its grid, and how long a released seat takes to reach the
+// screen while other commands arrive at a steady rate.
+//
+//   console_scale_bench --scenario FILE [--json] [--switches N] [--releases N]
+//                       [--live-rate PER_SECOND] [--live-share PERCENT]
+//
+// The scenario's first lines (all but --live-share percent, default 10) are
+// opened as the day; the rest are sent at --live-rate (default 1,000 commands
+// a second) while the runs are switched and seats released. Times are wall
+// clock on the GUI thread; CPU seconds and the machine's load are printed
+// beside them because a shared machine is noisy. Nothing is asserted.
+
+#include <QApplication>
+#include <QElapsedTimer>
+#include <QFile>
+#include <QItemSelectionModel>
+#include <QTableView>
+#include <QTimer>
+#include <algorithm>
+#include <cstdio>
+#include <random>
+#include <string>
+#include <vector>
+
+#include <sys/resource.h>
+
+#include "houbu/huge_pages.h"
+#include "houbu/main_window.h"
+#include "houbu/models.h"
+#include "houbu/run_sort_model.h"
+#include "houbu/session.h"
+
+namespace {
+
+qint64 statusKb(const char* field) {
+    QFile f(QStringLiteral("/proc/self/status"));
+    if (!f.open(QIODevice::ReadOnly)) return 0;
+    const QByteArray key = QByteArray(field) + ':';
+    for (const QByteArray& line : f.readAll().split('\n'))
+        if (line.startsWith(key))
+            return line.mid(key.size()).trimmed().split(' ').front().toLongLong();
+    return 0;
+}
+
+double cpuSeconds() {
+    rusage u{};
+    getrusage(RUSAGE_SELF, &u);
+    return static_cast<double>(u.ru_utime.tv_sec + u.ru_stime.tv_sec) +
+           static_cast<double>(u.ru_utime.tv_usec + u.ru_stime.tv_usec) / 1e6;
+}
+
+double loadAverage() {
+    QFile f(QStringLiteral("/proc/loadavg"));
+    if (!f.open(QIODevice::ReadOnly)) return 0;
+    return f.readAll().split(' ').front().toDouble();
+}
+
+double percentile(std::vector<double> v, double p) {
+    if (v.empty()) return 0;
+    std::sort(v.begin(), v.end());
+    const auto at = static_cast<std::size_t>(p * static_cast<double>(v.size() - 1) + 0.5);
+    return v[std::min(at, v.size() - 1)];
+}
+
+// Runs the event loop until `done` holds or `limitMs` passed; false on timeout.
+// It sleeps between events (a tick every 2 ms wakes it) rather than spin: the
+// session's worker thread needs the other core.
+template <typename Done>
+bool waitFor(Done done, int limitMs) {
+    QElapsedTimer t;
+    t.start();
+    QTimer tick;
+    tick.start(2);
+    while (!done()) {
+        if (t.elapsed() > limitMs) return false;
+        QCoreApplication::processEvents(QEventLoop::WaitForMoreEvents);
+    }
+    // What the change queued (repaints, layout) is done too.
+    QCoreApplication::processEvents();
+    return true;
+}
+
+struct Options {
+    QString scenario;
+    bool json = false;
+    int switches = 40;
+    int releases = 40;
+    int liveRate = 1000;
+    int liveShare = 10;
+};
+
+int usage(const char* message) {
+    std::fprintf(stderr,
+                 "console_scale_bench: %s\n"
+                 "usage: console_scale_bench --scenario FILE [--json] [--switches N] "
+                 "[--releases N] [--live-rate PER_SECOND] [--live-share PERCENT]\n",
+                 message);
+    return 2;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    houbu::restartWithHugePages(argv);
+    if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM")) qputenv("QT_QPA_PLATFORM", "offscreen");
+    Options o;
+    for (int i = 1; i < argc; ++i) {
+        const std::string a = argv[i];
+        auto number = [&](int& out) {
+            if (i + 1 >= argc) return false;
+            bool ok = false;
+            out = QByteArray(argv[++i]).toInt(&ok);
+            return ok && out >= 0;
+        };
+        if (a == "--scenario" && i + 1 < argc)
+            o.scenario = QString::fromLocal8Bit(argv[++i]);
+        else if (a == "--json")
+            o.json = true;
+        else if (a == "--switches") {
+            if (!number(o.switches)) return usage("--switches needs a count");
+        } else if (a == "--releases") {
+            if (!number(o.releases)) return usage("--releases needs a count");
+        } else if (a == "--live-rate") {
+            if (!number(o.liveRate) || o.liveRate == 0)
+                return usage("--live-rate needs a positive rate");
+        } else if (a == "--live-share") {
+            if (!number(o.liveShare) || o.liveShare > 90)
+                return usage("--live-share needs a percentage up to 90");
+        } else
+            return usage(("unknown argument " + a).c_str());
+    }
+    if (o.scenario.isEmpty()) return usage("--scenario FILE is required");
+
+    QApplication app(argc, argv);
+    QFile file(o.scenario);
+    if (!file.open(QIODevice::ReadOnly)) return usage("cannot read the scenario");
+    const QByteArray all = file.readAll();
+    file.close();
+    // Split at a line boundary: the day, then the live tail.
+    qsizetype cut = all.size() - all.size() * o.liveShare / 100;
+    while (cut < all.size() && cut > 0 && all[cut - 1] != '\n')
+        ++cut;
+    const QByteArray day = all.left(cut);
+    QList<QByteArray> live = all.mid(cut).split('\n');
+    live.removeAll(QByteArray());
+
+    houbu::MainWindow window;
+    window.resize(1400, 900);
+    window.show();
+    QCoreApplication::processEvents();
+
+    // ---- open ------------------------------------------------------------------
+    const double cpuBefore = cpuSeconds();
+    QElapsedTimer clock;
+    clock.start();
+    window.openEmbedded(QString(), day);
+    auto* session = window.session();
+    bool loaded = false;
+    QObject::connect(session, &houbu::Session::progress, &window,
+                     [&](const QString&, qint64 done, qint64 total) {
+                         if (done == total) loaded = true;
+                     });
+    const qint64 dayLines = day.count('\n');
+    if (!waitFor(
+            [&] {
+                return loaded && window.runModel()->rowCount() > 0 && window.lastSeq() > 0 &&
+                       window.gridModel()->rowCount() > 0;
+            },
+            3600 * 1000))
+        return usage("the day did not open within an hour");
+    const double openSeconds = static_cast<double>(clock.elapsed()) / 1000.0;
+    const double openCpu = cpuSeconds() - cpuBefore;
+    const qint64 rssOpen = statusKb("VmRSS") * 1024;
+
+    // ---- live load ----------------------------------------------------------------
+    qsizetype liveNext = 0;
+    QTimer liveTimer;
+    QElapsedTimer liveClock;
+    liveClock.start();
+    // Sent in small batches each tick, at the rate asked for on average.
+    QObject::connect(&liveTimer, &QTimer::timeout, &window, [&] {
+        const qsizetype due =
+            std::min<qsizetype>(live.size(), liveClock.elapsed() * o.liveRate / 1000);
+        if (due > liveNext) {
+            session->send(live.mid(liveNext, due - liveNext));
+            liveNext = due;
+        }
+    });
+    liveTimer.start(10);
+
+    // ---- switching runs -------------------------------------------------------------
+    std::mt19937 random(7);
+    QTableView* runs = window.runView();
+    std::vector<double> focusMs;
+    const int runCount = runs->model()->rowCount();
+    for (int k = 0; k < o.switches && runCount > 1; ++k) {
+        const int row = static_cast<int>(random() % static_cast<unsigned>(runCount));
+        const QModelIndex index = runs->model()->index(row, 0);
+        const QString train = index.data(houbu::RunListModel::TrainRole).toString();
+        const QString date = index.data(houbu::RunListModel::DateRole).toString();
+        if (train == window.gridModel()->train() && date == window.gridModel()->date()) continue;
+        QElapsedTimer t;
+        t.start();
+        runs->selectionModel()->setCurrentIndex(
+            index, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+        if (!waitFor(
+                [&] {
+                    return window.gridModel()->train() == train &&
+                           window.gridModel()->date() == date;
+                },
+                60000))
+            return usage("a run switch did not reach the grid within a minute");
+        focusMs.push_back(static_cast<double>(t.nsecsElapsed()) / 1e6);
+        if (qEnvironmentVariableIsSet("CONSOLE_SCALE_BENCH_VERBOSE"))
+            std::fprintf(stderr, "switch to %s %s: %.1f ms\n", qPrintable(train), qPrintable(date),
+                         focusMs.back());
+    }
+
+    // ---- releases ---------------------------------------------------------------------
+    std::vector<double> releaseMs;
+    int releaseMisses = 0;
+    houbu::SeatGridModel* grid = window.gridModel();
+    for (int k = 0; k < o.releases; ++k) {
+        // A held or paid cell of the shown run, at random.
+        std::vector<std::pair<int, int>> taken;
+        for (int r = 0; r < grid->rowCount(); ++r)
+            for (int c = 0; c < grid->columnCount(); ++c) {
+                const int kind = grid->index(r, c).data(houbu::SeatGridModel::KindRole).toInt();
+                if (kind == static_cast<int>(houbu::SeatGridModel::HolderKind::Held) ||
+                    kind == static_cast<int>(houbu::SeatGridModel::HolderKind::Paid) ||
+                    kind == static_cast<int>(houbu::SeatGridModel::HolderKind::Served))
+                    taken.emplace_back(r, c);
+            }
+        if (taken.empty()) break;
+        const auto [r, c] = taken[random() % taken.size()];
+        const QString holder =
+            grid->index(r, c).data(houbu::SeatGridModel::HolderIdRole).toString();
+        const QString train = grid->train();
+        QElapsedTimer t;
+        t.start();
+        if (!window.releaseHolderAt(r, c, QStringLiteral("refund"))) {
+            ++releaseMisses;
+            continue;
+        }
+        // Shown when the cell no longer holds that holder (freed, or taken at
+        // once by a waiting order: either way the screen changed).
+        if (!waitFor(
+                [&] {
+                    return grid->train() != train ||
+                           grid->index(r, c).data(houbu::SeatGridModel::HolderIdRole).toString() !=
+                               holder;
+                },
+                10000)) {
+            ++releaseMisses;
+            continue;
+        }
+        releaseMs.push_back(static_cast<double>(t.nsecsElapsed()) / 1e6);
+    }
+    liveTimer.stop();
+    const double liveSeconds = static_cast<double>(liveClock.elapsed()) / 1000.0;
+    const double liveRate = liveSeconds > 0 ? static_cast<double>(liveNext) / liveSeconds : 0;
+
+    const qint64 rss = statusKb("VmRSS") * 1024;
+    const qint64 peak = statusKb("VmHWM") * 1024;
+    const double cpu = cpuSeconds();
+    if (o.json) {
+        std::printf(
+            "{\"scenario\":\"%s\",\"day_lines\":%lld,\"runs\":%d,\"open_seconds\":%.3f,"
+            "\"open_cpu_seconds\":%.3f,\"focus_ms_p50\":%.2f,\"focus_ms_p99\":%.2f,"
+            "\"focus_ms_max\":%.2f,\"switches\":%zu,\"release_to_screen_ms_p50\":%.2f,"
+            "\"release_to_screen_ms_p99\":%.2f,\"release_to_screen_ms_max\":%.2f,"
+            "\"releases\":%zu,\"release_misses\":%d,\"live_commands\":%lld,"
+            "\"live_rate\":%.0f,\"rss_bytes_open\":%lld,\"rss_bytes\":%lld,\"peak_rss_bytes\":%lld,"
+            "\"cpu_seconds\":%.2f,\"load\":%.2f}\n",
+            QFile::encodeName(o.scenario).constData(), static_cast<long long>(dayLines), runCount,
+            openSeconds, openCpu, percentile(focusMs, 0.5), percentile(focusMs, 0.99),
+            percentile(focusMs, 1.0), focusMs.size(), percentile(releaseMs, 0.5),
+            percentile(releaseMs, 0.99), percentile(releaseMs, 1.0), releaseMs.size(),
+            releaseMisses, static_cast<long long>(liveNext), liveRate,
+            static_cast<long long>(rssOpen), static_cast<long long>(rss),
+            static_cast<long long>(peak), cpu, loadAverage());
+    } else {
+        std::printf("day            %lld lines, %d runs\n", static_cast<long long>(dayLines),
+                    runCount);
+        std::printf("open           %.2f s (%.2f s CPU)\n", openSeconds, openCpu);
+        std::printf("switch run     p50 %.1f ms, p99 %.1f ms, max %.1f ms (%zu switches)\n",
+                    percentile(focusMs, 0.5), percentile(focusMs, 0.99), percentile(focusMs, 1.0),
+                    focusMs.size());
+        std::printf(
+            "release→screen p50 %.1f ms, p99 %.1f ms, max %.1f ms (%zu releases, %d missed)\n",
+            percentile(releaseMs, 0.5), percentile(releaseMs, 0.99), percentile(releaseMs, 1.0),
+            releaseMs.size(), releaseMisses);
+        std::printf("live load      %lld commands at %.0f/s\n", static_cast<long long>(liveNext),
+                    liveRate);
+        std::printf("memory         %.0f MB after open, %.0f MB at the end, peak %.0f MB\n",
+                    static_cast<double>(rssOpen) / 1e6, static_cast<double>(rss) / 1e6,
+                    static_cast<double>(peak) / 1e6);
+        std::printf("cpu            %.1f s in all; load %.2f\n", cpu, loadAverage());
+    }
+    return 0;
+}
