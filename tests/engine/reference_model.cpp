@@ -410,6 +410,9 @@ std::optional<ReferenceModel::Failure> ReferenceModel::check(const QByteArray& l
     madeEffective_.clear();
     prepayOnly_.clear();
     noteCtx_.clear();
+    effectReleased_.clear();
+    effectCars_.clear();
+    effectOrder_.clear();
     commandFailed_ = false;
     for (const auto& e : ev_) {
         const QJsonValue seq = jv(e, "seq");
@@ -707,12 +710,13 @@ void ReferenceModel::processLine(const QByteArray& line) {
     if (!commandFailed_) matchingPhase(T);
     if (failure_) return;
     checkNoServable(T, L("after the command"));
+    checkExactLiveness(T, L("after the command"));
 }
 
 void ReferenceModel::timerPhase(RefTime T) {
     RefTime prev = clock_;
     bool anyRoot = false;
-    std::int64_t prevTimerSeq = 0;  // hold and prepayment timers: ties fire in the order set
+    std::int64_t prevTimerSeq = 0;  // timers due together fire in the order they were set
     auto tieOrder = [&](RefTime at, std::int64_t setSeq, const QString& what) {
         if (at == prev && setSeq < prevTimerSeq)
             return fail(L("timer_tie_order"),
@@ -720,6 +724,16 @@ void ReferenceModel::timerPhase(RefTime T) {
                             .arg(what));
         prevTimerSeq = setSeq;
         return true;
+    };
+    // One timer is one timed effect: a sale's expired holds, or one order's timeout or
+    // expiry; matching runs after each.
+    QString effect;
+    auto endEffect = [&] {
+        if (effect.isEmpty()) return;
+        checkExactLiveness(
+            prev,
+            QStringLiteral("after the timed effect of %1 at %2").arg(effect, refFormatTime(prev)));
+        effect.clear();
     };
     while (!failure_) {
         const QJsonObject* e = peek();
@@ -730,13 +744,23 @@ void ReferenceModel::timerPhase(RefTime T) {
                                    js(*e, "reason") == QLatin1String("prepay_timeout");
         if (kind == QLatin1String("hold_expired") || prepayTimeout ||
             kind == QLatin1String("waitlist_expired")) {
-            if (at > prev) {
+            QString timer = QStringLiteral("order ") + js(*e, "id");
+            if (kind == QLatin1String("hold_expired")) {
+                const auto t = tickets_.find(js(*e, "ticket"));
+                timer = QStringLiteral("sale ") +
+                        (t == tickets_.end() ? js(*e, "ticket") : t->second.sale);
+            }
+            if (timer != effect || at > prev) {
                 if (!pending_.empty()) {
                     fail(L("release_missing"),
                          QStringLiteral("no seat_released for %1 before the next timed effect")
                              .arg(pending_.front().holder));
                     return;
                 }
+                endEffect();
+                if (failure_) return;
+            }
+            if (at > prev) {
                 if (anyRoot)
                     checkNoServable(prev, L("after the timed effects at ") + refFormatTime(prev));
             }
@@ -785,6 +809,9 @@ void ReferenceModel::timerPhase(RefTime T) {
                         std::optional<RefTime> due = o.deadline;
                         if (cut && (!due || *cut < *due)) due = cut;
                         ok = due && *due == at;
+                        if (ok && !tieOrder(at, o.expirySeq,
+                                            QStringLiteral("waitlist_expired of %1").arg(id)))
+                            return;
                     } else if (o.status == OrderStatus::Awaiting) {
                         // Not covered by the rules (only queued orders expire): tolerated at
                         // its deadline or cut-off, as long as that is before its pay_by.
@@ -805,6 +832,7 @@ void ReferenceModel::timerPhase(RefTime T) {
                 }
             }
             anyRoot = true;
+            effect = timer;
             prev = at;
             now_ = at;
             ++pos_;
@@ -840,6 +868,7 @@ void ReferenceModel::timerPhase(RefTime T) {
     if (!failure_ && !pending_.empty())
         fail(L("release_missing"),
              QStringLiteral("no seat_released for %1 (timeout)").arg(pending_.front().holder));
+    if (!failure_) endEffect();
     (void)T;
 }
 
@@ -875,6 +904,53 @@ bool ReferenceModel::checkNoServable(RefTime now, const QString& when) {
     return true;
 }
 
+// commands.md rule 5 and engine-rules.md, for runs under `exact`: a released seat
+// interval serves the queue of exactly that interval (run, class, from, to), an
+// added car the run's queues of its class, a newly effective order its own
+// options. Each serves "earliest first" while it can, so once its matching is over
+// none of the orders it reaches is servable (rule 2: one free seat per passenger
+// over the whole interval, in the option's class) on an option whose train has
+// not left the order's station. Orders it does not reach may stay servable.
+bool ReferenceModel::checkExactLiveness(RefTime now, const QString& when) {
+    const std::vector<Released> released = std::move(effectReleased_);
+    const std::set<std::pair<QString, QString>> cars = std::move(effectCars_);
+    const QString effective = std::move(effectOrder_);
+    effectReleased_.clear();
+    effectCars_.clear();
+    effectOrder_.clear();
+    if (failure_) return false;
+    if (released.empty() && cars.empty() && effective.isEmpty()) return true;
+    for (const auto& [id, o] : orders_) {
+        if (o.status != OrderStatus::Queued) continue;
+        for (const auto& opt : o.options) {
+            const RefRun& run = runs_.at(opt.run);
+            if (!run.exact || optionDeparted(o, opt, now) || !servable(o, opt)) continue;
+            const int f = run.stationIndex(o.from), t = run.stationIndex(o.to);
+            QString trigger;
+            if (id == effective) {
+                trigger = L("its own prepayment");
+            } else if (cars.count({opt.run, opt.cls})) {
+                trigger = QStringLiteral("the %1 car added to %2").arg(opt.cls, opt.run);
+            } else if (std::any_of(released.begin(), released.end(), [&](const Released& r) {
+                           return r.run == opt.run && r.cls == opt.cls && r.from == f && r.to == t;
+                       })) {
+                trigger = QStringLiteral("the release of %1->%2").arg(o.from, o.to);
+            } else {
+                continue;
+            }
+            return fail(L("exact_servable_left"),
+                        QStringLiteral("queued order %1 (%2 passengers, %3->%4) is servable on "
+                                       "exact run %5 %6 (%7 free) %8, and %9 should have served it")
+                            .arg(id)
+                            .arg(o.passengers.size())
+                            .arg(o.from, o.to, opt.run, opt.cls)
+                            .arg(freeCount(run, opt.cls, f, t))
+                            .arg(when, trigger));
+        }
+    }
+    return true;
+}
+
 bool ReferenceModel::consumeRelease(const QJsonObject& e, bool require) {
     const QString run = runKey(js(e, "train"), js(e, "date"));
     auto rit = runs_.find(run);
@@ -905,6 +981,7 @@ bool ReferenceModel::consumeRelease(const QJsonObject& e, bool require) {
     const QString cls = r.seats[size_t(r.seatIndex(seat))].cls;
     if (!vacate(r, seat, it->holder)) return false;
     released_.push_back(Released{run, cls, f, t});
+    effectReleased_.push_back(Released{run, cls, f, t});
     pending_.erase(it);
     return true;
 }
@@ -1493,6 +1570,7 @@ void ReferenceModel::cmdAddCar(const QJsonObject& o, RefTime) {
         ++pos_;
     }
     carAddedRuns_.insert(key);
+    effectCars_.insert({key, cls});
 }
 
 void ReferenceModel::cmdSell(const QJsonObject& o, RefTime T) {
@@ -2239,13 +2317,15 @@ void ReferenceModel::cmdPrepay(const QJsonObject& o, RefTime T) {
         fail(L("waitlist_effective"), QStringLiteral("expected waitlist_effective %1").arg(id));
         return;
     }
-    ++pos_;
     RefOrder& order = it->second;
+    order.expirySeq = jv(*e, "seq").toInteger();
+    ++pos_;
     order.status = OrderStatus::Queued;
     order.effective = T;
     order.everPrepaid = true;
     madeEffective_.insert(id);
     prepayOnly_ = id;
+    effectOrder_ = id;
 }
 
 void ReferenceModel::cmdCancel(const QJsonObject& o, RefTime) {

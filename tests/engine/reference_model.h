@@ -6,13 +6,14 @@
 // The engine's events are applied to the model one by one, and each is checked:
 //  - occupancy: no segment of a seat held twice by live tickets or blocks;
 //  - timers: holds, prepayment timeouts, deadlines and departures fire at their
-//    due time (never early, never skipped), oldest first, holds and prepayment
-//    timeouts due together in the order they were set;
+//    due time (never early, never skipped), oldest first, timers due together in
+//    the order they were set (a queued order's expiry is set by its prepayment);
 //  - matching: under `complete` no queued order is servable after any command or
 //    timed effect; each service is the earliest servable order in queue order, on
 //    its first servable option, never on a run that has left the order's station;
 //    under `exact`, only a release of exactly the order's interval, an added car
-//    (in queue order) or the order's own prepayment serves it;
+//    (in queue order) or the order's own prepayment serves it, and each of them
+//    serves while it can (see checkExactLiveness);
 //  - commands: which error code (or duplicate, or success) each command must give,
 //    and its exact success events; an error changes nothing;
 //  - queries: availability, position ranks and seat maps by brute force.
@@ -149,7 +150,8 @@ struct RefOrder {
     std::int64_t submitIndex = 0;
     RefTime effective = 0;
     RefTime payBy = 0;
-    std::int64_t timerSeq = 0;  // seq of waitlist_submitted, which set the prepayment timer
+    std::int64_t timerSeq = 0;   // seq of waitlist_submitted, which set the prepayment timer
+    std::int64_t expirySeq = 0;  // seq of waitlist_effective, which set the expiry timer
     std::int64_t prepayFen = 0;
     bool everPrepaid = false;
 };
@@ -237,6 +239,10 @@ class ReferenceModel {
     void timerPhase(RefTime T);
     bool checkNoTimersDue(RefTime bound, bool inclusive, const QString& when);
     bool checkNoServable(RefTime now, const QString& when);
+    // Under `exact`, what started matching in the command or timed effect that
+    // just ended must have served while it could: no queued order it reaches is
+    // left servable. Clears those triggers.
+    bool checkExactLiveness(RefTime now, const QString& when);
     // Returns true when the command part succeeded (success events to validate follow).
     bool outcome(const Expect& x, const QString& op, bool& success);
     void matchingPhase(RefTime T);
@@ -308,6 +314,10 @@ class ReferenceModel {
     std::map<QString, int> notes_;
     QString noteCtx_;     // detail for notes() about this line
     QString prepayOnly_;  // this line's prepay: its matching may serve that order alone
+    // What may serve orders of `exact` runs in the current command or timed effect.
+    std::vector<Released> effectReleased_;
+    std::set<std::pair<QString, QString>> effectCars_;  // run, class
+    QString effectOrder_;                               // the order made effective
 };
 
 }  // namespace houbu::reftest
