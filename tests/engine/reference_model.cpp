@@ -296,6 +296,7 @@ bool ReferenceModel::queuedBefore(const RefOrder& a, const RefOrder& b) const {
 }
 
 int ReferenceModel::seatWaste(const RefRun& run, const RefSeat& seat, int from, int to) const {
+    if (options_.firstFit) return 0;  // first-fit: every seat costs the same, seat order decides
     int l = from;
     while (l > 0 && !(seat.mask & (std::uint64_t(1) << (l - 1))))
         --l;
@@ -838,6 +839,16 @@ void ReferenceModel::timerPhase(RefTime T) {
             ++pos_;
             continue;
         }
+        if (options_.trace && anyRoot &&
+            (kind == QLatin1String("match_considered") || kind == QLatin1String("match_skipped"))) {
+            if (!pending_.empty()) {
+                fail(L("release_missing"), QStringLiteral("no seat_released for %1 before matching")
+                                               .arg(pending_.front().holder));
+                return;
+            }
+            if (!consumeTrace(prev)) return;
+            continue;
+        }
         if (kind == QLatin1String("seat_released") && !pending_.empty()) {
             if (!consumeRelease(*e, false)) break;
             if (at != prev) {
@@ -951,6 +962,32 @@ bool ReferenceModel::checkExactLiveness(RefTime now, const QString& when) {
     return true;
 }
 
+// What a trace event can be checked for: it names a queued order, and the order a
+// match_considered announces is the one served right after it.
+bool ReferenceModel::consumeTrace(RefTime at) {
+    const QJsonObject& e = ev_[pos_];
+    const QString id = js(e, "id");
+    if (evAt(e) != at)
+        return fail(
+            L("event_time"),
+            QStringLiteral("%1 should carry the time %2").arg(compact(e), refFormatTime(at)));
+    const auto it = orders_.find(id);
+    if (it == orders_.end() || it->second.status != OrderStatus::Queued)
+        return fail(L("trace"), QStringLiteral("%1 names no queued order").arg(compact(e)));
+    if (!jv(e, "reason").isString() || js(e, "reason").isEmpty())
+        return fail(L("trace"), QStringLiteral("%1 gives no reason").arg(compact(e)));
+    if (js(e, "event") == QLatin1String("match_considered")) {
+        const QJsonObject* next = pos_ + 1 < ev_.size() ? &ev_[pos_ + 1] : nullptr;
+        if (!next || js(*next, "event") != QLatin1String("waitlist_fulfilled") ||
+            js(*next, "id") != id)
+            return fail(
+                L("trace"),
+                QStringLiteral("%1 is not followed by the service of that order").arg(compact(e)));
+    }
+    ++pos_;
+    return true;
+}
+
 bool ReferenceModel::consumeRelease(const QJsonObject& e, bool require) {
     const QString run = runKey(js(e, "train"), js(e, "date"));
     auto rit = runs_.find(run);
@@ -1058,6 +1095,12 @@ bool ReferenceModel::outcome(const Expect& x, const QString& op, bool& success) 
 void ReferenceModel::matchingPhase(RefTime T) {
     while (!failure_) {
         const QJsonObject* e = peek();
+        if (e && options_.trace &&
+            (js(*e, "event") == QLatin1String("match_considered") ||
+             js(*e, "event") == QLatin1String("match_skipped"))) {
+            consumeTrace(T);
+            continue;
+        }
         if (!e || js(*e, "event") != QLatin1String("waitlist_fulfilled")) break;
         if (evAt(*e) != T) {
             fail(L("event_time"),
@@ -1078,6 +1121,12 @@ bool ReferenceModel::fulfill(const QJsonObject& e, RefTime now) {
                         .arg(id, oit == orders_.end() ? L("unknown")
                                                       : L(orderStatusName(oit->second.status))));
     RefOrder& order = oit->second;
+    if (options_.trace &&
+        (pos_ == 0 || js(ev_[pos_ - 1], "event") != QLatin1String("match_considered") ||
+         js(ev_[pos_ - 1], "id") != id))
+        return fail(
+            L("trace"),
+            QStringLiteral("the service of %1 is not announced by match_considered").arg(id));
     const QString train = js(e, "train"), date = js(e, "date"), cls = js(e, "class");
     int k = -1;
     for (int i = 0; i < int(order.options.size()); ++i) {
@@ -1285,8 +1334,8 @@ bool ReferenceModel::checkSingleChoice(const RefRun& run, const QString& cls, in
                     QStringLiteral("%1: prefer %2 not honoured (seat %3; %4 free)")
                         .arg(what, prefer, chosen, best->label));
     return fail(L("seat_choice"),
-                QStringLiteral("%1: best-fit picks %2 (waste %3), the engine chose %4 (waste %5)")
-                    .arg(what, best->label)
+                QStringLiteral("%1: %2 picks %3 (waste %4), the engine chose %5 (waste %6)")
+                    .arg(what, options_.firstFit ? L("first-fit") : L("best-fit"), best->label)
                     .arg(bestWaste)
                     .arg(chosen)
                     .arg(ci >= 0 ? seatWaste(run, run.seats[size_t(ci)], from, to) : -1));
@@ -1492,7 +1541,8 @@ void ReferenceModel::cmdTrain(const QJsonObject& o, RefTime) {
     for (auto it = fares.begin(); it != fares.end(); ++it)
         run.fareFen[it.key()] = std::llround(it.value().toDouble() * 100);
     if (has(o, "hold_minutes")) run.holdMinutes = jv(o, "hold_minutes").toInt();
-    run.exact = js(o, "policy") == QLatin1String("exact");
+    run.exact =
+        has(o, "policy") ? js(o, "policy") == QLatin1String("exact") : options_.defaultExact;
 
     const QJsonObject* e = peek();
     if (!e || js(*e, "event") != QLatin1String("train_defined") || js(*e, "train") != train ||
@@ -2055,8 +2105,9 @@ void ReferenceModel::cmdBlock(const QJsonObject& o, RefTime) {
             want.sort();
             if (want != sortedGot &&
                 !fail(L("seat_choice"),
-                      QStringLiteral("block %1: best-fit picks %2, the engine chose %3")
-                          .arg(id, want.join(QLatin1Char(' ')), got.join(QLatin1Char(' ')))))
+                      QStringLiteral("block %1: %2 picks %3, the engine chose %4")
+                          .arg(id, options_.firstFit ? L("first-fit") : L("best-fit"),
+                               want.join(QLatin1Char(' ')), got.join(QLatin1Char(' ')))))
                 return;
         }
     }

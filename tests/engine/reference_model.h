@@ -162,6 +162,13 @@ class ReferenceModel {
         QString tag;  // a short category, stable across replays (used to minimise)
         QString message;
     };
+    // What houbu-cli's options change (a scenario's `# options:` line).
+    struct Options {
+        bool defaultExact = false;  // --policy exact: runs that name no policy
+        bool firstFit = false;      // --seat-choice first-fit: seat order, waste ignored
+        bool trace = false;         // --trace: match_considered / match_skipped events
+    };
+    void setOptions(const Options& options) { options_ = options; }
 
     // Checks the engine's answer (`events`, one JSON object per output line) to
     // input line `line` (1-based `lineNumber`) and applies it to the model.
@@ -243,6 +250,8 @@ class ReferenceModel {
     // just ended must have served while it could: no queued order it reaches is
     // left servable. Clears those triggers.
     bool checkExactLiveness(RefTime now, const QString& when);
+    // --trace: match_considered / match_skipped at the current position.
+    bool consumeTrace(RefTime at);
     // Returns true when the command part succeeded (success events to validate follow).
     bool outcome(const Expect& x, const QString& op, bool& success);
     void matchingPhase(RefTime T);
@@ -318,6 +327,7 @@ class ReferenceModel {
     std::vector<Released> effectReleased_;
     std::set<std::pair<QString, QString>> effectCars_;  // run, class
     QString effectOrder_;                               // the order made effective
+    Options options_;
 };
 
 }  // namespace houbu::reftest
