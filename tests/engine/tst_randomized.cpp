@@ -13,7 +13,11 @@
 // be rejected, by the check meant to catch it.
 //
 // Environment:
-//   HOUBU_RANDOM_SEEDS      more seeds: "7,12,100-120", or "+50" for 50 fresh ones
+//   HOUBU_RANDOM_SEEDS      more seeds after the fixed ones (1 to 20), in randomized and
+//                           precheckForeseesApply: a comma-separated list of "N" (seed N
+//                           only: how a reported failure is rerun), "A-B" (seeds A to B)
+//                           and "+N" (N fresh random seeds, each named in its row); so
+//                           "200" is one seed and "+200" two hundred. Anything else fails.
 //   HOUBU_RANDOM_COMMANDS   commands per extra seed (default 1000)
 //   HOUBU_MINIMIZE_SECONDS  time to shrink a failing input (default 30)
 //   HOUBU_RANDOM_DUMP       a directory: write every seed's input and output there
@@ -1794,17 +1798,27 @@ void TestRandomized::randomized_data() {
     for (const QString& part : env.split(QLatin1Char(','), Qt::SkipEmptyParts)) {
         const QString p = part.trimmed();
         std::vector<quint64> seeds;
+        bool ok = false;
         if (p.startsWith(QLatin1Char('+'))) {
-            for (int i = 0; i < p.mid(1).toInt(); ++i)
+            const int n = p.mid(1).toInt(&ok);
+            ok = ok && n > 0;
+            for (int i = 0; ok && i < n; ++i)
                 seeds.push_back((quint64(rd()) << 32) ^ quint64(rd()));
-        } else if (p.contains(QLatin1Char('-'))) {
-            const quint64 a = p.section(QLatin1Char('-'), 0, 0).toULongLong();
-            const quint64 b = p.section(QLatin1Char('-'), 1, 1).toULongLong();
-            for (quint64 s = a; s <= b; ++s)
+        } else if (p.count(QLatin1Char('-')) == 1) {
+            bool okTo = false;
+            const quint64 a = p.section(QLatin1Char('-'), 0, 0).toULongLong(&ok);
+            const quint64 b = p.section(QLatin1Char('-'), 1, 1).toULongLong(&okTo);
+            ok = ok && okTo && a <= b;
+            for (quint64 s = a; ok && s <= b; ++s)
                 seeds.push_back(s);
         } else {
-            seeds.push_back(p.toULongLong());
+            seeds.push_back(p.toULongLong(&ok));
         }
+        // A part that is read as nothing would run fewer seeds than asked for, unnoticed.
+        if (!ok)
+            QFAIL(qPrintable(QStringLiteral("HOUBU_RANDOM_SEEDS: cannot read \"%1\" (\"N\", "
+                                            "\"A-B\" or \"+N\")")
+                                 .arg(p)));
         for (quint64 s : seeds)
             QTest::addRow("env seed %llu", static_cast<unsigned long long>(s)) << s << commands;
     }
