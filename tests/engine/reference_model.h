@@ -1,6 +1,7 @@
 #pragma once
 // An independent, brute-force reference model of the Houbu rules (commands.md,
-// docs/engine-rules.md), used by tst_randomized to check the engine line by line.
+// docs/engine-rules.md), used by tst_randomized to check the engine line by line
+// and by tst_scenario_model to check the scenarios' hand-written expectations.
 // It shares no code with engine/ or codec/ and was written from the documents.
 //
 // The engine's events are applied to the model one by one, and each is checked:
