@@ -297,8 +297,13 @@ std::optional<Decision> Matcher::next() {
         }
 
         if (!best) {
-            if (pending_.empty()) ++phase_;
-            break;
+            // The skips it reported go first (the phase is looked at again after them,
+            // and reports nothing twice); a phase with nothing left to serve hands over
+            // to the next one, or a command that frees seat intervals of several exact
+            // queues would serve only the first.
+            if (!pending_.empty()) break;
+            ++phase_;
+            continue;
         }
 
         const Order& order = s.orders[best->order];

@@ -8,12 +8,14 @@
 #include <QComboBox>
 #include <QDateTimeEdit>
 #include <QElapsedTimer>
+#include <QImage>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
 #include <QRadioButton>
+#include <QSet>
 #include <QSignalSpy>
 #include <QSpinBox>
 #include <QStatusBar>
@@ -21,6 +23,7 @@
 #include <QTest>
 #include <QTreeView>
 #include <QTreeWidget>
+#include <vector>
 
 #include "houbu/error_sentences.h"
 #include "houbu/main_window.h"
@@ -50,6 +53,48 @@ void setCombo(QComboBox* combo, const QString& text) {
     const int i = combo->findText(text);
     QVERIFY2(i >= 0, qPrintable(text));
     combo->setCurrentIndex(i);
+}
+
+// The seats a seat-map preview draws in its window tint: the 4-connected areas of
+// the commonest colour that is none of the palette's own (background, car body,
+// lines and text), each of at least 30 pixels.
+int tintedSeats(const QImage& shot, const QPalette& palette) {
+    const QImage image = shot.convertToFormat(QImage::Format_RGB32);
+    QSet<QRgb> own;
+    for (QPalette::ColorRole role :
+         {QPalette::Base, QPalette::AlternateBase, QPalette::Text, QPalette::WindowText,
+          QPalette::Highlight, QPalette::Mid, QPalette::PlaceholderText})
+        own.insert(palette.color(role).rgb());
+    QHash<QRgb, int> count;
+    for (int y = 0; y < image.height(); ++y)
+        for (int x = 0; x < image.width(); ++x)
+            if (!own.contains(image.pixel(x, y))) ++count[image.pixel(x, y)];
+    QRgb tint = 0;
+    for (auto it = count.cbegin(); it != count.cend(); ++it)
+        if (it.value() > count.value(tint)) tint = it.key();
+    std::vector<bool> seen(std::size_t(image.width() * image.height()), false);
+    int areas = 0;
+    for (int y0 = 0; y0 < image.height(); ++y0)
+        for (int x0 = 0; x0 < image.width(); ++x0) {
+            if (seen[std::size_t(y0 * image.width() + x0)] || image.pixel(x0, y0) != tint) continue;
+            int size = 0;
+            QList<QPoint> todo{{x0, y0}};
+            seen[std::size_t(y0 * image.width() + x0)] = true;
+            while (!todo.isEmpty()) {
+                const QPoint p = todo.takeLast();
+                ++size;
+                for (const QPoint& n :
+                     {p + QPoint(1, 0), p - QPoint(1, 0), p + QPoint(0, 1), p - QPoint(0, 1)}) {
+                    if (!image.rect().contains(n)) continue;
+                    const std::size_t k = std::size_t(n.y() * image.width() + n.x());
+                    if (seen[k] || image.pixel(n) != tint) continue;
+                    seen[k] = true;
+                    todo << n;
+                }
+            }
+            if (size >= 30) ++areas;
+        }
+    return areas;
 }
 
 }  // namespace
@@ -354,7 +399,15 @@ class TestDialogs : public QObject {
         setCombo(field<QComboBox*>(d, u"class"_s), u"first"_s);
         QCOMPARE(layout->text(), u"acdf"_s);  // typed by the operator: kept
         QCOMPARE(d->preview()->toolTip(), u"2 rows × 4 seats a row = 8 seats"_s);
-        d->preview()->grab();  // paints without a crash
+        // The preview draws the car it will add, a seat per row and letter: here the
+        // window seats, A and F, of each row.
+        QCOMPARE(tintedSeats(d->preview()->grab().toImage(), d->preview()->palette()), 2 * 2);
+        rows->setValue(3);
+        QCOMPARE(tintedSeats(d->preview()->grab().toImage(), d->preview()->palette()), 3 * 2);
+        layout->setText(u"ABCDF"_s);
+        QCOMPARE(tintedSeats(d->preview()->grab().toImage(), d->preview()->palette()), 3 * 2);
+        rows->setValue(2);
+        layout->setText(u"acdf"_s);
         shot(d, u"add-car"_s);
         QCOMPARE(json(parsed(d->command())),
                  json(expected(u"add_car"_s, {{u"car"_s, 7},

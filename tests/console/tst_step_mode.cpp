@@ -6,14 +6,18 @@
 // the grid highlights follow each decision.
 
 #include <QJsonArray>
+#include <QSettings>
 #include <QSignalSpy>
+#include <QTemporaryDir>
 #include <QTest>
 #include <QTreeView>
 #include <memory>
 
+#include "houbu/codec.h"
 #include "houbu/examples.h"
 #include "houbu/main_window.h"
 #include "houbu/step_panel.h"
+#include "houbu/store.h"
 #include "houbu/widgets.h"
 
 using namespace houbu;
@@ -53,6 +57,9 @@ class TestStepMode : public QObject {
     void initTestCase() {
         QCoreApplication::setOrganizationName(u"houbu-test"_s);
         QCoreApplication::setApplicationName(u"tst_step_mode"_s);
+        // Closing a window saves its layout: into a folder of the test's own.
+        QSettings::setDefaultFormat(QSettings::IniFormat);
+        QSettings::setPath(QSettings::IniFormat, QSettings::UserScope, settingsDir_.path());
     }
 
     void examplesParse() {
@@ -178,23 +185,59 @@ class TestStepMode : public QObject {
         QVERIFY(!window.stepAction()->isEnabled());
     }
 
-    // F5 runs everything pending; turning the pause off applies commands directly.
     // Closing the console while a decision is pending loses nothing that was
-    // committed and does not crash: the scratch copy is simply dropped.
+    // committed and keeps nothing of the command being stepped: the scratch copy
+    // is simply dropped. On a store, reopened after the close, the journal holds
+    // the setup alone and the state is the setup's, with the decision stepped
+    // (round 1) or not (round 0).
     void closeWhilePaused() {
+        const Example ex = Example::load(u"overlapping_queues_race"_s, u"en"_s);
+        // What the store must hold: the setup applied, and what it must not: the
+        // first stepped command applied too.
+        Runner setupOnly, withStepped;
+        QByteArray out;
+        int line = 0;
+        for (const QByteArray& l : ex.setup.split('\n')) {
+            ++line;
+            setupOnly.processLine(l, line, out);
+            withStepped.processLine(l, line, out);
+        }
+        withStepped.processLine(ex.stepped.first(), ++line, out);
+        QVERIFY(setupOnly.engine().snapshot() != withStepped.engine().snapshot());
+
         for (int round = 0; round < 2; ++round) {
+            QTemporaryDir dir;
+            QVERIFY(dir.isValid());
+            const QString db = dir.filePath(u"steps.db"_s);
             auto window = std::make_unique<MainWindow>();
             window->show();
-            QVERIFY(window->openExample(u"overlapping_queues_race"_s));
+            window->openEmbedded(db, ex.setup);
+            QTRY_COMPARE_WITH_TIMEOUT(window->lastSeq(), qint64(setupOnly.engine().lastSeq()),
+                                      20000);
+            window->pauseAction()->trigger();
+            QTRY_VERIFY(window->stepState().enabled);
+            window->session()->send(ex.stepped);
             QTRY_VERIFY_WITH_TIMEOUT(window->stepState().paused, 20000);
             if (round == 1) {
                 window->stepAction()->trigger();
                 QTRY_COMPARE_WITH_TIMEOUT(int(window->stepState().applied.size()), 1, 20000);
+                QVERIFY(window->stepState().paused);
             }
+            QCOMPARE(window->lastSeq(), qint64(setupOnly.engine().lastSeq()));
+            window->close();
             window.reset();
+
+            StoreOptions options;
+            options.location = db;
+            QString error;
+            const auto store = Store::open(options, error);
+            QVERIFY2(store, qPrintable(error));
+            QCOMPARE(store->engine().lastSeq(), setupOnly.engine().lastSeq());
+            QVERIFY(store->engine().snapshot() == setupOnly.engine().snapshot());
         }
     }
 
+    // F5 runs everything pending; turning the pause off applies commands directly.
     void runAndResume() {
         const Example ex = Example::load(u"overlapping_queues_race"_s, u"en"_s);
         MainWindow window;
@@ -208,6 +251,9 @@ class TestStepMode : public QObject {
         QTRY_VERIFY(!window.stepState().enabled);
         QVERIFY(!window.stepPanel()->isVisible() || !window.stepState().paused);
     }
+
+  private:
+    QTemporaryDir settingsDir_;
 };
 
 QTEST_MAIN(TestStepMode)

@@ -296,6 +296,7 @@ bool ReferenceModel::queuedBefore(const RefOrder& a, const RefOrder& b) const {
 }
 
 int ReferenceModel::seatWaste(const RefRun& run, const RefSeat& seat, int from, int to) const {
+    if (options_.firstFit) return 0;  // first-fit: every seat costs the same, seat order decides
     int l = from;
     while (l > 0 && !(seat.mask & (std::uint64_t(1) << (l - 1))))
         --l;
@@ -410,6 +411,9 @@ std::optional<ReferenceModel::Failure> ReferenceModel::check(const QByteArray& l
     madeEffective_.clear();
     prepayOnly_.clear();
     noteCtx_.clear();
+    effectReleased_.clear();
+    effectCars_.clear();
+    effectOrder_.clear();
     commandFailed_ = false;
     for (const auto& e : ev_) {
         const QJsonValue seq = jv(e, "seq");
@@ -707,12 +711,13 @@ void ReferenceModel::processLine(const QByteArray& line) {
     if (!commandFailed_) matchingPhase(T);
     if (failure_) return;
     checkNoServable(T, L("after the command"));
+    checkExactLiveness(T, L("after the command"));
 }
 
 void ReferenceModel::timerPhase(RefTime T) {
     RefTime prev = clock_;
     bool anyRoot = false;
-    std::int64_t prevTimerSeq = 0;  // hold and prepayment timers: ties fire in the order set
+    std::int64_t prevTimerSeq = 0;  // timers due together fire in the order they were set
     auto tieOrder = [&](RefTime at, std::int64_t setSeq, const QString& what) {
         if (at == prev && setSeq < prevTimerSeq)
             return fail(L("timer_tie_order"),
@@ -720,6 +725,16 @@ void ReferenceModel::timerPhase(RefTime T) {
                             .arg(what));
         prevTimerSeq = setSeq;
         return true;
+    };
+    // One timer is one timed effect: a sale's expired holds, or one order's timeout or
+    // expiry; matching runs after each.
+    QString effect;
+    auto endEffect = [&] {
+        if (effect.isEmpty()) return;
+        checkExactLiveness(
+            prev,
+            QStringLiteral("after the timed effect of %1 at %2").arg(effect, refFormatTime(prev)));
+        effect.clear();
     };
     while (!failure_) {
         const QJsonObject* e = peek();
@@ -730,13 +745,23 @@ void ReferenceModel::timerPhase(RefTime T) {
                                    js(*e, "reason") == QLatin1String("prepay_timeout");
         if (kind == QLatin1String("hold_expired") || prepayTimeout ||
             kind == QLatin1String("waitlist_expired")) {
-            if (at > prev) {
+            QString timer = QStringLiteral("order ") + js(*e, "id");
+            if (kind == QLatin1String("hold_expired")) {
+                const auto t = tickets_.find(js(*e, "ticket"));
+                timer = QStringLiteral("sale ") +
+                        (t == tickets_.end() ? js(*e, "ticket") : t->second.sale);
+            }
+            if (timer != effect || at > prev) {
                 if (!pending_.empty()) {
                     fail(L("release_missing"),
                          QStringLiteral("no seat_released for %1 before the next timed effect")
                              .arg(pending_.front().holder));
                     return;
                 }
+                endEffect();
+                if (failure_) return;
+            }
+            if (at > prev) {
                 if (anyRoot)
                     checkNoServable(prev, L("after the timed effects at ") + refFormatTime(prev));
             }
@@ -785,6 +810,9 @@ void ReferenceModel::timerPhase(RefTime T) {
                         std::optional<RefTime> due = o.deadline;
                         if (cut && (!due || *cut < *due)) due = cut;
                         ok = due && *due == at;
+                        if (ok && !tieOrder(at, o.expirySeq,
+                                            QStringLiteral("waitlist_expired of %1").arg(id)))
+                            return;
                     } else if (o.status == OrderStatus::Awaiting) {
                         // Not covered by the rules (only queued orders expire): tolerated at
                         // its deadline or cut-off, as long as that is before its pay_by.
@@ -805,9 +833,20 @@ void ReferenceModel::timerPhase(RefTime T) {
                 }
             }
             anyRoot = true;
+            effect = timer;
             prev = at;
             now_ = at;
             ++pos_;
+            continue;
+        }
+        if (options_.trace && anyRoot &&
+            (kind == QLatin1String("match_considered") || kind == QLatin1String("match_skipped"))) {
+            if (!pending_.empty()) {
+                fail(L("release_missing"), QStringLiteral("no seat_released for %1 before matching")
+                                               .arg(pending_.front().holder));
+                return;
+            }
+            if (!consumeTrace(prev)) return;
             continue;
         }
         if (kind == QLatin1String("seat_released") && !pending_.empty()) {
@@ -840,6 +879,7 @@ void ReferenceModel::timerPhase(RefTime T) {
     if (!failure_ && !pending_.empty())
         fail(L("release_missing"),
              QStringLiteral("no seat_released for %1 (timeout)").arg(pending_.front().holder));
+    if (!failure_) endEffect();
     (void)T;
 }
 
@@ -875,6 +915,79 @@ bool ReferenceModel::checkNoServable(RefTime now, const QString& when) {
     return true;
 }
 
+// commands.md rule 5 and engine-rules.md, for runs under `exact`: a released seat
+// interval serves the queue of exactly that interval (run, class, from, to), an
+// added car the run's queues of its class, a newly effective order its own
+// options. Each serves "earliest first" while it can, so once its matching is over
+// none of the orders it reaches is servable (rule 2: one free seat per passenger
+// over the whole interval, in the option's class) on an option whose train has
+// not left the order's station. Orders it does not reach may stay servable.
+bool ReferenceModel::checkExactLiveness(RefTime now, const QString& when) {
+    const std::vector<Released> released = std::move(effectReleased_);
+    const std::set<std::pair<QString, QString>> cars = std::move(effectCars_);
+    const QString effective = std::move(effectOrder_);
+    effectReleased_.clear();
+    effectCars_.clear();
+    effectOrder_.clear();
+    if (failure_) return false;
+    if (released.empty() && cars.empty() && effective.isEmpty()) return true;
+    for (const auto& [id, o] : orders_) {
+        if (o.status != OrderStatus::Queued) continue;
+        for (const auto& opt : o.options) {
+            const RefRun& run = runs_.at(opt.run);
+            if (!run.exact || optionDeparted(o, opt, now) || !servable(o, opt)) continue;
+            const int f = run.stationIndex(o.from), t = run.stationIndex(o.to);
+            QString trigger;
+            if (id == effective) {
+                trigger = L("its own prepayment");
+            } else if (cars.count({opt.run, opt.cls})) {
+                trigger = QStringLiteral("the %1 car added to %2").arg(opt.cls, opt.run);
+            } else if (std::any_of(released.begin(), released.end(), [&](const Released& r) {
+                           return r.run == opt.run && r.cls == opt.cls && r.from == f && r.to == t;
+                       })) {
+                trigger = QStringLiteral("the release of %1->%2").arg(o.from, o.to);
+            } else {
+                continue;
+            }
+            return fail(L("exact_servable_left"),
+                        QStringLiteral("queued order %1 (%2 passengers, %3->%4) is servable on "
+                                       "exact run %5 %6 (%7 free) %8, and %9 should have served it")
+                            .arg(id)
+                            .arg(o.passengers.size())
+                            .arg(o.from, o.to, opt.run, opt.cls)
+                            .arg(freeCount(run, opt.cls, f, t))
+                            .arg(when, trigger));
+        }
+    }
+    return true;
+}
+
+// What a trace event can be checked for: it names a queued order, and the order a
+// match_considered announces is the one served right after it.
+bool ReferenceModel::consumeTrace(RefTime at) {
+    const QJsonObject& e = ev_[pos_];
+    const QString id = js(e, "id");
+    if (evAt(e) != at)
+        return fail(
+            L("event_time"),
+            QStringLiteral("%1 should carry the time %2").arg(compact(e), refFormatTime(at)));
+    const auto it = orders_.find(id);
+    if (it == orders_.end() || it->second.status != OrderStatus::Queued)
+        return fail(L("trace"), QStringLiteral("%1 names no queued order").arg(compact(e)));
+    if (!jv(e, "reason").isString() || js(e, "reason").isEmpty())
+        return fail(L("trace"), QStringLiteral("%1 gives no reason").arg(compact(e)));
+    if (js(e, "event") == QLatin1String("match_considered")) {
+        const QJsonObject* next = pos_ + 1 < ev_.size() ? &ev_[pos_ + 1] : nullptr;
+        if (!next || js(*next, "event") != QLatin1String("waitlist_fulfilled") ||
+            js(*next, "id") != id)
+            return fail(
+                L("trace"),
+                QStringLiteral("%1 is not followed by the service of that order").arg(compact(e)));
+    }
+    ++pos_;
+    return true;
+}
+
 bool ReferenceModel::consumeRelease(const QJsonObject& e, bool require) {
     const QString run = runKey(js(e, "train"), js(e, "date"));
     auto rit = runs_.find(run);
@@ -905,6 +1018,7 @@ bool ReferenceModel::consumeRelease(const QJsonObject& e, bool require) {
     const QString cls = r.seats[size_t(r.seatIndex(seat))].cls;
     if (!vacate(r, seat, it->holder)) return false;
     released_.push_back(Released{run, cls, f, t});
+    effectReleased_.push_back(Released{run, cls, f, t});
     pending_.erase(it);
     return true;
 }
@@ -981,6 +1095,12 @@ bool ReferenceModel::outcome(const Expect& x, const QString& op, bool& success) 
 void ReferenceModel::matchingPhase(RefTime T) {
     while (!failure_) {
         const QJsonObject* e = peek();
+        if (e && options_.trace &&
+            (js(*e, "event") == QLatin1String("match_considered") ||
+             js(*e, "event") == QLatin1String("match_skipped"))) {
+            consumeTrace(T);
+            continue;
+        }
         if (!e || js(*e, "event") != QLatin1String("waitlist_fulfilled")) break;
         if (evAt(*e) != T) {
             fail(L("event_time"),
@@ -1001,6 +1121,12 @@ bool ReferenceModel::fulfill(const QJsonObject& e, RefTime now) {
                         .arg(id, oit == orders_.end() ? L("unknown")
                                                       : L(orderStatusName(oit->second.status))));
     RefOrder& order = oit->second;
+    if (options_.trace &&
+        (pos_ == 0 || js(ev_[pos_ - 1], "event") != QLatin1String("match_considered") ||
+         js(ev_[pos_ - 1], "id") != id))
+        return fail(
+            L("trace"),
+            QStringLiteral("the service of %1 is not announced by match_considered").arg(id));
     const QString train = js(e, "train"), date = js(e, "date"), cls = js(e, "class");
     int k = -1;
     for (int i = 0; i < int(order.options.size()); ++i) {
@@ -1208,8 +1334,8 @@ bool ReferenceModel::checkSingleChoice(const RefRun& run, const QString& cls, in
                     QStringLiteral("%1: prefer %2 not honoured (seat %3; %4 free)")
                         .arg(what, prefer, chosen, best->label));
     return fail(L("seat_choice"),
-                QStringLiteral("%1: best-fit picks %2 (waste %3), the engine chose %4 (waste %5)")
-                    .arg(what, best->label)
+                QStringLiteral("%1: %2 picks %3 (waste %4), the engine chose %5 (waste %6)")
+                    .arg(what, options_.firstFit ? L("first-fit") : L("best-fit"), best->label)
                     .arg(bestWaste)
                     .arg(chosen)
                     .arg(ci >= 0 ? seatWaste(run, run.seats[size_t(ci)], from, to) : -1));
@@ -1415,7 +1541,8 @@ void ReferenceModel::cmdTrain(const QJsonObject& o, RefTime) {
     for (auto it = fares.begin(); it != fares.end(); ++it)
         run.fareFen[it.key()] = std::llround(it.value().toDouble() * 100);
     if (has(o, "hold_minutes")) run.holdMinutes = jv(o, "hold_minutes").toInt();
-    run.exact = js(o, "policy") == QLatin1String("exact");
+    run.exact =
+        has(o, "policy") ? js(o, "policy") == QLatin1String("exact") : options_.defaultExact;
 
     const QJsonObject* e = peek();
     if (!e || js(*e, "event") != QLatin1String("train_defined") || js(*e, "train") != train ||
@@ -1493,6 +1620,7 @@ void ReferenceModel::cmdAddCar(const QJsonObject& o, RefTime) {
         ++pos_;
     }
     carAddedRuns_.insert(key);
+    effectCars_.insert({key, cls});
 }
 
 void ReferenceModel::cmdSell(const QJsonObject& o, RefTime T) {
@@ -1977,8 +2105,9 @@ void ReferenceModel::cmdBlock(const QJsonObject& o, RefTime) {
             want.sort();
             if (want != sortedGot &&
                 !fail(L("seat_choice"),
-                      QStringLiteral("block %1: best-fit picks %2, the engine chose %3")
-                          .arg(id, want.join(QLatin1Char(' ')), got.join(QLatin1Char(' ')))))
+                      QStringLiteral("block %1: %2 picks %3, the engine chose %4")
+                          .arg(id, options_.firstFit ? L("first-fit") : L("best-fit"),
+                               want.join(QLatin1Char(' ')), got.join(QLatin1Char(' ')))))
                 return;
         }
     }
@@ -2239,13 +2368,15 @@ void ReferenceModel::cmdPrepay(const QJsonObject& o, RefTime T) {
         fail(L("waitlist_effective"), QStringLiteral("expected waitlist_effective %1").arg(id));
         return;
     }
-    ++pos_;
     RefOrder& order = it->second;
+    order.expirySeq = jv(*e, "seq").toInteger();
+    ++pos_;
     order.status = OrderStatus::Queued;
     order.effective = T;
     order.everPrepaid = true;
     madeEffective_.insert(id);
     prepayOnly_ = id;
+    effectOrder_ = id;
 }
 
 void ReferenceModel::cmdCancel(const QJsonObject& o, RefTime) {

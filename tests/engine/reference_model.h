@@ -1,18 +1,20 @@
 #pragma once
 // An independent, brute-force reference model of the Houbu rules (commands.md,
-// docs/engine-rules.md), used by tst_randomized to check the engine line by line.
+// docs/engine-rules.md), used by tst_randomized to check the engine line by line
+// and by tst_scenario_model to check the scenarios' hand-written expectations.
 // It shares no code with engine/ or codec/ and was written from the documents.
 //
 // The engine's events are applied to the model one by one, and each is checked:
 //  - occupancy: no segment of a seat held twice by live tickets or blocks;
 //  - timers: holds, prepayment timeouts, deadlines and departures fire at their
-//    due time (never early, never skipped), oldest first, holds and prepayment
-//    timeouts due together in the order they were set;
+//    due time (never early, never skipped), oldest first, timers due together in
+//    the order they were set (a queued order's expiry is set by its prepayment);
 //  - matching: under `complete` no queued order is servable after any command or
 //    timed effect; each service is the earliest servable order in queue order, on
 //    its first servable option, never on a run that has left the order's station;
 //    under `exact`, only a release of exactly the order's interval, an added car
-//    (in queue order) or the order's own prepayment serves it;
+//    (in queue order) or the order's own prepayment serves it, and each of them
+//    serves while it can (see checkExactLiveness);
 //  - commands: which error code (or duplicate, or success) each command must give,
 //    and its exact success events; an error changes nothing;
 //  - queries: availability, position ranks and seat maps by brute force.
@@ -149,7 +151,8 @@ struct RefOrder {
     std::int64_t submitIndex = 0;
     RefTime effective = 0;
     RefTime payBy = 0;
-    std::int64_t timerSeq = 0;  // seq of waitlist_submitted, which set the prepayment timer
+    std::int64_t timerSeq = 0;   // seq of waitlist_submitted, which set the prepayment timer
+    std::int64_t expirySeq = 0;  // seq of waitlist_effective, which set the expiry timer
     std::int64_t prepayFen = 0;
     bool everPrepaid = false;
 };
@@ -160,6 +163,13 @@ class ReferenceModel {
         QString tag;  // a short category, stable across replays (used to minimise)
         QString message;
     };
+    // What houbu-cli's options change (a scenario's `# options:` line).
+    struct Options {
+        bool defaultExact = false;  // --policy exact: runs that name no policy
+        bool firstFit = false;      // --seat-choice first-fit: seat order, waste ignored
+        bool trace = false;         // --trace: match_considered / match_skipped events
+    };
+    void setOptions(const Options& options) { options_ = options; }
 
     // Checks the engine's answer (`events`, one JSON object per output line) to
     // input line `line` (1-based `lineNumber`) and applies it to the model.
@@ -237,6 +247,12 @@ class ReferenceModel {
     void timerPhase(RefTime T);
     bool checkNoTimersDue(RefTime bound, bool inclusive, const QString& when);
     bool checkNoServable(RefTime now, const QString& when);
+    // Under `exact`, what started matching in the command or timed effect that
+    // just ended must have served while it could: no queued order it reaches is
+    // left servable. Clears those triggers.
+    bool checkExactLiveness(RefTime now, const QString& when);
+    // --trace: match_considered / match_skipped at the current position.
+    bool consumeTrace(RefTime at);
     // Returns true when the command part succeeded (success events to validate follow).
     bool outcome(const Expect& x, const QString& op, bool& success);
     void matchingPhase(RefTime T);
@@ -308,6 +324,11 @@ class ReferenceModel {
     std::map<QString, int> notes_;
     QString noteCtx_;     // detail for notes() about this line
     QString prepayOnly_;  // this line's prepay: its matching may serve that order alone
+    // What may serve orders of `exact` runs in the current command or timed effect.
+    std::vector<Released> effectReleased_;
+    std::set<std::pair<QString, QString>> effectCars_;  // run, class
+    QString effectOrder_;                               // the order made effective
+    Options options_;
 };
 
 }  // namespace houbu::reftest

@@ -221,6 +221,28 @@ class TestRules : public QObject {
         QCOMPARE(str(events.last(), "id"), u"W2"_s);
     }
 
+    // Rule 5, every freed interval: one release that frees two intervals of a seat
+    // serves the queue of each, not only the first one's.
+    void exactPolicyServesEveryFreedInterval() {
+        Session s;
+        s.send(g1(1, R"(,"policy":"exact")"));
+        s.send(sell("S1", "北京", "天津", R"(["a"])", R"(,"seats":["03-01A"])"));
+        s.send(sell("S2", "天津", "济南", R"(["b"])", R"(,"seats":["03-01A"])"));
+        s.send(sell("S3", "北京", "青岛", R"(["c"])", R"(,"seats":["03-01B"])"));
+        s.send({waitlist("W1", "北京", "天津"), op("prepay", "W1")});
+        s.send({waitlist("W2", "天津", "济南", R"(["丙"])"), op("prepay", "W2")});
+        const auto events = s.send(
+            R"({"op":"release","train":"G1","date":"2024-01-20","seat":"03-01A","from":"北京","to":"济南","reason":"refund"})");
+        QCOMPARE(kinds(events), (QStringList{u"ticket_refunded"_s, u"seat_released"_s,
+                                             u"ticket_refunded"_s, u"seat_released"_s,
+                                             u"waitlist_fulfilled"_s, u"waitlist_fulfilled"_s}));
+        QCOMPARE(str(events[4], "id"), u"W1"_s);
+        QCOMPARE(str(events[5], "id"), u"W2"_s);
+        for (int i : {4, 5})
+            QCOMPARE(events[i].value(u"tickets"_s).toArray()[0].toObject().value(u"seat"_s),
+                     QJsonValue(u"03-01A"_s));
+    }
+
     void exactPolicyLeavesSubIntervalsWaiting() {
         Session s;
         s.send(g1(1, R"(,"policy":"exact")"));

@@ -1,7 +1,8 @@
 // Scenario tests: every tests/scenarios/NAME.jsonl is run through the real CLI
 // (`houbu-cli run FILE [options]`) and its output compared, event by event, with
 // tests/scenarios/NAME.expected.jsonl. The same input fed through standard input
-// (`houbu-cli run -`) must give byte-identical output.
+// (`houbu-cli run -`) must give byte-identical output. An input without its
+// expected file fails, and so does an expected file without its input.
 //
 // Options come from a first line of the form `# options: --trace --policy exact`.
 // Events are compared as parsed JSON objects, with two relaxations for human text
@@ -22,6 +23,8 @@
 #include <QString>
 #include <QStringList>
 #include <QTest>
+
+using namespace Qt::StringLiterals;
 
 namespace {
 
@@ -144,6 +147,7 @@ class TestScenarios : public QObject {
 
   private slots:
     void initTestCase();
+    void everyExpectationHasItsInput();
     void scenario_data();
     void scenario();
     void viaStdin_data();
@@ -156,6 +160,18 @@ class TestScenarios : public QObject {
 void TestScenarios::initTestCase() {
     const QDir dir(scenarioDir());
     QVERIFY2(dir.exists(), qPrintable(scenarioDir()));
+}
+
+// The rows are made from the inputs: an expected file whose input is missing (or
+// misnamed) would be skipped without a word.
+void TestScenarios::everyExpectationHasItsInput() {
+    const QDir dir(scenarioDir());
+    const QString suffix = QStringLiteral(".expected.jsonl");
+    QStringList orphans;
+    for (const QString& file : dir.entryList({u"*"_s + suffix}, QDir::Files, QDir::Name))
+        if (!dir.exists(file.chopped(suffix.size()) + u".jsonl"_s)) orphans << file;
+    QVERIFY2(orphans.isEmpty(),
+             qPrintable(u"expected events without an input file: "_s + orphans.join(u", "_s)));
 }
 
 void TestScenarios::addRows() {
