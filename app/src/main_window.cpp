@@ -227,6 +227,17 @@ void MainWindow::buildDocks() {
     queueView_->setAlternatingRowColors(true);
     queueView_->header()->setSectionResizeMode(QHeaderView::ResizeToContents);
     queueView_->header()->setStretchLastSection(true);
+    // Queues open with their orders shown. Only the queues are expanded, as
+    // they come: QTreeView::expandAll (Qt 6.4) keeps a persistent index for
+    // every order too, and each row removed then costs a walk of all of them.
+    auto expandQueues = [this](const QModelIndex& parent, int first, int last) {
+        if (parent.isValid()) return;
+        for (int row = first; row <= last; ++row)
+            queueView_->expand(queueModel_->index(row, 0));
+    };
+    connect(queueModel_, &QAbstractItemModel::rowsInserted, this, expandQueues);
+    connect(queueModel_, &QAbstractItemModel::modelReset, this,
+            [=, this] { expandQueues({}, 0, queueModel_->rowCount() - 1); });
     why_ = new QTextBrowser(queues);
     why_->setPlaceholderText(tr("Select a queued order to see which seats block it."));
     queues->addWidget(queueView_);
@@ -725,7 +736,6 @@ void MainWindow::onSnapshot(const SnapshotPtr& snapshot) {
     fitRunColumns();
     gridModel_->apply(snapshot);
     queueModel_->apply(snapshot);
-    queueView_->expandAll();
     if (runChanged) updateFilters();
     clockLabel_->setText(tr("Clock %1").arg(QString(snapshot->clock).replace(u'T', u' ')));
     const QString run = QString::fromStdString(snapshot->run.train + ' ' + snapshot->run.date);
