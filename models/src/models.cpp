@@ -1,5 +1,6 @@
 #include <QDateTime>
 #include <QJsonArray>
+#include <QJsonDocument>
 #include <QSet>
 #include <algorithm>
 #include <string_view>
@@ -666,7 +667,7 @@ void QueueModel::apply(const SnapshotPtr& snapshot) {
 // ---- EventLogModel ---------------------------------------------------------------
 
 int EventLogModel::rowCount(const QModelIndex& parent) const {
-    return parent.isValid() ? 0 : static_cast<int>(events_.size());
+    return parent.isValid() ? 0 : static_cast<int>(seqs_.size());
 }
 int EventLogModel::columnCount(const QModelIndex& parent) const {
     return parent.isValid() ? 0 : ColumnCount;
@@ -725,27 +726,31 @@ QString detailsOf(const QJsonObject& o) {
 
 QVariant EventLogModel::data(const QModelIndex& index, int role) const {
     if (!checkIndex(index, CheckIndexOption::IndexIsValid)) return {};
-    const EventRecord& e = events_[static_cast<std::size_t>(index.row())];
-    const QJsonObject& o = e.object;
+    const int row = index.row();
     switch (role) {
         case KindRole:
-            return o.value(u"event"_s).toString();
+            return kindAt(row);
         case TrainRole:
-            return o.value(u"train"_s).toString();
+            return trainAt(row);
+        case JsonRole:
+            return jsonAt(row);
+        case Qt::ToolTipRole:
+            return QString::fromUtf8(jsonAt(row));
+        default:
+            break;
+    }
+    const QJsonObject& o = objectAt(row);
+    switch (role) {
         case OrderRole:
             return orderOf(o);
         case SeatsRole:
             return seatsOf(o);
-        case JsonRole:
-            return e.json;
         case ObjectRole:
             return o;
-        case Qt::ToolTipRole:
-            return QString::fromUtf8(e.json);
         case Qt::DisplayRole:
             switch (index.column()) {
                 case Seq:
-                    return e.seq;
+                    return seqs_[static_cast<std::size_t>(row)];
                 case Time:
                     return o.value(u"at"_s).toString().replace(u'T', u' ');
                 case Event:
@@ -788,14 +793,63 @@ void EventLogModel::append(const QList<EventRecord>& events) {
     if (events.isEmpty()) return;
     const int first = rowCount();
     beginInsertRows({}, first, first + static_cast<int>(events.size()) - 1);
-    events_.insert(events_.end(), events.begin(), events.end());
+    for (const EventRecord& e : events) {
+        lines_.append(e.json);
+        seqs_.push_back(e.seq);
+        kindOf_.push_back(
+            static_cast<std::uint16_t>(kinds_.indexOf(e.object.value(u"event"_s).toString())));
+        trainOf_.push_back(trains_.indexOf(e.object.value(u"train"_s).toString()));
+    }
     endInsertRows();
 }
 
 void EventLogModel::clear() {
     beginResetModel();
-    events_.clear();
+    lines_.clear();
+    seqs_.clear();
+    kindOf_.clear();
+    trainOf_.clear();
+    kinds_.clear();
+    trains_.clear();
+    for (CachedObject& c : parsed_)
+        c = CachedObject{};
     endResetModel();
+}
+
+EventRecord EventLogModel::at(int row) const {
+    EventRecord r;
+    r.seq = seqs_[static_cast<std::size_t>(row)];
+    r.json = jsonAt(row);
+    r.object = objectAt(row);
+    return r;
+}
+
+const QJsonObject& EventLogModel::objectAt(int row) const {
+    CachedObject& c = parsed_[static_cast<std::size_t>(row) % parsed_.size()];
+    if (c.row != row) {
+        c.object = QJsonDocument::fromJson(jsonAt(row)).object();
+        c.row = row;
+    }
+    return c.object;
+}
+
+std::size_t EventLogModel::memoryBytes() const {
+    return lines_.memoryBytes() + seqs_.capacity() * sizeof(qint64) +
+           kindOf_.capacity() * sizeof(std::uint16_t) + trainOf_.capacity() * sizeof(std::uint32_t);
+}
+
+std::uint32_t EventLogModel::Names::indexOf(const QString& name) {
+    const auto it = index_.constFind(name);
+    if (it != index_.constEnd()) return *it;
+    const auto index = static_cast<std::uint32_t>(names_.size());
+    names_ << name;
+    index_.insert(name, index);
+    return index;
+}
+
+void EventLogModel::Names::clear() {
+    names_ = QStringList{QString()};
+    index_ = {{QString(), 0}};
 }
 
 // ---- EventFilterModel --------------------------------------------------------------
@@ -818,6 +872,8 @@ void EventFilterModel::setText(const QString& text) {
 }
 
 bool EventFilterModel::filterAcceptsRow(int row, const QModelIndex& parent) const {
+    // Kind and train come from the log's typed columns, not from parsing
+    // the row: a day's log has millions of them.
     const QModelIndex i = sourceModel()->index(row, 0, parent);
     if (!kind_.isEmpty() && i.data(EventLogModel::KindRole).toString() != kind_) return false;
     if (!train_.isEmpty() && i.data(EventLogModel::TrainRole).toString() != train_) return false;

@@ -11,6 +11,7 @@
 
 #include "houbu/analysis.h"
 #include "houbu/codec.h"
+#include "houbu/line_archive.h"
 #include "houbu/session.h"
 
 namespace houbu {
@@ -153,17 +154,29 @@ class EmbeddedWorker : public QObject {
         if (!ready()) return;
         finishAll();
         cancelled = false;
-        const QList<QByteArray> lines = scenario.split('\n');
-        const qint64 total = lines.size();
+        // Lines as QByteArray::split gives them, a batch at a time: a day's
+        // scenario is gigabytes, and splitting it whole would hold it twice.
+        const qint64 total = scenario.count('\n') + 1;
         constexpr qsizetype kBatch = 500;
         bool ok = true;
-        for (qsizetype i = 0; i < lines.size(); i += kBatch) {
+        qsizetype at = 0;
+        qint64 done = 0;
+        while (done < total) {
             if (cancelled) {
-                emit failed(tr("Loading cancelled after %1 of %2 lines.").arg(i).arg(total));
+                emit failed(tr("Loading cancelled after %1 of %2 lines.").arg(done).arg(total));
                 break;
             }
-            emit progress(tr("Loading scenario"), i, total);
-            if (!apply(lines.mid(i, kBatch))) {
+            emit progress(tr("Loading scenario"), done, total);
+            QList<QByteArray> batch;
+            batch.reserve(kBatch);
+            while (batch.size() < kBatch && done < total) {
+                qsizetype end = scenario.indexOf('\n', at);
+                if (end < 0) end = scenario.size();
+                batch << scenario.mid(at, end - at);
+                at = end + 1;
+                ++done;
+            }
+            if (!apply(batch)) {
                 ok = false;
                 break;
             }
@@ -194,8 +207,11 @@ class EmbeddedWorker : public QObject {
         if (store_) {
             ok = store_->exportScenario(out, error);
         } else {
-            for (const QByteArray& line : applied_)
-                out.write(line + '\n');
+            applied_.scan(0, [&](std::size_t, QByteArrayView line) {
+                out.write(line.data(), line.size());
+                out.write("\n", 1);
+                return true;
+            });
         }
         out.close();
         emit exported(ok, ok ? tr("Journal exported to %1").arg(path) : error);
@@ -251,7 +267,12 @@ class EmbeddedWorker : public QObject {
             return false;
         }
         if (!store_) {
-            lines = applied_;
+            lines.clear();
+            lines.reserve(static_cast<qsizetype>(applied_.size()));
+            applied_.scan(0, [&](std::size_t, QByteArrayView line) {
+                lines << line.toByteArray();
+                return true;
+            });
             return true;
         }
         QBuffer buffer;
@@ -303,7 +324,7 @@ class EmbeddedWorker : public QObject {
         } else {
             for (const auto& l : lines) {
                 memory_->processLine(l.text, l.number, out);
-                applied_ << l.text;
+                applied_.append(l.text);
             }
         }
         if (output) *output = out;
@@ -459,7 +480,8 @@ class EmbeddedWorker : public QObject {
         auto snap = std::make_shared<ConsoleSnapshot>();
         snap->lastSeq = static_cast<qint64>(e.lastSeq());
         snap->clock = QString::fromStdString(formatTime(e.clock()));
-        snap->journalLength = store_ ? store_->journalLength() : applied_.size();
+        snap->journalLength =
+            store_ ? store_->journalLength() : static_cast<qint64>(applied_.size());
         snap->runs = e.runSummaries();
         std::string train = focusTrain_, date = focusDate_;
         RunView view;
@@ -479,7 +501,9 @@ class EmbeddedWorker : public QObject {
     EngineOptions engineOptions_;
     std::unique_ptr<Store> store_;
     std::unique_ptr<Runner> memory_;
-    QList<QByteArray> applied_;
+    // In memory, the commands applied, for export and history (compressed:
+    // a day is millions of lines).
+    LineArchive applied_;
     int nextLine_ = 1;
     std::string focusTrain_;
     std::string focusDate_;

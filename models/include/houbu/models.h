@@ -12,9 +12,11 @@
 #include <QSortFilterProxyModel>
 #include <QStringList>
 #include <QTimer>
+#include <array>
 #include <unordered_map>
 #include <vector>
 
+#include "houbu/line_archive.h"
 #include "houbu/session.h"
 
 namespace houbu {
@@ -186,10 +188,42 @@ class EventLogModel : public QAbstractTableModel {
 
     void append(const QList<EventRecord>& events);
     void clear();
-    const EventRecord& at(int row) const { return events_[row]; }
+    // Row `row` as the session handed it out (parsed again from its line).
+    EventRecord at(int row) const;
+    // The typed columns the filters read, without parsing a line.
+    QString kindAt(int row) const { return kinds_.name(kindOf_[static_cast<std::size_t>(row)]); }
+    QString trainAt(int row) const { return trains_.name(trainOf_[static_cast<std::size_t>(row)]); }
+    QByteArray jsonAt(int row) const { return lines_.at(static_cast<std::size_t>(row)); }
+    // What the log holds in memory, in bytes (a day's millions of events are
+    // kept compressed).
+    std::size_t memoryBytes() const;
 
   private:
-    std::vector<EventRecord> events_;
+    // Each distinct value of a column once; rows keep its index.
+    class Names {
+      public:
+        std::uint32_t indexOf(const QString& name);
+        QString name(std::uint32_t index) const { return names_.value(qsizetype(index)); }
+        void clear();
+
+      private:
+        QStringList names_{QString()};
+        QHash<QString, std::uint32_t> index_{{QString(), 0}};
+    };
+    // The parsed object of a row, from a small cache: a view asks for the
+    // same rows many times a frame.
+    const QJsonObject& objectAt(int row) const;
+
+    LineArchive lines_;
+    std::vector<qint64> seqs_;
+    std::vector<std::uint16_t> kindOf_;
+    std::vector<std::uint32_t> trainOf_;
+    Names kinds_, trains_;
+    struct CachedObject {
+        int row = -1;
+        QJsonObject object;
+    };
+    mutable std::array<CachedObject, 512> parsed_;
 };
 
 // Filters the log by event kind, train, order and free text.
