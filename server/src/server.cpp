@@ -24,6 +24,7 @@
 #include <mutex>
 #include <set>
 
+#include "houbu/precheck.h"
 #include "houbu/view_json.h"
 #include "refusal_log.h"
 
@@ -547,11 +548,14 @@ bool Server::handleRequest(const QHttpServerRequest& request, QTcpSocket* socket
         return refuse(error(404, u"no such endpoint: %1"_s.arg(path)));
     Reply refusal;
     if (method == QHttpServerRequest::Method::Post) {
-        if (path != "/api/v1/commands"_L1)
+        if (path != "/api/v1/commands"_L1 && path != "/api/v1/precheck"_L1)
             return refuse(error(404, u"no such endpoint: POST %1"_s.arg(path)));
         const auto who = authorize(request, Role::Dispatcher, refusal);
         if (!who) return refuse(std::move(refusal));
-        handlePost(request, slot, *who);
+        if (path == "/api/v1/precheck"_L1)
+            handlePrecheck(request, slot);
+        else
+            handlePost(request, slot, *who);
         return true;
     }
     if (method == QHttpServerRequest::Method::Delete) {
@@ -729,6 +733,41 @@ void Server::handleGet(const QHttpServerRequest& request, const Slot& slot, cons
 }
 
 // ---- commands -----------------------------------------------------------------------------
+
+void Server::handlePrecheck(const QHttpServerRequest& request, const Slot& slot) {
+    const QByteArray line = request.body().trimmed();
+    // One command: a dialog asks before it sends, so a line is all it needs.
+    if (line.size() > options_.maxBody || line.contains('\n')) {
+        respond(slot, error(400, u"precheck takes one command line of at most %1 bytes"_s.arg(
+                                     options_.maxBody)));
+        return;
+    }
+    QMetaObject::invokeMethod(writer_, [this, w = writer_, slot, line] {
+        const ParsedLine parsed = parseCommandLine(line);
+        QJsonObject answer;
+        if (!parsed.command) {
+            answer =
+                QJsonObject{{"accepted"_L1, false},
+                            {"duplicate"_L1, false},
+                            {"code"_L1, QString::fromLatin1(errorCodeName(ErrorCode::BadCommand))},
+                            {"message"_L1, parsed.error}};
+        } else {
+            const Precheck p = w->store->engine().precheck(*parsed.command);
+            answer = QJsonObject{
+                {"accepted"_L1, p.accepted()},
+                {"duplicate"_L1, p.duplicate},
+                {"code"_L1,
+                 p.error ? QJsonValue(QString::fromLatin1(errorCodeName(*p.error))) : QJsonValue()},
+                {"message"_L1, QString::fromStdString(p.message)},
+                {"waitlist"_L1, p.waitlistHint}};
+        }
+        answer.insert("last_seq"_L1, w->lastSeq());
+        Reply r;
+        r.body = compact(answer);
+        QMetaObject::invokeMethod(
+            this, [this, slot, r = std::move(r)]() mutable { respond(slot, std::move(r)); });
+    });
+}
 
 void Server::handlePost(const QHttpServerRequest& request, const Slot& slot, const TokenInfo& who) {
     const QByteArray body = request.body();

@@ -323,6 +323,39 @@ quint64 RemoteSession::submit(const QByteArray& command) {
     return ticket;
 }
 
+quint64 RemoteSession::precheck(const QByteArray& command) {
+    const quint64 ticket = nextPrecheck();
+    if (state_ == State::Disconnected || role_.isEmpty() || !canSend()) {
+        QMetaObject::invokeMethod(
+            this, [this, ticket] { emit prechecked(ticket, PrecheckReply{}); },
+            Qt::QueuedConnection);
+        return ticket;
+    }
+    QNetworkRequest r = request(u"/precheck"_s);
+    r.setHeader(QNetworkRequest::ContentTypeHeader, u"application/json"_s);
+    QNetworkReply* reply = network_->post(r, command.trimmed());
+    const quint64 generation = generation_;
+    connect(reply, &QNetworkReply::finished, this, [this, reply, ticket, generation] {
+        reply->deleteLater();
+        PrecheckReply answer;
+        if (generation == generation_ && reply->error() == QNetworkReply::NoError) {
+            const QJsonObject o = QJsonDocument::fromJson(reply->readAll()).object();
+            answer.known = o.value("accepted"_L1).isBool();
+            answer.answer.duplicate = o.value("duplicate"_L1).toBool();
+            answer.answer.message = o.value("message"_L1).toString().toStdString();
+            answer.answer.waitlistHint = o.value("waitlist"_L1).toBool();
+            const QString code = o.value("code"_L1).toString();
+            if (!code.isEmpty()) {
+                answer.answer.error = errorCodeFromName(code.toStdString());
+                // A code this build does not know: leave the judgement to the send.
+                if (!answer.answer.error) answer.known = false;
+            }
+        }
+        emit prechecked(ticket, answer);
+    });
+    return ticket;
+}
+
 void RemoteSession::focus(const QString& train, const QString& date) {
     focusTrain_ = train;
     focusDate_ = date;

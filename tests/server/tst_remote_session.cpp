@@ -178,8 +178,11 @@ class TestRemoteSession : public QObject {
             remote.send(all.mid(i, 10));
             embedded.send(all.mid(i, 10));
         }
-        // The embedded session publishes once on opening and once per send.
-        QTRY_COMPARE_WITH_TIMEOUT(e.snapshots, sends + 1, 20000);
+        // The embedded session publishes a stream of sends once a frame: its
+        // last snapshot comes at most a frame after the last send's events.
+        QTRY_VERIFY_WITH_TIMEOUT(
+            !e.events.isEmpty() && e.snapshot && e.snapshot->lastSeq == e.events.last().seq, 20000);
+        QVERIFY(e.snapshots >= 2 && e.snapshots <= sends + 1);
         const qint64 last = e.events.last().seq;
         QTRY_COMPARE_WITH_TIMEOUT(r.events.size(), e.events.size(), 20000);
         for (qsizetype i = 0; i < e.events.size(); ++i) {
@@ -206,6 +209,85 @@ class TestRemoteSession : public QObject {
             QJsonDocument(
                 houbu::toJsonArray(whyEmbedded[0][1].value<std::vector<houbu::WaitReason>>()))
                 .toJson());
+    }
+
+    // The server's engine answers a precheck as the embedded engine does on
+    // the same state, for an accepted command, a refused one, a duplicate and
+    // a line that does not parse; nothing is applied.
+    void precheckAsksTheServersEngine() {
+        RemoteSession remote;
+        Recorder r(&remote);
+        QSignalSpy opened(&remote, &RemoteSession::opened);
+        remote.open(base(), dispatcher_);
+        QTRY_COMPARE_WITH_TIMEOUT(opened.size(), 1, 20000);
+        QTRY_VERIFY_WITH_TIMEOUT(r.snapshot != nullptr, 20000);
+
+        // Both engines in one state: the server may have these commands from
+        // an earlier test already, and then answers them `duplicate`, which
+        // changes nothing. The submit's answer comes after the sends'.
+        houbu::EmbeddedSession embedded;
+        Recorder e(&embedded);
+        embedded.open(houbu::StoreOptions{});
+        QList<QByteArray> all = QList<QByteArray>{kTrain} + commands(0, 12);
+        remote.send(all);
+        embedded.send(all);
+        QSignalSpy answered(&remote, &houbu::Session::commandAnswered);
+        remote.submit(all.back());
+        QTRY_COMPARE_WITH_TIMEOUT(answered.size(), 1, 20000);
+        QTRY_VERIFY_WITH_TIMEOUT(e.snapshot && e.snapshot->journalLength == all.size(), 20000);
+        QTRY_VERIFY_WITH_TIMEOUT(r.lastSeq() == remote.lastSeq() && r.lastSeq() > 0, 20000);
+        const qint64 journal = r.snapshot->journalLength;
+
+        const QList<QByteArray> asked = {
+            R"({"op":"waitlist","id":"w-new","user":"u-new","passengers":["新"],"from":"A","to":"B","options":[{"train":"G1","date":"2024-01-20","class":"二等座"}]})",
+            R"({"op":"sell","id":"s-none","train":"G404","date":"2024-01-20","from":"A","to":"B","class":"二等座","passengers":["无"]})",
+            all.back(),
+            "{not json",
+        };
+        QSignalSpy remoteAnswers(&remote, &houbu::Session::prechecked);
+        QSignalSpy embeddedAnswers(&embedded, &houbu::Session::prechecked);
+        // Answers may come in any order (the network uses several
+        // connections): they are matched by ticket.
+        QHash<quint64, qsizetype> remoteTickets, embeddedTickets;
+        for (qsizetype i = 0; i < asked.size(); ++i) {
+            remoteTickets.insert(remote.precheck(asked[i]), i);
+            embeddedTickets.insert(embedded.precheck(asked[i]), i);
+        }
+        QTRY_COMPARE_WITH_TIMEOUT(remoteAnswers.size(), asked.size(), 20000);
+        QTRY_COMPARE_WITH_TIMEOUT(embeddedAnswers.size(), asked.size(), 20000);
+        std::vector<houbu::PrecheckReply> mineOf(asked.size()), theirsOf(asked.size());
+        for (const QList<QVariant>& a : remoteAnswers)
+            mineOf[remoteTickets.value(a[0].toULongLong())] = a[1].value<houbu::PrecheckReply>();
+        for (const QList<QVariant>& a : embeddedAnswers)
+            theirsOf[embeddedTickets.value(a[0].toULongLong())] =
+                a[1].value<houbu::PrecheckReply>();
+        int refused = 0;
+        for (qsizetype i = 0; i < asked.size(); ++i) {
+            const auto& mine = mineOf[i];
+            const auto& theirs = theirsOf[i];
+            QVERIFY2(mine.known, asked[i].constData());
+            QCOMPARE(mine.answer.accepted(), theirs.answer.accepted());
+            QCOMPARE(mine.answer.duplicate, theirs.answer.duplicate);
+            QCOMPARE(mine.answer.error, theirs.answer.error);
+            QCOMPARE(mine.answer.message, theirs.answer.message);
+            refused += mine.answer.error ? 1 : 0;
+        }
+        QCOMPARE(refused, 2);  // the unknown train and the line that does not parse
+        QVERIFY(mineOf[0].answer.accepted());
+        QVERIFY(mineOf[2].answer.duplicate);
+        // Nothing was applied.
+        QTest::qWait(200);
+        QCOMPARE(r.snapshot->journalLength, journal);
+
+        // A viewer cannot send, so it is not asked either.
+        RemoteSession viewer;
+        QSignalSpy viewerOpened(&viewer, &RemoteSession::opened);
+        viewer.open(base(), viewer_);
+        QTRY_COMPARE_WITH_TIMEOUT(viewerOpened.size(), 1, 20000);
+        QSignalSpy viewerAnswers(&viewer, &houbu::Session::prechecked);
+        viewer.precheck(asked[0]);
+        QTRY_COMPARE_WITH_TIMEOUT(viewerAnswers.size(), 1, 20000);
+        QVERIFY(!viewerAnswers[0][1].value<houbu::PrecheckReply>().known);
     }
 
     // The answer of a command is lost after the server applied it: the

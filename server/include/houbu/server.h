@@ -119,6 +119,8 @@ class Server : public QAbstractHttpServer {
     bool takeToken(const TokenInfo& token, Reply& refusal);
     void handleGet(const QHttpServerRequest& request, const Slot& slot, const TokenInfo& who);
     void handlePost(const QHttpServerRequest& request, const Slot& slot, const TokenInfo& who);
+    // POST /api/v1/precheck: what the engine would answer one command now.
+    void handlePrecheck(const QHttpServerRequest& request, const Slot& slot);
     void drain();
     void onBatchDone(const QList<PendingPost>& posts, bool ok, const QString& message,
                      const QByteArray& out, const QList<qsizetype>& ends, qint64 journalFirst,

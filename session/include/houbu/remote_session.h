@@ -59,6 +59,9 @@ class RemoteSession : public Session {
     void send(const QList<QByteArray>& commands) override;
     // Answered from the POST's own response: exactly this command's events.
     quint64 submit(const QByteArray& command) override;
+    // Asks the server's engine (POST /api/v1/precheck); not `known` when the
+    // connection cannot send, the server is unreachable or predates the endpoint.
+    quint64 precheck(const QByteArray& command) override;
     void focus(const QString& train, const QString& date) override;
     void explain(const QString& orderId) override;
 
