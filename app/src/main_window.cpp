@@ -733,7 +733,12 @@ void MainWindow::onSnapshot(const SnapshotPtr& snapshot) {
     snapshot_ = snapshot;
     charts_->setSnapshot(snapshot);
     runModel_->apply(snapshot);
-    fitRunColumns();
+    // Measuring every row's text is the dearest part of a snapshot on a day
+    // of thousands of runs: the columns are fitted when runs come or go.
+    if (runModel_->rowCount() != fittedRuns_) {
+        fittedRuns_ = runModel_->rowCount();
+        fitRunColumns();
+    }
     gridModel_->apply(snapshot);
     queueModel_->apply(snapshot);
     if (runChanged) updateFilters();
@@ -780,10 +785,13 @@ void MainWindow::onEvents(const QList<EventRecord>& events) {
     if (atBottom) logView_->scrollToBottom();
     lastSeq_ = events.last().seq;
     eventsLabel_->setText(tr("%n event(s) applied", nullptr, int(lastSeq_)));
+    // Trains the log has named, looked up in a set: asking the combo box
+    // (findData) walks its items, for each of a day's millions of events.
     for (const EventRecord& e : events) {
         const QString train = e.object.value(u"train"_s).toString();
-        if (!train.isEmpty() && trainFilter_->findData(train) < 0)
-            trainFilter_->addItem(train, train);
+        if (train.isEmpty() || logTrains_.contains(train)) continue;
+        logTrains_.insert(train);
+        trainFilter_->addItem(train, train);
     }
     for (const EventRecord& e : events) {
         const QString kind = e.object.value(u"event"_s).toString();

@@ -3,6 +3,7 @@
 // actions are disabled on a read-only connection.
 
 #include <QAction>
+#include <QComboBox>
 #include <QLabel>
 #include <QLoggingCategory>
 #include <QProgressDialog>
@@ -38,6 +39,9 @@ void MainWindow::setSession(std::unique_ptr<Session> session) {
     if (session_) connectSession();
     // A new session shows a new history: empty the views first.
     logModel_->clear();
+    while (trainFilter_->count() > 1)
+        trainFilter_->removeItem(1);
+    logTrains_.clear();
     lastSeq_ = 0;
     eventsLabel_->clear();
     example_.reset();

@@ -408,8 +408,10 @@ class TestConsoleRemote : public QObject {
         sendEmbedded(line < otherLine ? QList<QByteArray>{mine, other}
                                       : QList<QByteArray>{other, mine});
 
-        // Another operator takes the seat the next dialog offers: the engine's
-        // seat_taken stays in the dialog with the input kept.
+        // Another operator takes the seat the next dialog offers. The remote
+        // dialog asks the server's engine again once the other sale reaches
+        // this console: seat_taken shows in the dialog with the input kept,
+        // Send stays disabled, and nothing is sent.
         const QString takenSeat = freeSecondSeat(0);
         QVERIFY(!takenSeat.isEmpty());
         here = remote_->operatorContext();
@@ -420,34 +422,26 @@ class TestConsoleRemote : public QObject {
         QVERIFY(d);
         d->passengers()->item(0, 0)->setText(u"远程乙"_s);
         QVERIFY2(d->problem().isEmpty(), qPrintable(d->problem()));
+        QTRY_VERIFY_WITH_TIMEOUT(d->sendButton()->isEnabled(), kWaitMs);  // the server accepts it
         const QByteArray refused = d->command();
+        const qint64 beforeTaker = serverSeq();
         const QByteArray taker = sale(u"OTHER-2"_s, takenSeat, u"别人乙"_s);
         QCOMPARE(http_.post(server_.url(u"/api/v1/commands"_s), dispatcher_, taker + '\n').status,
                  200);
+        sendEmbedded({taker});
+        waitInSync(beforeTaker);
         const qint64 seq = serverSeq();
-        QTest::mouseClick(d->sendButton(), Qt::LeftButton);
-        QTRY_VERIFY_WITH_TIMEOUT(!d || !d->isSending(), kWaitMs);
-        QVERIFY2(d, "the refused sale was applied");
-        QVERIFY(d->isVisible());
+        QTRY_VERIFY_WITH_TIMEOUT(!d->sendButton()->isEnabled(), kWaitMs);
         QVERIFY2(d->messageLabel()->text().contains(u"seat_taken"_s),
                  qPrintable(d->messageLabel()->text()));
-        QVERIFY(d->sendButton()->isEnabled());
         QCOMPARE(d->passengers()->item(0, 0)->text(), u"远程乙"_s);
         QCOMPARE(d->command(), refused);
-        QCOMPARE(d->reply().size(), 1);
-        QCOMPARE(d->reply().first().seq, seq + 1);
-        QCOMPARE(d->reply().first().object.value("event"_L1).toString(), u"error"_s);
-        const QByteArray errorLine = d->reply().first().json;
+        QTest::mouseClick(d->sendButton(), Qt::LeftButton);
+        QTest::qWait(200);
+        QCOMPARE(serverSeq(), seq);
+        QVERIFY(d->reply().isEmpty());
         d->reject();
         QTRY_VERIFY(!d);
-        sendEmbedded({taker, refused});
-        waitInSync(seq);
-        // The other operator's sale, then the dialog's refused one, as answered.
-        QCOMPARE(remote_->logModel()->at(int(seq - 1)).object.value("sale"_L1).toString(),
-                 u"OTHER-2"_s);
-        QCOMPARE(remote_->logModel()->at(int(seq)).object.value("code"_L1).toString(),
-                 u"seat_taken"_s);
-        QCOMPARE(remote_->logModel()->at(int(seq)).json, errorLine);
         compareViews(*remote_, *embedded_, true);
     }
 
