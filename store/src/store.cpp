@@ -1084,32 +1084,42 @@ class StoreImpl : public EventSink {
         needsReload = true;
         const std::string magic = engine->snapshot().substr(0, 8);
 
+        // The stored snapshots' digests first: a second statement on the
+        // connection while the journal is read would end that read early on
+        // PostgreSQL (one result at a time).
         std::vector<SnapshotRow> snapshots = snapshotRows(std::numeric_limits<qint64>::max());
         std::reverse(snapshots.begin(), snapshots.end());
-        std::size_t nextSnapshot = 0;
-        auto compareSnapshot = [&](const SnapshotRow& row) {
+        std::vector<QByteArray> storedDigests;
+        for (auto it = snapshots.begin(); it != snapshots.end();) {
             StateDigest stored;
             std::string head;
-            const QString damage = readSnapshot(row, [&](std::string_view piece) {
+            const QString damage = readSnapshot(*it, [&](std::string_view piece) {
                 if (head.size() < magic.size())
                     head.append(piece.substr(0, magic.size() - head.size()));
                 stored.add(piece);
             });
-            if (!damage.isEmpty()) {
-                note(u"snapshot at journal seq %1 is damaged (%2)"_s.arg(row.seq).arg(damage));
-                return;
+            // Damaged, or of another format version (open replays the
+            // journal instead): not compared.
+            const bool otherVersion = head.size() == magic.size() &&
+                                      head.compare(0, 7, magic, 0, 7) == 0 && head != magic;
+            if (!damage.isEmpty())
+                note(u"snapshot at journal seq %1 is damaged (%2)"_s.arg(it->seq).arg(damage));
+            if (!damage.isEmpty() || otherVersion) {
+                it = snapshots.erase(it);
+                continue;
             }
-            // Of another format version: open replays the journal instead.
-            if (head.size() == magic.size() && head.compare(0, 7, magic, 0, 7) == 0 &&
-                head != magic)
-                return;
-            if (stored.result() != StateDigest::of(*engine)) {
+            storedDigests.push_back(stored.result());
+            ++it;
+        }
+        std::size_t nextSnapshot = 0;
+        auto compareSnapshot = [&](std::size_t k) {
+            if (storedDigests[k] != StateDigest::of(*engine)) {
                 note(
                     u"snapshot at journal seq %1 differs from a fresh replay of the journal up "
-                    u"to it"_s.arg(row.seq));
+                    u"to it"_s.arg(snapshots[k].seq));
                 return;
             }
-            r.snapshotsChecked << row.seq;
+            r.snapshotsChecked << snapshots[k].seq;
         };
 
         recent.clear();
@@ -1139,8 +1149,7 @@ class StoreImpl : public EventSink {
             remember(previous, firstEvent, replayed.out);
             for (; nextSnapshot < snapshots.size() && snapshots[nextSnapshot].seq <= previous;
                  ++nextSnapshot)
-                if (snapshots[nextSnapshot].seq == previous)
-                    compareSnapshot(snapshots[nextSnapshot]);
+                if (snapshots[nextSnapshot].seq == previous) compareSnapshot(nextSnapshot);
         }
         rows.finish();
         if (options.progress) options.progress(previous, journalSeq);
