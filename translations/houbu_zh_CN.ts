@@ -4,62 +4,62 @@
 <context>
     <name>houbu::AddCarDialog</name>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="748"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="755"/>
         <source>Add car (加挂) — %1</source>
         <translation>加挂车厢 — %1</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="756"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="763"/>
         <source>A car number not used on this run, 1 to 99</source>
         <translation>本车次未使用的车厢号，1 至 99</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="759"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="766"/>
         <source>One of the run&apos;s classes, or a new one</source>
         <translation>本车次已有的席别，或新的席别</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="767"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="774"/>
         <source>The seat letters of one row, A to Z, each once. A and F are windows, C and D along the aisle.</source>
         <translation>一排的座位字母，A 至 Z，每个字母只出现一次。A 和 F 靠窗，C 和 D 靠过道。</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="780"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="787"/>
         <source>Car &amp;number:</source>
         <translation>车厢号(&amp;N)：</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="781"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="788"/>
         <source>&amp;Class:</source>
         <translation>席别(&amp;C)：</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="782"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="789"/>
         <source>&amp;Rows:</source>
         <translation>排数(&amp;R)：</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="783"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="790"/>
         <source>&amp;Layout:</source>
         <translation>座位布局(&amp;L)：</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="798"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="805"/>
         <source>&amp;Add car</source>
         <translation>加挂(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="802"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="809"/>
         <source>No train is shown: open a scenario or a store first.</source>
         <translation>未显示任何车次：请先打开场景或存储。</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="803"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="810"/>
         <source>Enter the car&apos;s class, e.g. second.</source>
         <translation>请输入车厢的席别，例如 second。</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="805"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="812"/>
         <source>Enter the seat letters of one row, e.g. ABCDF.</source>
         <translation>请输入一排的座位字母，例如 ABCDF。</translation>
     </message>
@@ -67,62 +67,62 @@
 <context>
     <name>houbu::AdvanceClockDialog</name>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1319"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1341"/>
         <source>Advance the clock</source>
         <translation>推进时钟</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1326"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1348"/>
         <source>Held tickets, prepayments and deadlines due by then fire in order</source>
         <translation>届时到期的占座车票、预付和截止时间将依次触发</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1339"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1361"/>
         <source>+10 min</source>
         <translation>+10 分钟</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1340"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1362"/>
         <source>+30 min</source>
         <translation>+30 分钟</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1341"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1363"/>
         <source>+1 h</source>
         <translation>+1 小时</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1342"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1364"/>
         <source>Next &amp;departure</source>
         <translation>下次发车(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1350"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1372"/>
         <source>The shown run&apos;s next departure: %1</source>
         <translation>当前车次的下次发车：%1</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1352"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1374"/>
         <source>The shown run has no departure after the clock</source>
         <translation>当前车次在时钟时刻之后没有发车</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1357"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1379"/>
         <source>Now:</source>
         <translation>当前：</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1358"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1380"/>
         <source>&amp;Move to:</source>
         <translation>推进到(&amp;M)：</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1361"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1383"/>
         <source>&amp;Advance</source>
         <translation>推进(&amp;A)</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/operator_dialogs.cpp" line="1382"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1404"/>
         <source>Clock moved to %1: %n event(s) fired.</source>
         <translation>
             <numerusform>时钟已推进到 %1：触发了 %n 个事件。</numerusform>
@@ -145,79 +145,79 @@
 <context>
     <name>houbu::BlockDialog</name>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="832"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="839"/>
         <source>Block quota (预留) — %1</source>
         <translation>预留配额 — %1</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="837"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="844"/>
         <source>&amp;Number of seats:</source>
         <translation>席位数(&amp;N)：</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="842"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="849"/>
         <source>E&amp;xplicit seats:</source>
         <translation>指定席位(&amp;X)：</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="846"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="853"/>
         <source>03-01A 03-01B</source>
         <translation>03-01A 03-01B</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="847"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="854"/>
         <source>Seat labels separated by spaces or commas</source>
         <translation>席位编号，以空格或逗号分隔</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="853"/>
-        <source>&amp;Id:</source>
-        <translation>编号(&amp;I)：</translation>
+        <location filename="../app/src/operator_dialogs.cpp" line="860"/>
+        <source>I&amp;d:</source>
+        <translation>编号(&amp;D)：</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="854"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="861"/>
         <source>&amp;Class:</source>
         <translation>席别(&amp;C)：</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="855"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="862"/>
         <source>&amp;Interval:</source>
         <translation>区间(&amp;I)：</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="858"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="865"/>
         <source>Free:</source>
         <translation>空闲：</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/operator_dialogs.cpp" line="869"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="876"/>
         <source>%n seat(s) of this class free over the interval</source>
         <translation>
             <numerusform>该席别在此区间内有 %n 个空闲席位</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="879"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="886"/>
         <source>&amp;Block</source>
         <translation>预留(&amp;B)</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="888"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="895"/>
         <source>No train is shown: open a scenario or a store first.</source>
         <translation>未显示任何车次：请先打开场景或存储。</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="889"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="896"/>
         <source>Enter an id for the block.</source>
         <translation>请输入预留的编号。</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="890"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="897"/>
         <source>This run has no class to block.</source>
         <translation>本车次没有可预留的席别。</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="892"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="899"/>
         <source>Enter the seats to block, e.g. 03-01A 03-01B.</source>
         <translation>请输入要预留的席位，例如 03-01A 03-01B。</translation>
     </message>
@@ -225,47 +225,47 @@
 <context>
     <name>houbu::CancelOrderDialog</name>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1287"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1309"/>
         <source>Cancel a waitlist order</source>
         <translation>取消候补订单</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1307"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1329"/>
         <source>Queued orders of the shown run and orders awaiting prepayment; any order id may be typed</source>
         <translation>当前车次的排队订单及待预付订单；也可输入任意订单号</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1298"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1320"/>
         <source>%1 for %2, %3→%4, queued</source>
         <translation>用户 %1，乘客 %2，%3→%4，排队中</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1304"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1326"/>
         <source>awaiting prepayment of ¥%1</source>
         <translation>待预付 ¥%1</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1309"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1331"/>
         <source>Details:</source>
         <translation>详情：</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1309"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1331"/>
         <source>unknown here: the engine checks the order</source>
         <translation>此处未知：由引擎核对该订单</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1310"/>
-        <source>Cancel &amp;order</source>
-        <translation>取消订单(&amp;O)</translation>
+        <location filename="../app/src/operator_dialogs.cpp" line="1332"/>
+        <source>&amp;Cancel order</source>
+        <translation>取消订单(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1311"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1333"/>
         <source>Close</source>
         <translation>关闭</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1285"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1307"/>
         <source>Choose the order to cancel.</source>
         <translation>请选择要取消的订单。</translation>
     </message>
@@ -938,9 +938,7 @@
 <context>
     <name>houbu::MainWindow</name>
     <message>
-        <location filename="../app/src/main_window.cpp" line="75"/>
         <location filename="../app/src/main_window.cpp" line="537"/>
-        <location filename="../app/src/main_window.cpp" line="734"/>
         <source>Houbu</source>
         <translation>候补</translation>
     </message>
@@ -958,6 +956,16 @@
         <location filename="../app/src/main_window.cpp" line="100"/>
         <source>Car:</source>
         <translation>车厢：</translation>
+    </message>
+    <message>
+        <location filename="../app/src/main_window.cpp" line="308"/>
+        <source>Open s&amp;tore…</source>
+        <translation>打开存储(&amp;T)…</translation>
+    </message>
+    <message>
+        <location filename="../app/src/main_window.cpp" line="343"/>
+        <source>Ad&amp;vance clock…</source>
+        <translation>推进时钟(&amp;V)…</translation>
     </message>
     <message>
         <location filename="../app/src/main_window.cpp" line="470"/>
@@ -1052,11 +1060,6 @@
         <translation>打开场景(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="308"/>
-        <source>Open &amp;store…</source>
-        <translation>打开存储(&amp;S)…</translation>
-    </message>
-    <message>
         <location filename="../app/src/main_window.cpp" line="310"/>
         <source>Recent files</source>
         <translation>最近的文件</translation>
@@ -1125,11 +1128,6 @@
         <location filename="../app/src/main_window.cpp" line="342"/>
         <source>&amp;Add car…</source>
         <translation>加挂车厢(&amp;A)…</translation>
-    </message>
-    <message>
-        <location filename="../app/src/main_window.cpp" line="343"/>
-        <source>Advance &amp;clock…</source>
-        <translation>推进时钟(&amp;C)…</translation>
     </message>
     <message>
         <location filename="../app/src/main_window.cpp" line="362"/>
@@ -1470,13 +1468,6 @@
         <translation>无法读取 %1：%2</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="592"/>
-        <location filename="../app/src/main_window.cpp" line="661"/>
-        <location filename="../app/src/main_window.cpp" line="734"/>
-        <source>Houbu — %1</source>
-        <translation>候补 — %1</translation>
-    </message>
-    <message>
         <location filename="../app/src/main_window.cpp" line="443"/>
         <source>Matching</source>
         <translation>匹配</translation>
@@ -1661,42 +1652,42 @@
         <translation>此命令所创建对象的编号。以相同编号再次发送相同命令不会产生任何变化。</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="512"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="519"/>
         <source>This connection cannot send commands.</source>
         <translation>此连接无法发送命令。</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="520"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="527"/>
         <source>Sending…</source>
         <translation>正在发送…</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="541"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="548"/>
         <source>Not applied: %1</source>
         <translation>未应用：%1</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="486"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="493"/>
         <source>The same command with id %1 was applied before: nothing changed. Choose another id to send it again.</source>
         <translation>编号为 %1 的相同命令此前已应用：没有任何变化。如需再次发送，请选择其他编号。</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="489"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="496"/>
         <source>Done already for %1 (duplicate): nothing changed.</source>
         <translation>%1 已处理过（重复）：没有任何变化。</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="551"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="558"/>
         <source>The engine refused the command: %1</source>
         <translation>引擎拒绝了该命令：%1</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="576"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="583"/>
         <source>%1 applied.</source>
         <translation>已应用 %1。</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="577"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="584"/>
         <source>%1 applied: %2</source>
         <translation>已应用 %1：%2</translation>
     </message>
@@ -1704,7 +1695,7 @@
 <context>
     <name>houbu::OrderCommandDialog</name>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1246"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1268"/>
         <source>&amp;Order:</source>
         <translation>订单(&amp;O)：</translation>
     </message>
@@ -1765,37 +1756,37 @@
 <context>
     <name>houbu::PrepayDialog</name>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1270"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1292"/>
         <source>Prepay a waitlist order</source>
         <translation>预付候补订单</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1278"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1300"/>
         <source>Orders awaiting prepayment; any order id may be typed</source>
         <translation>待预付的订单；也可输入任意订单号</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1278"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1300"/>
         <source>Prepayment:</source>
         <translation>预付款：</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1279"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1301"/>
         <source>unknown: the engine checks the order</source>
         <translation>未知：由引擎核对该订单</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1273"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1295"/>
         <source>¥%1, due by %2</source>
         <translation>¥%1，%2 前支付</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1280"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1302"/>
         <source>&amp;Prepay</source>
         <translation>预付(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1268"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1290"/>
         <source>Choose the order to prepay.</source>
         <translation>请选择要预付的订单。</translation>
     </message>
@@ -1855,126 +1846,126 @@
 <context>
     <name>houbu::ReleaseDialog</name>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="585"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="592"/>
         <source>Release — %1</source>
         <translation>释放 — %1</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="589"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="596"/>
         <source>&amp;Seat interval</source>
         <translation>席位区间(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="591"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="598"/>
         <source>Every ticket and block on one seat within an interval</source>
         <translation>某一席位在区间内的所有车票和预留</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="592"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="599"/>
         <source>Quota &amp;block</source>
         <translation>预留配额(&amp;B)</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="594"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="601"/>
         <source>A whole quota block, by its id</source>
         <translation>按编号释放整个预留配额</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="601"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="608"/>
         <source>Release:</source>
         <translation>释放：</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="619"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="626"/>
         <source>Refund (退票)</source>
         <translation>退票</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="620"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="627"/>
         <source>Payment timeout</source>
         <translation>支付超时</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="621"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="628"/>
         <source>Reschedule (改签)</source>
         <translation>改签</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="622"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="629"/>
         <source>Quota returned (预留释放)</source>
         <translation>预留释放</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="623"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="630"/>
         <source>Recorded as the source of the released inventory</source>
         <translation>记录为所释放席位的来源</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="627"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="634"/>
         <source>S&amp;eat:</source>
         <translation>席位(&amp;E)：</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="628"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="635"/>
         <source>&amp;Interval:</source>
         <translation>区间(&amp;I)：</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="629"/>
-        <source>&amp;Reason:</source>
-        <translation>原因(&amp;R)：</translation>
+        <location filename="../app/src/operator_dialogs.cpp" line="636"/>
+        <source>Reas&amp;on:</source>
+        <translation>原因(&amp;O)：</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="630"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="637"/>
         <source>Releases:</source>
         <translation>将释放：</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/operator_dialogs.cpp" line="654"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="661"/>
         <source>%1 · %2 · %3→%4 · %n seat(s)</source>
         <translation>
             <numerusform>%1 · %2 · %3→%4 · %n 个席位</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="657"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="664"/>
         <source>B&amp;lock:</source>
         <translation>预留(&amp;L)：</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="688"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="695"/>
         <source>&amp;Release</source>
         <translation>释放(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="703"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="710"/>
         <source>nothing</source>
         <translation>无</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="707"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="714"/>
         <source>No train is shown: open a scenario or a store first.</source>
         <translation>未显示任何车次：请先打开场景或存储。</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="709"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="716"/>
         <source>There is no quota block on %1.</source>
         <translation>%1 上没有预留配额。</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="712"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="719"/>
         <source>Enter a seat, e.g. 03-12A.</source>
         <translation>请输入席位，例如 03-12A。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/operator_dialogs.cpp" line="738"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="745"/>
         <source>Released %n seat interval(s).</source>
         <translation>
             <numerusform>已释放 %n 个席位区间。</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/operator_dialogs.cpp" line="739"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="746"/>
         <source>%n waitlist order(s) served.</source>
         <translation>
             <numerusform>已兑现 %n 个候补订单。</numerusform>
@@ -1984,59 +1975,59 @@
 <context>
     <name>houbu::RemoteSession</name>
     <message>
-        <location filename="../session/src/remote_session.cpp" line="73"/>
+        <location filename="../session/src/remote_session.cpp" line="75"/>
         <source>%1 (HTTP %2)</source>
         <translation>%1（HTTP %2）</translation>
     </message>
     <message>
-        <location filename="../session/src/remote_session.cpp" line="74"/>
+        <location filename="../session/src/remote_session.cpp" line="76"/>
         <source>HTTP %1</source>
         <translation>HTTP %1</translation>
     </message>
     <message>
-        <location filename="../session/src/remote_session.cpp" line="80"/>
+        <location filename="../session/src/remote_session.cpp" line="82"/>
         <source>Remote · %1</source>
         <translation>远程 · %1</translation>
     </message>
     <message>
-        <location filename="../session/src/remote_session.cpp" line="81"/>
+        <location filename="../session/src/remote_session.cpp" line="83"/>
         <source>Remote · %1 (%2)</source>
         <translation>远程 · %1（%2）</translation>
     </message>
     <message>
-        <location filename="../session/src/remote_session.cpp" line="187"/>
+        <location filename="../session/src/remote_session.cpp" line="189"/>
         <source>The event stream was refused: %1</source>
         <translation>事件流被拒绝：%1</translation>
     </message>
     <message>
-        <location filename="../session/src/remote_session.cpp" line="228"/>
+        <location filename="../session/src/remote_session.cpp" line="230"/>
         <source>Connection lost; retrying in %1 ms</source>
         <translation>连接中断；%1 毫秒后重试</translation>
     </message>
     <message>
-        <location filename="../session/src/remote_session.cpp" line="229"/>
+        <location filename="../session/src/remote_session.cpp" line="231"/>
         <source>Connection lost (%1); retrying in %2 ms</source>
         <translation>连接中断（%1）；%2 毫秒后重试</translation>
     </message>
     <message>
-        <location filename="../session/src/remote_session.cpp" line="235"/>
-        <location filename="../session/src/remote_session.cpp" line="267"/>
+        <location filename="../session/src/remote_session.cpp" line="237"/>
+        <location filename="../session/src/remote_session.cpp" line="294"/>
         <source>Not connected to a server.</source>
         <translation>未连接到服务器。</translation>
     </message>
     <message>
-        <location filename="../session/src/remote_session.cpp" line="239"/>
-        <location filename="../session/src/remote_session.cpp" line="269"/>
+        <location filename="../session/src/remote_session.cpp" line="241"/>
+        <location filename="../session/src/remote_session.cpp" line="296"/>
         <source>This connection is read-only (role %1).</source>
         <translation>此连接为只读（角色 %1）。</translation>
     </message>
     <message>
-        <location filename="../session/src/remote_session.cpp" line="258"/>
+        <location filename="../session/src/remote_session.cpp" line="256"/>
         <source>The server did not apply the commands: %1</source>
         <translation>服务器未执行这些命令：%1</translation>
     </message>
     <message>
-        <location filename="../session/src/remote_session.cpp" line="288"/>
+        <location filename="../session/src/remote_session.cpp" line="308"/>
         <source>The server did not apply the command: %1</source>
         <translation>服务器未执行该命令：%1</translation>
     </message>
@@ -2170,109 +2161,114 @@ Order %5</source>
 <context>
     <name>houbu::SellDialog</name>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="920"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="927"/>
         <source>Sell — %1</source>
         <translation>售票 — %1</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="926"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="933"/>
         <source>Passenger</source>
         <translation>乘客</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="926"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="933"/>
         <source>Seat (optional)</source>
         <translation>席位（可选）</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="928"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="935"/>
         <source>1 to 5 passengers. Give every passenger a seat, or none to let the engine choose adjacent seats.</source>
         <translation>1 至 5 名乘客。为每名乘客指定席位，或全部不指定，由引擎选择相邻席位。</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="936"/>
-        <source>&amp;Id:</source>
-        <translation>编号(&amp;I)：</translation>
+        <location filename="../app/src/operator_dialogs.cpp" line="943"/>
+        <source>I&amp;d:</source>
+        <translation>编号(&amp;D)：</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="937"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="944"/>
         <source>&amp;Interval:</source>
         <translation>区间(&amp;I)：</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="938"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="945"/>
         <source>&amp;Class:</source>
         <translation>席别(&amp;C)：</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="939"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="946"/>
         <source>&amp;Passengers:</source>
         <translation>乘客(&amp;P)：</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="940"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="947"/>
         <source>Pre&amp;fer:</source>
         <translation>偏好(&amp;F)：</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="941"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="948"/>
         <source>Free:</source>
         <translation>空闲：</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/operator_dialogs.cpp" line="949"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="956"/>
         <source>%n seat(s) of this class free over the interval</source>
         <translation>
             <numerusform>该席别在此区间内有 %n 个空闲席位</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="963"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="970"/>
         <source>&amp;Sell</source>
         <translation>售票(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="976"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="983"/>
         <source>No preference</source>
         <translation>无偏好</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="977"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="984"/>
         <source>Window</source>
         <translation>靠窗</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="978"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="985"/>
         <source>Aisle</source>
         <translation>过道</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="986"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="993"/>
         <source>Seat letter %1</source>
         <translation>座位字母 %1</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="995"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1002"/>
         <source>No train is shown: open a scenario or a store first.</source>
         <translation>未显示任何车次：请先打开场景或存储。</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="996"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1003"/>
         <source>Enter an id for the sale.</source>
         <translation>请输入售票编号。</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="997"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1004"/>
         <source>This run has no class to sell.</source>
         <translation>本车次没有可发售的席别。</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1004"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1011"/>
         <source>Give every passenger a seat, or none to let the engine choose.</source>
         <translation>请为每名乘客指定席位，或全部不指定，由引擎选择。</translation>
     </message>
+    <message>
+        <location filename="../app/src/operator_dialogs.cpp" line="1045"/>
+        <source>Note: this hold runs until %1, past the train&apos;s departure from %2 at %3. The engine allows it: ask for payment before the train leaves.</source>
+        <translation>注意：此占座保留到 %1，晚于列车从 %2 发车的时间 %3。引擎允许这样做：请在开车前收款。</translation>
+    </message>
     <message numerus="yes">
-        <location filename="../app/src/operator_dialogs.cpp" line="1037"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1059"/>
         <source>Sale %1: %n ticket(s) held (%2), payable until %3.</source>
         <translation>
             <numerusform>订单 %1：已占座 %n 张车票（%2），请在 %3 前支付。</numerusform>
@@ -2348,8 +2344,8 @@ Order %5</source>
     </message>
     <message>
         <location filename="../app/src/settings_dialog.cpp" line="52"/>
-        <source>Clear &amp;recent files</source>
-        <translation>清除最近的文件(&amp;R)</translation>
+        <source>Clear recent &amp;files</source>
+        <translation>清除最近的文件(&amp;F)</translation>
     </message>
 </context>
 <context>
@@ -2452,137 +2448,137 @@ Order %5</source>
 <context>
     <name>houbu::WaitlistDialog</name>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1046"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1068"/>
         <source>Waitlist order (候补)</source>
         <translation>候补订单</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1050"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1072"/>
         <source>account, e.g. u1024</source>
         <translation>账号，例如 u1024</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1052"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1074"/>
         <source>Passenger</source>
         <translation>乘客</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1059"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1081"/>
         <source>Stations of the shown run; every option&apos;s train must stop there</source>
         <translation>当前车次的车站；每个选项的车次都必须在此停靠</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1074"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1096"/>
         <source>Add &amp;option</source>
         <translation>添加选项(&amp;O)</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1080"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1102"/>
         <source>Train</source>
         <translation>车次</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1080"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1102"/>
         <source>Date</source>
         <translation>日期</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1080"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1102"/>
         <source>Class</source>
         <translation>席别</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1083"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1105"/>
         <source>In preference order: at most 5 options a date, at most 2 dates</source>
         <translation>按优先顺序排列：每个日期最多 5 个选项，最多 2 个日期</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1084"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1106"/>
         <source>Remove</source>
         <translation>移除</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1085"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1107"/>
         <source>Up</source>
         <translation>上移</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1086"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1108"/>
         <source>Down</source>
         <translation>下移</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1102"/>
-        <source>&amp;Deadline:</source>
-        <translation>截止时间(&amp;D)：</translation>
+        <location filename="../app/src/operator_dialogs.cpp" line="1124"/>
+        <source>Dead&amp;line:</source>
+        <translation>截止时间(&amp;L)：</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1111"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1135"/>
+        <source>I&amp;d:</source>
+        <translation>编号(&amp;D)：</translation>
+    </message>
+    <message>
+        <location filename="../app/src/operator_dialogs.cpp" line="1139"/>
+        <source>Optio&amp;ns:</source>
+        <translation>选项(&amp;N)：</translation>
+    </message>
+    <message>
+        <location filename="../app/src/operator_dialogs.cpp" line="1133"/>
         <source>Not served by then, the order expires and is refunded</source>
         <translation>届时仍未兑现，订单将失效并退款</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1113"/>
-        <source>&amp;Id:</source>
-        <translation>编号(&amp;I)：</translation>
-    </message>
-    <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1114"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1136"/>
         <source>&amp;User:</source>
         <translation>用户(&amp;U)：</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1115"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1137"/>
         <source>&amp;Passengers:</source>
         <translation>乘客(&amp;P)：</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1116"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1138"/>
         <source>&amp;Interval:</source>
         <translation>区间(&amp;I)：</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1117"/>
-        <source>Op&amp;tions:</source>
-        <translation>选项(&amp;T)：</translation>
-    </message>
-    <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1129"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1151"/>
         <source>This option is listed already.</source>
         <translation>此选项已在列表中。</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1148"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1170"/>
         <source>&amp;Submit</source>
         <translation>提交(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1182"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1204"/>
         <source>Enter an id for the order.</source>
         <translation>请输入订单编号。</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1183"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1205"/>
         <source>Enter the user (account) placing the order.</source>
         <translation>请输入下单的用户（账号）。</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1185"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1207"/>
         <source>No train is shown: open a scenario or a store first.</source>
         <translation>未显示任何车次：请先打开场景或存储。</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1187"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1209"/>
         <source>Add at least one option: a train, a date and a class.</source>
         <translation>请至少添加一个选项：车次、日期和席别。</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1190"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1212"/>
         <source>Option %1 has no class.</source>
         <translation>选项 %1 没有席别。</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1215"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1237"/>
         <source>Waitlist order %1 submitted: prepay ¥%2 by %3.</source>
         <translation>候补订单 %1 已提交：请在 %3 前预付 ¥%2。</translation>
     </message>
@@ -2590,42 +2586,42 @@ Order %5</source>
 <context>
     <name>main</name>
     <message>
-        <location filename="../app/src/main.cpp" line="145"/>
+        <location filename="../app/src/main.cpp" line="165"/>
         <source>Houbu console: seat intervals and waitlists.</source>
         <translation>候补控制台：席位区间与候补队列。</translation>
     </message>
     <message>
-        <location filename="../app/src/main.cpp" line="148"/>
+        <location filename="../app/src/main.cpp" line="139"/>
         <source>Open (or create) the store at &lt;path&gt;.</source>
         <translation>打开（或新建）位于 &lt;path&gt; 的存储。</translation>
     </message>
     <message>
-        <location filename="../app/src/main.cpp" line="152"/>
+        <location filename="../app/src/main.cpp" line="143"/>
         <source>Run the engine in memory with the demo train.</source>
         <translation>在内存中运行引擎并载入演示车次。</translation>
     </message>
     <message>
-        <location filename="../app/src/main.cpp" line="154"/>
+        <location filename="../app/src/main.cpp" line="145"/>
         <source>Load a scenario file in memory.</source>
         <translation>在内存中加载场景文件。</translation>
     </message>
     <message>
-        <location filename="../app/src/main.cpp" line="156"/>
+        <location filename="../app/src/main.cpp" line="147"/>
         <source>Use a dark palette.</source>
         <translation>使用深色配色。</translation>
     </message>
     <message>
-        <location filename="../app/src/main.cpp" line="158"/>
+        <location filename="../app/src/main.cpp" line="150"/>
         <source>Save screenshots into &lt;dir&gt; and quit.</source>
         <translation>将截图保存到 &lt;dir&gt; 后退出。</translation>
     </message>
     <message>
-        <location filename="../app/src/main.cpp" line="162"/>
+        <location filename="../app/src/main.cpp" line="153"/>
         <source>Interface language: en or zh_CN (default: the system language).</source>
         <translation>界面语言：en 或 zh_CN（默认跟随系统）。</translation>
     </message>
     <message>
-        <location filename="../app/src/main.cpp" line="167"/>
+        <location filename="../app/src/main.cpp" line="158"/>
         <source>Connect to the houbud server at &lt;url&gt;. The token comes from the HOUBU_TOKEN environment variable or the system keychain.</source>
         <translation>连接位于 &lt;url&gt; 的 houbud 服务器。令牌取自 HOUBU_TOKEN 环境变量或系统钥匙串。</translation>
     </message>

@@ -72,7 +72,7 @@ QLineEdit* searchField(const QString& placeholder, QWidget* parent) {
 
 MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     setObjectName(u"MainWindow"_s);
-    setWindowTitle(tr("Houbu"));
+    // Titles name what is open; the platform adds the application's name.
     throttle_ = new SnapshotThrottle(this);
     connect(throttle_, &SnapshotThrottle::snapshot, this, &MainWindow::onSnapshot);
 
@@ -305,7 +305,7 @@ void MainWindow::buildActions() {
     QAction* open =
         file->addAction(tr("&Open scenario…"), this, &MainWindow::openScenarioWithDialog);
     open->setShortcut(QKeySequence::Open);
-    file->addAction(tr("Open &store…"), this, &MainWindow::openStoreWithDialog)
+    file->addAction(tr("Open s&tore…"), this, &MainWindow::openStoreWithDialog)
         ->setShortcut(QKeySequence(u"Ctrl+Alt+O"_s));
     recentMenu_ = file->addMenu(tr("Recent files"));
     rebuildRecentMenu();
@@ -340,7 +340,7 @@ void MainWindow::buildActions() {
         op(tr("&Cancel order…"), Operation::CancelOrder, QKeySequence(u"Ctrl+Shift+X"_s));
     ops->addSeparator();
     addCar_ = op(tr("&Add car…"), Operation::AddCar, QKeySequence(u"Ctrl+Shift+A"_s));
-    advance_ = op(tr("Advance &clock…"), Operation::Advance, QKeySequence(u"Ctrl+T"_s));
+    advance_ = op(tr("Ad&vance clock…"), Operation::Advance, QKeySequence(u"Ctrl+T"_s));
     setIcon(sell_, u"sell"_s);
     setIcon(block_, u"block"_s);
     setIcon(waitlist_, u"waitlist"_s);
@@ -589,7 +589,7 @@ bool MainWindow::openExample(const QString& name) {
             s->send(ex.stepped);
         },
         Qt::SingleShotConnection);
-    setWindowTitle(tr("Houbu — %1").arg(ex.title));
+    setWindowTitle(ex.title);
     return true;
 }
 
@@ -658,7 +658,7 @@ bool MainWindow::openScenarioFile(const QString& path) {
     }
     openEmbedded(QString(), f.readAll());
     addRecentFile(path);
-    setWindowTitle(tr("Houbu — %1").arg(QFileInfo(path).fileName()));
+    setWindowTitle(QFileInfo(path).fileName());
     return true;
 }
 
@@ -730,8 +730,7 @@ void MainWindow::onSnapshot(const SnapshotPtr& snapshot) {
     clockLabel_->setText(tr("Clock %1").arg(QString(snapshot->clock).replace(u'T', u' ')));
     const QString run = QString::fromStdString(snapshot->run.train + ' ' + snapshot->run.date);
 
-    if (!example_)
-        setWindowTitle(snapshot->run.train.empty() ? tr("Houbu") : tr("Houbu — %1").arg(run));
+    if (!example_) setWindowTitle(snapshot->run.train.empty() ? QString() : run);
     // Marks and highlights follow the rows the new snapshot brought.
     if (stepState_.paused) showStep();
     updateActions();

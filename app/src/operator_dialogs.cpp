@@ -460,7 +460,14 @@ void OperatorDialog::revalidate() {
         return;
     }
     send_->setEnabled(problem_.isEmpty());
-    showMessage(problem_, true);
+    showProblemOrNotice();
+}
+
+void OperatorDialog::showProblemOrNotice() {
+    if (problem_.isEmpty())
+        showMessage(notice(), false);
+    else
+        showMessage(problem_, true);
 }
 
 void OperatorDialog::onPrechecked(quint64 ticket, const PrecheckReply& reply) {
@@ -475,7 +482,7 @@ void OperatorDialog::onPrechecked(quint64 ticket, const PrecheckReply& reply) {
     else
         problem_ = duplicateText(commandObject().value(u"id"_s).toString());
     send_->setEnabled(problem_.isEmpty());
-    showMessage(problem_, true);
+    showProblemOrNotice();
 }
 
 QString OperatorDialog::duplicateText(const QString& id) const {
@@ -626,7 +633,7 @@ ReleaseDialog::ReleaseDialog(Session* session, OperatorContext context, QWidget*
     contents_->setWordWrap(true);
     seatForm->addRow(tr("S&eat:"), seat_);
     seatForm->addRow(tr("&Interval:"), interval_);
-    seatForm->addRow(tr("&Reason:"), reason_);
+    seatForm->addRow(tr("Reas&on:"), reason_);
     seatForm->addRow(tr("Releases:"), contents_);
     pages_->addWidget(seatPage);
 
@@ -850,7 +857,7 @@ BlockDialog::BlockDialog(Session* session, OperatorContext context, QWidget* par
     group->addButton(bySeats);
     free_ = new QLabel(this);
     free_->setObjectName(u"free"_s);
-    form()->addRow(tr("&Id:"), id_);
+    form()->addRow(tr("I&d:"), id_);
     form()->addRow(tr("&Class:"), class_);
     form()->addRow(tr("&Interval:"), interval_);
     form()->addRow(byCount_, count_);
@@ -933,7 +940,7 @@ SellDialog::SellDialog(Session* session, OperatorContext context, QWidget* paren
     prefer_->setObjectName(u"prefer"_s);
     free_ = new QLabel(this);
     free_->setObjectName(u"free"_s);
-    form()->addRow(tr("&Id:"), id_);
+    form()->addRow(tr("I&d:"), id_);
     form()->addRow(tr("&Interval:"), interval_);
     form()->addRow(tr("&Class:"), class_);
     form()->addRow(tr("&Passengers:"), table);
@@ -1026,6 +1033,21 @@ QJsonObject SellDialog::commandObject() const {
     return o;
 }
 
+QString SellDialog::notice() const {
+    const int from = interval_->from();
+    const auto& stops = snap().run.stops;
+    if (from < 0 || from >= int(stops.size()) || stops[std::size_t(from)].departure < 0) return {};
+    const StopView& boarding = stops[std::size_t(from)];
+    // The engine holds a sale for the run's hold time from the command's time.
+    const QDateTime payBy = atEdit()->dateTime().addSecs(qint64(snap().run.holdMinutes) * 60);
+    const QDateTime departure = toDateTime(boarding.departure);
+    if (payBy <= departure) return {};
+    return tr("Note: this hold runs until %1, past the train's departure from %2 at %3. "
+              "The engine allows it: ask for payment before the train leaves.")
+        .arg(payBy.toString(u"yyyy-MM-dd HH:mm"_s), qs(boarding.station),
+             departure.toString(u"yyyy-MM-dd HH:mm"_s));
+}
+
 QString SellDialog::summarize(const QList<EventRecord>& events) const {
     QStringList seats;
     QString payBy;
@@ -1099,7 +1121,7 @@ WaitlistDialog::WaitlistDialog(Session* session, OperatorContext context, QWidge
     optionsLayout->setColumnStretch(0, 2);
     optionsLayout->setColumnStretch(1, 1);
 
-    hasDeadline_ = new QCheckBox(tr("&Deadline:"), this);
+    hasDeadline_ = new QCheckBox(tr("Dead&line:"), this);
     hasDeadline_->setObjectName(u"hasDeadline"_s);
     deadline_ = new QDateTimeEdit(this);
     deadline_->setObjectName(u"deadline"_s);
@@ -1110,11 +1132,11 @@ WaitlistDialog::WaitlistDialog(Session* session, OperatorContext context, QWidge
     deadline_->setEnabled(false);
     deadline_->setToolTip(tr("Not served by then, the order expires and is refunded"));
 
-    form()->addRow(tr("&Id:"), id_);
+    form()->addRow(tr("I&d:"), id_);
     form()->addRow(tr("&User:"), user_);
     form()->addRow(tr("&Passengers:"), table);
     form()->addRow(tr("&Interval:"), interval_);
-    form()->addRow(tr("Op&tions:"), optionsBox);
+    form()->addRow(tr("Optio&ns:"), optionsBox);
     form()->addRow(hasDeadline_, deadline_);
 
     if (!snap().run.train.empty()) {
@@ -1307,7 +1329,7 @@ CancelOrderDialog::CancelOrderDialog(Session* session, OperatorContext context, 
                     tr("Queued orders of the shown run and orders awaiting prepayment; any "
                        "order id may be typed"),
                     tr("Details:"), tr("unknown here: the engine checks the order"));
-    finish(tr("Cancel &order"));
+    finish(tr("&Cancel order"));
     buttonBox()->button(QDialogButtonBox::Cancel)->setText(tr("Close"));
 }
 

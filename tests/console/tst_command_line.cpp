@@ -1,9 +1,13 @@
 // The console's command line, as a user's terminal sees it: --help and
 // --version answer without a display, like any command-line program.
 
+#include <QFile>
 #include <QProcess>
+#include <QTemporaryDir>
 #include <QTest>
 #include <memory>
+
+#include "houbu/store.h"
 
 using namespace Qt::StringLiterals;
 
@@ -47,6 +51,27 @@ class TestCommandLine : public QObject {
         QCOMPARE(p->exitStatus(), QProcess::NormalExit);
         QCOMPARE(p->exitCode(), 0);
         QVERIFY(QString::fromUtf8(p->readAllStandardOutput()).startsWith(u"houbu "_s));
+    }
+
+    // The README names the folder the console really keeps its store in.
+    void readmeNamesTheDefaultStore() {
+        QTemporaryDir home;
+        QVERIFY(home.isValid());
+        const QByteArray oldHome = qgetenv("HOME"), oldData = qgetenv("XDG_DATA_HOME");
+        qputenv("HOME", QFile::encodeName(home.path()));
+        qunsetenv("XDG_DATA_HOME");
+        // The names main() gives the console.
+        QCoreApplication::setOrganizationName(u"houbu"_s);
+        QCoreApplication::setApplicationName(u"houbu"_s);
+        QString location = houbu::Store::defaultLocation();
+        qputenv("HOME", oldHome);
+        if (!oldData.isEmpty()) qputenv("XDG_DATA_HOME", oldData);
+        QVERIFY2(location.startsWith(home.path()), qPrintable(location));
+        location.replace(0, home.path().size(), u"~"_s);
+        QFile readme(QStringLiteral(HOUBU_SOURCE_DIR "/README.md"));
+        QVERIFY(readme.open(QIODevice::ReadOnly));
+        const QString text = QString::fromUtf8(readme.readAll());
+        QVERIFY2(text.contains(u'`' + location + u'`'), qPrintable(location));
     }
 };
 

@@ -143,6 +143,20 @@ class TestConsole : public QObject {
                                  5000);
         QVERIFY(window.whyPanel()->toPlainText().contains(u"03-01A"_s));
     }
+
+    // The title names what is open; the platform adds the application's name
+    // (Qt appends the display name unless the title ends with it already).
+    void windowTitleNamesTheApplicationOnce() {
+        QGuiApplication::setApplicationDisplayName(u"Houbu"_s);
+        MainWindow window;
+        window.openDemo();
+        window.show();
+        QTRY_VERIFY_WITH_TIMEOUT(window.windowTitle().contains(u"G13"_s), 20000);
+        const QString title = window.windowTitle();
+        const QString shown = title.endsWith(u"Houbu"_s) ? title : title + u" \u2014 Houbu"_s;
+        QGuiApplication::setApplicationDisplayName(QString());
+        QCOMPARE(shown, u"G13 2025-01-20 \u2014 Houbu"_s);
+    }
 };
 
 QTEST_MAIN(TestConsole)

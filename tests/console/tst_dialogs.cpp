@@ -269,6 +269,28 @@ class TestDialogs : public QObject {
         QTRY_VERIFY(!d);
     }
 
+    // A hold that would outlast the train's departure is allowed, and said.
+    void sellHoldPastDeparture() {
+        QPointer<SellDialog> d = qobject_cast<SellDialog*>(window_->openOperation(Operation::Sell));
+        QVERIFY(d);
+        d->passengers()->item(0, 0)->setText(u"测试丁"_s);
+        QVERIFY2(problem(d).isEmpty(), qPrintable(problem(d)));
+        QCOMPARE(d->messageLabel()->text(), QString());  // weeks before the train
+        // G13 leaves 北京南 at 09:00; a sale at 08:45 is held for 30 minutes.
+        d->atEdit()->setDateTime(QDateTime(QDate(2025, 1, 20), QTime(8, 45), Qt::UTC));
+        QVERIFY2(problem(d).isEmpty(), qPrintable(problem(d)));
+        QVERIFY(d->sendButton()->isEnabled());
+        const QString note = d->messageLabel()->text();
+        QVERIFY2(note.contains(u"2025-01-20 09:15"_s) && note.contains(u"北京南"_s) &&
+                     note.contains(u"2025-01-20 09:00"_s),
+                 qPrintable(note));
+        // Boarding later, at 济南西 (dep 10:46): the hold ends in time.
+        setCombo(field<QComboBox*>(d, u"from"_s), u"济南西"_s);
+        QVERIFY2(problem(d).isEmpty(), qPrintable(problem(d)));
+        QCOMPARE(d->messageLabel()->text(), QString());
+        d->reject();
+    }
+
     void releaseFromTheGridKeyboard() {
         // Select 03-01A 天津南→南京南: D1.1 reaches outside it.
         window_->grid()->selectInterval(u"03-01A"_s, 1, 5);

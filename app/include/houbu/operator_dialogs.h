@@ -137,6 +137,9 @@ class OperatorDialog : public QDialog {
     virtual QString validate() const = 0;
     virtual QJsonObject commandObject() const = 0;
     virtual QString summarize(const QList<EventRecord>& events) const;
+    // What the operator should know before sending a command the engine takes
+    // (shown instead of a problem, not as one); empty when nothing.
+    virtual QString notice() const { return {}; }
     // Adds the time row (unless the dialog edits the time itself), the message
     // line and the buttons; call at the end of the constructor.
     void finish(const QString& sendText, bool withTime = true);
@@ -162,6 +165,7 @@ class OperatorDialog : public QDialog {
     void onAnswered(quint64 ticket, const QList<EventRecord>& events, const QString& failure);
     void onPrechecked(quint64 ticket, const PrecheckReply& reply);
     void showMessage(const QString& text, bool error);
+    void showProblemOrNotice();
     // What a `duplicate` answer means for this command, for the operator.
     QString duplicateText(const QString& id) const;
 
@@ -273,6 +277,8 @@ class SellDialog : public SeatCountingDialog {
     QString validate() const override;
     QJsonObject commandObject() const override;
     QString summarize(const QList<EventRecord>& events) const override;
+    // A hold that would still run when the train leaves the boarding station.
+    QString notice() const override;
 
   private:
     QStringList column(int c) const;
