@@ -4,62 +4,62 @@
 <context>
     <name>houbu::AddCarDialog</name>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="755"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="766"/>
         <source>Add car (加挂) — %1</source>
         <translation>加挂车厢 — %1</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="763"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="774"/>
         <source>A car number not used on this run, 1 to 99</source>
         <translation>本车次未使用的车厢号，1 至 99</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="766"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="777"/>
         <source>One of the run&apos;s classes, or a new one</source>
         <translation>本车次已有的席别，或新的席别</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="774"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="785"/>
         <source>The seat letters of one row, A to Z, each once. A and F are windows, C and D along the aisle.</source>
         <translation>一排的座位字母，A 至 Z，每个字母只出现一次。A 和 F 靠窗，C 和 D 靠过道。</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="787"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="798"/>
         <source>Car &amp;number:</source>
         <translation>车厢号(&amp;N)：</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="788"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="799"/>
         <source>&amp;Class:</source>
         <translation>席别(&amp;C)：</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="789"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="800"/>
         <source>&amp;Rows:</source>
         <translation>排数(&amp;R)：</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="790"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="801"/>
         <source>&amp;Layout:</source>
         <translation>座位布局(&amp;L)：</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="805"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="816"/>
         <source>&amp;Add car</source>
         <translation>加挂(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="809"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="820"/>
         <source>No train is shown: open a scenario or a store first.</source>
         <translation>未显示任何车次：请先打开场景或存储。</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="810"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="821"/>
         <source>Enter the car&apos;s class, e.g. second.</source>
         <translation>请输入车厢的席别，例如 second。</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="812"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="823"/>
         <source>Enter the seat letters of one row, e.g. ABCDF.</source>
         <translation>请输入一排的座位字母，例如 ABCDF。</translation>
     </message>
@@ -67,62 +67,62 @@
 <context>
     <name>houbu::AdvanceClockDialog</name>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1341"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1356"/>
         <source>Advance the clock</source>
         <translation>推进时钟</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1348"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1363"/>
         <source>Held tickets, prepayments and deadlines due by then fire in order</source>
         <translation>届时到期的占座车票、预付和截止时间将依次触发</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1361"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1376"/>
         <source>+10 min</source>
         <translation>+10 分钟</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1362"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1377"/>
         <source>+30 min</source>
         <translation>+30 分钟</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1363"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1378"/>
         <source>+1 h</source>
         <translation>+1 小时</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1364"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1379"/>
         <source>Next &amp;departure</source>
         <translation>下次发车(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1372"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1387"/>
         <source>The shown run&apos;s next departure: %1</source>
         <translation>当前车次的下次发车：%1</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1374"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1389"/>
         <source>The shown run has no departure after the clock</source>
         <translation>当前车次在时钟时刻之后没有发车</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1379"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1394"/>
         <source>Now:</source>
         <translation>当前：</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1380"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1395"/>
         <source>&amp;Move to:</source>
         <translation>推进到(&amp;M)：</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1383"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1398"/>
         <source>&amp;Advance</source>
         <translation>推进(&amp;A)</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/operator_dialogs.cpp" line="1404"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1419"/>
         <source>Clock moved to %1: %n event(s) fired.</source>
         <translation>
             <numerusform>时钟已推进到 %1：触发了 %n 个事件。</numerusform>
@@ -145,79 +145,79 @@
 <context>
     <name>houbu::BlockDialog</name>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="839"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="850"/>
         <source>Block quota (预留) — %1</source>
         <translation>预留配额 — %1</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="844"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="855"/>
         <source>&amp;Number of seats:</source>
         <translation>席位数(&amp;N)：</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="849"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="860"/>
         <source>E&amp;xplicit seats:</source>
         <translation>指定席位(&amp;X)：</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="853"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="864"/>
         <source>03-01A 03-01B</source>
         <translation>03-01A 03-01B</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="854"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="865"/>
         <source>Seat labels separated by spaces or commas</source>
         <translation>席位编号，以空格或逗号分隔</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="860"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="871"/>
         <source>I&amp;d:</source>
         <translation>编号(&amp;D)：</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="861"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="872"/>
         <source>&amp;Class:</source>
         <translation>席别(&amp;C)：</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="862"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="873"/>
         <source>&amp;Interval:</source>
         <translation>区间(&amp;I)：</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="865"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="876"/>
         <source>Free:</source>
         <translation>空闲：</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/operator_dialogs.cpp" line="876"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="887"/>
         <source>%n seat(s) of this class free over the interval</source>
         <translation>
             <numerusform>该席别在此区间内有 %n 个空闲席位</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="886"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="897"/>
         <source>&amp;Block</source>
         <translation>预留(&amp;B)</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="895"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="906"/>
         <source>No train is shown: open a scenario or a store first.</source>
         <translation>未显示任何车次：请先打开场景或存储。</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="896"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="907"/>
         <source>Enter an id for the block.</source>
         <translation>请输入预留的编号。</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="897"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="908"/>
         <source>This run has no class to block.</source>
         <translation>本车次没有可预留的席别。</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="899"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="910"/>
         <source>Enter the seats to block, e.g. 03-01A 03-01B.</source>
         <translation>请输入要预留的席位，例如 03-01A 03-01B。</translation>
     </message>
@@ -225,47 +225,47 @@
 <context>
     <name>houbu::CancelOrderDialog</name>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1309"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1324"/>
         <source>Cancel a waitlist order</source>
         <translation>取消候补订单</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1329"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1341"/>
+        <source>awaiting prepayment of %1</source>
+        <translation>等待预付 %1</translation>
+    </message>
+    <message>
+        <location filename="../app/src/operator_dialogs.cpp" line="1344"/>
         <source>Queued orders of the shown run and orders awaiting prepayment; any order id may be typed</source>
         <translation>当前车次的排队订单及待预付订单；也可输入任意订单号</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1320"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1335"/>
         <source>%1 for %2, %3→%4, queued</source>
         <translation>用户 %1，乘客 %2，%3→%4，排队中</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1326"/>
-        <source>awaiting prepayment of ¥%1</source>
-        <translation>待预付 ¥%1</translation>
-    </message>
-    <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1331"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1346"/>
         <source>Details:</source>
         <translation>详情：</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1331"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1346"/>
         <source>unknown here: the engine checks the order</source>
         <translation>此处未知：由引擎核对该订单</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1332"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1347"/>
         <source>&amp;Cancel order</source>
         <translation>取消订单(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1333"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1348"/>
         <source>Close</source>
         <translation>关闭</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1307"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1322"/>
         <source>Choose the order to cancel.</source>
         <translation>请选择要取消的订单。</translation>
     </message>
@@ -273,181 +273,156 @@
 <context>
     <name>houbu::ChartsPanel</name>
     <message>
-        <location filename="../app/src/charts.cpp" line="56"/>
-        <source>Refunds</source>
-        <translation>退票</translation>
-    </message>
-    <message>
-        <location filename="../app/src/charts.cpp" line="57"/>
-        <source>Holds timed out</source>
-        <translation>占座超时</translation>
-    </message>
-    <message>
-        <location filename="../app/src/charts.cpp" line="58"/>
-        <source>Reschedules</source>
-        <translation>改签</translation>
-    </message>
-    <message>
-        <location filename="../app/src/charts.cpp" line="59"/>
-        <source>Quota released</source>
-        <translation>预留释放</translation>
-    </message>
-    <message>
-        <location filename="../app/src/charts.cpp" line="60"/>
-        <source>Added cars</source>
-        <translation>加挂</translation>
-    </message>
-    <message>
-        <location filename="../app/src/charts.cpp" line="174"/>
+        <location filename="../app/src/charts.cpp" line="167"/>
         <source>&amp;Class:</source>
         <translation>席别(&amp;C)：</translation>
     </message>
     <message>
-        <location filename="../app/src/charts.cpp" line="178"/>
+        <location filename="../app/src/charts.cpp" line="171"/>
         <source>&amp;Replay history</source>
         <translation>回放历史(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../app/src/charts.cpp" line="180"/>
+        <location filename="../app/src/charts.cpp" line="173"/>
         <source>Replay the journal to chart queues, releases and utilisation over time</source>
         <translation>回放日志，绘制队列、释放和利用率随时间的变化</translation>
     </message>
     <message>
-        <location filename="../app/src/charts.cpp" line="181"/>
+        <location filename="../app/src/charts.cpp" line="174"/>
         <source>Export &amp;PNG…</source>
         <translation>导出 PNG(&amp;P)…</translation>
     </message>
     <message>
-        <location filename="../app/src/charts.cpp" line="182"/>
+        <location filename="../app/src/charts.cpp" line="175"/>
         <source>Save the chart shown as a PNG image</source>
         <translation>将当前图表保存为 PNG 图像</translation>
     </message>
     <message>
-        <location filename="../app/src/charts.cpp" line="194"/>
+        <location filename="../app/src/charts.cpp" line="187"/>
         <source>Section load</source>
         <translation>区段负载</translation>
     </message>
     <message>
-        <location filename="../app/src/charts.cpp" line="194"/>
+        <location filename="../app/src/charts.cpp" line="187"/>
         <source>Queues over time</source>
         <translation>队列变化</translation>
     </message>
     <message>
-        <location filename="../app/src/charts.cpp" line="195"/>
+        <location filename="../app/src/charts.cpp" line="188"/>
         <source>Releases and fulfilments</source>
         <translation>释放与兑现</translation>
     </message>
     <message>
-        <location filename="../app/src/charts.cpp" line="195"/>
+        <location filename="../app/src/charts.cpp" line="188"/>
         <source>Utilisation</source>
         <translation>利用率</translation>
     </message>
     <message>
-        <location filename="../app/src/charts.cpp" line="239"/>
+        <location filename="../app/src/charts.cpp" line="232"/>
         <source>All classes</source>
         <translation>全部席别</translation>
     </message>
     <message>
-        <location filename="../app/src/charts.cpp" line="258"/>
+        <location filename="../app/src/charts.cpp" line="251"/>
         <source>No run to chart.</source>
         <translation>没有可绘制图表的车次。</translation>
     </message>
     <message>
-        <location filename="../app/src/charts.cpp" line="261"/>
+        <location filename="../app/src/charts.cpp" line="254"/>
         <source>Replaying the journal…</source>
         <translation>正在回放日志…</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/charts.cpp" line="277"/>
+        <location filename="../app/src/charts.cpp" line="270"/>
         <source>History of %1 after %n command(s).</source>
         <translation>
             <numerusform>%1 在执行 %n 条命令后的历史。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/src/charts.cpp" line="302"/>
-        <location filename="../app/src/charts.cpp" line="417"/>
+        <location filename="../app/src/charts.cpp" line="295"/>
+        <location filename="../app/src/charts.cpp" line="410"/>
         <source>Sold</source>
         <translation>已售</translation>
     </message>
     <message>
-        <location filename="../app/src/charts.cpp" line="303"/>
-        <location filename="../app/src/charts.cpp" line="418"/>
+        <location filename="../app/src/charts.cpp" line="296"/>
+        <location filename="../app/src/charts.cpp" line="411"/>
         <source>Held</source>
         <translation>占座</translation>
     </message>
     <message>
-        <location filename="../app/src/charts.cpp" line="304"/>
+        <location filename="../app/src/charts.cpp" line="297"/>
         <source>Blocked</source>
         <translation>预留</translation>
     </message>
     <message>
-        <location filename="../app/src/charts.cpp" line="305"/>
+        <location filename="../app/src/charts.cpp" line="298"/>
         <source>Free</source>
         <translation>空闲</translation>
     </message>
     <message>
-        <location filename="../app/src/charts.cpp" line="316"/>
+        <location filename="../app/src/charts.cpp" line="309"/>
         <source>Seats</source>
         <translation>席位</translation>
     </message>
     <message>
-        <location filename="../app/src/charts.cpp" line="318"/>
+        <location filename="../app/src/charts.cpp" line="311"/>
         <source>Section load · %1</source>
         <translation>区段负载 · %1</translation>
     </message>
     <message>
-        <location filename="../app/src/charts.cpp" line="373"/>
+        <location filename="../app/src/charts.cpp" line="366"/>
         <source>Orders queued</source>
         <translation>排队订单</translation>
     </message>
     <message>
-        <location filename="../app/src/charts.cpp" line="397"/>
+        <location filename="../app/src/charts.cpp" line="390"/>
         <source>Orders fulfilled</source>
         <translation>兑现订单</translation>
     </message>
     <message>
-        <location filename="../app/src/charts.cpp" line="399"/>
+        <location filename="../app/src/charts.cpp" line="392"/>
         <source>Running total</source>
         <translation>累计</translation>
     </message>
     <message>
-        <location filename="../app/src/charts.cpp" line="403"/>
+        <location filename="../app/src/charts.cpp" line="396"/>
         <source>Queued orders per interval · %1</source>
         <translation>各区间排队订单 · %1</translation>
     </message>
     <message>
-        <location filename="../app/src/charts.cpp" line="405"/>
+        <location filename="../app/src/charts.cpp" line="398"/>
         <source>Seats released by source and orders fulfilled · %1</source>
         <translation>按来源统计的释放席位与兑现订单 · %1</translation>
     </message>
     <message>
-        <location filename="../app/src/charts.cpp" line="439"/>
+        <location filename="../app/src/charts.cpp" line="432"/>
         <source>Seat-km over seat-km offered</source>
         <translation>售出席位公里 / 提供席位公里</translation>
     </message>
     <message>
-        <location filename="../app/src/charts.cpp" line="442"/>
+        <location filename="../app/src/charts.cpp" line="435"/>
         <source>Seat utilisation per run</source>
         <translation>各车次席位利用率</translation>
     </message>
     <message>
-        <location filename="../app/src/charts.cpp" line="491"/>
+        <location filename="../app/src/charts.cpp" line="484"/>
         <source>Export chart</source>
         <translation>导出图表</translation>
     </message>
     <message>
-        <location filename="../app/src/charts.cpp" line="491"/>
+        <location filename="../app/src/charts.cpp" line="484"/>
         <source>PNG images (*.png)</source>
         <translation>PNG 图像 (*.png)</translation>
     </message>
     <message>
-        <location filename="../app/src/charts.cpp" line="493"/>
+        <location filename="../app/src/charts.cpp" line="486"/>
         <source>Saved %1</source>
         <translation>已保存 %1</translation>
     </message>
     <message>
-        <location filename="../app/src/charts.cpp" line="494"/>
+        <location filename="../app/src/charts.cpp" line="487"/>
         <source>Could not write %1</source>
         <translation>无法写入 %1</translation>
     </message>
@@ -661,6 +636,311 @@
         <location filename="../app/src/credential_store.cpp" line="145"/>
         <source>Not a server address.</source>
         <translation>不是服务器地址。</translation>
+    </message>
+</context>
+<context>
+    <name>houbu::DisplayNames</name>
+    <message>
+        <location filename="../models/src/display_names.cpp" line="43"/>
+        <source>Train defined</source>
+        <translation>车次已定义</translation>
+    </message>
+    <message>
+        <location filename="../models/src/display_names.cpp" line="44"/>
+        <source>Car added</source>
+        <translation>已加挂车厢</translation>
+    </message>
+    <message>
+        <location filename="../models/src/display_names.cpp" line="45"/>
+        <source>Ticket held</source>
+        <translation>已占座</translation>
+    </message>
+    <message>
+        <location filename="../models/src/display_names.cpp" line="46"/>
+        <source>Ticket paid</source>
+        <translation>已支付</translation>
+    </message>
+    <message>
+        <location filename="../models/src/display_names.cpp" line="47"/>
+        <source>Ticket refunded</source>
+        <translation>已退票</translation>
+    </message>
+    <message>
+        <location filename="../models/src/display_names.cpp" line="48"/>
+        <source>Hold expired</source>
+        <translation>占座超时</translation>
+    </message>
+    <message>
+        <location filename="../models/src/display_names.cpp" line="49"/>
+        <source>Seat released</source>
+        <translation>座位释放</translation>
+    </message>
+    <message>
+        <location filename="../models/src/display_names.cpp" line="50"/>
+        <source>Block created</source>
+        <translation>已预留</translation>
+    </message>
+    <message>
+        <location filename="../models/src/display_names.cpp" line="51"/>
+        <source>Block released</source>
+        <translation>预留已释放</translation>
+    </message>
+    <message>
+        <location filename="../models/src/display_names.cpp" line="52"/>
+        <source>Order submitted</source>
+        <translation>候补已提交</translation>
+    </message>
+    <message>
+        <location filename="../models/src/display_names.cpp" line="53"/>
+        <source>Order effective</source>
+        <translation>候补已生效</translation>
+    </message>
+    <message>
+        <location filename="../models/src/display_names.cpp" line="54"/>
+        <source>Order served</source>
+        <translation>候补已兑现</translation>
+    </message>
+    <message>
+        <location filename="../models/src/display_names.cpp" line="55"/>
+        <source>Order cancelled</source>
+        <translation>候补已取消</translation>
+    </message>
+    <message>
+        <location filename="../models/src/display_names.cpp" line="56"/>
+        <source>Order expired</source>
+        <translation>候补已失效</translation>
+    </message>
+    <message>
+        <location filename="../models/src/display_names.cpp" line="57"/>
+        <location filename="../models/src/display_names.cpp" line="80"/>
+        <source>Queue position</source>
+        <translation>排队名次</translation>
+    </message>
+    <message>
+        <location filename="../models/src/display_names.cpp" line="58"/>
+        <location filename="../models/src/display_names.cpp" line="81"/>
+        <source>Availability</source>
+        <translation>余票</translation>
+    </message>
+    <message>
+        <location filename="../models/src/display_names.cpp" line="59"/>
+        <location filename="../models/src/display_names.cpp" line="82"/>
+        <source>Seat map</source>
+        <translation>座位图</translation>
+    </message>
+    <message>
+        <location filename="../models/src/display_names.cpp" line="60"/>
+        <source>Done already</source>
+        <translation>重复命令</translation>
+    </message>
+    <message>
+        <location filename="../models/src/display_names.cpp" line="61"/>
+        <source>Refused</source>
+        <translation>被拒绝</translation>
+    </message>
+    <message>
+        <location filename="../models/src/display_names.cpp" line="62"/>
+        <source>Match considered</source>
+        <translation>匹配考虑</translation>
+    </message>
+    <message>
+        <location filename="../models/src/display_names.cpp" line="63"/>
+        <source>Match skipped</source>
+        <translation>匹配跳过</translation>
+    </message>
+    <message>
+        <location filename="../models/src/display_names.cpp" line="68"/>
+        <source>Define train</source>
+        <translation>定义车次</translation>
+    </message>
+    <message>
+        <location filename="../models/src/display_names.cpp" line="69"/>
+        <source>Add car</source>
+        <translation>加挂</translation>
+    </message>
+    <message>
+        <location filename="../models/src/display_names.cpp" line="70"/>
+        <source>Sell</source>
+        <translation>售票</translation>
+    </message>
+    <message>
+        <location filename="../models/src/display_names.cpp" line="71"/>
+        <source>Pay</source>
+        <translation>支付</translation>
+    </message>
+    <message>
+        <location filename="../models/src/display_names.cpp" line="72"/>
+        <source>Refund</source>
+        <translation>退票</translation>
+    </message>
+    <message>
+        <location filename="../models/src/display_names.cpp" line="73"/>
+        <source>Reschedule</source>
+        <translation>改签</translation>
+    </message>
+    <message>
+        <location filename="../models/src/display_names.cpp" line="74"/>
+        <source>Block quota</source>
+        <translation>预留</translation>
+    </message>
+    <message>
+        <location filename="../models/src/display_names.cpp" line="75"/>
+        <source>Release</source>
+        <translation>释放</translation>
+    </message>
+    <message>
+        <location filename="../models/src/display_names.cpp" line="76"/>
+        <source>Waitlist order</source>
+        <translation>候补下单</translation>
+    </message>
+    <message>
+        <location filename="../models/src/display_names.cpp" line="77"/>
+        <source>Prepay</source>
+        <translation>预付</translation>
+    </message>
+    <message>
+        <location filename="../models/src/display_names.cpp" line="78"/>
+        <source>Cancel order</source>
+        <translation>取消候补</translation>
+    </message>
+    <message>
+        <location filename="../models/src/display_names.cpp" line="79"/>
+        <source>Advance clock</source>
+        <translation>推进时钟</translation>
+    </message>
+    <message>
+        <location filename="../models/src/display_names.cpp" line="87"/>
+        <source>refund</source>
+        <translation>退票</translation>
+    </message>
+    <message>
+        <location filename="../models/src/display_names.cpp" line="88"/>
+        <source>payment timeout</source>
+        <translation>支付超时</translation>
+    </message>
+    <message>
+        <location filename="../models/src/display_names.cpp" line="89"/>
+        <source>reschedule</source>
+        <translation>改签</translation>
+    </message>
+    <message>
+        <location filename="../models/src/display_names.cpp" line="90"/>
+        <source>quota returned</source>
+        <translation>预留释放</translation>
+    </message>
+    <message>
+        <location filename="../models/src/display_names.cpp" line="91"/>
+        <source>added car</source>
+        <translation>加挂</translation>
+    </message>
+    <message>
+        <location filename="../models/src/display_names.cpp" line="96"/>
+        <source>Refunds</source>
+        <translation>退票</translation>
+    </message>
+    <message>
+        <location filename="../models/src/display_names.cpp" line="97"/>
+        <source>Holds timed out</source>
+        <translation>占座超时</translation>
+    </message>
+    <message>
+        <location filename="../models/src/display_names.cpp" line="98"/>
+        <source>Reschedules</source>
+        <translation>改签</translation>
+    </message>
+    <message>
+        <location filename="../models/src/display_names.cpp" line="99"/>
+        <source>Quota released</source>
+        <translation>预留释放</translation>
+    </message>
+    <message>
+        <location filename="../models/src/display_names.cpp" line="100"/>
+        <source>Added cars</source>
+        <translation>加挂</translation>
+    </message>
+    <message>
+        <location filename="../models/src/display_names.cpp" line="105"/>
+        <source>Business class</source>
+        <translation>商务座</translation>
+    </message>
+    <message>
+        <location filename="../models/src/display_names.cpp" line="106"/>
+        <source>First class</source>
+        <translation>一等座</translation>
+    </message>
+    <message>
+        <location filename="../models/src/display_names.cpp" line="107"/>
+        <source>Second class</source>
+        <translation>二等座</translation>
+    </message>
+    <message>
+        <location filename="../models/src/display_names.cpp" line="116"/>
+        <source>awaiting prepayment</source>
+        <translation>等待预付</translation>
+    </message>
+    <message>
+        <location filename="../models/src/display_names.cpp" line="117"/>
+        <source>queued</source>
+        <translation>排队中</translation>
+    </message>
+    <message>
+        <location filename="../models/src/display_names.cpp" line="118"/>
+        <location filename="../models/src/display_names.cpp" line="146"/>
+        <source>served</source>
+        <translation>候补兑现</translation>
+    </message>
+    <message>
+        <location filename="../models/src/display_names.cpp" line="119"/>
+        <source>cancelled</source>
+        <translation>已取消</translation>
+    </message>
+    <message>
+        <location filename="../models/src/display_names.cpp" line="120"/>
+        <source>expired</source>
+        <translation>已失效</translation>
+    </message>
+    <message>
+        <location filename="../models/src/display_names.cpp" line="125"/>
+        <location filename="../models/src/display_names.cpp" line="142"/>
+        <source>held</source>
+        <translation>占座</translation>
+    </message>
+    <message>
+        <location filename="../models/src/display_names.cpp" line="126"/>
+        <location filename="../models/src/display_names.cpp" line="144"/>
+        <source>paid</source>
+        <translation>已支付</translation>
+    </message>
+    <message>
+        <location filename="../models/src/display_names.cpp" line="127"/>
+        <source>refunded</source>
+        <translation>已退票</translation>
+    </message>
+    <message>
+        <location filename="../models/src/display_names.cpp" line="128"/>
+        <source>hold expired</source>
+        <translation>占座超时</translation>
+    </message>
+    <message>
+        <location filename="../models/src/display_names.cpp" line="129"/>
+        <location filename="../models/src/display_names.cpp" line="148"/>
+        <source>quota block</source>
+        <translation>预留</translation>
+    </message>
+    <message>
+        <location filename="../models/src/display_names.cpp" line="134"/>
+        <source>cancelled by the user</source>
+        <translation>用户取消</translation>
+    </message>
+    <message>
+        <location filename="../models/src/display_names.cpp" line="135"/>
+        <source>not prepaid in time</source>
+        <translation>未按时预付</translation>
+    </message>
+    <message>
+        <location filename="../models/src/display_names.cpp" line="159"/>
+        <source>¥%1</source>
+        <translation>¥%1</translation>
     </message>
 </context>
 <context>
@@ -882,42 +1162,54 @@
 <context>
     <name>houbu::EventLogModel</name>
     <message>
-        <location filename="../models/src/models.cpp" line="685"/>
-        <source>prepay ¥%1 by %2</source>
-        <translation>预付 ¥%1，%2 前支付</translation>
+        <location filename="../models/src/models.cpp" line="691"/>
+        <source>prepay %1 by %2</source>
+        <translation>%2 前预付 %1</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../models/src/models.cpp" line="696"/>
+        <source>%n seat(s) free</source>
+        <translation>
+            <numerusform>余 %n 座</numerusform>
+        </translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="738"/>
+        <location filename="../models/src/models.cpp" line="701"/>
+        <source>%1 %2 %3: rank %4</source>
+        <translation>%1 %2 %3：第 %4 名</translation>
+    </message>
+    <message>
+        <location filename="../models/src/models.cpp" line="757"/>
         <source>Seq</source>
         <translation>序号</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="740"/>
+        <location filename="../models/src/models.cpp" line="759"/>
         <source>Time</source>
         <translation>时间</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="742"/>
+        <location filename="../models/src/models.cpp" line="761"/>
         <source>Event</source>
         <translation>事件</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="744"/>
+        <location filename="../models/src/models.cpp" line="763"/>
         <source>Line</source>
         <translation>行</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="746"/>
+        <location filename="../models/src/models.cpp" line="765"/>
         <source>Train</source>
         <translation>车次</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="748"/>
+        <location filename="../models/src/models.cpp" line="767"/>
         <source>Ticket / id</source>
         <translation>车票 / 编号</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="750"/>
+        <location filename="../models/src/models.cpp" line="769"/>
         <source>Details</source>
         <translation>详情</translation>
     </message>
@@ -925,12 +1217,12 @@
 <context>
     <name>houbu::IntervalPicker</name>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="176"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="177"/>
         <source>Boarding station</source>
         <translation>上车站</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="179"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="180"/>
         <source>Alighting station: only stations after the boarding one</source>
         <translation>下车站：只能选择上车站之后的车站</translation>
     </message>
@@ -938,395 +1230,388 @@
 <context>
     <name>houbu::MainWindow</name>
     <message>
-        <location filename="../app/src/main_window.cpp" line="537"/>
+        <location filename="../app/src/main_window.cpp" line="540"/>
         <source>Houbu</source>
         <translation>候补</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="97"/>
+        <location filename="../app/src/main_window.cpp" line="98"/>
         <source>Find seat, ticket, passenger or order (Ctrl+F)</source>
         <translation>查找席位、车票、乘客或订单 (Ctrl+F)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="98"/>
+        <location filename="../app/src/main_window.cpp" line="99"/>
         <source>Class:</source>
         <translation>席别：</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="100"/>
+        <location filename="../app/src/main_window.cpp" line="101"/>
         <source>Car:</source>
         <translation>车厢：</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="308"/>
+        <location filename="../app/src/main_window.cpp" line="310"/>
         <source>Open s&amp;tore…</source>
         <translation>打开存储(&amp;T)…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="343"/>
+        <location filename="../app/src/main_window.cpp" line="345"/>
         <source>Ad&amp;vance clock…</source>
         <translation>推进时钟(&amp;V)…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="470"/>
-        <location filename="../app/src/main_window.cpp" line="876"/>
-        <source>paid</source>
-        <translation>已支付</translation>
-    </message>
-    <message>
-        <location filename="../app/src/main_window.cpp" line="471"/>
+        <location filename="../app/src/main_window.cpp" line="473"/>
         <source>held, awaiting payment</source>
         <translation>占座，待支付</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="472"/>
+        <location filename="../app/src/main_window.cpp" line="474"/>
         <source>served from the waitlist</source>
         <translation>候补兑现</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="473"/>
-        <location filename="../app/src/main_window.cpp" line="882"/>
-        <source>quota block</source>
-        <translation>预留</translation>
-    </message>
-    <message>
-        <location filename="../app/src/main_window.cpp" line="473"/>
+        <location filename="../app/src/main_window.cpp" line="476"/>
         <source>blank: free</source>
         <translation>空白：空闲</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="125"/>
+        <location filename="../app/src/main_window.cpp" line="126"/>
         <source>Selected: %1 %2→%3</source>
         <translation>已选：%1 %2→%3</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="220"/>
+        <location filename="../app/src/main_window.cpp" line="226"/>
         <source>Trains</source>
         <translation>车次</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="231"/>
+        <location filename="../app/src/main_window.cpp" line="237"/>
         <source>Select a queued order to see which seats block it.</source>
         <translation>选择一个排队订单，查看是哪些席位挡住了它。</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="242"/>
+        <location filename="../app/src/main_window.cpp" line="248"/>
         <source>Queues</source>
         <translation>候补队列</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="249"/>
+        <location filename="../app/src/main_window.cpp" line="255"/>
         <source>All events</source>
         <translation>全部事件</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="257"/>
+        <location filename="../app/src/main_window.cpp" line="259"/>
         <source>All trains</source>
         <translation>全部车次</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="258"/>
+        <location filename="../app/src/main_window.cpp" line="260"/>
         <source>Order id</source>
         <translation>订单号</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="259"/>
+        <location filename="../app/src/main_window.cpp" line="261"/>
         <source>Text</source>
         <translation>文本</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="293"/>
+        <location filename="../app/src/main_window.cpp" line="295"/>
         <source>Matching log</source>
         <translation>匹配日志</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="296"/>
+        <location filename="../app/src/main_window.cpp" line="298"/>
         <source>Charts</source>
         <translation>图表</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="302"/>
+        <location filename="../app/src/main_window.cpp" line="304"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="303"/>
+        <location filename="../app/src/main_window.cpp" line="305"/>
         <source>Open &amp;demo</source>
         <translation>打开演示(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="306"/>
+        <location filename="../app/src/main_window.cpp" line="308"/>
         <source>&amp;Open scenario…</source>
         <translation>打开场景(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="310"/>
+        <location filename="../app/src/main_window.cpp" line="312"/>
         <source>Recent files</source>
         <translation>最近的文件</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="313"/>
+        <location filename="../app/src/main_window.cpp" line="315"/>
         <source>Co&amp;nnect to server…</source>
         <translation>连接服务器(&amp;N)…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="315"/>
+        <location filename="../app/src/main_window.cpp" line="317"/>
         <source>D&amp;isconnect</source>
         <translation>断开连接(&amp;I)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="317"/>
+        <location filename="../app/src/main_window.cpp" line="319"/>
         <source>&amp;Export journal as scenario…</source>
         <translation>将日志导出为场景(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="320"/>
+        <location filename="../app/src/main_window.cpp" line="322"/>
         <source>&amp;Settings…</source>
         <translation>设置(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="325"/>
+        <location filename="../app/src/main_window.cpp" line="327"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="327"/>
+        <location filename="../app/src/main_window.cpp" line="329"/>
         <source>&amp;Operations</source>
         <translation>操作(&amp;O)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="333"/>
+        <location filename="../app/src/main_window.cpp" line="335"/>
         <source>&amp;Sell…</source>
         <translation>售票(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="334"/>
+        <location filename="../app/src/main_window.cpp" line="336"/>
         <source>&amp;Block quota…</source>
         <translation>预留配额(&amp;B)…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="335"/>
+        <location filename="../app/src/main_window.cpp" line="337"/>
         <source>&amp;Release selection…</source>
         <translation>释放所选(&amp;R)…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="337"/>
+        <location filename="../app/src/main_window.cpp" line="339"/>
         <source>&amp;Waitlist order…</source>
         <translation>候补订单(&amp;W)…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="338"/>
+        <location filename="../app/src/main_window.cpp" line="340"/>
         <source>&amp;Prepay order…</source>
         <translation>预付订单(&amp;P)…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="340"/>
+        <location filename="../app/src/main_window.cpp" line="342"/>
         <source>&amp;Cancel order…</source>
         <translation>取消订单(&amp;C)…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="342"/>
+        <location filename="../app/src/main_window.cpp" line="344"/>
         <source>&amp;Add car…</source>
         <translation>加挂车厢(&amp;A)…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="362"/>
+        <location filename="../app/src/main_window.cpp" line="364"/>
         <source>&amp;Matching</source>
         <translation>匹配(&amp;M)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="363"/>
+        <location filename="../app/src/main_window.cpp" line="365"/>
         <source>&amp;Pause matching</source>
         <translation>暂停匹配(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="366"/>
+        <location filename="../app/src/main_window.cpp" line="368"/>
         <source>Step through the matching decisions of each command</source>
         <translation>逐步查看每条命令的匹配决策</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="370"/>
+        <location filename="../app/src/main_window.cpp" line="372"/>
         <source>&amp;Step</source>
         <translation>单步(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="374"/>
+        <location filename="../app/src/main_window.cpp" line="376"/>
         <source>Apply the pending matching decision (F10)</source>
         <translation>应用待处理的匹配决策 (F10)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="375"/>
+        <location filename="../app/src/main_window.cpp" line="377"/>
         <source>&amp;Back</source>
         <translation>后退(&amp;B)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="379"/>
+        <location filename="../app/src/main_window.cpp" line="381"/>
         <source>Undo the last decision by replaying the command (Shift+F10)</source>
         <translation>通过重放命令撤销上一个决策 (Shift+F10)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="380"/>
+        <location filename="../app/src/main_window.cpp" line="382"/>
         <source>&amp;Run to the end</source>
         <translation>运行到结束(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="384"/>
+        <location filename="../app/src/main_window.cpp" line="386"/>
         <source>Apply every pending decision and command (F5)</source>
         <translation>应用所有待处理的决策和命令 (F5)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="391"/>
+        <location filename="../app/src/main_window.cpp" line="393"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="392"/>
+        <location filename="../app/src/main_window.cpp" line="394"/>
         <source>Zoom &amp;in</source>
         <translation>放大(&amp;I)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="394"/>
+        <location filename="../app/src/main_window.cpp" line="396"/>
         <source>Zoom &amp;out</source>
         <translation>缩小(&amp;O)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="396"/>
+        <location filename="../app/src/main_window.cpp" line="398"/>
         <source>&amp;Actual size</source>
         <translation>实际大小(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="398"/>
+        <location filename="../app/src/main_window.cpp" line="400"/>
         <source>&amp;Find</source>
         <translation>查找(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="410"/>
+        <location filename="../app/src/main_window.cpp" line="412"/>
         <source>&amp;Reset window layout</source>
         <translation>重置窗口布局(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="412"/>
+        <location filename="../app/src/main_window.cpp" line="414"/>
         <source>&amp;Analysis</source>
         <translation>分析(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="414"/>
+        <location filename="../app/src/main_window.cpp" line="416"/>
         <source>&amp;Replay history for charts</source>
         <translation>回放历史以生成图表(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="420"/>
+        <location filename="../app/src/main_window.cpp" line="422"/>
         <source>&amp;Compare policies…</source>
         <translation>比较策略(&amp;C)…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="423"/>
+        <location filename="../app/src/main_window.cpp" line="425"/>
         <source>Replay the journal with the shown run under complete and under exact</source>
         <translation>分别在 complete 和 exact 策略下为当前车次回放日志</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="426"/>
+        <location filename="../app/src/main_window.cpp" line="428"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="427"/>
+        <location filename="../app/src/main_window.cpp" line="429"/>
         <source>&amp;Examples</source>
         <translation>示例(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="434"/>
+        <location filename="../app/src/main_window.cpp" line="436"/>
         <source>Operations</source>
         <translation>操作</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="910"/>
-        <location filename="../app/src/main_window.cpp" line="938"/>
+        <location filename="../app/src/main_window.cpp" line="794"/>
+        <source>Refused: %1 %2</source>
+        <translation>被拒绝：%1 %2</translation>
+    </message>
+    <message>
+        <location filename="../app/src/main_window.cpp" line="902"/>
+        <location filename="../app/src/main_window.cpp" line="930"/>
         <source>Open a scenario or a store first</source>
         <translation>请先打开场景或存储</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="913"/>
+        <location filename="../app/src/main_window.cpp" line="905"/>
         <source>No train is shown: open a scenario or a store first</source>
         <translation>未显示任何车次：请先打开场景或存储</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="927"/>
+        <location filename="../app/src/main_window.cpp" line="919"/>
         <source>Release the selected seat interval (refund, timeout, reschedule or quota)</source>
         <translation>释放所选席位区间（退票、超时、改签或预留）</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="929"/>
+        <location filename="../app/src/main_window.cpp" line="921"/>
         <source>Sell tickets on the shown train</source>
         <translation>发售当前车次的车票</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="930"/>
+        <location filename="../app/src/main_window.cpp" line="922"/>
         <source>Withhold seats as a quota block</source>
         <translation>将席位扣留为预留配额</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="931"/>
+        <location filename="../app/src/main_window.cpp" line="923"/>
         <source>Submit a waitlist order</source>
         <translation>提交候补订单</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="932"/>
+        <location filename="../app/src/main_window.cpp" line="924"/>
         <source>Prepay a waitlist order</source>
         <translation>预付候补订单</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="933"/>
+        <location filename="../app/src/main_window.cpp" line="925"/>
         <source>No waitlist order awaits prepayment</source>
         <translation>没有待预付的候补订单</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="934"/>
+        <location filename="../app/src/main_window.cpp" line="926"/>
         <source>Cancel a waitlist order</source>
         <translation>取消候补订单</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="935"/>
+        <location filename="../app/src/main_window.cpp" line="927"/>
         <source>No waitlist order to cancel</source>
         <translation>没有可取消的候补订单</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="936"/>
+        <location filename="../app/src/main_window.cpp" line="928"/>
         <source>Add a car (加挂) to the shown train</source>
         <translation>为当前车次加挂车厢</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="937"/>
+        <location filename="../app/src/main_window.cpp" line="929"/>
         <source>Move the logical clock forward</source>
         <translation>向前推进逻辑时钟</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1090"/>
+        <location filename="../app/src/main_window.cpp" line="1082"/>
         <source>%1 %2→%3</source>
         <translation>%1 %2→%3</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1096"/>
+        <location filename="../app/src/main_window.cpp" line="1088"/>
         <source>Release %1 (%2)…</source>
         <translation>释放 %1（%2）…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1106"/>
+        <location filename="../app/src/main_window.cpp" line="1098"/>
         <source>Sell %1…</source>
         <translation>发售 %1…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1109"/>
+        <location filename="../app/src/main_window.cpp" line="1101"/>
         <source>Block %1…</source>
         <translation>预留 %1…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1112"/>
+        <location filename="../app/src/main_window.cpp" line="1104"/>
         <source>Waitlist order for %1…</source>
         <translation>为 %1 提交候补订单…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1124"/>
+        <location filename="../app/src/main_window.cpp" line="1116"/>
         <source>Cancel order %1…</source>
         <translation>取消订单 %1…</translation>
     </message>
@@ -1443,146 +1728,131 @@
         <translation>只能导出嵌入式引擎的日志。</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="523"/>
+        <location filename="../app/src/main_window.cpp" line="526"/>
         <source>in memory</source>
         <translation>内存</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="543"/>
+        <location filename="../app/src/main_window.cpp" line="546"/>
         <source>Cannot open the store</source>
         <translation>无法打开存储</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="555"/>
+        <location filename="../app/src/main_window.cpp" line="558"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="655"/>
+        <location filename="../app/src/main_window.cpp" line="658"/>
         <source>Cannot open scenario</source>
         <translation>无法打开场景</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="656"/>
+        <location filename="../app/src/main_window.cpp" line="659"/>
         <source>Cannot read %1: %2</source>
         <translation>无法读取 %1：%2</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="443"/>
+        <location filename="../app/src/main_window.cpp" line="445"/>
         <source>Matching</source>
         <translation>匹配</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="666"/>
+        <location filename="../app/src/main_window.cpp" line="669"/>
         <source>Open scenario</source>
         <translation>打开场景</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="667"/>
+        <location filename="../app/src/main_window.cpp" line="670"/>
         <source>Scenarios (*.jsonl);;All files (*)</source>
         <translation>场景 (*.jsonl);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="673"/>
+        <location filename="../app/src/main_window.cpp" line="676"/>
         <source>Open or create a store</source>
         <translation>打开或新建存储</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="674"/>
+        <location filename="../app/src/main_window.cpp" line="677"/>
         <source>Houbu stores (*.db);;All files (*)</source>
         <translation>候补存储 (*.db);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="683"/>
+        <location filename="../app/src/main_window.cpp" line="686"/>
         <source>Export journal as scenario</source>
         <translation>将日志导出为场景</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="683"/>
+        <location filename="../app/src/main_window.cpp" line="686"/>
         <source>Scenarios (*.jsonl)</source>
         <translation>场景 (*.jsonl)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="730"/>
+        <location filename="../app/src/main_window.cpp" line="733"/>
         <source>Clock %1</source>
         <translation>时钟 %1</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="747"/>
-        <location filename="../app/src/main_window.cpp" line="748"/>
+        <location filename="../app/src/main_window.cpp" line="749"/>
+        <location filename="../app/src/main_window.cpp" line="750"/>
         <source>All</source>
         <translation>全部</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="753"/>
+        <location filename="../app/src/main_window.cpp" line="755"/>
         <source>%1 · %2</source>
         <translation>%1 · %2</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/main_window.cpp" line="772"/>
+        <location filename="../app/src/main_window.cpp" line="774"/>
         <source>%n event(s) applied</source>
         <translation>
             <numerusform>已应用 %n 个事件</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="791"/>
-        <source>Error: %1</source>
-        <translation>错误：%1</translation>
-    </message>
-    <message>
-        <location filename="../app/src/main_window.cpp" line="842"/>
+        <location filename="../app/src/main_window.cpp" line="847"/>
         <source>Why %1 waits</source>
         <translation>%1 为何仍在等待</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="849"/>
+        <location filename="../app/src/main_window.cpp" line="854"/>
         <source>stops %1→%2</source>
         <translation>站序 %1→%2</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="853"/>
+        <location filename="../app/src/main_window.cpp" line="859"/>
         <source>The train has left %1: this option no longer serves.</source>
         <translation>列车已从%1发车：此选项不再兑现。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/main_window.cpp" line="858"/>
+        <location filename="../app/src/main_window.cpp" line="864"/>
         <source>Needs %n seat(s) free over the whole interval</source>
         <translation>
             <numerusform>需要全程空闲席位 %n 个</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/main_window.cpp" line="859"/>
+        <location filename="../app/src/main_window.cpp" line="865"/>
         <source>%n free.</source>
         <translation>
             <numerusform>空闲 %n 个。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="861"/>
+        <location filename="../app/src/main_window.cpp" line="867"/>
         <source>Servable now: under policy exact it waits for a release of exactly this interval.</source>
         <translation>现在即可兑现：在 exact 策略下，它等待恰好这一区间的释放。</translation>
     </message>
-    <message>
-        <location filename="../app/src/main_window.cpp" line="873"/>
-        <source>held</source>
-        <translation>占座</translation>
-    </message>
-    <message>
-        <location filename="../app/src/main_window.cpp" line="879"/>
-        <source>served</source>
-        <translation>候补兑现</translation>
-    </message>
     <message numerus="yes">
-        <location filename="../app/src/main_window.cpp" line="899"/>
+        <location filename="../app/src/main_window.cpp" line="891"/>
         <source>… and %n more seat(s)</source>
         <translation>
             <numerusform>…… 另有 %n 个席位</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="928"/>
+        <location filename="../app/src/main_window.cpp" line="920"/>
         <source>Select a seat interval in the grid first</source>
         <translation>请先在席位图中选择一个席位区间</translation>
     </message>
@@ -1590,112 +1860,117 @@
 <context>
     <name>houbu::OperatorDialog</name>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="101"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="102"/>
         <source>Add at least one passenger.</source>
         <translation>请至少添加一名乘客。</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="103"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="104"/>
         <source>Passenger %1 has no name.</source>
         <translation>第 %1 名乘客没有姓名。</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="72"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="73"/>
         <source>%1
 %2 (%3)</source>
         <translation>%1
 %2（%3）</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="124"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="125"/>
         <source>Add passenger</source>
         <translation>添加乘客</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="127"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="128"/>
         <source>Remove</source>
         <translation>移除</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="130"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="131"/>
         <source>Remove the selected passenger</source>
         <translation>移除所选乘客</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="138"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="139"/>
         <source>Add a passenger (at most 5)</source>
         <translation>添加乘客（最多 5 名）</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="139"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="140"/>
         <source>At most 5 passengers travel on one order</source>
         <translation>一个订单最多 5 名乘客</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="383"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="384"/>
         <source>The command&apos;s logical time: the console clock unless you choose a later one (what falls due before it fires first).</source>
         <translation>命令的逻辑时间：默认为控制台时钟，也可选择更晚的时间（在此之前到期的事项先触发）。</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="385"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="386"/>
         <source>A&amp;t:</source>
         <translation>时间(&amp;T)：</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="389"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="390"/>
         <source>Send the command to the engine</source>
         <translation>将命令发送给引擎</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="425"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="434"/>
         <source>The id of what this command creates. The same command sent again with the same id changes nothing.</source>
         <translation>此命令所创建对象的编号。以相同编号再次发送相同命令不会产生任何变化。</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="519"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="528"/>
         <source>This connection cannot send commands.</source>
         <translation>此连接无法发送命令。</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="527"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="536"/>
         <source>Sending…</source>
         <translation>正在发送…</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="548"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="557"/>
         <source>Not applied: %1</source>
         <translation>未应用：%1</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="493"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="591"/>
+        <source>%1 ×%2</source>
+        <translation>%1 ×%2</translation>
+    </message>
+    <message>
+        <location filename="../app/src/operator_dialogs.cpp" line="594"/>
+        <source>%1: applied.</source>
+        <translation>%1：已执行。</translation>
+    </message>
+    <message>
+        <location filename="../app/src/operator_dialogs.cpp" line="595"/>
+        <source>%1: applied (%2).</source>
+        <translation>%1：已执行（%2）。</translation>
+    </message>
+    <message>
+        <location filename="../app/src/operator_dialogs.cpp" line="502"/>
         <source>The same command with id %1 was applied before: nothing changed. Choose another id to send it again.</source>
         <translation>编号为 %1 的相同命令此前已应用：没有任何变化。如需再次发送，请选择其他编号。</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="496"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="505"/>
         <source>Done already for %1 (duplicate): nothing changed.</source>
         <translation>%1 已处理过（重复）：没有任何变化。</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="558"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="567"/>
         <source>The engine refused the command: %1</source>
         <translation>引擎拒绝了该命令：%1</translation>
-    </message>
-    <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="583"/>
-        <source>%1 applied.</source>
-        <translation>已应用 %1。</translation>
-    </message>
-    <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="584"/>
-        <source>%1 applied: %2</source>
-        <translation>已应用 %1：%2</translation>
     </message>
 </context>
 <context>
     <name>houbu::OrderCommandDialog</name>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1268"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1283"/>
         <source>&amp;Order:</source>
         <translation>订单(&amp;O)：</translation>
     </message>
@@ -1756,37 +2031,37 @@
 <context>
     <name>houbu::PrepayDialog</name>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1292"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1307"/>
         <source>Prepay a waitlist order</source>
         <translation>预付候补订单</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1300"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1311"/>
+        <source>%1, due by %2</source>
+        <translation>%1，%2 前支付</translation>
+    </message>
+    <message>
+        <location filename="../app/src/operator_dialogs.cpp" line="1315"/>
         <source>Orders awaiting prepayment; any order id may be typed</source>
         <translation>待预付的订单；也可输入任意订单号</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1300"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1315"/>
         <source>Prepayment:</source>
         <translation>预付款：</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1301"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1316"/>
         <source>unknown: the engine checks the order</source>
         <translation>未知：由引擎核对该订单</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1295"/>
-        <source>¥%1, due by %2</source>
-        <translation>¥%1，%2 前支付</translation>
-    </message>
-    <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1302"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1317"/>
         <source>&amp;Prepay</source>
         <translation>预付(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1290"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1305"/>
         <source>Choose the order to prepay.</source>
         <translation>请选择要预付的订单。</translation>
     </message>
@@ -1794,51 +2069,51 @@
 <context>
     <name>houbu::QueueModel</name>
     <message numerus="yes">
-        <location filename="../models/src/models.cpp" line="454"/>
+        <location filename="../models/src/models.cpp" line="459"/>
         <source>%n waiting</source>
         <translation>
             <numerusform>%n 人等待</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../models/src/models.cpp" line="457"/>
+        <location filename="../models/src/models.cpp" line="462"/>
         <source>Queue %1 %2: %n order(s) in rank order</source>
         <translation>
             <numerusform>队列 %1 %2：按名次排列的 %n 个订单</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="498"/>
+        <location filename="../models/src/models.cpp" line="503"/>
         <source>Order %1 of user %2, %3, rank %4 in this queue</source>
         <translation>用户 %2 的订单 %1，%3，在本队列排第 %4 名</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="529"/>
+        <location filename="../models/src/models.cpp" line="534"/>
         <source>Queue / order</source>
         <translation>队列 / 订单</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="531"/>
+        <location filename="../models/src/models.cpp" line="536"/>
         <source>Rank</source>
         <translation>名次</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="533"/>
+        <location filename="../models/src/models.cpp" line="538"/>
         <source>Passengers</source>
         <translation>乘客</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="535"/>
+        <location filename="../models/src/models.cpp" line="540"/>
         <source>Effective</source>
         <translation>生效时间</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="537"/>
+        <location filename="../models/src/models.cpp" line="542"/>
         <source>Deadline</source>
         <translation>截止时间</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="539"/>
+        <location filename="../models/src/models.cpp" line="544"/>
         <source>Options</source>
         <translation>选项</translation>
     </message>
@@ -1846,126 +2121,126 @@
 <context>
     <name>houbu::ReleaseDialog</name>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="592"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="603"/>
         <source>Release — %1</source>
         <translation>释放 — %1</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="596"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="607"/>
         <source>&amp;Seat interval</source>
         <translation>席位区间(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="598"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="609"/>
         <source>Every ticket and block on one seat within an interval</source>
         <translation>某一席位在区间内的所有车票和预留</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="599"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="610"/>
         <source>Quota &amp;block</source>
         <translation>预留配额(&amp;B)</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="601"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="612"/>
         <source>A whole quota block, by its id</source>
         <translation>按编号释放整个预留配额</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="608"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="619"/>
         <source>Release:</source>
         <translation>释放：</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="626"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="637"/>
         <source>Refund (退票)</source>
         <translation>退票</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="627"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="638"/>
         <source>Payment timeout</source>
         <translation>支付超时</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="628"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="639"/>
         <source>Reschedule (改签)</source>
         <translation>改签</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="629"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="640"/>
         <source>Quota returned (预留释放)</source>
         <translation>预留释放</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="630"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="641"/>
         <source>Recorded as the source of the released inventory</source>
         <translation>记录为所释放席位的来源</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="634"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="645"/>
         <source>S&amp;eat:</source>
         <translation>席位(&amp;E)：</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="635"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="646"/>
         <source>&amp;Interval:</source>
         <translation>区间(&amp;I)：</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="636"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="647"/>
         <source>Reas&amp;on:</source>
         <translation>原因(&amp;O)：</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="637"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="648"/>
         <source>Releases:</source>
         <translation>将释放：</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/operator_dialogs.cpp" line="661"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="672"/>
         <source>%1 · %2 · %3→%4 · %n seat(s)</source>
         <translation>
             <numerusform>%1 · %2 · %3→%4 · %n 个席位</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="664"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="675"/>
         <source>B&amp;lock:</source>
         <translation>预留(&amp;L)：</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="695"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="706"/>
         <source>&amp;Release</source>
         <translation>释放(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="710"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="721"/>
         <source>nothing</source>
         <translation>无</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="714"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="725"/>
         <source>No train is shown: open a scenario or a store first.</source>
         <translation>未显示任何车次：请先打开场景或存储。</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="716"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="727"/>
         <source>There is no quota block on %1.</source>
         <translation>%1 上没有预留配额。</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="719"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="730"/>
         <source>Enter a seat, e.g. 03-12A.</source>
         <translation>请输入席位，例如 03-12A。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/operator_dialogs.cpp" line="745"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="756"/>
         <source>Released %n seat interval(s).</source>
         <translation>
             <numerusform>已释放 %n 个席位区间。</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/operator_dialogs.cpp" line="746"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="757"/>
         <source>%n waitlist order(s) served.</source>
         <translation>
             <numerusform>已兑现 %n 个候补订单。</numerusform>
@@ -2035,52 +2310,52 @@
 <context>
     <name>houbu::RunListModel</name>
     <message>
-        <location filename="../models/src/models.cpp" line="149"/>
+        <location filename="../models/src/models.cpp" line="150"/>
         <source>Seat-segments held (tickets and blocks) over seat-segments offered</source>
         <translation>已占席位区段（车票与预留）占提供席位区段的比例</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="151"/>
+        <location filename="../models/src/models.cpp" line="152"/>
         <source>Queued waitlist orders with an option on this run</source>
         <translation>选项包含本车次的排队候补订单数</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="153"/>
+        <location filename="../models/src/models.cpp" line="154"/>
         <source>The passengers of those queued orders</source>
         <translation>这些排队订单的乘客人数</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="160"/>
+        <location filename="../models/src/models.cpp" line="161"/>
         <source>Train</source>
         <translation>车次</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="162"/>
+        <location filename="../models/src/models.cpp" line="163"/>
         <source>Date</source>
         <translation>日期</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="164"/>
+        <location filename="../models/src/models.cpp" line="165"/>
         <source>Stops</source>
         <translation>站数</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="166"/>
+        <location filename="../models/src/models.cpp" line="167"/>
         <source>Seats</source>
         <translation>席位</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="168"/>
+        <location filename="../models/src/models.cpp" line="169"/>
         <source>Load</source>
         <translation>客座率</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="170"/>
+        <location filename="../models/src/models.cpp" line="171"/>
         <source>Queued</source>
         <translation>排队</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="172"/>
+        <location filename="../models/src/models.cpp" line="173"/>
         <source>Passengers</source>
         <translation>乘客</translation>
     </message>
@@ -2088,21 +2363,21 @@
 <context>
     <name>houbu::SeatGridModel</name>
     <message>
-        <location filename="../models/src/models.cpp" line="297"/>
+        <location filename="../models/src/models.cpp" line="298"/>
         <source>%1 · %2
 Free</source>
         <translation>%1 · %2
 空闲</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="301"/>
+        <location filename="../models/src/models.cpp" line="302"/>
         <source>%1 · %2
 Quota block %3</source>
         <translation>%1 · %2
 预留 %3</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="303"/>
+        <location filename="../models/src/models.cpp" line="304"/>
         <source>%1 · %2
 Ticket %3, held until %4
 Passenger %5
@@ -2113,7 +2388,7 @@ Sale %6</source>
 订单 %6</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="307"/>
+        <location filename="../models/src/models.cpp" line="308"/>
         <source>%1 · %2
 Ticket %3, paid
 Passenger %4
@@ -2124,7 +2399,7 @@ Sale %5</source>
 订单 %5</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="310"/>
+        <location filename="../models/src/models.cpp" line="311"/>
         <source>%1 · %2
 Ticket %3, served from the waitlist
 Passenger %4
@@ -2135,7 +2410,7 @@ Order %5</source>
 候补订单 %5</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="330"/>
+        <location filename="../models/src/models.cpp" line="331"/>
         <source>Seat %1, car %2, %3</source>
         <translation>席位 %1，%2 号车厢，%3</translation>
     </message>
@@ -2143,17 +2418,17 @@ Order %5</source>
 <context>
     <name>houbu::SeatMapPreview</name>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="237"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="238"/>
         <source>%1 rows × %2 seats a row = %3 seats</source>
         <translation>%1 排 × 每排 %2 座 = %3 个席位</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="262"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="263"/>
         <source>Enter the rows and the seat letters to see the car.</source>
         <translation>输入排数和座位字母即可预览车厢。</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="328"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="329"/>
         <source>%1 seats · window seats tinted · aisle dashed</source>
         <translation>%1 个席位 · 着色为靠窗座位 · 虚线为过道</translation>
     </message>
@@ -2161,114 +2436,114 @@ Order %5</source>
 <context>
     <name>houbu::SellDialog</name>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="927"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="938"/>
         <source>Sell — %1</source>
         <translation>售票 — %1</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="933"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="944"/>
         <source>Passenger</source>
         <translation>乘客</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="933"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="944"/>
         <source>Seat (optional)</source>
         <translation>席位（可选）</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="935"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="946"/>
         <source>1 to 5 passengers. Give every passenger a seat, or none to let the engine choose adjacent seats.</source>
         <translation>1 至 5 名乘客。为每名乘客指定席位，或全部不指定，由引擎选择相邻席位。</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="943"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="954"/>
         <source>I&amp;d:</source>
         <translation>编号(&amp;D)：</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="944"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="955"/>
         <source>&amp;Interval:</source>
         <translation>区间(&amp;I)：</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="945"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="956"/>
         <source>&amp;Class:</source>
         <translation>席别(&amp;C)：</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="946"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="957"/>
         <source>&amp;Passengers:</source>
         <translation>乘客(&amp;P)：</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="947"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="958"/>
         <source>Pre&amp;fer:</source>
         <translation>偏好(&amp;F)：</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="948"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="959"/>
         <source>Free:</source>
         <translation>空闲：</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/operator_dialogs.cpp" line="956"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="967"/>
         <source>%n seat(s) of this class free over the interval</source>
         <translation>
             <numerusform>该席别在此区间内有 %n 个空闲席位</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="970"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="981"/>
         <source>&amp;Sell</source>
         <translation>售票(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="983"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="994"/>
         <source>No preference</source>
         <translation>无偏好</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="984"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="995"/>
         <source>Window</source>
         <translation>靠窗</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="985"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="996"/>
         <source>Aisle</source>
         <translation>过道</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="993"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1004"/>
         <source>Seat letter %1</source>
         <translation>座位字母 %1</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1002"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1013"/>
         <source>No train is shown: open a scenario or a store first.</source>
         <translation>未显示任何车次：请先打开场景或存储。</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1003"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1014"/>
         <source>Enter an id for the sale.</source>
         <translation>请输入售票编号。</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1004"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1015"/>
         <source>This run has no class to sell.</source>
         <translation>本车次没有可发售的席别。</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1011"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1022"/>
         <source>Give every passenger a seat, or none to let the engine choose.</source>
         <translation>请为每名乘客指定席位，或全部不指定，由引擎选择。</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1045"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1056"/>
         <source>Note: this hold runs until %1, past the train&apos;s departure from %2 at %3. The engine allows it: ask for payment before the train leaves.</source>
         <translation>注意：此占座保留到 %1，晚于列车从 %2 发车的时间 %3。引擎允许这样做：请在开车前收款。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/operator_dialogs.cpp" line="1059"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1070"/>
         <source>Sale %1: %n ticket(s) held (%2), payable until %3.</source>
         <translation>
             <numerusform>订单 %1：已占座 %n 张车票（%2），请在 %3 前支付。</numerusform>
@@ -2351,96 +2626,96 @@ Order %5</source>
 <context>
     <name>houbu::StepPanel</name>
     <message>
-        <location filename="../app/src/step_panel.cpp" line="27"/>
+        <location filename="../app/src/step_panel.cpp" line="28"/>
         <source>stops %1→%2</source>
         <translation>站序 %1→%2</translation>
     </message>
     <message>
-        <location filename="../app/src/step_panel.cpp" line="32"/>
+        <location filename="../app/src/step_panel.cpp" line="33"/>
         <source>single</source>
         <translation>单人</translation>
     </message>
     <message>
-        <location filename="../app/src/step_panel.cpp" line="32"/>
+        <location filename="../app/src/step_panel.cpp" line="33"/>
         <source>group of %1</source>
         <translation>%1 人同行</translation>
     </message>
     <message>
-        <location filename="../app/src/step_panel.cpp" line="85"/>
+        <location filename="../app/src/step_panel.cpp" line="86"/>
         <source>%1 served on %2 %3 (%4 %5)</source>
         <translation>%1 已兑现：%2 %3（%4 %5）</translation>
     </message>
     <message>
-        <location filename="../app/src/step_panel.cpp" line="90"/>
+        <location filename="../app/src/step_panel.cpp" line="91"/>
         <source>%1 skipped: no option has enough free seats; it waits in its queues</source>
         <translation>跳过 %1：没有任何选项有足够的空闲席位；继续在其队列中等待</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/step_panel.cpp" line="91"/>
+        <location filename="../app/src/step_panel.cpp" line="92"/>
         <source>%1 skipped: only %n seat(s) free on %2 (%3)</source>
         <translation>
             <numerusform>跳过 %1：%2（%3）仅有 %n 个空闲席位</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/src/step_panel.cpp" line="105"/>
+        <location filename="../app/src/step_panel.cpp" line="107"/>
         <source>&lt;b&gt;Matching paused.&lt;/b&gt; The next command that frees seats or queues an order stops before its first matching decision.</source>
         <translation>&lt;b&gt;匹配已暂停。&lt;/b&gt;下一条释放席位或使订单排队的命令将在其第一个匹配决策前停下。</translation>
     </message>
     <message>
-        <location filename="../app/src/step_panel.cpp" line="108"/>
+        <location filename="../app/src/step_panel.cpp" line="110"/>
         <source>&lt;b&gt;Matching runs.&lt;/b&gt;</source>
         <translation>&lt;b&gt;匹配运行中。&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../app/src/step_panel.cpp" line="121"/>
+        <location filename="../app/src/step_panel.cpp" line="123"/>
         <source>&lt;b&gt;Line %1&lt;/b&gt; %2</source>
         <translation>&lt;b&gt;第 %1 行&lt;/b&gt; %2</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/step_panel.cpp" line="125"/>
+        <location filename="../app/src/step_panel.cpp" line="129"/>
         <source>%n more command(s) waiting</source>
         <translation>
             <numerusform>另有 %n 条命令等待中</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/src/step_panel.cpp" line="129"/>
+        <location filename="../app/src/step_panel.cpp" line="133"/>
         <source>&lt;b&gt;Decision %1:&lt;/b&gt; %2</source>
         <translation>&lt;b&gt;决策 %1：&lt;/b&gt;%2</translation>
     </message>
     <message>
-        <location filename="../app/src/step_panel.cpp" line="140"/>
+        <location filename="../app/src/step_panel.cpp" line="144"/>
         <source>%1 %2 (free run %3)</source>
         <translation>%1 %2（连续空闲 %3）</translation>
     </message>
     <message>
-        <location filename="../app/src/step_panel.cpp" line="143"/>
+        <location filename="../app/src/step_panel.cpp" line="147"/>
         <source>Freed: %1</source>
         <translation>已释放：%1</translation>
     </message>
     <message>
-        <location filename="../app/src/step_panel.cpp" line="147"/>
+        <location filename="../app/src/step_panel.cpp" line="151"/>
         <source>Added car: new %1 seats on %2 %3</source>
         <translation>加挂车厢：%2 %3 新增 %1 席位</translation>
     </message>
     <message>
-        <location filename="../app/src/step_panel.cpp" line="151"/>
+        <location filename="../app/src/step_panel.cpp" line="156"/>
         <source>Order %1 became effective</source>
         <translation>订单 %1 已生效</translation>
     </message>
     <message>
-        <location filename="../app/src/step_panel.cpp" line="164"/>
+        <location filename="../app/src/step_panel.cpp" line="169"/>
         <source>Candidates in queue order: %1</source>
         <translation>按队列顺序的候选订单：%1</translation>
     </message>
     <message>
-        <location filename="../app/src/step_panel.cpp" line="165"/>
+        <location filename="../app/src/step_panel.cpp" line="170"/>
         <source>none</source>
         <translation>无</translation>
     </message>
     <message>
-        <location filename="../app/src/step_panel.cpp" line="172"/>
+        <location filename="../app/src/step_panel.cpp" line="177"/>
         <source>Applied:</source>
         <translation>已应用：</translation>
     </message>
@@ -2448,139 +2723,139 @@ Order %5</source>
 <context>
     <name>houbu::WaitlistDialog</name>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1068"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1079"/>
         <source>Waitlist order (候补)</source>
         <translation>候补订单</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1072"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1083"/>
         <source>account, e.g. u1024</source>
         <translation>账号，例如 u1024</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1074"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1085"/>
         <source>Passenger</source>
         <translation>乘客</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1081"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1092"/>
         <source>Stations of the shown run; every option&apos;s train must stop there</source>
         <translation>当前车次的车站；每个选项的车次都必须在此停靠</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1096"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1107"/>
         <source>Add &amp;option</source>
         <translation>添加选项(&amp;O)</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1102"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1113"/>
         <source>Train</source>
         <translation>车次</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1102"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1113"/>
         <source>Date</source>
         <translation>日期</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1102"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1113"/>
         <source>Class</source>
         <translation>席别</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1105"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1116"/>
         <source>In preference order: at most 5 options a date, at most 2 dates</source>
         <translation>按优先顺序排列：每个日期最多 5 个选项，最多 2 个日期</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1106"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1117"/>
         <source>Remove</source>
         <translation>移除</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1107"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1118"/>
         <source>Up</source>
         <translation>上移</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1108"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1119"/>
         <source>Down</source>
         <translation>下移</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1124"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1135"/>
         <source>Dead&amp;line:</source>
         <translation>截止时间(&amp;L)：</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1135"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1146"/>
         <source>I&amp;d:</source>
         <translation>编号(&amp;D)：</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1139"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1150"/>
         <source>Optio&amp;ns:</source>
         <translation>选项(&amp;N)：</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1133"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1252"/>
+        <source>Waitlist order %1 submitted: prepay %2 by %3.</source>
+        <translation>候补订单 %1 已提交：请于 %3 前预付 %2。</translation>
+    </message>
+    <message>
+        <location filename="../app/src/operator_dialogs.cpp" line="1144"/>
         <source>Not served by then, the order expires and is refunded</source>
         <translation>届时仍未兑现，订单将失效并退款</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1136"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1147"/>
         <source>&amp;User:</source>
         <translation>用户(&amp;U)：</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1137"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1148"/>
         <source>&amp;Passengers:</source>
         <translation>乘客(&amp;P)：</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1138"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1149"/>
         <source>&amp;Interval:</source>
         <translation>区间(&amp;I)：</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1151"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1162"/>
         <source>This option is listed already.</source>
         <translation>此选项已在列表中。</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1170"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1181"/>
         <source>&amp;Submit</source>
         <translation>提交(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1204"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1218"/>
         <source>Enter an id for the order.</source>
         <translation>请输入订单编号。</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1205"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1219"/>
         <source>Enter the user (account) placing the order.</source>
         <translation>请输入下单的用户（账号）。</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1207"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1221"/>
         <source>No train is shown: open a scenario or a store first.</source>
         <translation>未显示任何车次：请先打开场景或存储。</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1209"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1223"/>
         <source>Add at least one option: a train, a date and a class.</source>
         <translation>请至少添加一个选项：车次、日期和席别。</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1212"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1226"/>
         <source>Option %1 has no class.</source>
         <translation>选项 %1 没有席别。</translation>
-    </message>
-    <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1237"/>
-        <source>Waitlist order %1 submitted: prepay ¥%2 by %3.</source>
-        <translation>候补订单 %1 已提交：请在 %3 前预付 ¥%2。</translation>
     </message>
 </context>
 <context>

@@ -1,5 +1,7 @@
 #include "houbu/charts.h"
 
+#include "houbu/display_names.h"
+
 #include <QBarCategoryAxis>
 #include <QBarSet>
 #include <QChart>
@@ -23,6 +25,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "houbu/display_names.h"
 #include "houbu/widgets.h"
 
 namespace houbu {
@@ -52,16 +55,6 @@ void resetChart(QChart* chart) {
     }
 }
 
-QString sourceName(const std::string& source) {
-    if (source == "refund") return ChartsPanel::tr("Refunds");
-    if (source == "timeout") return ChartsPanel::tr("Holds timed out");
-    if (source == "reschedule") return ChartsPanel::tr("Reschedules");
-    if (source == "quota") return ChartsPanel::tr("Quota released");
-    if (source == "extra_car") return ChartsPanel::tr("Added cars");
-    return QString::fromStdString(source);
-}
-
-// Distinct hues of middle lightness: readable on light and dark chart backgrounds.
 QColor sourceColour(const std::string& source) {
     if (source == "refund") return QColor(0xe0, 0x84, 0x2b);
     if (source == "timeout") return QColor(0xd0, 0x4a, 0x4a);
@@ -238,7 +231,7 @@ void ChartsPanel::setSnapshot(const SnapshotPtr& snapshot) {
         classChoice_->clear();
         classChoice_->addItem(tr("All classes"), QString());
         for (const QString& c : classes_)
-            classChoice_->addItem(c, c);
+            classChoice_->addItem(DisplayNames::travelClass(c), c);
         classChoice_->setCurrentIndex(std::max(0, classChoice_->findData(current)));
     }
     // Redrawn when shown: a hidden chart costs nothing per snapshot.
@@ -361,7 +354,7 @@ void ChartsPanel::rebuildHistoryCharts() {
         int maxQueue = 0;
         for (const auto& [peak, key] : peaks) {
             auto* series = new QLineSeries;
-            series->setName(u"%1 %2→%3"_s.arg(QString::fromStdString(key->travelClass),
+            series->setName(u"%1 %2→%3"_s.arg(DisplayNames::travelClass(key->travelClass),
                                               station(key->from), station(key->to)));
             QList<QPointF> line = stepLine(history_->queueLength.at(*key));
             line << QPointF(static_cast<double>(last), line.isEmpty() ? 0 : line.back().y());
@@ -393,7 +386,7 @@ void ChartsPanel::rebuildHistoryCharts() {
             if (!points.empty()) maxCount = std::max(maxCount, points.back().value);
         };
         for (const auto& [source, points] : history_->releases)
-            addLine(sourceName(source), points, 2, sourceColour(source));
+            addLine(DisplayNames::releaseSourceSeries(source), points, 2, sourceColour(source));
         addLine(tr("Orders fulfilled"), history_->fulfilments, 3,
                 SeatColors::forPalette(palette()).served);
         QValueAxis* ry = countAxis(releases, maxCount, tr("Running total"));

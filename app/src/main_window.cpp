@@ -40,6 +40,7 @@
 #include "houbu/appearance.h"
 #include "houbu/charts.h"
 #include "houbu/connection_indicator.h"
+#include "houbu/display_names.h"
 #include "houbu/policy_comparison.h"
 #include "houbu/settings_dialog.h"
 #include "houbu/step_panel.h"
@@ -170,7 +171,12 @@ QString MainWindow::installTranslation(const QString& language) {
     QString lang = language;
     if (lang.isEmpty()) lang = QSettings().value(u"language"_s).toString();
     if (lang.isEmpty()) lang = QLocale::system().name();
-    if (!lang.startsWith(u"zh"_s)) return g_language = u"en"_s;
+    if (!lang.startsWith(u"zh"_s)) {
+        // English is the source language; its translation holds the plural forms only.
+        auto* plurals = new QTranslator(qApp);
+        if (plurals->load(u":/i18n/houbu_en.qm"_s)) QCoreApplication::installTranslator(plurals);
+        return g_language = u"en"_s;
+    }
     g_language = u"zh_CN"_s;
     // Owned by the application for its whole life.
     auto* app = new QTranslator(qApp);
@@ -247,12 +253,8 @@ void MainWindow::buildDocks() {
     auto* filters = new QHBoxLayout;
     kindFilter_ = new QComboBox(log);
     kindFilter_->addItem(tr("All events"), QString());
-    for (const char* kind :
-         {"train_defined", "car_added", "ticket_held", "ticket_paid", "ticket_refunded",
-          "hold_expired", "seat_released", "block_created", "block_released", "waitlist_submitted",
-          "waitlist_effective", "waitlist_fulfilled", "waitlist_cancelled", "waitlist_expired",
-          "match_considered", "match_skipped", "duplicate", "error"})
-        kindFilter_->addItem(QLatin1String(kind), QLatin1String(kind));
+    for (const QString& kind : DisplayNames::eventKinds())
+        kindFilter_->addItem(DisplayNames::eventKind(kind), kind);
     trainFilter_ = new QComboBox(log);
     trainFilter_->addItem(tr("All trains"), QString());
     orderFilter_ = searchField(tr("Order id"), log);
@@ -467,10 +469,11 @@ void MainWindow::applyPalette() {
         return u"<span style='background:%1;color:white'>&nbsp;&nbsp;&nbsp;&nbsp;</span>&nbsp;%2&nbsp;&nbsp;&nbsp;"_s
             .arg(c.name(), text);
     };
-    legend_->setText(swatch(colors.paid, tr("paid")) +
+    legend_->setText(swatch(colors.paid, DisplayNames::holder(HolderView::Kind::Paid)) +
                      swatch(colors.held, tr("held, awaiting payment")) +
                      swatch(colors.served, tr("served from the waitlist")) +
-                     swatch(colors.block, tr("quota block")) + tr("blank: free"));
+                     swatch(colors.block, DisplayNames::holder(HolderView::Kind::Block)) +
+                     tr("blank: free"));
 }
 
 void MainWindow::changeEvent(QEvent* event) {
@@ -747,11 +750,11 @@ void MainWindow::updateFilters() {
     carFilter_->addItem(tr("All"), 0);
     if (snapshot_) {
         for (const auto& c : snapshot_->run.classes)
-            classFilter_->addItem(QString::fromStdString(c), QString::fromStdString(c));
+            classFilter_->addItem(DisplayNames::travelClass(c), QString::fromStdString(c));
         for (const auto& c : snapshot_->run.cars)
             carFilter_->addItem(tr("%1 · %2")
                                     .arg(c.number, 2, 10, QLatin1Char('0'))
-                                    .arg(QString::fromStdString(c.travelClass)),
+                                    .arg(DisplayNames::travelClass(c.travelClass)),
                                 c.number);
     }
     classFilter_->setCurrentIndex(std::max(0, classFilter_->findData(cls)));
@@ -787,8 +790,11 @@ void MainWindow::onEvents(const QList<EventRecord>& events) {
     updateActions();
     const EventRecord& last = events.last();
     if (last.object.value(u"event"_s).toString() == u"error"_s)
-        statusBar()->showMessage(tr("Error: %1").arg(last.object.value(u"message"_s).toString()),
-                                 10000);
+        statusBar()->showMessage(
+            tr("Refused: %1 %2")
+                .arg(DisplayNames::error(last.object.value(u"code"_s).toString()),
+                     last.object.value(u"message"_s).toString()),
+            10000);
 }
 
 void MainWindow::onLogSelection() {
@@ -846,8 +852,9 @@ void MainWindow::onWhy(const QString& orderId, const std::vector<WaitReason>& re
             snapshot_ && snapshot_->run.train == w.train && snapshot_->run.date == w.date;
         const QString interval = shown ? stations.value(w.from) + u"→"_s + stations.value(w.to)
                                        : tr("stops %1→%2").arg(w.from).arg(w.to);
-        text += u"<p><b>"_s + html(w.train) + u' ' + html(w.date) + u' ' + html(w.travelClass) +
-                u"</b> "_s + interval.toHtmlEscaped() + u"<br>"_s;
+        text += u"<p><b>"_s + html(w.train) + u' ' + html(w.date) + u' ' +
+                DisplayNames::travelClass(w.travelClass).toHtmlEscaped() + u"</b> "_s +
+                interval.toHtmlEscaped() + u"<br>"_s;
         if (w.departed) {
             text += tr("The train has left %1: this option no longer serves.")
                         .arg(stations.value(w.from)) +
@@ -866,21 +873,7 @@ void MainWindow::onWhy(const QString& orderId, const std::vector<WaitReason>& re
             for (const HolderView& h : seat.blockers) {
                 const QString span =
                     shown ? stations.value(h.from) + u"→"_s + stations.value(h.to) : QString();
-                QString kind;
-                switch (h.kind) {
-                    case HolderView::Kind::Held:
-                        kind = tr("held");
-                        break;
-                    case HolderView::Kind::Paid:
-                        kind = tr("paid");
-                        break;
-                    case HolderView::Kind::Served:
-                        kind = tr("served");
-                        break;
-                    case HolderView::Kind::Block:
-                        kind = tr("quota block");
-                        break;
-                }
+                const QString kind = DisplayNames::holder(h.kind);
                 const QString passenger =
                     h.passenger.empty() ? QString() : u", "_s + QString::fromStdString(h.passenger);
                 who << QString(QString::fromStdString(h.id) + u" ("_s + kind + passenger + u") "_s +

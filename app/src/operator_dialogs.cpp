@@ -31,6 +31,7 @@
 #include <map>
 
 #include "houbu/command.h"
+#include "houbu/display_names.h"
 #include "houbu/error_sentences.h"
 
 namespace houbu {
@@ -411,11 +412,19 @@ QComboBox* OperatorDialog::classCombo(const QString& current) {
     auto* combo = new QComboBox(this);
     combo->setObjectName(u"class"_s);
     for (const std::string& c : snap().run.classes)
-        combo->addItem(qs(c));
-    const int index = combo->findText(current);
+        combo->addItem(DisplayNames::travelClass(c), qs(c));
+    const int index = combo->findData(current);
     if (index >= 0) combo->setCurrentIndex(index);
     connect(combo, &QComboBox::currentTextChanged, this, &OperatorDialog::revalidate);
     return combo;
+}
+
+QString OperatorDialog::classOf(const QComboBox* combo) {
+    // An item shows the class in words and keeps its code; an editable combo
+    // may also hold a class typed by the operator, which is its own code.
+    const QString text = combo->currentText().trimmed();
+    const int index = combo->findText(text);
+    return index >= 0 ? combo->itemData(index).toString() : text;
 }
 
 QLineEdit* OperatorDialog::idEdit(const QString& prefix) {
@@ -578,10 +587,12 @@ QString OperatorDialog::summarize(const QList<EventRecord>& events) const {
     }
     QStringList parts;
     for (const QString& k : kinds)
-        parts << (counts.value(k) > 1 ? u"%1 ×%2"_s.arg(k).arg(counts.value(k)) : k);
-    const QString op = commandObject().value(u"op"_s).toString();
-    return parts.isEmpty() ? tr("%1 applied.").arg(op)
-                           : tr("%1 applied: %2").arg(op, parts.join(u", "_s));
+        parts << (counts.value(k) > 1
+                      ? tr("%1 ×%2").arg(DisplayNames::eventKind(k)).arg(counts.value(k))
+                      : DisplayNames::eventKind(k));
+    const QString op = DisplayNames::op(commandObject().value(u"op"_s).toString());
+    return parts.isEmpty() ? tr("%1: applied.").arg(op)
+                           : tr("%1: applied (%2).").arg(op, parts.join(u", "_s));
 }
 
 // ---------------------------------------------------------------- ReleaseDialog
@@ -651,7 +662,7 @@ ReleaseDialog::ReleaseDialog(Session* session, OperatorContext context, QWidget*
         for (const HolderView& h : s.holders)
             if (h.kind == HolderView::Kind::Block) {
                 Block& b = blocks[qs(h.id)];
-                b.cls = qs(s.travelClass);
+                b.cls = DisplayNames::travelClass(s.travelClass);
                 b.from = h.from;
                 b.to = h.to;
                 ++b.seats;
@@ -775,7 +786,7 @@ AddCarDialog::AddCarDialog(Session* session, OperatorContext context, QWidget* p
            "C and D along the aisle."));
     auto defaults = [this] {
         for (const CarView& c : snap().run.cars)
-            if (qs(c.travelClass) == class_->currentText()) {
+            if (qs(c.travelClass) == classOf(class_)) {
                 rows_->setValue(c.rows);
                 layout_->setText(qs(c.layout));
                 return;
@@ -807,7 +818,7 @@ AddCarDialog::AddCarDialog(Session* session, OperatorContext context, QWidget* p
 
 QString AddCarDialog::validate() const {
     if (snap().run.train.empty()) return tr("No train is shown: open a scenario or a store first.");
-    if (class_->currentText().trimmed().isEmpty()) return tr("Enter the car's class, e.g. second.");
+    if (classOf(class_).isEmpty()) return tr("Enter the car's class, e.g. second.");
     if (layout_->text().trimmed().isEmpty())
         return tr("Enter the seat letters of one row, e.g. ABCDF.");
     return {};
@@ -816,7 +827,7 @@ QString AddCarDialog::validate() const {
 QJsonObject AddCarDialog::commandObject() const {
     QJsonObject o = startOnRun(u"add_car"_s);
     o.insert(u"car"_s, car_->value());
-    o.insert(u"class"_s, class_->currentText().trimmed());
+    o.insert(u"class"_s, classOf(class_));
     o.insert(u"rows"_s, rows_->value());
     o.insert(u"layout"_s, layout_->text().trimmed().toUpper());
     return o;
@@ -874,7 +885,7 @@ BlockDialog::BlockDialog(Session* session, OperatorContext context, QWidget* par
         count_->setEnabled(byCount_->isChecked());
         seats_->setEnabled(!byCount_->isChecked());
         free_->setText(tr("%n seat(s) of this class free over the interval", nullptr,
-                          freeSeats(class_->currentText(), interval_->from(), interval_->to())));
+                          freeSeats(classOf(class_), interval_->from(), interval_->to())));
         revalidate();
     };
     connect(byCount_, &QRadioButton::toggled, this, changed);
@@ -894,7 +905,7 @@ QStringList BlockDialog::seatList() const {
 QString BlockDialog::validate() const {
     if (snap().run.train.empty()) return tr("No train is shown: open a scenario or a store first.");
     if (id_->text().trimmed().isEmpty()) return tr("Enter an id for the block.");
-    if (class_->currentText().isEmpty()) return tr("This run has no class to block.");
+    if (classOf(class_).isEmpty()) return tr("This run has no class to block.");
     if (!byCount_->isChecked() && seatList().isEmpty())
         return tr("Enter the seats to block, e.g. 03-01A 03-01B.");
     return {};
@@ -905,7 +916,7 @@ QJsonObject BlockDialog::commandObject() const {
     o.insert(u"id"_s, id_->text().trimmed());
     o.insert(u"from"_s, interval_->fromStation());
     o.insert(u"to"_s, interval_->toStation());
-    o.insert(u"class"_s, class_->currentText());
+    o.insert(u"class"_s, classOf(class_));
     if (byCount_->isChecked()) {
         o.insert(u"count"_s, count_->value());
     } else {
@@ -954,7 +965,7 @@ SellDialog::SellDialog(Session* session, OperatorContext context, QWidget* paren
     refillPrefer();
     auto changed = [this] {
         free_->setText(tr("%n seat(s) of this class free over the interval", nullptr,
-                          freeSeats(class_->currentText(), interval_->from(), interval_->to())));
+                          freeSeats(classOf(class_), interval_->from(), interval_->to())));
         revalidate();
     };
     connect(interval_, &IntervalPicker::changed, this, changed);
@@ -985,7 +996,7 @@ void SellDialog::refillPrefer() {
     prefer_->addItem(tr("Aisle"), u"aisle"_s);
     QString letters;
     for (const CarView& c : snap().run.cars)
-        if (qs(c.travelClass) == class_->currentText())
+        if (qs(c.travelClass) == classOf(class_))
             for (QChar l : qs(c.layout))
                 if (!letters.contains(l)) letters += l;
     std::sort(letters.begin(), letters.end());
@@ -1001,7 +1012,7 @@ QStringList SellDialog::column(int c) const {
 QString SellDialog::validate() const {
     if (snap().run.train.empty()) return tr("No train is shown: open a scenario or a store first.");
     if (id_->text().trimmed().isEmpty()) return tr("Enter an id for the sale.");
-    if (class_->currentText().isEmpty()) return tr("This run has no class to sell.");
+    if (classOf(class_).isEmpty()) return tr("This run has no class to sell.");
     const QStringList names = column(0);
     if (const QString p = missingNames(names); !p.isEmpty()) return p;
     const QStringList seats = column(1);
@@ -1017,7 +1028,7 @@ QJsonObject SellDialog::commandObject() const {
     o.insert(u"id"_s, id_->text().trimmed());
     o.insert(u"from"_s, interval_->fromStation());
     o.insert(u"to"_s, interval_->toStation());
-    o.insert(u"class"_s, class_->currentText());
+    o.insert(u"class"_s, classOf(class_));
     o.insert(u"passengers"_s, QJsonArray::fromStringList(column(0)));
     const QStringList seats = column(1);
     if (!seats.contains(QString())) {
@@ -1092,7 +1103,7 @@ WaitlistDialog::WaitlistDialog(Session* session, OperatorContext context, QWidge
     class_->setObjectName(u"optionClass"_s);
     class_->setEditable(true);
     for (const std::string& c : snap().run.classes)
-        class_->addItem(qs(c));
+        class_->addItem(DisplayNames::travelClass(c), qs(c));
     auto* add = new QPushButton(tr("Add &option"), optionsBox);
     add->setObjectName(u"addOption"_s);
     add->setAutoDefault(false);
@@ -1142,12 +1153,12 @@ WaitlistDialog::WaitlistDialog(Session* session, OperatorContext context, QWidge
     if (!snap().run.train.empty()) {
         const SeatView* selected = seatByLabel(context_.seat);
         addOption(qs(snap().run.train), qs(snap().run.date),
-                  selected ? qs(selected->travelClass) : class_->currentText());
+                  selected ? qs(selected->travelClass) : classOf(class_));
         if (selected) interval_->setInterval(context_.from, context_.to);
     }
     connect(add, &QPushButton::clicked, this, [this] {
         const QStringList run = run_->currentData().toStringList();
-        if (run.size() == 2 && !addOption(run[0], run[1], class_->currentText().trimmed()))
+        if (run.size() == 2 && !addOption(run[0], run[1], classOf(class_)))
             messageLabel()->setText(tr("This option is listed already."));
     });
     connect(remove_, &QPushButton::clicked, this, [this] {
@@ -1173,9 +1184,12 @@ WaitlistDialog::WaitlistDialog(Session* session, OperatorContext context, QWidge
 bool WaitlistDialog::addOption(const QString& train, const QString& date, const QString& cls) {
     for (int i = 0; i < options_->topLevelItemCount(); ++i) {
         const QTreeWidgetItem* item = options_->topLevelItem(i);
-        if (item->text(0) == train && item->text(1) == date && item->text(2) == cls) return false;
+        if (item->text(0) == train && item->text(1) == date &&
+            item->data(2, Qt::UserRole).toString() == cls)
+            return false;
     }
-    auto* item = new QTreeWidgetItem(options_, {train, date, cls});
+    auto* item = new QTreeWidgetItem(options_, {train, date, DisplayNames::travelClass(cls)});
+    item->setData(2, Qt::UserRole, cls);  // the code the command names
     options_->setCurrentItem(item);
     updateOptionButtons();
     revalidate();
@@ -1208,7 +1222,7 @@ QString WaitlistDialog::validate() const {
     const int n = options_->topLevelItemCount();
     if (n == 0) return tr("Add at least one option: a train, a date and a class.");
     for (int i = 0; i < n; ++i)
-        if (options_->topLevelItem(i)->text(2).isEmpty())
+        if (options_->topLevelItem(i)->data(2, Qt::UserRole).toString().isEmpty())
             return tr("Option %1 has no class.").arg(i + 1);
     return {};
 }
@@ -1223,8 +1237,9 @@ QJsonObject WaitlistDialog::commandObject() const {
     QJsonArray options;
     for (int i = 0; i < options_->topLevelItemCount(); ++i) {
         const QTreeWidgetItem* item = options_->topLevelItem(i);
-        options.append(QJsonObject{
-            {u"train"_s, item->text(0)}, {u"date"_s, item->text(1)}, {u"class"_s, item->text(2)}});
+        options.append(QJsonObject{{u"train"_s, item->text(0)},
+                                   {u"date"_s, item->text(1)},
+                                   {u"class"_s, item->data(2, Qt::UserRole).toString()}});
     }
     o.insert(u"options"_s, options);
     if (hasDeadline_->isChecked()) o.insert(u"deadline"_s, formatAt(deadline_->dateTime()));
@@ -1234,10 +1249,10 @@ QJsonObject WaitlistDialog::commandObject() const {
 QString WaitlistDialog::summarize(const QList<EventRecord>& events) const {
     for (const EventRecord& e : events)
         if (e.object.value(u"event"_s).toString() == u"waitlist_submitted"_s)
-            return tr("Waitlist order %1 submitted: prepay ¥%2 by %3.")
-                .arg(e.object.value(u"id"_s).toString())
-                .arg(e.object.value(u"prepay"_s).toDouble(), 0, 'f', 2)
-                .arg(e.object.value(u"pay_by"_s).toString().replace(u'T', u' '));
+            return tr("Waitlist order %1 submitted: prepay %2 by %3.")
+                .arg(e.object.value(u"id"_s).toString(),
+                     DisplayNames::money(e.object.value(u"prepay"_s).toDouble()),
+                     e.object.value(u"pay_by"_s).toString().replace(u'T', u' '));
     return OperatorDialog::summarize(events);
 }
 
@@ -1292,9 +1307,9 @@ PrepayDialog::PrepayDialog(Session* session, OperatorContext context, QWidget* p
     setWindowTitle(tr("Prepay a waitlist order"));
     QList<QPair<QString, QString>> orders;
     for (const PendingPrepay& p : context_.awaitingPrepay)
-        orders.append({p.id, tr("¥%1, due by %2")
-                                 .arg(p.prepay, 0, 'f', 2)
-                                 .arg(QString(p.payBy).replace(u'T', u' '))});
+        orders.append(
+            {p.id, tr("%1, due by %2")
+                       .arg(DisplayNames::money(p.prepay), QString(p.payBy).replace(u'T', u' '))});
     // A queued order is prepaid already: only one awaiting prepayment is preselected.
     addOrderChooser(orders, context_.order, false,
                     tr("Orders awaiting prepayment; any order id may be typed"), tr("Prepayment:"),
@@ -1323,7 +1338,7 @@ CancelOrderDialog::CancelOrderDialog(Session* session, OperatorContext context, 
     for (const PendingPrepay& p : context_.awaitingPrepay) {
         if (listed.contains(p.id)) continue;
         listed.insert(p.id);
-        orders.append({p.id, tr("awaiting prepayment of ¥%1").arg(p.prepay, 0, 'f', 2)});
+        orders.append({p.id, tr("awaiting prepayment of %1").arg(DisplayNames::money(p.prepay))});
     }
     addOrderChooser(orders, context_.order, true,
                     tr("Queued orders of the shown run and orders awaiting prepayment; any "

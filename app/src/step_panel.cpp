@@ -1,5 +1,6 @@
 #include "houbu/step_panel.h"
 
+#include "houbu/display_names.h"
 #include "houbu/models.h"
 
 #include <QAction>
@@ -84,12 +85,13 @@ QString StepPanel::describe(const StepDecision& d, const QStringList& stations, 
             seats << qs(s);
         return tr("%1 served on %2 %3 (%4 %5)")
             .arg(name, seats.join(u", "_s), interval(stations, shownRun, d.from, d.to), qs(d.train),
-                 qs(d.travelClass));
+                 DisplayNames::travelClass(d.travelClass));
     }
     if (d.train.empty())
         return tr("%1 skipped: no option has enough free seats; it waits in its queues").arg(name);
     return tr("%1 skipped: only %n seat(s) free on %2 (%3)", nullptr, std::max(d.freeSeats, 0))
-        .arg(name, interval(stations, shownRun, d.from, d.to), qs(d.travelClass));
+        .arg(name, interval(stations, shownRun, d.from, d.to),
+             DisplayNames::travelClass(d.travelClass));
 }
 
 void StepPanel::showCaption(const QString& caption) {
@@ -118,7 +120,9 @@ void StepPanel::showState(const StepState& st, const QStringList& stations, cons
     pass_->setVisible(true);
     applied_->setVisible(!st.applied.empty());
     const QJsonObject cmd = QJsonDocument::fromJson(st.command).object();
-    QString title = tr("<b>Line %1</b> %2").arg(st.line).arg(cmd.value(u"op"_s).toString());
+    QString title = tr("<b>Line %1</b> %2")
+                        .arg(st.line)
+                        .arg(DisplayNames::op(cmd.value(u"op"_s).toString()).toHtmlEscaped());
     for (const char* key : {"id", "ticket", "seat", "from", "to", "car", "at"})
         if (cmd.contains(QLatin1String(key)))
             title += u' ' + cmd.value(QLatin1String(key)).toVariant().toString().toHtmlEscaped();
@@ -145,7 +149,8 @@ void StepPanel::showState(const StepState& st, const QStringList& stations, cons
         }
         case StepPass::Cause::AddedCar:
             pass = tr("Added car: new %1 seats on %2 %3")
-                       .arg(qs(st.pass.travelClass), qs(st.pass.train), qs(st.pass.date));
+                       .arg(DisplayNames::travelClass(st.pass.travelClass), qs(st.pass.train),
+                            qs(st.pass.date));
             break;
         case StepPass::Cause::NewOrder:
             pass = tr("Order %1 became effective").arg(qs(st.pass.order));

@@ -86,7 +86,7 @@ class TestConsole : public QObject {
         // The log shows the refund and the waitlist service that followed.
         QStringList kinds;
         for (int r = logRows; r < window.logModel()->rowCount(); ++r)
-            kinds << window.logModel()->index(r, EventLogModel::Event).data().toString();
+            kinds << window.logModel()->index(r, 0).data(EventLogModel::KindRole).toString();
         QVERIFY2(kinds.mid(0, 2) == (QStringList{u"ticket_refunded"_s, u"seat_released"_s}),
                  qPrintable(kinds.join(u' ')));
         QVERIFY2(kinds.contains(u"waitlist_fulfilled"_s), qPrintable(kinds.join(u' ')));

@@ -52,6 +52,13 @@ void setCombo(QComboBox* combo, const QString& text) {
     combo->setCurrentIndex(i);
 }
 
+// Chooses the item that keeps `code` (a class shown in words keeps its code).
+void setComboData(QComboBox* combo, const QString& code) {
+    const int i = combo->findData(code);
+    QVERIFY2(i >= 0, qPrintable(code));
+    combo->setCurrentIndex(i);
+}
+
 }  // namespace
 
 class TestDialogs : public QObject {
@@ -173,7 +180,7 @@ class TestDialogs : public QObject {
         QCOMPARE(d->messageLabel()->text(), d->problem());
         QVERIFY(d->command().isEmpty());
 
-        setCombo(field<QComboBox*>(d, u"class"_s), u"first"_s);
+        setComboData(field<QComboBox*>(d, u"class"_s), u"first"_s);
         QTableWidget* table = d->passengers();
         table->item(0, 0)->setText(u"测试甲"_s);
         QVERIFY2(problem(d).isEmpty(), qPrintable(problem(d)));
@@ -236,7 +243,8 @@ class TestDialogs : public QObject {
         QPointer<SellDialog> d =
             qobject_cast<SellDialog*>(window_->openOperation(Operation::Sell, here));
         QVERIFY(d);
-        QCOMPARE(field<QComboBox*>(d, u"class"_s)->currentText(), u"first"_s);
+        QCOMPARE(field<QComboBox*>(d, u"class"_s)->currentData().toString(), u"first"_s);
+        QCOMPARE(field<QComboBox*>(d, u"class"_s)->currentText(), u"First class"_s);
         QCOMPARE(d->passengers()->item(0, 1)->text(), u"02-04A"_s);
         d->passengers()->item(0, 0)->setText(u"测试丙"_s);
         QVERIFY2(problem(d).isEmpty(), qPrintable(problem(d)));
@@ -373,7 +381,7 @@ class TestDialogs : public QObject {
         layout->clear();
         QTest::keyClicks(layout, u"acdf"_s);
         rows->setValue(2);
-        setCombo(field<QComboBox*>(d, u"class"_s), u"first"_s);
+        setComboData(field<QComboBox*>(d, u"class"_s), u"first"_s);
         QCOMPARE(layout->text(), u"acdf"_s);  // typed by the operator: kept
         QCOMPARE(d->preview()->toolTip(), u"2 rows × 4 seats a row = 8 seats"_s);
         d->preview()->grab();  // paints without a crash
@@ -396,7 +404,8 @@ class TestDialogs : public QObject {
         QVERIFY(d);
         auto* seats = field<QLineEdit*>(d, u"seats"_s);
         QCOMPARE(seats->text(), u"02-03A"_s);
-        QCOMPARE(field<QComboBox*>(d, u"class"_s)->currentText(), u"first"_s);
+        QCOMPARE(field<QComboBox*>(d, u"class"_s)->currentData().toString(), u"first"_s);
+        QCOMPARE(field<QComboBox*>(d, u"class"_s)->currentText(), u"First class"_s);
         seats->setText(u"02-03A, 02-03D"_s);  // F5.1 holds 02-03D
         QVERIFY2(problem(d).contains(u"02-03D is taken"_s), qPrintable(problem(d)));
         seats->setText(u"02-03A 2-3a"_s);
@@ -441,13 +450,13 @@ class TestDialogs : public QObject {
         // Options: the shown run in its first class is there; add second, move it up.
         QTreeWidget* options = d->options();
         QCOMPARE(options->topLevelItemCount(), 1);
-        const QString firstClass = options->topLevelItem(0)->text(2);
-        setCombo(field<QComboBox*>(d, u"optionClass"_s), u"second"_s);
+        const QString firstClass = options->topLevelItem(0)->data(2, Qt::UserRole).toString();
+        setComboData(field<QComboBox*>(d, u"optionClass"_s), u"second"_s);
         QTest::mouseClick(field<QPushButton*>(d, u"addOption"_s), Qt::LeftButton);
         QCOMPARE(options->topLevelItemCount(), 2);
         QVERIFY(!d->addOption(u"G13"_s, u"2025-01-20"_s, u"second"_s));  // listed already
         QTest::mouseClick(field<QPushButton*>(d, u"optionUp"_s), Qt::LeftButton);
-        QCOMPARE(options->topLevelItem(0)->text(2), u"second"_s);
+        QCOMPARE(options->topLevelItem(0)->text(2), u"Second class"_s);
         // Three dates are too many.
         QVERIFY(d->addOption(u"G13"_s, u"2025-01-21"_s, u"second"_s));
         QVERIFY(d->addOption(u"G13"_s, u"2025-01-22"_s, u"second"_s));

@@ -154,7 +154,10 @@ class OperatorDialog : public QDialog {
     QJsonObject startOnRun(const QString& op) const;
     QStringList stations() const;
     const SeatView* seatByLabel(const QString& text) const;
+    // The run's classes in words, each keeping its code; `current` is a code.
     QComboBox* classCombo(const QString& current);
+    // The class code a class combo names.
+    static QString classOf(const QComboBox* combo);
     QLineEdit* idEdit(const QString& prefix);
     QString runName() const;
     static QString formatAt(const QDateTime& t);
