@@ -1520,98 +1520,104 @@
         <translation>操作</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="794"/>
+        <location filename="../app/src/main_window.cpp" line="795"/>
         <source>Refused: %1 %2</source>
         <translation>被拒绝：%1 %2</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="902"/>
-        <location filename="../app/src/main_window.cpp" line="930"/>
+        <location filename="../app/src/main_window.cpp" line="862"/>
+        <location filename="../app/src/main_window.cpp" line="872"/>
+        <source>%1 no longer waits in any queue of this run.</source>
+        <translation>%1 已不在本车次的任何队列中等待。</translation>
+    </message>
+    <message>
+        <location filename="../app/src/main_window.cpp" line="932"/>
+        <location filename="../app/src/main_window.cpp" line="960"/>
         <source>Open a scenario or a store first</source>
         <translation>请先打开场景或存储</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="905"/>
+        <location filename="../app/src/main_window.cpp" line="935"/>
         <source>No train is shown: open a scenario or a store first</source>
         <translation>未显示任何车次：请先打开场景或存储</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="919"/>
+        <location filename="../app/src/main_window.cpp" line="949"/>
         <source>Release the selected seat interval (refund, timeout, reschedule or quota)</source>
         <translation>释放所选席位区间（退票、超时、改签或预留）</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="921"/>
+        <location filename="../app/src/main_window.cpp" line="951"/>
         <source>Sell tickets on the shown train</source>
         <translation>发售当前车次的车票</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="922"/>
+        <location filename="../app/src/main_window.cpp" line="952"/>
         <source>Withhold seats as a quota block</source>
         <translation>将席位扣留为预留配额</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="923"/>
+        <location filename="../app/src/main_window.cpp" line="953"/>
         <source>Submit a waitlist order</source>
         <translation>提交候补订单</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="924"/>
+        <location filename="../app/src/main_window.cpp" line="954"/>
         <source>Prepay a waitlist order</source>
         <translation>预付候补订单</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="925"/>
+        <location filename="../app/src/main_window.cpp" line="955"/>
         <source>No waitlist order awaits prepayment</source>
         <translation>没有待预付的候补订单</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="926"/>
+        <location filename="../app/src/main_window.cpp" line="956"/>
         <source>Cancel a waitlist order</source>
         <translation>取消候补订单</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="927"/>
+        <location filename="../app/src/main_window.cpp" line="957"/>
         <source>No waitlist order to cancel</source>
         <translation>没有可取消的候补订单</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="928"/>
+        <location filename="../app/src/main_window.cpp" line="958"/>
         <source>Add a car (加挂) to the shown train</source>
         <translation>为当前车次加挂车厢</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="929"/>
+        <location filename="../app/src/main_window.cpp" line="959"/>
         <source>Move the logical clock forward</source>
         <translation>向前推进逻辑时钟</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1082"/>
+        <location filename="../app/src/main_window.cpp" line="1112"/>
         <source>%1 %2→%3</source>
         <translation>%1 %2→%3</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1088"/>
+        <location filename="../app/src/main_window.cpp" line="1118"/>
         <source>Release %1 (%2)…</source>
         <translation>释放 %1（%2）…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1098"/>
+        <location filename="../app/src/main_window.cpp" line="1128"/>
         <source>Sell %1…</source>
         <translation>发售 %1…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1101"/>
+        <location filename="../app/src/main_window.cpp" line="1131"/>
         <source>Block %1…</source>
         <translation>预留 %1…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1104"/>
+        <location filename="../app/src/main_window.cpp" line="1134"/>
         <source>Waitlist order for %1…</source>
         <translation>为 %1 提交候补订单…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1116"/>
+        <location filename="../app/src/main_window.cpp" line="1146"/>
         <source>Cancel order %1…</source>
         <translation>取消订单 %1…</translation>
     </message>
@@ -1631,99 +1637,99 @@
         <translation>管理员</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_remote.cpp" line="68"/>
+        <location filename="../app/src/main_window_remote.cpp" line="70"/>
         <source>Reading the token for %1 from the system keychain…</source>
         <translation>正在从系统钥匙串读取 %1 的令牌…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_remote.cpp" line="93"/>
+        <location filename="../app/src/main_window_remote.cpp" line="95"/>
         <source>Connected: %1</source>
         <translation>已连接：%1</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_remote.cpp" line="95"/>
+        <location filename="../app/src/main_window_remote.cpp" line="97"/>
         <source>Cannot connect to %1: %2</source>
         <translation>无法连接到 %1：%2</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_remote.cpp" line="101"/>
+        <location filename="../app/src/main_window_remote.cpp" line="103"/>
         <source>Connection lost, reconnecting: %1</source>
         <translation>连接中断，正在重新连接：%1</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_remote.cpp" line="118"/>
+        <location filename="../app/src/main_window_remote.cpp" line="120"/>
         <source>Disconnected from %1</source>
         <translation>已断开与 %1 的连接</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_remote.cpp" line="127"/>
+        <location filename="../app/src/main_window_remote.cpp" line="129"/>
         <source>No engine is open: open a store or connect to a server.</source>
         <translation>未打开引擎：请打开存储或连接服务器。</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_remote.cpp" line="130"/>
+        <location filename="../app/src/main_window_remote.cpp" line="132"/>
         <source>Not connected to the server.</source>
         <translation>未连接到服务器。</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_remote.cpp" line="133"/>
+        <location filename="../app/src/main_window_remote.cpp" line="135"/>
         <source>Read-only: this token has the viewer role</source>
         <translation>只读：此令牌为查看者角色</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_remote.cpp" line="134"/>
+        <location filename="../app/src/main_window_remote.cpp" line="136"/>
         <source>Read-only: this session cannot send commands.</source>
         <translation>只读：此会话无法发送命令。</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_remote.cpp" line="142"/>
-        <location filename="../app/src/main_window_remote.cpp" line="161"/>
+        <location filename="../app/src/main_window_remote.cpp" line="144"/>
+        <location filename="../app/src/main_window_remote.cpp" line="163"/>
         <source>Disconnected</source>
         <translation>未连接</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_remote.cpp" line="144"/>
+        <location filename="../app/src/main_window_remote.cpp" line="146"/>
         <source>Embedded</source>
         <translation>嵌入式</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_remote.cpp" line="148"/>
+        <location filename="../app/src/main_window_remote.cpp" line="150"/>
         <source>Connecting…</source>
         <translation>正在连接…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_remote.cpp" line="152"/>
-        <location filename="../app/src/main_window_remote.cpp" line="166"/>
+        <location filename="../app/src/main_window_remote.cpp" line="154"/>
+        <location filename="../app/src/main_window_remote.cpp" line="168"/>
         <source>Connected</source>
         <translation>已连接</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_remote.cpp" line="152"/>
+        <location filename="../app/src/main_window_remote.cpp" line="154"/>
         <source>Connected as %1</source>
         <translation>已以%1身份连接</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_remote.cpp" line="153"/>
+        <location filename="../app/src/main_window_remote.cpp" line="155"/>
         <source>%1 (read-only)</source>
         <translation>%1（只读）</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_remote.cpp" line="158"/>
+        <location filename="../app/src/main_window_remote.cpp" line="160"/>
         <source>Reconnecting…</source>
         <translation>正在重新连接…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_remote.cpp" line="166"/>
+        <location filename="../app/src/main_window_remote.cpp" line="168"/>
         <source>Connected (read-only)</source>
         <translation>已连接（只读）</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_remote.cpp" line="171"/>
+        <location filename="../app/src/main_window_remote.cpp" line="173"/>
         <source>Write the journal as a scenario file</source>
         <translation>将日志写为场景文件</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_remote.cpp" line="172"/>
+        <location filename="../app/src/main_window_remote.cpp" line="174"/>
         <source>Only an embedded engine&apos;s journal can be exported.</source>
         <translation>只能导出嵌入式引擎的日志。</translation>
     </message>
@@ -1793,66 +1799,66 @@
         <translation>时钟 %1</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="749"/>
         <location filename="../app/src/main_window.cpp" line="750"/>
+        <location filename="../app/src/main_window.cpp" line="751"/>
         <source>All</source>
         <translation>全部</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="755"/>
+        <location filename="../app/src/main_window.cpp" line="756"/>
         <source>%1 · %2</source>
         <translation>%1 · %2</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/main_window.cpp" line="774"/>
+        <location filename="../app/src/main_window.cpp" line="775"/>
         <source>%n event(s) applied</source>
         <translation>
             <numerusform>已应用 %n 个事件</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="847"/>
+        <location filename="../app/src/main_window.cpp" line="875"/>
         <source>Why %1 waits</source>
         <translation>%1 为何仍在等待</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="854"/>
+        <location filename="../app/src/main_window.cpp" line="882"/>
         <source>stops %1→%2</source>
         <translation>站序 %1→%2</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="859"/>
+        <location filename="../app/src/main_window.cpp" line="887"/>
         <source>The train has left %1: this option no longer serves.</source>
         <translation>列车已从%1发车：此选项不再兑现。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/main_window.cpp" line="864"/>
+        <location filename="../app/src/main_window.cpp" line="892"/>
         <source>Needs %n seat(s) free over the whole interval</source>
         <translation>
             <numerusform>需要全程空闲席位 %n 个</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/main_window.cpp" line="865"/>
+        <location filename="../app/src/main_window.cpp" line="893"/>
         <source>%n free.</source>
         <translation>
             <numerusform>空闲 %n 个。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="867"/>
+        <location filename="../app/src/main_window.cpp" line="895"/>
         <source>Servable now: under policy exact it waits for a release of exactly this interval.</source>
         <translation>现在即可兑现：在 exact 策略下，它等待恰好这一区间的释放。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/main_window.cpp" line="891"/>
+        <location filename="../app/src/main_window.cpp" line="919"/>
         <source>… and %n more seat(s)</source>
         <translation>
             <numerusform>…… 另有 %n 个席位</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="920"/>
+        <location filename="../app/src/main_window.cpp" line="950"/>
         <source>Select a seat interval in the grid first</source>
         <translation>请先在席位图中选择一个席位区间</translation>
     </message>

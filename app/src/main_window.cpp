@@ -736,6 +736,7 @@ void MainWindow::onSnapshot(const SnapshotPtr& snapshot) {
     if (!example_) setWindowTitle(snapshot->run.train.empty() ? QString() : run);
     // Marks and highlights follow the rows the new snapshot brought.
     if (stepState_.paused) showStep();
+    refreshWhy();
     updateActions();
 }
 
@@ -821,6 +822,7 @@ void MainWindow::onLogSelection() {
             if (s.isString())
                 mark(s.toString(), o.value(u"from"_s).toString(), o.value(u"to"_s).toString());
     grid_->setHighlights(highlights);
+    whyOutlines_ = false;
     if (!highlights.isEmpty()) {
         const auto first = highlights.constBegin();
         const int row = gridModel_->rowOfSeat(first.key());
@@ -838,12 +840,38 @@ void MainWindow::onLogSelection() {
 
 void MainWindow::onQueueSelection() {
     const QString id = queueView_->currentIndex().data(QueueModel::OrderIdRole).toString();
-    if (id.isEmpty() || !session_) return;
+    if (id.isEmpty() || !session_) {
+        clearWhy();
+        return;
+    }
     session_->explain(id);
+}
+
+void MainWindow::clearWhy(const QString& note) {
+    why_->clear();
+    if (!note.isEmpty()) why_->setHtml(u"<p>"_s + note.toHtmlEscaped() + u"</p>"_s);
+    whyOrder_.clear();
+    if (whyOutlines_) grid_->setHighlights({});
+    whyOutlines_ = false;
+}
+
+void MainWindow::refreshWhy() {
+    if (whyOrder_.isEmpty()) return;
+    // Served, cancelled or expired: the explanation and its outlines are history.
+    if (!queueModel_->indexOfOrder(whyOrder_).isValid()) {
+        clearWhy(tr("%1 no longer waits in any queue of this run.").arg(whyOrder_));
+        return;
+    }
+    // Still waiting: what blocks it may have changed.
+    if (session_) session_->explain(whyOrder_);
 }
 
 void MainWindow::onWhy(const QString& orderId, const std::vector<WaitReason>& reasons) {
     if (queueView_->currentIndex().data(QueueModel::OrderIdRole).toString() != orderId) return;
+    if (!queueModel_->indexOfOrder(orderId).isValid()) {
+        clearWhy(tr("%1 no longer waits in any queue of this run.").arg(orderId));
+        return;
+    }
     QString text = u"<h3>"_s + tr("Why %1 waits").arg(orderId.toHtmlEscaped()) + u"</h3>"_s;
     QHash<QString, QList<QPair<int, int>>> highlights;
     const QStringList stations = gridModel_->stations();
@@ -893,6 +921,8 @@ void MainWindow::onWhy(const QString& orderId, const std::vector<WaitReason>& re
     }
     why_->setHtml(text);
     grid_->setHighlights(highlights);
+    whyOrder_ = orderId;
+    whyOutlines_ = true;
 }
 
 void MainWindow::updateActions() {
