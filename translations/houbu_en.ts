@@ -2,9 +2,20 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="en_US">
 <context>
+    <name>houbu::AddCarDialog</name>
+    <message numerus="yes">
+        <location filename="../app/src/operator_dialogs.cpp" line="841"/>
+        <source>Add car %1 (%2, %n seat(s)) to %3? An added car cannot be taken off again.</source>
+        <translation>
+            <numerusform>Add car %1 (%2, %n seat) to %3? An added car cannot be taken off again.</numerusform>
+            <numerusform>Add car %1 (%2, %n seats) to %3? An added car cannot be taken off again.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>houbu::AdvanceClockDialog</name>
     <message numerus="yes">
-        <location filename="../app/src/operator_dialogs.cpp" line="1419"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1460"/>
         <source>Clock moved to %1: %n event(s) fired.</source>
         <translation>
             <numerusform>Clock moved to %1: %n event fired.</numerusform>
@@ -15,7 +26,7 @@
 <context>
     <name>houbu::BlockDialog</name>
     <message numerus="yes">
-        <location filename="../app/src/operator_dialogs.cpp" line="887"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="928"/>
         <source>%n seat(s) of this class free over the interval</source>
         <translation>
             <numerusform>%n seat of this class free over the interval</numerusform>
@@ -37,7 +48,7 @@
 <context>
     <name>houbu::EventLogModel</name>
     <message numerus="yes">
-        <location filename="../models/src/models.cpp" line="696"/>
+        <location filename="../models/src/models.cpp" line="700"/>
         <source>%n seat(s) free</source>
         <translation>
             <numerusform>%n seat free</numerusform>
@@ -83,7 +94,7 @@
 <context>
     <name>houbu::QueueModel</name>
     <message numerus="yes">
-        <location filename="../models/src/models.cpp" line="459"/>
+        <location filename="../models/src/models.cpp" line="461"/>
         <source>%n waiting</source>
         <translation>
             <numerusform>%n waiting</numerusform>
@@ -91,7 +102,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../models/src/models.cpp" line="462"/>
+        <location filename="../models/src/models.cpp" line="464"/>
         <source>Queue %1 %2: %n order(s) in rank order</source>
         <translation>
             <numerusform>Queue %1 %2: %n order in rank order</numerusform>
@@ -102,7 +113,7 @@
 <context>
     <name>houbu::ReleaseDialog</name>
     <message numerus="yes">
-        <location filename="../app/src/operator_dialogs.cpp" line="672"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="673"/>
         <source>%1 · %2 · %3→%4 · %n seat(s)</source>
         <translation>
             <numerusform>%1 · %2 · %3→%4 · %n seat</numerusform>
@@ -110,7 +121,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/operator_dialogs.cpp" line="756"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="757"/>
         <source>Released %n seat interval(s).</source>
         <translation>
             <numerusform>Released %n seat interval.</numerusform>
@@ -118,7 +129,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/operator_dialogs.cpp" line="757"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="758"/>
         <source>%n waitlist order(s) served.</source>
         <translation>
             <numerusform>%n waitlist order served.</numerusform>
@@ -129,7 +140,7 @@
 <context>
     <name>houbu::SellDialog</name>
     <message numerus="yes">
-        <location filename="../app/src/operator_dialogs.cpp" line="967"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1008"/>
         <source>%n seat(s) of this class free over the interval</source>
         <translation>
             <numerusform>%n seat of this class free over the interval</numerusform>
@@ -137,7 +148,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/operator_dialogs.cpp" line="1070"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1111"/>
         <source>Sale %1: %n ticket(s) held (%2), payable until %3.</source>
         <translation>
             <numerusform>Sale %1: %n ticket held (%2), payable until %3.</numerusform>

@@ -4,62 +4,79 @@
 <context>
     <name>houbu::AddCarDialog</name>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="766"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="767"/>
         <source>Add car (加挂) — %1</source>
         <translation>加挂车厢 — %1</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="774"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="775"/>
         <source>A car number not used on this run, 1 to 99</source>
         <translation>本车次未使用的车厢号，1 至 99</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="777"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="793"/>
         <source>One of the run&apos;s classes, or a new one</source>
         <translation>本车次已有的席别，或新的席别</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="785"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="801"/>
         <source>The seat letters of one row, A to Z, each once. A and F are windows, C and D along the aisle.</source>
         <translation>一排的座位字母，A 至 Z，每个字母只出现一次。A 和 F 靠窗，C 和 D 靠过道。</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="798"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="814"/>
         <source>Car &amp;number:</source>
         <translation>车厢号(&amp;N)：</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="799"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="815"/>
         <source>&amp;Class:</source>
         <translation>席别(&amp;C)：</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="800"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="816"/>
         <source>&amp;Rows:</source>
         <translation>排数(&amp;R)：</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="801"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="817"/>
         <source>&amp;Layout:</source>
         <translation>座位布局(&amp;L)：</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="816"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="832"/>
         <source>&amp;Add car</source>
         <translation>加挂(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="820"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="840"/>
+        <source>Add car %1?</source>
+        <translation>加挂 %1 号车厢？</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../app/src/operator_dialogs.cpp" line="841"/>
+        <source>Add car %1 (%2, %n seat(s)) to %3? An added car cannot be taken off again.</source>
+        <translation>
+            <numerusform>为 %3 加挂 %1 号车厢（%2，%n 个座位）？加挂后不能再摘下。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../app/src/operator_dialogs.cpp" line="847"/>
+        <source>Add the car</source>
+        <translation>加挂</translation>
+    </message>
+    <message>
+        <location filename="../app/src/operator_dialogs.cpp" line="861"/>
         <source>No train is shown: open a scenario or a store first.</source>
         <translation>未显示任何车次：请先打开场景或存储。</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="821"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="862"/>
         <source>Enter the car&apos;s class, e.g. second.</source>
         <translation>请输入车厢的席别，例如 second。</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="823"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="864"/>
         <source>Enter the seat letters of one row, e.g. ABCDF.</source>
         <translation>请输入一排的座位字母，例如 ABCDF。</translation>
     </message>
@@ -67,62 +84,62 @@
 <context>
     <name>houbu::AdvanceClockDialog</name>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1356"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1397"/>
         <source>Advance the clock</source>
         <translation>推进时钟</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1363"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1404"/>
         <source>Held tickets, prepayments and deadlines due by then fire in order</source>
         <translation>届时到期的占座车票、预付和截止时间将依次触发</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1376"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1417"/>
         <source>+10 min</source>
         <translation>+10 分钟</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1377"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1418"/>
         <source>+30 min</source>
         <translation>+30 分钟</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1378"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1419"/>
         <source>+1 h</source>
         <translation>+1 小时</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1379"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1420"/>
         <source>Next &amp;departure</source>
         <translation>下次发车(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1387"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1428"/>
         <source>The shown run&apos;s next departure: %1</source>
         <translation>当前车次的下次发车：%1</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1389"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1430"/>
         <source>The shown run has no departure after the clock</source>
         <translation>当前车次在时钟时刻之后没有发车</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1394"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1435"/>
         <source>Now:</source>
         <translation>当前：</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1395"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1436"/>
         <source>&amp;Move to:</source>
         <translation>推进到(&amp;M)：</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1398"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1439"/>
         <source>&amp;Advance</source>
         <translation>推进(&amp;A)</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/operator_dialogs.cpp" line="1419"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1460"/>
         <source>Clock moved to %1: %n event(s) fired.</source>
         <translation>
             <numerusform>时钟已推进到 %1：触发了 %n 个事件。</numerusform>
@@ -145,79 +162,79 @@
 <context>
     <name>houbu::BlockDialog</name>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="850"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="891"/>
         <source>Block quota (预留) — %1</source>
         <translation>预留配额 — %1</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="855"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="896"/>
         <source>&amp;Number of seats:</source>
         <translation>席位数(&amp;N)：</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="860"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="901"/>
         <source>E&amp;xplicit seats:</source>
         <translation>指定席位(&amp;X)：</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="864"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="905"/>
         <source>03-01A 03-01B</source>
         <translation>03-01A 03-01B</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="865"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="906"/>
         <source>Seat labels separated by spaces or commas</source>
         <translation>席位编号，以空格或逗号分隔</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="871"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="912"/>
         <source>I&amp;d:</source>
         <translation>编号(&amp;D)：</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="872"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="913"/>
         <source>&amp;Class:</source>
         <translation>席别(&amp;C)：</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="873"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="914"/>
         <source>&amp;Interval:</source>
         <translation>区间(&amp;I)：</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="876"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="917"/>
         <source>Free:</source>
         <translation>空闲：</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/operator_dialogs.cpp" line="887"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="928"/>
         <source>%n seat(s) of this class free over the interval</source>
         <translation>
             <numerusform>该席别在此区间内有 %n 个空闲席位</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="897"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="938"/>
         <source>&amp;Block</source>
         <translation>预留(&amp;B)</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="906"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="947"/>
         <source>No train is shown: open a scenario or a store first.</source>
         <translation>未显示任何车次：请先打开场景或存储。</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="907"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="948"/>
         <source>Enter an id for the block.</source>
         <translation>请输入预留的编号。</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="908"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="949"/>
         <source>This run has no class to block.</source>
         <translation>本车次没有可预留的席别。</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="910"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="951"/>
         <source>Enter the seats to block, e.g. 03-01A 03-01B.</source>
         <translation>请输入要预留的席位，例如 03-01A 03-01B。</translation>
     </message>
@@ -225,47 +242,47 @@
 <context>
     <name>houbu::CancelOrderDialog</name>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1324"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1365"/>
         <source>Cancel a waitlist order</source>
         <translation>取消候补订单</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1341"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1382"/>
         <source>awaiting prepayment of %1</source>
         <translation>等待预付 %1</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1344"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1385"/>
         <source>Queued orders of the shown run and orders awaiting prepayment; any order id may be typed</source>
         <translation>当前车次的排队订单及待预付订单；也可输入任意订单号</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1335"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1376"/>
         <source>%1 for %2, %3→%4, queued</source>
         <translation>用户 %1，乘客 %2，%3→%4，排队中</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1346"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1387"/>
         <source>Details:</source>
         <translation>详情：</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1346"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1387"/>
         <source>unknown here: the engine checks the order</source>
         <translation>此处未知：由引擎核对该订单</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1347"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1388"/>
         <source>&amp;Cancel order</source>
         <translation>取消订单(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1348"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1389"/>
         <source>Close</source>
         <translation>关闭</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1322"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1363"/>
         <source>Choose the order to cancel.</source>
         <translation>请选择要取消的订单。</translation>
     </message>
@@ -1162,54 +1179,54 @@
 <context>
     <name>houbu::EventLogModel</name>
     <message>
-        <location filename="../models/src/models.cpp" line="691"/>
+        <location filename="../models/src/models.cpp" line="695"/>
         <source>prepay %1 by %2</source>
         <translation>%2 前预付 %1</translation>
     </message>
     <message numerus="yes">
-        <location filename="../models/src/models.cpp" line="696"/>
+        <location filename="../models/src/models.cpp" line="700"/>
         <source>%n seat(s) free</source>
         <translation>
             <numerusform>余 %n 座</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="701"/>
+        <location filename="../models/src/models.cpp" line="705"/>
         <source>%1 %2 %3: rank %4</source>
         <translation>%1 %2 %3：第 %4 名</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="757"/>
+        <location filename="../models/src/models.cpp" line="761"/>
         <source>Seq</source>
         <translation>序号</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="759"/>
+        <location filename="../models/src/models.cpp" line="763"/>
         <source>Time</source>
         <translation>时间</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="761"/>
+        <location filename="../models/src/models.cpp" line="765"/>
         <source>Event</source>
         <translation>事件</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="763"/>
+        <location filename="../models/src/models.cpp" line="767"/>
         <source>Line</source>
         <translation>行</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="765"/>
+        <location filename="../models/src/models.cpp" line="769"/>
         <source>Train</source>
         <translation>车次</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="767"/>
+        <location filename="../models/src/models.cpp" line="771"/>
         <source>Ticket / id</source>
         <translation>车票 / 编号</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="769"/>
+        <location filename="../models/src/models.cpp" line="773"/>
         <source>Details</source>
         <translation>详情</translation>
     </message>
@@ -1217,12 +1234,12 @@
 <context>
     <name>houbu::IntervalPicker</name>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="177"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="178"/>
         <source>Boarding station</source>
         <translation>上车站</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="180"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="181"/>
         <source>Alighting station: only stations after the boarding one</source>
         <translation>下车站：只能选择上车站之后的车站</translation>
     </message>
@@ -1592,32 +1609,32 @@
         <translation>向前推进逻辑时钟</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1112"/>
+        <location filename="../app/src/main_window.cpp" line="1113"/>
         <source>%1 %2→%3</source>
         <translation>%1 %2→%3</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1118"/>
+        <location filename="../app/src/main_window.cpp" line="1119"/>
         <source>Release %1 (%2)…</source>
         <translation>释放 %1（%2）…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1128"/>
+        <location filename="../app/src/main_window.cpp" line="1129"/>
         <source>Sell %1…</source>
         <translation>发售 %1…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1131"/>
+        <location filename="../app/src/main_window.cpp" line="1132"/>
         <source>Block %1…</source>
         <translation>预留 %1…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1134"/>
+        <location filename="../app/src/main_window.cpp" line="1135"/>
         <source>Waitlist order for %1…</source>
         <translation>为 %1 提交候补订单…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1146"/>
+        <location filename="../app/src/main_window.cpp" line="1147"/>
         <source>Cancel order %1…</source>
         <translation>取消订单 %1…</translation>
     </message>
@@ -1866,109 +1883,109 @@
 <context>
     <name>houbu::OperatorDialog</name>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="102"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="103"/>
         <source>Add at least one passenger.</source>
         <translation>请至少添加一名乘客。</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="104"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="105"/>
         <source>Passenger %1 has no name.</source>
         <translation>第 %1 名乘客没有姓名。</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="73"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="74"/>
         <source>%1
 %2 (%3)</source>
         <translation>%1
 %2（%3）</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="125"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="126"/>
         <source>Add passenger</source>
         <translation>添加乘客</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="128"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="129"/>
         <source>Remove</source>
         <translation>移除</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="131"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="132"/>
         <source>Remove the selected passenger</source>
         <translation>移除所选乘客</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="139"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="140"/>
         <source>Add a passenger (at most 5)</source>
         <translation>添加乘客（最多 5 名）</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="140"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="141"/>
         <source>At most 5 passengers travel on one order</source>
         <translation>一个订单最多 5 名乘客</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="384"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="385"/>
         <source>The command&apos;s logical time: the console clock unless you choose a later one (what falls due before it fires first).</source>
         <translation>命令的逻辑时间：默认为控制台时钟，也可选择更晚的时间（在此之前到期的事项先触发）。</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="386"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="387"/>
         <source>A&amp;t:</source>
         <translation>时间(&amp;T)：</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="390"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="391"/>
         <source>Send the command to the engine</source>
         <translation>将命令发送给引擎</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="434"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="435"/>
         <source>The id of what this command creates. The same command sent again with the same id changes nothing.</source>
         <translation>此命令所创建对象的编号。以相同编号再次发送相同命令不会产生任何变化。</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="528"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="529"/>
         <source>This connection cannot send commands.</source>
         <translation>此连接无法发送命令。</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="536"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="537"/>
         <source>Sending…</source>
         <translation>正在发送…</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="557"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="558"/>
         <source>Not applied: %1</source>
         <translation>未应用：%1</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="591"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="592"/>
         <source>%1 ×%2</source>
         <translation>%1 ×%2</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="594"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="595"/>
         <source>%1: applied.</source>
         <translation>%1：已执行。</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="595"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="596"/>
         <source>%1: applied (%2).</source>
         <translation>%1：已执行（%2）。</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="502"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="503"/>
         <source>The same command with id %1 was applied before: nothing changed. Choose another id to send it again.</source>
         <translation>编号为 %1 的相同命令此前已应用：没有任何变化。如需再次发送，请选择其他编号。</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="505"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="506"/>
         <source>Done already for %1 (duplicate): nothing changed.</source>
         <translation>%1 已处理过（重复）：没有任何变化。</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="567"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="568"/>
         <source>The engine refused the command: %1</source>
         <translation>引擎拒绝了该命令：%1</translation>
     </message>
@@ -1976,7 +1993,7 @@
 <context>
     <name>houbu::OrderCommandDialog</name>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1283"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1324"/>
         <source>&amp;Order:</source>
         <translation>订单(&amp;O)：</translation>
     </message>
@@ -2037,37 +2054,37 @@
 <context>
     <name>houbu::PrepayDialog</name>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1307"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1348"/>
         <source>Prepay a waitlist order</source>
         <translation>预付候补订单</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1311"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1352"/>
         <source>%1, due by %2</source>
         <translation>%1，%2 前支付</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1315"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1356"/>
         <source>Orders awaiting prepayment; any order id may be typed</source>
         <translation>待预付的订单；也可输入任意订单号</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1315"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1356"/>
         <source>Prepayment:</source>
         <translation>预付款：</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1316"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1357"/>
         <source>unknown: the engine checks the order</source>
         <translation>未知：由引擎核对该订单</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1317"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1358"/>
         <source>&amp;Prepay</source>
         <translation>预付(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1305"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1346"/>
         <source>Choose the order to prepay.</source>
         <translation>请选择要预付的订单。</translation>
     </message>
@@ -2075,51 +2092,51 @@
 <context>
     <name>houbu::QueueModel</name>
     <message numerus="yes">
-        <location filename="../models/src/models.cpp" line="459"/>
+        <location filename="../models/src/models.cpp" line="461"/>
         <source>%n waiting</source>
         <translation>
             <numerusform>%n 人等待</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../models/src/models.cpp" line="462"/>
+        <location filename="../models/src/models.cpp" line="464"/>
         <source>Queue %1 %2: %n order(s) in rank order</source>
         <translation>
             <numerusform>队列 %1 %2：按名次排列的 %n 个订单</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="503"/>
+        <location filename="../models/src/models.cpp" line="507"/>
         <source>Order %1 of user %2, %3, rank %4 in this queue</source>
         <translation>用户 %2 的订单 %1，%3，在本队列排第 %4 名</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="534"/>
+        <location filename="../models/src/models.cpp" line="538"/>
         <source>Queue / order</source>
         <translation>队列 / 订单</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="536"/>
+        <location filename="../models/src/models.cpp" line="540"/>
         <source>Rank</source>
         <translation>名次</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="538"/>
+        <location filename="../models/src/models.cpp" line="542"/>
         <source>Passengers</source>
         <translation>乘客</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="540"/>
+        <location filename="../models/src/models.cpp" line="544"/>
         <source>Effective</source>
         <translation>生效时间</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="542"/>
+        <location filename="../models/src/models.cpp" line="546"/>
         <source>Deadline</source>
         <translation>截止时间</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="544"/>
+        <location filename="../models/src/models.cpp" line="548"/>
         <source>Options</source>
         <translation>选项</translation>
     </message>
@@ -2127,126 +2144,126 @@
 <context>
     <name>houbu::ReleaseDialog</name>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="603"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="604"/>
         <source>Release — %1</source>
         <translation>释放 — %1</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="607"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="608"/>
         <source>&amp;Seat interval</source>
         <translation>席位区间(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="609"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="610"/>
         <source>Every ticket and block on one seat within an interval</source>
         <translation>某一席位在区间内的所有车票和预留</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="610"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="611"/>
         <source>Quota &amp;block</source>
         <translation>预留配额(&amp;B)</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="612"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="613"/>
         <source>A whole quota block, by its id</source>
         <translation>按编号释放整个预留配额</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="619"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="620"/>
         <source>Release:</source>
         <translation>释放：</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="637"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="638"/>
         <source>Refund (退票)</source>
         <translation>退票</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="638"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="639"/>
         <source>Payment timeout</source>
         <translation>支付超时</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="639"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="640"/>
         <source>Reschedule (改签)</source>
         <translation>改签</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="640"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="641"/>
         <source>Quota returned (预留释放)</source>
         <translation>预留释放</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="641"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="642"/>
         <source>Recorded as the source of the released inventory</source>
         <translation>记录为所释放席位的来源</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="645"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="646"/>
         <source>S&amp;eat:</source>
         <translation>席位(&amp;E)：</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="646"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="647"/>
         <source>&amp;Interval:</source>
         <translation>区间(&amp;I)：</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="647"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="648"/>
         <source>Reas&amp;on:</source>
         <translation>原因(&amp;O)：</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="648"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="649"/>
         <source>Releases:</source>
         <translation>将释放：</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/operator_dialogs.cpp" line="672"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="673"/>
         <source>%1 · %2 · %3→%4 · %n seat(s)</source>
         <translation>
             <numerusform>%1 · %2 · %3→%4 · %n 个席位</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="675"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="676"/>
         <source>B&amp;lock:</source>
         <translation>预留(&amp;L)：</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="706"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="707"/>
         <source>&amp;Release</source>
         <translation>释放(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="721"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="722"/>
         <source>nothing</source>
         <translation>无</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="725"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="726"/>
         <source>No train is shown: open a scenario or a store first.</source>
         <translation>未显示任何车次：请先打开场景或存储。</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="727"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="728"/>
         <source>There is no quota block on %1.</source>
         <translation>%1 上没有预留配额。</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="730"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="731"/>
         <source>Enter a seat, e.g. 03-12A.</source>
         <translation>请输入席位，例如 03-12A。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/operator_dialogs.cpp" line="756"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="757"/>
         <source>Released %n seat interval(s).</source>
         <translation>
             <numerusform>已释放 %n 个席位区间。</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/operator_dialogs.cpp" line="757"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="758"/>
         <source>%n waitlist order(s) served.</source>
         <translation>
             <numerusform>已兑现 %n 个候补订单。</numerusform>
@@ -2424,17 +2441,17 @@ Order %5</source>
 <context>
     <name>houbu::SeatMapPreview</name>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="238"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="239"/>
         <source>%1 rows × %2 seats a row = %3 seats</source>
         <translation>%1 排 × 每排 %2 座 = %3 个席位</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="263"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="264"/>
         <source>Enter the rows and the seat letters to see the car.</source>
         <translation>输入排数和座位字母即可预览车厢。</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="329"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="330"/>
         <source>%1 seats · window seats tinted · aisle dashed</source>
         <translation>%1 个席位 · 着色为靠窗座位 · 虚线为过道</translation>
     </message>
@@ -2442,114 +2459,114 @@ Order %5</source>
 <context>
     <name>houbu::SellDialog</name>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="938"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="979"/>
         <source>Sell — %1</source>
         <translation>售票 — %1</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="944"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="985"/>
         <source>Passenger</source>
         <translation>乘客</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="944"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="985"/>
         <source>Seat (optional)</source>
         <translation>席位（可选）</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="946"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="987"/>
         <source>1 to 5 passengers. Give every passenger a seat, or none to let the engine choose adjacent seats.</source>
         <translation>1 至 5 名乘客。为每名乘客指定席位，或全部不指定，由引擎选择相邻席位。</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="954"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="995"/>
         <source>I&amp;d:</source>
         <translation>编号(&amp;D)：</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="955"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="996"/>
         <source>&amp;Interval:</source>
         <translation>区间(&amp;I)：</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="956"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="997"/>
         <source>&amp;Class:</source>
         <translation>席别(&amp;C)：</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="957"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="998"/>
         <source>&amp;Passengers:</source>
         <translation>乘客(&amp;P)：</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="958"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="999"/>
         <source>Pre&amp;fer:</source>
         <translation>偏好(&amp;F)：</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="959"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1000"/>
         <source>Free:</source>
         <translation>空闲：</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/operator_dialogs.cpp" line="967"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1008"/>
         <source>%n seat(s) of this class free over the interval</source>
         <translation>
             <numerusform>该席别在此区间内有 %n 个空闲席位</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="981"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1022"/>
         <source>&amp;Sell</source>
         <translation>售票(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="994"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1035"/>
         <source>No preference</source>
         <translation>无偏好</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="995"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1036"/>
         <source>Window</source>
         <translation>靠窗</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="996"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1037"/>
         <source>Aisle</source>
         <translation>过道</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1004"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1045"/>
         <source>Seat letter %1</source>
         <translation>座位字母 %1</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1013"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1054"/>
         <source>No train is shown: open a scenario or a store first.</source>
         <translation>未显示任何车次：请先打开场景或存储。</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1014"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1055"/>
         <source>Enter an id for the sale.</source>
         <translation>请输入售票编号。</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1015"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1056"/>
         <source>This run has no class to sell.</source>
         <translation>本车次没有可发售的席别。</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1022"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1063"/>
         <source>Give every passenger a seat, or none to let the engine choose.</source>
         <translation>请为每名乘客指定席位，或全部不指定，由引擎选择。</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1056"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1097"/>
         <source>Note: this hold runs until %1, past the train&apos;s departure from %2 at %3. The engine allows it: ask for payment before the train leaves.</source>
         <translation>注意：此占座保留到 %1，晚于列车从 %2 发车的时间 %3。引擎允许这样做：请在开车前收款。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/operator_dialogs.cpp" line="1070"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1111"/>
         <source>Sale %1: %n ticket(s) held (%2), payable until %3.</source>
         <translation>
             <numerusform>订单 %1：已占座 %n 张车票（%2），请在 %3 前支付。</numerusform>
@@ -2729,137 +2746,137 @@ Order %5</source>
 <context>
     <name>houbu::WaitlistDialog</name>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1079"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1120"/>
         <source>Waitlist order (候补)</source>
         <translation>候补订单</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1083"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1124"/>
         <source>account, e.g. u1024</source>
         <translation>账号，例如 u1024</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1085"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1126"/>
         <source>Passenger</source>
         <translation>乘客</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1092"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1133"/>
         <source>Stations of the shown run; every option&apos;s train must stop there</source>
         <translation>当前车次的车站；每个选项的车次都必须在此停靠</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1107"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1148"/>
         <source>Add &amp;option</source>
         <translation>添加选项(&amp;O)</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1113"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1154"/>
         <source>Train</source>
         <translation>车次</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1113"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1154"/>
         <source>Date</source>
         <translation>日期</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1113"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1154"/>
         <source>Class</source>
         <translation>席别</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1116"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1157"/>
         <source>In preference order: at most 5 options a date, at most 2 dates</source>
         <translation>按优先顺序排列：每个日期最多 5 个选项，最多 2 个日期</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1117"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1158"/>
         <source>Remove</source>
         <translation>移除</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1118"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1159"/>
         <source>Up</source>
         <translation>上移</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1119"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1160"/>
         <source>Down</source>
         <translation>下移</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1135"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1176"/>
         <source>Dead&amp;line:</source>
         <translation>截止时间(&amp;L)：</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1146"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1187"/>
         <source>I&amp;d:</source>
         <translation>编号(&amp;D)：</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1150"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1191"/>
         <source>Optio&amp;ns:</source>
         <translation>选项(&amp;N)：</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1252"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1293"/>
         <source>Waitlist order %1 submitted: prepay %2 by %3.</source>
         <translation>候补订单 %1 已提交：请于 %3 前预付 %2。</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1144"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1185"/>
         <source>Not served by then, the order expires and is refunded</source>
         <translation>届时仍未兑现，订单将失效并退款</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1147"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1188"/>
         <source>&amp;User:</source>
         <translation>用户(&amp;U)：</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1148"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1189"/>
         <source>&amp;Passengers:</source>
         <translation>乘客(&amp;P)：</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1149"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1190"/>
         <source>&amp;Interval:</source>
         <translation>区间(&amp;I)：</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1162"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1203"/>
         <source>This option is listed already.</source>
         <translation>此选项已在列表中。</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1181"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1222"/>
         <source>&amp;Submit</source>
         <translation>提交(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1218"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1259"/>
         <source>Enter an id for the order.</source>
         <translation>请输入订单编号。</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1219"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1260"/>
         <source>Enter the user (account) placing the order.</source>
         <translation>请输入下单的用户（账号）。</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1221"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1262"/>
         <source>No train is shown: open a scenario or a store first.</source>
         <translation>未显示任何车次：请先打开场景或存储。</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1223"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1264"/>
         <source>Add at least one option: a train, a date and a class.</source>
         <translation>请至少添加一个选项：车次、日期和席别。</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1226"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1267"/>
         <source>Option %1 has no class.</source>
         <translation>选项 %1 没有席别。</translation>
     </message>

@@ -1000,6 +1000,7 @@ OperatorContext MainWindow::operatorContext() const {
         c.to = to;
     }
     c.order = queueView_->currentIndex().data(QueueModel::OrderIdRole).toString();
+    c.queueClass = queueView_->currentIndex().data(QueueModel::ClassRole).toString();
     return c;
 }
 

@@ -15,6 +15,7 @@
 #include <QJsonDocument>
 #include <QLabel>
 #include <QLineEdit>
+#include <QMessageBox>
 #include <QPainter>
 #include <QPushButton>
 #include <QRadioButton>
@@ -772,7 +773,22 @@ AddCarDialog::AddCarDialog(Session* session, OperatorContext context, QWidget* p
     car_->setRange(1, 99);
     car_->setValue(std::min(next, 99));
     car_->setToolTip(tr("A car number not used on this run, 1 to 99"));
-    class_ = classCombo(QString());
+    // The class the operator points at: the chosen queue, else the selected
+    // seat, else the class with the most passengers waiting.
+    QString wanted = context_.queueClass;
+    if (wanted.isEmpty())
+        if (const SeatView* seat = seatByLabel(context_.seat)) wanted = qs(seat->travelClass);
+    if (wanted.isEmpty()) {
+        std::map<std::string, std::size_t> waiting;
+        std::size_t most = 0;
+        for (const QueueView& q : snap().queues)
+            for (const OrderView& o : q.orders)
+                if ((waiting[q.travelClass] += o.passengers.size()) > most) {
+                    most = waiting[q.travelClass];
+                    wanted = qs(q.travelClass);
+                }
+    }
+    class_ = classCombo(wanted);
     class_->setEditable(true);
     class_->setToolTip(tr("One of the run's classes, or a new one"));
     rows_ = new QSpinBox(this);
@@ -814,6 +830,31 @@ AddCarDialog::AddCarDialog(Session* session, OperatorContext context, QWidget* p
     connect(layout_, &QLineEdit::textChanged, this, redraw);
     preview_->setCar(rows_->value(), layout_->text());
     finish(tr("&Add car"));
+}
+
+void AddCarDialog::accept() {
+    if (isSending() || isChecking() || !problem().isEmpty() || confirmation_) return;
+    const QString cls = DisplayNames::travelClass(classOf(class_));
+    const int seats = rows_->value() * int(layout_->text().trimmed().size());
+    confirmation_ = new QMessageBox(
+        QMessageBox::Question, tr("Add car %1?").arg(car_->value()),
+        tr("Add car %1 (%2, %n seat(s)) to %3? An added car cannot be taken off again.", nullptr,
+           seats)
+            .arg(car_->value())
+            .arg(cls, runName()),
+        QMessageBox::Cancel, this);
+    confirmation_->setObjectName(u"confirmAddCar"_s);
+    QPushButton* add = confirmation_->addButton(tr("Add the car"), QMessageBox::AcceptRole);
+    add->setObjectName(u"confirm"_s);
+    // Return alone must not add it: the default answer is Cancel.
+    confirmation_->setDefaultButton(QMessageBox::Cancel);
+    confirmation_->setAttribute(Qt::WA_DeleteOnClose);
+    connect(confirmation_, &QMessageBox::finished, this, [this, add] {
+        const bool yes = confirmation_ && confirmation_->clickedButton() == add;
+        confirmation_.clear();
+        if (yes) OperatorDialog::accept();
+    });
+    confirmation_->open();
 }
 
 QString AddCarDialog::validate() const {

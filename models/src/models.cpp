@@ -450,6 +450,8 @@ QVariant QueueModel::data(const QModelIndex& index, int role) const {
         switch (role) {
             case QueueKeyRole:
                 return keyOf(q);
+            case ClassRole:
+                return qs(q.travelClass);
             case LengthRole:
                 return static_cast<int>(q.orders.size());
             case Qt::DisplayRole:
@@ -471,6 +473,8 @@ QVariant QueueModel::data(const QModelIndex& index, int role) const {
             return qs(o.id);
         case QueueKeyRole:
             return keyOf(q);
+        case ClassRole:
+            return qs(q.travelClass);
         case GroupSizeRole:
             return static_cast<int>(o.passengers.size());
         case Qt::DisplayRole: {

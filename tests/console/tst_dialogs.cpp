@@ -12,6 +12,7 @@
 #include <QJsonDocument>
 #include <QLabel>
 #include <QLineEdit>
+#include <QMessageBox>
 #include <QPushButton>
 #include <QRadioButton>
 #include <QSignalSpy>
@@ -129,6 +130,8 @@ class TestDialogs : public QObject {
     void initTestCase() {
         QCoreApplication::setOrganizationName(u"houbu-test"_s);
         QCoreApplication::setApplicationName(u"tst_dialogs"_s);
+        // As the console starts: English with its plural forms.
+        QCOMPARE(MainWindow::installTranslation(u"en"_s), u"en"_s);
     }
 
     void init() {
@@ -391,9 +394,59 @@ class TestDialogs : public QObject {
                                               {u"class"_s, u"first"_s},
                                               {u"rows"_s, 2},
                                               {u"layout"_s, u"ACDF"_s}})));
-        send(d);
-        QTRY_VERIFY(!d);
+        QTRY_VERIFY(d->sendButton()->isEnabled());
+        QTest::mouseClick(d->sendButton(), Qt::LeftButton);
+        QTRY_VERIFY(d->confirmation() && d->confirmation()->isVisible());
+        QTest::mouseClick(field<QPushButton*>(d->confirmation(), u"confirm"_s), Qt::LeftButton);
+        QTRY_VERIFY_WITH_TIMEOUT(!d, 10000);
         QTRY_VERIFY(window_->gridModel()->rowOfSeat(u"07-02F"_s) >= 0);
+    }
+
+    // The class proposed is the one the operator points at, and the car is
+    // added only once confirmed: Return alone never adds it.
+    void addCarAsksFirst() {
+        auto classOf = [this] {
+            QPointer<AddCarDialog> d =
+                qobject_cast<AddCarDialog*>(window_->openOperation(Operation::AddCar));
+            const QString cls =
+                d ? field<QComboBox*>(d, u"class"_s)->currentData().toString() : QString();
+            if (d) d->reject();
+            return cls;
+        };
+        // Nothing chosen: the class with passengers waiting (the demo's queues are second class).
+        QCOMPARE(classOf(), u"second"_s);
+        // A first-class seat selected in the grid.
+        window_->grid()->selectInterval(u"02-01A"_s, 0, 3);
+        QCOMPARE(classOf(), u"first"_s);
+        // A queued order chosen: its queue's class.
+        window_->queueView()->setCurrentIndex(window_->queueModel()->indexOfOrder(u"W8"_s));
+        QCOMPARE(classOf(), u"second"_s);
+
+        const qint64 seq = window_->lastSeq();
+        const int rows = window_->gridModel()->rowCount();
+        QPointer<AddCarDialog> d =
+            qobject_cast<AddCarDialog*>(window_->openOperation(Operation::AddCar));
+        QVERIFY(d);
+        QTRY_VERIFY(d->sendButton()->isEnabled());
+        QTest::keyClick(d, Qt::Key_Return);
+        QTRY_VERIFY(d->confirmation() && d->confirmation()->isVisible());
+        QVERIFY2(d->confirmation()->text().contains(u"Second class"_s),
+                 qPrintable(d->confirmation()->text()));
+        QVERIFY2(d->confirmation()->text().contains(u"20 seats"_s),
+                 qPrintable(d->confirmation()->text()));
+        // Return again answers the question with its default: not now.
+        QTest::keyClick(d->confirmation(), Qt::Key_Return);
+        QTRY_VERIFY(!d->confirmation());
+        QTest::qWait(100);
+        QVERIFY(d && d->isVisible());
+        QCOMPARE(window_->lastSeq(), seq);
+        QCOMPARE(window_->gridModel()->rowCount(), rows);
+        // Asked again, and confirmed.
+        QTest::keyClick(d, Qt::Key_Return);
+        QTRY_VERIFY(d->confirmation() && d->confirmation()->isVisible());
+        QTest::mouseClick(field<QPushButton*>(d->confirmation(), u"confirm"_s), Qt::LeftButton);
+        QTRY_VERIFY_WITH_TIMEOUT(!d, 10000);
+        QTRY_COMPARE(window_->gridModel()->rowCount(), rows + 20);
     }
 
     void block() {

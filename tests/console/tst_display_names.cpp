@@ -7,6 +7,7 @@
 
 #include <QComboBox>
 #include <QLabel>
+#include <QMessageBox>
 #include <QPushButton>
 #include <QRegularExpression>
 #include <QStatusBar>
@@ -214,6 +215,11 @@ class TestDisplayNames : public QObject {
             QTRY_VERIFY_WITH_TIMEOUT(d->sendButton()->isEnabled(), 10000);
             const QString before = window.statusBar()->currentMessage();
             d->accept();
+            if (auto* car = qobject_cast<AddCarDialog*>(d.data())) {
+                QTRY_VERIFY(car->confirmation());
+                look(u"confirmation"_s, car->confirmation()->text());
+                car->confirmation()->findChild<QPushButton*>(u"confirm"_s)->click();
+            }
             QTRY_VERIFY_WITH_TIMEOUT(!d, 10000);
             QTRY_VERIFY(window.statusBar()->currentMessage() != before);
             look(u"status bar"_s, window.statusBar()->currentMessage());

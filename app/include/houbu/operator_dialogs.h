@@ -11,6 +11,7 @@
 #include <QDateTime>
 #include <QDialog>
 #include <QJsonObject>
+#include <QMessageBox>
 #include <QPair>
 #include <QPointer>
 #include <QSet>
@@ -52,8 +53,9 @@ struct OperatorContext {
     QString seat;
     int from = -1;
     int to = -1;
-    QString holder;  // a ticket or block id under the cursor
-    QString order;   // a waitlist order chosen in the queue view
+    QString holder;      // a ticket or block id under the cursor
+    QString order;       // a waitlist order chosen in the queue view
+    QString queueClass;  // the class of the queue (or order) chosen in the queue view
 };
 
 // A fresh, readable id for what a command creates: prefix, the clock's date
@@ -222,6 +224,13 @@ class AddCarDialog : public OperatorDialog {
   public:
     AddCarDialog(Session* session, OperatorContext context, QWidget* parent = nullptr);
     SeatMapPreview* preview() const { return preview_; }
+    // The question asked before the car is added (open while it waits), or null.
+    QMessageBox* confirmation() const { return confirmation_; }
+
+  public slots:
+    // An added car cannot be taken off again: asks first, whatever sent it
+    // (the button or Return).
+    void accept() override;
 
   protected:
     QString validate() const override;
@@ -233,6 +242,7 @@ class AddCarDialog : public OperatorDialog {
     QSpinBox* rows_ = nullptr;
     QLineEdit* layout_ = nullptr;
     SeatMapPreview* preview_ = nullptr;
+    QPointer<QMessageBox> confirmation_;
     bool layoutEdited_ = false;
 };
 
