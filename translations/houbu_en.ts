@@ -37,7 +37,7 @@
 <context>
     <name>houbu::ChartsPanel</name>
     <message numerus="yes">
-        <location filename="../app/src/charts.cpp" line="270"/>
+        <location filename="../app/src/charts.cpp" line="274"/>
         <source>History of %1 after %n command(s).</source>
         <translation>
             <numerusform>History of %1 after %n command.</numerusform>
@@ -59,7 +59,7 @@
 <context>
     <name>houbu::MainWindow</name>
     <message numerus="yes">
-        <location filename="../app/src/main_window.cpp" line="775"/>
+        <location filename="../app/src/main_window.cpp" line="793"/>
         <source>%n event(s) applied</source>
         <translation>
             <numerusform>%n event applied</numerusform>
@@ -67,7 +67,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/main_window.cpp" line="892"/>
+        <location filename="../app/src/main_window.cpp" line="910"/>
         <source>Needs %n seat(s) free over the whole interval</source>
         <translation>
             <numerusform>Needs %n seat free over the whole interval</numerusform>
@@ -75,7 +75,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/main_window.cpp" line="893"/>
+        <location filename="../app/src/main_window.cpp" line="911"/>
         <source>%n free.</source>
         <translation>
             <numerusform>%n free.</numerusform>
@@ -83,7 +83,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/main_window.cpp" line="919"/>
+        <location filename="../app/src/main_window.cpp" line="937"/>
         <source>… and %n more seat(s)</source>
         <translation>
             <numerusform>… and %n more seat</numerusform>

@@ -290,156 +290,141 @@
 <context>
     <name>houbu::ChartsPanel</name>
     <message>
-        <location filename="../app/src/charts.cpp" line="167"/>
+        <location filename="../app/src/charts.cpp" line="168"/>
         <source>&amp;Class:</source>
         <translation>席别(&amp;C)：</translation>
     </message>
     <message>
-        <location filename="../app/src/charts.cpp" line="171"/>
+        <location filename="../app/src/charts.cpp" line="173"/>
         <source>&amp;Replay history</source>
         <translation>回放历史(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../app/src/charts.cpp" line="173"/>
+        <location filename="../app/src/charts.cpp" line="175"/>
         <source>Replay the journal to chart queues, releases and utilisation over time</source>
         <translation>回放日志，绘制队列、释放和利用率随时间的变化</translation>
     </message>
     <message>
-        <location filename="../app/src/charts.cpp" line="174"/>
+        <location filename="../app/src/charts.cpp" line="176"/>
         <source>Export &amp;PNG…</source>
         <translation>导出 PNG(&amp;P)…</translation>
     </message>
     <message>
-        <location filename="../app/src/charts.cpp" line="175"/>
+        <location filename="../app/src/charts.cpp" line="177"/>
         <source>Save the chart shown as a PNG image</source>
         <translation>将当前图表保存为 PNG 图像</translation>
     </message>
     <message>
-        <location filename="../app/src/charts.cpp" line="187"/>
+        <location filename="../app/src/charts.cpp" line="189"/>
         <source>Section load</source>
         <translation>区段负载</translation>
     </message>
     <message>
-        <location filename="../app/src/charts.cpp" line="187"/>
+        <location filename="../app/src/charts.cpp" line="189"/>
         <source>Queues over time</source>
         <translation>队列变化</translation>
     </message>
     <message>
-        <location filename="../app/src/charts.cpp" line="188"/>
+        <location filename="../app/src/charts.cpp" line="190"/>
         <source>Releases and fulfilments</source>
         <translation>释放与兑现</translation>
     </message>
     <message>
-        <location filename="../app/src/charts.cpp" line="188"/>
+        <location filename="../app/src/charts.cpp" line="190"/>
         <source>Utilisation</source>
         <translation>利用率</translation>
     </message>
     <message>
-        <location filename="../app/src/charts.cpp" line="232"/>
+        <location filename="../app/src/charts.cpp" line="236"/>
         <source>All classes</source>
         <translation>全部席别</translation>
     </message>
     <message>
-        <location filename="../app/src/charts.cpp" line="251"/>
+        <location filename="../app/src/charts.cpp" line="255"/>
         <source>No run to chart.</source>
         <translation>没有可绘制图表的车次。</translation>
     </message>
     <message>
-        <location filename="../app/src/charts.cpp" line="254"/>
+        <location filename="../app/src/charts.cpp" line="258"/>
         <source>Replaying the journal…</source>
         <translation>正在回放日志…</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/charts.cpp" line="270"/>
+        <location filename="../app/src/charts.cpp" line="274"/>
         <source>History of %1 after %n command(s).</source>
         <translation>
             <numerusform>%1 在执行 %n 条命令后的历史。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/src/charts.cpp" line="295"/>
-        <location filename="../app/src/charts.cpp" line="410"/>
+        <location filename="../app/src/charts.cpp" line="299"/>
+        <location filename="../app/src/charts.cpp" line="423"/>
         <source>Sold</source>
         <translation>已售</translation>
     </message>
     <message>
-        <location filename="../app/src/charts.cpp" line="296"/>
-        <location filename="../app/src/charts.cpp" line="411"/>
+        <location filename="../app/src/charts.cpp" line="300"/>
+        <location filename="../app/src/charts.cpp" line="424"/>
         <source>Held</source>
         <translation>占座</translation>
     </message>
     <message>
-        <location filename="../app/src/charts.cpp" line="297"/>
+        <location filename="../app/src/charts.cpp" line="301"/>
         <source>Blocked</source>
         <translation>预留</translation>
     </message>
     <message>
-        <location filename="../app/src/charts.cpp" line="298"/>
+        <location filename="../app/src/charts.cpp" line="302"/>
         <source>Free</source>
         <translation>空闲</translation>
     </message>
     <message>
-        <location filename="../app/src/charts.cpp" line="309"/>
-        <source>Seats</source>
-        <translation>席位</translation>
+        <location filename="../app/src/charts.cpp" line="323"/>
+        <source>Section load in seats · %1</source>
+        <translation>区段负载（座位数）· %1</translation>
     </message>
     <message>
-        <location filename="../app/src/charts.cpp" line="311"/>
-        <source>Section load · %1</source>
-        <translation>区段负载 · %1</translation>
+        <location filename="../app/src/charts.cpp" line="411"/>
+        <source>Seats released by source and orders fulfilled, running totals · %1</source>
+        <translation>按来源统计的释放席位与兑现订单（累计）· %1</translation>
     </message>
     <message>
-        <location filename="../app/src/charts.cpp" line="366"/>
-        <source>Orders queued</source>
-        <translation>排队订单</translation>
-    </message>
-    <message>
-        <location filename="../app/src/charts.cpp" line="390"/>
+        <location filename="../app/src/charts.cpp" line="402"/>
         <source>Orders fulfilled</source>
         <translation>兑现订单</translation>
     </message>
     <message>
-        <location filename="../app/src/charts.cpp" line="392"/>
-        <source>Running total</source>
-        <translation>累计</translation>
-    </message>
-    <message>
-        <location filename="../app/src/charts.cpp" line="396"/>
+        <location filename="../app/src/charts.cpp" line="408"/>
         <source>Queued orders per interval · %1</source>
         <translation>各区间排队订单 · %1</translation>
     </message>
     <message>
-        <location filename="../app/src/charts.cpp" line="398"/>
-        <source>Seats released by source and orders fulfilled · %1</source>
-        <translation>按来源统计的释放席位与兑现订单 · %1</translation>
-    </message>
-    <message>
-        <location filename="../app/src/charts.cpp" line="432"/>
+        <location filename="../app/src/charts.cpp" line="445"/>
         <source>Seat-km over seat-km offered</source>
         <translation>售出席位公里 / 提供席位公里</translation>
     </message>
     <message>
-        <location filename="../app/src/charts.cpp" line="435"/>
+        <location filename="../app/src/charts.cpp" line="448"/>
         <source>Seat utilisation per run</source>
         <translation>各车次席位利用率</translation>
     </message>
     <message>
-        <location filename="../app/src/charts.cpp" line="484"/>
+        <location filename="../app/src/charts.cpp" line="503"/>
         <source>Export chart</source>
         <translation>导出图表</translation>
     </message>
     <message>
-        <location filename="../app/src/charts.cpp" line="484"/>
+        <location filename="../app/src/charts.cpp" line="503"/>
         <source>PNG images (*.png)</source>
         <translation>PNG 图像 (*.png)</translation>
     </message>
     <message>
-        <location filename="../app/src/charts.cpp" line="486"/>
+        <location filename="../app/src/charts.cpp" line="505"/>
         <source>Saved %1</source>
         <translation>已保存 %1</translation>
     </message>
     <message>
-        <location filename="../app/src/charts.cpp" line="487"/>
+        <location filename="../app/src/charts.cpp" line="506"/>
         <source>Could not write %1</source>
         <translation>无法写入 %1</translation>
     </message>
@@ -1247,394 +1232,394 @@
 <context>
     <name>houbu::MainWindow</name>
     <message>
-        <location filename="../app/src/main_window.cpp" line="540"/>
+        <location filename="../app/src/main_window.cpp" line="558"/>
         <source>Houbu</source>
         <translation>候补</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="98"/>
+        <location filename="../app/src/main_window.cpp" line="103"/>
         <source>Find seat, ticket, passenger or order (Ctrl+F)</source>
         <translation>查找席位、车票、乘客或订单 (Ctrl+F)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="99"/>
+        <location filename="../app/src/main_window.cpp" line="104"/>
         <source>Class:</source>
         <translation>席别：</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="101"/>
+        <location filename="../app/src/main_window.cpp" line="106"/>
         <source>Car:</source>
         <translation>车厢：</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="310"/>
+        <location filename="../app/src/main_window.cpp" line="328"/>
         <source>Open s&amp;tore…</source>
         <translation>打开存储(&amp;T)…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="345"/>
+        <location filename="../app/src/main_window.cpp" line="363"/>
         <source>Ad&amp;vance clock…</source>
         <translation>推进时钟(&amp;V)…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="473"/>
+        <location filename="../app/src/main_window.cpp" line="491"/>
         <source>held, awaiting payment</source>
         <translation>占座，待支付</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="474"/>
+        <location filename="../app/src/main_window.cpp" line="492"/>
         <source>served from the waitlist</source>
         <translation>候补兑现</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="476"/>
+        <location filename="../app/src/main_window.cpp" line="494"/>
         <source>blank: free</source>
         <translation>空白：空闲</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="126"/>
+        <location filename="../app/src/main_window.cpp" line="131"/>
         <source>Selected: %1 %2→%3</source>
         <translation>已选：%1 %2→%3</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="226"/>
+        <location filename="../app/src/main_window.cpp" line="231"/>
         <source>Trains</source>
         <translation>车次</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="237"/>
+        <location filename="../app/src/main_window.cpp" line="242"/>
         <source>Select a queued order to see which seats block it.</source>
         <translation>选择一个排队订单，查看是哪些席位挡住了它。</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="248"/>
+        <location filename="../app/src/main_window.cpp" line="253"/>
         <source>Queues</source>
         <translation>候补队列</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="255"/>
+        <location filename="../app/src/main_window.cpp" line="260"/>
         <source>All events</source>
         <translation>全部事件</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="259"/>
+        <location filename="../app/src/main_window.cpp" line="265"/>
         <source>All trains</source>
         <translation>全部车次</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="260"/>
+        <location filename="../app/src/main_window.cpp" line="266"/>
         <source>Order id</source>
         <translation>订单号</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="261"/>
+        <location filename="../app/src/main_window.cpp" line="267"/>
         <source>Text</source>
         <translation>文本</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="295"/>
+        <location filename="../app/src/main_window.cpp" line="313"/>
         <source>Matching log</source>
         <translation>匹配日志</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="298"/>
+        <location filename="../app/src/main_window.cpp" line="316"/>
         <source>Charts</source>
         <translation>图表</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="304"/>
+        <location filename="../app/src/main_window.cpp" line="322"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="305"/>
+        <location filename="../app/src/main_window.cpp" line="323"/>
         <source>Open &amp;demo</source>
         <translation>打开演示(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="308"/>
+        <location filename="../app/src/main_window.cpp" line="326"/>
         <source>&amp;Open scenario…</source>
         <translation>打开场景(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="312"/>
+        <location filename="../app/src/main_window.cpp" line="330"/>
         <source>Recent files</source>
         <translation>最近的文件</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="315"/>
+        <location filename="../app/src/main_window.cpp" line="333"/>
         <source>Co&amp;nnect to server…</source>
         <translation>连接服务器(&amp;N)…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="317"/>
+        <location filename="../app/src/main_window.cpp" line="335"/>
         <source>D&amp;isconnect</source>
         <translation>断开连接(&amp;I)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="319"/>
+        <location filename="../app/src/main_window.cpp" line="337"/>
         <source>&amp;Export journal as scenario…</source>
         <translation>将日志导出为场景(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="322"/>
+        <location filename="../app/src/main_window.cpp" line="340"/>
         <source>&amp;Settings…</source>
         <translation>设置(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="327"/>
+        <location filename="../app/src/main_window.cpp" line="345"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="329"/>
+        <location filename="../app/src/main_window.cpp" line="347"/>
         <source>&amp;Operations</source>
         <translation>操作(&amp;O)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="335"/>
+        <location filename="../app/src/main_window.cpp" line="353"/>
         <source>&amp;Sell…</source>
         <translation>售票(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="336"/>
+        <location filename="../app/src/main_window.cpp" line="354"/>
         <source>&amp;Block quota…</source>
         <translation>预留配额(&amp;B)…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="337"/>
+        <location filename="../app/src/main_window.cpp" line="355"/>
         <source>&amp;Release selection…</source>
         <translation>释放所选(&amp;R)…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="339"/>
+        <location filename="../app/src/main_window.cpp" line="357"/>
         <source>&amp;Waitlist order…</source>
         <translation>候补订单(&amp;W)…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="340"/>
+        <location filename="../app/src/main_window.cpp" line="358"/>
         <source>&amp;Prepay order…</source>
         <translation>预付订单(&amp;P)…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="342"/>
+        <location filename="../app/src/main_window.cpp" line="360"/>
         <source>&amp;Cancel order…</source>
         <translation>取消订单(&amp;C)…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="344"/>
+        <location filename="../app/src/main_window.cpp" line="362"/>
         <source>&amp;Add car…</source>
         <translation>加挂车厢(&amp;A)…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="364"/>
+        <location filename="../app/src/main_window.cpp" line="382"/>
         <source>&amp;Matching</source>
         <translation>匹配(&amp;M)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="365"/>
+        <location filename="../app/src/main_window.cpp" line="383"/>
         <source>&amp;Pause matching</source>
         <translation>暂停匹配(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="368"/>
+        <location filename="../app/src/main_window.cpp" line="386"/>
         <source>Step through the matching decisions of each command</source>
         <translation>逐步查看每条命令的匹配决策</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="372"/>
+        <location filename="../app/src/main_window.cpp" line="390"/>
         <source>&amp;Step</source>
         <translation>单步(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="376"/>
+        <location filename="../app/src/main_window.cpp" line="394"/>
         <source>Apply the pending matching decision (F10)</source>
         <translation>应用待处理的匹配决策 (F10)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="377"/>
+        <location filename="../app/src/main_window.cpp" line="395"/>
         <source>&amp;Back</source>
         <translation>后退(&amp;B)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="381"/>
+        <location filename="../app/src/main_window.cpp" line="399"/>
         <source>Undo the last decision by replaying the command (Shift+F10)</source>
         <translation>通过重放命令撤销上一个决策 (Shift+F10)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="382"/>
+        <location filename="../app/src/main_window.cpp" line="400"/>
         <source>&amp;Run to the end</source>
         <translation>运行到结束(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="386"/>
+        <location filename="../app/src/main_window.cpp" line="404"/>
         <source>Apply every pending decision and command (F5)</source>
         <translation>应用所有待处理的决策和命令 (F5)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="393"/>
+        <location filename="../app/src/main_window.cpp" line="411"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="394"/>
+        <location filename="../app/src/main_window.cpp" line="412"/>
         <source>Zoom &amp;in</source>
         <translation>放大(&amp;I)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="396"/>
+        <location filename="../app/src/main_window.cpp" line="414"/>
         <source>Zoom &amp;out</source>
         <translation>缩小(&amp;O)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="398"/>
+        <location filename="../app/src/main_window.cpp" line="416"/>
         <source>&amp;Actual size</source>
         <translation>实际大小(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="400"/>
+        <location filename="../app/src/main_window.cpp" line="418"/>
         <source>&amp;Find</source>
         <translation>查找(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="412"/>
+        <location filename="../app/src/main_window.cpp" line="430"/>
         <source>&amp;Reset window layout</source>
         <translation>重置窗口布局(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="414"/>
+        <location filename="../app/src/main_window.cpp" line="432"/>
         <source>&amp;Analysis</source>
         <translation>分析(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="416"/>
+        <location filename="../app/src/main_window.cpp" line="434"/>
         <source>&amp;Replay history for charts</source>
         <translation>回放历史以生成图表(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="422"/>
+        <location filename="../app/src/main_window.cpp" line="440"/>
         <source>&amp;Compare policies…</source>
         <translation>比较策略(&amp;C)…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="425"/>
+        <location filename="../app/src/main_window.cpp" line="443"/>
         <source>Replay the journal with the shown run under complete and under exact</source>
         <translation>分别在 complete 和 exact 策略下为当前车次回放日志</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="428"/>
+        <location filename="../app/src/main_window.cpp" line="446"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="429"/>
+        <location filename="../app/src/main_window.cpp" line="447"/>
         <source>&amp;Examples</source>
         <translation>示例(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="436"/>
+        <location filename="../app/src/main_window.cpp" line="454"/>
         <source>Operations</source>
         <translation>操作</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="795"/>
+        <location filename="../app/src/main_window.cpp" line="813"/>
         <source>Refused: %1 %2</source>
         <translation>被拒绝：%1 %2</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="862"/>
-        <location filename="../app/src/main_window.cpp" line="872"/>
+        <location filename="../app/src/main_window.cpp" line="880"/>
+        <location filename="../app/src/main_window.cpp" line="890"/>
         <source>%1 no longer waits in any queue of this run.</source>
         <translation>%1 已不在本车次的任何队列中等待。</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="932"/>
-        <location filename="../app/src/main_window.cpp" line="960"/>
+        <location filename="../app/src/main_window.cpp" line="950"/>
+        <location filename="../app/src/main_window.cpp" line="978"/>
         <source>Open a scenario or a store first</source>
         <translation>请先打开场景或存储</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="935"/>
+        <location filename="../app/src/main_window.cpp" line="953"/>
         <source>No train is shown: open a scenario or a store first</source>
         <translation>未显示任何车次：请先打开场景或存储</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="949"/>
+        <location filename="../app/src/main_window.cpp" line="967"/>
         <source>Release the selected seat interval (refund, timeout, reschedule or quota)</source>
         <translation>释放所选席位区间（退票、超时、改签或预留）</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="951"/>
+        <location filename="../app/src/main_window.cpp" line="969"/>
         <source>Sell tickets on the shown train</source>
         <translation>发售当前车次的车票</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="952"/>
+        <location filename="../app/src/main_window.cpp" line="970"/>
         <source>Withhold seats as a quota block</source>
         <translation>将席位扣留为预留配额</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="953"/>
+        <location filename="../app/src/main_window.cpp" line="971"/>
         <source>Submit a waitlist order</source>
         <translation>提交候补订单</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="954"/>
+        <location filename="../app/src/main_window.cpp" line="972"/>
         <source>Prepay a waitlist order</source>
         <translation>预付候补订单</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="955"/>
+        <location filename="../app/src/main_window.cpp" line="973"/>
         <source>No waitlist order awaits prepayment</source>
         <translation>没有待预付的候补订单</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="956"/>
+        <location filename="../app/src/main_window.cpp" line="974"/>
         <source>Cancel a waitlist order</source>
         <translation>取消候补订单</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="957"/>
+        <location filename="../app/src/main_window.cpp" line="975"/>
         <source>No waitlist order to cancel</source>
         <translation>没有可取消的候补订单</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="958"/>
+        <location filename="../app/src/main_window.cpp" line="976"/>
         <source>Add a car (加挂) to the shown train</source>
         <translation>为当前车次加挂车厢</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="959"/>
+        <location filename="../app/src/main_window.cpp" line="977"/>
         <source>Move the logical clock forward</source>
         <translation>向前推进逻辑时钟</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1113"/>
+        <location filename="../app/src/main_window.cpp" line="1131"/>
         <source>%1 %2→%3</source>
         <translation>%1 %2→%3</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1119"/>
+        <location filename="../app/src/main_window.cpp" line="1137"/>
         <source>Release %1 (%2)…</source>
         <translation>释放 %1（%2）…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1129"/>
+        <location filename="../app/src/main_window.cpp" line="1147"/>
         <source>Sell %1…</source>
         <translation>发售 %1…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1132"/>
+        <location filename="../app/src/main_window.cpp" line="1150"/>
         <source>Block %1…</source>
         <translation>预留 %1…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1135"/>
+        <location filename="../app/src/main_window.cpp" line="1153"/>
         <source>Waitlist order for %1…</source>
         <translation>为 %1 提交候补订单…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1147"/>
+        <location filename="../app/src/main_window.cpp" line="1165"/>
         <source>Cancel order %1…</source>
         <translation>取消订单 %1…</translation>
     </message>
@@ -1751,131 +1736,131 @@
         <translation>只能导出嵌入式引擎的日志。</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="526"/>
+        <location filename="../app/src/main_window.cpp" line="544"/>
         <source>in memory</source>
         <translation>内存</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="546"/>
+        <location filename="../app/src/main_window.cpp" line="564"/>
         <source>Cannot open the store</source>
         <translation>无法打开存储</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="558"/>
+        <location filename="../app/src/main_window.cpp" line="576"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="658"/>
+        <location filename="../app/src/main_window.cpp" line="676"/>
         <source>Cannot open scenario</source>
         <translation>无法打开场景</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="659"/>
+        <location filename="../app/src/main_window.cpp" line="677"/>
         <source>Cannot read %1: %2</source>
         <translation>无法读取 %1：%2</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="445"/>
+        <location filename="../app/src/main_window.cpp" line="463"/>
         <source>Matching</source>
         <translation>匹配</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="669"/>
+        <location filename="../app/src/main_window.cpp" line="687"/>
         <source>Open scenario</source>
         <translation>打开场景</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="670"/>
+        <location filename="../app/src/main_window.cpp" line="688"/>
         <source>Scenarios (*.jsonl);;All files (*)</source>
         <translation>场景 (*.jsonl);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="676"/>
+        <location filename="../app/src/main_window.cpp" line="694"/>
         <source>Open or create a store</source>
         <translation>打开或新建存储</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="677"/>
+        <location filename="../app/src/main_window.cpp" line="695"/>
         <source>Houbu stores (*.db);;All files (*)</source>
         <translation>候补存储 (*.db);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="686"/>
+        <location filename="../app/src/main_window.cpp" line="704"/>
         <source>Export journal as scenario</source>
         <translation>将日志导出为场景</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="686"/>
+        <location filename="../app/src/main_window.cpp" line="704"/>
         <source>Scenarios (*.jsonl)</source>
         <translation>场景 (*.jsonl)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="733"/>
+        <location filename="../app/src/main_window.cpp" line="751"/>
         <source>Clock %1</source>
         <translation>时钟 %1</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="750"/>
-        <location filename="../app/src/main_window.cpp" line="751"/>
+        <location filename="../app/src/main_window.cpp" line="768"/>
+        <location filename="../app/src/main_window.cpp" line="769"/>
         <source>All</source>
         <translation>全部</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="756"/>
+        <location filename="../app/src/main_window.cpp" line="774"/>
         <source>%1 · %2</source>
         <translation>%1 · %2</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/main_window.cpp" line="775"/>
+        <location filename="../app/src/main_window.cpp" line="793"/>
         <source>%n event(s) applied</source>
         <translation>
             <numerusform>已应用 %n 个事件</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="875"/>
+        <location filename="../app/src/main_window.cpp" line="893"/>
         <source>Why %1 waits</source>
         <translation>%1 为何仍在等待</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="882"/>
+        <location filename="../app/src/main_window.cpp" line="900"/>
         <source>stops %1→%2</source>
         <translation>站序 %1→%2</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="887"/>
+        <location filename="../app/src/main_window.cpp" line="905"/>
         <source>The train has left %1: this option no longer serves.</source>
         <translation>列车已从%1发车：此选项不再兑现。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/main_window.cpp" line="892"/>
+        <location filename="../app/src/main_window.cpp" line="910"/>
         <source>Needs %n seat(s) free over the whole interval</source>
         <translation>
             <numerusform>需要全程空闲席位 %n 个</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/main_window.cpp" line="893"/>
+        <location filename="../app/src/main_window.cpp" line="911"/>
         <source>%n free.</source>
         <translation>
             <numerusform>空闲 %n 个。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="895"/>
+        <location filename="../app/src/main_window.cpp" line="913"/>
         <source>Servable now: under policy exact it waits for a release of exactly this interval.</source>
         <translation>现在即可兑现：在 exact 策略下，它等待恰好这一区间的释放。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/main_window.cpp" line="919"/>
+        <location filename="../app/src/main_window.cpp" line="937"/>
         <source>… and %n more seat(s)</source>
         <translation>
             <numerusform>…… 另有 %n 个席位</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="950"/>
+        <location filename="../app/src/main_window.cpp" line="968"/>
         <source>Select a seat interval in the grid first</source>
         <translation>请先在席位图中选择一个席位区间</translation>
     </message>

@@ -94,7 +94,12 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     layout->setContentsMargins(4, 4, 4, 0);
     auto* bar = new QHBoxLayout;
     classFilter_ = new QComboBox(centre);
+    classFilter_->setObjectName(u"classFilter"_s);
     carFilter_ = new QComboBox(centre);
+    carFilter_->setObjectName(u"carFilter"_s);
+    // Filled once a run is shown: sized to what they hold then, not when first shown.
+    for (QComboBox* c : {classFilter_, carFilter_})
+        c->setSizeAdjustPolicy(QComboBox::AdjustToContents);
     search_ = searchField(tr("Find seat, ticket, passenger or order (Ctrl+F)"), centre);
     bar->addWidget(new QLabel(tr("Class:"), centre));
     bar->addWidget(classFilter_);
@@ -256,6 +261,7 @@ void MainWindow::buildDocks() {
     for (const QString& kind : DisplayNames::eventKinds())
         kindFilter_->addItem(DisplayNames::eventKind(kind), kind);
     trainFilter_ = new QComboBox(log);
+    trainFilter_->setSizeAdjustPolicy(QComboBox::AdjustToContents);
     trainFilter_->addItem(tr("All trains"), QString());
     orderFilter_ = searchField(tr("Order id"), log);
     textFilter_ = searchField(tr("Text"), log);
@@ -273,15 +279,27 @@ void MainWindow::buildDocks() {
     logView_->setWordWrap(false);
     logView_->verticalHeader()->setDefaultSectionSize(fontMetrics().height() + 6);
     logView_->setAlternatingRowColors(true);
-    for (int c : {EventLogModel::Seq, EventLogModel::Line})
-        logView_->setColumnWidth(c, fontMetrics().horizontalAdvance(u"000000"_s));
-    logView_->setColumnWidth(EventLogModel::Time,
-                             fontMetrics().horizontalAdvance(u"2025-01-06 08:00:00 "_s));
-    logView_->setColumnWidth(EventLogModel::Event,
-                             fontMetrics().horizontalAdvance(u"waitlist_fulfilled  "_s));
-    logView_->setColumnWidth(EventLogModel::Train, fontMetrics().horizontalAdvance(u"G1234 "_s));
-    logView_->setColumnWidth(EventLogModel::Subject,
-                             fontMetrics().horizontalAdvance(u"WQ12345.12 "_s));
+    // Each column as wide as a typical value or its header, whichever is wider:
+    // the log fills later, and a header cut short ("Se…") names nothing.
+    const auto fitColumn = [this](int column, const QString& sample) {
+        QHeaderView* header = logView_->horizontalHeader();
+        const int margin = style()->pixelMetric(QStyle::PM_HeaderMargin, nullptr, header);
+        const QString title =
+            logModel_->headerData(column, Qt::Horizontal, Qt::DisplayRole).toString();
+        logView_->setColumnWidth(column, std::max(logView_->fontMetrics().horizontalAdvance(sample),
+                                                  header->fontMetrics().horizontalAdvance(title)) +
+                                             3 * margin);
+    };
+    fitColumn(EventLogModel::Seq, u"000000"_s);
+    fitColumn(EventLogModel::Line, u"000000"_s);
+    fitColumn(EventLogModel::Time, u"2025-01-06 08:00:00"_s);
+    QString longestKind;
+    for (const QString& kind : DisplayNames::eventKinds())
+        if (DisplayNames::eventKind(kind).size() > longestKind.size())
+            longestKind = DisplayNames::eventKind(kind);
+    fitColumn(EventLogModel::Event, longestKind);
+    fitColumn(EventLogModel::Train, u"G1234"_s);
+    fitColumn(EventLogModel::Subject, u"WQ12345.12"_s);
     logLayout->addWidget(logView_);
     connect(kindFilter_, &QComboBox::currentIndexChanged, this,
             [this] { logFilter_->setKind(kindFilter_->currentData().toString()); });
