@@ -948,12 +948,12 @@
 <context>
     <name>houbu::EmbeddedSession</name>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="517"/>
+        <location filename="../session/src/embedded_session.cpp" line="538"/>
         <source>Embedded · in memory</source>
         <translation>嵌入式 · 内存</translation>
     </message>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="517"/>
+        <location filename="../session/src/embedded_session.cpp" line="538"/>
         <source>Embedded · %1</source>
         <translation>嵌入式 · %1</translation>
     </message>
@@ -967,48 +967,48 @@
     </message>
     <message>
         <location filename="../session/src/embedded_session.cpp" line="108"/>
-        <location filename="../session/src/embedded_session.cpp" line="243"/>
+        <location filename="../session/src/embedded_session.cpp" line="244"/>
         <source>No engine is open.</source>
         <translation>未打开引擎。</translation>
     </message>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="155"/>
+        <location filename="../session/src/embedded_session.cpp" line="156"/>
         <source>Loading cancelled after %1 of %2 lines.</source>
         <translation>已在 %2 行中的第 %1 行后取消加载。</translation>
     </message>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="158"/>
-        <location filename="../session/src/embedded_session.cpp" line="164"/>
+        <location filename="../session/src/embedded_session.cpp" line="159"/>
+        <location filename="../session/src/embedded_session.cpp" line="165"/>
         <source>Loading scenario</source>
         <translation>正在加载场景</translation>
     </message>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="182"/>
+        <location filename="../session/src/embedded_session.cpp" line="183"/>
         <source>Cannot write %1: %2</source>
         <translation>无法写入 %1：%2</translation>
     </message>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="194"/>
+        <location filename="../session/src/embedded_session.cpp" line="195"/>
         <source>Journal exported to %1</source>
         <translation>日志已导出到 %1</translation>
     </message>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="203"/>
+        <location filename="../session/src/embedded_session.cpp" line="204"/>
         <source>Replaying the journal</source>
         <translation>正在回放日志</translation>
     </message>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="215"/>
+        <location filename="../session/src/embedded_session.cpp" line="216"/>
         <source>Replaying under both policies</source>
         <translation>正在按两种策略回放</translation>
     </message>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="336"/>
+        <location filename="../session/src/embedded_session.cpp" line="357"/>
         <source>Step mode: cannot copy the engine: %1</source>
         <translation>单步模式：无法复制引擎：%1</translation>
     </message>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="401"/>
+        <location filename="../session/src/embedded_session.cpp" line="422"/>
         <source>Step mode and the engine disagree on line %1; the engine&apos;s events are kept.</source>
         <translation>单步模式与引擎在第 %1 行的结果不一致；以引擎的事件为准。</translation>
     </message>
@@ -1181,37 +1181,42 @@
         <translation>%1 %2 %3：第 %4 名</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="761"/>
+        <location filename="../models/src/models.cpp" line="759"/>
+        <source>The command&apos;s line in its input: in a scenario file, the file&apos;s line (every line counted, as houbu-cli numbers them); after that, the console&apos;s commands in the order sent</source>
+        <translation>命令在其输入中的行号：场景文件中即文件的行号（与 houbu-cli 一样，每一行都计数）；此后是控制台按发送顺序编号的命令</translation>
+    </message>
+    <message>
+        <location filename="../models/src/models.cpp" line="766"/>
         <source>Seq</source>
         <translation>序号</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="763"/>
+        <location filename="../models/src/models.cpp" line="768"/>
         <source>Time</source>
         <translation>时间</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="765"/>
+        <location filename="../models/src/models.cpp" line="770"/>
         <source>Event</source>
         <translation>事件</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="767"/>
+        <location filename="../models/src/models.cpp" line="772"/>
         <source>Line</source>
         <translation>行</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="769"/>
+        <location filename="../models/src/models.cpp" line="774"/>
         <source>Train</source>
         <translation>车次</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="771"/>
+        <location filename="../models/src/models.cpp" line="776"/>
         <source>Ticket / id</source>
         <translation>车票 / 编号</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="773"/>
+        <location filename="../models/src/models.cpp" line="778"/>
         <source>Details</source>
         <translation>详情</translation>
     </message>
@@ -2561,8 +2566,8 @@ Order %5</source>
 <context>
     <name>houbu::Session</name>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="521"/>
-        <location filename="../session/src/embedded_session.cpp" line="533"/>
+        <location filename="../session/src/embedded_session.cpp" line="542"/>
+        <location filename="../session/src/embedded_session.cpp" line="554"/>
         <source>This session cannot replay its journal.</source>
         <translation>此会话无法回放其日志。</translation>
     </message>

@@ -607,7 +607,7 @@ bool MainWindow::openExample(const QString& name) {
             if (!ok) return;
             s->load(ex.setup);
             s->setStepMode(true);
-            s->send(ex.stepped);
+            s->send(ex.steppedLines);
         },
         Qt::SingleShotConnection);
     setWindowTitle(ex.title);

@@ -177,6 +177,10 @@ void StepPanel::showState(const StepState& st, const QStringList& stations, cons
     applied_->setText(tr("Applied:") + u"<br>"_s + done.join(u"<br>"_s));
 }
 
+QString StepPanel::titleText() const {
+    return title_->text();
+}
+
 QString StepPanel::decisionText() const {
     return decision_->text();
 }

@@ -755,6 +755,11 @@ QVariant EventLogModel::data(const QModelIndex& index, int role) const {
 }
 
 QVariant EventLogModel::headerData(int section, Qt::Orientation o, int role) const {
+    if (o == Qt::Horizontal && role == Qt::ToolTipRole && section == Line)
+        return tr(
+            "The command's line in its input: in a scenario file, the file's line "
+            "(every line counted, as houbu-cli numbers them); after that, the console's "
+            "commands in the order sent");
     if (o != Qt::Horizontal || role != Qt::DisplayRole) return {};
     switch (section) {
         case Seq:

@@ -44,7 +44,7 @@ class EmbeddedWorker : public QObject {
                 emit opened(false, error);
                 return;
             }
-            nextLine_ = static_cast<int>(store_->journalLength()) + 1;
+            continueAfterJournal();
         }
         emit opened(true, QString());
         publish();
@@ -146,7 +146,8 @@ class EmbeddedWorker : public QObject {
         if (!ready()) return;
         finishAll();
         cancelled = false;
-        const QList<QByteArray> lines = scenario.split('\n');
+        QList<QByteArray> lines = scenario.split('\n');
+        if (scenario.endsWith('\n')) lines.removeLast();  // a final newline ends a line
         const qint64 total = lines.size();
         constexpr qsizetype kBatch = 500;
         bool ok = true;
@@ -264,15 +265,35 @@ class EmbeddedWorker : public QObject {
     }
     const Engine& engine() { return store_ ? store_->engine() : memory_->engine(); }
 
-    // Numbers the command lines (blank lines and comments are not commands).
+    // Numbers the lines as houbu-cli does, every line counted (blank lines and
+    // comments too, though they are not commands), so that an event's `line`
+    // is the command's line in its file.
     QList<InputLine> number(const QList<QByteArray>& commands) {
         QList<InputLine> lines;
         for (const QByteArray& c : commands) {
+            const int n = nextLine_++;
             const QByteArray trimmed = c.trimmed();
             if (trimmed.isEmpty() || trimmed.startsWith('#')) continue;
-            lines.append({trimmed, nextLine_++});
+            lines.append({trimmed, n});
         }
         return lines;
+    }
+
+    // A reopened store goes on after the last line it journaled (the lines of a
+    // loaded file keep their numbers, so there are more lines than rows).
+    void continueAfterJournal() {
+        const qint64 rows = store_->journalLength();
+        int last = static_cast<int>(rows);
+        QString error;
+        if (rows > 0)
+            store_->readJournal(
+                rows,
+                [&last](const JournalEntry& e) {
+                    last = std::max(last, e.line);
+                    return false;
+                },
+                error);
+        nextLine_ = last + 1;
     }
 
     bool apply(const QList<QByteArray>& commands) { return applyLines(number(commands)); }
@@ -286,7 +307,7 @@ class EmbeddedWorker : public QObject {
         if (store_) {
             QString error;
             if (!store_->apply(lines, out, error)) {
-                nextLine_ = static_cast<int>(store_->journalLength()) + 1;
+                continueAfterJournal();
                 if (failure)
                     *failure = error;
                 else

@@ -79,19 +79,23 @@ class TestStepMode : public QObject {
         QFETCH(QString, name);
         const Example ex = Example::load(name, u"en"_s);
 
-        // Run mode: the same commands, matching not paused.
+        // Run mode: the same file, matching not paused, each command on its line.
         MainWindow ran;
-        ran.openEmbedded(QString(), ex.setup + ex.stepped.join('\n') + '\n');
-        const int total = int(ex.setup.count('\n') + ex.stepped.size());
+        ran.openEmbedded(QString(), ex.setup + ex.steppedLines.join('\n') + '\n');
+        const int firstStepped =
+            int(ex.setup.count('\n') + ex.steppedLines.indexOf(ex.stepped.first()) + 1);
         QTRY_VERIFY_WITH_TIMEOUT(
             ran.logModel()->rowCount() > 0 && ran.logModel()
                                                       ->index(ran.logModel()->rowCount() - 1, 0)
                                                       .data(EventLogModel::ObjectRole)
                                                       .toJsonObject()
                                                       .value(u"line"_s)
-                                                      .toInt() >= total - 1,
+                                                      .toInt() >= firstStepped,
             20000);
-        QTest::qWait(50);
+        for (qint64 seen = -1; seen != ran.lastSeq();) {
+            seen = ran.lastSeq();
+            QTest::qWait(100);
+        }
         const QStringList expectedServed = fulfilled(ran);
         QVERIFY(!expectedServed.isEmpty());
 

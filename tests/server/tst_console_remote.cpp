@@ -263,7 +263,9 @@ class TestConsoleRemote : public QObject {
         const QByteArray demo = MainWindow::demoScenario();
         QVERIFY(!demo.isEmpty());
         embedded_ = std::make_unique<MainWindow>();
-        embedded_->openEmbedded(QString(), demo);
+        // The same commands as the server gets, so that their lines are the same
+        // (a file loaded whole keeps its comment lines' numbers).
+        embedded_->openEmbedded(QString(), lines(demo).join('\n'));
         remote_ = std::make_unique<MainWindow>();
         remote_->openRemote(base(), dispatcher_);
         for (MainWindow* w : {embedded_.get(), remote_.get()}) {

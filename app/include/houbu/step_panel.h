@@ -29,6 +29,7 @@ class StepPanel : public QFrame {
     // "W6 (single) served on 03-01A 济南西→南京南 (二等座)" / "W17 (group of 3) skipped: ..."
     static QString describe(const StepDecision& d, const QStringList& stations, bool shownRun);
 
+    QString titleText() const;
     QString decisionText() const;
     QString captionText() const;
 
