@@ -159,7 +159,7 @@
 <context>
     <name>houbu::StepPanel</name>
     <message numerus="yes">
-        <location filename="../app/src/step_panel.cpp" line="92"/>
+        <location filename="../app/src/step_panel.cpp" line="113"/>
         <source>%1 skipped: only %n seat(s) free on %2 (%3)</source>
         <translation>
             <numerusform>%1 skipped: only %n seat free on %2 (%3)</numerusform>
@@ -167,7 +167,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/step_panel.cpp" line="129"/>
+        <location filename="../app/src/step_panel.cpp" line="152"/>
         <source>%n more command(s) waiting</source>
         <translation>
             <numerusform>%n more command waiting</numerusform>

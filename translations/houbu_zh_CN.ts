@@ -948,12 +948,12 @@
 <context>
     <name>houbu::EmbeddedSession</name>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="538"/>
+        <location filename="../session/src/embedded_session.cpp" line="630"/>
         <source>Embedded · in memory</source>
         <translation>嵌入式 · 内存</translation>
     </message>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="538"/>
+        <location filename="../session/src/embedded_session.cpp" line="630"/>
         <source>Embedded · %1</source>
         <translation>嵌入式 · %1</translation>
     </message>
@@ -961,54 +961,54 @@
 <context>
     <name>houbu::EmbeddedWorker</name>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="36"/>
+        <location filename="../session/src/embedded_session.cpp" line="37"/>
         <source>Opening the store</source>
         <translation>正在打开存储</translation>
     </message>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="108"/>
-        <location filename="../session/src/embedded_session.cpp" line="244"/>
+        <location filename="../session/src/embedded_session.cpp" line="132"/>
+        <location filename="../session/src/embedded_session.cpp" line="268"/>
         <source>No engine is open.</source>
         <translation>未打开引擎。</translation>
     </message>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="156"/>
+        <location filename="../session/src/embedded_session.cpp" line="180"/>
         <source>Loading cancelled after %1 of %2 lines.</source>
         <translation>已在 %2 行中的第 %1 行后取消加载。</translation>
     </message>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="159"/>
-        <location filename="../session/src/embedded_session.cpp" line="165"/>
+        <location filename="../session/src/embedded_session.cpp" line="183"/>
+        <location filename="../session/src/embedded_session.cpp" line="189"/>
         <source>Loading scenario</source>
         <translation>正在加载场景</translation>
     </message>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="183"/>
+        <location filename="../session/src/embedded_session.cpp" line="207"/>
         <source>Cannot write %1: %2</source>
         <translation>无法写入 %1：%2</translation>
     </message>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="195"/>
+        <location filename="../session/src/embedded_session.cpp" line="219"/>
         <source>Journal exported to %1</source>
         <translation>日志已导出到 %1</translation>
     </message>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="204"/>
+        <location filename="../session/src/embedded_session.cpp" line="228"/>
         <source>Replaying the journal</source>
         <translation>正在回放日志</translation>
     </message>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="216"/>
+        <location filename="../session/src/embedded_session.cpp" line="240"/>
         <source>Replaying under both policies</source>
         <translation>正在按两种策略回放</translation>
     </message>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="357"/>
+        <location filename="../session/src/embedded_session.cpp" line="384"/>
         <source>Step mode: cannot copy the engine: %1</source>
         <translation>单步模式：无法复制引擎：%1</translation>
     </message>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="422"/>
+        <location filename="../session/src/embedded_session.cpp" line="488"/>
         <source>Step mode and the engine disagree on line %1; the engine&apos;s events are kept.</source>
         <translation>单步模式与引擎在第 %1 行的结果不一致；以引擎的事件为准。</translation>
     </message>
@@ -2566,8 +2566,8 @@ Order %5</source>
 <context>
     <name>houbu::Session</name>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="542"/>
-        <location filename="../session/src/embedded_session.cpp" line="554"/>
+        <location filename="../session/src/embedded_session.cpp" line="634"/>
+        <location filename="../session/src/embedded_session.cpp" line="646"/>
         <source>This session cannot replay its journal.</source>
         <translation>此会话无法回放其日志。</translation>
     </message>
@@ -2644,91 +2644,101 @@ Order %5</source>
         <translation>站序 %1→%2</translation>
     </message>
     <message>
-        <location filename="../app/src/step_panel.cpp" line="33"/>
+        <location filename="../app/src/step_panel.cpp" line="40"/>
+        <source>Line %1</source>
+        <translation>第 %1 行</translation>
+    </message>
+    <message>
+        <location filename="../app/src/step_panel.cpp" line="49"/>
         <source>single</source>
         <translation>单人</translation>
     </message>
     <message>
-        <location filename="../app/src/step_panel.cpp" line="33"/>
+        <location filename="../app/src/step_panel.cpp" line="49"/>
         <source>group of %1</source>
         <translation>%1 人同行</translation>
     </message>
     <message>
-        <location filename="../app/src/step_panel.cpp" line="86"/>
+        <location filename="../app/src/step_panel.cpp" line="107"/>
         <source>%1 served on %2 %3 (%4 %5)</source>
         <translation>%1 已兑现：%2 %3（%4 %5）</translation>
     </message>
     <message>
-        <location filename="../app/src/step_panel.cpp" line="91"/>
+        <location filename="../app/src/step_panel.cpp" line="112"/>
         <source>%1 skipped: no option has enough free seats; it waits in its queues</source>
         <translation>跳过 %1：没有任何选项有足够的空闲席位；继续在其队列中等待</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/step_panel.cpp" line="92"/>
+        <location filename="../app/src/step_panel.cpp" line="113"/>
         <source>%1 skipped: only %n seat(s) free on %2 (%3)</source>
         <translation>
             <numerusform>跳过 %1：%2（%3）仅有 %n 个空闲席位</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/src/step_panel.cpp" line="107"/>
+        <location filename="../app/src/step_panel.cpp" line="130"/>
+        <source>%1: no queued order is a candidate, nothing to decide; applied.</source>
+        <translation>%1：没有候选的排队订单，无需决定；已执行。</translation>
+    </message>
+    <message>
+        <location filename="../app/src/step_panel.cpp" line="136"/>
         <source>&lt;b&gt;Matching paused.&lt;/b&gt; The next command that frees seats or queues an order stops before its first matching decision.</source>
         <translation>&lt;b&gt;匹配已暂停。&lt;/b&gt;下一条释放席位或使订单排队的命令将在其第一个匹配决策前停下。</translation>
     </message>
     <message>
-        <location filename="../app/src/step_panel.cpp" line="110"/>
+        <location filename="../app/src/step_panel.cpp" line="139"/>
         <source>&lt;b&gt;Matching runs.&lt;/b&gt;</source>
         <translation>&lt;b&gt;匹配运行中。&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../app/src/step_panel.cpp" line="123"/>
-        <source>&lt;b&gt;Line %1&lt;/b&gt; %2</source>
-        <translation>&lt;b&gt;第 %1 行&lt;/b&gt; %2</translation>
+        <location filename="../app/src/step_panel.cpp" line="187"/>
+        <source>effective %1</source>
+        <translation>%1 生效</translation>
+    </message>
+    <message>
+        <location filename="../app/src/step_panel.cpp" line="193"/>
+        <source>Candidates in queue order (the earliest effective first, then the earliest submitted): %1</source>
+        <translation>按队列顺序的候选订单（最早生效者在前，其次是最早提交者）：%1</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/step_panel.cpp" line="129"/>
+        <location filename="../app/src/step_panel.cpp" line="152"/>
         <source>%n more command(s) waiting</source>
         <translation>
             <numerusform>另有 %n 条命令等待中</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/src/step_panel.cpp" line="133"/>
+        <location filename="../app/src/step_panel.cpp" line="156"/>
         <source>&lt;b&gt;Decision %1:&lt;/b&gt; %2</source>
         <translation>&lt;b&gt;决策 %1：&lt;/b&gt;%2</translation>
     </message>
     <message>
-        <location filename="../app/src/step_panel.cpp" line="144"/>
+        <location filename="../app/src/step_panel.cpp" line="167"/>
         <source>%1 %2 (free run %3)</source>
         <translation>%1 %2（连续空闲 %3）</translation>
     </message>
     <message>
-        <location filename="../app/src/step_panel.cpp" line="147"/>
+        <location filename="../app/src/step_panel.cpp" line="170"/>
         <source>Freed: %1</source>
         <translation>已释放：%1</translation>
     </message>
     <message>
-        <location filename="../app/src/step_panel.cpp" line="151"/>
+        <location filename="../app/src/step_panel.cpp" line="174"/>
         <source>Added car: new %1 seats on %2 %3</source>
         <translation>加挂车厢：%2 %3 新增 %1 席位</translation>
     </message>
     <message>
-        <location filename="../app/src/step_panel.cpp" line="156"/>
+        <location filename="../app/src/step_panel.cpp" line="179"/>
         <source>Order %1 became effective</source>
         <translation>订单 %1 已生效</translation>
     </message>
     <message>
-        <location filename="../app/src/step_panel.cpp" line="169"/>
-        <source>Candidates in queue order: %1</source>
-        <translation>按队列顺序的候选订单：%1</translation>
-    </message>
-    <message>
-        <location filename="../app/src/step_panel.cpp" line="170"/>
+        <location filename="../app/src/step_panel.cpp" line="195"/>
         <source>none</source>
         <translation>无</translation>
     </message>
     <message>
-        <location filename="../app/src/step_panel.cpp" line="177"/>
+        <location filename="../app/src/step_panel.cpp" line="202"/>
         <source>Applied:</source>
         <translation>已应用：</translation>
     </message>

@@ -981,7 +981,7 @@ void MainWindow::updateActions() {
     pause_->setEnabled(embedded_ != nullptr);
     step_->setEnabled(stepState_.paused);
     run_->setEnabled(stepState_.paused || stepState_.waiting > 0);
-    back_->setEnabled(stepState_.paused && !stepState_.applied.empty());
+    back_->setEnabled(stepState_.paused && stepState_.canStepBack);
 }
 
 QAction* MainWindow::operationAction(Operation op) const {
