@@ -55,11 +55,13 @@ QStringList rawCodesIn(const QString& text, bool chinese) {
     return found;
 }
 
-// The demo with a refusal, a duplicate, a cancelled order and a seat map
-// after it: every kind of event the log shows without tracing.
+// The demo with an added car, a refusal, a duplicate, a cancelled order and a
+// seat map after it: every kind of event the log shows without tracing.
 QByteArray everyEvent() {
     QByteArray s = MainWindow::demoScenario();
     s +=
+        R"({"op":"add_car","train":"G13","date":"2025-01-20","car":5,"class":"second","rows":2,"layout":"ABCDF"})"
+        "\n"
         R"({"op":"pay","id":"NOPE"})"
         "\n"
         R"({"op":"pay","id":"D1"})"
