@@ -67,7 +67,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/main_window.cpp" line="910"/>
+        <location filename="../app/src/main_window.cpp" line="914"/>
         <source>Needs %n seat(s) free over the whole interval</source>
         <translation>
             <numerusform>Needs %n seat free over the whole interval</numerusform>
@@ -75,7 +75,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/main_window.cpp" line="911"/>
+        <location filename="../app/src/main_window.cpp" line="915"/>
         <source>%n free.</source>
         <translation>
             <numerusform>%n free.</numerusform>
@@ -83,7 +83,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/main_window.cpp" line="937"/>
+        <location filename="../app/src/main_window.cpp" line="941"/>
         <source>… and %n more seat(s)</source>
         <translation>
             <numerusform>… and %n more seat</numerusform>

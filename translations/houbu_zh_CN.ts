@@ -1532,99 +1532,99 @@
         <translation>被拒绝：%1 %2</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="880"/>
-        <location filename="../app/src/main_window.cpp" line="890"/>
+        <location filename="../app/src/main_window.cpp" line="881"/>
+        <location filename="../app/src/main_window.cpp" line="894"/>
         <source>%1 no longer waits in any queue of this run.</source>
         <translation>%1 已不在本车次的任何队列中等待。</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="950"/>
-        <location filename="../app/src/main_window.cpp" line="978"/>
+        <location filename="../app/src/main_window.cpp" line="954"/>
+        <location filename="../app/src/main_window.cpp" line="982"/>
         <source>Open a scenario or a store first</source>
         <translation>请先打开场景或存储</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="953"/>
+        <location filename="../app/src/main_window.cpp" line="957"/>
         <source>No train is shown: open a scenario or a store first</source>
         <translation>未显示任何车次：请先打开场景或存储</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="967"/>
+        <location filename="../app/src/main_window.cpp" line="971"/>
         <source>Release the selected seat interval (refund, timeout, reschedule or quota)</source>
         <translation>释放所选席位区间（退票、超时、改签或预留）</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="969"/>
+        <location filename="../app/src/main_window.cpp" line="973"/>
         <source>Sell tickets on the shown train</source>
         <translation>发售当前车次的车票</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="970"/>
+        <location filename="../app/src/main_window.cpp" line="974"/>
         <source>Withhold seats as a quota block</source>
         <translation>将席位扣留为预留配额</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="971"/>
+        <location filename="../app/src/main_window.cpp" line="975"/>
         <source>Submit a waitlist order</source>
         <translation>提交候补订单</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="972"/>
+        <location filename="../app/src/main_window.cpp" line="976"/>
         <source>Prepay a waitlist order</source>
         <translation>预付候补订单</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="973"/>
+        <location filename="../app/src/main_window.cpp" line="977"/>
         <source>No waitlist order awaits prepayment</source>
         <translation>没有待预付的候补订单</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="974"/>
+        <location filename="../app/src/main_window.cpp" line="978"/>
         <source>Cancel a waitlist order</source>
         <translation>取消候补订单</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="975"/>
+        <location filename="../app/src/main_window.cpp" line="979"/>
         <source>No waitlist order to cancel</source>
         <translation>没有可取消的候补订单</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="976"/>
+        <location filename="../app/src/main_window.cpp" line="980"/>
         <source>Add a car (加挂) to the shown train</source>
         <translation>为当前车次加挂车厢</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="977"/>
+        <location filename="../app/src/main_window.cpp" line="981"/>
         <source>Move the logical clock forward</source>
         <translation>向前推进逻辑时钟</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1131"/>
+        <location filename="../app/src/main_window.cpp" line="1135"/>
         <source>%1 %2→%3</source>
         <translation>%1 %2→%3</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1137"/>
+        <location filename="../app/src/main_window.cpp" line="1141"/>
         <source>Release %1 (%2)…</source>
         <translation>释放 %1（%2）…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1147"/>
+        <location filename="../app/src/main_window.cpp" line="1151"/>
         <source>Sell %1…</source>
         <translation>发售 %1…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1150"/>
+        <location filename="../app/src/main_window.cpp" line="1154"/>
         <source>Block %1…</source>
         <translation>预留 %1…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1153"/>
+        <location filename="../app/src/main_window.cpp" line="1157"/>
         <source>Waitlist order for %1…</source>
         <translation>为 %1 提交候补订单…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1165"/>
+        <location filename="../app/src/main_window.cpp" line="1169"/>
         <source>Cancel order %1…</source>
         <translation>取消订单 %1…</translation>
     </message>
@@ -1824,48 +1824,48 @@
         </translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="893"/>
+        <location filename="../app/src/main_window.cpp" line="897"/>
         <source>Why %1 waits</source>
         <translation>%1 为何仍在等待</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="900"/>
+        <location filename="../app/src/main_window.cpp" line="904"/>
         <source>stops %1→%2</source>
         <translation>站序 %1→%2</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="905"/>
+        <location filename="../app/src/main_window.cpp" line="909"/>
         <source>The train has left %1: this option no longer serves.</source>
         <translation>列车已从%1发车：此选项不再兑现。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/main_window.cpp" line="910"/>
+        <location filename="../app/src/main_window.cpp" line="914"/>
         <source>Needs %n seat(s) free over the whole interval</source>
         <translation>
             <numerusform>需要全程空闲席位 %n 个</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/main_window.cpp" line="911"/>
+        <location filename="../app/src/main_window.cpp" line="915"/>
         <source>%n free.</source>
         <translation>
             <numerusform>空闲 %n 个。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="913"/>
+        <location filename="../app/src/main_window.cpp" line="917"/>
         <source>Servable now: under policy exact it waits for a release of exactly this interval.</source>
         <translation>现在即可兑现：在 exact 策略下，它等待恰好这一区间的释放。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/main_window.cpp" line="937"/>
+        <location filename="../app/src/main_window.cpp" line="941"/>
         <source>… and %n more seat(s)</source>
         <translation>
             <numerusform>…… 另有 %n 个席位</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="968"/>
+        <location filename="../app/src/main_window.cpp" line="972"/>
         <source>Select a seat interval in the grid first</source>
         <translation>请先在席位图中选择一个席位区间</translation>
     </message>

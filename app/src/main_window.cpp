@@ -869,6 +869,7 @@ void MainWindow::clearWhy(const QString& note) {
     why_->clear();
     if (!note.isEmpty()) why_->setHtml(u"<p>"_s + note.toHtmlEscaped() + u"</p>"_s);
     whyOrder_.clear();
+    whyAskedAt_ = -1;
     if (whyOutlines_) grid_->setHighlights({});
     whyOutlines_ = false;
 }
@@ -880,8 +881,11 @@ void MainWindow::refreshWhy() {
         clearWhy(tr("%1 no longer waits in any queue of this run.").arg(whyOrder_));
         return;
     }
-    // Still waiting: what blocks it may have changed.
-    if (session_) session_->explain(whyOrder_);
+    // Still waiting: what blocks it may have changed (asked once per change of
+    // the engine: a remote session asks the server each time).
+    if (!session_ || !snapshot_ || snapshot_->lastSeq == whyAskedAt_) return;
+    whyAskedAt_ = snapshot_->lastSeq;
+    session_->explain(whyOrder_);
 }
 
 void MainWindow::onWhy(const QString& orderId, const std::vector<WaitReason>& reasons) {

@@ -186,6 +186,7 @@ class MainWindow : public QMainWindow {
     QTextBrowser* why_ = nullptr;
     QString whyOrder_;          // the order the why panel explains
     bool whyOutlines_ = false;  // the grid's outlines are the why panel's
+    qint64 whyAskedAt_ = -1;    // the engine's last event when the order was explained
     QTableView* logView_ = nullptr;
     QComboBox* classFilter_ = nullptr;
     QComboBox* carFilter_ = nullptr;
