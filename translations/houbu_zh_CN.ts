@@ -4,62 +4,79 @@
 <context>
     <name>houbu::AddCarDialog</name>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="748"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="767"/>
         <source>Add car (加挂) — %1</source>
         <translation>加挂车厢 — %1</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="756"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="775"/>
         <source>A car number not used on this run, 1 to 99</source>
         <translation>本车次未使用的车厢号，1 至 99</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="759"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="793"/>
         <source>One of the run&apos;s classes, or a new one</source>
         <translation>本车次已有的席别，或新的席别</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="767"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="801"/>
         <source>The seat letters of one row, A to Z, each once. A and F are windows, C and D along the aisle.</source>
         <translation>一排的座位字母，A 至 Z，每个字母只出现一次。A 和 F 靠窗，C 和 D 靠过道。</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="780"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="814"/>
         <source>Car &amp;number:</source>
         <translation>车厢号(&amp;N)：</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="781"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="815"/>
         <source>&amp;Class:</source>
         <translation>席别(&amp;C)：</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="782"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="816"/>
         <source>&amp;Rows:</source>
         <translation>排数(&amp;R)：</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="783"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="817"/>
         <source>&amp;Layout:</source>
         <translation>座位布局(&amp;L)：</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="798"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="832"/>
         <source>&amp;Add car</source>
         <translation>加挂(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="802"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="840"/>
+        <source>Add car %1?</source>
+        <translation>加挂 %1 号车厢？</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../app/src/operator_dialogs.cpp" line="841"/>
+        <source>Add car %1 (%2, %n seat(s)) to %3? An added car cannot be taken off again.</source>
+        <translation>
+            <numerusform>为 %3 加挂 %1 号车厢（%2，%n 个座位）？加挂后不能再摘下。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../app/src/operator_dialogs.cpp" line="847"/>
+        <source>Add the car</source>
+        <translation>加挂</translation>
+    </message>
+    <message>
+        <location filename="../app/src/operator_dialogs.cpp" line="861"/>
         <source>No train is shown: open a scenario or a store first.</source>
         <translation>未显示任何车次：请先打开场景或存储。</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="803"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="862"/>
         <source>Enter the car&apos;s class, e.g. second.</source>
         <translation>请输入车厢的席别，例如 second。</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="805"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="864"/>
         <source>Enter the seat letters of one row, e.g. ABCDF.</source>
         <translation>请输入一排的座位字母，例如 ABCDF。</translation>
     </message>
@@ -67,62 +84,62 @@
 <context>
     <name>houbu::AdvanceClockDialog</name>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1319"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1397"/>
         <source>Advance the clock</source>
         <translation>推进时钟</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1326"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1404"/>
         <source>Held tickets, prepayments and deadlines due by then fire in order</source>
         <translation>届时到期的占座车票、预付和截止时间将依次触发</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1339"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1417"/>
         <source>+10 min</source>
         <translation>+10 分钟</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1340"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1418"/>
         <source>+30 min</source>
         <translation>+30 分钟</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1341"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1419"/>
         <source>+1 h</source>
         <translation>+1 小时</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1342"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1420"/>
         <source>Next &amp;departure</source>
         <translation>下次发车(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1350"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1428"/>
         <source>The shown run&apos;s next departure: %1</source>
         <translation>当前车次的下次发车：%1</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1352"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1430"/>
         <source>The shown run has no departure after the clock</source>
         <translation>当前车次在时钟时刻之后没有发车</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1357"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1435"/>
         <source>Now:</source>
         <translation>当前：</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1358"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1436"/>
         <source>&amp;Move to:</source>
         <translation>推进到(&amp;M)：</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1361"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1439"/>
         <source>&amp;Advance</source>
         <translation>推进(&amp;A)</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/operator_dialogs.cpp" line="1382"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1460"/>
         <source>Clock moved to %1: %n event(s) fired.</source>
         <translation>
             <numerusform>时钟已推进到 %1：触发了 %n 个事件。</numerusform>
@@ -145,79 +162,79 @@
 <context>
     <name>houbu::BlockDialog</name>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="832"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="891"/>
         <source>Block quota (预留) — %1</source>
         <translation>预留配额 — %1</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="837"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="896"/>
         <source>&amp;Number of seats:</source>
         <translation>席位数(&amp;N)：</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="842"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="901"/>
         <source>E&amp;xplicit seats:</source>
         <translation>指定席位(&amp;X)：</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="846"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="905"/>
         <source>03-01A 03-01B</source>
         <translation>03-01A 03-01B</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="847"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="906"/>
         <source>Seat labels separated by spaces or commas</source>
         <translation>席位编号，以空格或逗号分隔</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="853"/>
-        <source>&amp;Id:</source>
-        <translation>编号(&amp;I)：</translation>
+        <location filename="../app/src/operator_dialogs.cpp" line="912"/>
+        <source>I&amp;d:</source>
+        <translation>编号(&amp;D)：</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="854"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="913"/>
         <source>&amp;Class:</source>
         <translation>席别(&amp;C)：</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="855"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="914"/>
         <source>&amp;Interval:</source>
         <translation>区间(&amp;I)：</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="858"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="917"/>
         <source>Free:</source>
         <translation>空闲：</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/operator_dialogs.cpp" line="869"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="928"/>
         <source>%n seat(s) of this class free over the interval</source>
         <translation>
             <numerusform>该席别在此区间内有 %n 个空闲席位</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="879"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="938"/>
         <source>&amp;Block</source>
         <translation>预留(&amp;B)</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="888"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="947"/>
         <source>No train is shown: open a scenario or a store first.</source>
         <translation>未显示任何车次：请先打开场景或存储。</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="889"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="948"/>
         <source>Enter an id for the block.</source>
         <translation>请输入预留的编号。</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="890"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="949"/>
         <source>This run has no class to block.</source>
         <translation>本车次没有可预留的席别。</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="892"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="951"/>
         <source>Enter the seats to block, e.g. 03-01A 03-01B.</source>
         <translation>请输入要预留的席位，例如 03-01A 03-01B。</translation>
     </message>
@@ -225,47 +242,47 @@
 <context>
     <name>houbu::CancelOrderDialog</name>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1287"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1365"/>
         <source>Cancel a waitlist order</source>
         <translation>取消候补订单</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1307"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1382"/>
+        <source>awaiting prepayment of %1</source>
+        <translation>等待预付 %1</translation>
+    </message>
+    <message>
+        <location filename="../app/src/operator_dialogs.cpp" line="1385"/>
         <source>Queued orders of the shown run and orders awaiting prepayment; any order id may be typed</source>
         <translation>当前车次的排队订单及待预付订单；也可输入任意订单号</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1298"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1376"/>
         <source>%1 for %2, %3→%4, queued</source>
         <translation>用户 %1，乘客 %2，%3→%4，排队中</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1304"/>
-        <source>awaiting prepayment of ¥%1</source>
-        <translation>待预付 ¥%1</translation>
-    </message>
-    <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1309"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1387"/>
         <source>Details:</source>
         <translation>详情：</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1309"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1387"/>
         <source>unknown here: the engine checks the order</source>
         <translation>此处未知：由引擎核对该订单</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1310"/>
-        <source>Cancel &amp;order</source>
-        <translation>取消订单(&amp;O)</translation>
+        <location filename="../app/src/operator_dialogs.cpp" line="1388"/>
+        <source>&amp;Cancel order</source>
+        <translation>取消订单(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1311"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1389"/>
         <source>Close</source>
         <translation>关闭</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1285"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1363"/>
         <source>Choose the order to cancel.</source>
         <translation>请选择要取消的订单。</translation>
     </message>
@@ -273,181 +290,141 @@
 <context>
     <name>houbu::ChartsPanel</name>
     <message>
-        <location filename="../app/src/charts.cpp" line="56"/>
-        <source>Refunds</source>
-        <translation>退票</translation>
-    </message>
-    <message>
-        <location filename="../app/src/charts.cpp" line="57"/>
-        <source>Holds timed out</source>
-        <translation>占座超时</translation>
-    </message>
-    <message>
-        <location filename="../app/src/charts.cpp" line="58"/>
-        <source>Reschedules</source>
-        <translation>改签</translation>
-    </message>
-    <message>
-        <location filename="../app/src/charts.cpp" line="59"/>
-        <source>Quota released</source>
-        <translation>预留释放</translation>
-    </message>
-    <message>
-        <location filename="../app/src/charts.cpp" line="60"/>
-        <source>Added cars</source>
-        <translation>加挂</translation>
-    </message>
-    <message>
-        <location filename="../app/src/charts.cpp" line="174"/>
+        <location filename="../app/src/charts.cpp" line="168"/>
         <source>&amp;Class:</source>
         <translation>席别(&amp;C)：</translation>
     </message>
     <message>
-        <location filename="../app/src/charts.cpp" line="178"/>
+        <location filename="../app/src/charts.cpp" line="173"/>
         <source>&amp;Replay history</source>
         <translation>回放历史(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../app/src/charts.cpp" line="180"/>
+        <location filename="../app/src/charts.cpp" line="175"/>
         <source>Replay the journal to chart queues, releases and utilisation over time</source>
         <translation>回放日志，绘制队列、释放和利用率随时间的变化</translation>
     </message>
     <message>
-        <location filename="../app/src/charts.cpp" line="181"/>
+        <location filename="../app/src/charts.cpp" line="176"/>
         <source>Export &amp;PNG…</source>
         <translation>导出 PNG(&amp;P)…</translation>
     </message>
     <message>
-        <location filename="../app/src/charts.cpp" line="182"/>
+        <location filename="../app/src/charts.cpp" line="177"/>
         <source>Save the chart shown as a PNG image</source>
         <translation>将当前图表保存为 PNG 图像</translation>
     </message>
     <message>
-        <location filename="../app/src/charts.cpp" line="194"/>
+        <location filename="../app/src/charts.cpp" line="189"/>
         <source>Section load</source>
         <translation>区段负载</translation>
     </message>
     <message>
-        <location filename="../app/src/charts.cpp" line="194"/>
+        <location filename="../app/src/charts.cpp" line="189"/>
         <source>Queues over time</source>
         <translation>队列变化</translation>
     </message>
     <message>
-        <location filename="../app/src/charts.cpp" line="195"/>
+        <location filename="../app/src/charts.cpp" line="190"/>
         <source>Releases and fulfilments</source>
         <translation>释放与兑现</translation>
     </message>
     <message>
-        <location filename="../app/src/charts.cpp" line="195"/>
+        <location filename="../app/src/charts.cpp" line="190"/>
         <source>Utilisation</source>
         <translation>利用率</translation>
     </message>
     <message>
-        <location filename="../app/src/charts.cpp" line="239"/>
+        <location filename="../app/src/charts.cpp" line="236"/>
         <source>All classes</source>
         <translation>全部席别</translation>
     </message>
     <message>
-        <location filename="../app/src/charts.cpp" line="258"/>
+        <location filename="../app/src/charts.cpp" line="255"/>
         <source>No run to chart.</source>
         <translation>没有可绘制图表的车次。</translation>
     </message>
     <message>
-        <location filename="../app/src/charts.cpp" line="261"/>
+        <location filename="../app/src/charts.cpp" line="258"/>
         <source>Replaying the journal…</source>
         <translation>正在回放日志…</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/charts.cpp" line="277"/>
+        <location filename="../app/src/charts.cpp" line="274"/>
         <source>History of %1 after %n command(s).</source>
         <translation>
             <numerusform>%1 在执行 %n 条命令后的历史。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/src/charts.cpp" line="302"/>
-        <location filename="../app/src/charts.cpp" line="417"/>
+        <location filename="../app/src/charts.cpp" line="299"/>
+        <location filename="../app/src/charts.cpp" line="423"/>
         <source>Sold</source>
         <translation>已售</translation>
     </message>
     <message>
-        <location filename="../app/src/charts.cpp" line="303"/>
-        <location filename="../app/src/charts.cpp" line="418"/>
+        <location filename="../app/src/charts.cpp" line="300"/>
+        <location filename="../app/src/charts.cpp" line="424"/>
         <source>Held</source>
         <translation>占座</translation>
     </message>
     <message>
-        <location filename="../app/src/charts.cpp" line="304"/>
+        <location filename="../app/src/charts.cpp" line="301"/>
         <source>Blocked</source>
         <translation>预留</translation>
     </message>
     <message>
-        <location filename="../app/src/charts.cpp" line="305"/>
+        <location filename="../app/src/charts.cpp" line="302"/>
         <source>Free</source>
         <translation>空闲</translation>
     </message>
     <message>
-        <location filename="../app/src/charts.cpp" line="316"/>
-        <source>Seats</source>
-        <translation>席位</translation>
+        <location filename="../app/src/charts.cpp" line="323"/>
+        <source>Section load in seats · %1</source>
+        <translation>区段负载（座位数）· %1</translation>
     </message>
     <message>
-        <location filename="../app/src/charts.cpp" line="318"/>
-        <source>Section load · %1</source>
-        <translation>区段负载 · %1</translation>
+        <location filename="../app/src/charts.cpp" line="411"/>
+        <source>Seats released by source and orders fulfilled, running totals · %1</source>
+        <translation>按来源统计的释放席位与兑现订单（累计）· %1</translation>
     </message>
     <message>
-        <location filename="../app/src/charts.cpp" line="373"/>
-        <source>Orders queued</source>
-        <translation>排队订单</translation>
-    </message>
-    <message>
-        <location filename="../app/src/charts.cpp" line="397"/>
+        <location filename="../app/src/charts.cpp" line="402"/>
         <source>Orders fulfilled</source>
         <translation>兑现订单</translation>
     </message>
     <message>
-        <location filename="../app/src/charts.cpp" line="399"/>
-        <source>Running total</source>
-        <translation>累计</translation>
-    </message>
-    <message>
-        <location filename="../app/src/charts.cpp" line="403"/>
+        <location filename="../app/src/charts.cpp" line="408"/>
         <source>Queued orders per interval · %1</source>
         <translation>各区间排队订单 · %1</translation>
     </message>
     <message>
-        <location filename="../app/src/charts.cpp" line="405"/>
-        <source>Seats released by source and orders fulfilled · %1</source>
-        <translation>按来源统计的释放席位与兑现订单 · %1</translation>
-    </message>
-    <message>
-        <location filename="../app/src/charts.cpp" line="439"/>
+        <location filename="../app/src/charts.cpp" line="445"/>
         <source>Seat-km over seat-km offered</source>
         <translation>售出席位公里 / 提供席位公里</translation>
     </message>
     <message>
-        <location filename="../app/src/charts.cpp" line="442"/>
+        <location filename="../app/src/charts.cpp" line="448"/>
         <source>Seat utilisation per run</source>
         <translation>各车次席位利用率</translation>
     </message>
     <message>
-        <location filename="../app/src/charts.cpp" line="491"/>
+        <location filename="../app/src/charts.cpp" line="503"/>
         <source>Export chart</source>
         <translation>导出图表</translation>
     </message>
     <message>
-        <location filename="../app/src/charts.cpp" line="491"/>
+        <location filename="../app/src/charts.cpp" line="503"/>
         <source>PNG images (*.png)</source>
         <translation>PNG 图像 (*.png)</translation>
     </message>
     <message>
-        <location filename="../app/src/charts.cpp" line="493"/>
+        <location filename="../app/src/charts.cpp" line="505"/>
         <source>Saved %1</source>
         <translation>已保存 %1</translation>
     </message>
     <message>
-        <location filename="../app/src/charts.cpp" line="494"/>
+        <location filename="../app/src/charts.cpp" line="506"/>
         <source>Could not write %1</source>
         <translation>无法写入 %1</translation>
     </message>
@@ -664,14 +641,319 @@
     </message>
 </context>
 <context>
+    <name>houbu::DisplayNames</name>
+    <message>
+        <location filename="../models/src/display_names.cpp" line="43"/>
+        <source>Train defined</source>
+        <translation>车次已定义</translation>
+    </message>
+    <message>
+        <location filename="../models/src/display_names.cpp" line="44"/>
+        <source>Car added</source>
+        <translation>已加挂车厢</translation>
+    </message>
+    <message>
+        <location filename="../models/src/display_names.cpp" line="45"/>
+        <source>Ticket held</source>
+        <translation>已占座</translation>
+    </message>
+    <message>
+        <location filename="../models/src/display_names.cpp" line="46"/>
+        <source>Ticket paid</source>
+        <translation>已支付</translation>
+    </message>
+    <message>
+        <location filename="../models/src/display_names.cpp" line="47"/>
+        <source>Ticket refunded</source>
+        <translation>已退票</translation>
+    </message>
+    <message>
+        <location filename="../models/src/display_names.cpp" line="48"/>
+        <source>Hold expired</source>
+        <translation>占座超时</translation>
+    </message>
+    <message>
+        <location filename="../models/src/display_names.cpp" line="49"/>
+        <source>Seat released</source>
+        <translation>座位释放</translation>
+    </message>
+    <message>
+        <location filename="../models/src/display_names.cpp" line="50"/>
+        <source>Block created</source>
+        <translation>已预留</translation>
+    </message>
+    <message>
+        <location filename="../models/src/display_names.cpp" line="51"/>
+        <source>Block released</source>
+        <translation>预留已释放</translation>
+    </message>
+    <message>
+        <location filename="../models/src/display_names.cpp" line="52"/>
+        <source>Order submitted</source>
+        <translation>候补已提交</translation>
+    </message>
+    <message>
+        <location filename="../models/src/display_names.cpp" line="53"/>
+        <source>Order effective</source>
+        <translation>候补已生效</translation>
+    </message>
+    <message>
+        <location filename="../models/src/display_names.cpp" line="54"/>
+        <source>Order served</source>
+        <translation>候补已兑现</translation>
+    </message>
+    <message>
+        <location filename="../models/src/display_names.cpp" line="55"/>
+        <source>Order cancelled</source>
+        <translation>候补已取消</translation>
+    </message>
+    <message>
+        <location filename="../models/src/display_names.cpp" line="56"/>
+        <source>Order expired</source>
+        <translation>候补已失效</translation>
+    </message>
+    <message>
+        <location filename="../models/src/display_names.cpp" line="57"/>
+        <location filename="../models/src/display_names.cpp" line="80"/>
+        <source>Queue position</source>
+        <translation>排队名次</translation>
+    </message>
+    <message>
+        <location filename="../models/src/display_names.cpp" line="58"/>
+        <location filename="../models/src/display_names.cpp" line="81"/>
+        <source>Availability</source>
+        <translation>余票</translation>
+    </message>
+    <message>
+        <location filename="../models/src/display_names.cpp" line="59"/>
+        <location filename="../models/src/display_names.cpp" line="82"/>
+        <source>Seat map</source>
+        <translation>座位图</translation>
+    </message>
+    <message>
+        <location filename="../models/src/display_names.cpp" line="60"/>
+        <source>Done already</source>
+        <translation>重复命令</translation>
+    </message>
+    <message>
+        <location filename="../models/src/display_names.cpp" line="61"/>
+        <source>Refused</source>
+        <translation>被拒绝</translation>
+    </message>
+    <message>
+        <location filename="../models/src/display_names.cpp" line="62"/>
+        <source>Match considered</source>
+        <translation>匹配考虑</translation>
+    </message>
+    <message>
+        <location filename="../models/src/display_names.cpp" line="63"/>
+        <source>Match skipped</source>
+        <translation>匹配跳过</translation>
+    </message>
+    <message>
+        <location filename="../models/src/display_names.cpp" line="68"/>
+        <source>Define train</source>
+        <translation>定义车次</translation>
+    </message>
+    <message>
+        <location filename="../models/src/display_names.cpp" line="69"/>
+        <source>Add car</source>
+        <translation>加挂</translation>
+    </message>
+    <message>
+        <location filename="../models/src/display_names.cpp" line="70"/>
+        <source>Sell</source>
+        <translation>售票</translation>
+    </message>
+    <message>
+        <location filename="../models/src/display_names.cpp" line="71"/>
+        <source>Pay</source>
+        <translation>支付</translation>
+    </message>
+    <message>
+        <location filename="../models/src/display_names.cpp" line="72"/>
+        <source>Refund</source>
+        <translation>退票</translation>
+    </message>
+    <message>
+        <location filename="../models/src/display_names.cpp" line="73"/>
+        <source>Reschedule</source>
+        <translation>改签</translation>
+    </message>
+    <message>
+        <location filename="../models/src/display_names.cpp" line="74"/>
+        <source>Block quota</source>
+        <translation>预留</translation>
+    </message>
+    <message>
+        <location filename="../models/src/display_names.cpp" line="75"/>
+        <source>Release</source>
+        <translation>释放</translation>
+    </message>
+    <message>
+        <location filename="../models/src/display_names.cpp" line="76"/>
+        <source>Waitlist order</source>
+        <translation>候补下单</translation>
+    </message>
+    <message>
+        <location filename="../models/src/display_names.cpp" line="77"/>
+        <source>Prepay</source>
+        <translation>预付</translation>
+    </message>
+    <message>
+        <location filename="../models/src/display_names.cpp" line="78"/>
+        <source>Cancel order</source>
+        <translation>取消候补</translation>
+    </message>
+    <message>
+        <location filename="../models/src/display_names.cpp" line="79"/>
+        <source>Advance clock</source>
+        <translation>推进时钟</translation>
+    </message>
+    <message>
+        <location filename="../models/src/display_names.cpp" line="87"/>
+        <source>refund</source>
+        <translation>退票</translation>
+    </message>
+    <message>
+        <location filename="../models/src/display_names.cpp" line="88"/>
+        <source>payment timeout</source>
+        <translation>支付超时</translation>
+    </message>
+    <message>
+        <location filename="../models/src/display_names.cpp" line="89"/>
+        <source>reschedule</source>
+        <translation>改签</translation>
+    </message>
+    <message>
+        <location filename="../models/src/display_names.cpp" line="90"/>
+        <source>quota returned</source>
+        <translation>预留释放</translation>
+    </message>
+    <message>
+        <location filename="../models/src/display_names.cpp" line="91"/>
+        <source>added car</source>
+        <translation>加挂</translation>
+    </message>
+    <message>
+        <location filename="../models/src/display_names.cpp" line="96"/>
+        <source>Refunds</source>
+        <translation>退票</translation>
+    </message>
+    <message>
+        <location filename="../models/src/display_names.cpp" line="97"/>
+        <source>Holds timed out</source>
+        <translation>占座超时</translation>
+    </message>
+    <message>
+        <location filename="../models/src/display_names.cpp" line="98"/>
+        <source>Reschedules</source>
+        <translation>改签</translation>
+    </message>
+    <message>
+        <location filename="../models/src/display_names.cpp" line="99"/>
+        <source>Quota released</source>
+        <translation>预留释放</translation>
+    </message>
+    <message>
+        <location filename="../models/src/display_names.cpp" line="100"/>
+        <source>Added cars</source>
+        <translation>加挂</translation>
+    </message>
+    <message>
+        <location filename="../models/src/display_names.cpp" line="105"/>
+        <source>Business class</source>
+        <translation>商务座</translation>
+    </message>
+    <message>
+        <location filename="../models/src/display_names.cpp" line="106"/>
+        <source>First class</source>
+        <translation>一等座</translation>
+    </message>
+    <message>
+        <location filename="../models/src/display_names.cpp" line="107"/>
+        <source>Second class</source>
+        <translation>二等座</translation>
+    </message>
+    <message>
+        <location filename="../models/src/display_names.cpp" line="116"/>
+        <source>awaiting prepayment</source>
+        <translation>等待预付</translation>
+    </message>
+    <message>
+        <location filename="../models/src/display_names.cpp" line="117"/>
+        <source>queued</source>
+        <translation>排队中</translation>
+    </message>
+    <message>
+        <location filename="../models/src/display_names.cpp" line="118"/>
+        <location filename="../models/src/display_names.cpp" line="146"/>
+        <source>served</source>
+        <translation>候补兑现</translation>
+    </message>
+    <message>
+        <location filename="../models/src/display_names.cpp" line="119"/>
+        <source>cancelled</source>
+        <translation>已取消</translation>
+    </message>
+    <message>
+        <location filename="../models/src/display_names.cpp" line="120"/>
+        <source>expired</source>
+        <translation>已失效</translation>
+    </message>
+    <message>
+        <location filename="../models/src/display_names.cpp" line="125"/>
+        <location filename="../models/src/display_names.cpp" line="142"/>
+        <source>held</source>
+        <translation>占座</translation>
+    </message>
+    <message>
+        <location filename="../models/src/display_names.cpp" line="126"/>
+        <location filename="../models/src/display_names.cpp" line="144"/>
+        <source>paid</source>
+        <translation>已支付</translation>
+    </message>
+    <message>
+        <location filename="../models/src/display_names.cpp" line="127"/>
+        <source>refunded</source>
+        <translation>已退票</translation>
+    </message>
+    <message>
+        <location filename="../models/src/display_names.cpp" line="128"/>
+        <source>hold expired</source>
+        <translation>占座超时</translation>
+    </message>
+    <message>
+        <location filename="../models/src/display_names.cpp" line="129"/>
+        <location filename="../models/src/display_names.cpp" line="148"/>
+        <source>quota block</source>
+        <translation>预留</translation>
+    </message>
+    <message>
+        <location filename="../models/src/display_names.cpp" line="134"/>
+        <source>cancelled by the user</source>
+        <translation>用户取消</translation>
+    </message>
+    <message>
+        <location filename="../models/src/display_names.cpp" line="135"/>
+        <source>not prepaid in time</source>
+        <translation>未按时预付</translation>
+    </message>
+    <message>
+        <location filename="../models/src/display_names.cpp" line="159"/>
+        <source>¥%1</source>
+        <translation>¥%1</translation>
+    </message>
+</context>
+<context>
     <name>houbu::EmbeddedSession</name>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="517"/>
+        <location filename="../session/src/embedded_session.cpp" line="630"/>
         <source>Embedded · in memory</source>
         <translation>嵌入式 · 内存</translation>
     </message>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="517"/>
+        <location filename="../session/src/embedded_session.cpp" line="630"/>
         <source>Embedded · %1</source>
         <translation>嵌入式 · %1</translation>
     </message>
@@ -679,54 +961,54 @@
 <context>
     <name>houbu::EmbeddedWorker</name>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="36"/>
+        <location filename="../session/src/embedded_session.cpp" line="37"/>
         <source>Opening the store</source>
         <translation>正在打开存储</translation>
     </message>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="108"/>
-        <location filename="../session/src/embedded_session.cpp" line="243"/>
+        <location filename="../session/src/embedded_session.cpp" line="132"/>
+        <location filename="../session/src/embedded_session.cpp" line="268"/>
         <source>No engine is open.</source>
         <translation>未打开引擎。</translation>
     </message>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="155"/>
+        <location filename="../session/src/embedded_session.cpp" line="180"/>
         <source>Loading cancelled after %1 of %2 lines.</source>
         <translation>已在 %2 行中的第 %1 行后取消加载。</translation>
     </message>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="158"/>
-        <location filename="../session/src/embedded_session.cpp" line="164"/>
+        <location filename="../session/src/embedded_session.cpp" line="183"/>
+        <location filename="../session/src/embedded_session.cpp" line="189"/>
         <source>Loading scenario</source>
         <translation>正在加载场景</translation>
     </message>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="182"/>
+        <location filename="../session/src/embedded_session.cpp" line="207"/>
         <source>Cannot write %1: %2</source>
         <translation>无法写入 %1：%2</translation>
     </message>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="194"/>
+        <location filename="../session/src/embedded_session.cpp" line="219"/>
         <source>Journal exported to %1</source>
         <translation>日志已导出到 %1</translation>
     </message>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="203"/>
+        <location filename="../session/src/embedded_session.cpp" line="228"/>
         <source>Replaying the journal</source>
         <translation>正在回放日志</translation>
     </message>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="215"/>
+        <location filename="../session/src/embedded_session.cpp" line="240"/>
         <source>Replaying under both policies</source>
         <translation>正在按两种策略回放</translation>
     </message>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="336"/>
+        <location filename="../session/src/embedded_session.cpp" line="384"/>
         <source>Step mode: cannot copy the engine: %1</source>
         <translation>单步模式：无法复制引擎：%1</translation>
     </message>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="401"/>
+        <location filename="../session/src/embedded_session.cpp" line="488"/>
         <source>Step mode and the engine disagree on line %1; the engine&apos;s events are kept.</source>
         <translation>单步模式与引擎在第 %1 行的结果不一致；以引擎的事件为准。</translation>
     </message>
@@ -882,42 +1164,59 @@
 <context>
     <name>houbu::EventLogModel</name>
     <message>
-        <location filename="../models/src/models.cpp" line="685"/>
-        <source>prepay ¥%1 by %2</source>
-        <translation>预付 ¥%1，%2 前支付</translation>
+        <location filename="../models/src/models.cpp" line="695"/>
+        <source>prepay %1 by %2</source>
+        <translation>%2 前预付 %1</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../models/src/models.cpp" line="700"/>
+        <source>%n seat(s) free</source>
+        <translation>
+            <numerusform>余 %n 座</numerusform>
+        </translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="738"/>
+        <location filename="../models/src/models.cpp" line="705"/>
+        <source>%1 %2 %3: rank %4</source>
+        <translation>%1 %2 %3：第 %4 名</translation>
+    </message>
+    <message>
+        <location filename="../models/src/models.cpp" line="759"/>
+        <source>The command&apos;s line in its input: in a scenario file, the file&apos;s line (every line counted, as houbu-cli numbers them); after that, the console&apos;s commands in the order sent</source>
+        <translation>命令在其输入中的行号：场景文件中即文件的行号（与 houbu-cli 一样，每一行都计数）；此后是控制台按发送顺序编号的命令</translation>
+    </message>
+    <message>
+        <location filename="../models/src/models.cpp" line="766"/>
         <source>Seq</source>
         <translation>序号</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="740"/>
+        <location filename="../models/src/models.cpp" line="768"/>
         <source>Time</source>
         <translation>时间</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="742"/>
+        <location filename="../models/src/models.cpp" line="770"/>
         <source>Event</source>
         <translation>事件</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="744"/>
+        <location filename="../models/src/models.cpp" line="772"/>
         <source>Line</source>
         <translation>行</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="746"/>
+        <location filename="../models/src/models.cpp" line="774"/>
         <source>Train</source>
         <translation>车次</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="748"/>
+        <location filename="../models/src/models.cpp" line="776"/>
         <source>Ticket / id</source>
         <translation>车票 / 编号</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="750"/>
+        <location filename="../models/src/models.cpp" line="778"/>
         <source>Details</source>
         <translation>详情</translation>
     </message>
@@ -925,12 +1224,12 @@
 <context>
     <name>houbu::IntervalPicker</name>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="176"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="178"/>
         <source>Boarding station</source>
         <translation>上车站</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="179"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="181"/>
         <source>Alighting station: only stations after the boarding one</source>
         <translation>下车站：只能选择上车站之后的车站</translation>
     </message>
@@ -938,397 +1237,394 @@
 <context>
     <name>houbu::MainWindow</name>
     <message>
-        <location filename="../app/src/main_window.cpp" line="75"/>
-        <location filename="../app/src/main_window.cpp" line="537"/>
-        <location filename="../app/src/main_window.cpp" line="734"/>
+        <location filename="../app/src/main_window.cpp" line="558"/>
         <source>Houbu</source>
         <translation>候补</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="97"/>
+        <location filename="../app/src/main_window.cpp" line="103"/>
         <source>Find seat, ticket, passenger or order (Ctrl+F)</source>
         <translation>查找席位、车票、乘客或订单 (Ctrl+F)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="98"/>
+        <location filename="../app/src/main_window.cpp" line="104"/>
         <source>Class:</source>
         <translation>席别：</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="100"/>
+        <location filename="../app/src/main_window.cpp" line="106"/>
         <source>Car:</source>
         <translation>车厢：</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="470"/>
-        <location filename="../app/src/main_window.cpp" line="876"/>
-        <source>paid</source>
-        <translation>已支付</translation>
+        <location filename="../app/src/main_window.cpp" line="328"/>
+        <source>Open s&amp;tore…</source>
+        <translation>打开存储(&amp;T)…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="471"/>
+        <location filename="../app/src/main_window.cpp" line="363"/>
+        <source>Ad&amp;vance clock…</source>
+        <translation>推进时钟(&amp;V)…</translation>
+    </message>
+    <message>
+        <location filename="../app/src/main_window.cpp" line="491"/>
         <source>held, awaiting payment</source>
         <translation>占座，待支付</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="472"/>
+        <location filename="../app/src/main_window.cpp" line="492"/>
         <source>served from the waitlist</source>
         <translation>候补兑现</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="473"/>
-        <location filename="../app/src/main_window.cpp" line="882"/>
-        <source>quota block</source>
-        <translation>预留</translation>
-    </message>
-    <message>
-        <location filename="../app/src/main_window.cpp" line="473"/>
+        <location filename="../app/src/main_window.cpp" line="494"/>
         <source>blank: free</source>
         <translation>空白：空闲</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="125"/>
+        <location filename="../app/src/main_window.cpp" line="131"/>
         <source>Selected: %1 %2→%3</source>
         <translation>已选：%1 %2→%3</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="220"/>
+        <location filename="../app/src/main_window.cpp" line="231"/>
         <source>Trains</source>
         <translation>车次</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="231"/>
+        <location filename="../app/src/main_window.cpp" line="242"/>
         <source>Select a queued order to see which seats block it.</source>
         <translation>选择一个排队订单，查看是哪些席位挡住了它。</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="242"/>
+        <location filename="../app/src/main_window.cpp" line="253"/>
         <source>Queues</source>
         <translation>候补队列</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="249"/>
+        <location filename="../app/src/main_window.cpp" line="260"/>
         <source>All events</source>
         <translation>全部事件</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="257"/>
+        <location filename="../app/src/main_window.cpp" line="265"/>
         <source>All trains</source>
         <translation>全部车次</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="258"/>
+        <location filename="../app/src/main_window.cpp" line="266"/>
         <source>Order id</source>
         <translation>订单号</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="259"/>
+        <location filename="../app/src/main_window.cpp" line="267"/>
         <source>Text</source>
         <translation>文本</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="293"/>
+        <location filename="../app/src/main_window.cpp" line="313"/>
         <source>Matching log</source>
         <translation>匹配日志</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="296"/>
+        <location filename="../app/src/main_window.cpp" line="316"/>
         <source>Charts</source>
         <translation>图表</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="302"/>
+        <location filename="../app/src/main_window.cpp" line="322"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="303"/>
+        <location filename="../app/src/main_window.cpp" line="323"/>
         <source>Open &amp;demo</source>
         <translation>打开演示(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="306"/>
+        <location filename="../app/src/main_window.cpp" line="326"/>
         <source>&amp;Open scenario…</source>
         <translation>打开场景(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="308"/>
-        <source>Open &amp;store…</source>
-        <translation>打开存储(&amp;S)…</translation>
-    </message>
-    <message>
-        <location filename="../app/src/main_window.cpp" line="310"/>
+        <location filename="../app/src/main_window.cpp" line="330"/>
         <source>Recent files</source>
         <translation>最近的文件</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="313"/>
+        <location filename="../app/src/main_window.cpp" line="333"/>
         <source>Co&amp;nnect to server…</source>
         <translation>连接服务器(&amp;N)…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="315"/>
+        <location filename="../app/src/main_window.cpp" line="335"/>
         <source>D&amp;isconnect</source>
         <translation>断开连接(&amp;I)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="317"/>
+        <location filename="../app/src/main_window.cpp" line="337"/>
         <source>&amp;Export journal as scenario…</source>
         <translation>将日志导出为场景(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="320"/>
+        <location filename="../app/src/main_window.cpp" line="340"/>
         <source>&amp;Settings…</source>
         <translation>设置(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="325"/>
+        <location filename="../app/src/main_window.cpp" line="345"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="327"/>
+        <location filename="../app/src/main_window.cpp" line="347"/>
         <source>&amp;Operations</source>
         <translation>操作(&amp;O)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="333"/>
+        <location filename="../app/src/main_window.cpp" line="353"/>
         <source>&amp;Sell…</source>
         <translation>售票(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="334"/>
+        <location filename="../app/src/main_window.cpp" line="354"/>
         <source>&amp;Block quota…</source>
         <translation>预留配额(&amp;B)…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="335"/>
+        <location filename="../app/src/main_window.cpp" line="355"/>
         <source>&amp;Release selection…</source>
         <translation>释放所选(&amp;R)…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="337"/>
+        <location filename="../app/src/main_window.cpp" line="357"/>
         <source>&amp;Waitlist order…</source>
         <translation>候补订单(&amp;W)…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="338"/>
+        <location filename="../app/src/main_window.cpp" line="358"/>
         <source>&amp;Prepay order…</source>
         <translation>预付订单(&amp;P)…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="340"/>
+        <location filename="../app/src/main_window.cpp" line="360"/>
         <source>&amp;Cancel order…</source>
         <translation>取消订单(&amp;C)…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="342"/>
+        <location filename="../app/src/main_window.cpp" line="362"/>
         <source>&amp;Add car…</source>
         <translation>加挂车厢(&amp;A)…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="343"/>
-        <source>Advance &amp;clock…</source>
-        <translation>推进时钟(&amp;C)…</translation>
-    </message>
-    <message>
-        <location filename="../app/src/main_window.cpp" line="362"/>
+        <location filename="../app/src/main_window.cpp" line="382"/>
         <source>&amp;Matching</source>
         <translation>匹配(&amp;M)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="363"/>
+        <location filename="../app/src/main_window.cpp" line="383"/>
         <source>&amp;Pause matching</source>
         <translation>暂停匹配(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="366"/>
+        <location filename="../app/src/main_window.cpp" line="386"/>
         <source>Step through the matching decisions of each command</source>
         <translation>逐步查看每条命令的匹配决策</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="370"/>
+        <location filename="../app/src/main_window.cpp" line="390"/>
         <source>&amp;Step</source>
         <translation>单步(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="374"/>
+        <location filename="../app/src/main_window.cpp" line="394"/>
         <source>Apply the pending matching decision (F10)</source>
         <translation>应用待处理的匹配决策 (F10)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="375"/>
+        <location filename="../app/src/main_window.cpp" line="395"/>
         <source>&amp;Back</source>
         <translation>后退(&amp;B)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="379"/>
+        <location filename="../app/src/main_window.cpp" line="399"/>
         <source>Undo the last decision by replaying the command (Shift+F10)</source>
         <translation>通过重放命令撤销上一个决策 (Shift+F10)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="380"/>
+        <location filename="../app/src/main_window.cpp" line="400"/>
         <source>&amp;Run to the end</source>
         <translation>运行到结束(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="384"/>
+        <location filename="../app/src/main_window.cpp" line="404"/>
         <source>Apply every pending decision and command (F5)</source>
         <translation>应用所有待处理的决策和命令 (F5)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="391"/>
+        <location filename="../app/src/main_window.cpp" line="411"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="392"/>
+        <location filename="../app/src/main_window.cpp" line="412"/>
         <source>Zoom &amp;in</source>
         <translation>放大(&amp;I)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="394"/>
+        <location filename="../app/src/main_window.cpp" line="414"/>
         <source>Zoom &amp;out</source>
         <translation>缩小(&amp;O)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="396"/>
+        <location filename="../app/src/main_window.cpp" line="416"/>
         <source>&amp;Actual size</source>
         <translation>实际大小(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="398"/>
+        <location filename="../app/src/main_window.cpp" line="418"/>
         <source>&amp;Find</source>
         <translation>查找(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="410"/>
+        <location filename="../app/src/main_window.cpp" line="430"/>
         <source>&amp;Reset window layout</source>
         <translation>重置窗口布局(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="412"/>
+        <location filename="../app/src/main_window.cpp" line="432"/>
         <source>&amp;Analysis</source>
         <translation>分析(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="414"/>
+        <location filename="../app/src/main_window.cpp" line="434"/>
         <source>&amp;Replay history for charts</source>
         <translation>回放历史以生成图表(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="420"/>
+        <location filename="../app/src/main_window.cpp" line="440"/>
         <source>&amp;Compare policies…</source>
         <translation>比较策略(&amp;C)…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="423"/>
+        <location filename="../app/src/main_window.cpp" line="443"/>
         <source>Replay the journal with the shown run under complete and under exact</source>
         <translation>分别在 complete 和 exact 策略下为当前车次回放日志</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="426"/>
+        <location filename="../app/src/main_window.cpp" line="446"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="427"/>
+        <location filename="../app/src/main_window.cpp" line="447"/>
         <source>&amp;Examples</source>
         <translation>示例(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="434"/>
+        <location filename="../app/src/main_window.cpp" line="454"/>
         <source>Operations</source>
         <translation>操作</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="910"/>
-        <location filename="../app/src/main_window.cpp" line="938"/>
+        <location filename="../app/src/main_window.cpp" line="813"/>
+        <source>Refused: %1 %2</source>
+        <translation>被拒绝：%1 %2</translation>
+    </message>
+    <message>
+        <location filename="../app/src/main_window.cpp" line="881"/>
+        <location filename="../app/src/main_window.cpp" line="894"/>
+        <source>%1 no longer waits in any queue of this run.</source>
+        <translation>%1 已不在本车次的任何队列中等待。</translation>
+    </message>
+    <message>
+        <location filename="../app/src/main_window.cpp" line="954"/>
+        <location filename="../app/src/main_window.cpp" line="982"/>
         <source>Open a scenario or a store first</source>
         <translation>请先打开场景或存储</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="913"/>
+        <location filename="../app/src/main_window.cpp" line="957"/>
         <source>No train is shown: open a scenario or a store first</source>
         <translation>未显示任何车次：请先打开场景或存储</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="927"/>
+        <location filename="../app/src/main_window.cpp" line="971"/>
         <source>Release the selected seat interval (refund, timeout, reschedule or quota)</source>
         <translation>释放所选席位区间（退票、超时、改签或预留）</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="929"/>
+        <location filename="../app/src/main_window.cpp" line="973"/>
         <source>Sell tickets on the shown train</source>
         <translation>发售当前车次的车票</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="930"/>
+        <location filename="../app/src/main_window.cpp" line="974"/>
         <source>Withhold seats as a quota block</source>
         <translation>将席位扣留为预留配额</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="931"/>
+        <location filename="../app/src/main_window.cpp" line="975"/>
         <source>Submit a waitlist order</source>
         <translation>提交候补订单</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="932"/>
+        <location filename="../app/src/main_window.cpp" line="976"/>
         <source>Prepay a waitlist order</source>
         <translation>预付候补订单</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="933"/>
+        <location filename="../app/src/main_window.cpp" line="977"/>
         <source>No waitlist order awaits prepayment</source>
         <translation>没有待预付的候补订单</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="934"/>
+        <location filename="../app/src/main_window.cpp" line="978"/>
         <source>Cancel a waitlist order</source>
         <translation>取消候补订单</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="935"/>
+        <location filename="../app/src/main_window.cpp" line="979"/>
         <source>No waitlist order to cancel</source>
         <translation>没有可取消的候补订单</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="936"/>
+        <location filename="../app/src/main_window.cpp" line="980"/>
         <source>Add a car (加挂) to the shown train</source>
         <translation>为当前车次加挂车厢</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="937"/>
+        <location filename="../app/src/main_window.cpp" line="981"/>
         <source>Move the logical clock forward</source>
         <translation>向前推进逻辑时钟</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1090"/>
+        <location filename="../app/src/main_window.cpp" line="1135"/>
         <source>%1 %2→%3</source>
         <translation>%1 %2→%3</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1096"/>
+        <location filename="../app/src/main_window.cpp" line="1141"/>
         <source>Release %1 (%2)…</source>
         <translation>释放 %1（%2）…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1106"/>
+        <location filename="../app/src/main_window.cpp" line="1151"/>
         <source>Sell %1…</source>
         <translation>发售 %1…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1109"/>
+        <location filename="../app/src/main_window.cpp" line="1154"/>
         <source>Block %1…</source>
         <translation>预留 %1…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1112"/>
+        <location filename="../app/src/main_window.cpp" line="1157"/>
         <source>Waitlist order for %1…</source>
         <translation>为 %1 提交候补订单…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1124"/>
+        <location filename="../app/src/main_window.cpp" line="1169"/>
         <source>Cancel order %1…</source>
         <translation>取消订单 %1…</translation>
     </message>
@@ -1348,250 +1644,228 @@
         <translation>管理员</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_remote.cpp" line="68"/>
+        <location filename="../app/src/main_window_remote.cpp" line="70"/>
         <source>Reading the token for %1 from the system keychain…</source>
         <translation>正在从系统钥匙串读取 %1 的令牌…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_remote.cpp" line="93"/>
+        <location filename="../app/src/main_window_remote.cpp" line="95"/>
         <source>Connected: %1</source>
         <translation>已连接：%1</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_remote.cpp" line="95"/>
+        <location filename="../app/src/main_window_remote.cpp" line="97"/>
         <source>Cannot connect to %1: %2</source>
         <translation>无法连接到 %1：%2</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_remote.cpp" line="101"/>
+        <location filename="../app/src/main_window_remote.cpp" line="103"/>
         <source>Connection lost, reconnecting: %1</source>
         <translation>连接中断，正在重新连接：%1</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_remote.cpp" line="118"/>
+        <location filename="../app/src/main_window_remote.cpp" line="120"/>
         <source>Disconnected from %1</source>
         <translation>已断开与 %1 的连接</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_remote.cpp" line="127"/>
+        <location filename="../app/src/main_window_remote.cpp" line="129"/>
         <source>No engine is open: open a store or connect to a server.</source>
         <translation>未打开引擎：请打开存储或连接服务器。</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_remote.cpp" line="130"/>
+        <location filename="../app/src/main_window_remote.cpp" line="132"/>
         <source>Not connected to the server.</source>
         <translation>未连接到服务器。</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_remote.cpp" line="133"/>
+        <location filename="../app/src/main_window_remote.cpp" line="135"/>
         <source>Read-only: this token has the viewer role</source>
         <translation>只读：此令牌为查看者角色</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_remote.cpp" line="134"/>
+        <location filename="../app/src/main_window_remote.cpp" line="136"/>
         <source>Read-only: this session cannot send commands.</source>
         <translation>只读：此会话无法发送命令。</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_remote.cpp" line="142"/>
-        <location filename="../app/src/main_window_remote.cpp" line="161"/>
+        <location filename="../app/src/main_window_remote.cpp" line="144"/>
+        <location filename="../app/src/main_window_remote.cpp" line="163"/>
         <source>Disconnected</source>
         <translation>未连接</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_remote.cpp" line="144"/>
+        <location filename="../app/src/main_window_remote.cpp" line="146"/>
         <source>Embedded</source>
         <translation>嵌入式</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_remote.cpp" line="148"/>
+        <location filename="../app/src/main_window_remote.cpp" line="150"/>
         <source>Connecting…</source>
         <translation>正在连接…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_remote.cpp" line="152"/>
-        <location filename="../app/src/main_window_remote.cpp" line="166"/>
+        <location filename="../app/src/main_window_remote.cpp" line="154"/>
+        <location filename="../app/src/main_window_remote.cpp" line="168"/>
         <source>Connected</source>
         <translation>已连接</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_remote.cpp" line="152"/>
+        <location filename="../app/src/main_window_remote.cpp" line="154"/>
         <source>Connected as %1</source>
         <translation>已以%1身份连接</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_remote.cpp" line="153"/>
+        <location filename="../app/src/main_window_remote.cpp" line="155"/>
         <source>%1 (read-only)</source>
         <translation>%1（只读）</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_remote.cpp" line="158"/>
+        <location filename="../app/src/main_window_remote.cpp" line="160"/>
         <source>Reconnecting…</source>
         <translation>正在重新连接…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_remote.cpp" line="166"/>
+        <location filename="../app/src/main_window_remote.cpp" line="168"/>
         <source>Connected (read-only)</source>
         <translation>已连接（只读）</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_remote.cpp" line="171"/>
+        <location filename="../app/src/main_window_remote.cpp" line="173"/>
         <source>Write the journal as a scenario file</source>
         <translation>将日志写为场景文件</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_remote.cpp" line="172"/>
+        <location filename="../app/src/main_window_remote.cpp" line="174"/>
         <source>Only an embedded engine&apos;s journal can be exported.</source>
         <translation>只能导出嵌入式引擎的日志。</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="523"/>
+        <location filename="../app/src/main_window.cpp" line="544"/>
         <source>in memory</source>
         <translation>内存</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="543"/>
+        <location filename="../app/src/main_window.cpp" line="564"/>
         <source>Cannot open the store</source>
         <translation>无法打开存储</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="555"/>
+        <location filename="../app/src/main_window.cpp" line="576"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="655"/>
+        <location filename="../app/src/main_window.cpp" line="676"/>
         <source>Cannot open scenario</source>
         <translation>无法打开场景</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="656"/>
+        <location filename="../app/src/main_window.cpp" line="677"/>
         <source>Cannot read %1: %2</source>
         <translation>无法读取 %1：%2</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="592"/>
-        <location filename="../app/src/main_window.cpp" line="661"/>
-        <location filename="../app/src/main_window.cpp" line="734"/>
-        <source>Houbu — %1</source>
-        <translation>候补 — %1</translation>
-    </message>
-    <message>
-        <location filename="../app/src/main_window.cpp" line="443"/>
+        <location filename="../app/src/main_window.cpp" line="463"/>
         <source>Matching</source>
         <translation>匹配</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="666"/>
+        <location filename="../app/src/main_window.cpp" line="687"/>
         <source>Open scenario</source>
         <translation>打开场景</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="667"/>
+        <location filename="../app/src/main_window.cpp" line="688"/>
         <source>Scenarios (*.jsonl);;All files (*)</source>
         <translation>场景 (*.jsonl);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="673"/>
+        <location filename="../app/src/main_window.cpp" line="694"/>
         <source>Open or create a store</source>
         <translation>打开或新建存储</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="674"/>
+        <location filename="../app/src/main_window.cpp" line="695"/>
         <source>Houbu stores (*.db);;All files (*)</source>
         <translation>候补存储 (*.db);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="683"/>
+        <location filename="../app/src/main_window.cpp" line="704"/>
         <source>Export journal as scenario</source>
         <translation>将日志导出为场景</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="683"/>
+        <location filename="../app/src/main_window.cpp" line="704"/>
         <source>Scenarios (*.jsonl)</source>
         <translation>场景 (*.jsonl)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="730"/>
+        <location filename="../app/src/main_window.cpp" line="751"/>
         <source>Clock %1</source>
         <translation>时钟 %1</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="747"/>
-        <location filename="../app/src/main_window.cpp" line="748"/>
+        <location filename="../app/src/main_window.cpp" line="768"/>
+        <location filename="../app/src/main_window.cpp" line="769"/>
         <source>All</source>
         <translation>全部</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="753"/>
+        <location filename="../app/src/main_window.cpp" line="774"/>
         <source>%1 · %2</source>
         <translation>%1 · %2</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/main_window.cpp" line="772"/>
+        <location filename="../app/src/main_window.cpp" line="793"/>
         <source>%n event(s) applied</source>
         <translation>
             <numerusform>已应用 %n 个事件</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="791"/>
-        <source>Error: %1</source>
-        <translation>错误：%1</translation>
-    </message>
-    <message>
-        <location filename="../app/src/main_window.cpp" line="842"/>
+        <location filename="../app/src/main_window.cpp" line="897"/>
         <source>Why %1 waits</source>
         <translation>%1 为何仍在等待</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="849"/>
+        <location filename="../app/src/main_window.cpp" line="904"/>
         <source>stops %1→%2</source>
         <translation>站序 %1→%2</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="853"/>
+        <location filename="../app/src/main_window.cpp" line="909"/>
         <source>The train has left %1: this option no longer serves.</source>
         <translation>列车已从%1发车：此选项不再兑现。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/main_window.cpp" line="858"/>
+        <location filename="../app/src/main_window.cpp" line="914"/>
         <source>Needs %n seat(s) free over the whole interval</source>
         <translation>
             <numerusform>需要全程空闲席位 %n 个</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/main_window.cpp" line="859"/>
+        <location filename="../app/src/main_window.cpp" line="915"/>
         <source>%n free.</source>
         <translation>
             <numerusform>空闲 %n 个。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="861"/>
+        <location filename="../app/src/main_window.cpp" line="917"/>
         <source>Servable now: under policy exact it waits for a release of exactly this interval.</source>
         <translation>现在即可兑现：在 exact 策略下，它等待恰好这一区间的释放。</translation>
     </message>
-    <message>
-        <location filename="../app/src/main_window.cpp" line="873"/>
-        <source>held</source>
-        <translation>占座</translation>
-    </message>
-    <message>
-        <location filename="../app/src/main_window.cpp" line="879"/>
-        <source>served</source>
-        <translation>候补兑现</translation>
-    </message>
     <message numerus="yes">
-        <location filename="../app/src/main_window.cpp" line="899"/>
+        <location filename="../app/src/main_window.cpp" line="941"/>
         <source>… and %n more seat(s)</source>
         <translation>
             <numerusform>…… 另有 %n 个席位</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="928"/>
+        <location filename="../app/src/main_window.cpp" line="972"/>
         <source>Select a seat interval in the grid first</source>
         <translation>请先在席位图中选择一个席位区间</translation>
     </message>
@@ -1599,112 +1873,117 @@
 <context>
     <name>houbu::OperatorDialog</name>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="101"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="103"/>
         <source>Add at least one passenger.</source>
         <translation>请至少添加一名乘客。</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="103"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="105"/>
         <source>Passenger %1 has no name.</source>
         <translation>第 %1 名乘客没有姓名。</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="72"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="74"/>
         <source>%1
 %2 (%3)</source>
         <translation>%1
 %2（%3）</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="124"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="126"/>
         <source>Add passenger</source>
         <translation>添加乘客</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="127"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="129"/>
         <source>Remove</source>
         <translation>移除</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="130"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="132"/>
         <source>Remove the selected passenger</source>
         <translation>移除所选乘客</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="138"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="140"/>
         <source>Add a passenger (at most 5)</source>
         <translation>添加乘客（最多 5 名）</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="139"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="141"/>
         <source>At most 5 passengers travel on one order</source>
         <translation>一个订单最多 5 名乘客</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="383"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="385"/>
         <source>The command&apos;s logical time: the console clock unless you choose a later one (what falls due before it fires first).</source>
         <translation>命令的逻辑时间：默认为控制台时钟，也可选择更晚的时间（在此之前到期的事项先触发）。</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="385"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="387"/>
         <source>A&amp;t:</source>
         <translation>时间(&amp;T)：</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="389"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="391"/>
         <source>Send the command to the engine</source>
         <translation>将命令发送给引擎</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="425"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="435"/>
         <source>The id of what this command creates. The same command sent again with the same id changes nothing.</source>
         <translation>此命令所创建对象的编号。以相同编号再次发送相同命令不会产生任何变化。</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="512"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="529"/>
         <source>This connection cannot send commands.</source>
         <translation>此连接无法发送命令。</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="520"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="537"/>
         <source>Sending…</source>
         <translation>正在发送…</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="541"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="558"/>
         <source>Not applied: %1</source>
         <translation>未应用：%1</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="486"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="592"/>
+        <source>%1 ×%2</source>
+        <translation>%1 ×%2</translation>
+    </message>
+    <message>
+        <location filename="../app/src/operator_dialogs.cpp" line="595"/>
+        <source>%1: applied.</source>
+        <translation>%1：已执行。</translation>
+    </message>
+    <message>
+        <location filename="../app/src/operator_dialogs.cpp" line="596"/>
+        <source>%1: applied (%2).</source>
+        <translation>%1：已执行（%2）。</translation>
+    </message>
+    <message>
+        <location filename="../app/src/operator_dialogs.cpp" line="503"/>
         <source>The same command with id %1 was applied before: nothing changed. Choose another id to send it again.</source>
         <translation>编号为 %1 的相同命令此前已应用：没有任何变化。如需再次发送，请选择其他编号。</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="489"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="506"/>
         <source>Done already for %1 (duplicate): nothing changed.</source>
         <translation>%1 已处理过（重复）：没有任何变化。</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="551"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="568"/>
         <source>The engine refused the command: %1</source>
         <translation>引擎拒绝了该命令：%1</translation>
-    </message>
-    <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="576"/>
-        <source>%1 applied.</source>
-        <translation>已应用 %1。</translation>
-    </message>
-    <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="577"/>
-        <source>%1 applied: %2</source>
-        <translation>已应用 %1：%2</translation>
     </message>
 </context>
 <context>
     <name>houbu::OrderCommandDialog</name>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1246"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1324"/>
         <source>&amp;Order:</source>
         <translation>订单(&amp;O)：</translation>
     </message>
@@ -1765,37 +2044,37 @@
 <context>
     <name>houbu::PrepayDialog</name>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1270"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1348"/>
         <source>Prepay a waitlist order</source>
         <translation>预付候补订单</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1278"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1352"/>
+        <source>%1, due by %2</source>
+        <translation>%1，%2 前支付</translation>
+    </message>
+    <message>
+        <location filename="../app/src/operator_dialogs.cpp" line="1356"/>
         <source>Orders awaiting prepayment; any order id may be typed</source>
         <translation>待预付的订单；也可输入任意订单号</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1278"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1356"/>
         <source>Prepayment:</source>
         <translation>预付款：</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1279"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1357"/>
         <source>unknown: the engine checks the order</source>
         <translation>未知：由引擎核对该订单</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1273"/>
-        <source>¥%1, due by %2</source>
-        <translation>¥%1，%2 前支付</translation>
-    </message>
-    <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1280"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1358"/>
         <source>&amp;Prepay</source>
         <translation>预付(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1268"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1346"/>
         <source>Choose the order to prepay.</source>
         <translation>请选择要预付的订单。</translation>
     </message>
@@ -1803,51 +2082,51 @@
 <context>
     <name>houbu::QueueModel</name>
     <message numerus="yes">
-        <location filename="../models/src/models.cpp" line="454"/>
+        <location filename="../models/src/models.cpp" line="461"/>
         <source>%n waiting</source>
         <translation>
             <numerusform>%n 人等待</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../models/src/models.cpp" line="457"/>
+        <location filename="../models/src/models.cpp" line="464"/>
         <source>Queue %1 %2: %n order(s) in rank order</source>
         <translation>
             <numerusform>队列 %1 %2：按名次排列的 %n 个订单</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="498"/>
+        <location filename="../models/src/models.cpp" line="507"/>
         <source>Order %1 of user %2, %3, rank %4 in this queue</source>
         <translation>用户 %2 的订单 %1，%3，在本队列排第 %4 名</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="529"/>
+        <location filename="../models/src/models.cpp" line="538"/>
         <source>Queue / order</source>
         <translation>队列 / 订单</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="531"/>
+        <location filename="../models/src/models.cpp" line="540"/>
         <source>Rank</source>
         <translation>名次</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="533"/>
+        <location filename="../models/src/models.cpp" line="542"/>
         <source>Passengers</source>
         <translation>乘客</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="535"/>
+        <location filename="../models/src/models.cpp" line="544"/>
         <source>Effective</source>
         <translation>生效时间</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="537"/>
+        <location filename="../models/src/models.cpp" line="546"/>
         <source>Deadline</source>
         <translation>截止时间</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="539"/>
+        <location filename="../models/src/models.cpp" line="548"/>
         <source>Options</source>
         <translation>选项</translation>
     </message>
@@ -1855,126 +2134,126 @@
 <context>
     <name>houbu::ReleaseDialog</name>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="585"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="604"/>
         <source>Release — %1</source>
         <translation>释放 — %1</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="589"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="608"/>
         <source>&amp;Seat interval</source>
         <translation>席位区间(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="591"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="610"/>
         <source>Every ticket and block on one seat within an interval</source>
         <translation>某一席位在区间内的所有车票和预留</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="592"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="611"/>
         <source>Quota &amp;block</source>
         <translation>预留配额(&amp;B)</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="594"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="613"/>
         <source>A whole quota block, by its id</source>
         <translation>按编号释放整个预留配额</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="601"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="620"/>
         <source>Release:</source>
         <translation>释放：</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="619"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="638"/>
         <source>Refund (退票)</source>
         <translation>退票</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="620"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="639"/>
         <source>Payment timeout</source>
         <translation>支付超时</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="621"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="640"/>
         <source>Reschedule (改签)</source>
         <translation>改签</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="622"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="641"/>
         <source>Quota returned (预留释放)</source>
         <translation>预留释放</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="623"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="642"/>
         <source>Recorded as the source of the released inventory</source>
         <translation>记录为所释放席位的来源</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="627"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="646"/>
         <source>S&amp;eat:</source>
         <translation>席位(&amp;E)：</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="628"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="647"/>
         <source>&amp;Interval:</source>
         <translation>区间(&amp;I)：</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="629"/>
-        <source>&amp;Reason:</source>
-        <translation>原因(&amp;R)：</translation>
+        <location filename="../app/src/operator_dialogs.cpp" line="648"/>
+        <source>Reas&amp;on:</source>
+        <translation>原因(&amp;O)：</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="630"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="649"/>
         <source>Releases:</source>
         <translation>将释放：</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/operator_dialogs.cpp" line="654"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="673"/>
         <source>%1 · %2 · %3→%4 · %n seat(s)</source>
         <translation>
             <numerusform>%1 · %2 · %3→%4 · %n 个席位</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="657"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="676"/>
         <source>B&amp;lock:</source>
         <translation>预留(&amp;L)：</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="688"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="707"/>
         <source>&amp;Release</source>
         <translation>释放(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="703"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="722"/>
         <source>nothing</source>
         <translation>无</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="707"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="726"/>
         <source>No train is shown: open a scenario or a store first.</source>
         <translation>未显示任何车次：请先打开场景或存储。</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="709"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="728"/>
         <source>There is no quota block on %1.</source>
         <translation>%1 上没有预留配额。</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="712"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="731"/>
         <source>Enter a seat, e.g. 03-12A.</source>
         <translation>请输入席位，例如 03-12A。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/operator_dialogs.cpp" line="738"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="757"/>
         <source>Released %n seat interval(s).</source>
         <translation>
             <numerusform>已释放 %n 个席位区间。</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/operator_dialogs.cpp" line="739"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="758"/>
         <source>%n waitlist order(s) served.</source>
         <translation>
             <numerusform>已兑现 %n 个候补订单。</numerusform>
@@ -1984,59 +2263,59 @@
 <context>
     <name>houbu::RemoteSession</name>
     <message>
-        <location filename="../session/src/remote_session.cpp" line="73"/>
+        <location filename="../session/src/remote_session.cpp" line="75"/>
         <source>%1 (HTTP %2)</source>
         <translation>%1（HTTP %2）</translation>
     </message>
     <message>
-        <location filename="../session/src/remote_session.cpp" line="74"/>
+        <location filename="../session/src/remote_session.cpp" line="76"/>
         <source>HTTP %1</source>
         <translation>HTTP %1</translation>
     </message>
     <message>
-        <location filename="../session/src/remote_session.cpp" line="80"/>
+        <location filename="../session/src/remote_session.cpp" line="82"/>
         <source>Remote · %1</source>
         <translation>远程 · %1</translation>
     </message>
     <message>
-        <location filename="../session/src/remote_session.cpp" line="81"/>
+        <location filename="../session/src/remote_session.cpp" line="83"/>
         <source>Remote · %1 (%2)</source>
         <translation>远程 · %1（%2）</translation>
     </message>
     <message>
-        <location filename="../session/src/remote_session.cpp" line="187"/>
+        <location filename="../session/src/remote_session.cpp" line="189"/>
         <source>The event stream was refused: %1</source>
         <translation>事件流被拒绝：%1</translation>
     </message>
     <message>
-        <location filename="../session/src/remote_session.cpp" line="228"/>
+        <location filename="../session/src/remote_session.cpp" line="230"/>
         <source>Connection lost; retrying in %1 ms</source>
         <translation>连接中断；%1 毫秒后重试</translation>
     </message>
     <message>
-        <location filename="../session/src/remote_session.cpp" line="229"/>
+        <location filename="../session/src/remote_session.cpp" line="231"/>
         <source>Connection lost (%1); retrying in %2 ms</source>
         <translation>连接中断（%1）；%2 毫秒后重试</translation>
     </message>
     <message>
-        <location filename="../session/src/remote_session.cpp" line="235"/>
-        <location filename="../session/src/remote_session.cpp" line="267"/>
+        <location filename="../session/src/remote_session.cpp" line="237"/>
+        <location filename="../session/src/remote_session.cpp" line="294"/>
         <source>Not connected to a server.</source>
         <translation>未连接到服务器。</translation>
     </message>
     <message>
-        <location filename="../session/src/remote_session.cpp" line="239"/>
-        <location filename="../session/src/remote_session.cpp" line="269"/>
+        <location filename="../session/src/remote_session.cpp" line="241"/>
+        <location filename="../session/src/remote_session.cpp" line="296"/>
         <source>This connection is read-only (role %1).</source>
         <translation>此连接为只读（角色 %1）。</translation>
     </message>
     <message>
-        <location filename="../session/src/remote_session.cpp" line="258"/>
+        <location filename="../session/src/remote_session.cpp" line="256"/>
         <source>The server did not apply the commands: %1</source>
         <translation>服务器未执行这些命令：%1</translation>
     </message>
     <message>
-        <location filename="../session/src/remote_session.cpp" line="288"/>
+        <location filename="../session/src/remote_session.cpp" line="308"/>
         <source>The server did not apply the command: %1</source>
         <translation>服务器未执行该命令：%1</translation>
     </message>
@@ -2044,52 +2323,52 @@
 <context>
     <name>houbu::RunListModel</name>
     <message>
-        <location filename="../models/src/models.cpp" line="149"/>
+        <location filename="../models/src/models.cpp" line="150"/>
         <source>Seat-segments held (tickets and blocks) over seat-segments offered</source>
         <translation>已占席位区段（车票与预留）占提供席位区段的比例</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="151"/>
+        <location filename="../models/src/models.cpp" line="152"/>
         <source>Queued waitlist orders with an option on this run</source>
         <translation>选项包含本车次的排队候补订单数</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="153"/>
+        <location filename="../models/src/models.cpp" line="154"/>
         <source>The passengers of those queued orders</source>
         <translation>这些排队订单的乘客人数</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="160"/>
+        <location filename="../models/src/models.cpp" line="161"/>
         <source>Train</source>
         <translation>车次</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="162"/>
+        <location filename="../models/src/models.cpp" line="163"/>
         <source>Date</source>
         <translation>日期</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="164"/>
+        <location filename="../models/src/models.cpp" line="165"/>
         <source>Stops</source>
         <translation>站数</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="166"/>
+        <location filename="../models/src/models.cpp" line="167"/>
         <source>Seats</source>
         <translation>席位</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="168"/>
+        <location filename="../models/src/models.cpp" line="169"/>
         <source>Load</source>
         <translation>客座率</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="170"/>
+        <location filename="../models/src/models.cpp" line="171"/>
         <source>Queued</source>
         <translation>排队</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="172"/>
+        <location filename="../models/src/models.cpp" line="173"/>
         <source>Passengers</source>
         <translation>乘客</translation>
     </message>
@@ -2097,21 +2376,21 @@
 <context>
     <name>houbu::SeatGridModel</name>
     <message>
-        <location filename="../models/src/models.cpp" line="297"/>
+        <location filename="../models/src/models.cpp" line="298"/>
         <source>%1 · %2
 Free</source>
         <translation>%1 · %2
 空闲</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="301"/>
+        <location filename="../models/src/models.cpp" line="302"/>
         <source>%1 · %2
 Quota block %3</source>
         <translation>%1 · %2
 预留 %3</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="303"/>
+        <location filename="../models/src/models.cpp" line="304"/>
         <source>%1 · %2
 Ticket %3, held until %4
 Passenger %5
@@ -2122,7 +2401,7 @@ Sale %6</source>
 订单 %6</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="307"/>
+        <location filename="../models/src/models.cpp" line="308"/>
         <source>%1 · %2
 Ticket %3, paid
 Passenger %4
@@ -2133,7 +2412,7 @@ Sale %5</source>
 订单 %5</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="310"/>
+        <location filename="../models/src/models.cpp" line="311"/>
         <source>%1 · %2
 Ticket %3, served from the waitlist
 Passenger %4
@@ -2144,7 +2423,7 @@ Order %5</source>
 候补订单 %5</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="330"/>
+        <location filename="../models/src/models.cpp" line="331"/>
         <source>Seat %1, car %2, %3</source>
         <translation>席位 %1，%2 号车厢，%3</translation>
     </message>
@@ -2152,17 +2431,17 @@ Order %5</source>
 <context>
     <name>houbu::SeatMapPreview</name>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="237"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="239"/>
         <source>%1 rows × %2 seats a row = %3 seats</source>
         <translation>%1 排 × 每排 %2 座 = %3 个席位</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="262"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="264"/>
         <source>Enter the rows and the seat letters to see the car.</source>
         <translation>输入排数和座位字母即可预览车厢。</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="328"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="330"/>
         <source>%1 seats · window seats tinted · aisle dashed</source>
         <translation>%1 个席位 · 着色为靠窗座位 · 虚线为过道</translation>
     </message>
@@ -2170,109 +2449,114 @@ Order %5</source>
 <context>
     <name>houbu::SellDialog</name>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="920"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="979"/>
         <source>Sell — %1</source>
         <translation>售票 — %1</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="926"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="985"/>
         <source>Passenger</source>
         <translation>乘客</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="926"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="985"/>
         <source>Seat (optional)</source>
         <translation>席位（可选）</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="928"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="987"/>
         <source>1 to 5 passengers. Give every passenger a seat, or none to let the engine choose adjacent seats.</source>
         <translation>1 至 5 名乘客。为每名乘客指定席位，或全部不指定，由引擎选择相邻席位。</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="936"/>
-        <source>&amp;Id:</source>
-        <translation>编号(&amp;I)：</translation>
+        <location filename="../app/src/operator_dialogs.cpp" line="995"/>
+        <source>I&amp;d:</source>
+        <translation>编号(&amp;D)：</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="937"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="996"/>
         <source>&amp;Interval:</source>
         <translation>区间(&amp;I)：</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="938"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="997"/>
         <source>&amp;Class:</source>
         <translation>席别(&amp;C)：</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="939"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="998"/>
         <source>&amp;Passengers:</source>
         <translation>乘客(&amp;P)：</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="940"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="999"/>
         <source>Pre&amp;fer:</source>
         <translation>偏好(&amp;F)：</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="941"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1000"/>
         <source>Free:</source>
         <translation>空闲：</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/operator_dialogs.cpp" line="949"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1008"/>
         <source>%n seat(s) of this class free over the interval</source>
         <translation>
             <numerusform>该席别在此区间内有 %n 个空闲席位</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="963"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1022"/>
         <source>&amp;Sell</source>
         <translation>售票(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="976"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1035"/>
         <source>No preference</source>
         <translation>无偏好</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="977"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1036"/>
         <source>Window</source>
         <translation>靠窗</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="978"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1037"/>
         <source>Aisle</source>
         <translation>过道</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="986"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1045"/>
         <source>Seat letter %1</source>
         <translation>座位字母 %1</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="995"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1054"/>
         <source>No train is shown: open a scenario or a store first.</source>
         <translation>未显示任何车次：请先打开场景或存储。</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="996"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1055"/>
         <source>Enter an id for the sale.</source>
         <translation>请输入售票编号。</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="997"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1056"/>
         <source>This run has no class to sell.</source>
         <translation>本车次没有可发售的席别。</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1004"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1063"/>
         <source>Give every passenger a seat, or none to let the engine choose.</source>
         <translation>请为每名乘客指定席位，或全部不指定，由引擎选择。</translation>
     </message>
+    <message>
+        <location filename="../app/src/operator_dialogs.cpp" line="1097"/>
+        <source>Note: this hold runs until %1, past the train&apos;s departure from %2 at %3. The engine allows it: ask for payment before the train leaves.</source>
+        <translation>注意：此占座保留到 %1，晚于列车从 %2 发车的时间 %3。引擎允许这样做：请在开车前收款。</translation>
+    </message>
     <message numerus="yes">
-        <location filename="../app/src/operator_dialogs.cpp" line="1037"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1111"/>
         <source>Sale %1: %n ticket(s) held (%2), payable until %3.</source>
         <translation>
             <numerusform>订单 %1：已占座 %n 张车票（%2），请在 %3 前支付。</numerusform>
@@ -2282,8 +2566,8 @@ Order %5</source>
 <context>
     <name>houbu::Session</name>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="521"/>
-        <location filename="../session/src/embedded_session.cpp" line="533"/>
+        <location filename="../session/src/embedded_session.cpp" line="634"/>
+        <location filename="../session/src/embedded_session.cpp" line="646"/>
         <source>This session cannot replay its journal.</source>
         <translation>此会话无法回放其日志。</translation>
     </message>
@@ -2348,103 +2632,113 @@ Order %5</source>
     </message>
     <message>
         <location filename="../app/src/settings_dialog.cpp" line="52"/>
-        <source>Clear &amp;recent files</source>
-        <translation>清除最近的文件(&amp;R)</translation>
+        <source>Clear recent &amp;files</source>
+        <translation>清除最近的文件(&amp;F)</translation>
     </message>
 </context>
 <context>
     <name>houbu::StepPanel</name>
     <message>
-        <location filename="../app/src/step_panel.cpp" line="27"/>
+        <location filename="../app/src/step_panel.cpp" line="28"/>
         <source>stops %1→%2</source>
         <translation>站序 %1→%2</translation>
     </message>
     <message>
-        <location filename="../app/src/step_panel.cpp" line="32"/>
+        <location filename="../app/src/step_panel.cpp" line="40"/>
+        <source>Line %1</source>
+        <translation>第 %1 行</translation>
+    </message>
+    <message>
+        <location filename="../app/src/step_panel.cpp" line="49"/>
         <source>single</source>
         <translation>单人</translation>
     </message>
     <message>
-        <location filename="../app/src/step_panel.cpp" line="32"/>
+        <location filename="../app/src/step_panel.cpp" line="49"/>
         <source>group of %1</source>
         <translation>%1 人同行</translation>
     </message>
     <message>
-        <location filename="../app/src/step_panel.cpp" line="85"/>
+        <location filename="../app/src/step_panel.cpp" line="107"/>
         <source>%1 served on %2 %3 (%4 %5)</source>
         <translation>%1 已兑现：%2 %3（%4 %5）</translation>
     </message>
     <message>
-        <location filename="../app/src/step_panel.cpp" line="90"/>
+        <location filename="../app/src/step_panel.cpp" line="112"/>
         <source>%1 skipped: no option has enough free seats; it waits in its queues</source>
         <translation>跳过 %1：没有任何选项有足够的空闲席位；继续在其队列中等待</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/step_panel.cpp" line="91"/>
+        <location filename="../app/src/step_panel.cpp" line="113"/>
         <source>%1 skipped: only %n seat(s) free on %2 (%3)</source>
         <translation>
             <numerusform>跳过 %1：%2（%3）仅有 %n 个空闲席位</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/src/step_panel.cpp" line="105"/>
+        <location filename="../app/src/step_panel.cpp" line="130"/>
+        <source>%1: no queued order is a candidate, nothing to decide; applied.</source>
+        <translation>%1：没有候选的排队订单，无需决定；已执行。</translation>
+    </message>
+    <message>
+        <location filename="../app/src/step_panel.cpp" line="136"/>
         <source>&lt;b&gt;Matching paused.&lt;/b&gt; The next command that frees seats or queues an order stops before its first matching decision.</source>
         <translation>&lt;b&gt;匹配已暂停。&lt;/b&gt;下一条释放席位或使订单排队的命令将在其第一个匹配决策前停下。</translation>
     </message>
     <message>
-        <location filename="../app/src/step_panel.cpp" line="108"/>
+        <location filename="../app/src/step_panel.cpp" line="139"/>
         <source>&lt;b&gt;Matching runs.&lt;/b&gt;</source>
         <translation>&lt;b&gt;匹配运行中。&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../app/src/step_panel.cpp" line="121"/>
-        <source>&lt;b&gt;Line %1&lt;/b&gt; %2</source>
-        <translation>&lt;b&gt;第 %1 行&lt;/b&gt; %2</translation>
+        <location filename="../app/src/step_panel.cpp" line="187"/>
+        <source>effective %1</source>
+        <translation>%1 生效</translation>
+    </message>
+    <message>
+        <location filename="../app/src/step_panel.cpp" line="193"/>
+        <source>Candidates in queue order (the earliest effective first, then the earliest submitted): %1</source>
+        <translation>按队列顺序的候选订单（最早生效者在前，其次是最早提交者）：%1</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/step_panel.cpp" line="125"/>
+        <location filename="../app/src/step_panel.cpp" line="152"/>
         <source>%n more command(s) waiting</source>
         <translation>
             <numerusform>另有 %n 条命令等待中</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/src/step_panel.cpp" line="129"/>
+        <location filename="../app/src/step_panel.cpp" line="156"/>
         <source>&lt;b&gt;Decision %1:&lt;/b&gt; %2</source>
         <translation>&lt;b&gt;决策 %1：&lt;/b&gt;%2</translation>
     </message>
     <message>
-        <location filename="../app/src/step_panel.cpp" line="140"/>
+        <location filename="../app/src/step_panel.cpp" line="167"/>
         <source>%1 %2 (free run %3)</source>
         <translation>%1 %2（连续空闲 %3）</translation>
     </message>
     <message>
-        <location filename="../app/src/step_panel.cpp" line="143"/>
+        <location filename="../app/src/step_panel.cpp" line="170"/>
         <source>Freed: %1</source>
         <translation>已释放：%1</translation>
     </message>
     <message>
-        <location filename="../app/src/step_panel.cpp" line="147"/>
+        <location filename="../app/src/step_panel.cpp" line="174"/>
         <source>Added car: new %1 seats on %2 %3</source>
         <translation>加挂车厢：%2 %3 新增 %1 席位</translation>
     </message>
     <message>
-        <location filename="../app/src/step_panel.cpp" line="151"/>
+        <location filename="../app/src/step_panel.cpp" line="179"/>
         <source>Order %1 became effective</source>
         <translation>订单 %1 已生效</translation>
     </message>
     <message>
-        <location filename="../app/src/step_panel.cpp" line="164"/>
-        <source>Candidates in queue order: %1</source>
-        <translation>按队列顺序的候选订单：%1</translation>
-    </message>
-    <message>
-        <location filename="../app/src/step_panel.cpp" line="165"/>
+        <location filename="../app/src/step_panel.cpp" line="195"/>
         <source>none</source>
         <translation>无</translation>
     </message>
     <message>
-        <location filename="../app/src/step_panel.cpp" line="172"/>
+        <location filename="../app/src/step_panel.cpp" line="202"/>
         <source>Applied:</source>
         <translation>已应用：</translation>
     </message>
@@ -2452,180 +2746,180 @@ Order %5</source>
 <context>
     <name>houbu::WaitlistDialog</name>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1046"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1120"/>
         <source>Waitlist order (候补)</source>
         <translation>候补订单</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1050"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1124"/>
         <source>account, e.g. u1024</source>
         <translation>账号，例如 u1024</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1052"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1126"/>
         <source>Passenger</source>
         <translation>乘客</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1059"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1133"/>
         <source>Stations of the shown run; every option&apos;s train must stop there</source>
         <translation>当前车次的车站；每个选项的车次都必须在此停靠</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1074"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1148"/>
         <source>Add &amp;option</source>
         <translation>添加选项(&amp;O)</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1080"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1154"/>
         <source>Train</source>
         <translation>车次</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1080"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1154"/>
         <source>Date</source>
         <translation>日期</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1080"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1154"/>
         <source>Class</source>
         <translation>席别</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1083"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1157"/>
         <source>In preference order: at most 5 options a date, at most 2 dates</source>
         <translation>按优先顺序排列：每个日期最多 5 个选项，最多 2 个日期</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1084"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1158"/>
         <source>Remove</source>
         <translation>移除</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1085"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1159"/>
         <source>Up</source>
         <translation>上移</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1086"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1160"/>
         <source>Down</source>
         <translation>下移</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1102"/>
-        <source>&amp;Deadline:</source>
-        <translation>截止时间(&amp;D)：</translation>
+        <location filename="../app/src/operator_dialogs.cpp" line="1176"/>
+        <source>Dead&amp;line:</source>
+        <translation>截止时间(&amp;L)：</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1111"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1187"/>
+        <source>I&amp;d:</source>
+        <translation>编号(&amp;D)：</translation>
+    </message>
+    <message>
+        <location filename="../app/src/operator_dialogs.cpp" line="1191"/>
+        <source>Optio&amp;ns:</source>
+        <translation>选项(&amp;N)：</translation>
+    </message>
+    <message>
+        <location filename="../app/src/operator_dialogs.cpp" line="1293"/>
+        <source>Waitlist order %1 submitted: prepay %2 by %3.</source>
+        <translation>候补订单 %1 已提交：请于 %3 前预付 %2。</translation>
+    </message>
+    <message>
+        <location filename="../app/src/operator_dialogs.cpp" line="1185"/>
         <source>Not served by then, the order expires and is refunded</source>
         <translation>届时仍未兑现，订单将失效并退款</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1113"/>
-        <source>&amp;Id:</source>
-        <translation>编号(&amp;I)：</translation>
-    </message>
-    <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1114"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1188"/>
         <source>&amp;User:</source>
         <translation>用户(&amp;U)：</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1115"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1189"/>
         <source>&amp;Passengers:</source>
         <translation>乘客(&amp;P)：</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1116"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1190"/>
         <source>&amp;Interval:</source>
         <translation>区间(&amp;I)：</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1117"/>
-        <source>Op&amp;tions:</source>
-        <translation>选项(&amp;T)：</translation>
-    </message>
-    <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1129"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1203"/>
         <source>This option is listed already.</source>
         <translation>此选项已在列表中。</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1148"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1222"/>
         <source>&amp;Submit</source>
         <translation>提交(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1182"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1259"/>
         <source>Enter an id for the order.</source>
         <translation>请输入订单编号。</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1183"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1260"/>
         <source>Enter the user (account) placing the order.</source>
         <translation>请输入下单的用户（账号）。</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1185"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1262"/>
         <source>No train is shown: open a scenario or a store first.</source>
         <translation>未显示任何车次：请先打开场景或存储。</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1187"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1264"/>
         <source>Add at least one option: a train, a date and a class.</source>
         <translation>请至少添加一个选项：车次、日期和席别。</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1190"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1267"/>
         <source>Option %1 has no class.</source>
         <translation>选项 %1 没有席别。</translation>
-    </message>
-    <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1215"/>
-        <source>Waitlist order %1 submitted: prepay ¥%2 by %3.</source>
-        <translation>候补订单 %1 已提交：请在 %3 前预付 ¥%2。</translation>
     </message>
 </context>
 <context>
     <name>main</name>
     <message>
-        <location filename="../app/src/main.cpp" line="145"/>
+        <location filename="../app/src/main.cpp" line="165"/>
         <source>Houbu console: seat intervals and waitlists.</source>
         <translation>候补控制台：席位区间与候补队列。</translation>
     </message>
     <message>
-        <location filename="../app/src/main.cpp" line="148"/>
+        <location filename="../app/src/main.cpp" line="139"/>
         <source>Open (or create) the store at &lt;path&gt;.</source>
         <translation>打开（或新建）位于 &lt;path&gt; 的存储。</translation>
     </message>
     <message>
-        <location filename="../app/src/main.cpp" line="152"/>
+        <location filename="../app/src/main.cpp" line="143"/>
         <source>Run the engine in memory with the demo train.</source>
         <translation>在内存中运行引擎并载入演示车次。</translation>
     </message>
     <message>
-        <location filename="../app/src/main.cpp" line="154"/>
+        <location filename="../app/src/main.cpp" line="145"/>
         <source>Load a scenario file in memory.</source>
         <translation>在内存中加载场景文件。</translation>
     </message>
     <message>
-        <location filename="../app/src/main.cpp" line="156"/>
+        <location filename="../app/src/main.cpp" line="147"/>
         <source>Use a dark palette.</source>
         <translation>使用深色配色。</translation>
     </message>
     <message>
-        <location filename="../app/src/main.cpp" line="158"/>
+        <location filename="../app/src/main.cpp" line="150"/>
         <source>Save screenshots into &lt;dir&gt; and quit.</source>
         <translation>将截图保存到 &lt;dir&gt; 后退出。</translation>
     </message>
     <message>
-        <location filename="../app/src/main.cpp" line="162"/>
+        <location filename="../app/src/main.cpp" line="153"/>
         <source>Interface language: en or zh_CN (default: the system language).</source>
         <translation>界面语言：en 或 zh_CN（默认跟随系统）。</translation>
     </message>
     <message>
-        <location filename="../app/src/main.cpp" line="167"/>
+        <location filename="../app/src/main.cpp" line="158"/>
         <source>Connect to the houbud server at &lt;url&gt;. The token comes from the HOUBU_TOKEN environment variable or the system keychain.</source>
         <translation>连接位于 &lt;url&gt; 的 houbud 服务器。令牌取自 HOUBU_TOKEN 环境变量或系统钥匙串。</translation>
     </message>

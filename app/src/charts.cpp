@@ -1,5 +1,7 @@
 #include "houbu/charts.h"
 
+#include "houbu/display_names.h"
+
 #include <QBarCategoryAxis>
 #include <QBarSet>
 #include <QChart>
@@ -23,6 +25,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "houbu/display_names.h"
 #include "houbu/widgets.h"
 
 namespace houbu {
@@ -52,16 +55,6 @@ void resetChart(QChart* chart) {
     }
 }
 
-QString sourceName(const std::string& source) {
-    if (source == "refund") return ChartsPanel::tr("Refunds");
-    if (source == "timeout") return ChartsPanel::tr("Holds timed out");
-    if (source == "reschedule") return ChartsPanel::tr("Reschedules");
-    if (source == "quota") return ChartsPanel::tr("Quota released");
-    if (source == "extra_car") return ChartsPanel::tr("Added cars");
-    return QString::fromStdString(source);
-}
-
-// Distinct hues of middle lightness: readable on light and dark chart backgrounds.
 QColor sourceColour(const std::string& source) {
     if (source == "refund") return QColor(0xe0, 0x84, 0x2b);
     if (source == "timeout") return QColor(0xd0, 0x4a, 0x4a);
@@ -81,7 +74,9 @@ QDateTimeAxis* timeAxis(QChart* chart, qint64 first, qint64 last) {
     return axis;
 }
 
-QValueAxis* countAxis(QChart* chart, double max, const QString& title) {
+// The count needs no axis title: the chart's title names it. (Qt Charts cuts a
+// vertical title beside one-digit labels to "…", in Chinese at once.)
+QValueAxis* countAxis(QChart* chart, double max) {
     auto* axis = new QValueAxis;
     // Whole-number ticks, about five of them: counts have no fractions.
     double step = 1;
@@ -101,7 +96,6 @@ QValueAxis* countAxis(QChart* chart, double max, const QString& title) {
     axis->setTickInterval(step);
     axis->setRange(0, std::max(step, std::ceil(max / step) * step));
     axis->setLabelFormat(u"%d"_s);
-    axis->setTitleText(title);
     chart->addAxis(axis, Qt::AlignLeft);
     return axis;
 }
@@ -174,6 +168,7 @@ ChartsPanel::ChartsPanel(QWidget* parent) : QWidget(parent) {
     auto* classLabel = new QLabel(tr("&Class:"));
     classChoice_ = new QComboBox;
     classChoice_->setObjectName(u"chartClass"_s);
+    classChoice_->setSizeAdjustPolicy(QComboBox::AdjustToContents);
     classLabel->setBuddy(classChoice_);
     refresh_ = new QPushButton(tr("&Replay history"));
     refresh_->setToolTip(
@@ -200,6 +195,8 @@ ChartsPanel::ChartsPanel(QWidget* parent) : QWidget(parent) {
         chart->setMargins(QMargins(4, 4, 4, 4));
         auto* view = new QChartView(chart);
         view->setRenderHint(QPainter::Antialiasing);
+        // Shorter, and the charts elide their axis labels and legends to "…".
+        view->setMinimumHeight(fontMetrics().height() * 18);
         views_ << view;
         tabs_->addTab(view, title);
     }
@@ -238,7 +235,7 @@ void ChartsPanel::setSnapshot(const SnapshotPtr& snapshot) {
         classChoice_->clear();
         classChoice_->addItem(tr("All classes"), QString());
         for (const QString& c : classes_)
-            classChoice_->addItem(c, c);
+            classChoice_->addItem(DisplayNames::travelClass(c), c);
         classChoice_->setCurrentIndex(std::max(0, classChoice_->findData(current)));
     }
     // Redrawn when shown: a hidden chart costs nothing per snapshot.
@@ -307,15 +304,23 @@ void ChartsPanel::rebuildSectionLoad() {
     chart->addSeries(series);
     auto* x = new QBarCategoryAxis;
     x->append(load.segments);
-    x->setLabelsAngle(load.segments.size() > 6 ? -60 : 0);
+    // Slanted only when the labels do not fit side by side (slanted, a short
+    // chart cuts them to "…").
+    const QFontMetrics labels(x->labelsFont());
+    int widest = 0;
+    for (const QString& segment : load.segments)
+        widest = std::max(widest, labels.horizontalAdvance(segment));
+    const int plot = views_[SectionLoadChart]->width() - 8 * labels.height();
+    x->setLabelsAngle((widest + labels.height()) * int(load.segments.size()) > plot ? -60 : 0);
     chart->addAxis(x, Qt::AlignBottom);
     series->attachAxis(x);
     int seats = 0;
     if (!load.segments.isEmpty())
         seats = load.sold[0] + load.held[0] + load.blocked[0] + load.free[0];
-    QValueAxis* y = countAxis(chart, seats, tr("Seats"));
+    QValueAxis* y = countAxis(chart, seats);
     series->attachAxis(y);
-    chart->setTitle(tr("Section load · %1").arg(runKey(snapshot_->run.train, snapshot_->run.date)));
+    chart->setTitle(
+        tr("Section load in seats · %1").arg(runKey(snapshot_->run.train, snapshot_->run.date)));
 }
 
 void ChartsPanel::rebuildHistoryCharts() {
@@ -361,7 +366,7 @@ void ChartsPanel::rebuildHistoryCharts() {
         int maxQueue = 0;
         for (const auto& [peak, key] : peaks) {
             auto* series = new QLineSeries;
-            series->setName(u"%1 %2→%3"_s.arg(QString::fromStdString(key->travelClass),
+            series->setName(u"%1 %2→%3"_s.arg(DisplayNames::travelClass(key->travelClass),
                                               station(key->from), station(key->to)));
             QList<QPointF> line = stepLine(history_->queueLength.at(*key));
             line << QPointF(static_cast<double>(last), line.isEmpty() ? 0 : line.back().y());
@@ -370,7 +375,7 @@ void ChartsPanel::rebuildHistoryCharts() {
             series->attachAxis(x);
             maxQueue = std::max(maxQueue, peak);
         }
-        QValueAxis* y = countAxis(queues, maxQueue, tr("Orders queued"));
+        QValueAxis* y = countAxis(queues, maxQueue);
         for (QAbstractSeries* s : queues->series())
             s->attachAxis(y);
 
@@ -393,16 +398,17 @@ void ChartsPanel::rebuildHistoryCharts() {
             if (!points.empty()) maxCount = std::max(maxCount, points.back().value);
         };
         for (const auto& [source, points] : history_->releases)
-            addLine(sourceName(source), points, 2, sourceColour(source));
+            addLine(DisplayNames::releaseSourceSeries(source), points, 2, sourceColour(source));
         addLine(tr("Orders fulfilled"), history_->fulfilments, 3,
                 SeatColors::forPalette(palette()).served);
-        QValueAxis* ry = countAxis(releases, maxCount, tr("Running total"));
+        QValueAxis* ry = countAxis(releases, maxCount);
         for (QAbstractSeries* s : releases->series())
             s->attachAxis(ry);
     }
     queues->setTitle(tr("Queued orders per interval · %1").arg(historyRun_));
     queues->legend()->setAlignment(Qt::AlignRight);
-    releases->setTitle(tr("Seats released by source and orders fulfilled · %1").arg(historyRun_));
+    releases->setTitle(
+        tr("Seats released by source and orders fulfilled, running totals · %1").arg(historyRun_));
 
     // Utilisation: seat-km sold over seat-km offered, highest first.
     std::vector<RunUtilisation> runs = history_->utilisation;
@@ -459,6 +465,12 @@ void ChartsPanel::applyTheme() {
 void ChartsPanel::showEvent(QShowEvent* event) {
     if (sectionLoadStale_) rebuildSectionLoad();
     QWidget::showEvent(event);
+}
+
+void ChartsPanel::resizeEvent(QResizeEvent* event) {
+    QWidget::resizeEvent(event);
+    // Whether the segment labels fit side by side depends on the width.
+    if (isVisible()) rebuildSectionLoad();
 }
 
 void ChartsPanel::changeEvent(QEvent* event) {

@@ -35,16 +35,22 @@ Example Example::parse(const QString& name, const QByteArray& text, const QStrin
             for (auto it = h->begin(); it != h->end();)
                 it = it.key().front() == '#' ? h->erase(it) : std::next(it);
     };
-    for (const QByteArray& raw : text.split('\n')) {
+    QList<QByteArray> lines = text.split('\n');
+    if (text.endsWith('\n')) lines.removeLast();
+    for (const QByteArray& raw : lines) {
         const QByteArray line = raw.trimmed();
+        // Every line is kept, comments too: the engine skips them, and the
+        // commands keep their line numbers in the file.
+        if (stepping)
+            ex.steppedLines << line;
+        else
+            ex.setup += line + '\n';
         if (line.isEmpty()) continue;
         if (!line.startsWith('#')) {
             if (stepping) {
                 flushCaptions();
                 lastStepped = line;
                 ex.stepped << line;
-            } else {
-                ex.setup += line + '\n';
             }
             continue;
         }

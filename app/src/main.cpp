@@ -132,48 +132,91 @@ int screenshots(QApplication& app, const QString& dir) {
     return 0;
 }
 
+// The console's options. Built once the translation is installed, since the
+// descriptions are translated when they are made.
+struct Options {
+    QCommandLineOption db{
+        u"db"_s, QCoreApplication::translate("main", "Open (or create) the store at <path>."),
+        u"path"_s};
+    QCommandLineOption memory{
+        u"memory"_s,
+        QCoreApplication::translate("main", "Run the engine in memory with the demo train.")};
+    QCommandLineOption scenario{
+        u"scenario"_s, QCoreApplication::translate("main", "Load a scenario file in memory."),
+        u"file"_s};
+    QCommandLineOption dark{u"dark"_s, QCoreApplication::translate("main", "Use a dark palette.")};
+    QCommandLineOption shots{
+        u"screenshots"_s,
+        QCoreApplication::translate("main", "Save screenshots into <dir> and quit."), u"dir"_s};
+    QCommandLineOption lang{
+        u"lang"_s,
+        QCoreApplication::translate(
+            "main", "Interface language: en or zh_CN (default: the system language)."),
+        u"language"_s};
+    QCommandLineOption connectTo{
+        u"connect"_s,
+        QCoreApplication::translate("main",
+                                    "Connect to the houbud server at <url>. The token comes from "
+                                    "the HOUBU_TOKEN environment variable or the system keychain."),
+        u"url"_s};
+
+    void addTo(QCommandLineParser& parser) const {
+        parser.setApplicationDescription(
+            QCoreApplication::translate("main", "Houbu console: seat intervals and waitlists."));
+        parser.addHelpOption();
+        parser.addVersionOption();
+        parser.addOptions({db, memory, scenario, dark, shots, lang, connectTo});
+    }
+};
+
+void nameApplication() {
+    QCoreApplication::setApplicationName(u"houbu"_s);
+    QCoreApplication::setOrganizationName(u"houbu"_s);
+    QCoreApplication::setApplicationVersion(QStringLiteral(HOUBU_VERSION));
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
     houbu::restartWithHugePages(argv);  // before anything allocates
+    // Help, version and wrong options are answered without a display, as any
+    // command-line program does: a QApplication would need a display first.
+    {
+        QStringList arguments;
+        for (int i = 0; i < argc; ++i)
+            arguments << QString::fromLocal8Bit(argv[i]);
+        const Options probe;
+        QCommandLineParser parser;
+        probe.addTo(parser);
+        // Errors (Qt's own options among them) are the GUI start's to report.
+        (void)parser.parse(arguments);
+        if (parser.isSet(u"help"_s) || parser.isSet(u"help-all"_s) || parser.isSet(u"version"_s)) {
+            QCoreApplication app(argc, argv);
+            nameApplication();
+            houbu::MainWindow::installTranslation(parser.value(probe.lang));
+            const Options options;
+            QCommandLineParser answer;
+            options.addTo(answer);
+            (void)answer.parse(QCoreApplication::arguments());
+            if (answer.isSet(u"version"_s)) answer.showVersion();  // exits
+            answer.showHelp(0);                                    // exits
+        }
+    }
+
     QApplication app(argc, argv);
-    QApplication::setApplicationName(u"houbu"_s);
-    QApplication::setOrganizationName(u"houbu"_s);
+    nameApplication();
     QApplication::setApplicationDisplayName(u"Houbu"_s);
     QApplication::setStyle(QStyleFactory::create(u"Fusion"_s));
 
+    // Help and wrong options were answered above: the descriptions need no translation here.
+    const Options o;
     QCommandLineParser parser;
-    parser.setApplicationDescription(
-        QApplication::translate("main", "Houbu console: seat intervals and waitlists."));
-    parser.addHelpOption();
-    QCommandLineOption db(u"db"_s,
-                          QApplication::translate("main", "Open (or create) the store at <path>."),
-                          u"path"_s);
-    QCommandLineOption memory(
-        u"memory"_s,
-        QApplication::translate("main", "Run the engine in memory with the demo train."));
-    QCommandLineOption scenario(u"scenario"_s,
-                                QApplication::translate("main", "Load a scenario file in memory."),
-                                u"file"_s);
-    QCommandLineOption dark(u"dark"_s, QApplication::translate("main", "Use a dark palette."));
-    QCommandLineOption shots(
-        u"screenshots"_s, QApplication::translate("main", "Save screenshots into <dir> and quit."),
-        u"dir"_s);
-    QCommandLineOption lang(
-        u"lang"_s,
-        QApplication::translate("main",
-                                "Interface language: en or zh_CN (default: the system language)."),
-        u"language"_s);
-    QCommandLineOption connectTo(
-        u"connect"_s,
-        QApplication::translate("main",
-                                "Connect to the houbud server at <url>. The token comes from the "
-                                "HOUBU_TOKEN environment variable or the system keychain."),
-        u"url"_s);
-    parser.addOptions({db, memory, scenario, dark, shots, lang, connectTo});
+    o.addTo(parser);
     parser.process(app);
-    if (parser.isSet(lang)) QSettings().setValue(u"language"_s, parser.value(lang));
-    houbu::MainWindow::installTranslation(parser.value(lang));
+    if (parser.isSet(o.lang)) QSettings().setValue(u"language"_s, parser.value(o.lang));
+    houbu::MainWindow::installTranslation(parser.value(o.lang));
+    const QCommandLineOption &db = o.db, &memory = o.memory, &scenario = o.scenario, &dark = o.dark,
+                             &shots = o.shots, &connectTo = o.connectTo;
 
     houbu::rememberSystemPalette();
     // --dark applies to this start only; the settings keep the saved choice.

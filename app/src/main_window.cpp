@@ -40,6 +40,7 @@
 #include "houbu/appearance.h"
 #include "houbu/charts.h"
 #include "houbu/connection_indicator.h"
+#include "houbu/display_names.h"
 #include "houbu/policy_comparison.h"
 #include "houbu/settings_dialog.h"
 #include "houbu/step_panel.h"
@@ -72,7 +73,7 @@ QLineEdit* searchField(const QString& placeholder, QWidget* parent) {
 
 MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     setObjectName(u"MainWindow"_s);
-    setWindowTitle(tr("Houbu"));
+    // Titles name what is open; the platform adds the application's name.
     throttle_ = new SnapshotThrottle(this);
     connect(throttle_, &SnapshotThrottle::snapshot, this, &MainWindow::onSnapshot);
 
@@ -93,7 +94,12 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     layout->setContentsMargins(4, 4, 4, 0);
     auto* bar = new QHBoxLayout;
     classFilter_ = new QComboBox(centre);
+    classFilter_->setObjectName(u"classFilter"_s);
     carFilter_ = new QComboBox(centre);
+    carFilter_->setObjectName(u"carFilter"_s);
+    // Filled once a run is shown: sized to what they hold then, not when first shown.
+    for (QComboBox* c : {classFilter_, carFilter_})
+        c->setSizeAdjustPolicy(QComboBox::AdjustToContents);
     search_ = searchField(tr("Find seat, ticket, passenger or order (Ctrl+F)"), centre);
     bar->addWidget(new QLabel(tr("Class:"), centre));
     bar->addWidget(classFilter_);
@@ -170,7 +176,12 @@ QString MainWindow::installTranslation(const QString& language) {
     QString lang = language;
     if (lang.isEmpty()) lang = QSettings().value(u"language"_s).toString();
     if (lang.isEmpty()) lang = QLocale::system().name();
-    if (!lang.startsWith(u"zh"_s)) return g_language = u"en"_s;
+    if (!lang.startsWith(u"zh"_s)) {
+        // English is the source language; its translation holds the plural forms only.
+        auto* plurals = new QTranslator(qApp);
+        if (plurals->load(u":/i18n/houbu_en.qm"_s)) QCoreApplication::installTranslator(plurals);
+        return g_language = u"en"_s;
+    }
     g_language = u"zh_CN"_s;
     // Owned by the application for its whole life.
     auto* app = new QTranslator(qApp);
@@ -258,13 +269,10 @@ void MainWindow::buildDocks() {
     auto* filters = new QHBoxLayout;
     kindFilter_ = new QComboBox(log);
     kindFilter_->addItem(tr("All events"), QString());
-    for (const char* kind :
-         {"train_defined", "car_added", "ticket_held", "ticket_paid", "ticket_refunded",
-          "hold_expired", "seat_released", "block_created", "block_released", "waitlist_submitted",
-          "waitlist_effective", "waitlist_fulfilled", "waitlist_cancelled", "waitlist_expired",
-          "match_considered", "match_skipped", "duplicate", "error"})
-        kindFilter_->addItem(QLatin1String(kind), QLatin1String(kind));
+    for (const QString& kind : DisplayNames::eventKinds())
+        kindFilter_->addItem(DisplayNames::eventKind(kind), kind);
     trainFilter_ = new QComboBox(log);
+    trainFilter_->setSizeAdjustPolicy(QComboBox::AdjustToContents);
     trainFilter_->addItem(tr("All trains"), QString());
     orderFilter_ = searchField(tr("Order id"), log);
     textFilter_ = searchField(tr("Text"), log);
@@ -282,15 +290,27 @@ void MainWindow::buildDocks() {
     logView_->setWordWrap(false);
     logView_->verticalHeader()->setDefaultSectionSize(fontMetrics().height() + 6);
     logView_->setAlternatingRowColors(true);
-    for (int c : {EventLogModel::Seq, EventLogModel::Line})
-        logView_->setColumnWidth(c, fontMetrics().horizontalAdvance(u"000000"_s));
-    logView_->setColumnWidth(EventLogModel::Time,
-                             fontMetrics().horizontalAdvance(u"2025-01-06 08:00:00 "_s));
-    logView_->setColumnWidth(EventLogModel::Event,
-                             fontMetrics().horizontalAdvance(u"waitlist_fulfilled  "_s));
-    logView_->setColumnWidth(EventLogModel::Train, fontMetrics().horizontalAdvance(u"G1234 "_s));
-    logView_->setColumnWidth(EventLogModel::Subject,
-                             fontMetrics().horizontalAdvance(u"WQ12345.12 "_s));
+    // Each column as wide as a typical value or its header, whichever is wider:
+    // the log fills later, and a header cut short ("Se…") names nothing.
+    const auto fitColumn = [this](int column, const QString& sample) {
+        QHeaderView* header = logView_->horizontalHeader();
+        const int margin = style()->pixelMetric(QStyle::PM_HeaderMargin, nullptr, header);
+        const QString title =
+            logModel_->headerData(column, Qt::Horizontal, Qt::DisplayRole).toString();
+        logView_->setColumnWidth(column, std::max(logView_->fontMetrics().horizontalAdvance(sample),
+                                                  header->fontMetrics().horizontalAdvance(title)) +
+                                             3 * margin);
+    };
+    fitColumn(EventLogModel::Seq, u"000000"_s);
+    fitColumn(EventLogModel::Line, u"000000"_s);
+    fitColumn(EventLogModel::Time, u"2025-01-06 08:00:00"_s);
+    QString longestKind;
+    for (const QString& kind : DisplayNames::eventKinds())
+        if (DisplayNames::eventKind(kind).size() > longestKind.size())
+            longestKind = DisplayNames::eventKind(kind);
+    fitColumn(EventLogModel::Event, longestKind);
+    fitColumn(EventLogModel::Train, u"G1234"_s);
+    fitColumn(EventLogModel::Subject, u"WQ12345.12"_s);
     logLayout->addWidget(logView_);
     connect(kindFilter_, &QComboBox::currentIndexChanged, this,
             [this] { logFilter_->setKind(kindFilter_->currentData().toString()); });
@@ -316,7 +336,7 @@ void MainWindow::buildActions() {
     QAction* open =
         file->addAction(tr("&Open scenario…"), this, &MainWindow::openScenarioWithDialog);
     open->setShortcut(QKeySequence::Open);
-    file->addAction(tr("Open &store…"), this, &MainWindow::openStoreWithDialog)
+    file->addAction(tr("Open s&tore…"), this, &MainWindow::openStoreWithDialog)
         ->setShortcut(QKeySequence(u"Ctrl+Alt+O"_s));
     recentMenu_ = file->addMenu(tr("Recent files"));
     rebuildRecentMenu();
@@ -351,7 +371,7 @@ void MainWindow::buildActions() {
         op(tr("&Cancel order…"), Operation::CancelOrder, QKeySequence(u"Ctrl+Shift+X"_s));
     ops->addSeparator();
     addCar_ = op(tr("&Add car…"), Operation::AddCar, QKeySequence(u"Ctrl+Shift+A"_s));
-    advance_ = op(tr("Advance &clock…"), Operation::Advance, QKeySequence(u"Ctrl+T"_s));
+    advance_ = op(tr("Ad&vance clock…"), Operation::Advance, QKeySequence(u"Ctrl+T"_s));
     setIcon(sell_, u"sell"_s);
     setIcon(block_, u"block"_s);
     setIcon(waitlist_, u"waitlist"_s);
@@ -478,10 +498,11 @@ void MainWindow::applyPalette() {
         return u"<span style='background:%1;color:white'>&nbsp;&nbsp;&nbsp;&nbsp;</span>&nbsp;%2&nbsp;&nbsp;&nbsp;"_s
             .arg(c.name(), text);
     };
-    legend_->setText(swatch(colors.paid, tr("paid")) +
+    legend_->setText(swatch(colors.paid, DisplayNames::holder(HolderView::Kind::Paid)) +
                      swatch(colors.held, tr("held, awaiting payment")) +
                      swatch(colors.served, tr("served from the waitlist")) +
-                     swatch(colors.block, tr("quota block")) + tr("blank: free"));
+                     swatch(colors.block, DisplayNames::holder(HolderView::Kind::Block)) +
+                     tr("blank: free"));
 }
 
 void MainWindow::changeEvent(QEvent* event) {
@@ -597,10 +618,10 @@ bool MainWindow::openExample(const QString& name) {
             if (!ok) return;
             s->load(ex.setup);
             s->setStepMode(true);
-            s->send(ex.stepped);
+            s->send(ex.steppedLines);
         },
         Qt::SingleShotConnection);
-    setWindowTitle(tr("Houbu — %1").arg(ex.title));
+    setWindowTitle(ex.title);
     return true;
 }
 
@@ -669,7 +690,7 @@ bool MainWindow::openScenarioFile(const QString& path) {
     }
     openEmbedded(QString(), f.readAll());
     addRecentFile(path);
-    setWindowTitle(tr("Houbu — %1").arg(QFileInfo(path).fileName()));
+    setWindowTitle(QFileInfo(path).fileName());
     return true;
 }
 
@@ -745,10 +766,10 @@ void MainWindow::onSnapshot(const SnapshotPtr& snapshot) {
     clockLabel_->setText(tr("Clock %1").arg(QString(snapshot->clock).replace(u'T', u' ')));
     const QString run = QString::fromStdString(snapshot->run.train + ' ' + snapshot->run.date);
 
-    if (!example_)
-        setWindowTitle(snapshot->run.train.empty() ? tr("Houbu") : tr("Houbu — %1").arg(run));
+    if (!example_) setWindowTitle(snapshot->run.train.empty() ? QString() : run);
     // Marks and highlights follow the rows the new snapshot brought.
     if (stepState_.paused) showStep();
+    refreshWhy();
     updateActions();
 }
 
@@ -763,11 +784,11 @@ void MainWindow::updateFilters() {
     carFilter_->addItem(tr("All"), 0);
     if (snapshot_) {
         for (const auto& c : snapshot_->run.classes)
-            classFilter_->addItem(QString::fromStdString(c), QString::fromStdString(c));
+            classFilter_->addItem(DisplayNames::travelClass(c), QString::fromStdString(c));
         for (const auto& c : snapshot_->run.cars)
             carFilter_->addItem(tr("%1 · %2")
                                     .arg(c.number, 2, 10, QLatin1Char('0'))
-                                    .arg(QString::fromStdString(c.travelClass)),
+                                    .arg(DisplayNames::travelClass(c.travelClass)),
                                 c.number);
     }
     classFilter_->setCurrentIndex(std::max(0, classFilter_->findData(cls)));
@@ -806,8 +827,11 @@ void MainWindow::onEvents(const QList<EventRecord>& events) {
     updateActions();
     const EventRecord& last = events.last();
     if (last.object.value(u"event"_s).toString() == u"error"_s)
-        statusBar()->showMessage(tr("Error: %1").arg(last.object.value(u"message"_s).toString()),
-                                 10000);
+        statusBar()->showMessage(
+            tr("Refused: %1 %2")
+                .arg(DisplayNames::error(last.object.value(u"code"_s).toString()),
+                     last.object.value(u"message"_s).toString()),
+            10000);
 }
 
 void MainWindow::onLogSelection() {
@@ -834,6 +858,7 @@ void MainWindow::onLogSelection() {
             if (s.isString())
                 mark(s.toString(), o.value(u"from"_s).toString(), o.value(u"to"_s).toString());
     grid_->setHighlights(highlights);
+    whyOutlines_ = false;
     if (!highlights.isEmpty()) {
         const auto first = highlights.constBegin();
         const int row = gridModel_->rowOfSeat(first.key());
@@ -851,12 +876,42 @@ void MainWindow::onLogSelection() {
 
 void MainWindow::onQueueSelection() {
     const QString id = queueView_->currentIndex().data(QueueModel::OrderIdRole).toString();
-    if (id.isEmpty() || !session_) return;
+    if (id.isEmpty() || !session_) {
+        clearWhy();
+        return;
+    }
     session_->explain(id);
+}
+
+void MainWindow::clearWhy(const QString& note) {
+    why_->clear();
+    if (!note.isEmpty()) why_->setHtml(u"<p>"_s + note.toHtmlEscaped() + u"</p>"_s);
+    whyOrder_.clear();
+    whyAskedAt_ = -1;
+    if (whyOutlines_) grid_->setHighlights({});
+    whyOutlines_ = false;
+}
+
+void MainWindow::refreshWhy() {
+    if (whyOrder_.isEmpty()) return;
+    // Served, cancelled or expired: the explanation and its outlines are history.
+    if (!queueModel_->indexOfOrder(whyOrder_).isValid()) {
+        clearWhy(tr("%1 no longer waits in any queue of this run.").arg(whyOrder_));
+        return;
+    }
+    // Still waiting: what blocks it may have changed (asked once per change of
+    // the engine: a remote session asks the server each time).
+    if (!session_ || !snapshot_ || snapshot_->lastSeq == whyAskedAt_) return;
+    whyAskedAt_ = snapshot_->lastSeq;
+    session_->explain(whyOrder_);
 }
 
 void MainWindow::onWhy(const QString& orderId, const std::vector<WaitReason>& reasons) {
     if (queueView_->currentIndex().data(QueueModel::OrderIdRole).toString() != orderId) return;
+    if (!queueModel_->indexOfOrder(orderId).isValid()) {
+        clearWhy(tr("%1 no longer waits in any queue of this run.").arg(orderId));
+        return;
+    }
     QString text = u"<h3>"_s + tr("Why %1 waits").arg(orderId.toHtmlEscaped()) + u"</h3>"_s;
     QHash<QString, QList<QPair<int, int>>> highlights;
     const QStringList stations = gridModel_->stations();
@@ -865,8 +920,9 @@ void MainWindow::onWhy(const QString& orderId, const std::vector<WaitReason>& re
             snapshot_ && snapshot_->run.train == w.train && snapshot_->run.date == w.date;
         const QString interval = shown ? stations.value(w.from) + u"→"_s + stations.value(w.to)
                                        : tr("stops %1→%2").arg(w.from).arg(w.to);
-        text += u"<p><b>"_s + html(w.train) + u' ' + html(w.date) + u' ' + html(w.travelClass) +
-                u"</b> "_s + interval.toHtmlEscaped() + u"<br>"_s;
+        text += u"<p><b>"_s + html(w.train) + u' ' + html(w.date) + u' ' +
+                DisplayNames::travelClass(w.travelClass).toHtmlEscaped() + u"</b> "_s +
+                interval.toHtmlEscaped() + u"<br>"_s;
         if (w.departed) {
             text += tr("The train has left %1: this option no longer serves.")
                         .arg(stations.value(w.from)) +
@@ -885,21 +941,7 @@ void MainWindow::onWhy(const QString& orderId, const std::vector<WaitReason>& re
             for (const HolderView& h : seat.blockers) {
                 const QString span =
                     shown ? stations.value(h.from) + u"→"_s + stations.value(h.to) : QString();
-                QString kind;
-                switch (h.kind) {
-                    case HolderView::Kind::Held:
-                        kind = tr("held");
-                        break;
-                    case HolderView::Kind::Paid:
-                        kind = tr("paid");
-                        break;
-                    case HolderView::Kind::Served:
-                        kind = tr("served");
-                        break;
-                    case HolderView::Kind::Block:
-                        kind = tr("quota block");
-                        break;
-                }
+                const QString kind = DisplayNames::holder(h.kind);
                 const QString passenger =
                     h.passenger.empty() ? QString() : u", "_s + QString::fromStdString(h.passenger);
                 who << QString(QString::fromStdString(h.id) + u" ("_s + kind + passenger + u") "_s +
@@ -919,6 +961,8 @@ void MainWindow::onWhy(const QString& orderId, const std::vector<WaitReason>& re
     }
     why_->setHtml(text);
     grid_->setHighlights(highlights);
+    whyOrder_ = orderId;
+    whyOutlines_ = true;
 }
 
 void MainWindow::updateActions() {
@@ -959,7 +1003,7 @@ void MainWindow::updateActions() {
     pause_->setEnabled(embedded_ != nullptr);
     step_->setEnabled(stepState_.paused);
     run_->setEnabled(stepState_.paused || stepState_.waiting > 0);
-    back_->setEnabled(stepState_.paused && !stepState_.applied.empty());
+    back_->setEnabled(stepState_.paused && stepState_.canStepBack);
 }
 
 QAction* MainWindow::operationAction(Operation op) const {
@@ -996,6 +1040,7 @@ OperatorContext MainWindow::operatorContext() const {
         c.to = to;
     }
     c.order = queueView_->currentIndex().data(QueueModel::OrderIdRole).toString();
+    c.queueClass = queueView_->currentIndex().data(QueueModel::ClassRole).toString();
     return c;
 }
 

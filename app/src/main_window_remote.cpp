@@ -50,6 +50,8 @@ void MainWindow::setSession(std::unique_ptr<Session> session) {
     pause_->blockSignals(true);
     pause_->setChecked(false);
     pause_->blockSignals(false);
+    // Another session: nothing of the last one's explanation applies.
+    clearWhy();
     onSnapshot(std::make_shared<ConsoleSnapshot>());
     storeLabel_->setText(session_ && !embedded_ ? session_->description() : QString());
     storeLabel_->setToolTip(storeLabel_->text());

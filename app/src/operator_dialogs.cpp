@@ -15,6 +15,7 @@
 #include <QJsonDocument>
 #include <QLabel>
 #include <QLineEdit>
+#include <QMessageBox>
 #include <QPainter>
 #include <QPushButton>
 #include <QRadioButton>
@@ -31,6 +32,7 @@
 #include <map>
 
 #include "houbu/command.h"
+#include "houbu/display_names.h"
 #include "houbu/error_sentences.h"
 
 namespace houbu {
@@ -411,11 +413,19 @@ QComboBox* OperatorDialog::classCombo(const QString& current) {
     auto* combo = new QComboBox(this);
     combo->setObjectName(u"class"_s);
     for (const std::string& c : snap().run.classes)
-        combo->addItem(qs(c));
-    const int index = combo->findText(current);
+        combo->addItem(DisplayNames::travelClass(c), qs(c));
+    const int index = combo->findData(current);
     if (index >= 0) combo->setCurrentIndex(index);
     connect(combo, &QComboBox::currentTextChanged, this, &OperatorDialog::revalidate);
     return combo;
+}
+
+QString OperatorDialog::classOf(const QComboBox* combo) {
+    // An item shows the class in words and keeps its code; an editable combo
+    // may also hold a class typed by the operator, which is its own code.
+    const QString text = combo->currentText().trimmed();
+    const int index = combo->findText(text);
+    return index >= 0 ? combo->itemData(index).toString() : text;
 }
 
 QLineEdit* OperatorDialog::idEdit(const QString& prefix) {
@@ -460,7 +470,14 @@ void OperatorDialog::revalidate() {
         return;
     }
     send_->setEnabled(problem_.isEmpty());
-    showMessage(problem_, true);
+    showProblemOrNotice();
+}
+
+void OperatorDialog::showProblemOrNotice() {
+    if (problem_.isEmpty())
+        showMessage(notice(), false);
+    else
+        showMessage(problem_, true);
 }
 
 void OperatorDialog::onPrechecked(quint64 ticket, const PrecheckReply& reply) {
@@ -475,7 +492,7 @@ void OperatorDialog::onPrechecked(quint64 ticket, const PrecheckReply& reply) {
     else
         problem_ = duplicateText(commandObject().value(u"id"_s).toString());
     send_->setEnabled(problem_.isEmpty());
-    showMessage(problem_, true);
+    showProblemOrNotice();
 }
 
 QString OperatorDialog::duplicateText(const QString& id) const {
@@ -571,10 +588,12 @@ QString OperatorDialog::summarize(const QList<EventRecord>& events) const {
     }
     QStringList parts;
     for (const QString& k : kinds)
-        parts << (counts.value(k) > 1 ? u"%1 ×%2"_s.arg(k).arg(counts.value(k)) : k);
-    const QString op = commandObject().value(u"op"_s).toString();
-    return parts.isEmpty() ? tr("%1 applied.").arg(op)
-                           : tr("%1 applied: %2").arg(op, parts.join(u", "_s));
+        parts << (counts.value(k) > 1
+                      ? tr("%1 ×%2").arg(DisplayNames::eventKind(k)).arg(counts.value(k))
+                      : DisplayNames::eventKind(k));
+    const QString op = DisplayNames::op(commandObject().value(u"op"_s).toString());
+    return parts.isEmpty() ? tr("%1: applied.").arg(op)
+                           : tr("%1: applied (%2).").arg(op, parts.join(u", "_s));
 }
 
 // ---------------------------------------------------------------- ReleaseDialog
@@ -626,7 +645,7 @@ ReleaseDialog::ReleaseDialog(Session* session, OperatorContext context, QWidget*
     contents_->setWordWrap(true);
     seatForm->addRow(tr("S&eat:"), seat_);
     seatForm->addRow(tr("&Interval:"), interval_);
-    seatForm->addRow(tr("&Reason:"), reason_);
+    seatForm->addRow(tr("Reas&on:"), reason_);
     seatForm->addRow(tr("Releases:"), contents_);
     pages_->addWidget(seatPage);
 
@@ -644,7 +663,7 @@ ReleaseDialog::ReleaseDialog(Session* session, OperatorContext context, QWidget*
         for (const HolderView& h : s.holders)
             if (h.kind == HolderView::Kind::Block) {
                 Block& b = blocks[qs(h.id)];
-                b.cls = qs(s.travelClass);
+                b.cls = DisplayNames::travelClass(s.travelClass);
                 b.from = h.from;
                 b.to = h.to;
                 ++b.seats;
@@ -754,7 +773,22 @@ AddCarDialog::AddCarDialog(Session* session, OperatorContext context, QWidget* p
     car_->setRange(1, 99);
     car_->setValue(std::min(next, 99));
     car_->setToolTip(tr("A car number not used on this run, 1 to 99"));
-    class_ = classCombo(QString());
+    // The class the operator points at: the chosen queue, else the selected
+    // seat, else the class with the most passengers waiting.
+    QString wanted = context_.queueClass;
+    if (wanted.isEmpty())
+        if (const SeatView* seat = seatByLabel(context_.seat)) wanted = qs(seat->travelClass);
+    if (wanted.isEmpty()) {
+        std::map<std::string, std::size_t> waiting;
+        std::size_t most = 0;
+        for (const QueueView& q : snap().queues)
+            for (const OrderView& o : q.orders)
+                if ((waiting[q.travelClass] += o.passengers.size()) > most) {
+                    most = waiting[q.travelClass];
+                    wanted = qs(q.travelClass);
+                }
+    }
+    class_ = classCombo(wanted);
     class_->setEditable(true);
     class_->setToolTip(tr("One of the run's classes, or a new one"));
     rows_ = new QSpinBox(this);
@@ -768,7 +802,7 @@ AddCarDialog::AddCarDialog(Session* session, OperatorContext context, QWidget* p
            "C and D along the aisle."));
     auto defaults = [this] {
         for (const CarView& c : snap().run.cars)
-            if (qs(c.travelClass) == class_->currentText()) {
+            if (qs(c.travelClass) == classOf(class_)) {
                 rows_->setValue(c.rows);
                 layout_->setText(qs(c.layout));
                 return;
@@ -798,9 +832,34 @@ AddCarDialog::AddCarDialog(Session* session, OperatorContext context, QWidget* p
     finish(tr("&Add car"));
 }
 
+void AddCarDialog::accept() {
+    if (isSending() || isChecking() || !problem().isEmpty() || confirmation_) return;
+    const QString cls = DisplayNames::travelClass(classOf(class_));
+    const int seats = rows_->value() * int(layout_->text().trimmed().size());
+    confirmation_ = new QMessageBox(
+        QMessageBox::Question, tr("Add car %1?").arg(car_->value()),
+        tr("Add car %1 (%2, %n seat(s)) to %3? An added car cannot be taken off again.", nullptr,
+           seats)
+            .arg(car_->value())
+            .arg(cls, runName()),
+        QMessageBox::Cancel, this);
+    confirmation_->setObjectName(u"confirmAddCar"_s);
+    QPushButton* add = confirmation_->addButton(tr("Add the car"), QMessageBox::AcceptRole);
+    add->setObjectName(u"confirm"_s);
+    // Return alone must not add it: the default answer is Cancel.
+    confirmation_->setDefaultButton(QMessageBox::Cancel);
+    confirmation_->setAttribute(Qt::WA_DeleteOnClose);
+    connect(confirmation_, &QMessageBox::finished, this, [this, add] {
+        const bool yes = confirmation_ && confirmation_->clickedButton() == add;
+        confirmation_.clear();
+        if (yes) OperatorDialog::accept();
+    });
+    confirmation_->open();
+}
+
 QString AddCarDialog::validate() const {
     if (snap().run.train.empty()) return tr("No train is shown: open a scenario or a store first.");
-    if (class_->currentText().trimmed().isEmpty()) return tr("Enter the car's class, e.g. second.");
+    if (classOf(class_).isEmpty()) return tr("Enter the car's class, e.g. second.");
     if (layout_->text().trimmed().isEmpty())
         return tr("Enter the seat letters of one row, e.g. ABCDF.");
     return {};
@@ -809,7 +868,7 @@ QString AddCarDialog::validate() const {
 QJsonObject AddCarDialog::commandObject() const {
     QJsonObject o = startOnRun(u"add_car"_s);
     o.insert(u"car"_s, car_->value());
-    o.insert(u"class"_s, class_->currentText().trimmed());
+    o.insert(u"class"_s, classOf(class_));
     o.insert(u"rows"_s, rows_->value());
     o.insert(u"layout"_s, layout_->text().trimmed().toUpper());
     return o;
@@ -850,7 +909,7 @@ BlockDialog::BlockDialog(Session* session, OperatorContext context, QWidget* par
     group->addButton(bySeats);
     free_ = new QLabel(this);
     free_->setObjectName(u"free"_s);
-    form()->addRow(tr("&Id:"), id_);
+    form()->addRow(tr("I&d:"), id_);
     form()->addRow(tr("&Class:"), class_);
     form()->addRow(tr("&Interval:"), interval_);
     form()->addRow(byCount_, count_);
@@ -867,7 +926,7 @@ BlockDialog::BlockDialog(Session* session, OperatorContext context, QWidget* par
         count_->setEnabled(byCount_->isChecked());
         seats_->setEnabled(!byCount_->isChecked());
         free_->setText(tr("%n seat(s) of this class free over the interval", nullptr,
-                          freeSeats(class_->currentText(), interval_->from(), interval_->to())));
+                          freeSeats(classOf(class_), interval_->from(), interval_->to())));
         revalidate();
     };
     connect(byCount_, &QRadioButton::toggled, this, changed);
@@ -887,7 +946,7 @@ QStringList BlockDialog::seatList() const {
 QString BlockDialog::validate() const {
     if (snap().run.train.empty()) return tr("No train is shown: open a scenario or a store first.");
     if (id_->text().trimmed().isEmpty()) return tr("Enter an id for the block.");
-    if (class_->currentText().isEmpty()) return tr("This run has no class to block.");
+    if (classOf(class_).isEmpty()) return tr("This run has no class to block.");
     if (!byCount_->isChecked() && seatList().isEmpty())
         return tr("Enter the seats to block, e.g. 03-01A 03-01B.");
     return {};
@@ -898,7 +957,7 @@ QJsonObject BlockDialog::commandObject() const {
     o.insert(u"id"_s, id_->text().trimmed());
     o.insert(u"from"_s, interval_->fromStation());
     o.insert(u"to"_s, interval_->toStation());
-    o.insert(u"class"_s, class_->currentText());
+    o.insert(u"class"_s, classOf(class_));
     if (byCount_->isChecked()) {
         o.insert(u"count"_s, count_->value());
     } else {
@@ -933,7 +992,7 @@ SellDialog::SellDialog(Session* session, OperatorContext context, QWidget* paren
     prefer_->setObjectName(u"prefer"_s);
     free_ = new QLabel(this);
     free_->setObjectName(u"free"_s);
-    form()->addRow(tr("&Id:"), id_);
+    form()->addRow(tr("I&d:"), id_);
     form()->addRow(tr("&Interval:"), interval_);
     form()->addRow(tr("&Class:"), class_);
     form()->addRow(tr("&Passengers:"), table);
@@ -947,7 +1006,7 @@ SellDialog::SellDialog(Session* session, OperatorContext context, QWidget* paren
     refillPrefer();
     auto changed = [this] {
         free_->setText(tr("%n seat(s) of this class free over the interval", nullptr,
-                          freeSeats(class_->currentText(), interval_->from(), interval_->to())));
+                          freeSeats(classOf(class_), interval_->from(), interval_->to())));
         revalidate();
     };
     connect(interval_, &IntervalPicker::changed, this, changed);
@@ -978,7 +1037,7 @@ void SellDialog::refillPrefer() {
     prefer_->addItem(tr("Aisle"), u"aisle"_s);
     QString letters;
     for (const CarView& c : snap().run.cars)
-        if (qs(c.travelClass) == class_->currentText())
+        if (qs(c.travelClass) == classOf(class_))
             for (QChar l : qs(c.layout))
                 if (!letters.contains(l)) letters += l;
     std::sort(letters.begin(), letters.end());
@@ -994,7 +1053,7 @@ QStringList SellDialog::column(int c) const {
 QString SellDialog::validate() const {
     if (snap().run.train.empty()) return tr("No train is shown: open a scenario or a store first.");
     if (id_->text().trimmed().isEmpty()) return tr("Enter an id for the sale.");
-    if (class_->currentText().isEmpty()) return tr("This run has no class to sell.");
+    if (classOf(class_).isEmpty()) return tr("This run has no class to sell.");
     const QStringList names = column(0);
     if (const QString p = missingNames(names); !p.isEmpty()) return p;
     const QStringList seats = column(1);
@@ -1010,7 +1069,7 @@ QJsonObject SellDialog::commandObject() const {
     o.insert(u"id"_s, id_->text().trimmed());
     o.insert(u"from"_s, interval_->fromStation());
     o.insert(u"to"_s, interval_->toStation());
-    o.insert(u"class"_s, class_->currentText());
+    o.insert(u"class"_s, classOf(class_));
     o.insert(u"passengers"_s, QJsonArray::fromStringList(column(0)));
     const QStringList seats = column(1);
     if (!seats.contains(QString())) {
@@ -1024,6 +1083,21 @@ QJsonObject SellDialog::commandObject() const {
     const QString prefer = prefer_->currentData().toString();
     if (!prefer.isEmpty()) o.insert(u"prefer"_s, prefer);
     return o;
+}
+
+QString SellDialog::notice() const {
+    const int from = interval_->from();
+    const auto& stops = snap().run.stops;
+    if (from < 0 || from >= int(stops.size()) || stops[std::size_t(from)].departure < 0) return {};
+    const StopView& boarding = stops[std::size_t(from)];
+    // The engine holds a sale for the run's hold time from the command's time.
+    const QDateTime payBy = atEdit()->dateTime().addSecs(qint64(snap().run.holdMinutes) * 60);
+    const QDateTime departure = toDateTime(boarding.departure);
+    if (payBy <= departure) return {};
+    return tr("Note: this hold runs until %1, past the train's departure from %2 at %3. "
+              "The engine allows it: ask for payment before the train leaves.")
+        .arg(payBy.toString(u"yyyy-MM-dd HH:mm"_s), qs(boarding.station),
+             departure.toString(u"yyyy-MM-dd HH:mm"_s));
 }
 
 QString SellDialog::summarize(const QList<EventRecord>& events) const {
@@ -1070,7 +1144,7 @@ WaitlistDialog::WaitlistDialog(Session* session, OperatorContext context, QWidge
     class_->setObjectName(u"optionClass"_s);
     class_->setEditable(true);
     for (const std::string& c : snap().run.classes)
-        class_->addItem(qs(c));
+        class_->addItem(DisplayNames::travelClass(c), qs(c));
     auto* add = new QPushButton(tr("Add &option"), optionsBox);
     add->setObjectName(u"addOption"_s);
     add->setAutoDefault(false);
@@ -1099,7 +1173,7 @@ WaitlistDialog::WaitlistDialog(Session* session, OperatorContext context, QWidge
     optionsLayout->setColumnStretch(0, 2);
     optionsLayout->setColumnStretch(1, 1);
 
-    hasDeadline_ = new QCheckBox(tr("&Deadline:"), this);
+    hasDeadline_ = new QCheckBox(tr("Dead&line:"), this);
     hasDeadline_->setObjectName(u"hasDeadline"_s);
     deadline_ = new QDateTimeEdit(this);
     deadline_->setObjectName(u"deadline"_s);
@@ -1110,22 +1184,22 @@ WaitlistDialog::WaitlistDialog(Session* session, OperatorContext context, QWidge
     deadline_->setEnabled(false);
     deadline_->setToolTip(tr("Not served by then, the order expires and is refunded"));
 
-    form()->addRow(tr("&Id:"), id_);
+    form()->addRow(tr("I&d:"), id_);
     form()->addRow(tr("&User:"), user_);
     form()->addRow(tr("&Passengers:"), table);
     form()->addRow(tr("&Interval:"), interval_);
-    form()->addRow(tr("Op&tions:"), optionsBox);
+    form()->addRow(tr("Optio&ns:"), optionsBox);
     form()->addRow(hasDeadline_, deadline_);
 
     if (!snap().run.train.empty()) {
         const SeatView* selected = seatByLabel(context_.seat);
         addOption(qs(snap().run.train), qs(snap().run.date),
-                  selected ? qs(selected->travelClass) : class_->currentText());
+                  selected ? qs(selected->travelClass) : classOf(class_));
         if (selected) interval_->setInterval(context_.from, context_.to);
     }
     connect(add, &QPushButton::clicked, this, [this] {
         const QStringList run = run_->currentData().toStringList();
-        if (run.size() == 2 && !addOption(run[0], run[1], class_->currentText().trimmed()))
+        if (run.size() == 2 && !addOption(run[0], run[1], classOf(class_)))
             messageLabel()->setText(tr("This option is listed already."));
     });
     connect(remove_, &QPushButton::clicked, this, [this] {
@@ -1151,9 +1225,12 @@ WaitlistDialog::WaitlistDialog(Session* session, OperatorContext context, QWidge
 bool WaitlistDialog::addOption(const QString& train, const QString& date, const QString& cls) {
     for (int i = 0; i < options_->topLevelItemCount(); ++i) {
         const QTreeWidgetItem* item = options_->topLevelItem(i);
-        if (item->text(0) == train && item->text(1) == date && item->text(2) == cls) return false;
+        if (item->text(0) == train && item->text(1) == date &&
+            item->data(2, Qt::UserRole).toString() == cls)
+            return false;
     }
-    auto* item = new QTreeWidgetItem(options_, {train, date, cls});
+    auto* item = new QTreeWidgetItem(options_, {train, date, DisplayNames::travelClass(cls)});
+    item->setData(2, Qt::UserRole, cls);  // the code the command names
     options_->setCurrentItem(item);
     updateOptionButtons();
     revalidate();
@@ -1186,7 +1263,7 @@ QString WaitlistDialog::validate() const {
     const int n = options_->topLevelItemCount();
     if (n == 0) return tr("Add at least one option: a train, a date and a class.");
     for (int i = 0; i < n; ++i)
-        if (options_->topLevelItem(i)->text(2).isEmpty())
+        if (options_->topLevelItem(i)->data(2, Qt::UserRole).toString().isEmpty())
             return tr("Option %1 has no class.").arg(i + 1);
     return {};
 }
@@ -1201,8 +1278,9 @@ QJsonObject WaitlistDialog::commandObject() const {
     QJsonArray options;
     for (int i = 0; i < options_->topLevelItemCount(); ++i) {
         const QTreeWidgetItem* item = options_->topLevelItem(i);
-        options.append(QJsonObject{
-            {u"train"_s, item->text(0)}, {u"date"_s, item->text(1)}, {u"class"_s, item->text(2)}});
+        options.append(QJsonObject{{u"train"_s, item->text(0)},
+                                   {u"date"_s, item->text(1)},
+                                   {u"class"_s, item->data(2, Qt::UserRole).toString()}});
     }
     o.insert(u"options"_s, options);
     if (hasDeadline_->isChecked()) o.insert(u"deadline"_s, formatAt(deadline_->dateTime()));
@@ -1212,10 +1290,10 @@ QJsonObject WaitlistDialog::commandObject() const {
 QString WaitlistDialog::summarize(const QList<EventRecord>& events) const {
     for (const EventRecord& e : events)
         if (e.object.value(u"event"_s).toString() == u"waitlist_submitted"_s)
-            return tr("Waitlist order %1 submitted: prepay ¥%2 by %3.")
-                .arg(e.object.value(u"id"_s).toString())
-                .arg(e.object.value(u"prepay"_s).toDouble(), 0, 'f', 2)
-                .arg(e.object.value(u"pay_by"_s).toString().replace(u'T', u' '));
+            return tr("Waitlist order %1 submitted: prepay %2 by %3.")
+                .arg(e.object.value(u"id"_s).toString(),
+                     DisplayNames::money(e.object.value(u"prepay"_s).toDouble()),
+                     e.object.value(u"pay_by"_s).toString().replace(u'T', u' '));
     return OperatorDialog::summarize(events);
 }
 
@@ -1270,9 +1348,9 @@ PrepayDialog::PrepayDialog(Session* session, OperatorContext context, QWidget* p
     setWindowTitle(tr("Prepay a waitlist order"));
     QList<QPair<QString, QString>> orders;
     for (const PendingPrepay& p : context_.awaitingPrepay)
-        orders.append({p.id, tr("¥%1, due by %2")
-                                 .arg(p.prepay, 0, 'f', 2)
-                                 .arg(QString(p.payBy).replace(u'T', u' '))});
+        orders.append(
+            {p.id, tr("%1, due by %2")
+                       .arg(DisplayNames::money(p.prepay), QString(p.payBy).replace(u'T', u' '))});
     // A queued order is prepaid already: only one awaiting prepayment is preselected.
     addOrderChooser(orders, context_.order, false,
                     tr("Orders awaiting prepayment; any order id may be typed"), tr("Prepayment:"),
@@ -1301,13 +1379,13 @@ CancelOrderDialog::CancelOrderDialog(Session* session, OperatorContext context, 
     for (const PendingPrepay& p : context_.awaitingPrepay) {
         if (listed.contains(p.id)) continue;
         listed.insert(p.id);
-        orders.append({p.id, tr("awaiting prepayment of ¥%1").arg(p.prepay, 0, 'f', 2)});
+        orders.append({p.id, tr("awaiting prepayment of %1").arg(DisplayNames::money(p.prepay))});
     }
     addOrderChooser(orders, context_.order, true,
                     tr("Queued orders of the shown run and orders awaiting prepayment; any "
                        "order id may be typed"),
                     tr("Details:"), tr("unknown here: the engine checks the order"));
-    finish(tr("Cancel &order"));
+    finish(tr("&Cancel order"));
     buttonBox()->button(QDialogButtonBox::Cancel)->setText(tr("Close"));
 }
 

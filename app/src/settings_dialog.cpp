@@ -49,7 +49,7 @@ SettingsDialog::SettingsDialog(QWidget* parent) : QDialog(parent) {
     auto* buttons = new QHBoxLayout(window);
     auto* resetLayout = new QPushButton(tr("&Reset window layout"));
     resetLayout->setToolTip(tr("Put the docks and toolbars back where they start"));
-    auto* clearRecent = new QPushButton(tr("Clear &recent files"));
+    auto* clearRecent = new QPushButton(tr("Clear recent &files"));
     buttons->addWidget(resetLayout);
     buttons->addWidget(clearRecent);
     buttons->addStretch();

@@ -1,5 +1,6 @@
 #include "houbu/step_panel.h"
 
+#include "houbu/display_names.h"
 #include "houbu/models.h"
 
 #include <QAction>
@@ -27,6 +28,22 @@ QString interval(const QStringList& stations, bool shownRun, int from, int to) {
     return StepPanel::tr("stops %1→%2").arg(from).arg(to);
 }
 
+// "01-05 10:01": the day and time an order became effective.
+QString effectiveText(Time t) {
+    return t < 0 ? QString() : qs(formatTime(t)).mid(5).replace(u'T', u' ');
+}
+
+// "Line 26 Refund s-tj.1": a command as the banner names it.
+QString commandText(int line, const QByteArray& command) {
+    const QJsonObject cmd = QJsonDocument::fromJson(command).object();
+    QString text =
+        StepPanel::tr("Line %1").arg(line) + u' ' + DisplayNames::op(cmd.value(u"op"_s).toString());
+    for (const char* key : {"id", "ticket", "seat", "from", "to", "car", "at"})
+        if (cmd.contains(QLatin1String(key)))
+            text += u' ' + cmd.value(QLatin1String(key)).toVariant().toString();
+    return text;
+}
+
 QString who(const std::string& order, int passengers) {
     const QString size =
         passengers == 1 ? StepPanel::tr("single") : StepPanel::tr("group of %1").arg(passengers);
@@ -52,13 +69,18 @@ StepPanel::StepPanel(QWidget* parent) : QFrame(parent) {
     pass_->setWordWrap(true);
     applied_ = new QLabel(this);
     applied_->setWordWrap(true);
-    for (QLabel* l : {title_, caption_, decision_, pass_, applied_})
+    passed_ = new QLabel(this);
+    passed_->setObjectName(u"stepPassed"_s);
+    passed_->setWordWrap(true);
+    passed_->setVisible(false);
+    for (QLabel* l : {title_, caption_, decision_, pass_, applied_, passed_})
         l->setTextInteractionFlags(Qt::TextSelectableByMouse);
     text->addWidget(title_);
     text->addWidget(caption_);
     text->addWidget(decision_);
     text->addWidget(pass_);
     text->addWidget(applied_);
+    text->addWidget(passed_);
     outer->addLayout(text, 1);
     setVisible(false);
 }
@@ -84,12 +106,13 @@ QString StepPanel::describe(const StepDecision& d, const QStringList& stations, 
             seats << qs(s);
         return tr("%1 served on %2 %3 (%4 %5)")
             .arg(name, seats.join(u", "_s), interval(stations, shownRun, d.from, d.to), qs(d.train),
-                 qs(d.travelClass));
+                 DisplayNames::travelClass(d.travelClass));
     }
     if (d.train.empty())
         return tr("%1 skipped: no option has enough free seats; it waits in its queues").arg(name);
     return tr("%1 skipped: only %n seat(s) free on %2 (%3)", nullptr, std::max(d.freeSeats, 0))
-        .arg(name, interval(stations, shownRun, d.from, d.to), qs(d.travelClass));
+        .arg(name, interval(stations, shownRun, d.from, d.to),
+             DisplayNames::travelClass(d.travelClass));
 }
 
 void StepPanel::showCaption(const QString& caption) {
@@ -101,6 +124,14 @@ void StepPanel::showState(const StepState& st, const QStringList& stations, cons
                           const QString& date, const QString& caption) {
     setVisible(st.enabled || st.paused || !caption.isEmpty());
     showCaption(caption);
+    // Commands with nothing to decide say so, rather than pass unseen.
+    QStringList passed;
+    for (const StepState::Passed& p : st.passed)
+        passed << tr("%1: no queued order is a candidate, nothing to decide; applied.")
+                      .arg(commandText(p.line, p.command))
+                      .toHtmlEscaped();
+    passed_->setText(passed.join(u"<br>"_s));
+    passed_->setVisible(!passed.isEmpty());
     if (!st.paused) {
         title_->setText(st.enabled ? tr("<b>Matching paused.</b> The next command that frees "
                                         "seats or queues an order stops before its first "
@@ -117,11 +148,7 @@ void StepPanel::showState(const StepState& st, const QStringList& stations, cons
     decision_->setVisible(true);
     pass_->setVisible(true);
     applied_->setVisible(!st.applied.empty());
-    const QJsonObject cmd = QJsonDocument::fromJson(st.command).object();
-    QString title = tr("<b>Line %1</b> %2").arg(st.line).arg(cmd.value(u"op"_s).toString());
-    for (const char* key : {"id", "ticket", "seat", "from", "to", "car", "at"})
-        if (cmd.contains(QLatin1String(key)))
-            title += u' ' + cmd.value(QLatin1String(key)).toVariant().toString().toHtmlEscaped();
+    QString title = u"<b>"_s + commandText(st.line, st.command).toHtmlEscaped() + u"</b>"_s;
     if (st.waiting > 0) title += u" · "_s + tr("%n more command(s) waiting", nullptr, st.waiting);
     title_->setText(title);
 
@@ -145,7 +172,8 @@ void StepPanel::showState(const StepState& st, const QStringList& stations, cons
         }
         case StepPass::Cause::AddedCar:
             pass = tr("Added car: new %1 seats on %2 %3")
-                       .arg(qs(st.pass.travelClass), qs(st.pass.train), qs(st.pass.date));
+                       .arg(DisplayNames::travelClass(st.pass.travelClass), qs(st.pass.train),
+                            qs(st.pass.date));
             break;
         case StepPass::Cause::NewOrder:
             pass = tr("Order %1 became effective").arg(qs(st.pass.order));
@@ -156,12 +184,14 @@ void StepPanel::showState(const StepState& st, const QStringList& stations, cons
         QString item = who(c.order, c.passengers) + u' ' +
                        interval(stations, passRun, c.from, c.to) + u" #"_s +
                        QString::number(c.rank);
+        if (c.effectiveAt >= 0) item += u' ' + tr("effective %1").arg(effectiveText(c.effectiveAt));
         item = item.toHtmlEscaped();
         if (c.order == st.next.order) item = u"<b>"_s + item + u"</b>"_s;
         candidates << item;
     }
     pass_->setText(pass.toHtmlEscaped() + u"<br>"_s +
-                   tr("Candidates in queue order: %1")
+                   tr("Candidates in queue order (the earliest effective first, then the "
+                      "earliest submitted): %1")
                        .arg(candidates.isEmpty() ? tr("none") : candidates.join(u", "_s)));
     QStringList done;
     for (std::size_t i = 0; i < st.applied.size(); ++i)
@@ -170,6 +200,18 @@ void StepPanel::showState(const StepState& st, const QStringList& stations, cons
                              qs(st.applied[i].train) == train && qs(st.applied[i].date) == date)
                         .toHtmlEscaped();
     applied_->setText(tr("Applied:") + u"<br>"_s + done.join(u"<br>"_s));
+}
+
+QString StepPanel::passedText() const {
+    return passed_->isVisibleTo(this) ? passed_->text() : QString();
+}
+
+QString StepPanel::candidatesText() const {
+    return pass_->text();
+}
+
+QString StepPanel::titleText() const {
+    return title_->text();
 }
 
 QString StepPanel::decisionText() const {

@@ -762,7 +762,8 @@ struct StepRun::Impl {
             const Run& run = s.runs[q.run];
             out.push_back(StepCandidate{std::string(orderId(s, s.orders[e.order])),
                                         s.orders[e.order].groupSize(),
-                                        run.classes[q.travelClass].name, q.from, q.to, e.rank});
+                                        run.classes[q.travelClass].name, q.from, q.to, e.rank,
+                                        s.orders[e.order].effectiveAt});
         }
         return out;
     }

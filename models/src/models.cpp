@@ -6,6 +6,7 @@
 #include <string_view>
 #include <unordered_set>
 
+#include "houbu/display_names.h"
 #include "houbu/models.h"
 
 namespace houbu {
@@ -331,7 +332,10 @@ QVariant SeatGridModel::headerData(int section, Qt::Orientation o, int role) con
     }
     if (role == Qt::ToolTipRole && o == Qt::Vertical) {
         const SeatView* s = seat(section);
-        return s ? tr("Seat %1, car %2, %3").arg(qs(s->label)).arg(s->car).arg(qs(s->travelClass))
+        return s ? tr("Seat %1, car %2, %3")
+                       .arg(qs(s->label))
+                       .arg(s->car)
+                       .arg(DisplayNames::travelClass(s->travelClass))
                  : QVariant();
     }
     return {};
@@ -453,16 +457,19 @@ QVariant QueueModel::data(const QModelIndex& index, int role) const {
         switch (role) {
             case QueueKeyRole:
                 return keyOf(q);
+            case ClassRole:
+                return qs(q.travelClass);
             case LengthRole:
                 return static_cast<int>(q.orders.size());
             case Qt::DisplayRole:
                 if (index.column() == Queue)
-                    return QString(qs(q.travelClass) + u"  "_s + intervalOf(q));
+                    return QString(DisplayNames::travelClass(q.travelClass) + u"  "_s +
+                                   intervalOf(q));
                 if (index.column() == Rank) return tr("%n waiting", nullptr, int(q.orders.size()));
                 return {};
             case Qt::ToolTipRole:
                 return tr("Queue %1 %2: %n order(s) in rank order", nullptr, int(q.orders.size()))
-                    .arg(qs(q.travelClass), intervalOf(q));
+                    .arg(DisplayNames::travelClass(q.travelClass), intervalOf(q));
         }
         return {};
     }
@@ -475,6 +482,8 @@ QVariant QueueModel::data(const QModelIndex& index, int role) const {
             return qs(o.id);
         case QueueKeyRole:
             return keyOf(q);
+        case ClassRole:
+            return qs(q.travelClass);
         case GroupSizeRole:
             return static_cast<int>(o.passengers.size());
         case Qt::DisplayRole: {
@@ -497,7 +506,7 @@ QVariant QueueModel::data(const QModelIndex& index, int role) const {
                     QStringList options;
                     for (const auto& opt : o.options)
                         options << qs(opt.train) + u' ' + qs(opt.date).mid(5) + u' ' +
-                                       qs(opt.travelClass);
+                                       DisplayNames::travelClass(opt.travelClass);
                     return options.join(u" · "_s);
                 }
             }
@@ -705,20 +714,34 @@ QString subjectOf(const QJsonObject& o) {
 QString detailsOf(const QJsonObject& o) {
     const QString kind = o.value(u"event"_s).toString();
     auto v = [&](const char* key) { return o.value(QLatin1String(key)).toVariant().toString(); };
-    if (kind == u"error"_s) return v("code") + u": "_s + v("message");
+    if (kind == u"error"_s) return DisplayNames::error(v("code")) + u" "_s + v("message");
     if (kind == u"ticket_held"_s)
         return v("passenger") + u"  "_s + v("seat") + u"  "_s + arrow(v("from"), v("to"));
     if (kind == u"seat_released"_s)
-        return v("seat") + u"  "_s + arrow(v("from"), v("to")) + u"  ("_s + v("source") + u')';
+        return v("seat") + u"  "_s + arrow(v("from"), v("to")) + u"  ("_s +
+               DisplayNames::releaseSource(v("source")) + u')';
+    if (kind == u"ticket_refunded"_s) return DisplayNames::releaseSource(v("reason"));
+    if (kind == u"waitlist_cancelled"_s) return DisplayNames::cancelReason(v("reason"));
     if (kind == u"waitlist_fulfilled"_s) return seatsOf(o).join(u", "_s);
-    if (kind == u"match_considered"_s || kind == u"match_skipped"_s ||
-        kind == u"waitlist_cancelled"_s || kind == u"ticket_refunded"_s)
-        return v("reason");
+    if (kind == u"match_considered"_s || kind == u"match_skipped"_s) return v("reason");
     if (kind == u"waitlist_submitted"_s)
-        return EventLogModel::tr("prepay ¥%1 by %2")
-            .arg(v("prepay"), v("pay_by").replace(u'T', u' '));
+        return EventLogModel::tr("prepay %1 by %2")
+            .arg(DisplayNames::money(o.value(u"prepay"_s).toDouble()),
+                 v("pay_by").replace(u'T', u' '));
     if (kind == u"block_created"_s || kind == u"car_added"_s) return seatsOf(o).join(u", "_s);
-    if (kind == u"availability"_s) return v("free");
+    if (kind == u"availability"_s)
+        return EventLogModel::tr("%n seat(s) free", nullptr, o.value(u"free"_s).toInt());
+    if (kind == u"position"_s) {
+        QStringList ranks;
+        for (const auto& q : o.value(u"queues"_s).toArray()) {
+            const QJsonObject r = q.toObject();
+            ranks << EventLogModel::tr("%1 %2 %3: rank %4")
+                         .arg(r.value(u"train"_s).toString(), r.value(u"date"_s).toString(),
+                              DisplayNames::travelClass(r.value(u"class"_s).toString()))
+                         .arg(r.value(u"rank"_s).toInteger());
+        }
+        return ranks.join(u"; "_s);
+    }
     return {};
 }
 
@@ -754,7 +777,7 @@ QVariant EventLogModel::data(const QModelIndex& index, int role) const {
                 case Time:
                     return o.value(u"at"_s).toString().replace(u'T', u' ');
                 case Event:
-                    return o.value(u"event"_s).toString();
+                    return DisplayNames::eventKind(o.value(u"event"_s).toString());
                 case Line:
                     return o.value(u"line"_s).toInt();
                 case Train:
@@ -769,6 +792,11 @@ QVariant EventLogModel::data(const QModelIndex& index, int role) const {
 }
 
 QVariant EventLogModel::headerData(int section, Qt::Orientation o, int role) const {
+    if (o == Qt::Horizontal && role == Qt::ToolTipRole && section == Line)
+        return tr(
+            "The command's line in its input: in a scenario file, the file's line "
+            "(every line counted, as houbu-cli numbers them); after that, the console's "
+            "commands in the order sent");
     if (o != Qt::Horizontal || role != Qt::DisplayRole) return {};
     switch (section) {
         case Seq:

@@ -6,6 +6,7 @@
 #include <QSysInfo>
 #include <QThread>
 #include <QTimer>
+#include <algorithm>
 #include <atomic>
 #include <optional>
 
@@ -52,7 +53,7 @@ class EmbeddedWorker : public QObject {
                 emit opened(false, error);
                 return;
             }
-            nextLine_ = static_cast<int>(store_->journalLength()) + 1;
+            continueAfterJournal();
         }
         emit opened(true, QString());
         publish();
@@ -61,6 +62,7 @@ class EmbeddedWorker : public QObject {
     void send(const QList<QByteArray>& commands) {
         if (!ready()) return;
         if (stepMode_) {
+            if (!stepping_ && waiting_.isEmpty()) passed_.clear();  // news of the last batch
             for (const InputLine& l : number(commands))
                 waiting_.append(l);
             pump();
@@ -84,7 +86,7 @@ class EmbeddedWorker : public QObject {
         history_.push_back(stepping_->pending());
         stepping_->step();
         if (stepping_->done()) {
-            commitStepped();
+            finishCurrent();
             pump();
             return;
         }
@@ -92,16 +94,38 @@ class EmbeddedWorker : public QObject {
         publishStep();
     }
 
+    // One decision back: within the command, or, at its first decision, into
+    // the last decision of the command stepped before it (not committed yet).
     void stepBack() {
-        if (!stepping_ || history_.empty()) return;
-        // Deterministic replay: the copy from before the command, all decisions but the last.
-        const std::size_t k = history_.size() - 1;
-        history_.resize(k);
-        startScratch();
-        for (std::size_t i = 0; i < k && !stepping_->done(); ++i)
-            stepping_->step();
+        if (!stepping_) return;
+        if (history_.empty()) {
+            std::size_t j = done_.size();
+            while (j > 0 && done_[j - 1].decisions.empty())
+                --j;
+            if (j == 0) return;
+            // The commands after that one go back in front of the waiting ones, in order.
+            QList<InputLine> again;
+            for (std::size_t i = j; i < done_.size(); ++i)
+                again << done_[i].line;
+            again << currentLine_;
+            waiting_ = again + waiting_;
+            Stepped previous = std::move(done_[j - 1]);
+            done_.resize(j - 1);
+            current_ = previous.command;
+            currentLine_ = previous.line;
+            history_ = std::move(previous.decisions);
+        }
+        history_.pop_back();
+        rebuildScratch();
         publish();
         publishStep();
+    }
+
+    // Closing: the commands stepped to their end reach the journal; the one
+    // still paused is dropped with the scratch copy.
+    void commitFinished() {
+        stepping_.reset();
+        commitDone();
     }
 
     void runToEnd() {
@@ -154,9 +178,10 @@ class EmbeddedWorker : public QObject {
         if (!ready()) return;
         finishAll();
         cancelled = false;
-        // Lines as QByteArray::split gives them, a batch at a time: a day's
-        // scenario is gigabytes, and splitting it whole would hold it twice.
-        const qint64 total = scenario.count('\n') + 1;
+        // Lines as QByteArray::split gives them, a batch at a time (a day's
+        // scenario is gigabytes, and splitting it whole would hold it twice);
+        // a final newline ends a line.
+        const qint64 total = scenario.count('\n') + (scenario.endsWith('\n') ? 0 : 1);
         constexpr qsizetype kBatch = 500;
         bool ok = true;
         qsizetype at = 0;
@@ -292,15 +317,35 @@ class EmbeddedWorker : public QObject {
     }
     const Engine& engine() { return store_ ? store_->engine() : memory_->engine(); }
 
-    // Numbers the command lines (blank lines and comments are not commands).
+    // Numbers the lines as houbu-cli does, every line counted (blank lines and
+    // comments too, though they are not commands), so that an event's `line`
+    // is the command's line in its file.
     QList<InputLine> number(const QList<QByteArray>& commands) {
         QList<InputLine> lines;
         for (const QByteArray& c : commands) {
+            const int n = nextLine_++;
             const QByteArray trimmed = c.trimmed();
             if (trimmed.isEmpty() || trimmed.startsWith('#')) continue;
-            lines.append({trimmed, nextLine_++});
+            lines.append({trimmed, n});
         }
         return lines;
+    }
+
+    // A reopened store goes on after the last line it journaled (the lines of a
+    // loaded file keep their numbers, so there are more lines than rows).
+    void continueAfterJournal() {
+        const qint64 rows = store_->journalLength();
+        int last = static_cast<int>(rows);
+        QString error;
+        if (rows > 0)
+            store_->readJournal(
+                rows,
+                [&last](const JournalEntry& e) {
+                    last = std::max(last, e.line);
+                    return false;
+                },
+                error);
+        nextLine_ = last + 1;
     }
 
     bool apply(const QList<QByteArray>& commands) { return applyLines(number(commands)); }
@@ -314,7 +359,7 @@ class EmbeddedWorker : public QObject {
         if (store_) {
             QString error;
             if (!store_->apply(lines, out, error)) {
-                nextLine_ = static_cast<int>(store_->journalLength()) + 1;
+                continueAfterJournal();
                 if (failure)
                     *failure = error;
                 else
@@ -350,24 +395,52 @@ class EmbeddedWorker : public QObject {
         void onEvent(const Event& e) override { lines << encodeEvent(e); }
     };
 
-    // A fresh scratch engine from the copy taken before the current command, with
-    // tracing on so that skipped orders are decisions too.
-    void startScratch() {
+    // A fresh scratch engine from the copy taken before the first command not
+    // committed yet, with tracing on so that skipped orders are decisions too:
+    // the stepped commands before the current one are applied again whole,
+    // then the current one up to its decisions in history_ (deterministic
+    // replay, as Back needs).
+    void rebuildScratch() {
         stepping_.reset();
         scratchEvents_.lines.clear();
         EngineOptions options = engine().options();
         options.trace = true;
         std::string error;
-        scratch_ = Engine::restore(before_, options, error);
+        scratch_ = Engine::restore(base_, options, error);
         if (!scratch_) {
             emit failed(
                 tr("Step mode: cannot copy the engine: %1").arg(QString::fromStdString(error)));
             return;
         }
+        for (Stepped& d : done_) {
+            const qsizetype from = scratchEvents_.lines.size();
+            scratch_->applyStepwise(d.command, d.line.number, scratchEvents_)->finish();
+            d.events = scratchEvents_.lines.mid(from);
+        }
+        startCurrent();
+        for (std::size_t i = 0; i < history_.size() && stepping_ && !stepping_->done(); ++i)
+            stepping_->step();
+    }
+
+    // Starts the current command on the scratch engine as it stands.
+    void startCurrent() {
+        currentEvents_ = scratchEvents_.lines.size();
         stepping_ = scratch_->applyStepwise(*current_, currentLine_.number, scratchEvents_);
     }
 
-    // Starts the next waiting command; commands without decisions go straight through.
+    // The current command's decisions are all applied: it waits, uncommitted,
+    // for the commands stepped after it, so that Back can return into it.
+    void finishCurrent() {
+        stepping_->finish();
+        stepping_.reset();
+        done_.push_back(
+            {currentLine_, *current_, history_, scratchEvents_.lines.mid(currentEvents_)});
+        history_.clear();
+    }
+
+    // Starts the next waiting command; commands without decisions go straight
+    // through (and say so). Once nothing is paused, the stepped commands reach
+    // the engine and the journal.
     void pump() {
         bool changed = false;
         while (!stepping_ && !waiting_.isEmpty()) {
@@ -375,42 +448,51 @@ class EmbeddedWorker : public QObject {
             const ParsedLine parsed = parseCommandLine(line.text);
             if (!parsed.command) {
                 changed = true;
-                if (!applyLines({line})) return dropWaiting();
+                if (!commitDone() || !applyLines({line})) return dropWaiting();
                 continue;
             }
             current_ = *parsed.command;
             currentLine_ = line;
             history_.clear();
-            before_ = engine().snapshot();
-            startScratch();
+            // The commands that went through are shown until one after a paused one starts.
+            if (lastPaused_) passed_.clear();
+            lastPaused_ = false;
+            if (done_.empty()) {
+                base_ = engine().snapshot();
+                rebuildScratch();
+            } else {
+                startCurrent();
+            }
             if (!stepping_) return dropWaiting();
             if (stepping_->done()) {
-                commitStepped();
+                passed_ << currentLine_;
+                finishCurrent();
                 changed = true;
+            } else {
+                lastPaused_ = true;
             }
         }
+        if (!stepping_ && !commitDone()) return dropWaiting();
         if (stepping_ || changed) publish();
         publishStep();
     }
 
     void dropWaiting() {
         waiting_.clear();
+        done_.clear();
         stepping_.reset();
         scratch_.reset();
         publish();
         publishStep();
     }
 
-    // Sends the stepped command to the engine (and the journal) and checks that
-    // it gives there the events it gave step by step.
-    void commitStepped() {
-        stepping_->finish();
-        const QList<QByteArray> stepped = scratchEvents_.lines;
-        const bool trace = engine().options().trace;
+    // Sends the stepped commands to the engine (and the journal) in order and
+    // checks that each gives there the events it gave step by step.
+    bool commitDone() {
+        if (done_.empty()) return true;
         stepping_.reset();
         scratch_.reset();
-        QByteArray out;
-        if (!applyLines({currentLine_}, &out)) return dropWaiting();
+        const bool trace = engine().options().trace;
         // Sequence numbers differ when the engine does not trace; the rest must not.
         auto strip = [trace](const QList<QByteArray>& lines) {
             QList<QJsonObject> objects;
@@ -425,25 +507,39 @@ class EmbeddedWorker : public QObject {
             }
             return objects;
         };
-        if (strip(stepped) != strip(out.split('\n')))
-            emit failed(tr("Step mode and the engine disagree on line %1; the engine's events "
-                           "are kept.")
-                            .arg(currentLine_.number));
+        const std::vector<Stepped> done = std::move(done_);
+        done_.clear();
+        for (const Stepped& d : done) {
+            QByteArray out;
+            if (!applyLines({d.line}, &out)) return false;
+            if (strip(d.events) != strip(out.split('\n')))
+                emit failed(tr("Step mode and the engine disagree on line %1; the engine's "
+                               "events are kept.")
+                                .arg(d.line.number));
+        }
+        return true;
     }
 
     void finishAll() {
         while (stepping_ || !waiting_.isEmpty()) {
-            if (stepping_)
-                commitStepped();
-            else
-                pump();
+            if (stepping_) {
+                while (!stepping_->done()) {
+                    history_.push_back(stepping_->pending());
+                    stepping_->step();
+                }
+                finishCurrent();
+            }
+            pump();
         }
+        commitDone();
     }
 
     void publishStep() {
         StepState st;
         st.enabled = stepMode_;
         st.waiting = static_cast<int>(waiting_.size());
+        for (const InputLine& l : passed_)
+            st.passed.push_back({l.number, l.text});
         if (stepping_ && !stepping_->done()) {
             st.paused = true;
             st.command = currentLine_.text;
@@ -452,7 +548,10 @@ class EmbeddedWorker : public QObject {
             st.next = stepping_->pending();
             st.pass = stepping_->pass();
             st.candidates = stepping_->candidates();
-            st.events = scratchEvents_.lines;
+            st.events = scratchEvents_.lines.mid(currentEvents_);
+            st.canStepBack = !history_.empty() ||
+                             std::any_of(done_.begin(), done_.end(),
+                                         [](const Stepped& d) { return !d.decisions.empty(); });
         }
         emit stepStateChanged(st);
     }
@@ -511,9 +610,21 @@ class EmbeddedWorker : public QObject {
     // Step mode.
     bool stepMode_ = false;
     QList<InputLine> waiting_;
-    std::string before_;  // engine snapshot before the stepped command
+    // A command stepped to its end on the scratch engine, not committed yet.
+    struct Stepped {
+        InputLine line;
+        Command command;
+        std::vector<StepDecision> decisions;
+        QList<QByteArray> events;
+    };
+    std::vector<Stepped> done_;
+    std::string base_;  // engine snapshot before the first command not committed
     std::optional<Command> current_;
     InputLine currentLine_;
+    qsizetype currentEvents_ = 0;  // where the current command's events begin
+    // Commands that went through without a decision, shown with the next state.
+    QList<InputLine> passed_;
+    bool lastPaused_ = false;  // the last command started had decisions
     // Declared before the step run: a step run left pending finishes its pass
     // into these when destroyed, so they must outlive it.
     Collect scratchEvents_;
@@ -553,6 +664,8 @@ EmbeddedSession::EmbeddedSession(QObject* parent) : Session(parent) {
 
 EmbeddedSession::~EmbeddedSession() {
     worker_->cancelled = true;
+    QMetaObject::invokeMethod(
+        worker_, [w = worker_] { w->commitFinished(); }, Qt::BlockingQueuedConnection);
     thread_->quit();
     thread_->wait();
 }

@@ -2,14 +2,20 @@
 // windows, real mouse clicks and keys, a real embedded engine.
 
 #include <QAbstractItemModelTester>
+#include <QFile>
 #include <QHeaderView>
+#include <QJsonObject>
+#include <QProcess>
+#include <QPushButton>
 #include <QSignalSpy>
+#include <QTemporaryDir>
 #include <QTest>
 #include <QTextBrowser>
 #include <QTreeView>
 
 #include "houbu/main_window.h"
 #include "houbu/seat_grid_geometry.h"
+#include "houbu/step_panel.h"
 #include "houbu/widgets.h"
 
 using namespace houbu;
@@ -22,6 +28,8 @@ class TestConsole : public QObject {
     void initTestCase() {
         QCoreApplication::setOrganizationName(u"houbu-test"_s);
         QCoreApplication::setApplicationName(u"tst_console"_s);
+        // As the console starts: English with its plural forms.
+        QCOMPARE(MainWindow::installTranslation(u"en"_s), u"en"_s);
     }
 
     void geometryMapsCellsBothWays() {
@@ -86,7 +94,7 @@ class TestConsole : public QObject {
         // The log shows the refund and the waitlist service that followed.
         QStringList kinds;
         for (int r = logRows; r < window.logModel()->rowCount(); ++r)
-            kinds << window.logModel()->index(r, EventLogModel::Event).data().toString();
+            kinds << window.logModel()->index(r, 0).data(EventLogModel::KindRole).toString();
         QVERIFY2(kinds.mid(0, 2) == (QStringList{u"ticket_refunded"_s, u"seat_released"_s}),
                  qPrintable(kinds.join(u' ')));
         QVERIFY2(kinds.contains(u"waitlist_fulfilled"_s), qPrintable(kinds.join(u' ')));
@@ -142,6 +150,141 @@ class TestConsole : public QObject {
         QTRY_VERIFY_WITH_TIMEOUT(window.whyPanel()->toPlainText().contains(u"Why W8 waits"_s),
                                  5000);
         QVERIFY(window.whyPanel()->toPlainText().contains(u"03-01A"_s));
+    }
+
+    // The log's line is the command's line in its file, as houbu-cli numbers
+    // it: the demo's events in the console are the CLI's, byte for byte.
+    void linesAreTheFileLines() {
+        MainWindow window;
+        window.openDemo();
+        QTRY_VERIFY_WITH_TIMEOUT(window.lastSeq() > 0, 20000);
+        for (qint64 seen = -1; seen != window.lastSeq();) {
+            seen = window.lastSeq();
+            QTest::qWait(200);
+        }
+        const QString demo =
+            QStringLiteral(HOUBU_SOURCE_DIR "/resources/demo/g13-spring-festival.jsonl");
+        QProcess cli;
+        cli.start(QStringLiteral(HOUBU_CLI_PATH), {u"run"_s, demo});
+        QVERIFY(cli.waitForFinished(30000));
+        QList<QByteArray> expected = cli.readAllStandardOutput().split('\n');
+        if (!expected.isEmpty() && expected.last().isEmpty()) expected.removeLast();
+        QList<QByteArray> shown;
+        for (int r = 0; r < window.logModel()->rowCount(); ++r)
+            shown << window.logModel()->at(r).json;
+        QCOMPARE(shown.size(), expected.size());
+        for (qsizetype i = 0; i < shown.size(); ++i)
+            QCOMPARE(shown[i], expected[i]);
+        // W8's order in the file: the log's Line column names that line.
+        QFile file(demo);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        const QList<QByteArray> fileLines = file.readAll().split('\n');
+        int w8 = 0;
+        for (qsizetype i = 0; i < fileLines.size(); ++i)
+            if (fileLines[i].contains("\"op\":\"waitlist\"") &&
+                fileLines[i].contains("\"id\":\"W8\""))
+                w8 = int(i) + 1;
+        QVERIFY(w8 > 0);
+        bool found = false;
+        for (int r = 0; r < window.logModel()->rowCount(); ++r) {
+            const QJsonObject o = window.logModel()->at(r).object;
+            if (o.value(u"event"_s).toString() != u"waitlist_submitted"_s ||
+                o.value(u"id"_s).toString() != u"W8"_s)
+                continue;
+            QCOMPARE(window.logModel()->index(r, EventLogModel::Line).data().toInt(), w8);
+            found = true;
+        }
+        QVERIFY(found);
+    }
+
+    // The demo ends with orders waiting for an added car, which is left to the
+    // operator: added from its dialog, it serves them all.
+    void demoEndsWithQueuesWaiting() {
+        MainWindow window;
+        window.openDemo();
+        window.resize(1400, 900);
+        window.show();
+        QTRY_VERIFY_WITH_TIMEOUT(window.lastSeq() > 0, 20000);
+        for (qint64 seen = -1; seen != window.lastSeq();) {
+            seen = window.lastSeq();
+            QTest::qWait(200);
+        }
+        QVERIFY(window.queueModel()->rowCount() > 0);
+        for (const QString& id : {u"W9"_s, u"W10"_s, u"W11"_s, u"W12"_s, u"W13"_s})
+            QVERIFY2(window.queueModel()->indexOfOrder(id).isValid(), qPrintable(id));
+        QPointer<AddCarDialog> d =
+            qobject_cast<AddCarDialog*>(window.openOperation(MainWindow::Operation::AddCar));
+        QVERIFY(d);
+        QTRY_VERIFY_WITH_TIMEOUT(d->sendButton()->isEnabled(), 10000);
+        d->accept();
+        QTRY_VERIFY(d->confirmation());
+        d->confirmation()->findChild<QPushButton*>(u"confirm"_s)->click();
+        QTRY_VERIFY_WITH_TIMEOUT(!d, 10000);
+        QTRY_COMPARE_WITH_TIMEOUT(window.queueModel()->rowCount(), 0, 10000);
+    }
+
+    // A store reopened goes on after the last line it journaled.
+    void reopenedStoreContinuesTheLines() {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const QString db = dir.filePath(u"lines.db"_s);
+        const QByteArray demo = MainWindow::demoScenario();
+        // The last command's line: the file may end with comments.
+        int lastCommand = 0;
+        const QList<QByteArray> lines = demo.split('\n');
+        for (qsizetype i = 0; i < lines.size(); ++i)
+            if (lines[i].startsWith('{')) lastCommand = int(i) + 1;
+        {
+            MainWindow first;
+            first.openEmbedded(db, demo);
+            QTRY_VERIFY_WITH_TIMEOUT(
+                first.logModel()->rowCount() > 0 && first.logModel()
+                                                            ->at(first.logModel()->rowCount() - 1)
+                                                            .object.value(u"line"_s)
+                                                            .toInt() == lastCommand,
+                20000);
+        }
+        MainWindow second;
+        second.openEmbedded(db);
+        QTRY_VERIFY_WITH_TIMEOUT(second.runModel()->rowCount() > 0, 20000);
+        second.session()->send({R"({"op":"position","id":"W1"})"});
+        QTRY_VERIFY_WITH_TIMEOUT(second.logModel()->rowCount() > 0, 10000);
+        QCOMPARE(second.logModel()
+                     ->at(second.logModel()->rowCount() - 1)
+                     .object.value(u"line"_s)
+                     .toInt(),
+                 lastCommand + 1);  // the store keeps commands, not the comments after them
+    }
+
+    // The step banner names the stepped command's line in the example's file.
+    void stepBannerNamesTheFileLine() {
+        MainWindow window;
+        window.show();
+        QVERIFY(window.openExample(u"overlapping_queues_race"_s));
+        QTRY_VERIFY_WITH_TIMEOUT(window.stepState().paused, 20000);
+        QFile file(
+            QStringLiteral(HOUBU_SOURCE_DIR "/resources/examples/overlapping_queues_race.jsonl"));
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        const QList<QByteArray> lines = file.readAll().split('\n');
+        const int line = int(lines.indexOf(window.stepState().command)) + 1;
+        QVERIFY(line > 0);
+        QCOMPARE(window.stepState().line, line);
+        QTRY_VERIFY2(window.stepPanel()->titleText().contains(u"Line %1 "_s.arg(line)),
+                     qPrintable(window.stepPanel()->titleText()));
+    }
+
+    // The title names what is open; the platform adds the application's name
+    // (Qt appends the display name unless the title ends with it already).
+    void windowTitleNamesTheApplicationOnce() {
+        QGuiApplication::setApplicationDisplayName(u"Houbu"_s);
+        MainWindow window;
+        window.openDemo();
+        window.show();
+        QTRY_VERIFY_WITH_TIMEOUT(window.windowTitle().contains(u"G13"_s), 20000);
+        const QString title = window.windowTitle();
+        const QString shown = title.endsWith(u"Houbu"_s) ? title : title + u" \u2014 Houbu"_s;
+        QGuiApplication::setApplicationDisplayName(QString());
+        QCOMPARE(shown, u"G13 2025-01-20 \u2014 Houbu"_s);
     }
 };
 

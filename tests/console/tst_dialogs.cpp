@@ -13,6 +13,7 @@
 #include <QJsonDocument>
 #include <QLabel>
 #include <QLineEdit>
+#include <QMessageBox>
 #include <QPushButton>
 #include <QRadioButton>
 #include <QSet>
@@ -97,6 +98,13 @@ int tintedSeats(const QImage& shot, const QPalette& palette) {
     return areas;
 }
 
+// Chooses the item that keeps `code` (a class shown in words keeps its code).
+void setComboData(QComboBox* combo, const QString& code) {
+    const int i = combo->findData(code);
+    QVERIFY2(i >= 0, qPrintable(code));
+    combo->setCurrentIndex(i);
+}
+
 }  // namespace
 
 class TestDialogs : public QObject {
@@ -167,6 +175,8 @@ class TestDialogs : public QObject {
     void initTestCase() {
         QCoreApplication::setOrganizationName(u"houbu-test"_s);
         QCoreApplication::setApplicationName(u"tst_dialogs"_s);
+        // As the console starts: English with its plural forms.
+        QCOMPARE(MainWindow::installTranslation(u"en"_s), u"en"_s);
     }
 
     void init() {
@@ -218,7 +228,7 @@ class TestDialogs : public QObject {
         QCOMPARE(d->messageLabel()->text(), d->problem());
         QVERIFY(d->command().isEmpty());
 
-        setCombo(field<QComboBox*>(d, u"class"_s), u"first"_s);
+        setComboData(field<QComboBox*>(d, u"class"_s), u"first"_s);
         QTableWidget* table = d->passengers();
         table->item(0, 0)->setText(u"测试甲"_s);
         QVERIFY2(problem(d).isEmpty(), qPrintable(problem(d)));
@@ -281,7 +291,8 @@ class TestDialogs : public QObject {
         QPointer<SellDialog> d =
             qobject_cast<SellDialog*>(window_->openOperation(Operation::Sell, here));
         QVERIFY(d);
-        QCOMPARE(field<QComboBox*>(d, u"class"_s)->currentText(), u"first"_s);
+        QCOMPARE(field<QComboBox*>(d, u"class"_s)->currentData().toString(), u"first"_s);
+        QCOMPARE(field<QComboBox*>(d, u"class"_s)->currentText(), u"First class"_s);
         QCOMPARE(d->passengers()->item(0, 1)->text(), u"02-04A"_s);
         d->passengers()->item(0, 0)->setText(u"测试丙"_s);
         QVERIFY2(problem(d).isEmpty(), qPrintable(problem(d)));
@@ -312,6 +323,28 @@ class TestDialogs : public QObject {
                      u"OTHER"_s);
         d->reject();
         QTRY_VERIFY(!d);
+    }
+
+    // A hold that would outlast the train's departure is allowed, and said.
+    void sellHoldPastDeparture() {
+        QPointer<SellDialog> d = qobject_cast<SellDialog*>(window_->openOperation(Operation::Sell));
+        QVERIFY(d);
+        d->passengers()->item(0, 0)->setText(u"测试丁"_s);
+        QVERIFY2(problem(d).isEmpty(), qPrintable(problem(d)));
+        QCOMPARE(d->messageLabel()->text(), QString());  // weeks before the train
+        // G13 leaves 北京南 at 09:00; a sale at 08:45 is held for 30 minutes.
+        d->atEdit()->setDateTime(QDateTime(QDate(2025, 1, 20), QTime(8, 45), Qt::UTC));
+        QVERIFY2(problem(d).isEmpty(), qPrintable(problem(d)));
+        QVERIFY(d->sendButton()->isEnabled());
+        const QString note = d->messageLabel()->text();
+        QVERIFY2(note.contains(u"2025-01-20 09:15"_s) && note.contains(u"北京南"_s) &&
+                     note.contains(u"2025-01-20 09:00"_s),
+                 qPrintable(note));
+        // Boarding later, at 济南西 (dep 10:46): the hold ends in time.
+        setCombo(field<QComboBox*>(d, u"from"_s), u"济南西"_s);
+        QVERIFY2(problem(d).isEmpty(), qPrintable(problem(d)));
+        QCOMPARE(d->messageLabel()->text(), QString());
+        d->reject();
     }
 
     void releaseFromTheGridKeyboard() {
@@ -396,7 +429,7 @@ class TestDialogs : public QObject {
         layout->clear();
         QTest::keyClicks(layout, u"acdf"_s);
         rows->setValue(2);
-        setCombo(field<QComboBox*>(d, u"class"_s), u"first"_s);
+        setComboData(field<QComboBox*>(d, u"class"_s), u"first"_s);
         QCOMPARE(layout->text(), u"acdf"_s);  // typed by the operator: kept
         QCOMPARE(d->preview()->toolTip(), u"2 rows × 4 seats a row = 8 seats"_s);
         // The preview draws the car it will add, a seat per row and letter: here the
@@ -414,9 +447,59 @@ class TestDialogs : public QObject {
                                               {u"class"_s, u"first"_s},
                                               {u"rows"_s, 2},
                                               {u"layout"_s, u"ACDF"_s}})));
-        send(d);
-        QTRY_VERIFY(!d);
+        QTRY_VERIFY(d->sendButton()->isEnabled());
+        QTest::mouseClick(d->sendButton(), Qt::LeftButton);
+        QTRY_VERIFY(d->confirmation() && d->confirmation()->isVisible());
+        QTest::mouseClick(field<QPushButton*>(d->confirmation(), u"confirm"_s), Qt::LeftButton);
+        QTRY_VERIFY_WITH_TIMEOUT(!d, 10000);
         QTRY_VERIFY(window_->gridModel()->rowOfSeat(u"07-02F"_s) >= 0);
+    }
+
+    // The class proposed is the one the operator points at, and the car is
+    // added only once confirmed: Return alone never adds it.
+    void addCarAsksFirst() {
+        auto classOf = [this] {
+            QPointer<AddCarDialog> d =
+                qobject_cast<AddCarDialog*>(window_->openOperation(Operation::AddCar));
+            const QString cls =
+                d ? field<QComboBox*>(d, u"class"_s)->currentData().toString() : QString();
+            if (d) d->reject();
+            return cls;
+        };
+        // Nothing chosen: the class with passengers waiting (the demo's queues are second class).
+        QCOMPARE(classOf(), u"second"_s);
+        // A first-class seat selected in the grid.
+        window_->grid()->selectInterval(u"02-01A"_s, 0, 3);
+        QCOMPARE(classOf(), u"first"_s);
+        // A queued order chosen: its queue's class.
+        window_->queueView()->setCurrentIndex(window_->queueModel()->indexOfOrder(u"W8"_s));
+        QCOMPARE(classOf(), u"second"_s);
+
+        const qint64 seq = window_->lastSeq();
+        const int rows = window_->gridModel()->rowCount();
+        QPointer<AddCarDialog> d =
+            qobject_cast<AddCarDialog*>(window_->openOperation(Operation::AddCar));
+        QVERIFY(d);
+        QTRY_VERIFY(d->sendButton()->isEnabled());
+        QTest::keyClick(d, Qt::Key_Return);
+        QTRY_VERIFY(d->confirmation() && d->confirmation()->isVisible());
+        QVERIFY2(d->confirmation()->text().contains(u"Second class"_s),
+                 qPrintable(d->confirmation()->text()));
+        QVERIFY2(d->confirmation()->text().contains(u"20 seats"_s),
+                 qPrintable(d->confirmation()->text()));
+        // Return again answers the question with its default: not now.
+        QTest::keyClick(d->confirmation(), Qt::Key_Return);
+        QTRY_VERIFY(!d->confirmation());
+        QTest::qWait(100);
+        QVERIFY(d && d->isVisible());
+        QCOMPARE(window_->lastSeq(), seq);
+        QCOMPARE(window_->gridModel()->rowCount(), rows);
+        // Asked again, and confirmed.
+        QTest::keyClick(d, Qt::Key_Return);
+        QTRY_VERIFY(d->confirmation() && d->confirmation()->isVisible());
+        QTest::mouseClick(field<QPushButton*>(d->confirmation(), u"confirm"_s), Qt::LeftButton);
+        QTRY_VERIFY_WITH_TIMEOUT(!d, 10000);
+        QTRY_COMPARE(window_->gridModel()->rowCount(), rows + 20);
     }
 
     void block() {
@@ -427,7 +510,8 @@ class TestDialogs : public QObject {
         QVERIFY(d);
         auto* seats = field<QLineEdit*>(d, u"seats"_s);
         QCOMPARE(seats->text(), u"02-03A"_s);
-        QCOMPARE(field<QComboBox*>(d, u"class"_s)->currentText(), u"first"_s);
+        QCOMPARE(field<QComboBox*>(d, u"class"_s)->currentData().toString(), u"first"_s);
+        QCOMPARE(field<QComboBox*>(d, u"class"_s)->currentText(), u"First class"_s);
         seats->setText(u"02-03A, 02-03D"_s);  // F5.1 holds 02-03D
         QVERIFY2(problem(d).contains(u"02-03D is taken"_s), qPrintable(problem(d)));
         seats->setText(u"02-03A 2-3a"_s);
@@ -472,13 +556,13 @@ class TestDialogs : public QObject {
         // Options: the shown run in its first class is there; add second, move it up.
         QTreeWidget* options = d->options();
         QCOMPARE(options->topLevelItemCount(), 1);
-        const QString firstClass = options->topLevelItem(0)->text(2);
-        setCombo(field<QComboBox*>(d, u"optionClass"_s), u"second"_s);
+        const QString firstClass = options->topLevelItem(0)->data(2, Qt::UserRole).toString();
+        setComboData(field<QComboBox*>(d, u"optionClass"_s), u"second"_s);
         QTest::mouseClick(field<QPushButton*>(d, u"addOption"_s), Qt::LeftButton);
         QCOMPARE(options->topLevelItemCount(), 2);
         QVERIFY(!d->addOption(u"G13"_s, u"2025-01-20"_s, u"second"_s));  // listed already
         QTest::mouseClick(field<QPushButton*>(d, u"optionUp"_s), Qt::LeftButton);
-        QCOMPARE(options->topLevelItem(0)->text(2), u"second"_s);
+        QCOMPARE(options->topLevelItem(0)->text(2), u"Second class"_s);
         // Three dates are too many.
         QVERIFY(d->addOption(u"G13"_s, u"2025-01-21"_s, u"second"_s));
         QVERIFY(d->addOption(u"G13"_s, u"2025-01-22"_s, u"second"_s));

@@ -39,7 +39,7 @@ class TestGridPaint : public QObject {
     void initTestCase() {
         QCoreApplication::setOrganizationName(u"houbu-test"_s);
         QCoreApplication::setApplicationName(u"tst_grid_paint"_s);
-        window_.resize(1200, 700);
+        window_.resize(1400, 1000);  // every seat of the small train in view
         window_.openEmbedded(QString(), kScenario);
         window_.show();
         QVERIFY(QTest::qWaitForWindowExposed(&window_));

@@ -86,19 +86,23 @@ class TestStepMode : public QObject {
         QFETCH(QString, name);
         const Example ex = Example::load(name, u"en"_s);
 
-        // Run mode: the same commands, matching not paused.
+        // Run mode: the same file, matching not paused, each command on its line.
         MainWindow ran;
-        ran.openEmbedded(QString(), ex.setup + ex.stepped.join('\n') + '\n');
-        const int total = int(ex.setup.count('\n') + ex.stepped.size());
+        ran.openEmbedded(QString(), ex.setup + ex.steppedLines.join('\n') + '\n');
+        const int firstStepped =
+            int(ex.setup.count('\n') + ex.steppedLines.indexOf(ex.stepped.first()) + 1);
         QTRY_VERIFY_WITH_TIMEOUT(
             ran.logModel()->rowCount() > 0 && ran.logModel()
                                                       ->index(ran.logModel()->rowCount() - 1, 0)
                                                       .data(EventLogModel::ObjectRole)
                                                       .toJsonObject()
                                                       .value(u"line"_s)
-                                                      .toInt() >= total - 1,
+                                                      .toInt() >= firstStepped,
             20000);
-        QTest::qWait(50);
+        for (qint64 seen = -1; seen != ran.lastSeq();) {
+            seen = ran.lastSeq();
+            QTest::qWait(100);
+        }
         const QStringList expectedServed = fulfilled(ran);
         QVERIFY(!expectedServed.isEmpty());
 
@@ -149,18 +153,36 @@ class TestStepMode : public QObject {
             if (st.pass.cause == StepPass::Cause::Release)
                 QVERIFY(!window.grid()->gridDelegate()->stepFreed().isEmpty());
 
-            // Back then Step: the same decision comes again.
-            if (!st.applied.empty()) {
+            // Back then Step: the same decision comes again. At the first decision
+            // of a later command, Back goes into the last decision of the one before.
+            if (!st.applied.empty() || decisions > 0) {
+                QVERIFY(st.canStepBack);
                 QVERIFY(window.backAction()->isEnabled());
                 QTest::keyClick(&window, Qt::Key_F10, Qt::ShiftModifier);
-                QTRY_COMPARE(window.stepState().applied.size(), st.applied.size() - 1);
+                if (!st.applied.empty()) {
+                    QTRY_COMPARE(window.stepState().applied.size(), st.applied.size() - 1);
+                } else {
+                    QTRY_VERIFY(window.stepState().command != st.command);
+                    QCOMPARE(window.stepState().line < st.line, true);
+                    QVERIFY(!window.stepState().command.isEmpty());
+                }
                 QTest::keyClick(&window, Qt::Key_F10);
-                QTRY_COMPARE(window.stepState().applied.size(), st.applied.size());
+                QTRY_VERIFY(window.stepState().command == st.command &&
+                            window.stepState().applied.size() == st.applied.size());
                 QCOMPARE(QString::fromStdString(window.stepState().next.order), order);
                 QCOMPARE(window.stepState().next.seats, st.next.seats);
                 QCOMPARE(QString::fromStdString(window.stepState().next.reason),
                          QString::fromStdString(st.next.reason));
+            } else {
+                QVERIFY(!window.backAction()->isEnabled());  // the very first decision
             }
+            // The candidates' effective times are in the banner: they rank them.
+            for (const StepCandidate& c : st.candidates)
+                QVERIFY2(window.stepPanel()->candidatesText().contains(
+                             QString::fromStdString(formatTime(c.effectiveAt))
+                                 .mid(5)
+                                 .replace(u'T', u' ')),
+                         qPrintable(window.stepPanel()->candidatesText()));
             if (st.next.kind == StepDecision::Kind::Serve) {
                 QStringList seats;
                 for (const auto& s : st.next.seats)
@@ -235,6 +257,34 @@ class TestStepMode : public QObject {
             QCOMPARE(store->engine().lastSeq(), setupOnly.engine().lastSeq());
             QVERIFY(store->engine().snapshot() == setupOnly.engine().snapshot());
         }
+    }
+
+    // A command with nothing to decide says so in the banner.
+    void commandWithoutCandidates() {
+        MainWindow window;
+        window.show();
+        QVERIFY(window.openExample(u"overlapping_queues_race"_s));
+        QTRY_VERIFY_WITH_TIMEOUT(window.stepState().paused, 20000);
+        QTest::keyClick(&window, Qt::Key_F5);
+        QTRY_VERIFY_WITH_TIMEOUT(!window.stepState().paused && window.stepState().waiting == 0,
+                                 10000);
+        QVERIFY(window.stepState().enabled);
+        // 钱一's seat serves 郑洁 (w-a2), the last order waiting: a decision.
+        window.session()->send({R"({"op":"refund","at":"2024-01-05T12:00","ticket":"s-full.1"})"});
+        QTRY_VERIFY_WITH_TIMEOUT(window.stepState().paused, 10000);
+        QTest::keyClick(&window, Qt::Key_F5);
+        QTRY_VERIFY_WITH_TIMEOUT(!window.stepState().paused, 10000);
+        QVERIFY(window.stepPanel()->passedText().isEmpty());
+        // 钱四's seat comes back with no order left waiting: nothing to decide.
+        const qint64 before = window.lastSeq();
+        window.session()->send({R"({"op":"refund","at":"2024-01-05T12:10","ticket":"s-full.4"})"});
+        QTRY_VERIFY_WITH_TIMEOUT(window.lastSeq() > before, 10000);
+        QVERIFY(!window.stepState().paused);
+        QCOMPARE(int(window.stepState().passed.size()), 1);
+        QTRY_VERIFY2(window.stepPanel()->passedText().contains(u"s-full.4"_s) &&
+                         window.stepPanel()->passedText().contains(u"nothing to decide"_s),
+                     qPrintable(window.stepPanel()->passedText()));
+        QVERIFY(window.stepPanel()->isVisible());
     }
 
     // F5 runs everything pending; turning the pause off applies commands directly.

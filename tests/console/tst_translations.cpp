@@ -16,6 +16,16 @@ class TestTranslations : public QObject {
     Q_OBJECT
 
   private slots:
+    // English keeps only its plural forms, all of them filled in.
+    void englishPluralsAreComplete() {
+        QFile ts(QStringLiteral(HOUBU_SOURCE_DIR "/translations/houbu_en.ts"));
+        QVERIFY(ts.open(QIODevice::ReadOnly));
+        const QString text = QString::fromUtf8(ts.readAll());
+        QVERIFY(text.count(u"numerus=\"yes\""_s) >= 10);
+        QCOMPARE(text.count(u"type=\"unfinished\""_s), 0);
+        QCOMPARE(text.count(u"<numerusform></numerusform>"_s), 0);
+    }
+
     void chineseHasNoUnfinishedEntries() {
         QFile ts(QStringLiteral(HOUBU_SOURCE_DIR "/translations/houbu_zh_CN.ts"));
         QVERIFY(ts.open(QIODevice::ReadOnly));

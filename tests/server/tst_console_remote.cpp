@@ -240,6 +240,18 @@ class TestConsoleRemote : public QObject {
         return QString();
     }
 
+    // The demo leaves no second-class seat free all the way (its queues wait
+    // for an added car): adds one, in both windows, when two are wanted.
+    void ensureFreeSecondSeats() {
+        if (!freeSecondSeat(1).isEmpty()) return;
+        const QList<QByteArray> car = {
+            R"({"op":"add_car","train":"G13","date":"2025-01-20","car":5,"class":"second","rows":4,"layout":"ABCDF"})"};
+        const qint64 before = remote_->lastSeq();
+        remote_->session()->send(car);
+        sendEmbedded(car);
+        waitInSync(before);
+    }
+
     // The same commands to the embedded window, in the order the server applied them.
     void sendEmbedded(const QList<QByteArray>& commands) { embedded_->session()->send(commands); }
 
@@ -263,7 +275,9 @@ class TestConsoleRemote : public QObject {
         const QByteArray demo = MainWindow::demoScenario();
         QVERIFY(!demo.isEmpty());
         embedded_ = std::make_unique<MainWindow>();
-        embedded_->openEmbedded(QString(), demo);
+        // The same commands as the server gets, so that their lines are the same
+        // (a file loaded whole keeps its comment lines' numbers).
+        embedded_->openEmbedded(QString(), lines(demo).join('\n'));
         remote_ = std::make_unique<MainWindow>();
         remote_->openRemote(base(), dispatcher_);
         for (MainWindow* w : {embedded_.get(), remote_.get()}) {
@@ -337,6 +351,7 @@ class TestConsoleRemote : public QObject {
     // with another command in flight; an engine error stays in the dialog.
     void operatorDialogOnRemote() {
         QVERIFY(remote_ && embedded_);
+        ensureFreeSecondSeats();
         const QString mineSeat = freeSecondSeat(0), otherSeat = freeSecondSeat(1);
         QVERIFY(!mineSeat.isEmpty() && !otherSeat.isEmpty());
         const int stops = int(remote_->gridModel()->stations().size());

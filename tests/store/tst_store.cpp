@@ -763,7 +763,7 @@ class TestStore : public QObject {
             << u"UPDATE tickets SET status = 'paid' WHERE status = 'expired' AND ticket = (SELECT MIN(ticket) FROM tickets WHERE status = 'expired')"_s
             << u"the state tables say"_s;
         QTest::newRow("journal after the snapshot")
-            << u"UPDATE journal SET command = replace(command, '\"at\":\"2025-01-07T10:00\"', '\"at\":\"2025-01-07T11:00\"') WHERE seq = (SELECT MAX(seq) FROM journal WHERE CAST(command AS TEXT) LIKE '%add_car%')"_s
+            << u"UPDATE journal SET command = replace(command, '\"at\":\"2025-01-07T09:08\"', '\"at\":\"2025-01-07T09:09\"') WHERE seq = (SELECT MAX(seq) FROM journal WHERE CAST(command AS TEXT) LIKE '%\"op\":\"waitlist\"%')"_s
             << u"disagrees"_s;
         QTest::newRow("journal gap")
             << u"DELETE FROM journal WHERE seq = 5"_s << u"journal seq 5 is missing"_s;

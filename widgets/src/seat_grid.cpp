@@ -6,6 +6,7 @@
 #include <QScrollBar>
 #include <QWheelEvent>
 
+#include "houbu/seat_grid_header.h"
 #include "houbu/widgets.h"
 
 namespace houbu {
@@ -189,6 +190,7 @@ QSize SeatGridDelegate::sizeHint(const QStyleOptionViewItem&, const QModelIndex&
 // ---- SeatGridView ----------------------------------------------------------------------
 
 SeatGridView::SeatGridView(QWidget* parent) : QTableView(parent) {
+    setVerticalHeader(new SeatGridHeader(this));
     delegate_ = new SeatGridDelegate(this);
     delegate_->setColors(SeatColors::forPalette(palette()));
     setItemDelegate(delegate_);

@@ -67,6 +67,7 @@ class ChartsPanel : public QWidget {
   protected:
     void changeEvent(QEvent* event) override;
     void showEvent(QShowEvent* event) override;
+    void resizeEvent(QResizeEvent* event) override;
 
   private:
     void onHistory(const std::shared_ptr<const RunHistory>& history, const QString& error);

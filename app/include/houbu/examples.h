@@ -18,8 +18,11 @@ namespace houbu {
 struct Example {
     QString name;  // file name without extension
     QString title;
-    QByteArray setup;           // applied normally
-    QList<QByteArray> stepped;  // sent with matching paused
+    // The file up to #step, comment lines included (their lines count).
+    QByteArray setup;  // applied normally
+    // Every line after #step, comments included: sent with matching paused.
+    QList<QByteArray> steppedLines;
+    QList<QByteArray> stepped;  // the commands among them
     // Captions of each stepped command (by its trimmed text), decision N at N-1.
     QHash<QByteArray, QStringList> captions;
     QString end;

@@ -142,6 +142,10 @@ class MainWindow : public QMainWindow {
     void onWhy(const QString& orderId, const std::vector<WaitReason>& reasons);
     void onLogSelection();
     void onQueueSelection();
+    // Empties the why panel (with an optional note) and removes its outlines.
+    void clearWhy(const QString& note = {});
+    // After a new snapshot: explains the shown order again, or says it no longer waits.
+    void refreshWhy();
     void updateActions();
     void updateFilters();
     void showGridMenu(const QPoint& pos);
@@ -181,6 +185,9 @@ class MainWindow : public QMainWindow {
     QTableView* runView_ = nullptr;
     QTreeView* queueView_ = nullptr;
     QTextBrowser* why_ = nullptr;
+    QString whyOrder_;          // the order the why panel explains
+    bool whyOutlines_ = false;  // the grid's outlines are the why panel's
+    qint64 whyAskedAt_ = -1;    // the engine's last event when the order was explained
     QTableView* logView_ = nullptr;
     QComboBox* classFilter_ = nullptr;
     QComboBox* carFilter_ = nullptr;

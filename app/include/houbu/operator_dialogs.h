@@ -11,6 +11,7 @@
 #include <QDateTime>
 #include <QDialog>
 #include <QJsonObject>
+#include <QMessageBox>
 #include <QPair>
 #include <QPointer>
 #include <QSet>
@@ -52,8 +53,9 @@ struct OperatorContext {
     QString seat;
     int from = -1;
     int to = -1;
-    QString holder;  // a ticket or block id under the cursor
-    QString order;   // a waitlist order chosen in the queue view
+    QString holder;      // a ticket or block id under the cursor
+    QString order;       // a waitlist order chosen in the queue view
+    QString queueClass;  // the class of the queue (or order) chosen in the queue view
 };
 
 // A fresh, readable id for what a command creates: prefix, the clock's date
@@ -137,6 +139,9 @@ class OperatorDialog : public QDialog {
     virtual QString validate() const = 0;
     virtual QJsonObject commandObject() const = 0;
     virtual QString summarize(const QList<EventRecord>& events) const;
+    // What the operator should know before sending a command the engine takes
+    // (shown instead of a problem, not as one); empty when nothing.
+    virtual QString notice() const { return {}; }
     // Adds the time row (unless the dialog edits the time itself), the message
     // line and the buttons; call at the end of the constructor.
     void finish(const QString& sendText, bool withTime = true);
@@ -151,7 +156,10 @@ class OperatorDialog : public QDialog {
     QJsonObject startOnRun(const QString& op) const;
     QStringList stations() const;
     const SeatView* seatByLabel(const QString& text) const;
+    // The run's classes in words, each keeping its code; `current` is a code.
     QComboBox* classCombo(const QString& current);
+    // The class code a class combo names.
+    static QString classOf(const QComboBox* combo);
     QLineEdit* idEdit(const QString& prefix);
     QString runName() const;
     static QString formatAt(const QDateTime& t);
@@ -162,6 +170,7 @@ class OperatorDialog : public QDialog {
     void onAnswered(quint64 ticket, const QList<EventRecord>& events, const QString& failure);
     void onPrechecked(quint64 ticket, const PrecheckReply& reply);
     void showMessage(const QString& text, bool error);
+    void showProblemOrNotice();
     // What a `duplicate` answer means for this command, for the operator.
     QString duplicateText(const QString& id) const;
 
@@ -215,6 +224,13 @@ class AddCarDialog : public OperatorDialog {
   public:
     AddCarDialog(Session* session, OperatorContext context, QWidget* parent = nullptr);
     SeatMapPreview* preview() const { return preview_; }
+    // The question asked before the car is added (open while it waits), or null.
+    QMessageBox* confirmation() const { return confirmation_; }
+
+  public slots:
+    // An added car cannot be taken off again: asks first, whatever sent it
+    // (the button or Return).
+    void accept() override;
 
   protected:
     QString validate() const override;
@@ -226,6 +242,7 @@ class AddCarDialog : public OperatorDialog {
     QSpinBox* rows_ = nullptr;
     QLineEdit* layout_ = nullptr;
     SeatMapPreview* preview_ = nullptr;
+    QPointer<QMessageBox> confirmation_;
     bool layoutEdited_ = false;
 };
 
@@ -273,6 +290,8 @@ class SellDialog : public SeatCountingDialog {
     QString validate() const override;
     QJsonObject commandObject() const override;
     QString summarize(const QList<EventRecord>& events) const override;
+    // A hold that would still run when the train leaves the boarding station.
+    QString notice() const override;
 
   private:
     QStringList column(int c) const;

@@ -2,7 +2,8 @@
 // The step-mode banner above the grid: the example's caption, the decision the
 // matcher is about to take in plain words, what started the pass (the freed
 // seats or the added car), the candidate orders in queue order, and the
-// decisions already applied, with Back / Step / Run buttons.
+// decisions already applied, the commands that had nothing to decide, with
+// Back / Step / Run buttons.
 
 #include <QFrame>
 #include <QStyledItemDelegate>
@@ -29,6 +30,10 @@ class StepPanel : public QFrame {
     // "W6 (single) served on 03-01A 济南西→南京南 (二等座)" / "W17 (group of 3) skipped: ..."
     static QString describe(const StepDecision& d, const QStringList& stations, bool shownRun);
 
+    QString titleText() const;
+    QString candidatesText() const;
+    // The commands that went through with no decision (empty when none).
+    QString passedText() const;
     QString decisionText() const;
     QString captionText() const;
 
@@ -38,6 +43,7 @@ class StepPanel : public QFrame {
     QLabel* decision_ = nullptr;
     QLabel* pass_ = nullptr;
     QLabel* applied_ = nullptr;
+    QLabel* passed_ = nullptr;
 };
 
 // Paints the queue view's step marks (QueueModel::StepMarkRole): candidates

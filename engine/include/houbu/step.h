@@ -17,6 +17,8 @@
 #include <string>
 #include <vector>
 
+#include "houbu/time.h"
+
 namespace houbu {
 
 class Engine;
@@ -68,6 +70,9 @@ struct StepCandidate {
     int from = 0;
     int to = 0;
     int rank = 0;  // 1-based rank in that queue
+    // When it became effective (prepaid): with the submission order, what
+    // ranks it against the others, in its queue and across the pass's queues.
+    Time effectiveAt = -1;
 };
 
 class StepRun {

@@ -130,6 +130,7 @@ class QueueModel : public QAbstractItemModel {
         GroupSizeRole,
         StepMarkRole,   // step mode: 0 not a candidate, 1 candidate, 2 being decided
         StepOrderRole,  // step mode: 1-based place among the candidates in queue order
+        ClassRole,      // the queue's class code (queue rows and their orders)
     };
     Q_ENUM(Column)
 

@@ -67,6 +67,16 @@ struct StepState {
     // Events of this command so far (JSON lines, with match_considered /
     // match_skipped): they reach the log when the command is committed.
     QList<QByteArray> events;
+    // Back can undo a decision: one of this command's, or, at its first, the
+    // last one of a command stepped before it and not committed yet.
+    bool canStepBack = false;
+    // Commands that went through with no decision to take (nothing freed that
+    // a queued order could use, or no queued order): line and text.
+    struct Passed {
+        int line = 0;
+        QByteArray command;
+    };
+    std::vector<Passed> passed;
 };
 
 class Session : public QObject {
@@ -161,11 +171,13 @@ class EmbeddedSession : public Session {
 
     // Step mode. With matching paused each command sent is applied on a scratch
     // copy of the engine up to its first matching decision; stepForward() applies
-    // one decision, stepBack() undoes one (replaying the command from the copy
-    // taken before it), runToEnd() applies everything pending. A command reaches
-    // the engine (and the journal) whole once its last decision is applied, and
-    // the events it gives there are checked against the stepped ones. Turning
-    // step mode off runs everything pending first. Answered by stepStateChanged.
+    // one decision, stepBack() undoes one (replaying from the copy taken before
+    // the first command not committed; at a command's first decision it goes
+    // back into the last decision of the command before it), runToEnd() applies
+    // everything pending. Commands reach the engine (and the journal) whole, in
+    // order, once nothing is left to step, and the events each gives there are
+    // checked against the stepped ones. Turning step mode off runs everything
+    // pending first. Answered by stepStateChanged.
     void setStepMode(bool on);
     void stepForward();
     void stepBack();

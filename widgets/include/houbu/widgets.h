@@ -57,6 +57,7 @@ class SeatGridDelegate : public QStyledItemDelegate {
     void setHighlights(const QHash<QString, QList<QPair<int, int>>>& highlights) {
         highlights_ = highlights;
     }
+    const QHash<QString, QList<QPair<int, int>>>& highlights() const { return highlights_; }
     void setNow(qint64 now) { now_ = now; }
     // Step mode: the free runs around freed seats (tinted) and the seats of the
     // pending decision (outlined); empty hashes clear them.

@@ -1,0 +1,54 @@
+#include "houbu/seat_grid_header.h"
+
+#include <QPainter>
+#include <QStyleOptionHeader>
+
+namespace houbu {
+
+SeatGridHeader::SeatGridHeader(QWidget* parent) : QHeaderView(Qt::Vertical, parent) {
+    setSectionsClickable(true);
+    setHighlightSections(true);
+}
+
+int SeatGridHeader::labelStep() const {
+    const int row = std::max(1, defaultSectionSize());
+    const int text = fontMetrics().height();
+    return row >= text ? 1 : (text + row - 1) / row;
+}
+
+void SeatGridHeader::paintSection(QPainter* painter, const QRect& rect, int logicalIndex) const {
+    if (labelStep() == 1) {
+        QHeaderView::paintSection(painter, rect, logicalIndex);
+        return;
+    }
+    // The section without its text; the labels that fit are drawn over the
+    // sections afterwards (paintEvent), since one spans several rows.
+    QStyleOptionHeader opt;
+    initStyleOption(&opt);
+    initStyleOptionForIndex(&opt, logicalIndex);
+    opt.rect = rect;
+    opt.text.clear();
+    style()->drawControl(QStyle::CE_Header, &opt, painter, this);
+}
+
+void SeatGridHeader::paintEvent(QPaintEvent* event) {
+    QHeaderView::paintEvent(event);
+    const int step = labelStep();
+    if (step == 1 || !model()) return;
+    QPainter p(viewport());
+    p.setPen(palette().color(QPalette::ButtonText));
+    const int first = std::max(0, logicalIndexAt(0));
+    const int last = logicalIndexAt(viewport()->height() - 1);
+    const int end = last < 0 ? count() - 1 : last;
+    const int margin = style()->pixelMetric(QStyle::PM_HeaderMargin, nullptr, this);
+    const int height = fontMetrics().height();
+    // From the labelled row at or before the first visible one, so that a
+    // label cut by the top edge is still drawn.
+    for (int row = first - first % step; row <= end; row += step) {
+        const QRect box(margin, sectionViewportPosition(row), width() - 2 * margin, height);
+        p.drawText(box, Qt::AlignLeft | Qt::AlignVCenter,
+                   model()->headerData(row, Qt::Vertical).toString());
+    }
+}
+
+}  // namespace houbu
