@@ -63,15 +63,21 @@ struct Truncated : std::runtime_error {
     Truncated() : std::runtime_error("snapshot is truncated or corrupt") {}
 };
 
+// Reads a snapshot from one buffer, or from a source that hands it out in
+// pieces: a whole day's snapshot is gigabytes, and restoring it from a
+// store's parts must not hold it whole beside the engine being built.
 class In {
   public:
+    // The next piece, valid until the next call; empty at the end.
+    using Source = std::function<std::string_view()>;
+
     explicit In(std::string_view b) : b_(b) {}
+    explicit In(Source source) : source_(std::move(source)) {}
 
     std::uint64_t u() {
         std::uint64_t v = 0;
         for (int shift = 0; shift < 64; shift += 7) {
-            if (pos_ >= b_.size()) throw Truncated();
-            const auto byte = static_cast<unsigned char>(b_[pos_++]);
+            const auto byte = static_cast<unsigned char>(next());
             v |= static_cast<std::uint64_t>(byte & 0x7f) << shift;
             if (!(byte & 0x80)) return v;
         }
@@ -82,30 +88,57 @@ class In {
         return static_cast<std::int64_t>(v >> 1) ^ -static_cast<std::int64_t>(v & 1);
     }
     double d() {
-        if (pos_ + 8 > b_.size()) throw Truncated();
         std::uint64_t bits = 0;
         for (int k = 0; k < 8; ++k)
-            bits |= static_cast<std::uint64_t>(static_cast<unsigned char>(b_[pos_++])) << (8 * k);
+            bits |= static_cast<std::uint64_t>(static_cast<unsigned char>(next())) << (8 * k);
         return std::bit_cast<double>(bits);
     }
-    std::string s() {
-        const std::uint64_t n = u();
-        if (n > b_.size() - pos_) throw Truncated();
-        std::string v(b_.substr(pos_, n));
-        pos_ += n;
+    std::string s() { return raw(u()); }
+    // `n` bytes as they are.
+    std::string raw(std::uint64_t n) {
+        if (n > left()) throw Truncated();
+        std::string v;
+        while (v.size() < n) {
+            if (pos_ == b_.size() && !refill()) throw Truncated();
+            const std::size_t take = std::min<std::size_t>(n - v.size(), b_.size() - pos_);
+            v.append(b_.substr(pos_, take));
+            pos_ += take;
+        }
         return v;
     }
     // A count of items that each take at least one byte: bounds allocations on corrupt input.
     std::size_t count() {
         const std::uint64_t n = u();
-        if (n > b_.size() - pos_) throw Truncated();
+        if (n > left()) throw Truncated();
         return static_cast<std::size_t>(n);
     }
-    bool done() const { return pos_ == b_.size(); }
+    bool done() { return pos_ == b_.size() && !refill(); }
 
   private:
+    char next() {
+        if (pos_ == b_.size() && !refill()) throw Truncated();
+        return b_[pos_++];
+    }
+    // Moves to the source's next piece; false at its end.
+    bool refill() {
+        while (source_) {
+            b_ = source_();
+            pos_ = 0;
+            if (b_.empty())
+                source_ = nullptr;
+            else
+                return true;
+        }
+        return false;
+    }
+    // At most what is left: exact for one buffer. A source's length is not
+    // known ahead; its bytes were checked against their checksum before they
+    // are read, and no count or string may pass 32 bits (indexes are).
+    std::uint64_t left() const { return source_ ? std::uint64_t{1} << 32 : b_.size() - pos_; }
+
     std::string_view b_;
     std::size_t pos_ = 0;
+    Source source_;
 };
 
 bool timerStillMatters(const EngineState& s, const Timer& t) {
@@ -564,22 +597,14 @@ void Engine::snapshot(const std::function<void(std::string_view)>& write,
     writeState(*state_, out);
 }
 
-std::unique_ptr<Engine> Engine::restore(std::string_view bytes, EngineOptions options,
-                                        std::string& error) {
-    if (bytes.size() >= 8 && std::memcmp(bytes.data(), kMagic, 7) == 0 && bytes[7] != kMagic[7]) {
-        error = std::string("engine snapshot of another format version (") + bytes[7] +
-                "; this build writes " + kMagic[7] + ")";
-        return nullptr;
-    }
-    if (bytes.size() < 8 || std::memcmp(bytes.data(), kMagic, 8) != 0) {
-        error = "not a Houbu engine snapshot";
-        return nullptr;
-    }
-    auto engine = std::make_unique<Engine>(options);
+namespace {
+
+// The engine a snapshot's bytes after its magic describe, checked.
+std::unique_ptr<Engine> restoreFrom(In& in, std::unique_ptr<Engine> engine, EngineState& state,
+                                    std::string& error) {
     try {
-        In in(bytes.substr(8));
-        readState(*engine->state_, in);
-    } catch (const std::exception& e) {
+        readState(state, in);
+    } catch (const std::exception& e) {  // Truncated, or no memory for a corrupt count
         error = e.what();
         return nullptr;
     }
@@ -589,6 +614,43 @@ std::unique_ptr<Engine> Engine::restore(std::string_view bytes, EngineOptions op
         return nullptr;
     }
     return engine;
+}
+
+// Empty when `magic` is this build's; else why not.
+std::string checkMagic(std::string_view magic) {
+    if (magic.size() == 8 && std::memcmp(magic.data(), kMagic, 7) == 0 && magic[7] != kMagic[7])
+        return std::string("engine snapshot of another format version (") + magic[7] +
+               "; this build writes " + kMagic[7] + ")";
+    if (magic.size() < 8 || std::memcmp(magic.data(), kMagic, 8) != 0)
+        return "not a Houbu engine snapshot";
+    return {};
+}
+
+}  // namespace
+
+std::unique_ptr<Engine> Engine::restore(std::string_view bytes, EngineOptions options,
+                                        std::string& error) {
+    error = checkMagic(bytes.substr(0, std::min<std::size_t>(bytes.size(), 8)));
+    if (!error.empty()) return nullptr;
+    auto engine = std::make_unique<Engine>(options);
+    In in(bytes.substr(8));
+    EngineState& state = *engine->state_;
+    return restoreFrom(in, std::move(engine), state, error);
+}
+
+std::unique_ptr<Engine> Engine::restore(const std::function<std::string_view()>& pieces,
+                                        EngineOptions options, std::string& error) {
+    In in{In::Source(pieces)};
+    std::string magic;
+    try {
+        magic = in.raw(8);
+    } catch (const Truncated&) {
+    }
+    error = checkMagic(magic);
+    if (!error.empty()) return nullptr;
+    auto engine = std::make_unique<Engine>(options);
+    EngineState& state = *engine->state_;
+    return restoreFrom(in, std::move(engine), state, error);
 }
 
 }  // namespace houbu

@@ -154,7 +154,8 @@ QByteArray packSnapshot(const std::string& bytes) {
 // order (false after the last), handed to `out` as they are decompressed.
 // Returns what is wrong with them, or an empty string; `out` may have been
 // given bytes of a damaged snapshot, so its caller uses them only then. Pieces
-// are taken one at a time: a whole day's snapshot is gigabytes.
+// are taken one at a time: a whole day's snapshot is gigabytes. Without
+// `out`, only the checksum is checked (nothing is decompressed).
 QString unpackSnapshot(const std::function<bool(QByteArray&)>& next, int packing,
                        const QString& expectedSha256,
                        const std::function<void(std::string_view)>& out) {
@@ -171,6 +172,7 @@ QString unpackSnapshot(const std::function<bool(QByteArray&)>& next, int packing
     while (next(piece)) {
         any = true;
         hash.addData(piece);
+        if (!out) continue;
         if (packing == 0) {
             out(std::string_view(piece.constData(), static_cast<std::size_t>(piece.size())));
             continue;
@@ -186,6 +188,7 @@ QString unpackSnapshot(const std::function<bool(QByteArray&)>& next, int packing
     }
     if (!any) return u"parts are missing"_s;
     if (QString::fromLatin1(hash.result().toHex()) != expectedSha256) return u"checksum mismatch"_s;
+    if (!out) return {};
     // Output the decoder holds back once the input is used up.
     while (packing != 0 && left != 0) {
         ZSTD_inBuffer in{nullptr, 0, 0};
@@ -199,6 +202,60 @@ QString unpackSnapshot(const std::function<bool(QByteArray&)>& next, int packing
     if (left != 0) return u"cut short"_s;
     return {};
 }
+
+// A stored snapshot's own bytes for Engine::restore, decompressed a piece at a
+// time as it asks for them, from the stored pieces `next` gives (see
+// unpackSnapshot): restoring never holds the snapshot whole.
+class SnapshotPieces {
+  public:
+    SnapshotPieces(std::function<bool(QByteArray&)> next, int packing)
+        : next_(std::move(next)), packing_(packing), buffer_(ZSTD_DStreamOutSize(), '\0') {}
+    ~SnapshotPieces() { ZSTD_freeDStream(z_); }
+    SnapshotPieces(const SnapshotPieces&) = delete;
+    SnapshotPieces& operator=(const SnapshotPieces&) = delete;
+
+    // The next piece; empty at the end, or when the bytes are damaged.
+    std::string_view operator()() {
+        if (!damage_.isEmpty()) return {};
+        for (;;) {
+            if (packing_ != 0 && (in_.pos < in_.size || heldBack_)) {
+                ZSTD_outBuffer o{buffer_.data(), buffer_.size(), 0};
+                left_ = ZSTD_decompressStream(z_, &o, &in_);
+                if (ZSTD_isError(left_)) {
+                    damage_ = u"cannot be decompressed: "_s +
+                              QString::fromLatin1(ZSTD_getErrorName(left_));
+                    return {};
+                }
+                // A full buffer: the decoder may hold more back.
+                heldBack_ = o.pos == o.size;
+                if (o.pos > 0) return {buffer_.data(), o.pos};
+                if (in_.pos < in_.size) continue;
+            }
+            if (!next_(piece_)) {
+                if (packing_ != 0 && left_ != 0) damage_ = u"cut short"_s;
+                return {};
+            }
+            if (packing_ == 0) {
+                if (piece_.isEmpty()) continue;
+                return {piece_.constData(), static_cast<std::size_t>(piece_.size())};
+            }
+            in_ = ZSTD_inBuffer{piece_.constData(), static_cast<size_t>(piece_.size()), 0};
+        }
+    }
+    // What was wrong with the bytes (empty when nothing was).
+    const QString& damage() const { return damage_; }
+
+  private:
+    std::function<bool(QByteArray&)> next_;
+    int packing_;
+    ZSTD_DStream* z_ = ZSTD_createDStream();
+    std::string buffer_;
+    QByteArray piece_;
+    ZSTD_inBuffer in_{nullptr, 0, 0};
+    size_t left_ = 1;  // a frame not yet ended
+    bool heldBack_ = false;
+    QString damage_;
+};
 
 // Feeds one journaled line into an engine, as the store did when it was applied.
 void feed(Engine& engine, const QByteArray& text, int number, EventSink& sink) {
@@ -729,37 +786,45 @@ class StoreImpl : public EventSink {
         return rows;
     }
 
-    // Hands the snapshot's own bytes to `out` (see unpackSnapshot). Returns
-    // what is wrong with it, or an empty string.
-    QString readSnapshot(const SnapshotRow& s, const std::function<void(std::string_view)>& out) {
+    // Calls `use` with a function giving the snapshot's stored pieces in
+    // order (see unpackSnapshot), and returns what it returns, or that parts
+    // are missing.
+    QString withStoredPieces(
+        const SnapshotRow& s,
+        const std::function<QString(const std::function<bool(QByteArray&)>&)>& use) {
         if (s.parts == 0) {
             QSqlQuery q = exec(u"SELECT engine FROM snapshots WHERE journal_seq = ?"_s, {s.seq});
             QByteArray blob = q.next() ? q.value(0).toByteArray() : QByteArray();
             q.finish();
             bool given = false;
-            return unpackSnapshot(
-                [&](QByteArray& piece) {
-                    if (given) return false;
-                    piece = std::move(blob);
-                    return given = true;
-                },
-                s.packing, s.sha256, out);
+            return use([&](QByteArray& piece) {
+                if (given) return false;
+                piece = std::move(blob);
+                return given = true;
+            });
         }
         QSqlQuery q =
             exec(u"SELECT part, bytes FROM snapshot_parts WHERE journal_seq = ? ORDER BY part"_s,
                  {s.seq});
         int taken = 0;
-        const QString damage = unpackSnapshot(
-            [&](QByteArray& piece) {
-                if (!q.next()) return false;
-                if (q.value(0).toInt() != taken++) return false;
-                piece = q.value(1).toByteArray();
-                return true;
-            },
-            s.packing, s.sha256, out);
+        const QString damage = use([&](QByteArray& piece) {
+            if (!q.next()) return false;
+            if (q.value(0).toInt() != taken++) return false;
+            piece = q.value(1).toByteArray();
+            return true;
+        });
         if (damage.isEmpty() && taken != s.parts)
             return u"%1 of its %2 parts are there"_s.arg(taken).arg(s.parts);
         return damage;
+    }
+
+    // Hands the snapshot's own bytes to `out` (see unpackSnapshot); without
+    // `out`, checks its checksum only. Returns what is wrong with it, or an
+    // empty string.
+    QString readSnapshot(const SnapshotRow& s, const std::function<void(std::string_view)>& out) {
+        return withStoredPieces(s, [&](const std::function<bool(QByteArray&)>& next) {
+            return unpackSnapshot(next, s.packing, s.sha256, out);
+        });
     }
 
     // An engine restored from the newest snapshot before journal seq `limit`
@@ -767,17 +832,28 @@ class StoreImpl : public EventSink {
     // there is none. With `report`, damaged snapshots are problems.
     std::unique_ptr<Engine> newestSnapshotBefore(qint64 limit, qint64& seq, bool report) {
         for (const SnapshotRow& row : snapshotRows(limit)) {
-            std::string bytes;
-            const QString damage =
-                readSnapshot(row, [&](std::string_view piece) { bytes.append(piece); });
+            // The checksum first, so that nothing is parsed before it holds;
+            // then the bytes are decompressed as the restore reads them.
+            QString damage = readSnapshot(row, nullptr);
+            std::unique_ptr<Engine> restored;
+            std::string why;
+            if (damage.isEmpty())
+                damage = withStoredPieces(row, [&](const std::function<bool(QByteArray&)>& next) {
+                    SnapshotPieces pieces(next, row.packing);
+                    restored = Engine::restore([&] { return pieces(); }, engineOptions, why);
+                    // A restore that stopped early (another format version)
+                    // leaves parts unread: read past them, undecompressed.
+                    QByteArray rest;
+                    while (!restored && next(rest)) {
+                    }
+                    return pieces.damage();
+                });
             if (!damage.isEmpty()) {
                 if (report)
                     problem(
                         u"snapshot at journal seq %1 is damaged (%2)"_s.arg(row.seq).arg(damage));
                 continue;
             }
-            std::string why;
-            auto restored = Engine::restore(bytes, engineOptions, why);
             if (restored) {
                 seq = row.seq;
                 return restored;

@@ -86,6 +86,47 @@ class TestSnapshot : public QObject {
         }
     }
 
+    // Restored from pieces of any size, even a byte at a time, an engine is the one restored from
+    // the whole bytes; a stream cut short or of another kind is refused as the whole bytes are.
+    void restoresFromPieces() {
+        Engine original;
+        feed(original, demoLines(), 0, 300);
+        const std::string whole = original.snapshot();
+        auto fromPieces = [&](std::string_view bytes, std::size_t size, std::string& error) {
+            std::size_t at = 0;
+            return Engine::restore(
+                [&]() -> std::string_view {
+                    if (at >= bytes.size()) return {};
+                    const std::size_t n = std::min(size, bytes.size() - at);
+                    const std::string_view piece = bytes.substr(at, n);
+                    at += n;
+                    return piece;
+                },
+                {}, error);
+        };
+        for (std::size_t size : {std::size_t(1), std::size_t(7), std::size_t(4096), whole.size()}) {
+            std::string error;
+            auto copy = fromPieces(whole, size, error);
+            QVERIFY2(copy, error.c_str());
+            QCOMPARE(copy->snapshot(), whole);
+        }
+        for (std::size_t cut :
+             {std::size_t(3), std::size_t(9), whole.size() / 2, whole.size() - 1}) {
+            std::string error;
+            QVERIFY(!fromPieces(std::string_view(whole).substr(0, cut), 5, error));
+            QVERIFY(!error.empty());
+        }
+        std::string error;
+        QVERIFY(!fromPieces("not a snapshot at all", 4, error));
+        QVERIFY2(QString::fromStdString(error).contains(u"not a Houbu engine snapshot"_s),
+                 error.c_str());
+        std::string other = whole;
+        other[7] = 'X';
+        QVERIFY(!fromPieces(other, 64, error));
+        QVERIFY2(QString::fromStdString(error).contains(u"another format version"_s),
+                 error.c_str());
+    }
+
     // Equal states give equal bytes, however they were reached. A snapshot holds the
     // records, counters and clock, the live queue entries and the timers that still
     // matter; not what a history leaves behind: dead queue entries, lane heads, the

@@ -150,6 +150,11 @@ class Engine {
     // the bytes are not a snapshot of this format version.
     static std::unique_ptr<Engine> restore(std::string_view bytes, EngineOptions options,
                                            std::string& error);
+    // The same from the snapshot's bytes in order, a piece per call of
+    // `pieces` (each valid until the next call; an empty one ends them), for a
+    // state too large to hold whole beside the engine it becomes.
+    static std::unique_ptr<Engine> restore(const std::function<std::string_view()>& pieces,
+                                           EngineOptions options, std::string& error);
 
     // Checks invariants 1 and 2 (and the queue bookkeeping) from scratch.
     // Returns an empty string when they hold, else a description of the first violation.
