@@ -178,14 +178,14 @@ QString MainWindow::installTranslation(const QString& language) {
     if (lang.isEmpty()) lang = QLocale::system().name();
     if (!lang.startsWith(u"zh"_s)) {
         // English is the source language; its translation holds the plural forms only.
-        auto* plurals = new QTranslator(qApp);
+        auto* plurals = new QTranslator(QCoreApplication::instance());
         if (plurals->load(u":/i18n/houbu_en.qm"_s)) QCoreApplication::installTranslator(plurals);
         return g_language = u"en"_s;
     }
     g_language = u"zh_CN"_s;
     // Owned by the application for its whole life.
-    auto* app = new QTranslator(qApp);
-    auto* qt = new QTranslator(qApp);
+    auto* app = new QTranslator(QCoreApplication::instance());
+    auto* qt = new QTranslator(QCoreApplication::instance());
     if (app->load(u":/i18n/houbu_zh_CN.qm"_s)) QCoreApplication::installTranslator(app);
     if (qt->load(u"qtbase_zh_CN"_s, QLibraryInfo::path(QLibraryInfo::TranslationsPath)))
         QCoreApplication::installTranslator(qt);
