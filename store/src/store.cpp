@@ -150,62 +150,27 @@ QByteArray packSnapshot(const std::string& bytes) {
     return out;
 }
 
-// A stored snapshot's own bytes, from its stored pieces, which `next` gives in
-// order (false after the last), handed to `out` as they are decompressed.
-// Returns what is wrong with them, or an empty string; `out` may have been
-// given bytes of a damaged snapshot, so its caller uses them only then. Pieces
-// are taken one at a time: a whole day's snapshot is gigabytes. Without
-// `out`, only the checksum is checked (nothing is decompressed).
-QString unpackSnapshot(const std::function<bool(QByteArray&)>& next, int packing,
-                       const QString& expectedSha256,
-                       const std::function<void(std::string_view)>& out) {
+// Checks a stored snapshot's pieces, which `next` gives in order (false
+// after the last), against their checksum, a piece at a time (a whole day's
+// snapshot is gigabytes). Returns what is wrong with them, or an empty string.
+QString checkSnapshotSum(const std::function<bool(QByteArray&)>& next,
+                         const QString& expectedSha256) {
     QCryptographicHash hash(QCryptographicHash::Sha256);
-    struct Stream {
-        ZSTD_DStream* z = ZSTD_createDStream();
-        ~Stream() { ZSTD_freeDStream(z); }
-    } stream;
-    std::string buffer(ZSTD_DStreamOutSize(), '\0');
-    // One zstd frame, its size known or not (a snapshot written as a stream).
-    size_t left = packing == 0 ? 0 : 1;
     QByteArray piece;
     bool any = false;
     while (next(piece)) {
         any = true;
         hash.addData(piece);
-        if (!out) continue;
-        if (packing == 0) {
-            out(std::string_view(piece.constData(), static_cast<std::size_t>(piece.size())));
-            continue;
-        }
-        ZSTD_inBuffer in{piece.constData(), static_cast<size_t>(piece.size()), 0};
-        while (in.pos < in.size) {
-            ZSTD_outBuffer o{buffer.data(), buffer.size(), 0};
-            left = ZSTD_decompressStream(stream.z, &o, &in);
-            if (ZSTD_isError(left))
-                return u"cannot be decompressed: "_s + QString::fromLatin1(ZSTD_getErrorName(left));
-            out(std::string_view(buffer.data(), o.pos));
-        }
     }
     if (!any) return u"parts are missing"_s;
     if (QString::fromLatin1(hash.result().toHex()) != expectedSha256) return u"checksum mismatch"_s;
-    if (!out) return {};
-    // Output the decoder holds back once the input is used up.
-    while (packing != 0 && left != 0) {
-        ZSTD_inBuffer in{nullptr, 0, 0};
-        ZSTD_outBuffer o{buffer.data(), buffer.size(), 0};
-        const size_t more = ZSTD_decompressStream(stream.z, &o, &in);
-        if (ZSTD_isError(more)) break;
-        out(std::string_view(buffer.data(), o.pos));
-        left = more;
-        if (o.pos == 0) break;
-    }
-    if (left != 0) return u"cut short"_s;
     return {};
 }
 
-// A stored snapshot's own bytes for Engine::restore, decompressed a piece at a
-// time as it asks for them, from the stored pieces `next` gives (see
-// unpackSnapshot): restoring never holds the snapshot whole.
+// A stored snapshot's own bytes, decompressed a piece at a time as they are
+// asked for (Engine::restore, verify's digest), from the stored pieces `next`
+// gives in order: the snapshot is never held whole. Check the pieces'
+// checksum first (checkSnapshotSum): these bytes are trusted as they come.
 class SnapshotPieces {
   public:
     SnapshotPieces(std::function<bool(QByteArray&)> next, int packing)
@@ -787,7 +752,7 @@ class StoreImpl : public EventSink {
     }
 
     // Calls `use` with a function giving the snapshot's stored pieces in
-    // order (see unpackSnapshot), and returns what it returns, or that parts
+    // order (false after the last), and returns what it returns, or that parts
     // are missing.
     QString withStoredPieces(
         const SnapshotRow& s,
@@ -818,12 +783,29 @@ class StoreImpl : public EventSink {
         return damage;
     }
 
-    // Hands the snapshot's own bytes to `out` (see unpackSnapshot); without
-    // `out`, checks its checksum only. Returns what is wrong with it, or an
-    // empty string.
-    QString readSnapshot(const SnapshotRow& s, const std::function<void(std::string_view)>& out) {
+    // Checks the snapshot's stored pieces against their checksum. Returns
+    // what is wrong with them, or an empty string.
+    QString checkSnapshot(const SnapshotRow& s) {
         return withStoredPieces(s, [&](const std::function<bool(QByteArray&)>& next) {
-            return unpackSnapshot(next, s.packing, s.sha256, out);
+            return checkSnapshotSum(next, s.sha256);
+        });
+    }
+
+    // Calls `use` with the snapshot's own bytes, decompressed a piece at a
+    // time (SnapshotPieces), once its checksum holds. Returns what is wrong
+    // with the snapshot, or an empty string.
+    QString readSnapshot(const SnapshotRow& s, const std::function<void(SnapshotPieces&)>& use) {
+        QString damage = checkSnapshot(s);
+        if (!damage.isEmpty()) return damage;
+        return withStoredPieces(s, [&](const std::function<bool(QByteArray&)>& next) {
+            SnapshotPieces pieces(next, s.packing);
+            use(pieces);
+            // A reader that stopped early (another format version) leaves
+            // parts unread: read past them, undecompressed.
+            QByteArray rest;
+            while (next(rest)) {
+            }
+            return pieces.damage();
         });
     }
 
@@ -832,22 +814,11 @@ class StoreImpl : public EventSink {
     // there is none. With `report`, damaged snapshots are problems.
     std::unique_ptr<Engine> newestSnapshotBefore(qint64 limit, qint64& seq, bool report) {
         for (const SnapshotRow& row : snapshotRows(limit)) {
-            // The checksum first, so that nothing is parsed before it holds;
-            // then the bytes are decompressed as the restore reads them.
-            QString damage = readSnapshot(row, nullptr);
             std::unique_ptr<Engine> restored;
             std::string why;
-            if (damage.isEmpty())
-                damage = withStoredPieces(row, [&](const std::function<bool(QByteArray&)>& next) {
-                    SnapshotPieces pieces(next, row.packing);
-                    restored = Engine::restore([&] { return pieces(); }, engineOptions, why);
-                    // A restore that stopped early (another format version)
-                    // leaves parts unread: read past them, undecompressed.
-                    QByteArray rest;
-                    while (!restored && next(rest)) {
-                    }
-                    return pieces.damage();
-                });
+            const QString damage = readSnapshot(row, [&](SnapshotPieces& pieces) {
+                restored = Engine::restore([&] { return pieces(); }, engineOptions, why);
+            });
             if (!damage.isEmpty()) {
                 if (report)
                     problem(
@@ -1169,10 +1140,12 @@ class StoreImpl : public EventSink {
         for (auto it = snapshots.begin(); it != snapshots.end();) {
             StateDigest stored;
             std::string head;
-            const QString damage = readSnapshot(*it, [&](std::string_view piece) {
-                if (head.size() < magic.size())
-                    head.append(piece.substr(0, magic.size() - head.size()));
-                stored.add(piece);
+            const QString damage = readSnapshot(*it, [&](SnapshotPieces& pieces) {
+                for (std::string_view piece = pieces(); !piece.empty(); piece = pieces()) {
+                    if (head.size() < magic.size())
+                        head.append(piece.substr(0, magic.size() - head.size()));
+                    stored.add(piece);
+                }
             });
             // Damaged, or of another format version (open replays the
             // journal instead): not compared.
