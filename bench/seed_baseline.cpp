@@ -499,6 +499,9 @@ bool SeedBaseline::apply(const Command& c) {
         case Op::Position:
         case Op::Availability:
         case Op::Seatmap:
+        // Limits and caps are not part of the article's design.
+        case Op::Configure:
+        case Op::WaitlistCap:
             return true;
     }
     return true;

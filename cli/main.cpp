@@ -32,12 +32,16 @@ Commands:
                                      for every candidate the matcher looks at
       --seat-choice best-fit|first-fit|worst-fit
                                      how seats are picked (default: best-fit)
+      --rules 1|2                    the version of commands.md's rules
+                                     (default 2; 1 gives a version-1
+                                     stream's bytes, rule 8)
       --db PATH|postgresql://user@host[:port]/db
                                      apply every command durably to a store
                                      (SQLite file, created if missing, or
                                      PostgreSQL); events are printed only once
                                      their commands are committed. A new store
-                                     remembers --policy, --seat-choice, --trace.
+                                     remembers --policy, --seat-choice, --trace,
+                                     --rules.
       --group N                      commands per transaction (group commit,
                                      default 512; 1 = one transaction each)
             --snapshot-every N             commands between engine snapshots
@@ -178,6 +182,12 @@ int run(int argc, char** argv) {
                 options.seatChoice = houbu::SeatChoice::WorstFit;
             else
                 return usageError(std::string("unknown seat choice '") + v + "'");
+        } else if (arg == "--rules") {
+            if (!v || (std::strcmp(v, "1") != 0 && std::strcmp(v, "2") != 0))
+                return needs("1 or 2");
+            ++i;
+            engineFlags = true;
+            options.rules = v[0] - '0';
         } else if (arg == "--db") {
             if (!v) return needs("a file path or a postgresql:// URL");
             db = argv[++i];

@@ -48,7 +48,7 @@
 <context>
     <name>houbu::EventLogModel</name>
     <message numerus="yes">
-        <location filename="../models/src/models.cpp" line="700"/>
+        <location filename="../models/src/models.cpp" line="733"/>
         <source>%n seat(s) free</source>
         <translation>
             <numerusform>%n seat free</numerusform>
@@ -59,7 +59,7 @@
 <context>
     <name>houbu::MainWindow</name>
     <message numerus="yes">
-        <location filename="../app/src/main_window.cpp" line="793"/>
+        <location filename="../app/src/main_window.cpp" line="808"/>
         <source>%n event(s) applied</source>
         <translation>
             <numerusform>%n event applied</numerusform>
@@ -67,7 +67,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/main_window.cpp" line="914"/>
+        <location filename="../app/src/main_window.cpp" line="932"/>
         <source>Needs %n seat(s) free over the whole interval</source>
         <translation>
             <numerusform>Needs %n seat free over the whole interval</numerusform>
@@ -75,7 +75,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/main_window.cpp" line="915"/>
+        <location filename="../app/src/main_window.cpp" line="933"/>
         <source>%n free.</source>
         <translation>
             <numerusform>%n free.</numerusform>
@@ -83,7 +83,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/main_window.cpp" line="941"/>
+        <location filename="../app/src/main_window.cpp" line="959"/>
         <source>… and %n more seat(s)</source>
         <translation>
             <numerusform>… and %n more seat</numerusform>
@@ -94,7 +94,7 @@
 <context>
     <name>houbu::QueueModel</name>
     <message numerus="yes">
-        <location filename="../models/src/models.cpp" line="461"/>
+        <location filename="../models/src/models.cpp" line="468"/>
         <source>%n waiting</source>
         <translation>
             <numerusform>%n waiting</numerusform>
@@ -102,7 +102,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../models/src/models.cpp" line="464"/>
+        <location filename="../models/src/models.cpp" line="471"/>
         <source>Queue %1 %2: %n order(s) in rank order</source>
         <translation>
             <numerusform>Queue %1 %2: %n order in rank order</numerusform>
@@ -159,7 +159,7 @@
 <context>
     <name>houbu::StepPanel</name>
     <message numerus="yes">
-        <location filename="../app/src/step_panel.cpp" line="113"/>
+        <location filename="../app/src/step_panel.cpp" line="121"/>
         <source>%1 skipped: only %n seat(s) free on %2 (%3)</source>
         <translation>
             <numerusform>%1 skipped: only %n seat free on %2 (%3)</numerusform>
@@ -167,7 +167,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/step_panel.cpp" line="152"/>
+        <location filename="../app/src/step_panel.cpp" line="160"/>
         <source>%n more command(s) waiting</source>
         <translation>
             <numerusform>%n more command waiting</numerusform>

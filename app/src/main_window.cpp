@@ -821,7 +821,7 @@ void MainWindow::onEvents(const QList<EventRecord>& events) {
             awaitingPrepay_.insert(id, {id, e.object.value(u"prepay"_s).toDouble(),
                                         e.object.value(u"pay_by"_s).toString()});
         else if (kind == u"waitlist_effective"_s || kind == u"waitlist_cancelled"_s ||
-                 kind == u"waitlist_expired"_s)
+                 kind == u"waitlist_expired"_s || kind == u"waitlist_failed"_s)
             awaitingPrepay_.remove(id);
     }
     updateActions();

@@ -100,6 +100,14 @@ void StepPanel::setActions(QAction* back, QAction* step, QAction* run, QAction* 
 
 QString StepPanel::describe(const StepDecision& d, const QStringList& stations, bool shownRun) {
     const QString name = who(d.order, d.passengers);
+    if (d.kind == StepDecision::Kind::Fail)
+        return tr("%1 fails: passenger %2 travels at an overlapping time on every option with "
+                  "seats; the order leaves the waitlist and its prepayment is refunded")
+            .arg(name, qs(d.passenger));
+    if (d.kind == StepDecision::Kind::Serve && d.standing)
+        return tr("%1 served standing on %2 (%3): no seat free, the order accepts standing")
+            .arg(name, interval(stations, shownRun, d.from, d.to),
+                 DisplayNames::travelClass(d.travelClass));
     if (d.kind == StepDecision::Kind::Serve) {
         QStringList seats;
         for (const auto& s : d.seats)

@@ -104,6 +104,12 @@ class Writer {
         }
         out_ += '"';
     }
+    // An array element that is a bare value (a number).
+    void element(const QByteArray& v) {
+        if (!first_) out_ += ',';
+        first_ = false;
+        out_ += v;
+    }
     void strings(const char* k, const std::vector<std::string>& v) {
         openArray(k);
         for (std::size_t i = 0; i < v.size(); ++i) {
@@ -118,6 +124,21 @@ class Writer {
     QByteArray& out_;
     bool first_ = true;
 };
+
+// A ticket's seat: its label, or null and "standing": true for standing (无座).
+void seat(Writer& w, const std::string& label, bool standing) {
+    if (!standing) return w.str("seat", label);
+    w.raw("seat", "null");
+    w.raw("standing", "true");
+}
+
+// A limit or cap: a number, or null for none (-1).
+void orNull(Writer& w, const char* key, std::int64_t value) {
+    if (value < 0)
+        w.raw(key, "null");
+    else
+        w.num(key, value);
+}
 
 }  // namespace
 
@@ -215,6 +236,7 @@ void appendEvent(const Event& e, QByteArray& out) {
             w.num("car", e.car);
             w.str("class", e.travelClass);
             w.strings("seats", e.seatList);
+            if (e.count > 0) w.num("standing", e.count);
             break;
         case EventKind::TicketHeld:
             w.str("ticket", e.ticket);
@@ -223,7 +245,7 @@ void appendEvent(const Event& e, QByteArray& out) {
             w.str("train", e.train);
             w.str("date", e.date);
             w.str("class", e.travelClass);
-            w.str("seat", e.seat);
+            seat(w, e.seat, e.standing);
             w.str("from", e.from);
             w.str("to", e.to);
             w.time("pay_by", e.payBy);
@@ -239,7 +261,8 @@ void appendEvent(const Event& e, QByteArray& out) {
         case EventKind::SeatReleased:
             w.str("train", e.train);
             w.str("date", e.date);
-            w.str("seat", e.seat);
+            seat(w, e.seat, e.standing);
+            if (e.standing) w.str("class", e.travelClass);
             w.str("from", e.from);
             w.str("to", e.to);
             w.str("source", e.reason);
@@ -275,7 +298,7 @@ void appendEvent(const Event& e, QByteArray& out) {
                 w.begin();
                 w.str("ticket", t.ticket);
                 w.str("passenger", t.passenger);
-                w.str("seat", t.seat);
+                seat(w, t.seat, t.standing);
                 w.str("from", t.from);
                 w.str("to", t.to);
                 w.end();
@@ -298,12 +321,17 @@ void appendEvent(const Event& e, QByteArray& out) {
                 w.str("date", q.date);
                 w.str("class", q.travelClass);
                 w.num("rank", q.rank);
+                if (q.aheadPassengers >= 0) {
+                    w.num("ahead_passengers", q.aheadPassengers);
+                    w.str("level", q.level);
+                }
                 w.end();
             }
             w.closeArray();
             break;
         case EventKind::Availability:
             w.num("free", e.count);
+            if (e.standingFree >= 0) w.num("standing", e.standingFree);
             break;
         case EventKind::Seatmap:
             w.openArray("seats");
@@ -327,6 +355,53 @@ void appendEvent(const Event& e, QByteArray& out) {
                 w.end();
             }
             w.closeArray();
+            if (!e.standingLoad.empty()) {
+                w.openArray("standing");
+                for (const auto& st : e.standingLoad) {
+                    w.element();
+                    w.begin();
+                    w.str("class", st.travelClass);
+                    w.num("places", st.places);
+                    w.openArray("load");
+                    for (std::size_t i = 0; i < st.load.size(); ++i)
+                        w.element(QByteArray::number(static_cast<qlonglong>(st.load[i])));
+                    w.closeArray();
+                    w.end();
+                }
+                w.closeArray();
+            }
+            break;
+        case EventKind::OptionAdded:
+            w.str("id", e.id);
+            w.str("train", e.train);
+            w.str("date", e.date);
+            w.str("class", e.travelClass);
+            break;
+        case EventKind::WaitlistFailed:
+            w.str("id", e.id);
+            w.str("reason", e.reason);
+            w.str("passenger", e.passenger);
+            break;
+        case EventKind::Configured: {
+            w.key("limits");
+            w.begin();
+            const std::pair<const char*, int> limits[] = {
+                {"passengers", e.limits.passengers},
+                {"dates", e.limits.dates},
+                {"options_per_date", e.limits.optionsPerDate},
+                {"options", e.limits.options},
+                {"open_orders_per_user", e.limits.openOrdersPerUser},
+            };
+            for (const auto& [name, value] : limits)
+                orNull(w, name, value);
+            w.end();
+            break;
+        }
+        case EventKind::WaitlistCapped:
+            w.str("train", e.train);
+            w.str("date", e.date);
+            w.str("class", e.travelClass);
+            orNull(w, "cap", e.count);
             break;
         case EventKind::Error:
             w.str("code", errorCodeName(e.code));

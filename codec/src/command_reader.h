@@ -185,6 +185,19 @@ class Fields {
         return out;
     }
 
+    bool flag(const char* key) const {
+        if (!has(key)) return false;
+        const V v = value(key);
+        if (v.type() != JsonType::Bool) wrongType(key, "true or false", v);
+        return v.boolean();
+    }
+
+    // A whole number in lo..hi, or null (-1).
+    int integerOrNull(const char* key, int lo, int hi) const {
+        if (value(key).type() == JsonType::Null) return -1;
+        return integer(key, lo, hi);
+    }
+
     const V& object() const { return o_; }
 
   private:
@@ -265,15 +278,27 @@ class Fingerprint {
 };
 
 inline const std::pair<const char*, Op> kOps[] = {
-    {"train", Op::Train},       {"add_car", Op::AddCar},
-    {"sell", Op::Sell},         {"pay", Op::Pay},
-    {"refund", Op::Refund},     {"reschedule", Op::Reschedule},
-    {"block", Op::Block},       {"release", Op::Release},
-    {"waitlist", Op::Waitlist}, {"prepay", Op::Prepay},
-    {"cancel", Op::Cancel},     {"advance", Op::Advance},
-    {"position", Op::Position}, {"availability", Op::Availability},
+    {"train", Op::Train},
+    {"add_car", Op::AddCar},
+    {"sell", Op::Sell},
+    {"pay", Op::Pay},
+    {"refund", Op::Refund},
+    {"reschedule", Op::Reschedule},
+    {"block", Op::Block},
+    {"release", Op::Release},
+    {"waitlist", Op::Waitlist},
+    {"prepay", Op::Prepay},
+    {"cancel", Op::Cancel},
+    {"advance", Op::Advance},
+    {"position", Op::Position},
+    {"availability", Op::Availability},
     {"seatmap", Op::Seatmap},
+    {"configure", Op::Configure},
+    {"waitlist_cap", Op::WaitlistCap},
 };
+
+// The most places a class or a car may carry standing (无座).
+inline constexpr int kMaxStandingPlaces = 100000;
 
 template <class V>
 void readInterval(const Fields<V>& f, Command& c) {
@@ -345,6 +370,28 @@ void readTrain(const Fields<V>& f, Command& c) {
         });
     }
     if (f.has("hold_minutes")) c.holdMinutes = f.integer("hold_minutes", 0, 7 * 24 * 60);
+    if (f.has("standing")) {
+        const V standing = f.value("standing");
+        if (standing.type() != JsonType::Object)
+            f.fail("standing", u"must be an object {class: standing places}"_s);
+        standing.members([&](const auto& key, const V& places) {
+            const std::string name = key.utf8();
+            const bool hasCar = std::any_of(c.cars.begin(), c.cars.end(), [&](const CarSpec& car) {
+                return car.travelClass == name;
+            });
+            if (!hasCar)
+                f.fail("standing", u"names class %1, which has no car on this run"_s.arg(
+                                       quoted(QString::fromStdString(name))));
+            if (places.type() != JsonType::Number ||
+                places.number() != std::floor(places.number()) || places.number() < 0 ||
+                places.number() > kMaxStandingPlaces)
+                f.fail("standing", u"entry %1 must be a whole number of places from 0 to %2"_s
+                                       .arg(quoted(key.text()))
+                                       .arg(kMaxStandingPlaces));
+            c.standingPlaces.emplace_back(name, static_cast<int>(places.number()));
+        });
+    }
+    c.added = f.flag("added");
     if (f.has("policy"))
         c.policy =
             f.oneOf("policy", {"complete", "exact"}) == "exact" ? Policy::Exact : Policy::Complete;
@@ -354,7 +401,9 @@ template <class V>
 void readWaitlist(const Fields<V>& f, Command& c) {
     c.id = f.str("id");
     c.user = f.str("user");
-    c.passengers = f.names("passengers", 1, 5);
+    // How many passengers, dates and options an order may list is a limit of
+    // the engine's (`configure`); the reader bounds only what a record holds.
+    c.passengers = f.names("passengers", 1, 255);
     c.from = f.str("from");
     c.to = f.str("to");
     const V options = f.array("options");
@@ -376,29 +425,65 @@ void readWaitlist(const Fields<V>& f, Command& c) {
                                                      QString::fromStdString(opt.travelClass)));
         c.options.push_back(std::move(opt));
     }
-    // At most 2 dates and 5 options per date, counted in the order dates first appear.
-    std::vector<std::pair<std::string_view, int>> perDate;
-    for (const auto& opt : c.options) {
-        auto it = std::find_if(perDate.begin(), perDate.end(),
-                               [&](const auto& d) { return d.first == opt.date; });
-        if (it == perDate.end())
-            perDate.emplace_back(opt.date, 1);
-        else
-            ++it->second;
-    }
-    if (perDate.size() > 2) {
-        QStringList distinct;
-        for (const auto& d : perDate)
-            distinct << QString::fromUtf8(d.first.data(), static_cast<qsizetype>(d.first.size()));
-        f.fail("options", u"spans %1 dates (%2); at most 2 dates are allowed"_s.arg(distinct.size())
-                              .arg(distinct.join(u", "_s)));
-    }
-    for (const auto& [date, count] : perDate)
-        if (count > 5)
-            f.fail("options",
-                   u"has %1 options on %2; at most 5 per date are allowed"_s.arg(count).arg(
-                       QString::fromUtf8(date.data(), static_cast<qsizetype>(date.size()))));
+    if (n > 255) f.fail("options", u"must list at most 255 options, got %1"_s.arg(n));
     if (f.has("deadline")) c.deadline = f.time("deadline");
+    c.acceptStanding = f.flag("accept_standing");
+    if (f.has("new_trains")) {
+        const V window = f.value("new_trains");
+        if (window.type() != JsonType::Object)
+            f.fail("new_trains", u"must be an object {from, to, classes?}"_s);
+        const Fields<V> w(window, u"new_trains."_s);
+        NewTrainsSpec spec;
+        spec.from = w.time("from");
+        spec.to = w.time("to");
+        if (spec.to < spec.from) w.fail("to", u"must not be before 'new_trains.from'"_s);
+        if (w.has("classes")) {
+            spec.classes = w.names("classes", 1, 64);
+            for (std::size_t i = 0; i < spec.classes.size(); ++i)
+                for (std::size_t j = 0; j < i; ++j)
+                    if (spec.classes[i] == spec.classes[j])
+                        w.fail("classes", u"names class %1 twice"_s.arg(
+                                              QString::fromStdString(spec.classes[i])));
+        }
+        c.newTrains = std::move(spec);
+    }
+}
+
+template <class V>
+void readConfigure(const Fields<V>& f, Command& c) {
+    const V limits = f.value("limits");
+    if (limits.type() != JsonType::Object)
+        f.fail("limits",
+               u"must be an object {passengers?, dates?, options_per_date?, "
+               u"options?, open_orders_per_user?}"_s);
+    const Fields<V> l(limits, u"limits."_s);
+    struct Known {
+        const char* key;
+        LimitChange LimitsSpec::*field;
+        int lo;
+        int hi;
+    };
+    static constexpr Known kKnown[] = {
+        {"passengers", &LimitsSpec::passengers, 1, 9},
+        {"dates", &LimitsSpec::dates, 1, 64},
+        {"options_per_date", &LimitsSpec::optionsPerDate, 1, 64},
+        {"options", &LimitsSpec::options, 1, 64},
+        {"open_orders_per_user", &LimitsSpec::openOrdersPerUser, 1, 1000000},
+    };
+    limits.members([&](const auto& key, const V&) {
+        const std::string name = key.utf8();
+        for (const Known& k : kKnown)
+            if (name == k.key) return;
+        l.fail(name.c_str(),
+               u"is not a limit (passengers, dates, options_per_date, options, "
+               u"open_orders_per_user)"_s);
+    });
+    for (const Known& k : kKnown) {
+        if (!l.has(k.key)) continue;
+        LimitChange& change = c.limits.*k.field;
+        change.given = true;
+        change.value = l.integerOrNull(k.key, k.lo, k.hi);
+    }
 }
 
 template <class V>
@@ -426,6 +511,7 @@ Command readCommand(const V& object) {
             c.train = f.str("train");
             c.date = f.date("date");
             c.cars.push_back(readCar(f));
+            if (f.has("standing")) c.carStanding = f.integer("standing", 0, kMaxStandingPlaces);
             break;
         case Op::Sell:
             c.id = f.str("id");
@@ -440,6 +526,11 @@ Command readCommand(const V& object) {
                                         .arg(c.passengers.size())
                                         .arg(c.seats.size()));
             }
+            c.standing = f.flag("standing");
+            if (c.standing && !c.seats.empty())
+                f.fail("seats", u"must not be given for standing tickets, which have no seat"_s);
+            if (c.standing && !c.prefer.empty())
+                f.fail("prefer", u"must not be given for standing tickets, which have no seat"_s);
             break;
         case Op::Pay:
         case Op::Prepay:
@@ -498,6 +589,15 @@ Command readCommand(const V& object) {
         case Op::Seatmap:
             c.train = f.str("train");
             c.date = f.date("date");
+            break;
+        case Op::Configure:
+            readConfigure(f, c);
+            break;
+        case Op::WaitlistCap:
+            c.train = f.str("train");
+            c.date = f.date("date");
+            c.travelClass = f.str("class");
+            c.cap = f.integerOrNull("cap", 0, 1000000);
             break;
     }
     // Only commands that create something by id are compared by fingerprint.

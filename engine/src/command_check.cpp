@@ -14,18 +14,6 @@ std::string runName(const Run& run) {
     return run.train + " on " + run.date;
 }
 
-// Whether two trips overlap in time (on one run: in segments).
-bool travelOverlaps(const EngineState& s, std::uint32_t runA, int fromA, int toA,
-                    std::uint32_t runB, int fromB, int toB) {
-    if (runA == runB) return (segmentMask(fromA, toA) & segmentMask(fromB, toB)) != 0;
-    const Run& a = s.runs[runA];
-    const Run& b = s.runs[runB];
-    const Time a0 = a.stops[fromA].leaves(), a1 = a.stops[toA].reaches();
-    const Time b0 = b.stops[fromB].leaves(), b1 = b.stops[toB].reaches();
-    if (a0 < 0 || a1 < 0 || b0 < 0 || b1 < 0) return false;
-    return a0 < b1 && b0 < a1;
-}
-
 // Fare of one passenger in fen: yuan per km x km, rounded up to the next 0.5 yuan
 // (the railway's fare rounding). The small tolerance absorbs binary fractions.
 std::int64_t fareFen(double yuanPerKm, double km) {
@@ -35,15 +23,69 @@ std::int64_t fareFen(double yuanPerKm, double km) {
 
 }  // namespace
 
-std::optional<Verdict> refuseEarlier(const Command& cmd, Time clock) {
-    const Time at = cmd.at.value_or(clock);
-    if (at >= clock) return std::nullopt;
+namespace {
+
+std::optional<Verdict> refused(ErrorCode code, std::string message) {
     Verdict v;
     v.outcome = Verdict::Outcome::Refuse;
-    v.code = ErrorCode::TimeWentBack;
-    v.message = "at " + formatTime(at) + " is before the clock " + formatTime(clock) +
-                "; the clock only moves forward";
+    v.code = code;
+    v.message = std::move(message);
     return v;
+}
+
+// The limits of `configure` that need no state but the limits themselves. The
+// messages are those version 1's reader gave for its fixed limits.
+std::optional<Verdict> refuseOverLimits(const LimitValues& limits, const Command& cmd) {
+    const int passengers = limits.passengers < 0 ? kMaxGroup : limits.passengers;
+    const auto n = static_cast<int>(cmd.passengers.size());
+    if (n > passengers)
+        return refused(ErrorCode::BadCommand, "field 'passengers' must list 1 to " +
+                                                  std::to_string(passengers) + " names, got " +
+                                                  std::to_string(n));
+    // Dates counted in the order they first appear.
+    std::vector<std::pair<std::string_view, int>> perDate;
+    for (const auto& opt : cmd.options) {
+        auto it = std::find_if(perDate.begin(), perDate.end(),
+                               [&](const auto& d) { return d.first == opt.date; });
+        if (it == perDate.end())
+            perDate.emplace_back(opt.date, 1);
+        else
+            ++it->second;
+    }
+    if (limits.dates >= 0 && static_cast<int>(perDate.size()) > limits.dates) {
+        std::string distinct;
+        for (const auto& d : perDate)
+            distinct.append(distinct.empty() ? "" : ", ").append(d.first);
+        return refused(ErrorCode::BadCommand,
+                       "field 'options' spans " + std::to_string(perDate.size()) + " dates (" +
+                           distinct + "); at most " + std::to_string(limits.dates) +
+                           (limits.dates == 1 ? " date is" : " dates are") + " allowed");
+    }
+    if (limits.optionsPerDate >= 0)
+        for (const auto& [date, count] : perDate)
+            if (count > limits.optionsPerDate)
+                return refused(ErrorCode::BadCommand,
+                               "field 'options' has " + std::to_string(count) + " options on " +
+                                   std::string(date) + "; at most " +
+                                   std::to_string(limits.optionsPerDate) + " per date are allowed");
+    const int options = limits.options < 0 ? kMaxListedOptions : limits.options;
+    if (static_cast<int>(cmd.options.size()) > options)
+        return refused(ErrorCode::BadCommand,
+                       "field 'options' lists " + std::to_string(cmd.options.size()) +
+                           " options; at most " + std::to_string(options) + " are allowed");
+    return std::nullopt;
+}
+
+}  // namespace
+
+std::optional<Verdict> refuseUpFront(const EngineState& s, const Command& cmd) {
+    if (cmd.op == Op::Waitlist)
+        if (auto v = refuseOverLimits(s.limits, cmd)) return v;
+    const Time at = cmd.at.value_or(s.clock);
+    if (at >= s.clock) return std::nullopt;
+    return refused(ErrorCode::TimeWentBack, "at " + formatTime(at) + " is before the clock " +
+                                                formatTime(s.clock) +
+                                                "; the clock only moves forward");
 }
 
 Time lastDeparture(const EngineState& s, const Order& order) {
@@ -54,6 +96,12 @@ Time lastDeparture(const EngineState& s, const Order& order) {
         latest = std::max(latest, t);
     }
     return latest;
+}
+
+Time expiryOf(const EngineState& s, const Order& order) {
+    const Time leaves = lastDeparture(s, order);
+    if (order.deadline < 0) return leaves;
+    return leaves < 0 ? order.deadline : std::min(leaves, order.deadline);
 }
 
 Verdict CommandCheck::run() {
@@ -101,6 +149,11 @@ Verdict CommandCheck::run() {
             break;
         case Op::Seatmap:
             v_.run = static_cast<std::uint32_t>(runOf(cmd.train, cmd.date));
+            break;
+        case Op::Configure:
+            break;
+        case Op::WaitlistCap:
+            waitlistCap();
             break;
     }
     return std::move(v_);
@@ -331,6 +384,17 @@ bool CommandCheck::sell() {
     if (!v_.seats.empty()) return true;
     const Run& run = s.runs[v_.run];
     const int n = static_cast<int>(cmd.passengers.size());
+    if (cmd.standing) {
+        // Standing (无座): places on every segment, never a fallback to seats.
+        const int free = run.classes[v_.travelClass].standingFree(v_.from, v_.to);
+        if (free >= n) return true;
+        return refuse(ErrorCode::SoldOut,
+                      "sold out: " + std::to_string(n) +
+                          (n == 1 ? " standing place" : " standing places") + " wanted in " +
+                          cmd.travelClass + " on " + Core::interval(run, v_.from, v_.to) + ", " +
+                          std::to_string(free) + " free; a waitlist order can wait for one",
+                      true);
+    }
     v_.seats =
         chooseSeats(run, v_.travelClass, v_.from, v_.to, n, cmd.prefer, s.options.seatChoice);
     if (!v_.seats.empty()) return true;
@@ -497,12 +561,24 @@ bool CommandCheck::waitlist() {
         v_.dearestFen = std::max(v_.dearestFen, fareFen(run.classes[cls].farePerKm,
                                                         run.stops[to].km - run.stops[from].km));
     }
+    if (s.limits.openOrdersPerUser >= 0 && s.openOrdersByUser) {
+        const std::uint32_t* open = s.openOrdersByUser->find(cmd.user);
+        const int count = open ? static_cast<int>(*open) : 0;
+        if (count >= s.limits.openOrdersPerUser)
+            return refuse(ErrorCode::TooManyOrders,
+                          "user '" + cmd.user + "' already has " + std::to_string(count) +
+                              (count == 1 ? " open waitlist order" : " open waitlist orders") +
+                              "; at most " + std::to_string(s.limits.openOrdersPerUser) +
+                              (s.limits.openOrdersPerUser == 1 ? " is" : " are") + " allowed");
+    }
+    for (std::size_t i = 0; i < v_.optionCount; ++i)
+        if (!withinCapOf(v_.options[i], static_cast<int>(cmd.passengers.size()), i)) return false;
     Order order;
     order.deadline = cmd.deadline.value_or(-1);
     order.setOptions(Span<OrderOption>(v_.options.data(), v_.optionCount));
     if (!stillBookable(order)) return false;
     // The passengers may not already travel at an overlapping time on any option.
-    std::array<const PassengerTickets*, kMaxGroup> lists{};
+    std::array<const PassengerTickets*, kMaxGroup> lists{};  // refuseUpFront bounds the group
     const bool listed = cmd.passengers.size() <= lists.size();
     if (listed)
         for (std::size_t i = 0; i < cmd.passengers.size(); ++i)
@@ -524,7 +600,33 @@ bool CommandCheck::prepay() {
                           (order.cancelledByUser ? "" : " (not prepaid in time)"));
     if (order.status != OrderStatus::AwaitingPrepay) return duplicate(cmd.id);
     if (!stillBookable(order)) return false;
+    for (std::size_t i = 0; i < order.options().size(); ++i)
+        if (!withinCapOf(order.options()[i], order.groupSize(), i)) return false;
     v_.index = static_cast<std::uint32_t>(index);
+    return true;
+}
+
+bool CommandCheck::withinCapOf(const OrderOption& option, int passengers, std::size_t index) {
+    const Run& run = s.runs[option.run];
+    const ClassInfo& cls = run.classes[option.travelClass];
+    if (withinCap(cls, passengers)) return true;
+    const std::string which = "option " + std::to_string(index + 1) + " (" + run.train + " " +
+                              run.date + " " + cls.name + ")";
+    if (cls.cap == 0)
+        return refuse(ErrorCode::WaitlistFull,
+                      which + " is closed to the waitlist (cap 0; 候补人数已满)");
+    return refuse(ErrorCode::WaitlistFull,
+                  which + " is full: " + std::to_string(cls.queuedPassengers) +
+                      " passengers queued, cap " + std::to_string(cls.cap) + ", " +
+                      std::to_string(passengers) + " more wanted (候补人数已满)");
+}
+
+bool CommandCheck::waitlistCap() {
+    const int r = runOf(cmd.train, cmd.date);
+    if (r < 0) return false;
+    v_.travelClass = classOf(s.runs[r], cmd.travelClass);
+    if (v_.travelClass < 0) return false;
+    v_.run = static_cast<std::uint32_t>(r);
     return true;
 }
 
@@ -546,6 +648,10 @@ bool CommandCheck::cancel() {
                                                       "tickets instead");
         case OrderStatus::Expired:
             return refuse(ErrorCode::OrderClosed, "order '" + cmd.id + "' has already expired");
+        case OrderStatus::Failed:
+            return refuse(ErrorCode::OrderClosed,
+                          "order '" + cmd.id +
+                              "' has already failed: a passenger travels at an overlapping time");
     }
     v_.index = static_cast<std::uint32_t>(index);
     return true;

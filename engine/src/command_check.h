@@ -40,18 +40,23 @@ struct Verdict {
     std::vector<std::uint32_t> seats;    // sell, block (named or none), reschedule (chosen)
     std::vector<std::uint32_t> tickets;  // pay (held), refund (live)
     std::vector<Occupant> freeing;       // release by seat
-    std::array<OrderOption, 16> options{};
+    std::array<OrderOption, kMaxListedOptions> options{};
     std::size_t optionCount = 0;
     std::int64_t dearestFen = 0;  // waitlist: the dearest option's fare per passenger
 };
 
-// The refusal of a command whose `at` is before the clock: checked before any
-// timer fires, so it is the same whatever is due.
-std::optional<Verdict> refuseEarlier(const Command& cmd, Time clock);
+// The refusals checked before any timer fires, so that they are the same
+// whatever is due: a waitlist over a stateless limit (bad_command, as the
+// reader refused it before limits could be configured), then a command whose
+// `at` is before the clock.
+std::optional<Verdict> refuseUpFront(const EngineState& s, const Command& cmd);
 
 // The latest instant any option's train leaves the order's `from` station;
 // -1 when some option never departs (no time given).
 Time lastDeparture(const EngineState& s, const Order& order);
+// When a queued order expires: its deadline, or the last departure when that
+// is earlier; -1 when never.
+Time expiryOf(const EngineState& s, const Order& order);
 
 class CommandCheck {
   public:
@@ -86,6 +91,8 @@ class CommandCheck {
                              int from, int to, std::uint32_t ignoreTicket,
                              const PassengerTickets* const* lists = nullptr);
     bool stillBookable(const Order& order);
+    // waitlist_full when the option's class cannot queue `passengers` more.
+    bool withinCapOf(const OrderOption& option, int passengers, std::size_t index);
 
     bool train();
     bool addCar();
@@ -99,6 +106,7 @@ class CommandCheck {
     bool waitlist();
     bool prepay();
     bool cancel();
+    bool waitlistCap();
 
     const EngineState& s;
     const Command& cmd;

@@ -57,6 +57,29 @@ void Core::released(std::uint32_t run, std::uint32_t seat, int from, int to, con
         Freed{run, seat, static_cast<std::uint8_t>(from), static_cast<std::uint8_t>(to)});
 }
 
+void Core::releasedTicket(std::uint32_t ticket, const char* source) {
+    const Ticket& t = s.tickets[ticket];
+    if (!t.standing()) return released(t.run, t.seat, t.from, t.to, source);
+    const Run& r = s.runs[t.run];
+    Event e = make(EventKind::SeatReleased);
+    e.train = r.train;
+    e.date = r.date;
+    e.standing = true;
+    e.travelClass = r.classes[t.standingClass()].name;
+    e.from = r.stops[t.from].station;
+    e.to = r.stops[t.to].station;
+    e.reason = source;
+    emit(e);
+    freedStanding.push_back(Freed{t.run, t.standingClass(), t.from, t.to});
+}
+
+void Core::loadStanding(const Ticket& t, int sign) {
+    ClassInfo& cls = s.runs[t.run].classes[t.standingClass()];
+    for (int g = t.from; g < t.to; ++g)
+        cls.standingLoad[g] += sign;
+    assert(cls.standingFree(t.from, t.to) >= 0);
+}
+
 std::uint32_t Core::addTicket(std::uint32_t sale, int number, const std::string& passenger,
                               std::uint32_t run, std::uint32_t seat, int from, int to,
                               TicketStatus status) {
@@ -78,14 +101,20 @@ std::uint32_t Core::addTicket(std::uint32_t sale, int number, const std::string&
     t.passenger = s.passengers.entryOf(passenger);
     s.tickets.push_back(std::move(t));
     linkToPassenger(s, index);
-    occupy(run, seat, from, to, HolderKind::Ticket, index);
+    if (s.tickets[index].standing())
+        loadStanding(s.tickets[index], +1);
+    else
+        occupy(run, seat, from, to, HolderKind::Ticket, index);
     return index;
 }
 
 void Core::endTicket(std::uint32_t ticket, TicketStatus status) {
     Ticket& t = s.tickets[ticket];
     assert(t.live());
-    vacate(t.run, t.seat, HolderKind::Ticket, ticket);
+    if (t.standing())
+        loadStanding(t, -1);
+    else
+        vacate(t.run, t.seat, HolderKind::Ticket, ticket);
     t.status = status;
     // The emptied entry stays: its key is the name its tickets point to.
     unlinkFromPassenger(s, ticket);
@@ -96,10 +125,12 @@ void Core::leaveQueues(Order& order, OrderStatus status) {
     order.status = status;
     --s.queuedOrders;
     countQueued(s, order, -1);
+    countOpen(s, order, -1);
     const int lane = order.groupSize() - 1;
     for (const auto& opt : order.options()) {
         Queue& q = s.queues[opt.queue];
         --q.liveBySize[lane];
+        if (order.flags & kAcceptsStanding) --q.acceptingStanding;
         ++q.dead;
         // Compact once dead entries outnumber live ones, keeping the work amortised O(1).
         if (q.dead > 64 && q.dead > q.live()) {
@@ -138,16 +169,52 @@ void Core::serve(std::uint32_t orderIndex, int option, const std::vector<std::ui
     e.date = run.date;
     e.travelClass = run.classes[opt.travelClass].name;
     std::size_t i = 0;
+    const bool standing = seats.empty();
     order.names.forEach([&](std::string_view name) {
         const std::string passenger(name);
-        const std::uint32_t t = addTicket(sale, static_cast<int>(i) + 1, passenger, opt.run,
-                                          seats[i], opt.from, opt.to, TicketStatus::Paid);
-        e.tickets.push_back(TicketLine{ticketId(s, t), passenger, run.seats[seats[i]].label(),
-                                       run.stops[opt.from].station, run.stops[opt.to].station});
+        const std::uint32_t seat = standing ? kStandingSeat | opt.travelClass : seats[i];
+        const std::uint32_t t = addTicket(sale, static_cast<int>(i) + 1, passenger, opt.run, seat,
+                                          opt.from, opt.to, TicketStatus::Paid);
+        e.tickets.push_back(TicketLine{
+            ticketId(s, t), passenger, standing ? std::string() : run.seats[seat].label(),
+            run.stops[opt.from].station, run.stops[opt.to].station, standing});
         ++i;
     });
     order.saleIndex = sale;
     emit(e);
+}
+
+void Core::fail(std::uint32_t orderIndex, const std::string& passenger) {
+    Order& order = s.orders[orderIndex];
+    leaveQueues(order, OrderStatus::Failed);
+    Event e = make(EventKind::WaitlistFailed);
+    e.id = orderId(s, order);
+    e.reason = "passenger_conflict";
+    e.passenger = passenger;
+    emit(e);
+}
+
+Core::Conflict Core::conflictOn(const Order& order, const OrderOption& option) const {
+    Conflict found;
+    int index = -1;
+    order.names.forEach([&](std::string_view name) {
+        ++index;
+        if (found.ticket != kNone) return;
+        const PassengerTickets* mine = s.passengers.find(name);
+        if (!mine) return;
+        for (std::uint32_t t = mine->first; t != kNone; t = s.tickets[t].nextOfPassenger) {
+            const Ticket& other = s.tickets[t];
+            if (!other.live()) continue;
+            if (travelOverlaps(s, option.run, option.from, option.to, other.run, other.from,
+                               other.to)) {
+                found.passenger = std::string(name);
+                found.passengerIndex = index;
+                found.ticket = t;
+                return;
+            }
+        }
+    });
+    return found;
 }
 
 void Core::setTimer(TimerKind kind, std::uint32_t ref, Time due) {

@@ -36,6 +36,8 @@ class Core {
 
     // Emits seat_released and records the freed interval for the matcher.
     void released(std::uint32_t run, std::uint32_t seat, int from, int to, const char* source);
+    // The same for a live ticket that just ended, seated or standing.
+    void releasedTicket(std::uint32_t ticket, const char* source);
 
     // Creates a ticket on `seat` for `passenger` in sale `sale` (held) and indexes it.
     std::uint32_t addTicket(std::uint32_t sale, int number, const std::string& passenger,
@@ -48,13 +50,30 @@ class Core {
     // Takes a queued order out of every queue it is in.
     void leaveQueues(Order& order, OrderStatus status);
 
-    // Serves a queued order on option `option` with `seats` (one per passenger).
+    // Serves a queued order on option `option` with `seats` (one per passenger),
+    // or with standing tickets when `seats` is empty.
     void serve(std::uint32_t order, int option, const std::vector<std::uint32_t>& seats);
+    // 兑现失败: the order leaves every queue, its prepayment refunded, because
+    // `passenger` travels at an overlapping time on every option with seats.
+    void fail(std::uint32_t order, const std::string& passenger);
+
+    // The first of the order's passengers (and the ticket) who holds a live
+    // ticket overlapping the order's travel on `option`; empty when none does.
+    struct Conflict {
+        std::string passenger;
+        int passengerIndex = 0;  // in the order's list
+        std::uint32_t ticket = kNone;
+    };
+    Conflict conflictOn(const Order& order, const OrderOption& option) const;
+    // Adds a ticket's standing passenger (+1) or takes it off (-1) its class's load.
+    void loadStanding(const Ticket& ticket, int sign);
 
     void setTimer(TimerKind kind, std::uint32_t ref, Time due);
 
     // Seat intervals freed since the last matching pass.
     std::vector<Freed> freed;
+    // Standing places freed since then: (run, class in `seat`, from, to).
+    std::vector<Freed> freedStanding;
     // (run, class) pairs whose added cars await matching.
     std::vector<std::pair<std::uint32_t, std::uint16_t>> addedCars;
     // An order that became effective and awaits matching.

@@ -72,6 +72,10 @@ class Apply {
                 return availability(v);
             case Op::Seatmap:
                 return seatmap(v);
+            case Op::Configure:
+                return configure();
+            case Op::WaitlistCap:
+                return waitlistCap(v);
         }
     }
 
@@ -101,15 +105,20 @@ class Apply {
     void emitHeld(std::uint32_t ticket, Time payBy) {
         const Ticket& t = s.tickets[ticket];
         const Run& run = s.runs[t.run];
-        const Seat& seat = run.seats[t.seat];
         Event e = c.make(EventKind::TicketHeld);
         e.ticket = ticketId(s, ticket);
         e.sale = saleId(s, s.sales[t.sale]);
         e.passenger = passengerOf(s, t);
         e.train = run.train;
         e.date = run.date;
-        e.travelClass = run.classes[seat.travelClass].name;
-        e.seat = seat.label();
+        if (t.standing()) {
+            e.standing = true;
+            e.travelClass = run.classes[t.standingClass()].name;
+        } else {
+            const Seat& seat = run.seats[t.seat];
+            e.travelClass = run.classes[seat.travelClass].name;
+            e.seat = seat.label();
+        }
         e.from = run.stops[t.from].station;
         e.to = run.stops[t.to].station;
         e.payBy = payBy;
@@ -126,11 +135,8 @@ class Apply {
     // Refunds one live ticket: ticket_refunded, then seat_released.
     void refundTicket(std::uint32_t ticket, const char* reason) {
         emitTicket(EventKind::TicketRefunded, ticket, reason);
-        const Ticket& t = s.tickets[ticket];
-        const std::uint32_t run = t.run, seat = t.seat;
-        const int from = t.from, to = t.to;
         c.endTicket(ticket, TicketStatus::Refunded);
-        c.released(run, seat, from, to, reason);
+        c.releasedTicket(ticket, reason);
     }
 
     std::uint32_t queueFor(std::uint32_t runIndex, std::uint16_t cls, int from, int to) {
@@ -158,6 +164,7 @@ class Apply {
             for (const auto& [name, rate] : run.fares)
                 if (name == spec.travelClass) info.farePerKm = rate;
             info.queueAt.reset(static_cast<int>(run.stops.size()));
+            info.standingLoad.assign(static_cast<std::size_t>(run.segments()), 0);
             run.classes.push_back(std::move(info));
         }
         const auto carIndex = static_cast<std::uint16_t>(run.cars.size());
@@ -218,15 +225,107 @@ class Apply {
         }
         for (const auto& car : cmd.cars)
             buildCar(run, car);
+        for (const auto& [name, places] : cmd.standingPlaces)
+            run.classes[run.classIndex(name)].standingPlaces = places;
+        run.added = cmd.added;
 
         Event e = c.make(EventKind::TrainDefined);
         e.train = run.train;
         e.date = run.date;
         e.count = static_cast<std::int64_t>(run.seats.size());
-        s.runIndex.emplace(cmd.train + '\x1f' + cmd.date,
-                           static_cast<std::uint32_t>(s.runs.size()));
+        const auto index = static_cast<std::uint32_t>(s.runs.size());
+        s.runIndex.emplace(cmd.train + '\x1f' + cmd.date, index);
         s.runs.push_back(std::move(run));
         c.emit(e);
+        if (cmd.added) offerAddedRun(index);
+    }
+
+    // 接受新增列车: the run becomes an extra option of every open order that
+    // accepts it, in submission order, before any matching; then, as for an
+    // added car, matching gives its seats to the waitlist first.
+    void offerAddedRun(std::uint32_t runIndex) {
+        const Run& run = s.runs[runIndex];
+        std::size_t kept = 0;
+        for (std::size_t k = 0; k < s.newTrainOrders.size(); ++k) {
+            NewTrainsOrder& entry = s.newTrainOrders[k];
+            Order& order = s.orders[entry.order];
+            const bool open =
+                order.status == OrderStatus::AwaitingPrepay || order.status == OrderStatus::Queued;
+            if (!open) continue;  // closed for good: dropped from the list
+            if (kept != k) s.newTrainOrders[kept] = std::move(entry);
+            NewTrainsOrder& e = s.newTrainOrders[kept++];
+            const auto from = run.stationIndex.find(orderFrom(s, order));
+            const auto to = run.stationIndex.find(orderTo(s, order));
+            if (from == run.stationIndex.end() || to == run.stationIndex.end() ||
+                from->second >= to->second)
+                continue;
+            const Time leaves = run.stops[from->second].leaves();
+            if (leaves < e.from || leaves > e.to) continue;
+            bool dateListed = false;
+            for (const auto& opt : order.options())
+                dateListed |= s.runs[opt.run].date == run.date;
+            if (!dateListed) continue;
+            std::vector<OrderOption> extra;
+            for (const std::string& name : e.classes) {
+                const int cls = run.classIndex(name);
+                if (cls < 0 || order.options().size() + extra.size() >= kMaxOptions) continue;
+                extra.push_back(OrderOption{runIndex, static_cast<std::uint16_t>(cls), from->second,
+                                            to->second, kNone});
+            }
+            if (!extra.empty()) addOptions(entry.order, extra);
+        }
+        s.newTrainOrders.resize(kept);
+        for (std::size_t cls = 0; cls < run.classes.size(); ++cls)
+            c.addedCars.emplace_back(runIndex, static_cast<std::uint16_t>(cls));
+    }
+
+    void addOptions(std::uint32_t index, const std::vector<OrderOption>& extra) {
+        Order& order = s.orders[index];
+        std::vector<OrderOption> all(order.options().begin(), order.options().end());
+        const Time expiryBefore = expiryOf(s, order);
+        const std::size_t first = all.size();
+        all.insert(all.end(), extra.begin(), extra.end());
+        order.setOptions(s.optionPool.add(all.data(), all.size()));
+        for (std::size_t i = first; i < all.size(); ++i) {
+            const OrderOption& opt = order.options()[i];
+            const Run& run = s.runs[opt.run];
+            Event e = c.make(EventKind::OptionAdded);
+            e.id = std::string(orderId(s, order));
+            e.train = run.train;
+            e.date = run.date;
+            e.travelClass = run.classes[opt.travelClass].name;
+            c.emit(e);
+        }
+        if (order.status != OrderStatus::Queued) return;  // joins every queue when prepaid
+        Run& run = s.runs[extra.front().run];
+        ++run.queuedOrders;
+        run.queuedPassengers += order.groupSize();
+        for (std::size_t i = first; i < all.size(); ++i) {
+            OrderOption& opt = order.options()[i];
+            run.classes[opt.travelClass].queuedPassengers += order.groupSize();
+            joinQueue(index, opt);
+        }
+        // A later departure moves the order's expiry; the earlier timer then does nothing.
+        const Time expiry = expiryOf(s, order);
+        if (expiry != expiryBefore && expiry >= 0)
+            c.setTimer(TimerKind::OrderExpiry, index, expiry);
+    }
+
+    // Puts a queued order into an option's queue at its place in queue order.
+    void joinQueue(std::uint32_t index, OrderOption& opt) {
+        const Order& order = s.orders[index];
+        const int lane = order.groupSize() - 1;
+        opt.queue = queueFor(opt.run, opt.travelClass, opt.from, opt.to);
+        Queue& q = s.queues[opt.queue];
+        auto& entries = q.lanes[lane].orders;
+        // Effective times never decrease, so the place is at or near the back.
+        auto pos = entries.end();
+        while (pos != entries.begin() + q.lanes[lane].head &&
+               queuedBefore(order, s.orders[*(pos - 1)]))
+            --pos;
+        entries.insert(pos, index);
+        ++q.liveBySize[lane];
+        if (order.flags & kAcceptsStanding) ++q.acceptingStanding;
     }
 
     void addCar(const Verdict& v) {
@@ -237,11 +336,14 @@ class Apply {
         buildCar(run, spec);
         const auto cls = static_cast<std::uint16_t>(run.classIndex(spec.travelClass));
 
+        run.classes[cls].standingPlaces += cmd.carStanding;
+
         Event e = c.make(EventKind::CarAdded);
         e.train = run.train;
         e.date = run.date;
         e.car = spec.car;
         e.travelClass = spec.travelClass;
+        e.count = cmd.carStanding;
         for (std::size_t i = firstSeat; i < run.seats.size(); ++i)
             e.seatList.push_back(run.seats[i].label());
         c.emit(e);
@@ -257,9 +359,11 @@ class Apply {
         const Time payBy = s.clock + run.holdMinutes * kMinute;
         const std::uint32_t sale = newSale(cmd.id, v.run, payBy);
         for (std::size_t i = 0; i < cmd.passengers.size(); ++i) {
-            const std::uint32_t t =
-                c.addTicket(sale, static_cast<int>(i) + 1, cmd.passengers[i], v.run, v.seats[i],
-                            v.from, v.to, TicketStatus::Held);
+            const std::uint32_t seat =
+                cmd.standing ? kStandingSeat | static_cast<std::uint32_t>(v.travelClass)
+                             : v.seats[i];
+            const std::uint32_t t = c.addTicket(sale, static_cast<int>(i) + 1, cmd.passengers[i],
+                                                v.run, seat, v.from, v.to, TicketStatus::Held);
             emitHeld(t, payBy);
         }
         c.setTimer(TimerKind::HoldExpiry, sale, payBy);
@@ -376,8 +480,20 @@ class Apply {
         order.prepayFen = v.dearestFen * static_cast<std::int64_t>(order.groupSize());
         order.payBy = s.clock + kPrepayWindow;
         order.submitSeq = ++s.submissions;
+        if (cmd.acceptStanding) order.flags |= kAcceptsStanding;
 
         const auto index = static_cast<std::uint32_t>(s.orders.size());
+        if (cmd.newTrains) {
+            order.flags |= kAcceptsNewTrains;
+            NewTrainsOrder entry{index, cmd.newTrains->from, cmd.newTrains->to,
+                                 cmd.newTrains->classes};
+            if (entry.classes.empty())
+                for (const auto& opt : cmd.options)
+                    if (std::find(entry.classes.begin(), entry.classes.end(), opt.travelClass) ==
+                        entry.classes.end())
+                        entry.classes.push_back(opt.travelClass);
+            s.newTrainOrders.push_back(std::move(entry));
+        }
         order.idEntry = s.ids.add(cmd.id, IdRecord{IdKind::Order, index, cmd.fingerprint});
         Event e = c.make(EventKind::WaitlistSubmitted);
         e.id = cmd.id;
@@ -385,6 +501,7 @@ class Apply {
         e.payBy = order.payBy;
         c.setTimer(TimerKind::PrepayTimeout, index, order.payBy);
         s.orders.push_back(std::move(order));
+        countOpen(s, s.orders[index], +1);
         c.emit(e);
     }
 
@@ -395,36 +512,25 @@ class Apply {
         order.effectiveAt = s.clock;
         ++s.queuedOrders;
         countQueued(s, order, +1);
-        const int lane = order.groupSize() - 1;
-        for (auto& opt : order.options()) {
-            opt.queue = queueFor(opt.run, opt.travelClass, opt.from, opt.to);
-            Queue& q = s.queues[opt.queue];
-            auto& entries = q.lanes[lane].orders;
-            // Effective times never decrease, so the place is at or near the back.
-            auto pos = entries.end();
-            while (pos != entries.begin() + q.lanes[lane].head &&
-                   queuedBefore(order, s.orders[*(pos - 1)]))
-                --pos;
-            entries.insert(pos, index);
-            ++q.liveBySize[lane];
-        }
+        for (auto& opt : order.options())
+            joinQueue(index, opt);
         Event e = c.make(EventKind::WaitlistEffective);
         e.id = cmd.id;
         c.emit(e);
 
-        Time expiry = lastDeparture(s, order);
-        if (order.deadline >= 0)
-            expiry = expiry < 0 ? order.deadline : std::min(expiry, order.deadline);
+        const Time expiry = expiryOf(s, order);
         if (expiry >= 0) c.setTimer(TimerKind::OrderExpiry, index, expiry);
         c.newOrder = index;
     }
 
     void cancel(const Verdict& v) {
         Order& order = s.orders[v.index];
-        if (order.status == OrderStatus::Queued)
+        if (order.status == OrderStatus::Queued) {
             c.leaveQueues(order, OrderStatus::Cancelled);
-        else
+        } else {
+            countOpen(s, order, -1);
             order.status = OrderStatus::Cancelled;  // awaiting its prepayment
+        }
         order.cancelledByUser = true;
         Event e = c.make(EventKind::WaitlistCancelled);
         e.id = cmd.id;
@@ -439,8 +545,19 @@ class Apply {
         if (order.status == OrderStatus::Queued) {
             for (const auto& opt : order.options()) {
                 const Run& run = s.runs[opt.run];
-                e.queues.push_back(QueueRank{run.train, run.date, run.classes[opt.travelClass].name,
-                                             rankIn(s, s.queues[opt.queue], order)});
+                std::int64_t ahead = 0;
+                const std::int64_t rank = rankIn(s, s.queues[opt.queue], order, &ahead);
+                QueueRank r;
+                r.train = run.train;
+                r.date = run.date;
+                r.travelClass = run.classes[opt.travelClass].name;
+                r.rank = rank;
+                if (s.options.rules >= 2) {
+                    // The three words 12306 shows its users.
+                    r.aheadPassengers = ahead;
+                    r.level = rank <= 50 ? "few" : rank <= 500 ? "medium" : "many";
+                }
+                e.queues.push_back(std::move(r));
             }
         }
         c.emit(e);
@@ -448,7 +565,10 @@ class Apply {
 
     void availability(const Verdict& v) {
         Event e = c.make(EventKind::Availability);
-        e.count = countFree(s.runs[v.run], v.travelClass, v.from, v.to, INT_MAX);
+        const Run& run = s.runs[v.run];
+        e.count = countFree(run, v.travelClass, v.from, v.to, INT_MAX);
+        if (s.options.rules >= 2)
+            e.standingFree = run.classes[v.travelClass].standingFree(v.from, v.to);
         c.emit(e);
     }
 
@@ -477,6 +597,50 @@ class Apply {
             }
             e.seatmap.push_back(std::move(st));
         }
+        for (const ClassInfo& cls : run.classes) {
+            if (cls.standingPlaces == 0) continue;
+            e.standingLoad.push_back(StandingState{
+                cls.name, cls.standingPlaces,
+                std::vector<std::int64_t>(cls.standingLoad.begin(), cls.standingLoad.end())});
+        }
+        c.emit(e);
+    }
+
+    void configure() {
+        const LimitsSpec& l = cmd.limits;
+        auto set = [](const LimitChange& change, int& value) {
+            if (change.given) value = change.value;
+        };
+        set(l.passengers, s.limits.passengers);
+        set(l.dates, s.limits.dates);
+        set(l.optionsPerDate, s.limits.optionsPerDate);
+        set(l.options, s.limits.options);
+        set(l.openOrdersPerUser, s.limits.openOrdersPerUser);
+        countUsers(s.limits.openOrdersPerUser >= 0);
+        Event e = c.make(EventKind::Configured);
+        e.limits = s.limits;
+        c.emit(e);
+    }
+
+    // Starts counting each user's open orders (one walk over the orders, when a
+    // per-user limit is first configured) or stops.
+    void countUsers(bool on) {
+        if (on == (s.openOrdersByUser != nullptr)) return;
+        s.openOrdersByUser.reset(on ? new TextTable<std::uint32_t>() : nullptr);
+        if (!on) return;
+        for (const Order& order : s.orders)
+            if (order.status == OrderStatus::AwaitingPrepay || order.status == OrderStatus::Queued)
+                countOpen(s, order, +1);
+    }
+
+    void waitlistCap(const Verdict& v) {
+        Run& run = s.runs[v.run];
+        run.classes[v.travelClass].cap = cmd.cap;
+        Event e = c.make(EventKind::WaitlistCapped);
+        e.train = run.train;
+        e.date = run.date;
+        e.travelClass = run.classes[v.travelClass].name;
+        e.count = cmd.cap;
         c.emit(e);
     }
 };
@@ -484,9 +648,12 @@ class Apply {
 // True when the gathered triggers call for a matching pass; clears them when
 // nobody waits (the usual case for plain sales and refunds).
 bool matchingDue(Core& core) {
-    if (core.freed.empty() && core.addedCars.empty() && core.newOrder == kNone) return false;
+    if (core.freed.empty() && core.freedStanding.empty() && core.addedCars.empty() &&
+        core.newOrder == kNone)
+        return false;
     if (core.s.queuedOrders == 0) {
         core.freed.clear();
+        core.freedStanding.clear();
         core.addedCars.clear();
         core.newOrder = kNone;
         return false;
@@ -514,17 +681,15 @@ void fireTimer(Core& core, const Timer& timer) {
                 Event e = core.make(EventKind::HoldExpired);
                 e.ticket = ticketId(s, t);
                 core.emit(e);
-                const Ticket& ticket = s.tickets[t];
-                const std::uint32_t run = ticket.run, seat = ticket.seat;
-                const int from = ticket.from, to = ticket.to;
                 core.endTicket(t, TicketStatus::Expired);
-                core.released(run, seat, from, to, "timeout");
+                core.releasedTicket(t, "timeout");
             }
             break;
         }
         case TimerKind::PrepayTimeout: {
             Order& order = s.orders[timer.ref];
             if (order.status != OrderStatus::AwaitingPrepay) break;
+            countOpen(s, order, -1);
             order.status = OrderStatus::Cancelled;
             Event e = core.make(EventKind::WaitlistCancelled);
             e.id = orderId(s, order);
@@ -534,7 +699,8 @@ void fireTimer(Core& core, const Timer& timer) {
         }
         case TimerKind::OrderExpiry: {
             Order& order = s.orders[timer.ref];
-            if (order.status != OrderStatus::Queued) break;
+            // An added run may have moved the expiry later: a later timer stands for it.
+            if (order.status != OrderStatus::Queued || expiryOf(s, order) != timer.due) break;
             core.leaveQueues(order, OrderStatus::Expired);
             Event e = core.make(EventKind::WaitlistExpired);
             e.id = orderId(s, order);
@@ -608,7 +774,7 @@ struct StepRun::Impl {
 
     void start() {
         at = command.at.value_or(s.clock);
-        if (const auto refused = refuseEarlier(command, s.clock)) {
+        if (const auto refused = refuseUpFront(s, command)) {
             core.error(refused->code, refused->message);
             done = true;
             return;
@@ -663,12 +829,15 @@ struct StepRun::Impl {
         const Decision& d = *decision;
         const Order& order = s.orders[d.order];
         pending = StepDecision{};
-        pending.kind =
-            d.kind == Decision::Kind::Serve ? StepDecision::Kind::Serve : StepDecision::Kind::Skip;
+        pending.kind = d.kind == Decision::Kind::Serve  ? StepDecision::Kind::Serve
+                       : d.kind == Decision::Kind::Fail ? StepDecision::Kind::Fail
+                                                        : StepDecision::Kind::Skip;
         pending.order = orderId(s, order);
         pending.passengers = order.groupSize();
         pending.reason = d.reason;
         pending.freeSeats = d.freeSeats;
+        pending.standing = d.standing;
+        pending.passenger = d.passenger;
         auto place = [&](std::uint32_t runIndex, int cls, int from, int to) {
             const Run& run = s.runs[runIndex];
             pending.train = run.train;
@@ -829,7 +998,7 @@ void Engine::apply(const Command& command, int line, EventSink& sink) {
     settle();
     EngineState& s = *state_;
     Core core(s, sink, line);
-    if (const auto refused = refuseEarlier(command, s.clock)) {
+    if (const auto refused = refuseUpFront(s, command)) {
         core.error(refused->code, refused->message);
         return;
     }
@@ -896,6 +1065,9 @@ EngineSummary Engine::summary() const {
                 break;
             case OrderStatus::Expired:
                 ++sum.ordersExpired;
+                break;
+            case OrderStatus::Failed:
+                ++sum.ordersFailed;
                 break;
         }
     }
@@ -997,6 +1169,45 @@ std::string Engine::checkInvariants() const {
     }
     for (std::size_t q = 0; q < s.queues.size(); ++q)
         if (live[q] != s.queues[q].liveBySize) return "queue live counts disagree";
+    // Version 2: standing load from the live standing tickets, within places;
+    // queued passengers per class; accepting orders per queue.
+    std::vector<std::vector<std::vector<std::int32_t>>> load(s.runs.size());
+    std::vector<std::vector<int>> classQueued(s.runs.size());
+    for (std::size_t r = 0; r < s.runs.size(); ++r) {
+        load[r].assign(
+            s.runs[r].classes.size(),
+            std::vector<std::int32_t>(static_cast<std::size_t>(s.runs[r].segments()), 0));
+        classQueued[r].assign(s.runs[r].classes.size(), 0);
+    }
+    for (const Ticket& t : s.tickets)
+        if (t.live() && t.standing())
+            for (int g = t.from; g < t.to; ++g)
+                ++load[t.run][t.standingClass()][g];
+    std::vector<std::uint32_t> accepting(s.queues.size(), 0);
+    for (const Order& order : s.orders) {
+        if (order.status != OrderStatus::Queued) continue;
+        for (const auto& opt : order.options()) {
+            classQueued[opt.run][opt.travelClass] += order.groupSize();
+            if (order.flags & kAcceptsStanding) ++accepting[opt.queue];
+        }
+    }
+    for (std::size_t r = 0; r < s.runs.size(); ++r) {
+        const Run& run = s.runs[r];
+        for (std::size_t c = 0; c < run.classes.size(); ++c) {
+            const ClassInfo& cls = run.classes[c];
+            if (load[r][c] != cls.standingLoad)
+                return "standing load of " + cls.name + " on " + runName(run) + " disagrees";
+            for (int g = 0; g < run.segments(); ++g)
+                if (cls.standingLoad[g] > cls.standingPlaces)
+                    return "standing load of " + cls.name + " on " + runName(run) +
+                           " exceeds its places";
+            if (classQueued[r][c] != cls.queuedPassengers)
+                return "queued passengers of " + cls.name + " on " + runName(run) + " disagree";
+        }
+    }
+    for (std::size_t q = 0; q < s.queues.size(); ++q)
+        if (accepting[q] != s.queues[q].acceptingStanding)
+            return "orders accepting standing in a queue disagree";
     return {};
 }
 
@@ -1044,6 +1255,14 @@ const char* eventName(EventKind kind) {
             return "match_considered";
         case EventKind::MatchSkipped:
             return "match_skipped";
+        case EventKind::OptionAdded:
+            return "option_added";
+        case EventKind::WaitlistFailed:
+            return "waitlist_failed";
+        case EventKind::Configured:
+            return "configured";
+        case EventKind::WaitlistCapped:
+            return "waitlist_capped";
     }
     return "";
 }

@@ -81,6 +81,33 @@ void Matcher::begin() {
         i = end;
     }
 
+    // Standing places freed (无座): the queues of the class over those
+    // segments whose orders accept standing.
+    std::vector<Freed> standing;
+    standing.swap(c_.freedStanding);
+    for (const Freed& f : standing) {
+        const Run& run = s.runs[f.run];
+        const ClassInfo& cls = run.classes[f.seat];
+        Phase p;
+        p.info.run = f.run;
+        p.info.travelClass = static_cast<int>(f.seat);
+        if (run.policy == Policy::Exact) {
+            const std::uint32_t q = cls.queueAt.at(f.from, f.to);
+            if (q == kNone || s.queues[q].acceptingStanding == 0) continue;
+            p.queues.push_back(q);
+            p.forcedOption = true;
+        } else {
+            p.completeOnly = true;
+            const SegmentMask freedMask = segmentMask(f.from, f.to);
+            cls.queueAt.forEach([&](int from, int to, std::uint32_t q) {
+                if (s.queues[q].acceptingStanding > 0 && (segmentMask(from, to) & freedMask))
+                    p.queues.push_back(q);
+            });
+            std::sort(p.queues.begin(), p.queues.end());
+        }
+        if (!p.queues.empty()) phases_.push_back(std::move(p));
+    }
+
     for (const auto& [runIndex, travelClass] : c_.addedCars) {
         const Run& run = s.runs[runIndex];
         Phase p;
@@ -123,6 +150,26 @@ std::uint32_t Matcher::earliestLive(Queue& q, int maxSize) {
     return best;
 }
 
+std::uint32_t Matcher::earliestAccepting(Queue& q, int minSize, int maxSize) {
+    const auto& orders = c_.s.orders;
+    std::uint32_t best = kNone;
+    for (int lane = std::max(minSize, 1) - 1; lane < std::min(maxSize, kMaxGroup); ++lane) {
+        if (q.liveBySize[lane] == 0) continue;
+        const auto& l = q.lanes[lane];
+        for (std::size_t i = l.head; i < l.orders.size(); ++i) {
+            const Order& o = orders[l.orders[i]];
+            if (o.status != OrderStatus::Queued || !(o.flags & kAcceptsStanding)) continue;
+            if (best == kNone || queuedBefore(o, orders[best])) best = l.orders[i];
+            break;
+        }
+    }
+    return best;
+}
+
+int Matcher::shown(int freeSeats) const {
+    return c_.s.options.rules >= 2 ? freeSeats : std::min(freeSeats, 5);
+}
+
 std::optional<Matcher::Pick> Matcher::earliestServable(const Phase& phase, std::uint32_t queue,
                                                        int* exactFree) {
     EngineState& s = c_.s;
@@ -156,8 +203,75 @@ std::optional<Matcher::Pick> Matcher::earliestServable(const Phase& phase, std::
     }
     const int k = countFree(run, q.travelClass, q.from, q.to, kMaxGroup);
     if (exactFree) *exactFree = k;
-    if (k < smallestSize) return std::nullopt;
-    return Pick{earliestLive(q, k), queue, k};
+    std::uint32_t best = k >= smallestSize ? earliestLive(q, k) : kNone;
+    // Standing serves an accepting order that no seat count reaches. A seat
+    // release frees no standing place, so its bounded phases need not look.
+    if (q.acceptingStanding > 0 && !phase.useBound) {
+        const int standing = run.classes[q.travelClass].standingFree(q.from, q.to);
+        if (standing > k) {
+            const std::uint32_t e = earliestAccepting(q, k + 1, standing);
+            if (e != kNone && (best == kNone || queuedBefore(s.orders[e], s.orders[best])))
+                best = e;
+        }
+    }
+    if (best == kNone) return std::nullopt;
+    return Pick{best, queue, k};
+}
+
+bool Matcher::servableOn(const Order& order, const OrderOption& opt, Decision& d) const {
+    const Run& run = c_.s.runs[opt.run];
+    d.seats = chooseSeats(run, opt.travelClass, opt.from, opt.to, order.groupSize(), std::string(),
+                          c_.s.options.seatChoice);
+    d.standing = false;
+    if (!d.seats.empty()) return true;
+    // Seats first on the same option; standing only for an order that accepts it.
+    if ((order.flags & kAcceptsStanding) &&
+        run.classes[opt.travelClass].standingFree(opt.from, opt.to) >= order.groupSize())
+        d.standing = true;
+    return d.standing;
+}
+
+std::optional<Decision> Matcher::chooseOption(std::uint32_t orderIndex, int forced,
+                                              bool completeOnly) {
+    const EngineState& s = c_.s;
+    const Order& order = s.orders[orderIndex];
+    Decision d;
+    d.order = orderIndex;
+    std::optional<Core::Conflict> first;
+    for (std::size_t i = 0; i < order.options().size(); ++i) {
+        if (forced >= 0 && static_cast<int>(i) != forced) continue;
+        const OrderOption& opt = order.options()[i];
+        if (departed(opt.run, opt.from)) continue;
+        // A release on a complete run does not reach into an exact run, whose
+        // free seats serve only releases of their exact interval (rule 5).
+        if (completeOnly && s.runs[opt.run].policy == Policy::Exact) continue;
+        if (!servableOn(order, opt, d)) continue;
+        if (s.options.rules >= 2) {
+            // 兑现失败: a passenger who travels at an overlapping time meanwhile.
+            Core::Conflict conflict = c_.conflictOn(order, opt);
+            if (conflict.ticket != kNone) {
+                if (!first || conflict.passengerIndex < first->passengerIndex)
+                    first = std::move(conflict);
+                continue;
+            }
+        }
+        d.kind = Decision::Kind::Serve;
+        d.option = static_cast<int>(i);
+        return d;
+    }
+    d.seats.clear();
+    d.standing = false;
+    if (!first) return std::nullopt;
+    d.kind = Decision::Kind::Fail;
+    d.passenger = first->passenger;
+    if (s.options.trace) {
+        const Ticket& t = s.tickets[first->ticket];
+        const Run& r = s.runs[t.run];
+        d.reason = "failed: " + first->passenger + " travels on " + r.train + " " + r.date + " " +
+                   c_.interval(r, t.from, t.to) + " (ticket " + ticketId(s, first->ticket) +
+                   ") at an overlapping time on every option with seats";
+    }
+    return d;
 }
 
 bool Matcher::departed(std::uint32_t run, int from) const {
@@ -170,17 +284,9 @@ std::optional<Decision> Matcher::newOrderDecision(Phase& phase) {
     phase.done = true;
     const Order& order = s.orders[phase.onlyOrder];
     if (order.status != OrderStatus::Queued) return std::nullopt;
-    Decision d;
-    d.order = phase.onlyOrder;
-    for (std::size_t i = 0; i < order.options().size() && d.seats.empty(); ++i) {
-        const OrderOption& opt = order.options()[i];
-        if (departed(opt.run, opt.from)) continue;
-        d.seats = chooseSeats(s.runs[opt.run], opt.travelClass, opt.from, opt.to, order.groupSize(),
-                              std::string(), s.options.seatChoice);
-        d.option = static_cast<int>(i);
-    }
-    if (!d.seats.empty()) {
-        d.kind = Decision::Kind::Serve;
+    if (auto chosen = chooseOption(phase.onlyOrder, -1, false)) {
+        Decision& d = *chosen;
+        if (d.kind == Decision::Kind::Fail) return d;
         const OrderOption& opt = order.options()[d.option];
         d.queue = opt.queue;
         if (s.options.trace) {
@@ -189,6 +295,8 @@ std::optional<Decision> Matcher::newOrderDecision(Phase& phase) {
         }
         return d;
     }
+    Decision d;
+    d.order = phase.onlyOrder;
     if (!s.options.trace) return std::nullopt;
     d.kind = Decision::Kind::Skip;
     d.reason = groupOf(order.groupSize());
@@ -199,7 +307,7 @@ std::optional<Decision> Matcher::newOrderDecision(Phase& phase) {
             d.reason += run.train + " has left " + run.stops[opt.from].station;
             continue;
         }
-        d.reason += seatsFree(countFree(run, opt.travelClass, opt.from, opt.to, kMaxGroup)) +
+        d.reason += seatsFree(shown(countFree(run, opt.travelClass, opt.from, opt.to, kMaxGroup))) +
                     " on " + c_.interval(run, opt.from, opt.to) + " (" +
                     queueName(s.queues[opt.queue]) + ")";
     }
@@ -214,10 +322,15 @@ void Matcher::describeServe(Decision& d, const Order& order, std::uint32_t queue
     const OrderOption& opt = order.options()[d.option];
     const Run& run = s.runs[opt.run];
     d.reason = groupOf(order.groupSize()) + ", rank " + std::to_string(rankIn(s, q, order)) +
-               " in " + queueName(q) + "; " + seatsFree(freeSeats) +
+               " in " + queueName(q) + "; " + seatsFree(shown(freeSeats)) +
                "; earliest servable in queue order; served on option " +
                std::to_string(d.option + 1) + " (" + run.train + ' ' +
-               run.classes[opt.travelClass].name + ") seat";
+               run.classes[opt.travelClass].name + ")";
+    if (d.standing) {
+        d.reason += " standing: no seat free on " + c_.interval(run, opt.from, opt.to);
+        return;
+    }
+    d.reason += " seat";
     if (d.seats.size() > 1) d.reason += 's';
     for (std::size_t i = 0; i < d.seats.size(); ++i)
         d.reason += (i ? ", " : " ") + run.seats[d.seats[i]].label();
@@ -284,8 +397,8 @@ std::optional<Decision> Matcher::next() {
                     d.order = front;
                     d.queue = queue;
                     d.freeSeats = std::max(k, 0);
-                    d.reason = groupOf(lane + 1) + "; " + seatsFree(std::max(k, 0)) + " on " +
-                               c_.interval(run, q.from, q.to) + " (" + queueName(q) + ")";
+                    d.reason = groupOf(lane + 1) + "; " + seatsFree(shown(std::max(k, 0))) +
+                               " on " + c_.interval(run, q.from, q.to) + " (" + queueName(q) + ")";
                     skips.push_back(std::move(d));
                 }
             }
@@ -307,29 +420,18 @@ std::optional<Decision> Matcher::next() {
         }
 
         const Order& order = s.orders[best->order];
-        Decision d;
-        d.kind = Decision::Kind::Serve;
-        d.order = best->order;
-        if (phase.forcedOption) {
-            d.option = optionOnQueue(order, best->queue);
-            const OrderOption& opt = order.options()[d.option];
-            d.seats = chooseSeats(s.runs[opt.run], opt.travelClass, opt.from, opt.to,
-                                  order.groupSize(), std::string(), s.options.seatChoice);
-        } else {
-            for (std::size_t i = 0; i < order.options().size() && d.seats.empty(); ++i) {
-                const OrderOption& opt = order.options()[i];
-                if (departed(opt.run, opt.from)) continue;
-                // A release on a complete run does not reach into an exact run, whose
-                // free seats serve only releases of their exact interval (rule 5).
-                if (phase.completeOnly && s.runs[opt.run].policy == Policy::Exact) continue;
-                d.seats = chooseSeats(s.runs[opt.run], opt.travelClass, opt.from, opt.to,
-                                      order.groupSize(), std::string(), s.options.seatChoice);
-                d.option = static_cast<int>(i);
-            }
+        const int forced = phase.forcedOption ? optionOnQueue(order, best->queue) : -1;
+        std::optional<Decision> chosen = chooseOption(best->order, forced, phase.completeOnly);
+        if (!chosen) {
+            // Cannot happen: the pick is servable on its queue's option.
+            ++phase_;
+            continue;
         }
+        Decision d = std::move(*chosen);
         d.queue = best->queue;
         d.freeSeats = best->freeSeats;
-        if (trace) describeServe(d, order, best->queue, best->freeSeats);
+        if (trace && d.kind == Decision::Kind::Serve)
+            describeServe(d, order, best->queue, best->freeSeats);
         pending_.push_back(std::move(d));
     }
     if (pending_.empty()) return std::nullopt;
@@ -341,13 +443,14 @@ std::optional<Decision> Matcher::next() {
 void Matcher::apply(const Decision& d) {
     const Order& order = c_.s.orders[d.order];
     if (c_.s.options.trace) {
-        Event e = c_.make(d.kind == Decision::Kind::Serve ? EventKind::MatchConsidered
-                                                          : EventKind::MatchSkipped);
+        Event e = c_.make(d.kind == Decision::Kind::Skip ? EventKind::MatchSkipped
+                                                         : EventKind::MatchConsidered);
         e.id = orderId(c_.s, order);
         e.reason = d.reason;
         c_.emit(e);
     }
     if (d.kind == Decision::Kind::Serve) c_.serve(d.order, d.option, d.seats);
+    if (d.kind == Decision::Kind::Fail) c_.fail(d.order, d.passenger);
 }
 
 }  // namespace houbu

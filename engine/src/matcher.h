@@ -21,11 +21,14 @@
 namespace houbu {
 
 struct Decision {
-    enum class Kind { Skip, Serve } kind = Kind::Skip;
+    // Fail: 兑现失败, every option with seats has a passenger conflict.
+    enum class Kind { Skip, Serve, Fail } kind = Kind::Skip;
     std::uint32_t order = kNone;
     std::string reason;
     int option = -1;                   // Serve: index into the order's options
-    std::vector<std::uint32_t> seats;  // Serve: one per passenger
+    std::vector<std::uint32_t> seats;  // Serve: one per passenger; empty when standing
+    bool standing = false;             // Serve: standing tickets (无座)
+    std::string passenger;             // Fail: the first conflicting passenger
     // For displays (step mode): the queue the order was looked at in (kNone for
     // a newly effective order that fits nowhere) and the seats free there.
     std::uint32_t queue = kNone;
@@ -95,6 +98,17 @@ class Matcher {
 
     std::optional<Pick> earliestServable(const Phase& phase, std::uint32_t queue, int* exactFree);
     std::uint32_t earliestLive(Queue& q, int maxSize);
+    // The earliest queued order of minSize..maxSize passengers that accepts standing.
+    std::uint32_t earliestAccepting(Queue& q, int minSize, int maxSize);
+    // Seats (or standing) for the order on `opt` into `d`; false when not servable there.
+    bool servableOn(const Order& order, const OrderOption& opt, Decision& d) const;
+    // The order's first servable option without a passenger conflict (only
+    // `forced` when given; departed options and, for `completeOnly`, exact
+    // runs skipped) as a Serve; a Fail when every servable option has a
+    // conflict; nullopt when none is servable.
+    std::optional<Decision> chooseOption(std::uint32_t order, int forced, bool completeOnly);
+    // A count of free seats as traces show it (version 1 counted up to 5).
+    int shown(int freeSeats) const;
     int optionOnQueue(const Order& order, std::uint32_t queue) const;
     // True once the option's train has left the order's `from` station: such an
     // option no longer serves (the order expires when every option has left).

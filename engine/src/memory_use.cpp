@@ -33,6 +33,7 @@ std::vector<MemoryUse> Engine::memoryUse() const {
         }
         for (const ClassInfo& cls : run.classes)
             classes += heapBytes(cls.seats) + heapBytes(cls.freeBits) +
+                       heapBytes(cls.standingLoad) +
                        static_cast<std::size_t>(cls.queueAt.stops() * cls.queueAt.stops()) * 4 +
                        cls.name.capacity();
         runs += heapBytes(run.stops) + heapBytes(run.cars) + heapBytes(run.classes) +
@@ -47,6 +48,13 @@ std::vector<MemoryUse> Engine::memoryUse() const {
     std::size_t blocks = heapBytes(s.blocks);
     for (const Block& b : s.blocks)
         blocks += heapBytes(b.seats);
+
+    std::size_t accepting = heapBytes(s.newTrainOrders);
+    for (const NewTrainsOrder& e : s.newTrainOrders) {
+        accepting += heapBytes(e.classes);
+        for (const std::string& name : e.classes)
+            accepting += name.capacity() > 15 ? name.capacity() + kHeapBlock : 0;
+    }
 
     auto n = [](std::size_t v) { return static_cast<std::int64_t>(v); };
     std::vector<MemoryUse> out = {
@@ -65,6 +73,9 @@ std::vector<MemoryUse> Engine::memoryUse() const {
         {"classes (seat orders, free bitsets, queue slots)", 0, n(classes)},
         {"runs (stops, cars)", n(s.runs.size()), n(runs)},
         {"blocks", n(s.blocks.size()), n(blocks)},
+        {"orders accepting added trains", n(s.newTrainOrders.size()), n(accepting)},
+        {"open orders per user", n(s.openOrdersByUser ? s.openOrdersByUser->size() : 0),
+         n(s.openOrdersByUser ? s.openOrdersByUser->bytes() : 0)},
     };
     std::sort(out.begin(), out.end(),
               [](const MemoryUse& a, const MemoryUse& b) { return a.bytes > b.bytes; });

@@ -34,6 +34,10 @@ const char* opName(Op op) {
             return "availability";
         case Op::Seatmap:
             return "seatmap";
+        case Op::Configure:
+            return "configure";
+        case Op::WaitlistCap:
+            return "waitlist_cap";
     }
     return "?";
 }
@@ -96,6 +100,10 @@ const char* errorCodeName(ErrorCode code) {
             return "departed";
         case ErrorCode::OrderClosed:
             return "order_closed";
+        case ErrorCode::TooManyOrders:
+            return "too_many_orders";
+        case ErrorCode::WaitlistFull:
+            return "waitlist_full";
     }
     return "?";
 }

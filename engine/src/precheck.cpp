@@ -6,7 +6,7 @@ namespace houbu {
 Precheck Engine::precheck(const Command& command) const {
     const EngineState& s = *state_;
     Precheck answer;
-    std::optional<Verdict> refused = refuseEarlier(command, s.clock);
+    std::optional<Verdict> refused = refuseUpFront(s, command);
     // A buffer of its own: the state's run-key scratch belongs to apply.
     std::string key;
     const Verdict v = refused ? std::move(*refused)

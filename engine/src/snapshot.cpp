@@ -11,6 +11,7 @@
 #include <functional>
 #include <stdexcept>
 
+#include "command_check.h"
 #include "houbu/engine.h"
 #include "state.h"
 
@@ -18,8 +19,14 @@ namespace houbu {
 namespace {
 
 // The format version is the last character; a store falls back to replaying its
-// journal when its snapshots are of another version.
-constexpr char kMagic[] = "HOUBUSN2";
+// journal when its snapshots are of a version this build does not read.
+// Version 3 adds commands.md version 2's state (standing places and tickets,
+// caps, limits, added runs, orders accepting standing or added runs); a
+// version 2 snapshot reads as that state without any of it.
+constexpr char kMagic[] = "HOUBUSN3";
+constexpr int kOldestReadable = 2;
+// Version 2 kept five lanes a queue (groups of 1 to 5).
+constexpr int kLanesOfVersion2 = 5;
 
 class Out {
   public:
@@ -150,7 +157,9 @@ bool timerStillMatters(const EngineState& s, const Timer& t) {
         case TimerKind::PrepayTimeout:
             return s.orders[t.ref].status == OrderStatus::AwaitingPrepay;
         case TimerKind::OrderExpiry:
-            return s.orders[t.ref].status == OrderStatus::Queued;
+            // An added run moves an expiry later; the earlier timer then does nothing.
+            return s.orders[t.ref].status == OrderStatus::Queued &&
+                   expiryOf(s, s.orders[t.ref]) == t.due;
     }
     return false;
 }
@@ -161,6 +170,9 @@ void writeState(const EngineState& st, Out& o) {
     o.u(st.seq);
     o.u(st.submissions);
     o.u(st.timerSeq);
+    for (int limit : {st.limits.passengers, st.limits.dates, st.limits.optionsPerDate,
+                      st.limits.options, st.limits.openOrdersPerUser})
+        o.i(limit);
 
     o.u(st.runs.size());
     for (const Run& r : st.runs) {
@@ -193,6 +205,8 @@ void writeState(const EngineState& st, Out& o) {
                 o.u(static_cast<std::uint64_t>(from) * kMaxStops + static_cast<std::uint64_t>(to));
                 o.u(q);
             });
+            o.u(static_cast<std::uint64_t>(c.standingPlaces));
+            o.i(c.cap);
         }
         o.u(r.cars.size());
         for (const Car& c : r.cars) {
@@ -219,6 +233,7 @@ void writeState(const EngineState& st, Out& o) {
         }
         o.u(static_cast<std::uint64_t>(r.holdMinutes));
         o.u(static_cast<std::uint64_t>(r.policy));
+        o.u(r.added);
         o.flushIfFull();
     }
 
@@ -283,7 +298,26 @@ void writeState(const EngineState& st, Out& o) {
         o.u(ord.saleIndex == kNone ? 0 : std::uint64_t{ord.saleIndex} + 1);
         o.u(ord.cancelledByUser);
         o.u(static_cast<std::uint64_t>(ord.status));
+        o.u(ord.flags);
         o.flushIfFull();
+    }
+    // Orders accepting added runs: the open ones (closed ones leave the list lazily).
+    std::size_t accepting = 0;
+    auto open = [&st](const NewTrainsOrder& e) {
+        const OrderStatus status = st.orders[e.order].status;
+        return status == OrderStatus::AwaitingPrepay || status == OrderStatus::Queued;
+    };
+    for (const NewTrainsOrder& e : st.newTrainOrders)
+        accepting += open(e);
+    o.u(accepting);
+    for (const NewTrainsOrder& e : st.newTrainOrders) {
+        if (!open(e)) continue;
+        o.u(e.order);
+        o.i(e.from);
+        o.i(e.to);
+        o.u(e.classes.size());
+        for (const std::string& name : e.classes)
+            o.s(name);
     }
     o.u(st.queues.size());
     for (const Queue& q : st.queues) {
@@ -336,11 +370,23 @@ T checked(std::uint64_t v, std::uint64_t limit) {
     return static_cast<T>(v);
 }
 
-void readState(EngineState& st, In& in) {
+void readState(EngineState& st, In& in, int version) {
     st.clock = in.i();
     st.seq = in.u();
     st.submissions = in.u();
     st.timerSeq = in.u();
+    if (version >= 3) {
+        auto limit = [&in](int lo, int hi) {
+            const std::int64_t v = in.i();
+            if (v != -1 && (v < lo || v > hi)) throw Truncated();
+            return static_cast<int>(v);
+        };
+        st.limits.passengers = limit(1, kMaxGroup);
+        st.limits.dates = limit(1, kMaxListedOptions);
+        st.limits.optionsPerDate = limit(1, kMaxListedOptions);
+        st.limits.options = limit(1, kMaxListedOptions);
+        st.limits.openOrdersPerUser = limit(1, 1000000);
+    }
 
     st.runs.resize(in.count());
     for (std::size_t ri = 0; ri < st.runs.size(); ++ri) {
@@ -378,6 +424,13 @@ void readState(EngineState& st, In& in) {
                           to = static_cast<int>(at % kMaxStops);
                 if (from >= to || to >= c.queueAt.stops()) throw Truncated();
                 c.queueAt.at(from, to) = static_cast<std::uint32_t>(in.u());
+            }
+            c.standingLoad.assign(r.stops.size() - 1, 0);
+            if (version >= 3) {
+                c.standingPlaces = checked<int>(in.u(), 1u << 30);
+                const std::int64_t cap = in.i();
+                if (cap < -1 || cap > 1000000) throw Truncated();
+                c.cap = static_cast<int>(cap);
             }
         }
         r.cars.resize(in.count());
@@ -430,6 +483,7 @@ void readState(EngineState& st, In& in) {
             rebuildFreeBits(r, c);
         r.holdMinutes = static_cast<int>(in.u());
         r.policy = static_cast<Policy>(checked<std::uint8_t>(in.u(), 2));
+        if (version >= 3) r.added = in.u() != 0;
         st.runIndex.emplace(r.train + '\x1f' + r.date, static_cast<std::uint32_t>(ri));
     }
 
@@ -441,7 +495,11 @@ void readState(EngineState& st, In& in) {
         t.passenger = st.passengers.entryOf(in.s());
         t.sale = static_cast<std::uint32_t>(in.u());
         t.run = checked<std::uint32_t>(in.u(), st.runs.size());
-        t.seat = checked<std::uint32_t>(in.u(), st.runs[t.run].seats.size());
+        const std::uint64_t seat = in.u();
+        t.seat = (seat & kStandingSeat)
+                     ? kStandingSeat | checked<std::uint32_t>(seat & ~std::uint64_t{kStandingSeat},
+                                                              st.runs[t.run].classes.size())
+                     : checked<std::uint32_t>(seat, st.runs[t.run].seats.size());
         t.from = static_cast<std::uint8_t>(in.u());
         t.to = static_cast<std::uint8_t>(in.u());
         t.status = static_cast<TicketStatus>(checked<std::uint8_t>(in.u(), 4));
@@ -514,7 +572,8 @@ void readState(EngineState& st, In& in) {
         const std::uint64_t sale = in.u();
         ord.saleIndex = sale == 0 ? kNone : checked<std::uint32_t>(sale - 1, st.sales.size());
         ord.cancelledByUser = in.u() != 0;
-        ord.status = static_cast<OrderStatus>(checked<std::uint8_t>(in.u(), 5));
+        ord.status = static_cast<OrderStatus>(checked<std::uint8_t>(in.u(), 6));
+        if (version >= 3) ord.flags = checked<std::uint8_t>(in.u(), 4);
         // The interval's names are derived now: they must be the first option's stations.
         for (const auto& opt : ord.options())
             if (opt.from >= opt.to || opt.to >= st.runs[opt.run].stops.size()) throw Truncated();
@@ -524,17 +583,32 @@ void readState(EngineState& st, In& in) {
             countQueued(st, ord, +1);
         }
     }
+    if (version >= 3) {
+        st.newTrainOrders.resize(in.count());
+        for (NewTrainsOrder& e : st.newTrainOrders) {
+            e.order = checked<std::uint32_t>(in.u(), st.orders.size());
+            e.from = in.i();
+            e.to = in.i();
+            e.classes.resize(in.count());
+            for (std::string& name : e.classes)
+                name = in.s();
+            if (!(st.orders[e.order].flags & kAcceptsNewTrains)) throw Truncated();
+        }
+    }
     st.queues.resize(in.count());
+    const int lanes = version >= 3 ? kMaxGroup : kLanesOfVersion2;
     for (Queue& q : st.queues) {
         q.run = checked<std::uint32_t>(in.u(), st.runs.size());
         q.travelClass = static_cast<std::uint16_t>(in.u());
         q.from = static_cast<std::uint8_t>(in.u());
         q.to = static_cast<std::uint8_t>(in.u());
-        for (int lane = 0; lane < kMaxGroup; ++lane) {
+        for (int lane = 0; lane < lanes; ++lane) {
             auto& entries = q.lanes[lane].orders;
             entries.resize(in.count());
-            for (auto& e : entries)
+            for (auto& e : entries) {
                 e = checked<std::uint32_t>(in.u(), st.orders.size());
+                q.acceptingStanding += (st.orders[e].flags & kAcceptsStanding) != 0;
+            }
             q.liveBySize[lane] = static_cast<std::uint32_t>(entries.size());
         }
     }
@@ -564,7 +638,20 @@ void readState(EngineState& st, In& in) {
     for (std::uint32_t k = 0; k < st.tickets.size(); ++k) {
         if (st.tickets[k].sale >= st.sales.size() || ticketId(st, k) != storedIds[k])
             throw Truncated();
-        if (st.tickets[k].live()) linkToPassenger(st, k);
+        if (!st.tickets[k].live()) continue;
+        linkToPassenger(st, k);
+        const Ticket& t = st.tickets[k];
+        if (!t.standing()) continue;
+        if (t.from >= t.to || t.to >= st.runs[t.run].stops.size()) throw Truncated();
+        ClassInfo& cls = st.runs[t.run].classes[t.standingClass()];
+        for (int g = t.from; g < t.to; ++g)
+            ++cls.standingLoad[g];
+    }
+    if (st.limits.openOrdersPerUser >= 0) {
+        st.openOrdersByUser = std::make_unique<TextTable<std::uint32_t>>();
+        for (const Order& order : st.orders)
+            if (order.status == OrderStatus::AwaitingPrepay || order.status == OrderStatus::Queued)
+                countOpen(st, order, +1);
     }
     const std::size_t timerCount = in.count();
     for (std::size_t k = 0; k < timerCount; ++k) {
@@ -600,10 +687,10 @@ void Engine::snapshot(const std::function<void(std::string_view)>& write,
 namespace {
 
 // The engine a snapshot's bytes after its magic describe, checked.
-std::unique_ptr<Engine> restoreFrom(In& in, std::unique_ptr<Engine> engine, EngineState& state,
-                                    std::string& error) {
+std::unique_ptr<Engine> restoreFrom(In& in, int version, std::unique_ptr<Engine> engine,
+                                    EngineState& state, std::string& error) {
     try {
-        readState(state, in);
+        readState(state, in, version);
     } catch (const std::exception& e) {  // Truncated, or no memory for a corrupt count
         error = e.what();
         return nullptr;
@@ -616,26 +703,32 @@ std::unique_ptr<Engine> restoreFrom(In& in, std::unique_ptr<Engine> engine, Engi
     return engine;
 }
 
-// Empty when `magic` is this build's; else why not.
-std::string checkMagic(std::string_view magic) {
-    if (magic.size() == 8 && std::memcmp(magic.data(), kMagic, 7) == 0 && magic[7] != kMagic[7])
-        return std::string("engine snapshot of another format version (") + magic[7] +
-               "; this build writes " + kMagic[7] + ")";
-    if (magic.size() < 8 || std::memcmp(magic.data(), kMagic, 8) != 0)
-        return "not a Houbu engine snapshot";
-    return {};
+// The format version `magic` names when this build reads it; else 0 and why not.
+int checkMagic(std::string_view magic, std::string& error) {
+    if (magic.size() < 8 || std::memcmp(magic.data(), kMagic, 7) != 0) {
+        error = "not a Houbu engine snapshot";
+        return 0;
+    }
+    const int version = magic[7] - '0';
+    if (version < kOldestReadable || version > kMagic[7] - '0') {
+        error = std::string("engine snapshot of another format version (") + magic[7] +
+                "; this build reads " + std::to_string(kOldestReadable) + " to " + kMagic[7] + ")";
+        return 0;
+    }
+    error.clear();
+    return version;
 }
 
 }  // namespace
 
 std::unique_ptr<Engine> Engine::restore(std::string_view bytes, EngineOptions options,
                                         std::string& error) {
-    error = checkMagic(bytes.substr(0, std::min<std::size_t>(bytes.size(), 8)));
-    if (!error.empty()) return nullptr;
+    const int version = checkMagic(bytes.substr(0, std::min<std::size_t>(bytes.size(), 8)), error);
+    if (version == 0) return nullptr;
     auto engine = std::make_unique<Engine>(options);
     In in(bytes.substr(8));
     EngineState& state = *engine->state_;
-    return restoreFrom(in, std::move(engine), state, error);
+    return restoreFrom(in, version, std::move(engine), state, error);
 }
 
 std::unique_ptr<Engine> Engine::restore(const std::function<std::string_view()>& pieces,
@@ -646,11 +739,11 @@ std::unique_ptr<Engine> Engine::restore(const std::function<std::string_view()>&
         magic = in.raw(8);
     } catch (const Truncated&) {
     }
-    error = checkMagic(magic);
-    if (!error.empty()) return nullptr;
+    const int version = checkMagic(magic, error);
+    if (version == 0) return nullptr;
     auto engine = std::make_unique<Engine>(options);
     EngineState& state = *engine->state_;
-    return restoreFrom(in, std::move(engine), state, error);
+    return restoreFrom(in, version, std::move(engine), state, error);
 }
 
 }  // namespace houbu

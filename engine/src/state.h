@@ -13,6 +13,7 @@
 #include <array>
 #include <bit>
 #include <cstdint>
+#include <memory>
 #include <new>
 #include <string>
 #include <unordered_map>
@@ -31,7 +32,12 @@
 namespace houbu {
 
 inline constexpr int kMaxStops = 64;
-inline constexpr int kMaxGroup = 5;
+// The largest waitlist group (12306's 2024 limit, the most `configure` allows;
+// a sale still takes at most 5 passengers) and the most options an order lists.
+inline constexpr int kMaxGroup = 9;
+inline constexpr int kMaxListedOptions = 64;
+// An order's options in all, the runs added later (接受新增列车) included.
+inline constexpr int kMaxOptions = 255;
 inline constexpr std::uint32_t kNone = 0xffffffffu;
 
 using SegmentMask = std::uint64_t;
@@ -98,6 +104,9 @@ struct Queue {
     std::array<Lane, kMaxGroup> lanes;
     std::array<std::uint32_t, kMaxGroup> liveBySize{};
     std::uint32_t dead = 0;  // dead entries at or after the heads
+    // Live orders that accept standing (接受无座): when none, standing is never
+    // looked at for this queue.
+    std::uint32_t acceptingStanding = 0;
     std::uint32_t live() const {
         std::uint32_t n = 0;
         for (auto c : liveBySize)
@@ -116,6 +125,22 @@ struct ClassInfo {
     // counting and finding free seats over an interval is an AND of its segments.
     std::vector<std::uint64_t> freeBits;
     std::uint32_t words = 0;
+    // Version 2. Standing places (无座) on any one segment, and the standing
+    // passengers per segment: a counter, never a scan of tickets.
+    int standingPlaces = 0;
+    std::vector<std::int32_t> standingLoad;
+    // The waitlist cap (-1: none) and the passengers queued on this class over
+    // all its intervals (derived, like Run's counters).
+    int cap = -1;
+    int queuedPassengers = 0;
+    // Standing places free over from..to: the least over its segments.
+    int standingFree(int from, int to) const {
+        if (standingPlaces == 0) return 0;
+        int least = standingPlaces;
+        for (int g = from; g < to; ++g)
+            least = std::min(least, standingPlaces - standingLoad[g]);
+        return least;
+    }
 };
 
 struct Run {
@@ -130,6 +155,7 @@ struct Run {
     std::vector<std::pair<std::string, double>> fares;  // class -> yuan per km
     int holdMinutes = 30;
     Policy policy = Policy::Complete;
+    bool added = false;  // 加开: a run added to the timetable (version 2)
     // Derived counters, kept as seats and queues change (never stored in a
     // snapshot; rebuilt on restore; checked by checkInvariants), so that a
     // summary of every run costs nothing per order or seat: seat-segments
@@ -205,6 +231,9 @@ inline void markFree(Run& run, const Seat& seat, int from, int to, bool isFree) 
 
 enum class TicketStatus : std::uint8_t { Held, Paid, Refunded, Expired };
 
+// A standing ticket (无座) has no seat: its `seat` is this flag and its class.
+inline constexpr std::uint32_t kStandingSeat = 0x80000000u;
+
 // A ticket's id is its sale's id, '.', and its number in the sale ("S1.2"):
 // derived, never stored. Its passenger's name is the key of the passenger's
 // entry in EngineState::passengers, which is never erased.
@@ -220,6 +249,8 @@ struct Ticket {
     TicketStatus status = TicketStatus::Held;
     bool paid = false;  // was paid at some point (stays true once refunded)
     bool live() const { return status == TicketStatus::Held || status == TicketStatus::Paid; }
+    bool standing() const { return (seat & kStandingSeat) != 0; }
+    std::uint16_t standingClass() const { return static_cast<std::uint16_t>(seat & 0xffff); }
 };
 
 // The indices firstTicket .. firstTicket + count - 1: a sale's tickets are
@@ -277,7 +308,14 @@ struct Block {
     bool released = false;
 };
 
-enum class OrderStatus : std::uint8_t { AwaitingPrepay, Queued, Fulfilled, Cancelled, Expired };
+enum class OrderStatus : std::uint8_t {
+    AwaitingPrepay,
+    Queued,
+    Fulfilled,
+    Cancelled,
+    Expired,
+    Failed
+};
 
 // Status names as events, views and the store's tables spell them.
 inline const char* statusName(TicketStatus s) {
@@ -306,6 +344,8 @@ inline const char* orderStatusName(OrderStatus s) {
             return "cancelled";
         case OrderStatus::Expired:
             return "expired";
+        case OrderStatus::Failed:
+            return "failed";
     }
     return "";
 }
@@ -334,6 +374,7 @@ struct Order {
     std::uint8_t passengerCount = 0;
     bool cancelledByUser = false;
     OrderStatus status = OrderStatus::AwaitingPrepay;
+    std::uint8_t flags = 0;  // kAcceptsStanding, kAcceptsNewTrains
 
     Span<OrderOption> options() const { return {optionData, optionCount}; }
     void setOptions(Span<OrderOption> o) {
@@ -344,6 +385,18 @@ struct Order {
 };
 // 20 M of them on a peak day: every byte here is 20 MB.
 static_assert(sizeof(Order) <= 72);
+
+inline constexpr std::uint8_t kAcceptsStanding = 1;  // 接受无座
+inline constexpr std::uint8_t kAcceptsNewTrains =
+    2;  // 接受新增列车: in EngineState::newTrainOrders
+
+// An order that accepts added runs, and what it accepts (commands.md version 2).
+struct NewTrainsOrder {
+    std::uint32_t order = 0;
+    Time from = 0;
+    Time to = 0;
+    std::vector<std::string> classes;  // as given, or its options' classes in order
+};
 
 // Queue order: (effective time, submission sequence).
 inline bool queuedBefore(const Order& a, const Order& b) {
@@ -382,6 +435,13 @@ class EngineState {
     SpanPool<OrderOption> optionPool;  // orders' options
     TimerQueue timers;
     std::size_t queuedOrders = 0;
+    // Version 2: the waitlist limits in force; the orders accepting added runs,
+    // in submission order (closed ones dropped as they are met); each user's
+    // open orders (submitted or queued), counted only while a per-user limit
+    // is in force (built when one is configured).
+    LimitValues limits;
+    std::vector<NewTrainsOrder> newTrainOrders;
+    std::unique_ptr<TextTable<std::uint32_t>> openOrdersByUser;  // null: not counting
     std::string runKey;  // scratch for runIndex lookups (keeps its capacity)
 
     const Run* findRun(const std::string& train, const std::string& date) const {
@@ -478,28 +538,62 @@ inline std::uint32_t findTicket(const EngineState& s, const std::string& id) {
 }
 
 // An order's rank in a queue it is in: 1 + the queued orders ahead of it.
-inline std::int64_t rankIn(const EngineState& s, const Queue& q, const Order& order) {
-    std::int64_t rank = 1;
+// With `ahead`, also the passengers of those orders.
+inline std::int64_t rankIn(const EngineState& s, const Queue& q, const Order& order,
+                           std::int64_t* ahead = nullptr) {
+    std::int64_t rank = 1, passengers = 0;
     for (const auto& lane : q.lanes)
         for (std::size_t i = lane.head; i < lane.orders.size(); ++i) {
             const Order& other = s.orders[lane.orders[i]];
-            if (other.status == OrderStatus::Queued && queuedBefore(other, order)) ++rank;
+            if (other.status == OrderStatus::Queued && queuedBefore(other, order)) {
+                ++rank;
+                passengers += other.groupSize();
+            }
         }
+    if (ahead) *ahead = passengers;
     return rank;
 }
 
+// Whether two trips overlap in time (on one run: in segments).
+inline bool travelOverlaps(const EngineState& s, std::uint32_t runA, int fromA, int toA,
+                           std::uint32_t runB, int fromB, int toB) {
+    if (runA == runB) return (segmentMask(fromA, toA) & segmentMask(fromB, toB)) != 0;
+    const Run& a = s.runs[runA];
+    const Run& b = s.runs[runB];
+    const Time a0 = a.stops[fromA].leaves(), a1 = a.stops[toA].reaches();
+    const Time b0 = b.stops[fromB].leaves(), b1 = b.stops[toB].reaches();
+    if (a0 < 0 || a1 < 0 || b0 < 0 || b1 < 0) return false;
+    return a0 < b1 && b0 < a1;
+}
+
 // Adds (sign +1) or removes (-1) a queued order in the counters of the runs
-// its options are on, each run once however many options it has there.
+// its options are on, each run once however many options it has there, and
+// in the queued passengers of each option's class (an order lists a run's
+// class once).
 inline void countQueued(EngineState& s, const Order& order, int sign) {
-    std::uint32_t counted[255];  // Order::optionCount is 8 bits
+    std::uint32_t counted[kMaxOptions];
     std::size_t n = 0;
     for (const auto& opt : order.options()) {
+        Run& run = s.runs[opt.run];
+        run.classes[opt.travelClass].queuedPassengers += sign * order.groupSize();
         if (std::find(counted, counted + n, opt.run) != counted + n) continue;
         counted[n++] = opt.run;
-        Run& run = s.runs[opt.run];
         run.queuedOrders += sign;
         run.queuedPassengers += sign * order.groupSize();
     }
+}
+
+// Adds (+1) or removes (-1) an open order (submitted or queued) from its
+// user's count, while a per-user limit is in force.
+inline void countOpen(EngineState& s, const Order& order, int sign) {
+    if (!s.openOrdersByUser) return;
+    TextTable<std::uint32_t>& users = *s.openOrdersByUser;
+    users[users.entryOf(order.names.user())].record += sign;
+}
+
+// The run's class an option serves, and the order's passengers within its cap.
+inline bool withinCap(const ClassInfo& cls, int passengers) {
+    return cls.cap < 0 || cls.queuedPassengers + passengers <= cls.cap;
 }
 
 }  // namespace houbu

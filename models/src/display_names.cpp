@@ -8,15 +8,16 @@ using namespace Qt::StringLiterals;
 
 QStringList DisplayNames::eventKinds() {
     QStringList out;
-    for (int k = 0; k <= int(EventKind::MatchSkipped); ++k)
+    for (int k = 0; k <= int(EventKind::WaitlistCapped); ++k)
         out << QString::fromLatin1(eventName(EventKind(k)));
     return out;
 }
 
 QStringList DisplayNames::ops() {
-    return {u"train"_s,      u"add_car"_s, u"sell"_s,     u"pay"_s,          u"refund"_s,
-            u"reschedule"_s, u"block"_s,   u"release"_s,  u"waitlist"_s,     u"prepay"_s,
-            u"cancel"_s,     u"advance"_s, u"position"_s, u"availability"_s, u"seatmap"_s};
+    return {u"train"_s,      u"add_car"_s,     u"sell"_s,     u"pay"_s,          u"refund"_s,
+            u"reschedule"_s, u"block"_s,       u"release"_s,  u"waitlist"_s,     u"prepay"_s,
+            u"cancel"_s,     u"advance"_s,     u"position"_s, u"availability"_s, u"seatmap"_s,
+            u"configure"_s,  u"waitlist_cap"_s};
 }
 
 QStringList DisplayNames::releaseSources() {
@@ -28,7 +29,8 @@ QStringList DisplayNames::travelClasses() {
 }
 
 QStringList DisplayNames::orderStatuses() {
-    return {u"awaiting_prepay"_s, u"queued"_s, u"fulfilled"_s, u"cancelled"_s, u"expired"_s};
+    return {u"awaiting_prepay"_s, u"queued"_s,  u"fulfilled"_s,
+            u"cancelled"_s,       u"expired"_s, u"failed"_s};
 }
 
 QStringList DisplayNames::ticketStatuses() {
@@ -61,6 +63,10 @@ QString DisplayNames::eventKind(const QString& code) {
     if (code == u"error"_s) return tr("Refused");
     if (code == u"match_considered"_s) return tr("Match considered");
     if (code == u"match_skipped"_s) return tr("Match skipped");
+    if (code == u"option_added"_s) return tr("Added train offered");
+    if (code == u"waitlist_failed"_s) return tr("Order failed");
+    if (code == u"configured"_s) return tr("Waitlist rules set");
+    if (code == u"waitlist_capped"_s) return tr("Waitlist cap set");
     return code;
 }
 
@@ -80,6 +86,8 @@ QString DisplayNames::op(const QString& code) {
     if (code == u"position"_s) return tr("Queue position");
     if (code == u"availability"_s) return tr("Availability");
     if (code == u"seatmap"_s) return tr("Seat map");
+    if (code == u"configure"_s) return tr("Set waitlist rules");
+    if (code == u"waitlist_cap"_s) return tr("Cap waitlist");
     return code;
 }
 
@@ -118,6 +126,7 @@ QString DisplayNames::orderStatus(const QString& code) {
     if (code == u"fulfilled"_s) return tr("served");
     if (code == u"cancelled"_s) return tr("cancelled");
     if (code == u"expired"_s) return tr("expired");
+    if (code == u"failed"_s) return tr("failed: passenger conflict");
     return code;
 }
 

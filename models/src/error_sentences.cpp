@@ -104,6 +104,14 @@ QString errorSentence(ErrorCode code) {
             return QCoreApplication::translate(
                 "houbu::ErrorSentence",
                 "The order is closed: it was cancelled, served or has expired.");
+        case ErrorCode::TooManyOrders:
+            return QCoreApplication::translate(
+                "houbu::ErrorSentence",
+                "The user already has as many open waitlist orders as the rules allow.");
+        case ErrorCode::WaitlistFull:
+            return QCoreApplication::translate(
+                "houbu::ErrorSentence",
+                "The waitlist of this class is full or closed (its cap is reached).");
     }
     return QCoreApplication::translate("houbu::ErrorSentence", "The engine refused the command.");
 }

@@ -104,6 +104,7 @@ class QueueTracker {
             case EventKind::WaitlistFulfilled:
             case EventKind::WaitlistCancelled:
             case EventKind::WaitlistExpired:
+            case EventKind::WaitlistFailed:
                 if (auto it = submitted_.find(e.id); it != submitted_.end()) {
                     if (queued_.erase(e.id))
                         for (const QueueKey& k : it->second)

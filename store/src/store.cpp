@@ -494,6 +494,7 @@ class StoreImpl : public EventSink {
                                                   ? u"exact"_s
                                                   : u"complete"_s},
                         {u"trace"_s, options.engine.trace ? u"on"_s : u"off"_s},
+                        {u"rules"_s, QString::number(options.engine.rules)},
                         {u"schema_version"_s, QString::number(Store::kSchemaVersion)},
                     };
                     for (const auto& kv : meta)
@@ -504,8 +505,11 @@ class StoreImpl : public EventSink {
             }
             if (schemaVersion == 1 && !migrateFromV1(error)) return false;
             if (schemaVersion == 2 && !migrateFromV2(error)) return false;
-            // The engine options the store was made with.
+            // The engine options the store was made with. A store made before
+            // version 2 of the rules has no `rules` entry: its journal keeps
+            // version 1's meaning and bytes (rule 8 of commands.md).
             engineOptions = options.engine;
+            engineOptions.rules = 1;
             QSqlQuery q = exec(u"SELECT key, value FROM houbu_meta"_s);
             while (q.next()) {
                 const QString key = q.value(0).toString(), value = q.value(1).toString();
@@ -516,6 +520,8 @@ class StoreImpl : public EventSink {
                         value == u"exact"_s ? Policy::Exact : Policy::Complete;
                 } else if (key == u"trace"_s) {
                     engineOptions.trace = value == u"on"_s;
+                } else if (key == u"rules"_s) {
+                    engineOptions.rules = value == u"1"_s ? 1 : 2;
                 }
             }
         } catch (const SqlFailure& f) {
@@ -1028,6 +1034,7 @@ class StoreImpl : public EventSink {
         expect(u"fulfilled orders"_s, orders[u"fulfilled"_s], s.ordersFulfilled);
         expect(u"cancelled orders"_s, orders[u"cancelled"_s], s.ordersCancelled);
         expect(u"expired orders"_s, orders[u"expired"_s], s.ordersExpired);
+        expect(u"failed orders"_s, orders[u"failed"_s], s.ordersFailed);
         expect(u"live quota blocks"_s, countBy(u"blocks"_s)[u"live"_s], s.blocksLive);
         QSqlQuery runs = exec(u"SELECT COUNT(*), COALESCE(SUM(seats), 0) FROM runs"_s);
         runs.next();
@@ -1395,6 +1402,9 @@ class StoreImpl : public EventSink {
                 break;
             case EventKind::WaitlistExpired:
                 dirtyOrders[e.id].status = "expired";
+                break;
+            case EventKind::WaitlistFailed:
+                dirtyOrders[e.id].status = "failed";
                 break;
             default:
                 break;
@@ -2034,6 +2044,7 @@ bool Store::exportScenario(QIODevice& out, QString& error, bool authors) {
     if (o.seatChoice != SeatChoice::BestFit)
         flags << u"--seat-choice "_s + QString::fromLatin1(seatChoiceName(o.seatChoice));
     if (o.trace) flags << u"--trace"_s;
+    if (o.rules != 2) flags << u"--rules "_s + QString::number(o.rules);
     if (!flags.isEmpty()) out.write("# options: " + flags.join(u' ').toUtf8() + '\n');
     QString writeError;
     const bool read = readJournal(

@@ -2422,21 +2422,28 @@ void ReferenceModel::cmdPosition(const QJsonObject& o, RefTime) {
     QJsonArray want;
     if (order.status == OrderStatus::Queued) {
         for (const auto& opt : order.options) {
-            int rank = 1;
+            int rank = 1, ahead = 0;
             for (const auto& [id2, o2] : orders_) {
                 if (id2 == id || o2.status != OrderStatus::Queued || o2.from != order.from ||
                     o2.to != order.to || !queuedBefore(o2, order))
                     continue;
                 if (std::any_of(o2.options.begin(), o2.options.end(), [&](const RefOption& p) {
                         return p.run == opt.run && p.cls == opt.cls;
-                    }))
+                    })) {
                     ++rank;
+                    ahead += static_cast<int>(o2.passengers.size());
+                }
             }
             QJsonObject q;
             q.insert(QLatin1String("train"), opt.train);
             q.insert(QLatin1String("date"), opt.date);
             q.insert(QLatin1String("class"), opt.cls);
             q.insert(QLatin1String("rank"), rank);
+            // Version 2: passengers ahead, and 12306's three words (few <= 50 < medium <= 500).
+            q.insert(QLatin1String("ahead_passengers"), ahead);
+            q.insert(QLatin1String("level"), rank <= 50    ? QLatin1String("few")
+                                             : rank <= 500 ? QLatin1String("medium")
+                                                           : QLatin1String("many"));
             want.append(q);
         }
     }
@@ -2462,8 +2469,10 @@ void ReferenceModel::cmdAvailability(const QJsonObject& o, RefTime) {
     if (!outcome(x, L("availability"), ok) || !ok) return;
     const int want = freeCount(*run, js(o, "class"), f, t);
     const QJsonObject* e = peek();
+    // No generated run has standing places: version 2 prints 0 for them.
     if (!e || js(*e, "event") != QLatin1String("availability") || !jv(*e, "free").isDouble() ||
-        jv(*e, "free").toInt() != want) {
+        jv(*e, "free").toInt() != want || !jv(*e, "standing").isDouble() ||
+        jv(*e, "standing").toInt() != 0) {
         fail(L("availability"), QStringLiteral("expected availability free %1").arg(want));
         return;
     }

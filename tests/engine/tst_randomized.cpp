@@ -1011,7 +1011,7 @@ QString checkKeyOrder(const QByteArray& line, const QJsonObject& e) {
         {L("waitlist_cancelled"), "id reason"},
         {L("waitlist_expired"), "id"},
         {L("position"), "id queues"},
-        {L("availability"), "free"},
+        {L("availability"), "free standing"},
         {L("seatmap"), "seats"},
         {L("duplicate"), "id"},
         {L("error"), "code message"}};
@@ -1026,8 +1026,9 @@ QString checkKeyOrder(const QByteArray& line, const QJsonObject& e) {
             .arg(QString::fromLatin1(want.join(' ')));
     if (kind == QLatin1String("waitlist_fulfilled") || kind == QLatin1String("position")) {
         const QList<QByteArray> one =
-            QByteArray(kind == QLatin1String("position") ? "train date class rank"
-                                                         : "ticket passenger seat from to")
+            QByteArray(kind == QLatin1String("position")
+                           ? "train date class rank ahead_passengers level"
+                           : "ticket passenger seat from to")
                 .split(' ');
         const QList<QByteArray> nested = keys.count(3) ? keys.at(3) : QList<QByteArray>();
         for (int i = 0; i < nested.size(); ++i)

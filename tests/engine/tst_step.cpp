@@ -216,8 +216,8 @@ void compare(const QList<QByteArray>& lines, EngineOptions options, std::mt19937
                 QVERIFY(got.lines.size() > firstNew);
                 const QJsonObject e = QJsonDocument::fromJson(got.lines[firstNew]).object();
                 QCOMPARE(e.value(QLatin1String("event")).toString(),
-                         d.kind == StepDecision::Kind::Serve ? QStringLiteral("match_considered")
-                                                             : QStringLiteral("match_skipped"));
+                         d.kind == StepDecision::Kind::Skip ? QStringLiteral("match_skipped")
+                                                            : QStringLiteral("match_considered"));
                 QCOMPARE(e.value(QLatin1String("id")).toString(), QString::fromStdString(d.order));
                 QCOMPARE(e.value(QLatin1String("reason")).toString(),
                          QString::fromStdString(d.reason));

@@ -33,6 +33,8 @@ enum class Op : std::uint8_t {
     Position,
     Availability,
     Seatmap,
+    Configure,    // version 2: waitlist limits
+    WaitlistCap,  // version 2: a cap on a run's class
 };
 
 // The command's name in the format ("add_car").
@@ -70,6 +72,8 @@ enum class ErrorCode : std::uint8_t {
     DeadlinePassed,     // deadline_passed
     Departed,           // departed: every option's train has left
     OrderClosed,        // order_closed: cancelled, fulfilled or expired
+    TooManyOrders,      // too_many_orders: the user has as many open orders as allowed (v2)
+    WaitlistFull,       // waitlist_full: a class's waitlist cap is reached (候补人数已满, v2)
 };
 
 // Every ErrorCode, in declaration order.
@@ -83,9 +87,9 @@ inline constexpr ErrorCode kErrorCodes[] = {
     ErrorCode::SaleExpired,      ErrorCode::NotPayable,     ErrorCode::NotRefundable,
     ErrorCode::NotPaid,          ErrorCode::PartialTicket,  ErrorCode::PartialBlock,
     ErrorCode::NothingToRelease, ErrorCode::DeadlinePassed, ErrorCode::Departed,
-    ErrorCode::OrderClosed,
+    ErrorCode::OrderClosed,      ErrorCode::TooManyOrders,  ErrorCode::WaitlistFull,
 };
-static_assert(std::size(kErrorCodes) == static_cast<std::size_t>(ErrorCode::OrderClosed) + 1,
+static_assert(std::size(kErrorCodes) == static_cast<std::size_t>(ErrorCode::WaitlistFull) + 1,
               "kErrorCodes lists every ErrorCode");
 
 // The code's name on the wire ("sold_out").
@@ -125,6 +129,30 @@ struct OptionSpec {
     bool operator==(const OptionSpec&) const = default;
 };
 
+// A waitlist order's acceptance of runs added to the timetable (接受新增列车).
+struct NewTrainsSpec {
+    Time from = 0;  // departure from the order's `from` station: from..to
+    Time to = 0;
+    std::vector<std::string> classes;  // empty: the classes of the order's own options
+    bool operator==(const NewTrainsSpec&) const = default;
+};
+
+// One waitlist limit of a `configure` command: absent, a number, or null (no limit).
+struct LimitChange {
+    bool given = false;
+    int value = -1;  // -1: no limit
+    bool operator==(const LimitChange&) const = default;
+};
+
+struct LimitsSpec {
+    LimitChange passengers;
+    LimitChange dates;
+    LimitChange optionsPerDate;
+    LimitChange options;
+    LimitChange openOrdersPerUser;
+    bool operator==(const LimitsSpec&) const = default;
+};
+
 struct Command {
     Op op = Op::Advance;
     std::optional<Time> at;
@@ -155,6 +183,16 @@ struct Command {
     std::optional<int> count;
     std::vector<OptionSpec> options;
     std::optional<Time> deadline;
+
+    // Version 2 (commands.md): standing, added trains, limits and caps.
+    std::vector<std::pair<std::string, int>> standingPlaces;  // train: class -> places
+    int carStanding = 0;                                      // add_car: places it brings
+    bool standing = false;                                    // sell: standing tickets
+    bool acceptStanding = false;                              // waitlist: 接受无座
+    bool added = false;                                       // train: 加开
+    std::optional<NewTrainsSpec> newTrains;                   // waitlist: 接受新增列车
+    LimitsSpec limits;                                        // configure
+    int cap = -1;                                             // waitlist_cap: -1 is null
 
     // Field by field, fingerprint included (the parsers are compared with it).
     bool operator==(const Command&) const = default;

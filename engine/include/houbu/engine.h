@@ -33,6 +33,10 @@ struct EngineOptions {
     SeatChoice seatChoice = SeatChoice::BestFit;
     // Emit match_considered / match_skipped for each candidate the matcher looks at.
     bool trace = false;
+    // The version of commands.md's rules: 2 (default), or 1 for a stream that
+    // must give version 1's bytes (a store journaled before version 2; rule 8
+    // lists what differs).
+    int rules = 2;
 };
 
 class EventSink {
@@ -58,6 +62,7 @@ struct EngineSummary {
     std::int64_t ordersFulfilled = 0;
     std::int64_t ordersCancelled = 0;
     std::int64_t ordersExpired = 0;
+    std::int64_t ordersFailed = 0;
     bool operator==(const EngineSummary&) const = default;
 };
 

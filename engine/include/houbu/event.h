@@ -33,14 +33,20 @@ enum class EventKind : std::uint8_t {
     Error,              // code, message, waitlistHint
     MatchConsidered,    // id, reason
     MatchSkipped,       // id, reason
+    // Version 2 (commands.md)
+    OptionAdded,     // id, train, date, travelClass: an added run joins an accepting order
+    WaitlistFailed,  // id, reason (passenger_conflict), passenger: 兑现失败
+    Configured,      // limits: every waitlist limit in force
+    WaitlistCapped,  // train, date, travelClass, count (the cap; -1 for null)
 };
 
 struct TicketLine {
     std::string ticket;
     std::string passenger;
-    std::string seat;
+    std::string seat;  // empty for a standing ticket
     std::string from;
     std::string to;
+    bool standing = false;
 };
 
 struct QueueRank {
@@ -48,6 +54,27 @@ struct QueueRank {
     std::string date;
     std::string travelClass;
     std::int64_t rank = 0;
+    // Version 2: passengers of the orders before it, and 12306's level
+    // (few, medium, many); absent under version-1 rules.
+    std::int64_t aheadPassengers = -1;
+    std::string level;
+};
+
+// A class's standing places and load per segment (seatmap, version 2).
+struct StandingState {
+    std::string travelClass;
+    std::int64_t places = 0;
+    std::vector<std::int64_t> load;
+};
+
+// The waitlist limits in force (-1: no limit).
+struct LimitValues {
+    int passengers = 5;
+    int dates = 2;
+    int optionsPerDate = 5;
+    int options = -1;
+    int openOrdersPerUser = -1;
+    bool operator==(const LimitValues&) const = default;
 };
 
 struct Occupancy {
@@ -88,11 +115,17 @@ struct Event {
     std::int64_t prepayFen = 0;
     Time payBy = kEpoch;
     bool waitlistHint = false;
+    // Version 2: a standing ticket (ticket_held, seat_released: seat empty);
+    // availability's standing places free (-1: not printed, version-1 rules).
+    bool standing = false;
+    std::int64_t standingFree = -1;
+    LimitValues limits;  // configured
 
     std::vector<std::string> seatList;
     std::vector<TicketLine> tickets;
     std::vector<QueueRank> queues;
     std::vector<SeatState> seatmap;
+    std::vector<StandingState> standingLoad;  // seatmap: runs with standing places only
 };
 
 const char* eventName(EventKind kind);

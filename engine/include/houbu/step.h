@@ -26,7 +26,8 @@ class EventSink;
 struct Command;
 
 struct StepDecision {
-    enum class Kind { Serve, Skip } kind = Kind::Skip;
+    // Fail: 兑现失败, the order leaves the waitlist (commands.md version 2).
+    enum class Kind { Serve, Skip, Fail } kind = Kind::Skip;
     std::string order;  // waitlist order id
     int passengers = 0;
     // The reason the match_considered / match_skipped event carries (tracing only).
@@ -39,7 +40,9 @@ struct StepDecision {
     int from = -1;  // stop index
     int to = -1;
     int freeSeats = -1;              // seats free there (-1 when not computed)
-    std::vector<std::string> seats;  // Serve: one seat label per passenger
+    std::vector<std::string> seats;  // Serve: one seat label per passenger; empty standing
+    bool standing = false;           // Serve: standing tickets (无座)
+    std::string passenger;           // Fail: the first passenger who travels meanwhile
 };
 
 // A seat interval freed by the command (or by a timed effect) and the free run
