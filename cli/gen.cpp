@@ -12,6 +12,18 @@
 //     in which holds expire, and a last `advance` closes the day at 08:30.
 // The shares of the releases are counted in seat intervals released (one per
 // refunded, expired or rescheduled ticket, one per seat of an added car).
+//
+// With --v2, version 2's traffic as well, drawn from a random stream of its own
+// so that everything above stays as it is: 12306's 2024 limits; standing places
+// of 15 % of each run's second-class seats (12306 sells 无座 at up to about
+// 10-20 % of a second-class car's seats: the middle of that range), all sold
+// at the sell-out as whole-run standing tickets and a fifth of them refunded in
+// the rush; 30 % of second-class orders accepting standing; 20 % of orders
+// accepting added runs (half of them the whole day, half a three-hour window);
+// a run added every 25 runs, on a part of the line, released in the rush; 1 %
+// of orders whose first passenger then buys a standing ticket on the order's
+// first option (a conflict when it is sold); and a cap of 20 passengers on
+// business class of every twentieth run.
 
 #include <unistd.h>
 #include <QFile>
@@ -79,6 +91,8 @@ struct Item {
     std::uint8_t kind;  // 0 order, 1 refund, 2 advance, 3 reschedule, 4 add_car
     std::uint32_t index;
 };
+
+constexpr int kStandingPercent = 15;
 
 std::string stationName(int i) {
     char buf[16];
@@ -154,13 +168,26 @@ void makeCars(Run& run, int target) {
     run.nextCar = number;
 }
 
-void appendTrain(std::string& out, const Run& run, const std::vector<double>& km,
-                 const char* date) {
+// Standing places of a run: a share of its second-class seats (0 without --v2).
+int standingOf(const Run& run, bool version2) {
+    if (!version2) return 0;
+    int second = 0;
+    for (const Car& c : run.cars)
+        if (c.cls == 2) second += c.rows * static_cast<int>(std::strlen(kClasses[2].layout));
+    return second * kStandingPercent / 100;
+}
+
+void appendTrain(std::string& out, const Run& run, const std::vector<double>& km, const char* date,
+                 int standing = 0, bool added = false) {
     out += R"({"op":"train","train":")";
     out += run.train;
     out += R"(","date":")";
     out += date;
-    out += R"(","stops":[)";
+    if (added)
+        out += R"(","added":true)";
+    else
+        out += '"';
+    out += R"(,"stops":[)";
     for (std::size_t i = 0; i < run.stops.size(); ++i) {
         if (i) out += ',';
         out += R"({"station":")";
@@ -204,7 +231,15 @@ void appendTrain(std::string& out, const Run& run, const std::vector<double>& km
         std::snprintf(buf, sizeof buf, "%.2f", kClasses[i].fare);
         out += buf;
     }
-    out += "}}\n";
+    out += '}';
+    if (standing > 0) {
+        out += R"(,"standing":{")";
+        out += kClasses[2].name;
+        out += "\":";
+        appendInt(out, standing);
+        out += '}';
+    }
+    out += "}\n";
 }
 
 // Zipf(s) over ranks 1..n: cumulative weights for sampling by binary search.
@@ -258,6 +293,16 @@ bool generate(const GenSpec& spec, const std::function<void(std::string_view)>& 
                       static_cast<long long>(spec.orders), static_cast<long long>(spec.releases),
                       spec.zipf, spec.maxPiece);
         line = buf;
+        if (spec.version2) line.insert(line.size() - 1, " --v2");
+        flush();
+    }
+    // Version 2's draws come from a stream of their own: without --v2 the day is
+    // what it always was, and with it the version-1 part stays the same.
+    Rng v2rng(spec.seed * 0xd1b54a32d192ed03ull + 0x2);
+    if (spec.version2) {
+        line += R"({"op":"configure","limits":{"passengers":9,"dates":3,"options":60,)"
+                R"("options_per_date":null,"open_orders_per_user":6}})"
+                "\n";
         flush();
     }
 
@@ -299,10 +344,27 @@ bool generate(const GenSpec& spec, const std::function<void(std::string_view)>& 
     }
     stats.runs = spec.runs;
     for (const Run& run : runs) {
-        appendTrain(line, run, km, kRunDate);
+        appendTrain(line, run, km, kRunDate, standingOf(run, spec.version2));
         flush();
-        appendTrain(line, run, km, kNextDate);
+        appendTrain(line, run, km, kNextDate, standingOf(run, spec.version2));
         flush();
+        stats.standingPlaces += standingOf(run, spec.version2);
+    }
+    // Runs added to the timetable (加开): on a part of the line, later in the
+    // day than the run they follow, defined in the rush.
+    std::vector<Run> addedRuns;
+    if (spec.version2) {
+        for (int a = 0; a < std::max(1, spec.runs / 25); ++a) {
+            Run run = runs[static_cast<std::size_t>(v2rng.below(spec.runs))];
+            char code[16];
+            std::snprintf(code, sizeof code, "G%d", 9001 + a);
+            run.train = code;
+            const int later = 15 + v2rng.below(90);
+            for (int& m : run.minutes)
+                m += later;
+            addedRuns.push_back(std::move(run));
+        }
+        stats.addedRuns = static_cast<std::int64_t>(addedRuns.size());
     }
 
     // ---- sell-out pieces and their fates ----
@@ -405,6 +467,42 @@ bool generate(const GenSpec& spec, const std::function<void(std::string_view)>& 
     }
     stats.sales = sale;
 
+    // Standing tickets (--v2): each run's places sold whole-run at the sell-out;
+    // a fifth of them come back in the rush.
+    std::vector<std::int64_t> standingRefunds;  // sale numbers
+    if (spec.version2) {
+        std::int64_t n = 0;
+        for (const Run& run : runs) {
+            for (int k = 0; k < standingOf(run, true); ++k) {
+                ++n;
+                line += R"({"op":"sell","id":"t)";
+                appendInt(line, n);
+                line += R"(","train":")";
+                line += run.train;
+                line += R"(","date":")";
+                line += kRunDate;
+                line += R"(","from":")";
+                line += stationName(run.stops.front());
+                line += R"(","to":")";
+                line += stationName(run.stops.back());
+                line += R"(","class":")";
+                line += kClasses[2].name;
+                line += R"(","passengers":["t)";
+                appendInt(line, n);
+                line += R"("],"standing":true})";
+                line += '\n';
+                flush();
+                line += R"({"op":"pay","id":"t)";
+                appendInt(line, n);
+                line += "\"}\n";
+                flush();
+                if (v2rng.percent(20)) standingRefunds.push_back(n);
+            }
+        }
+        stats.standingSold = n;
+        stats.standingRefunds = static_cast<std::int64_t>(standingRefunds.size());
+    }
+
     // Tickets that will time out: sold 30 minutes before they expire in the rush.
     std::vector<std::pair<int, std::uint32_t>> timeouts;  // (expiry, piece)
     for (std::size_t i = 0; i < pieces.size(); ++i)
@@ -491,12 +589,42 @@ bool generate(const GenSpec& spec, const std::function<void(std::string_view)>& 
     }
     stats.addedCars = static_cast<std::int64_t>(addedCars.size());
     stats.addedSeats = stats.addedCars * carRows * 5;
+    // --v2: standing refunds (kind 5), added runs (6), caps at the rush's start (7),
+    // and overlapping tickets bought after waitlisting (8, index: the order item).
+    std::vector<int> conflictAfter;  // per order item: seconds after it, or -1
+    if (spec.version2) {
+        for (std::size_t i = 0; i < standingRefunds.size(); ++i)
+            items.push_back(
+                {rushStart + v2rng.below(kRushSeconds), 5, static_cast<std::uint32_t>(i)});
+        for (std::size_t a = 0; a < addedRuns.size(); ++a)
+            items.push_back(
+                {rushStart + v2rng.below(kRushSeconds), 6, static_cast<std::uint32_t>(a)});
+        for (int r = 0; r < spec.runs; r += 20)
+            items.push_back({rushStart, 7, static_cast<std::uint32_t>(r)});
+        conflictAfter.assign(static_cast<std::size_t>(spec.orders), -1);
+        for (std::int64_t o = 0; o < spec.orders; ++o) {
+            if (!v2rng.percent(1)) continue;
+            const int when =
+                std::min(items[static_cast<std::size_t>(o)].time + 1 + v2rng.below(300),
+                         rushStart + kRushSeconds - 1);
+            conflictAfter[static_cast<std::size_t>(o)] = when;
+            items.push_back({when, 8, static_cast<std::uint32_t>(o)});
+        }
+    }
     // Time order; within a second, the order of creation (stable).
     std::stable_sort(items.begin(), items.end(),
                      [](const Item& a, const Item& b) { return a.time < b.time; });
 
     std::vector<char> used(intervals.size(), 0);
     std::int64_t order = 0, resched = 0;
+    // --v2: what a conflict needs of its order: number, interval, first option's run.
+    struct Placed {
+        std::int64_t number = 0;
+        int from = 0, to = 0;
+        std::uint16_t run = 0;
+    };
+    std::vector<Placed> placed(spec.version2 ? static_cast<std::size_t>(spec.orders) : 0);
+    std::int64_t conflictSales = 0;
     for (const Item& item : items) {
         switch (item.kind) {
             case 0: {  // waitlist + prepay
@@ -546,7 +674,26 @@ bool generate(const GenSpec& spec, const std::function<void(std::string_view)>& 
                     line += kClasses[cls].name;
                     line += R"("})";
                 }
-                line += "]}\n";
+                line += ']';
+                if (spec.version2) {
+                    if (cls == 2 && v2rng.percent(30)) {
+                        line += R"(,"accept_standing":true)";
+                        ++stats.acceptStanding;
+                    }
+                    if (v2rng.percent(20)) {
+                        // The whole day, or three hours from a random hour.
+                        const int start = v2rng.percent(50) ? 0 : v2rng.below(21) * 3600;
+                        const int end = start == 0 ? 24 * 3600 - 60 : start + 3 * 3600;
+                        line += R"(,"new_trains":{"from":")";
+                        appendTime(line, kRunDate, start);
+                        line += R"(","to":")";
+                        appendTime(line, kRunDate, std::min(end, 24 * 3600 - 60));
+                        line += R"("})";
+                        ++stats.acceptNewTrains;
+                    }
+                    placed[item.index] = {order, iv.from, iv.to, chosen[0]};
+                }
+                line += "}\n";
                 flush();
                 line += R"({"op":"prepay","id":"w)";
                 appendInt(line, order);
@@ -609,13 +756,81 @@ bool generate(const GenSpec& spec, const std::function<void(std::string_view)>& 
                 line += kClasses[2].name;
                 line += R"(","rows":)";
                 appendInt(line, carRows);
-                line += R"(,"layout":"ABCDF"})";
+                line += R"(,"layout":"ABCDF")";
+                if (spec.version2) {
+                    line += R"(,"standing":)";
+                    appendInt(line, carRows * 5 * kStandingPercent / 100);
+                }
+                line += "}\n";
+                flush();
+                break;
+            }
+            case 5: {  // a standing ticket refunded
+                line += R"({"op":"refund",)";
+                at(item.time);
+                line += R"("id":"t)";
+                appendInt(line, standingRefunds[item.index]);
+                line += "\"}\n";
+                flush();
+                break;
+            }
+            case 6: {  // a run added to the timetable
+                const Run& run = addedRuns[item.index];
+                line += R"({"op":"train",)";
+                at(item.time);
+                std::string train;
+                appendTrain(train, run, km, kRunDate, standingOf(run, true), true);
+                line.append(train, 14, std::string::npos);  // after {"op":"train",
+                flush();
+                break;
+            }
+            case 7: {  // a cap on business class
+                line += R"({"op":"waitlist_cap",)";
+                at(item.time);
+                line += R"("train":")";
+                line += runs[item.index].train;
+                line += R"(","date":")";
+                line += kRunDate;
+                line += R"(","class":")";
+                line += kClasses[0].name;
+                line += R"(","cap":20})";
                 line += '\n';
+                flush();
+                ++stats.caps;
+                break;
+            }
+            case 8: {  // the order's first passenger buys an overlapping standing ticket
+                const Placed& p = placed[item.index];
+                if (p.number == 0) break;
+                ++conflictSales;
+                line += R"({"op":"sell",)";
+                at(item.time);
+                line += R"("id":"c)";
+                appendInt(line, conflictSales);
+                line += R"(","train":")";
+                line += runs[p.run].train;
+                line += R"(","date":")";
+                line += kRunDate;
+                line += R"(","from":")";
+                line += stationName(p.from);
+                line += R"(","to":")";
+                line += stationName(p.to);
+                line += R"(","class":")";
+                line += kClasses[2].name;
+                line += R"(","passengers":["w)";
+                appendInt(line, p.number);
+                line += R"(a"],"standing":true})";
+                line += '\n';
+                flush();
+                line += R"({"op":"pay","id":"c)";
+                appendInt(line, conflictSales);
+                line += "\"}\n";
                 flush();
                 break;
             }
         }
     }
+    stats.conflicts = conflictSales;
     // Close the day: every hold has expired.
     line += R"({"op":"advance",)";
     at(rushStart + kRushSeconds, true);
@@ -645,6 +860,11 @@ popularity) and releases in the seeds' source mix: refund 40 %, hold timeout
   --releases N      released seat intervals (default orders / 5)
   --zipf S          popularity exponent over intervals (default 1.0)
   --max-piece N     longest sell-out ticket in segments (default 8)
+  --v2              version 2's traffic too (commands.md): 12306's 2024 limits,
+                    standing places of 15 % of second-class seats, orders that
+                    accept standing (30 % of second class) or added runs (20 %),
+                    a run added per 25 runs, 1 % of orders whose passenger buys
+                    an overlapping ticket, caps on business class
   -o FILE           write to FILE instead of standard output
   --quiet           no summary on standard error
 )";
@@ -696,6 +916,10 @@ int genMain(int argc, char** argv) {
         }
         if (arg == "--quiet") {
             quiet = true;
+            continue;
+        }
+        if (arg == "--v2") {
+            spec.version2 = true;
             continue;
         }
         if (!v) return genUsageError(arg + " needs a value");
@@ -769,6 +993,18 @@ int genMain(int argc, char** argv) {
             static_cast<long long>(stats.refunds), static_cast<long long>(stats.timeouts),
             static_cast<long long>(stats.reschedules), static_cast<long long>(stats.addedCars),
             static_cast<long long>(stats.addedSeats));
+    if (!quiet && spec.version2)
+        std::fprintf(stderr,
+                     "houbu-cli gen: version 2: %lld standing places (%lld sold, %lld refunded), "
+                     "%lld orders accept standing, %lld accept added runs, %lld added runs, "
+                     "%lld overlapping tickets, %lld caps\n",
+                     static_cast<long long>(stats.standingPlaces),
+                     static_cast<long long>(stats.standingSold),
+                     static_cast<long long>(stats.standingRefunds),
+                     static_cast<long long>(stats.acceptStanding),
+                     static_cast<long long>(stats.acceptNewTrains),
+                     static_cast<long long>(stats.addedRuns),
+                     static_cast<long long>(stats.conflicts), static_cast<long long>(stats.caps));
     return 0;
 }
 

@@ -350,6 +350,9 @@ int verify(int argc, char** argv) {
         static_cast<long long>(s.ordersAwaitingPrepay), static_cast<long long>(s.ordersQueued),
         static_cast<long long>(s.ordersFulfilled), static_cast<long long>(s.ordersCancelled),
         static_cast<long long>(s.ordersExpired));
+    // Version 2's failures (兑现失败), under the waitlist line when there are any.
+    if (s.ordersFailed > 0)
+        std::printf("               %lld failed\n", static_cast<long long>(s.ordersFailed));
     if (r.problems.isEmpty()) {
         std::printf("problems       none\n");
         return 0;

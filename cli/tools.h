@@ -30,6 +30,10 @@ struct GenSpec {
     std::int64_t releases = -1;    // released seat intervals; -1: orders / 5
     double zipf = 1.0;             // exponent of interval popularity
     int maxPiece = 8;              // longest ticket (segments) of the sell-out
+    // Version 2's traffic too (commands.md): standing places, orders that
+    // accept standing or added runs, added runs, passengers who buy an
+    // overlapping ticket after waitlisting, 12306's 2024 limits and caps.
+    bool version2 = false;
 };
 
 struct GenStats {
@@ -45,6 +49,15 @@ struct GenStats {
     std::int64_t addedCars = 0;
     std::int64_t addedSeats = 0;
     std::int64_t intervals = 0;  // distinct (from, to) pairs orders ask for
+    // --v2
+    std::int64_t standingPlaces = 0;   // second-class places over the runs (date D)
+    std::int64_t standingSold = 0;     // standing tickets of the sell-out
+    std::int64_t standingRefunds = 0;  // of them, refunded in the rush
+    std::int64_t acceptStanding = 0;   // orders accepting standing
+    std::int64_t acceptNewTrains = 0;  // orders accepting added runs
+    std::int64_t addedRuns = 0;
+    std::int64_t conflicts = 0;  // overlapping tickets bought after waitlisting
+    std::int64_t caps = 0;
 };
 
 // Writes the scenario, line by line (each ends with '\n'), to `write`.

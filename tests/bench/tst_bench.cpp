@@ -134,6 +134,55 @@ class TestBench : public QObject {
         QVERIFY(!error.empty());
     }
 
+    // --v2 keeps the version-1 part of the day as it was, adds version 2's
+    // commands, and every one of its rules is met on the generated day.
+    void genVersionTwoAddsItsTraffic() {
+        GenSpec spec = smallSpec(5);
+        spec.runs = 30;  // at least one added run (a run per 25)
+        spec.seatsMin = 150;
+        spec.seatsMax = 250;
+        spec.orders = 6000;
+        const std::string plain = generated(spec);
+        spec.version2 = true;
+        const std::string text = generated(spec);
+        QVERIFY(!text.empty() && text != plain);
+        const std::string header = plain.substr(0, plain.find('\n')) + " --v2\n";
+        QVERIFY(text.compare(0, header.size(), header) == 0);
+        Engine engine;
+        Collect sink;
+        std::map<Op, int> ops;
+        int number = 0, acceptStanding = 0, acceptNewTrains = 0, standingSales = 0, added = 0;
+        for (const QByteArray& line : lines(text)) {
+            ++number;
+            const ParsedLine p = parseCommandLine(line);
+            if (p.skip) continue;
+            QVERIFY2(p.command, qPrintable(p.error));
+            const Command& c = *p.command;
+            ++ops[c.op];
+            acceptStanding += c.acceptStanding;
+            acceptNewTrains += c.newTrains.has_value();
+            standingSales += c.standing;
+            added += c.added;
+            engine.apply(c, number, sink);
+        }
+        QCOMPARE(ops[Op::Configure], 1);
+        QVERIFY(ops[Op::WaitlistCap] >= 1);
+        QCOMPARE(added, 1);
+        QVERIFY(acceptStanding > 0 && acceptNewTrains > 0 && standingSales > 0);
+        QVERIFY(engine.checkInvariants().empty());
+        static const EventKind kSeen[] = {EventKind::OptionAdded, EventKind::Configured,
+                                          EventKind::WaitlistCapped, EventKind::WaitlistFulfilled};
+        for (EventKind kind : kSeen)
+            QVERIFY2(sink.kinds[kind] > 0, eventName(kind));
+        // Refused only where the day means it: sold-out standing, a full cap,
+        // a passenger already served, and the pay or prepay that follows.
+        for (const auto& [code, n] : sink.errors)
+            QVERIFY2(code == "sold_out" || code == "waitlist_full" ||
+                         code == "passenger_conflict" || code == "unknown_sale" ||
+                         code == "unknown_order",
+                     code.c_str());
+    }
+
     void genRunsCleanWithTheStatedMix() {
         GenSpec spec = smallSpec(3);
         GenStats stats;
