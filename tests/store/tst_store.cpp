@@ -515,6 +515,56 @@ class TestStore : public QObject {
         QCOMPARE(store->engine().snapshot(), runner.engine().snapshot());
     }
 
+    // A store journaled before version 2 of the rules has no 'rules' entry: it
+    // keeps replaying under version 1 (rule 8), so its chain stays valid, and a
+    // new store takes version 2.
+    void storeOfVersionOneKeepsItsRules() {
+        QFile f(QStringLiteral(HOUBU_SOURCE_DIR "/tests/scenarios/fulfilment_failure.jsonl"));
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        QList<InputLine> lines;
+        int n = 0;
+        for (const QByteArray& l : f.readAll().split('\n'))
+            lines.append({l, ++n});
+        QTemporaryDir dir;
+        const QString path = dir.filePath(u"v1.db"_s);
+        QString error;
+        EngineOptions v1;
+        v1.rules = 1;
+        QByteArray events;
+        {
+            StoreOptions o;
+            o.location = path;
+            o.engine = v1;
+            auto store = Store::open(o, error);
+            QVERIFY2(store, qPrintable(error));
+            QVERIFY(store->apply(lines, events, error));
+        }
+        QCOMPARE(events, inMemory(lines, v1));
+        QVERIFY(events.contains("\"event\":\"waitlist_fulfilled\",\"line\":23"));
+        // What a store of the previous build looks like.
+        sql(path, u"DELETE FROM houbu_meta WHERE key = 'rules'"_s);
+        {
+            auto store = openAt(path, error);
+            QVERIFY2(store, qPrintable(error));
+            QCOMPARE(store->engine().options().rules, 1);
+            const StoreReport report = store->verify();
+            QVERIFY2(report.problems.isEmpty(), qPrintable(report.problems.join(u'\n')));
+            Runner replay(v1);
+            QByteArray ignored;
+            for (const auto& l : lines)
+                replay.processLine(l.text, l.number, ignored);
+            QCOMPARE(store->engine().snapshot(), replay.engine().snapshot());
+        }
+        const QString fresh = dir.filePath(u"v2.db"_s);
+        auto store = openAt(fresh, error);
+        QVERIFY2(store, qPrintable(error));
+        QCOMPARE(store->engine().options().rules, 2);
+        QByteArray v2events;
+        QVERIFY(store->apply(lines, v2events, error));
+        QCOMPARE(v2events, inMemory(lines));
+        QVERIFY(v2events.contains("\"event\":\"waitlist_failed\""));
+    }
+
     void migratesSchema1() {
         QTemporaryDir dir;
         const QString path = dir.filePath(u"v1.db"_s);
