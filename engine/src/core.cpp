@@ -73,8 +73,15 @@ void Core::releasedTicket(std::uint32_t ticket, const char* source) {
     freedStanding.push_back(Freed{t.run, t.standingClass(), t.from, t.to});
 }
 
-void Core::loadStanding(const Ticket& t, int sign) {
-    ClassInfo& cls = s.runs[t.run].classes[t.standingClass()];
+void Core::loadStanding(std::uint32_t index, int sign) {
+    const Ticket& t = s.tickets[index];
+    Run& run = s.runs[t.run];
+    if (sign > 0)
+        run.standingTickets.push_back(index);
+    else
+        run.standingTickets.erase(
+            std::find(run.standingTickets.begin(), run.standingTickets.end(), index));
+    ClassInfo& cls = run.classes[t.standingClass()];
     for (int g = t.from; g < t.to; ++g)
         cls.standingLoad[g] += sign;
     assert(cls.standingFree(t.from, t.to) >= 0);
@@ -102,7 +109,7 @@ std::uint32_t Core::addTicket(std::uint32_t sale, int number, const std::string&
     s.tickets.push_back(std::move(t));
     linkToPassenger(s, index);
     if (s.tickets[index].standing())
-        loadStanding(s.tickets[index], +1);
+        loadStanding(index, +1);
     else
         occupy(run, seat, from, to, HolderKind::Ticket, index);
     return index;
@@ -112,7 +119,7 @@ void Core::endTicket(std::uint32_t ticket, TicketStatus status) {
     Ticket& t = s.tickets[ticket];
     assert(t.live());
     if (t.standing())
-        loadStanding(t, -1);
+        loadStanding(ticket, -1);
     else
         vacate(t.run, t.seat, HolderKind::Ticket, ticket);
     t.status = status;
@@ -192,29 +199,6 @@ void Core::fail(std::uint32_t orderIndex, const std::string& passenger) {
     e.reason = "passenger_conflict";
     e.passenger = passenger;
     emit(e);
-}
-
-Core::Conflict Core::conflictOn(const Order& order, const OrderOption& option) const {
-    Conflict found;
-    int index = -1;
-    order.names.forEach([&](std::string_view name) {
-        ++index;
-        if (found.ticket != kNone) return;
-        const PassengerTickets* mine = s.passengers.find(name);
-        if (!mine) return;
-        for (std::uint32_t t = mine->first; t != kNone; t = s.tickets[t].nextOfPassenger) {
-            const Ticket& other = s.tickets[t];
-            if (!other.live()) continue;
-            if (travelOverlaps(s, option.run, option.from, option.to, other.run, other.from,
-                               other.to)) {
-                found.passenger = std::string(name);
-                found.passengerIndex = index;
-                found.ticket = t;
-                return;
-            }
-        }
-    });
-    return found;
 }
 
 void Core::setTimer(TimerKind kind, std::uint32_t ref, Time due) {

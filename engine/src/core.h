@@ -57,16 +57,8 @@ class Core {
     // `passenger` travels at an overlapping time on every option with seats.
     void fail(std::uint32_t order, const std::string& passenger);
 
-    // The first of the order's passengers (and the ticket) who holds a live
-    // ticket overlapping the order's travel on `option`; empty when none does.
-    struct Conflict {
-        std::string passenger;
-        int passengerIndex = 0;  // in the order's list
-        std::uint32_t ticket = kNone;
-    };
-    Conflict conflictOn(const Order& order, const OrderOption& option) const;
     // Adds a ticket's standing passenger (+1) or takes it off (-1) its class's load.
-    void loadStanding(const Ticket& ticket, int sign);
+    void loadStanding(std::uint32_t ticket, int sign);
 
     void setTimer(TimerKind kind, std::uint32_t ref, Time due);
 

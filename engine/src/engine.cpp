@@ -555,7 +555,7 @@ class Apply {
                 if (s.options.rules >= 2) {
                     // The three words 12306 shows its users.
                     r.aheadPassengers = ahead;
-                    r.level = rank <= 50 ? "few" : rank <= 500 ? "medium" : "many";
+                    r.level = levelOfRank(rank);
                 }
                 e.queues.push_back(std::move(r));
             }
@@ -1183,6 +1183,13 @@ std::string Engine::checkInvariants() const {
         if (t.live() && t.standing())
             for (int g = t.from; g < t.to; ++g)
                 ++load[t.run][t.standingClass()][g];
+    std::vector<std::vector<std::uint32_t>> standingTickets(s.runs.size());
+    for (std::uint32_t t = 0; t < s.tickets.size(); ++t)
+        if (s.tickets[t].live() && s.tickets[t].standing())
+            standingTickets[s.tickets[t].run].push_back(t);
+    for (std::size_t r = 0; r < s.runs.size(); ++r)
+        if (standingTickets[r] != s.runs[r].standingTickets)
+            return "standing tickets of " + runName(s.runs[r]) + " disagree";
     std::vector<std::uint32_t> accepting(s.queues.size(), 0);
     for (const Order& order : s.orders) {
         if (order.status != OrderStatus::Queued) continue;

@@ -237,7 +237,7 @@ std::optional<Decision> Matcher::chooseOption(std::uint32_t orderIndex, int forc
     const Order& order = s.orders[orderIndex];
     Decision d;
     d.order = orderIndex;
-    std::optional<Core::Conflict> first;
+    std::optional<PassengerConflict> first;
     for (std::size_t i = 0; i < order.options().size(); ++i) {
         if (forced >= 0 && static_cast<int>(i) != forced) continue;
         const OrderOption& opt = order.options()[i];
@@ -248,7 +248,7 @@ std::optional<Decision> Matcher::chooseOption(std::uint32_t orderIndex, int forc
         if (!servableOn(order, opt, d)) continue;
         if (s.options.rules >= 2) {
             // 兑现失败: a passenger who travels at an overlapping time meanwhile.
-            Core::Conflict conflict = c_.conflictOn(order, opt);
+            PassengerConflict conflict = conflictOf(s, order, opt);
             if (conflict.ticket != kNone) {
                 if (!first || conflict.passengerIndex < first->passengerIndex)
                     first = std::move(conflict);

@@ -646,6 +646,7 @@ void readState(EngineState& st, In& in, int version) {
         ClassInfo& cls = st.runs[t.run].classes[t.standingClass()];
         for (int g = t.from; g < t.to; ++g)
             ++cls.standingLoad[g];
+        st.runs[t.run].standingTickets.push_back(k);
     }
     if (st.limits.openOrdersPerUser >= 0) {
         st.openOrdersByUser = std::make_unique<TextTable<std::uint32_t>>();

@@ -156,6 +156,8 @@ struct Run {
     int holdMinutes = 30;
     Policy policy = Policy::Complete;
     bool added = false;  // 加开: a run added to the timetable (version 2)
+    // Its live standing tickets in creation order (derived, like the counters).
+    std::vector<std::uint32_t> standingTickets;
     // Derived counters, kept as seats and queues change (never stored in a
     // snapshot; rebuilt on restore; checked by checkInvariants), so that a
     // summary of every run costs nothing per order or seat: seat-segments
@@ -564,6 +566,40 @@ inline bool travelOverlaps(const EngineState& s, std::uint32_t runA, int fromA, 
     const Time b0 = b.stops[fromB].leaves(), b1 = b.stops[toB].reaches();
     if (a0 < 0 || a1 < 0 || b0 < 0 || b1 < 0) return false;
     return a0 < b1 && b0 < a1;
+}
+
+// The level 12306 shows for a rank (commands.md version 2).
+inline const char* levelOfRank(std::int64_t rank) {
+    return rank <= 50 ? "few" : rank <= 500 ? "medium" : "many";
+}
+
+// The first of the order's passengers (its index in the list) holding a live
+// ticket whose travel overlaps the order's on `option` (兑现失败), and that
+// ticket; ticket kNone when none does.
+struct PassengerConflict {
+    std::string passenger;
+    int passengerIndex = 0;
+    std::uint32_t ticket = kNone;
+};
+inline PassengerConflict conflictOf(const EngineState& s, const Order& order,
+                                    const OrderOption& option) {
+    PassengerConflict found;
+    int index = -1;
+    order.names.forEach([&](std::string_view name) {
+        ++index;
+        if (found.ticket != kNone) return;
+        const PassengerTickets* mine = s.passengers.find(name);
+        if (!mine) return;
+        for (std::uint32_t t = mine->first; t != kNone; t = s.tickets[t].nextOfPassenger) {
+            const Ticket& other = s.tickets[t];
+            if (other.live() && travelOverlaps(s, option.run, option.from, option.to, other.run,
+                                               other.from, other.to)) {
+                found = {std::string(name), index, t};
+                return;
+            }
+        }
+    });
+    return found;
 }
 
 // Adds (sign +1) or removes (-1) a queued order in the counters of the runs

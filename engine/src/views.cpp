@@ -50,6 +50,8 @@ OrderView orderView(const EngineState& s, const Order& o) {
         v.options.push_back({run.train, run.date, run.classes[opt.travelClass].name});
     }
     v.status = orderStatusName(o.status);
+    v.acceptsStanding = (o.flags & kAcceptsStanding) != 0;
+    v.acceptsNewTrains = (o.flags & kAcceptsNewTrains) != 0;
     return v;
 }
 
@@ -93,7 +95,29 @@ bool Engine::run(const std::string& train, const std::string& date, RunView& out
         out.classes.push_back(c.name);
     out.holdMinutes = r->holdMinutes;
     out.exactPolicy = r->policy == Policy::Exact;
+    out.added = r->added;
+    for (const ClassInfo& c : r->classes)
+        out.classDetails.push_back({c.name, c.standingPlaces,
+                                    std::vector<int>(c.standingLoad.begin(), c.standingLoad.end()),
+                                    c.cap, c.queuedPassengers});
     return true;
+}
+
+std::vector<StandingTicketView> Engine::standingTickets(const std::string& train,
+                                                        const std::string& date) const {
+    const EngineState& s = *state_;
+    std::vector<StandingTicketView> out;
+    const Run* r = s.findRun(train, date);
+    if (!r) return out;
+    for (std::uint32_t t : r->standingTickets) {
+        const Ticket& ticket = s.tickets[t];
+        const Sale& sale = s.sales[ticket.sale];
+        out.push_back({ticketId(s, t), std::string(passengerOf(s, ticket)),
+                       r->classes[ticket.standingClass()].name, std::string(saleId(s, sale)),
+                       ticket.from, ticket.to, ticket.status == TicketStatus::Held,
+                       sale.fromWaitlist});
+    }
+    return out;
 }
 
 std::vector<SeatView> Engine::seats(const std::string& train, const std::string& date) const {
@@ -138,8 +162,15 @@ std::vector<QueueView> Engine::queues(const std::string& train, const std::strin
                         orders.push_back(&s.orders[lane.orders[k]]);
             std::sort(orders.begin(), orders.end(),
                       [](const Order* a, const Order* b) { return queuedBefore(*a, *b); });
-            for (const Order* o : orders)
-                v.orders.push_back(orderView(s, *o));
+            int ahead = 0;
+            for (const Order* o : orders) {
+                OrderView ov = orderView(s, *o);
+                ov.rank = static_cast<int>(v.orders.size()) + 1;
+                ov.aheadPassengers = ahead;
+                ov.level = levelOfRank(ov.rank);
+                ahead += o->groupSize();
+                v.orders.push_back(std::move(ov));
+            }
             out.push_back(std::move(v));
         });
     }
@@ -174,6 +205,18 @@ std::vector<WaitReason> Engine::whyWaiting(const std::string& id) const {
         w.needed = o.groupSize();
         const Time leaves = run.stops[opt.from].leaves();
         w.departed = leaves >= 0 && leaves <= s.clock;
+        const ClassInfo& cls = run.classes[opt.travelClass];
+        w.acceptsStanding = (o.flags & kAcceptsStanding) != 0;
+        w.standingFree = cls.standingFree(opt.from, opt.to);
+        w.cap = cls.cap;
+        w.queuedOnClass = cls.queuedPassengers;
+        if (s.options.rules >= 2) {
+            const PassengerConflict conflict = conflictOf(s, o, opt);
+            if (conflict.ticket != kNone) {
+                w.conflictPassenger = conflict.passenger;
+                w.conflictTicket = ticketId(s, conflict.ticket);
+            }
+        }
         const SegmentMask want = segmentMask(opt.from, opt.to);
         for (std::uint32_t seatIndex : run.classes[opt.travelClass].seats) {
             const Seat& seat = run.seats[seatIndex];

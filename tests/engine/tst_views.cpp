@@ -1,5 +1,6 @@
 // Read-only views agree with the event stream and with the query commands.
 
+#include <QFile>
 #include <QTest>
 
 #include "harness.h"
@@ -96,6 +97,63 @@ class TestViews : public QObject {
         QVERIFY(s.engine().order("W2", v));
         QCOMPARE(v.status, std::string("fulfilled"));
         QVERIFY(!s.engine().order("nope", v));
+    }
+
+    // Version 2 in the views: standing places, load and tickets of a class, the
+    // rank, passengers ahead and level in a queue, and why an order waits on
+    // standing, a cap or a passenger who travels meanwhile.
+    void versionTwoState() {
+        Session s;
+        QFile f(QStringLiteral(HOUBU_SOURCE_DIR "/tests/scenarios/standing.jsonl"));
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        const QList<QByteArray> lines = f.readAll().split('\n');
+        // Up to the seat map (line 29): w1 stands, w2 sits, 丁 stands.
+        for (int i = 0; i < 29; ++i)
+            s.send(lines[i]);
+        RunView run;
+        QVERIFY(s.engine().run("G7", "2024-02-08", run));
+        QCOMPARE(run.classDetails.size(), std::size_t(1));
+        QCOMPARE(run.classDetails[0].standingPlaces, 2);
+        QCOMPARE(run.classDetails[0].standingLoad, (std::vector<int>{0, 2, 1}));
+        const auto standing = s.engine().standingTickets("G7", "2024-02-08");
+        QCOMPARE(standing.size(), std::size_t(2));
+        QCOMPARE(standing[0].ticket, std::string("s3.1"));
+        QCOMPARE(standing[1].ticket, std::string("w1.1"));
+        QVERIFY(standing[1].served && !standing[1].held);
+        QCOMPARE(standing[1].from, 1);
+        QCOMPARE(standing[1].to, 2);
+
+        // Two orders waiting on 济南西→南京南, one accepting standing, under a cap.
+        s.send(
+            R"({"op":"waitlist","id":"w8","user":"u8","passengers":["丑","寅"],"from":"济南西","to":"南京南","options":[{"train":"G7","date":"2024-02-08","class":"二等座"}]})");
+        s.send(R"({"op":"prepay","id":"w8"})");
+        s.send(
+            R"({"op":"waitlist","id":"w9","user":"u9","passengers":["卯"],"from":"济南西","to":"南京南","options":[{"train":"G7","date":"2024-02-08","class":"二等座"}],"accept_standing":true})");
+        s.send(R"({"op":"prepay","id":"w9"})");
+        s.send(
+            R"({"op":"waitlist_cap","train":"G7","date":"2024-02-08","class":"二等座","cap":3})");
+        const auto queues = s.engine().queues("G7", "2024-02-08");
+        QCOMPARE(queues.size(), std::size_t(1));
+        QCOMPARE(queues[0].orders.size(), std::size_t(2));
+        QCOMPARE(queues[0].orders[1].id, std::string("w9"));
+        QCOMPARE(queues[0].orders[1].rank, 2);
+        QCOMPARE(queues[0].orders[1].aheadPassengers, 2);
+        QCOMPARE(queues[0].orders[1].level, std::string("few"));
+        QVERIFY(queues[0].orders[1].acceptsStanding && !queues[0].orders[0].acceptsStanding);
+        // 卯 buys a ticket on another train at an overlapping time: w9 would fail.
+        s.send(
+            R"({"op":"train","train":"G8","date":"2024-02-08","stops":[{"station":"北京南","km":0,"dep":"09:00"},{"station":"南京南","km":1023,"arr":"13:00"}],"cars":[{"car":1,"class":"二等座","rows":1,"layout":"A"}]})");
+        s.send(
+            R"({"op":"sell","id":"s10","train":"G8","date":"2024-02-08","from":"北京南","to":"南京南","class":"二等座","passengers":["卯"]})");
+        const auto why = s.engine().whyWaiting("w9");
+        QCOMPARE(why.size(), std::size_t(1));
+        QVERIFY(why[0].acceptsStanding);
+        QCOMPARE(why[0].standingFree, 0);
+        QCOMPARE(why[0].cap, 3);
+        QCOMPARE(why[0].queuedOnClass, 3);
+        QCOMPARE(why[0].conflictPassenger, std::string("卯"));
+        QCOMPARE(why[0].conflictTicket, std::string("s10.1"));
+        QVERIFY(s.engine().checkInvariants().empty());
     }
 };
 

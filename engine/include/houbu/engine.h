@@ -129,6 +129,9 @@ class Engine {
     bool run(const std::string& train, const std::string& date, RunView& out) const;
     // Every seat of the run in seat order (car, row, layout position).
     std::vector<SeatView> seats(const std::string& train, const std::string& date) const;
+    // The run's live standing tickets, in creation order.
+    std::vector<StandingTicketView> standingTickets(const std::string& train,
+                                                    const std::string& date) const;
     // The run's queues that hold orders, by class, from, to; orders in rank order.
     std::vector<QueueView> queues(const std::string& train, const std::string& date) const;
     bool order(const std::string& id, OrderView& out) const;

@@ -36,14 +36,38 @@ struct RunSummary {
     int queuedPassengers = 0;  // their passengers
 };
 
+// A class of a run beyond its seats (commands.md version 2): standing places
+// and their load per segment, and the waitlist cap with the passengers it counts.
+struct ClassView {
+    std::string name;
+    int standingPlaces = 0;
+    std::vector<int> standingLoad;  // per segment
+    int cap = -1;                   // -1: none
+    int queuedPassengers = 0;
+};
+
 struct RunView {
     std::string train;
     std::string date;
     std::vector<StopView> stops;
     std::vector<CarView> cars;
     std::vector<std::string> classes;
+    std::vector<ClassView> classDetails;  // in the order of `classes`
     int holdMinutes = 30;
     bool exactPolicy = false;
+    bool added = false;  // 加开
+};
+
+// A live standing ticket (无座): it has no seat, so the seat views never show it.
+struct StandingTicketView {
+    std::string ticket;
+    std::string passenger;
+    std::string travelClass;
+    std::string sale;  // or the waitlist order that was served
+    int from = 0;
+    int to = 0;
+    bool held = false;    // awaiting payment (else paid)
+    bool served = false;  // from the waitlist
 };
 
 // Who holds an interval of a seat.
@@ -84,7 +108,13 @@ struct OrderView {
         std::string travelClass;
     };
     std::vector<Option> options;
-    std::string status;  // awaiting_prepay, queued, fulfilled, cancelled, expired
+    std::string status;            // awaiting_prepay, queued, fulfilled, cancelled, expired, failed
+    bool acceptsStanding = false;  // 接受无座
+    bool acceptsNewTrains = false;  // 接受新增列车
+    // In a QueueView: its rank, the passengers ahead of it and 12306's level.
+    int rank = 0;
+    int aheadPassengers = 0;
+    std::string level;
 };
 
 struct QueueView {
@@ -105,6 +135,15 @@ struct WaitReason {
     int needed = 0;
     int free = 0;
     bool departed = false;
+    // Version 2: standing places free over the interval (when the order
+    // accepts standing), the class's cap, and a passenger who travels at an
+    // overlapping time meanwhile (兑现失败 when seats come).
+    bool acceptsStanding = false;
+    int standingFree = 0;
+    int cap = -1;
+    int queuedOnClass = 0;
+    std::string conflictPassenger;
+    std::string conflictTicket;
     struct Blocked {
         std::string seat;
         std::vector<HolderView> blockers;  // holders overlapping the interval
