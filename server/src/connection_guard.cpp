@@ -259,6 +259,9 @@ GuardedListener::GuardedListener(const ConnectionLimits& limits,
       tls_(std::move(tls)),
       hooks_(std::move(hooks)),
       registry_(std::make_shared<ConnectionRegistry>()) {
+    // A burst of connects beyond the accept queue is not refused but left
+    // half-open, with the client believing it is connected: queue them all.
+    setListenBacklogSize(std::min(limits_.maxConnections, 4096));
     sweep_.setInterval(kSweepMs);
     connect(&sweep_, &QTimer::timeout, this, [this] {
         const qint64 t = now();
