@@ -4,6 +4,7 @@
 
 #include <QDateTime>
 #include <QElapsedTimer>
+#include <QMetaMethod>
 #include <QSslSocket>
 #include <QTcpSocket>
 #include <algorithm>
@@ -59,7 +60,63 @@ QString clientOf(const QHostAddress& address) {
     return mapped ? QHostAddress(v4).toString() : address.toString();
 }
 
+// A socket that says when something connects to its signals.
+template <class Base>
+class WatchedSocket final : public Base {
+  public:
+    using Base::Base;
+    QPointer<HttpConnection> connection;
+
+  protected:
+    void connectNotify(const QMetaMethod& signal) override {
+        Base::connectNotify(signal);
+        if (connection) connection->signalConnected(signal);
+    }
+};
+
 }  // namespace
+
+// ---- WebSocket frames ----------------------------------------------------------------
+
+void FrameChecker::feed(QByteArrayView bytes) {
+    qsizetype i = 0;
+    while (i < bytes.size() && !failed_) {
+        if (state_ == 4) {
+            const quint64 take = std::min<quint64>(length_, quint64(bytes.size() - i));
+            length_ -= take;
+            i += static_cast<qsizetype>(take);
+            if (length_ == 0) state_ = 0;
+            continue;
+        }
+        const auto c = static_cast<quint8>(bytes[i++]);
+        switch (state_) {
+            case 0:
+                state_ = 1;
+                break;
+            case 1:
+                if (!(c & 0x80)) {
+                    failed_ = true;
+                    break;
+                }
+                length_ = c & 0x7f;
+                left_ = length_ == 126 ? 2 : length_ == 127 ? 8 : 0;
+                if (left_ > 0) length_ = 0;
+                state_ = left_ > 0 ? 2 : 3;
+                if (state_ == 3) left_ = 4;
+                break;
+            case 2:
+                length_ = (length_ << 8) | c;
+                if (--left_ == 0) {
+                    state_ = 3;
+                    left_ = 4;
+                }
+                break;
+            case 3:
+                if (--left_ == 0) state_ = length_ > 0 ? 4 : 0;
+                break;
+        }
+    }
+}
 
 // ---- framing ---------------------------------------------------------------------
 
@@ -293,7 +350,8 @@ HttpConnection* GuardedListener::connectionOf(QTcpSocket* socket) const {
 }
 
 void GuardedListener::incomingConnection(qintptr descriptor) {
-    QTcpSocket* socket = tls_ ? new QSslSocket(this) : new QTcpSocket(this);
+    QTcpSocket* socket = tls_ ? static_cast<QTcpSocket*>(new WatchedSocket<QSslSocket>(this))
+                              : new WatchedSocket<QTcpSocket>(this);
     if (!socket->setSocketDescriptor(descriptor)) {
         ::close(static_cast<int>(descriptor));
         delete socket;
@@ -325,6 +383,8 @@ void GuardedListener::incomingConnection(qintptr descriptor) {
     ++registry_->open;
     auto* connection = new HttpConnection(socket, this, client);
     registry_->bySocket.emplace(socket, connection);
+    if (auto* w = dynamic_cast<WatchedSocket<QTcpSocket>*>(socket)) w->connection = connection;
+    if (auto* w = dynamic_cast<WatchedSocket<QSslSocket>*>(socket)) w->connection = connection;
     // What one request may take, and what may wait behind it: a client that
     // sends faster than it is answered is held back by TCP, not by memory.
     socket->setReadBufferSize(limits_.maxUrlBytes + limits_.maxHeaderBytes + limits_.maxBody +
@@ -359,7 +419,9 @@ HttpConnection::HttpConnection(QTcpSocket* socket, GuardedListener* listener, QS
       framer_(listener->limits()),
       limits_(listener->limits()) {
     accepted_ = lastWrite_ = now();
+    connecting_ = true;
     connect(socket, &QIODevice::readyRead, this, &HttpConnection::beforeQt);
+    connecting_ = false;
     connect(socket, &QIODevice::bytesWritten, this, [this] { lastWrite_ = now(); });
 }
 
@@ -374,7 +436,9 @@ HttpConnection::~HttpConnection() {
 
 void HttpConnection::handedOver() {
     handedOver_ = true;
+    connecting_ = true;
     connect(socket_, &QIODevice::readyRead, this, &HttpConnection::afterQt);
+    connecting_ = false;
     if (socket_->bytesAvailable() > 0) beforeQt();
 }
 
@@ -411,8 +475,73 @@ void HttpConnection::beforeQt() {
     }
     vetted_ = available;
     if (!handedOver_) return;
+    // Qt takes the upgrade in this very readyRead: it lets go of the socket,
+    // hands it to its WebSocket server and re-emits readyRead queued. What is
+    // queued now runs first, while nobody reads the socket.
+    if (framer_.upgraded() && stream_ == Stream::None && delivered_ + 1 == framer_.completed()) {
+        stream_ = Stream::Posted;
+        QMetaObject::invokeMethod(this, &HttpConnection::watchWebSocket, Qt::QueuedConnection);
+    }
     sendContinue();
     settle();
+}
+
+void HttpConnection::watchWebSocket() {
+    if (socket_->state() != QAbstractSocket::ConnectedState) return;
+    // Qt rolled back to the upgrade request; its WebSocket server skips up
+    // to the first blank line, and QWebSocket reads frames from there.
+    const QByteArray bytes = socket_->peek(socket_->bytesAvailable());
+    const qsizetype end = bytes.indexOf("\r\n\r\n");
+    if (end < 0) return;
+    handshake_ = end + 4;
+    stream_ = Stream::Watching;
+    connecting_ = true;
+    connect(socket_, &QIODevice::readyRead, this, &HttpConnection::beforeWebSocket);
+    connecting_ = false;
+    frames_.feed(QByteArrayView(bytes).sliced(handshake_));
+    vetted_ = bytes.size();
+    checkFrames();
+}
+
+void HttpConnection::signalConnected(const QMetaMethod& signal) {
+    if (connecting_ || stream_ != Stream::Watching ||
+        signal != QMetaMethod::fromSignal(&QIODevice::readyRead))
+        return;
+    // QWebSocket connects its reader: the handshake was read by now.
+    stream_ = Stream::Open;
+    vetted_ -= handshake_;
+    connecting_ = true;
+    connect(socket_, &QIODevice::readyRead, this, [this] { vetted_ = socket_->bytesAvailable(); });
+    connecting_ = false;
+}
+
+void HttpConnection::beforeWebSocket() {
+    if (stream_ == Stream::Refused) {
+        socket_->skip(socket_->bytesAvailable());
+        return;
+    }
+    const qint64 available = socket_->bytesAvailable();
+    const qint64 fresh = available - vetted_;
+    if (fresh > 0) {
+        const QByteArray bytes = socket_->peek(available);
+        frames_.feed(QByteArrayView(bytes).last(std::min<qint64>(fresh, bytes.size())));
+    }
+    vetted_ = available;
+    checkFrames();
+}
+
+void HttpConnection::checkFrames() {
+    // Only once the handshake was answered: QWebSocket reads nothing before.
+    if (!frames_.failed() || stream_ != Stream::Open) return;
+    stream_ = Stream::Refused;
+    if (listener_)
+        listener_->hooks().log(
+            400, u"stream from "_s + client_ + u" closed (1002): a client frame is not masked"_s);
+    // Before QWebSocket reads the frame: dropped, and the stream closed with
+    // 1002 (protocol error) in a close frame of this server's own.
+    socket_->skip(socket_->bytesAvailable());
+    socket_->write(QByteArray("\x88\x02\x03\xea", 4));
+    socket_->disconnectFromHost();
 }
 
 void HttpConnection::afterQt() {

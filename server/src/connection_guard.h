@@ -130,6 +130,20 @@ class RequestFramer {
 class GuardedListener;
 struct ConnectionRegistry;
 
+// Client-to-server WebSocket frames as they come: each must be masked
+// (RFC 6455 5.1), which Qt 6.4 does not check.
+class FrameChecker {
+  public:
+    void feed(QByteArrayView bytes);
+    bool failed() const { return failed_; }
+
+  private:
+    int state_ = 0;  // 0, 1: the two header bytes; 2: length; 3: mask; 4: payload
+    int left_ = 0;   // bytes of the length or mask still to come
+    quint64 length_ = 0;
+    bool failed_ = false;
+};
+
 // One accepted connection; a child of its socket. The server hands it each
 // answer with the index deliver() gave the request.
 class HttpConnection : public QObject {
@@ -144,13 +158,19 @@ class HttpConnection : public QObject {
     void answer(quint64 index, const QByteArray& bytes, bool close);
     const QString& client() const { return client_; }
 
+    // A signal of the socket was connected: tells when Qt's WebSocket took it.
+    void signalConnected(const QMetaMethod& signal);
+
   private:
     friend class GuardedListener;
     void handedOver();  // Qt's parser listens to the socket now
-    void beforeQt();    // readyRead, before Qt's parser reads
-    void afterQt();     // readyRead, after it read
-    void settle();      // refuse or stop once Qt has every request before it
-    void block();       // Qt's parser reads nothing more
+    void watchWebSocket();
+    void beforeWebSocket();
+    void checkFrames();
+    void beforeQt();  // readyRead, before Qt's parser reads
+    void afterQt();   // readyRead, after it read
+    void settle();    // refuse or stop once Qt has every request before it
+    void block();     // Qt's parser reads nothing more
     void sendContinue();
     void check(qint64 now);
     void timeout(const QString& why);
@@ -175,6 +195,12 @@ class HttpConnection : public QObject {
     bool refused_ = false;
     bool closing_ = false;
     std::optional<quint64> continueFor_;  // the request owed a 100 Continue
+    // After an upgrade: Qt's WebSocket server skips the handshake (`handshake_`
+    // bytes), then QWebSocket reads frames; this looks at each frame first.
+    enum class Stream { None, Posted, Watching, Open, Refused } stream_ = Stream::None;
+    qsizetype handshake_ = 0;
+    bool connecting_ = false;  // connecting this object's own handlers
+    FrameChecker frames_;
     qint64 accepted_ = 0, lastRead_ = 0, requestStart_ = 0, lastAnswer_ = 0, lastWrite_ = 0,
            lingerSince_ = 0;
 };

@@ -395,6 +395,55 @@ class TestServerLimits : public QObject {
         expectResponsive();
     }
 
+    // A WebSocket client's frames must be masked: an unmasked one closes the
+    // stream with 1002 before the server acts on it; a masked one is read.
+    void unmaskedFrames() {
+        const QByteArray upgrade =
+            "GET /api/v1/stream HTTP/1.1\r\nHost: x\r\nUpgrade: websocket\r\n"
+            "Connection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
+            "Sec-WebSocket-Version: 13\r\n\r\n";
+        const QByteArray hello = R"({"token":"nope","after":0})";
+        auto frame = [&](bool masked) {
+            QByteArray f;
+            f += char(0x81);
+            f += char((masked ? 0x80 : 0) | hello.size());
+            const char mask[4] = {0x11, 0x22, 0x33, 0x44};
+            if (masked) f.append(mask, 4);
+            for (qsizetype i = 0; i < hello.size(); ++i)
+                f += masked ? char(hello[i] ^ mask[i % 4]) : hello[i];
+            return f;
+        };
+        // Unmasked with the handshake, unmasked after its answer, masked after it.
+        for (const auto& [masked, together] :
+             {std::pair{false, true}, std::pair{false, false}, std::pair{true, false}}) {
+            auto s = open(server_->port);
+            QVERIFY(s);
+            s->write(together ? upgrade + frame(masked) : upgrade);
+            QByteArray got;
+            QElapsedTimer clock;
+            clock.start();
+            while (!got.contains("\r\n\r\n") && clock.elapsed() < 5000) {
+                s->waitForReadyRead(50);
+                got += s->readAll();
+            }
+            QVERIFY2(got.startsWith("HTTP/1.1 101 "), got.constData());
+            if (!together) s->write(frame(masked));
+            Exchange e;
+            readUntilClosed(*s, e, 5000);
+            QVERIFY(e.closed);
+            e.got = got.mid(got.indexOf("\r\n\r\n") + 4) + e.got;  // what followed the 101
+            if (masked) {
+                // The hello was read: refused for its token, closed with 1008.
+                QVERIFY2(e.got.contains("unknown or revoked token"), e.got.toHex().constData());
+            } else {
+                QVERIFY2(e.got.endsWith(QByteArray("\x88\x02\x03\xea", 4)),
+                         e.got.toHex().constData());
+                QVERIFY(!e.got.contains("token"));
+            }
+            expectResponsive();
+        }
+    }
+
     void cleanupTestCase() {
         if (server_) QCOMPARE(server_->stop(), 0);
     }
