@@ -266,7 +266,7 @@ class Swarm : public QObject {
             onRead_(s, got);
         });
         connect(s, &QTcpSocket::disconnected, this, [this, s, i] {
-            counts_.add(s->readAll());
+            if (s->isOpen()) counts_.add(s->readAll());
             s->deleteLater();
             QTimer::singleShot(50, this, [this, i] { spawn(i); });
         });
