@@ -591,6 +591,9 @@ std::pair<quint64, RequestHead> HttpConnection::deliver() {
 
 void HttpConnection::answer(quint64 index, const QByteArray& bytes, bool close) {
     if (closing_) return;
+    // Nothing after an answer that closes reaches the server, even what
+    // came in the same packet.
+    if (close) block();
     ready_.emplace(index, Pending{bytes, close});
     while (!ready_.empty() && ready_.begin()->first == sent_) {
         const qint64 t = now();
@@ -601,9 +604,9 @@ void HttpConnection::answer(quint64 index, const QByteArray& bytes, bool close) 
         ++sent_;
         lastAnswer_ = t;
         if (last) {
+            // check() closes once the client pauses (kLingerQuietMs).
             closing_ = true;
             lingerSince_ = t;
-            if (!blocked_) socket_->disconnectFromHost();
             return;
         }
     }

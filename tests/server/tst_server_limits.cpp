@@ -181,6 +181,35 @@ class TestServerLimits : public QObject {
         expectResponsive();
     }
 
+    // The 413 for too many commands in one request closes the connection too,
+    // and the request sent right behind it is not applied.
+    void tooManyCommands() {
+        const QByteArray smuggled =
+            R"({"op":"train","at":"2024-01-05T09:00","train":"S1","date":"2024-01-20",)"
+            R"("stops":[{"station":"A","km":0,"dep":"08:00"},{"station":"B","km":100,)"
+            R"("arr":"08:40"}],"cars":[{"car":1,"class":"二等座","rows":2,"layout":"AB"}]})";
+        auto post = [this](const QByteArray& body) -> QByteArray {
+            return "POST /api/v1/commands HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer " +
+                   dispatcher_ + "\r\nContent-Length: " + QByteArray::number(body.size()) +
+                   "\r\n\r\n" + body;
+        };
+        QByteArray many;
+        for (int i = 0; i < 10001; ++i)
+            many += "{}\n";
+        const Exchange e = exchange(post(many) + post(smuggled));
+        QVERIFY2(e.got.startsWith("HTTP/1.1 413 "), e.got.left(200).constData());
+        QVERIFY(e.got.contains("the limit is 10000"));
+        QCOMPARE(answers(e.got), 1);
+        QVERIFY(e.closed);
+        expectResponsive();
+        const Exchange runs = exchange(
+            "GET /api/v1/runs HTTP/1.1\r\nHost: x\r\n"
+            "Authorization: Bearer " +
+            dispatcher_ + "\r\nConnection: close\r\n\r\n");
+        QVERIFY2(runs.got.startsWith("HTTP/1.1 200 "), runs.got.constData());
+        QVERIFY2(!runs.got.contains("\"S1\""), runs.got.constData());
+    }
+
     // The body that was refused before it was read may still be on its way:
     // the answer arrives whole, then the connection closes.
     void refusedWhileSending() {
