@@ -98,7 +98,7 @@ class Prober : public QObject {
                 [s] { s->write("GET /health HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"); });
         connect(s, &QTcpSocket::readyRead, s, [s, got] { *got += s->readAll(); });
         connect(s, &QTcpSocket::disconnected, s, [this, s, start, got] {
-            *got += s->readAll();
+            if (s->isOpen()) *got += s->readAll();
             if (got->startsWith("HTTP/1.1 200"))
                 ms.push_back(double(start->nsecsElapsed()) / 1e6);
             else

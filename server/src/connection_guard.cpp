@@ -1,5 +1,6 @@
 #include "connection_guard.h"
 
+#include <sys/socket.h>
 #include <unistd.h>
 
 #include <QDateTime>
@@ -422,7 +423,10 @@ HttpConnection::HttpConnection(QTcpSocket* socket, GuardedListener* listener, QS
     connecting_ = true;
     connect(socket, &QIODevice::readyRead, this, &HttpConnection::beforeQt);
     connecting_ = false;
-    connect(socket, &QIODevice::bytesWritten, this, [this] { lastWrite_ = now(); });
+    connect(socket, &QIODevice::bytesWritten, this, [this] {
+        lastWrite_ = now();
+        finishAnswers();
+    });
 }
 
 HttpConnection::~HttpConnection() {
@@ -607,10 +611,25 @@ void HttpConnection::answer(quint64 index, const QByteArray& bytes, bool close) 
             // check() closes once the client pauses (kLingerQuietMs).
             closing_ = true;
             lingerSince_ = t;
+            socket_->flush();
+            finishAnswers();
             return;
         }
     }
     sendContinue();
+}
+
+void HttpConnection::finishAnswers() {
+    if (!closing_ || halfClosed_ || socket_->bytesToWrite() > 0) return;
+    halfClosed_ = true;
+    // The last answer is out: a FIN tells the client at once, while what it
+    // may still send is read and dropped until it pauses. Under TLS a bare
+    // FIN would end the encrypted stream without its closing record: closed
+    // the TLS way instead.
+    if (qobject_cast<QSslSocket*>(socket_))
+        socket_->disconnectFromHost();
+    else
+        ::shutdown(static_cast<int>(socket_->socketDescriptor()), SHUT_WR);
 }
 
 void HttpConnection::sendContinue() {

@@ -172,6 +172,7 @@ class HttpConnection : public QObject {
     void settle();    // refuse or stop once Qt has every request before it
     void block();     // Qt's parser reads nothing more
     void sendContinue();
+    void finishAnswers();  // after the last answer of a closing connection
     void check(qint64 now);
     void timeout(const QString& why);
 
@@ -194,6 +195,7 @@ class HttpConnection : public QObject {
     bool blocked_ = false;
     bool refused_ = false;
     bool closing_ = false;
+    bool halfClosed_ = false;
     std::optional<quint64> continueFor_;  // the request owed a 100 Continue
     // After an upgrade: Qt's WebSocket server skips the handshake (`handshake_`
     // bytes), then QWebSocket reads frames; this looks at each frame first.
