@@ -5,6 +5,7 @@
 
 #include <QCoreApplication>
 #include <QSocketNotifier>
+#include <cmath>
 #include <csignal>
 #include <cstdio>
 
@@ -24,8 +25,7 @@ Serves the engine and its store over HTTP (docs/remote-api.md).
 
 Options (flags override the configuration file):
   --config FILE        JSON configuration; keys as the long flags below
-                       (listen, store, tokens, tls_cert, tls_key, max_body,
-                       max_commands, rate, burst, group, snapshot_every)
+                       ('_' for '-'; timeouts in seconds)
   --listen ADDR:PORT   address and port (default 127.0.0.1:8480; port 0 = any)
   --store LOCATION     SQLite file (created if missing) or
                        postgresql://user[:password]@host[:port]/database
@@ -33,13 +33,33 @@ Options (flags override the configuration file):
                        required with PostgreSQL)
   --tls-cert FILE      PEM certificate: serve HTTPS and WSS only
   --tls-key FILE       PEM private key (unencrypted) of the certificate
-  --max-body BYTES     largest request body (default 1048576; 413 beyond)
+  --max-body BYTES     largest request body (default 1048576; 413 beyond,
+                       before the body is read)
   --max-commands N     most commands in one request (default 10000)
   --rate R[,BURST]     requests per second per token and bucket size
                        (default 1000,2000; 0 = no limit; 429 beyond)
   --group N            most commands per transaction (default 512)
   --snapshot-every N   commands between engine snapshots (default 100000)
   --port-file FILE     write the bound port there once listening
+
+Limits on every connection, enforced before Qt HttpServer parses a byte
+(a refused request is answered, then its connection is closed):
+  --max-url BYTES      longest request target (default 8192; 414 beyond)
+  --max-header-bytes BYTES
+                       header fields of one request (default 16384; 431)
+  --max-headers N      header fields of one request (default 100, the most; 431)
+  --max-connections N  open at once (default 1000; beyond: 503, or closed
+                       before the handshake with TLS)
+  --max-connections-per-client N
+                       open at once from one address (default 100)
+  --first-byte-timeout S
+                       accept (and TLS handshake) to the first byte (default 10)
+  --read-timeout S     longest pause inside a request (408), or while an
+                       answer is not read (closed) (default 10)
+  --request-timeout S  one whole request, head and body (default 30; 408)
+  --idle-timeout S     last answer to the next request (default 30; closed)
+Seconds may have decimals. Requests must frame their body with one
+Content-Length (Transfer-Encoding: 411; both, or several: 400).
 
 SIGTERM or SIGINT: stop accepting connections, answer every request already
 received (their commands committed), close the store, exit 0.
@@ -134,6 +154,36 @@ int main(int argc, char** argv) {
         } else if (a == "--snapshot-every"_L1) {
             if (!number(n) || n < 1) return usage(u"--snapshot-every needs a positive count"_s);
             options.store.snapshotEvery = static_cast<int>(n);
+        } else if (a == "--max-url"_L1) {
+            if (!number(n) || n < 1) return usage(u"--max-url needs a positive byte count"_s);
+            options.maxUrlBytes = n;
+        } else if (a == "--max-header-bytes"_L1) {
+            if (!number(n) || n < 1)
+                return usage(u"--max-header-bytes needs a positive byte count"_s);
+            options.maxHeaderBytes = n;
+        } else if (a == "--max-headers"_L1) {
+            if (!number(n) || n < 1 || n > houbu::kMostHeaders)
+                return usage(
+                    u"--max-headers needs a count from 1 to %1"_s.arg(houbu::kMostHeaders));
+            options.maxHeaders = static_cast<int>(n);
+        } else if (a == "--max-connections"_L1) {
+            if (!number(n) || n < 1 || n > (1 << 20))
+                return usage(u"--max-connections needs a positive count"_s);
+            options.maxConnections = static_cast<int>(n);
+        } else if (a == "--max-connections-per-client"_L1) {
+            if (!number(n) || n < 1 || n > (1 << 20))
+                return usage(u"--max-connections-per-client needs a positive count"_s);
+            options.maxConnectionsPerClient = static_cast<int>(n);
+        } else if (a == "--first-byte-timeout"_L1 || a == "--read-timeout"_L1 ||
+                   a == "--request-timeout"_L1 || a == "--idle-timeout"_L1) {
+            bool ok = false;
+            const double s = value(v) ? v.toDouble(&ok) : 0;
+            if (!ok || !(s > 0 && s <= 86400)) return usage(a + u" needs seconds above 0"_s);
+            const int ms = static_cast<int>(std::ceil(s * 1000));
+            if (a == "--first-byte-timeout"_L1) options.firstByteTimeoutMs = ms;
+            if (a == "--read-timeout"_L1) options.readTimeoutMs = ms;
+            if (a == "--request-timeout"_L1) options.requestTimeoutMs = ms;
+            if (a == "--idle-timeout"_L1) options.idleTimeoutMs = ms;
         } else if (a == "--port-file"_L1) {
             if (!value(options.portFile)) return usage(u"--port-file needs a FILE"_s);
         } else if (a == "--role"_L1 && mode == "token"_L1) {

@@ -1,5 +1,7 @@
 #include "houbu/server.h"
 
+#include <sys/resource.h>
+
 #include <QDateTime>
 #include <QElapsedTimer>
 #include <QFile>
@@ -24,6 +26,7 @@
 #include <mutex>
 #include <set>
 
+#include "connection_guard.h"
 #include "houbu/precheck.h"
 #include "houbu/view_json.h"
 #include "refusal_log.h"
@@ -48,14 +51,26 @@ QByteArray reason(int status) {
             return "Not Found";
         case 405:
             return "Method Not Allowed";
+        case 408:
+            return "Request Timeout";
         case 409:
             return "Conflict";
+        case 411:
+            return "Length Required";
         case 413:
-            return "Payload Too Large";
+            return "Content Too Large";
+        case 414:
+            return "URI Too Long";
+        case 417:
+            return "Expectation Failed";
         case 429:
             return "Too Many Requests";
+        case 431:
+            return "Request Header Fields Too Large";
         case 503:
             return "Service Unavailable";
+        case 505:
+            return "HTTP Version Not Supported";
         default:
             return "Internal Server Error";
     }
@@ -172,10 +187,26 @@ bool loadConfig(const QString& path, ServerOptions& o, QString& error) {
         return false;
     }
     const QJsonObject c = doc.object();
-    static const QStringList known = {u"listen"_s,       u"store"_s,         u"tokens"_s,
-                                      u"tls_cert"_s,     u"tls_key"_s,       u"max_body"_s,
-                                      u"max_commands"_s, u"rate"_s,          u"burst"_s,
-                                      u"group"_s,        u"snapshot_every"_s};
+    static const QStringList known = {u"listen"_s,
+                                      u"store"_s,
+                                      u"tokens"_s,
+                                      u"tls_cert"_s,
+                                      u"tls_key"_s,
+                                      u"max_body"_s,
+                                      u"max_commands"_s,
+                                      u"rate"_s,
+                                      u"burst"_s,
+                                      u"group"_s,
+                                      u"snapshot_every"_s,
+                                      u"max_url"_s,
+                                      u"max_header_bytes"_s,
+                                      u"max_headers"_s,
+                                      u"max_connections"_s,
+                                      u"max_connections_per_client"_s,
+                                      u"first_byte_timeout"_s,
+                                      u"read_timeout"_s,
+                                      u"request_timeout"_s,
+                                      u"idle_timeout"_s};
     for (const QString& key : c.keys()) {
         if (!known.contains(key)) {
             error = u"the configuration %1 has an unknown key '%2'"_s.arg(path, key);
@@ -206,7 +237,39 @@ bool loadConfig(const QString& path, ServerOptions& o, QString& error) {
     if (c.contains("group"_L1)) o.group = c.value("group"_L1).toInt(o.group);
     if (c.contains("snapshot_every"_L1))
         o.store.snapshotEvery = c.value("snapshot_every"_L1).toInt(o.store.snapshotEvery);
-    return true;
+    // Counts and sizes must be positive integers, timeouts positive seconds.
+    auto count = [&](const char* key, auto& field, qint64 most) {
+        const QLatin1StringView k(key);
+        if (!c.contains(k)) return true;
+        const qint64 v = c.value(k).toInteger(-1);
+        if (v < 1 || v > most) {
+            error = u"the configuration %1: '%2' must be a whole number from 1 to %3"_s.arg(
+                path, k, QString::number(most));
+            return false;
+        }
+        field = static_cast<std::remove_reference_t<decltype(field)>>(v);
+        return true;
+    };
+    auto seconds = [&](const char* key, int& ms) {
+        const QLatin1StringView k(key);
+        if (!c.contains(k)) return true;
+        const double v = c.value(k).toDouble(-1);
+        if (!(v > 0 && v <= 86400)) {
+            error = u"the configuration %1: '%2' must be seconds above 0"_s.arg(path, k);
+            return false;
+        }
+        ms = static_cast<int>(std::ceil(v * 1000));
+        return true;
+    };
+    return count("max_url", o.maxUrlBytes, 1 << 20) &&
+           count("max_header_bytes", o.maxHeaderBytes, 1 << 20) &&
+           count("max_headers", o.maxHeaders, kMostHeaders) &&
+           count("max_connections", o.maxConnections, 1 << 20) &&
+           count("max_connections_per_client", o.maxConnectionsPerClient, 1 << 20) &&
+           seconds("first_byte_timeout", o.firstByteTimeoutMs) &&
+           seconds("read_timeout", o.readTimeoutMs) &&
+           seconds("request_timeout", o.requestTimeoutMs) &&
+           seconds("idle_timeout", o.idleTimeoutMs);
 }
 
 // ---- the writer thread ----------------------------------------------------------
@@ -357,6 +420,7 @@ bool Server::start(QString& error) {
         Qt::BlockingQueuedConnection);
     if (!opened) return false;
 
+    std::optional<QSslConfiguration> tls;
     if (!options_.tlsCertificate.isEmpty() || !options_.tlsKey.isEmpty()) {
         const auto certs = QSslCertificate::fromPath(options_.tlsCertificate, QSsl::Pem);
         if (certs.isEmpty()) {
@@ -379,15 +443,58 @@ bool Server::start(QString& error) {
             error = u"'%1' is not an unencrypted PEM RSA or EC private key"_s.arg(options_.tlsKey);
             return false;
         }
-        sslSetup(certs.first(), key);
+        QSslConfiguration conf;
+        conf.setLocalCertificate(certs.first());
+        conf.setPrivateKey(key);
+        conf.setProtocol(QSsl::SecureProtocols);
+        tls = conf;
         tls_ = true;
     }
 
-    port_ = listen(options_.address, options_.port);
-    if (port_ == 0) {
-        error = u"cannot listen on %1:%2"_s.arg(options_.address.toString()).arg(options_.port);
+    // Each connection is a file descriptor; out of them, accept() fails.
+    rlimit files{};
+    if (::getrlimit(RLIMIT_NOFILE, &files) == 0 && files.rlim_cur < files.rlim_max) {
+        files.rlim_cur = files.rlim_max;
+        ::setrlimit(RLIMIT_NOFILE, &files);
+        ::getrlimit(RLIMIT_NOFILE, &files);
+    }
+    constexpr int kOwnFiles = 64;  // the store, its journal, the token file, Qt's own
+    if (files.rlim_cur != RLIM_INFINITY &&
+        static_cast<rlim_t>(options_.maxConnections + kOwnFiles) > files.rlim_cur) {
+        error = u"max_connections %1 needs %2 file descriptors; this process may open %3"_s
+                    .arg(options_.maxConnections)
+                    .arg(options_.maxConnections + kOwnFiles)
+                    .arg(static_cast<qulonglong>(files.rlim_cur));
         return false;
     }
+
+    ConnectionLimits limits;
+    limits.maxUrlBytes = options_.maxUrlBytes;
+    limits.maxHeaderBytes = options_.maxHeaderBytes;
+    limits.maxHeaders = std::min(options_.maxHeaders, kMostHeaders);
+    limits.maxBody = options_.maxBody;
+    limits.maxConnections = options_.maxConnections;
+    limits.maxConnectionsPerClient = options_.maxConnectionsPerClient;
+    limits.firstByteTimeoutMs = options_.firstByteTimeoutMs;
+    limits.readTimeoutMs = options_.readTimeoutMs;
+    limits.requestTimeoutMs = options_.requestTimeoutMs;
+    limits.idleTimeoutMs = options_.idleTimeoutMs;
+    GuardedListener::Hooks hooks;
+    hooks.refusal = [](int status, const QString& message) {
+        Reply r = Server::error(status, message);
+        r.close = true;
+        return encode(r);
+    };
+    hooks.log = [this](int status, const QString& text) { refusals_->refused(status, text); };
+    listener_ = new GuardedListener(limits, tls, std::move(hooks), this);
+    if (!listener_->listen(options_.address, options_.port)) {
+        error = u"cannot listen on %1:%2: %3"_s.arg(options_.address.toString())
+                    .arg(options_.port)
+                    .arg(listener_->errorString());
+        return false;
+    }
+    port_ = listener_->serverPort();
+    bind(listener_);
     if (!options_.portFile.isEmpty()) {
         QFile pf(options_.portFile);
         if (pf.open(QIODevice::WriteOnly | QIODevice::Truncate))
@@ -405,11 +512,22 @@ bool Server::start(QString& error) {
 // ---- answering -----------------------------------------------------------------------
 
 Server::Slot Server::reserve(QTcpSocket* socket) {
-    auto [it, fresh] = connections_.try_emplace(socket);
-    if (fresh) {
-        connect(socket, &QObject::destroyed, this, [this, socket] { connections_.erase(socket); });
+    Slot slot;
+    HttpConnection* c = listener_ ? listener_->connectionOf(socket) : nullptr;
+    if (!c) {
+        socket->disconnectFromHost();
+        return slot;
     }
-    return Slot{socket, it->second.next++};
+    const auto [index, head] = c->deliver();
+    slot.connection = c;
+    slot.index = index;
+    slot.close = head.close;
+    slot.keepAlive10 = head.keepAlive10;
+    return slot;
+}
+
+int Server::openConnections() const {
+    return listener_ ? listener_->open() : 0;
 }
 
 Server::Reply Server::error(int status, const QString& message) {
@@ -421,33 +539,25 @@ Server::Reply Server::error(int status, const QString& message) {
     return r;
 }
 
+QByteArray Server::encode(const Reply& r) {
+    QByteArray head = "HTTP/1.1 " + QByteArray::number(r.status) + ' ' + reason(r.status) +
+                      "\r\nContent-Type: " + r.contentType +
+                      "\r\nContent-Length: " + QByteArray::number(r.body.size()) + "\r\n";
+    for (const auto& [k, v] : r.headers)
+        head += k + ": " + v + "\r\n";
+    if (r.close) head += "Connection: close\r\n";
+    head += "\r\n";
+    return r.omitBody ? head : head + r.body;
+}
+
 void Server::respond(const Slot& slot, Reply reply) {
-    QTcpSocket* socket = slot.socket.data();
-    if (!socket) return;
-    auto it = connections_.find(socket);
-    if (it == connections_.end()) return;
-    Connection& c = it->second;
+    HttpConnection* c = slot.connection.data();
+    if (!c) return;
     if (slot.close) reply.close = true;
     if (slot.noBody) reply.omitBody = true;
-    c.ready.emplace(slot.index, std::move(reply));
-    while (!c.ready.empty() && c.ready.begin()->first == c.sent) {
-        const Reply& r = c.ready.begin()->second;
-        QByteArray head = "HTTP/1.1 " + QByteArray::number(r.status) + ' ' + reason(r.status) +
-                          "\r\nContent-Type: " + r.contentType +
-                          "\r\nContent-Length: " + QByteArray::number(r.body.size()) + "\r\n";
-        for (const auto& [k, v] : r.headers)
-            head += k + ": " + v + "\r\n";
-        if (r.close) head += "Connection: close\r\n";
-        head += "\r\n";
-        socket->write(r.omitBody ? head : head + r.body);
-        const bool close = r.close;
-        c.ready.erase(c.ready.begin());
-        ++c.sent;
-        if (close) {
-            socket->disconnectFromHost();
-            break;
-        }
-    }
+    if (slot.keepAlive10 && !reply.close)
+        reply.headers.append(std::pair<QByteArray, QByteArray>("Connection", "keep-alive"));
+    c->answer(slot.index, encode(reply), reply.close);
 }
 
 bool Server::takeToken(const TokenInfo& token, Reply& refusal) {
@@ -517,8 +627,6 @@ bool Server::handleRequest(const QHttpServerRequest& request, QTcpSocket* socket
         return path == "/api/v1/stream"_L1 && !stopping_;
     Slot slot = reserve(socket);
     const auto method = request.method();
-    for (const QByteArray& option : request.value("Connection").toLower().split(','))
-        slot.close |= option.trimmed() == "close";
     slot.noBody = method == QHttpServerRequest::Method::Head;
     auto refuse = [&](Reply r) {
         if (r.status != 429)

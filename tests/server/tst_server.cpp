@@ -612,6 +612,8 @@ class TestServer : public QObject {
         f.write(QJsonDocument(QJsonObject{{"store"_L1, u"configured.db"_s},
                                           {"tokens"_L1, u"houbud.tokens"_s},
                                           {"max_body"_L1, 100},
+                                          {"max_url"_L1, 64},
+                                          {"idle_timeout"_L1, 0.5},
                                           {"rate"_L1, 0}})
                     .toJson());
         f.close();
@@ -625,7 +627,20 @@ class TestServer : public QObject {
         QCOMPARE(
             http_.post(s.url(u"/api/v1/commands"_s), dispatcher_, QByteArray(3000, ' ')).status,
             413);
+        // The connection limits are read from the file too.
+        QCOMPARE(http_.get(s.url(u"/health?"_s + QString(100, u'a'))).status, 414);
         QCOMPARE(s.stop(), 0);
+
+        QFile outOfRange(tmp_.filePath(u"range.json"_s));
+        QVERIFY(outOfRange.open(QIODevice::WriteOnly));
+        outOfRange.write("{\"store\": \"x.db\", \"max_headers\": 500}");
+        outOfRange.close();
+        QProcess r;
+        r.start(houbudPath(), {u"--config"_s, outOfRange.fileName()});
+        QVERIFY(r.waitForFinished(30000));
+        QCOMPARE(r.exitCode(), 2);
+        QVERIFY(r.readAllStandardError().contains(
+            "'max_headers' must be a whole number from 1 to 100"));
 
         QFile bad(tmp_.filePath(u"bad.json"_s));
         QVERIFY(bad.open(QIODevice::WriteOnly));

@@ -33,9 +33,14 @@ class QTimer;
 
 namespace houbu {
 class RefusalLog;
-}
+class GuardedListener;
+class HttpConnection;
+}  // namespace houbu
 
 namespace houbu {
+
+// Qt 6.4's header parser drops every header of a request with more fields.
+constexpr int kMostHeaders = 100;
 
 struct ServerOptions {
     QHostAddress address = QHostAddress::LocalHost;  // default 127.0.0.1
@@ -44,17 +49,31 @@ struct ServerOptions {
     QString tokensPath;      // default: the store's file + ".tokens" (SQLite)
     QString tlsCertificate;  // PEM; with tlsKey, serve HTTPS and WSS only
     QString tlsKey;
-    qint64 maxBody = 1 << 20;  // bytes of one request body (413 beyond)
-    int maxCommands = 10000;   // commands in one request (413 beyond)
-    double rate = 1000;        // requests per second per token; 0 = no limit
-    double burst = 2000;       // bucket size
-    int group = 512;           // most commands per transaction
-    int eventsPage = 5000;     // most events per GET /events answer or stream message
-    QString portFile;          // written with the bound port once listening
+    qint64 maxBody = 1 << 20;  // bytes of one request body (413 beyond, before it is read)
+    // Enforced under Qt HttpServer, on every byte before its parser reads it
+    // (server/src/connection_guard.h); timeouts in milliseconds.
+    qsizetype maxUrlBytes = 8192;       // request target (414 beyond)
+    qsizetype maxHeaderBytes = 16384;   // header fields (431 beyond)
+    int maxHeaders = 100;               // header fields (431 beyond); at most 100
+    int maxConnections = 1000;          // open at once (503 or refused beyond)
+    int maxConnectionsPerClient = 100;  // open at once from one address
+    int firstByteTimeoutMs = 10000;     // accept to first byte (TLS handshake included)
+    int readTimeoutMs = 10000;          // longest pause in a request (408) or unread answer
+    int requestTimeoutMs = 30000;       // one whole request (408)
+    int idleTimeoutMs = 30000;          // keep-alive between requests (closed)
+    int maxCommands = 10000;            // commands in one request (413 beyond)
+    double rate = 1000;                 // requests per second per token; 0 = no limit
+    double burst = 2000;                // bucket size
+    int group = 512;                    // most commands per transaction
+    int eventsPage = 5000;              // most events per GET /events answer or stream message
+    QString portFile;                   // written with the bound port once listening
 };
 
-// Reads a JSON configuration file (keys as the long flags: listen, store,
-// tokens, tls_cert, tls_key, max_body, max_commands, rate, burst, group).
+// Reads a JSON configuration file (keys as the long flags with '_' for '-':
+// listen, store, tokens, tls_cert, tls_key, max_body, max_commands, rate,
+// burst, group, snapshot_every, max_url, max_header_bytes, max_headers,
+// max_connections, max_connections_per_client, first_byte_timeout,
+// read_timeout, request_timeout, idle_timeout; timeouts in seconds).
 bool loadConfig(const QString& path, ServerOptions& options, QString& error);
 // "127.0.0.1:8480", "[::1]:0", ":8480" -> address and port.
 bool parseListen(const QString& text, QHostAddress& address, quint16& port);
@@ -73,6 +92,7 @@ class Server : public QAbstractHttpServer {
     // Opens the store and listens. Returns false with a message.
     bool start(QString& error);
     quint16 port() const { return port_; }
+    int openConnections() const;
     bool tls() const { return tls_; }
 
     // Stops accepting, answers what was received, closes the store; then
@@ -96,10 +116,11 @@ class Server : public QAbstractHttpServer {
         bool omitBody = false;  // an answer to HEAD: Content-Length as for GET, no body
     };
     struct Slot {
-        QPointer<QTcpSocket> socket;
+        QPointer<HttpConnection> connection;
         quint64 index = 0;
-        bool close = false;   // the client asked for Connection: close
-        bool noBody = false;  // HEAD: the head of the answer alone
+        bool close = false;        // Connection: close, or HTTP/1.0 without keep-alive
+        bool keepAlive10 = false;  // HTTP/1.0 with keep-alive: say so in the answer
+        bool noBody = false;       // HEAD: the head of the answer alone
     };
     struct PendingPost {
         Slot slot;
@@ -114,6 +135,7 @@ class Server : public QAbstractHttpServer {
     Slot reserve(QTcpSocket* socket);
     void respond(const Slot& slot, Reply reply);
     static Reply error(int status, const QString& message);
+    static QByteArray encode(const Reply& reply);
     std::optional<TokenInfo> authorize(const QHttpServerRequest& request, Role needed,
                                        Reply& refusal);
     bool takeToken(const TokenInfo& token, Reply& refusal);
@@ -139,20 +161,13 @@ class Server : public QAbstractHttpServer {
     TokenStore tokens_;
     RefusalLog* refusals_;
     QTimer* tokenCheck_;
+    GuardedListener* listener_ = nullptr;
     QThread* thread_ = nullptr;
     Writer* writer_ = nullptr;
     quint16 port_ = 0;
     bool tls_ = false;
     bool stopping_ = false;
     bool finished_ = false;
-
-    // Ordered answers per connection (a client may pipeline requests).
-    struct Connection {
-        quint64 next = 0;
-        quint64 sent = 0;
-        std::map<quint64, Reply> ready;
-    };
-    std::map<QTcpSocket*, Connection> connections_;
 
     // Requests waiting for the writer: filled here, emptied by drain() on the
     // writer thread.
