@@ -48,7 +48,7 @@
 <context>
     <name>houbu::EventLogModel</name>
     <message numerus="yes">
-        <location filename="../models/src/models.cpp" line="733"/>
+        <location filename="../models/src/models.cpp" line="743"/>
         <source>%n seat(s) free</source>
         <translation>
             <numerusform>%n seat free</numerusform>
@@ -83,7 +83,15 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/main_window.cpp" line="959"/>
+        <location filename="../app/src/main_window.cpp" line="938"/>
+        <source>Accepts standing: %n standing place(s) free over the interval.</source>
+        <translation>
+            <numerusform>Accepts standing: %n standing place free over the interval.</numerusform>
+            <numerusform>Accepts standing: %n standing places free over the interval.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../app/src/main_window.cpp" line="975"/>
         <source>… and %n more seat(s)</source>
         <translation>
             <numerusform>… and %n more seat</numerusform>

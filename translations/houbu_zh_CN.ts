@@ -643,339 +643,354 @@
 <context>
     <name>houbu::DisplayNames</name>
     <message>
-        <location filename="../models/src/display_names.cpp" line="45"/>
+        <location filename="../models/src/display_names.cpp" line="49"/>
         <source>Train defined</source>
         <translation>车次已定义</translation>
     </message>
     <message>
-        <location filename="../models/src/display_names.cpp" line="46"/>
+        <location filename="../models/src/display_names.cpp" line="50"/>
         <source>Car added</source>
         <translation>已加挂车厢</translation>
     </message>
     <message>
-        <location filename="../models/src/display_names.cpp" line="47"/>
+        <location filename="../models/src/display_names.cpp" line="51"/>
         <source>Ticket held</source>
         <translation>已占座</translation>
     </message>
     <message>
-        <location filename="../models/src/display_names.cpp" line="48"/>
+        <location filename="../models/src/display_names.cpp" line="52"/>
         <source>Ticket paid</source>
         <translation>已支付</translation>
     </message>
     <message>
-        <location filename="../models/src/display_names.cpp" line="49"/>
+        <location filename="../models/src/display_names.cpp" line="53"/>
         <source>Ticket refunded</source>
         <translation>已退票</translation>
     </message>
     <message>
-        <location filename="../models/src/display_names.cpp" line="50"/>
+        <location filename="../models/src/display_names.cpp" line="54"/>
         <source>Hold expired</source>
         <translation>占座超时</translation>
     </message>
     <message>
-        <location filename="../models/src/display_names.cpp" line="51"/>
+        <location filename="../models/src/display_names.cpp" line="55"/>
         <source>Seat released</source>
         <translation>座位释放</translation>
     </message>
     <message>
-        <location filename="../models/src/display_names.cpp" line="52"/>
+        <location filename="../models/src/display_names.cpp" line="56"/>
         <source>Block created</source>
         <translation>已预留</translation>
     </message>
     <message>
-        <location filename="../models/src/display_names.cpp" line="53"/>
+        <location filename="../models/src/display_names.cpp" line="57"/>
         <source>Block released</source>
         <translation>预留已释放</translation>
     </message>
     <message>
-        <location filename="../models/src/display_names.cpp" line="54"/>
+        <location filename="../models/src/display_names.cpp" line="58"/>
         <source>Order submitted</source>
         <translation>候补已提交</translation>
     </message>
     <message>
-        <location filename="../models/src/display_names.cpp" line="55"/>
+        <location filename="../models/src/display_names.cpp" line="59"/>
         <source>Order effective</source>
         <translation>候补已生效</translation>
     </message>
     <message>
-        <location filename="../models/src/display_names.cpp" line="56"/>
+        <location filename="../models/src/display_names.cpp" line="60"/>
         <source>Order served</source>
         <translation>候补已兑现</translation>
     </message>
     <message>
-        <location filename="../models/src/display_names.cpp" line="57"/>
+        <location filename="../models/src/display_names.cpp" line="61"/>
         <source>Order cancelled</source>
         <translation>候补已取消</translation>
     </message>
     <message>
-        <location filename="../models/src/display_names.cpp" line="58"/>
+        <location filename="../models/src/display_names.cpp" line="62"/>
         <source>Order expired</source>
         <translation>候补已失效</translation>
     </message>
     <message>
-        <location filename="../models/src/display_names.cpp" line="59"/>
-        <location filename="../models/src/display_names.cpp" line="86"/>
+        <location filename="../models/src/display_names.cpp" line="63"/>
+        <location filename="../models/src/display_names.cpp" line="90"/>
         <source>Queue position</source>
         <translation>排队名次</translation>
     </message>
     <message>
-        <location filename="../models/src/display_names.cpp" line="60"/>
-        <location filename="../models/src/display_names.cpp" line="87"/>
+        <location filename="../models/src/display_names.cpp" line="64"/>
+        <location filename="../models/src/display_names.cpp" line="91"/>
         <source>Availability</source>
         <translation>余票</translation>
     </message>
     <message>
-        <location filename="../models/src/display_names.cpp" line="61"/>
-        <location filename="../models/src/display_names.cpp" line="88"/>
+        <location filename="../models/src/display_names.cpp" line="65"/>
+        <location filename="../models/src/display_names.cpp" line="92"/>
         <source>Seat map</source>
         <translation>座位图</translation>
     </message>
     <message>
-        <location filename="../models/src/display_names.cpp" line="62"/>
+        <location filename="../models/src/display_names.cpp" line="66"/>
         <source>Done already</source>
         <translation>重复命令</translation>
     </message>
     <message>
-        <location filename="../models/src/display_names.cpp" line="63"/>
+        <location filename="../models/src/display_names.cpp" line="67"/>
         <source>Refused</source>
         <translation>被拒绝</translation>
     </message>
     <message>
-        <location filename="../models/src/display_names.cpp" line="64"/>
+        <location filename="../models/src/display_names.cpp" line="68"/>
         <source>Match considered</source>
         <translation>匹配考虑</translation>
     </message>
     <message>
-        <location filename="../models/src/display_names.cpp" line="65"/>
+        <location filename="../models/src/display_names.cpp" line="69"/>
         <source>Match skipped</source>
         <translation>匹配跳过</translation>
     </message>
     <message>
-        <location filename="../models/src/display_names.cpp" line="66"/>
+        <location filename="../models/src/display_names.cpp" line="70"/>
         <source>Added train offered</source>
         <translation>新增列车已加入候补</translation>
     </message>
     <message>
-        <location filename="../models/src/display_names.cpp" line="67"/>
+        <location filename="../models/src/display_names.cpp" line="71"/>
         <source>Order failed</source>
         <translation>候补兑现失败</translation>
     </message>
     <message>
-        <location filename="../models/src/display_names.cpp" line="68"/>
+        <location filename="../models/src/display_names.cpp" line="72"/>
         <source>Waitlist rules set</source>
         <translation>候补规则已设定</translation>
     </message>
     <message>
-        <location filename="../models/src/display_names.cpp" line="69"/>
+        <location filename="../models/src/display_names.cpp" line="73"/>
         <source>Waitlist cap set</source>
         <translation>候补人数上限已设定</translation>
     </message>
     <message>
-        <location filename="../models/src/display_names.cpp" line="74"/>
+        <location filename="../models/src/display_names.cpp" line="78"/>
         <source>Define train</source>
         <translation>定义车次</translation>
     </message>
     <message>
-        <location filename="../models/src/display_names.cpp" line="75"/>
+        <location filename="../models/src/display_names.cpp" line="79"/>
         <source>Add car</source>
         <translation>加挂</translation>
     </message>
     <message>
-        <location filename="../models/src/display_names.cpp" line="76"/>
+        <location filename="../models/src/display_names.cpp" line="80"/>
         <source>Sell</source>
         <translation>售票</translation>
     </message>
     <message>
-        <location filename="../models/src/display_names.cpp" line="77"/>
+        <location filename="../models/src/display_names.cpp" line="81"/>
         <source>Pay</source>
         <translation>支付</translation>
     </message>
     <message>
-        <location filename="../models/src/display_names.cpp" line="78"/>
+        <location filename="../models/src/display_names.cpp" line="82"/>
         <source>Refund</source>
         <translation>退票</translation>
     </message>
     <message>
-        <location filename="../models/src/display_names.cpp" line="79"/>
+        <location filename="../models/src/display_names.cpp" line="83"/>
         <source>Reschedule</source>
         <translation>改签</translation>
     </message>
     <message>
-        <location filename="../models/src/display_names.cpp" line="80"/>
+        <location filename="../models/src/display_names.cpp" line="84"/>
         <source>Block quota</source>
         <translation>预留</translation>
     </message>
     <message>
-        <location filename="../models/src/display_names.cpp" line="81"/>
+        <location filename="../models/src/display_names.cpp" line="85"/>
         <source>Release</source>
         <translation>释放</translation>
     </message>
     <message>
-        <location filename="../models/src/display_names.cpp" line="82"/>
+        <location filename="../models/src/display_names.cpp" line="86"/>
         <source>Waitlist order</source>
         <translation>候补下单</translation>
     </message>
     <message>
-        <location filename="../models/src/display_names.cpp" line="83"/>
+        <location filename="../models/src/display_names.cpp" line="87"/>
         <source>Prepay</source>
         <translation>预付</translation>
     </message>
     <message>
-        <location filename="../models/src/display_names.cpp" line="84"/>
+        <location filename="../models/src/display_names.cpp" line="88"/>
         <source>Cancel order</source>
         <translation>取消候补</translation>
     </message>
     <message>
-        <location filename="../models/src/display_names.cpp" line="85"/>
+        <location filename="../models/src/display_names.cpp" line="89"/>
         <source>Advance clock</source>
         <translation>推进时钟</translation>
     </message>
     <message>
-        <location filename="../models/src/display_names.cpp" line="89"/>
+        <location filename="../models/src/display_names.cpp" line="93"/>
         <source>Set waitlist rules</source>
         <translation>设定候补规则</translation>
     </message>
     <message>
-        <location filename="../models/src/display_names.cpp" line="90"/>
+        <location filename="../models/src/display_names.cpp" line="94"/>
         <source>Cap waitlist</source>
         <translation>设定候补人数上限</translation>
     </message>
     <message>
-        <location filename="../models/src/display_names.cpp" line="95"/>
+        <location filename="../models/src/display_names.cpp" line="99"/>
         <source>refund</source>
         <translation>退票</translation>
     </message>
     <message>
-        <location filename="../models/src/display_names.cpp" line="96"/>
+        <location filename="../models/src/display_names.cpp" line="100"/>
         <source>payment timeout</source>
         <translation>支付超时</translation>
     </message>
     <message>
-        <location filename="../models/src/display_names.cpp" line="97"/>
+        <location filename="../models/src/display_names.cpp" line="101"/>
         <source>reschedule</source>
         <translation>改签</translation>
     </message>
     <message>
-        <location filename="../models/src/display_names.cpp" line="98"/>
+        <location filename="../models/src/display_names.cpp" line="102"/>
         <source>quota returned</source>
         <translation>预留释放</translation>
     </message>
     <message>
-        <location filename="../models/src/display_names.cpp" line="99"/>
+        <location filename="../models/src/display_names.cpp" line="103"/>
         <source>added car</source>
         <translation>加挂</translation>
     </message>
     <message>
-        <location filename="../models/src/display_names.cpp" line="104"/>
+        <location filename="../models/src/display_names.cpp" line="108"/>
         <source>Refunds</source>
         <translation>退票</translation>
     </message>
     <message>
-        <location filename="../models/src/display_names.cpp" line="105"/>
+        <location filename="../models/src/display_names.cpp" line="109"/>
         <source>Holds timed out</source>
         <translation>占座超时</translation>
     </message>
     <message>
-        <location filename="../models/src/display_names.cpp" line="106"/>
+        <location filename="../models/src/display_names.cpp" line="110"/>
         <source>Reschedules</source>
         <translation>改签</translation>
     </message>
     <message>
-        <location filename="../models/src/display_names.cpp" line="107"/>
+        <location filename="../models/src/display_names.cpp" line="111"/>
         <source>Quota released</source>
         <translation>预留释放</translation>
     </message>
     <message>
-        <location filename="../models/src/display_names.cpp" line="108"/>
+        <location filename="../models/src/display_names.cpp" line="112"/>
         <source>Added cars</source>
         <translation>加挂</translation>
     </message>
     <message>
-        <location filename="../models/src/display_names.cpp" line="113"/>
+        <location filename="../models/src/display_names.cpp" line="117"/>
         <source>Business class</source>
         <translation>商务座</translation>
     </message>
     <message>
-        <location filename="../models/src/display_names.cpp" line="114"/>
+        <location filename="../models/src/display_names.cpp" line="118"/>
         <source>First class</source>
         <translation>一等座</translation>
     </message>
     <message>
-        <location filename="../models/src/display_names.cpp" line="115"/>
+        <location filename="../models/src/display_names.cpp" line="119"/>
         <source>Second class</source>
         <translation>二等座</translation>
     </message>
     <message>
-        <location filename="../models/src/display_names.cpp" line="124"/>
+        <location filename="../models/src/display_names.cpp" line="128"/>
         <source>awaiting prepayment</source>
         <translation>等待预付</translation>
     </message>
     <message>
-        <location filename="../models/src/display_names.cpp" line="125"/>
+        <location filename="../models/src/display_names.cpp" line="129"/>
         <source>queued</source>
         <translation>排队中</translation>
     </message>
     <message>
-        <location filename="../models/src/display_names.cpp" line="126"/>
-        <location filename="../models/src/display_names.cpp" line="155"/>
+        <location filename="../models/src/display_names.cpp" line="130"/>
+        <location filename="../models/src/display_names.cpp" line="166"/>
         <source>served</source>
         <translation>候补兑现</translation>
     </message>
     <message>
-        <location filename="../models/src/display_names.cpp" line="127"/>
+        <location filename="../models/src/display_names.cpp" line="131"/>
         <source>cancelled</source>
         <translation>已取消</translation>
     </message>
     <message>
-        <location filename="../models/src/display_names.cpp" line="128"/>
+        <location filename="../models/src/display_names.cpp" line="132"/>
         <source>expired</source>
         <translation>已失效</translation>
     </message>
     <message>
-        <location filename="../models/src/display_names.cpp" line="129"/>
+        <location filename="../models/src/display_names.cpp" line="133"/>
         <source>failed: passenger conflict</source>
         <translation>兑现失败：乘车人行程冲突</translation>
     </message>
     <message>
-        <location filename="../models/src/display_names.cpp" line="134"/>
-        <location filename="../models/src/display_names.cpp" line="151"/>
+        <location filename="../models/src/display_names.cpp" line="138"/>
+        <location filename="../models/src/display_names.cpp" line="162"/>
         <source>held</source>
         <translation>占座</translation>
     </message>
     <message>
-        <location filename="../models/src/display_names.cpp" line="135"/>
-        <location filename="../models/src/display_names.cpp" line="153"/>
+        <location filename="../models/src/display_names.cpp" line="139"/>
+        <location filename="../models/src/display_names.cpp" line="164"/>
         <source>paid</source>
         <translation>已支付</translation>
     </message>
     <message>
-        <location filename="../models/src/display_names.cpp" line="136"/>
+        <location filename="../models/src/display_names.cpp" line="140"/>
         <source>refunded</source>
         <translation>已退票</translation>
     </message>
     <message>
-        <location filename="../models/src/display_names.cpp" line="137"/>
+        <location filename="../models/src/display_names.cpp" line="141"/>
         <source>hold expired</source>
         <translation>占座超时</translation>
     </message>
     <message>
-        <location filename="../models/src/display_names.cpp" line="138"/>
-        <location filename="../models/src/display_names.cpp" line="157"/>
+        <location filename="../models/src/display_names.cpp" line="142"/>
+        <location filename="../models/src/display_names.cpp" line="168"/>
         <source>quota block</source>
         <translation>预留</translation>
     </message>
     <message>
-        <location filename="../models/src/display_names.cpp" line="143"/>
+        <location filename="../models/src/display_names.cpp" line="147"/>
         <source>cancelled by the user</source>
         <translation>用户取消</translation>
     </message>
     <message>
-        <location filename="../models/src/display_names.cpp" line="144"/>
+        <location filename="../models/src/display_names.cpp" line="148"/>
         <source>not prepaid in time</source>
         <translation>未按时预付</translation>
     </message>
     <message>
-        <location filename="../models/src/display_names.cpp" line="168"/>
+        <location filename="../models/src/display_names.cpp" line="153"/>
+        <source>few ahead</source>
+        <translation>较少</translation>
+    </message>
+    <message>
+        <location filename="../models/src/display_names.cpp" line="154"/>
+        <source>some ahead</source>
+        <translation>中等</translation>
+    </message>
+    <message>
+        <location filename="../models/src/display_names.cpp" line="155"/>
+        <source>many ahead</source>
+        <translation>较多</translation>
+    </message>
+    <message>
+        <location filename="../models/src/display_names.cpp" line="179"/>
         <source>¥%1</source>
         <translation>¥%1</translation>
     </message>
@@ -1209,59 +1224,59 @@
 <context>
     <name>houbu::EventLogModel</name>
     <message>
-        <location filename="../models/src/models.cpp" line="728"/>
+        <location filename="../models/src/models.cpp" line="738"/>
         <source>prepay %1 by %2</source>
         <translation>%2 前预付 %1</translation>
     </message>
     <message numerus="yes">
-        <location filename="../models/src/models.cpp" line="733"/>
+        <location filename="../models/src/models.cpp" line="743"/>
         <source>%n seat(s) free</source>
         <translation>
             <numerusform>余 %n 座</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="738"/>
+        <location filename="../models/src/models.cpp" line="748"/>
         <source>%1 %2 %3: rank %4</source>
         <translation>%1 %2 %3：第 %4 名</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="796"/>
+        <location filename="../models/src/models.cpp" line="806"/>
         <source>The command&apos;s line in its input: in a scenario file, the file&apos;s line (every line counted, as houbu-cli numbers them); after that, the console&apos;s commands in the order sent</source>
         <translation>命令在其输入中的行号：场景文件中即文件的行号（与 houbu-cli 一样，每一行都计数）；此后是控制台按发送顺序编号的命令</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="803"/>
+        <location filename="../models/src/models.cpp" line="813"/>
         <source>Seq</source>
         <translation>序号</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="805"/>
+        <location filename="../models/src/models.cpp" line="815"/>
         <source>Time</source>
         <translation>时间</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="807"/>
+        <location filename="../models/src/models.cpp" line="817"/>
         <source>Event</source>
         <translation>事件</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="809"/>
+        <location filename="../models/src/models.cpp" line="819"/>
         <source>Line</source>
         <translation>行</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="811"/>
+        <location filename="../models/src/models.cpp" line="821"/>
         <source>Train</source>
         <translation>车次</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="813"/>
+        <location filename="../models/src/models.cpp" line="823"/>
         <source>Ticket / id</source>
         <translation>车票 / 编号</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="815"/>
+        <location filename="../models/src/models.cpp" line="825"/>
         <source>Details</source>
         <translation>详情</translation>
     </message>
@@ -1582,94 +1597,116 @@
         <source>%1 no longer waits in any queue of this run.</source>
         <translation>%1 已不在本车次的任何队列中等待。</translation>
     </message>
+    <message numerus="yes">
+        <location filename="../app/src/main_window.cpp" line="938"/>
+        <source>Accepts standing: %n standing place(s) free over the interval.</source>
+        <translation>
+            <numerusform>接受无座：该区间有 %n 个无座空位。</numerusform>
+        </translation>
+    </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="972"/>
-        <location filename="../app/src/main_window.cpp" line="1000"/>
+        <location filename="../app/src/main_window.cpp" line="941"/>
+        <source>This class is closed to new waitlist orders (cap 0); the order stays queued.</source>
+        <translation>该席别已停止接受新的候补订单（上限 0）；本订单继续排队。</translation>
+    </message>
+    <message>
+        <location filename="../app/src/main_window.cpp" line="944"/>
+        <source>Waitlist cap %1 on this class, %2 passengers queued.</source>
+        <translation>该席别候补人数上限 %1，已有 %2 人排队。</translation>
+    </message>
+    <message>
+        <location filename="../app/src/main_window.cpp" line="948"/>
+        <source>When seats come it fails: passenger %1 holds ticket %2 at an overlapping time (兑现失败).</source>
+        <translation>有座时将兑现失败：乘车人 %1 持有时间重叠的车票 %2。</translation>
+    </message>
+    <message>
+        <location filename="../app/src/main_window.cpp" line="988"/>
+        <location filename="../app/src/main_window.cpp" line="1016"/>
         <source>Open a scenario or a store first</source>
         <translation>请先打开场景或存储</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="975"/>
+        <location filename="../app/src/main_window.cpp" line="991"/>
         <source>No train is shown: open a scenario or a store first</source>
         <translation>未显示任何车次：请先打开场景或存储</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="989"/>
+        <location filename="../app/src/main_window.cpp" line="1005"/>
         <source>Release the selected seat interval (refund, timeout, reschedule or quota)</source>
         <translation>释放所选席位区间（退票、超时、改签或预留）</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="991"/>
+        <location filename="../app/src/main_window.cpp" line="1007"/>
         <source>Sell tickets on the shown train</source>
         <translation>发售当前车次的车票</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="992"/>
+        <location filename="../app/src/main_window.cpp" line="1008"/>
         <source>Withhold seats as a quota block</source>
         <translation>将席位扣留为预留配额</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="993"/>
+        <location filename="../app/src/main_window.cpp" line="1009"/>
         <source>Submit a waitlist order</source>
         <translation>提交候补订单</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="994"/>
+        <location filename="../app/src/main_window.cpp" line="1010"/>
         <source>Prepay a waitlist order</source>
         <translation>预付候补订单</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="995"/>
+        <location filename="../app/src/main_window.cpp" line="1011"/>
         <source>No waitlist order awaits prepayment</source>
         <translation>没有待预付的候补订单</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="996"/>
+        <location filename="../app/src/main_window.cpp" line="1012"/>
         <source>Cancel a waitlist order</source>
         <translation>取消候补订单</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="997"/>
+        <location filename="../app/src/main_window.cpp" line="1013"/>
         <source>No waitlist order to cancel</source>
         <translation>没有可取消的候补订单</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="998"/>
+        <location filename="../app/src/main_window.cpp" line="1014"/>
         <source>Add a car (加挂) to the shown train</source>
         <translation>为当前车次加挂车厢</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="999"/>
+        <location filename="../app/src/main_window.cpp" line="1015"/>
         <source>Move the logical clock forward</source>
         <translation>向前推进逻辑时钟</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1153"/>
+        <location filename="../app/src/main_window.cpp" line="1169"/>
         <source>%1 %2→%3</source>
         <translation>%1 %2→%3</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1159"/>
+        <location filename="../app/src/main_window.cpp" line="1175"/>
         <source>Release %1 (%2)…</source>
         <translation>释放 %1（%2）…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1169"/>
+        <location filename="../app/src/main_window.cpp" line="1185"/>
         <source>Sell %1…</source>
         <translation>发售 %1…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1172"/>
+        <location filename="../app/src/main_window.cpp" line="1188"/>
         <source>Block %1…</source>
         <translation>预留 %1…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1175"/>
+        <location filename="../app/src/main_window.cpp" line="1191"/>
         <source>Waitlist order for %1…</source>
         <translation>为 %1 提交候补订单…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1187"/>
+        <location filename="../app/src/main_window.cpp" line="1203"/>
         <source>Cancel order %1…</source>
         <translation>取消订单 %1…</translation>
     </message>
@@ -1903,14 +1940,14 @@
         <translation>现在即可兑现：在 exact 策略下，它等待恰好这一区间的释放。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/main_window.cpp" line="959"/>
+        <location filename="../app/src/main_window.cpp" line="975"/>
         <source>… and %n more seat(s)</source>
         <translation>
             <numerusform>…… 另有 %n 个席位</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="990"/>
+        <location filename="../app/src/main_window.cpp" line="1006"/>
         <source>Select a seat interval in the grid first</source>
         <translation>请先在席位图中选择一个席位区间</translation>
     </message>
@@ -2141,37 +2178,57 @@
         </translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="516"/>
+        <location filename="../models/src/models.cpp" line="514"/>
+        <source>standing accepted</source>
+        <translation>接受无座</translation>
+    </message>
+    <message>
+        <location filename="../models/src/models.cpp" line="515"/>
+        <source>added trains accepted</source>
+        <translation>接受新增列车</translation>
+    </message>
+    <message>
+        <location filename="../models/src/models.cpp" line="522"/>
         <source>Order %1 of user %2, %3, rank %4 in this queue</source>
         <translation>用户 %2 的订单 %1，%3，在本队列排第 %4 名</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="547"/>
+        <location filename="../models/src/models.cpp" line="553"/>
         <source>Queue / order</source>
         <translation>队列 / 订单</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="549"/>
+        <location filename="../models/src/models.cpp" line="555"/>
         <source>Rank</source>
         <translation>名次</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="551"/>
+        <location filename="../models/src/models.cpp" line="557"/>
+        <source>Ahead</source>
+        <translation>前方人数</translation>
+    </message>
+    <message>
+        <location filename="../models/src/models.cpp" line="559"/>
+        <source>Level</source>
+        <translation>排队情况</translation>
+    </message>
+    <message>
+        <location filename="../models/src/models.cpp" line="561"/>
         <source>Passengers</source>
         <translation>乘客</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="553"/>
+        <location filename="../models/src/models.cpp" line="563"/>
         <source>Effective</source>
         <translation>生效时间</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="555"/>
+        <location filename="../models/src/models.cpp" line="565"/>
         <source>Deadline</source>
         <translation>截止时间</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="557"/>
+        <location filename="../models/src/models.cpp" line="567"/>
         <source>Options</source>
         <translation>选项</translation>
     </message>

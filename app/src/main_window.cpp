@@ -934,6 +934,22 @@ void MainWindow::onWhy(const QString& orderId, const std::vector<WaitReason>& re
         if (w.free >= w.needed)
             text += u" "_s + tr("Servable now: under policy exact it waits for a release of "
                                 "exactly this interval.");
+        if (w.acceptsStanding)
+            text += u" "_s + tr("Accepts standing: %n standing place(s) free over the interval.",
+                                nullptr, w.standingFree);
+        if (w.cap == 0)
+            text += u" "_s + tr("This class is closed to new waitlist orders (cap 0); the order "
+                                "stays queued.");
+        else if (w.cap > 0)
+            text += u" "_s + tr("Waitlist cap %1 on this class, %2 passengers queued.")
+                                 .arg(w.cap)
+                                 .arg(w.queuedOnClass);
+        if (!w.conflictPassenger.empty())
+            text += u" "_s + tr("When seats come it fails: passenger %1 holds ticket %2 at an "
+                                "overlapping time (兑现失败).")
+                                 .arg(QString::fromStdString(w.conflictPassenger),
+                                      QString::fromStdString(w.conflictTicket))
+                                 .toHtmlEscaped();
         text += u"</p><ul>"_s;
         int listed = 0;
         for (const auto& seat : w.seats) {

@@ -128,13 +128,26 @@ QJsonObject toJson(const RunView& v) {
                                 {"class"_L1, s(c.travelClass)},
                                 {"rows"_L1, c.rows},
                                 {"layout"_L1, s(c.layout)}});
+    QJsonArray details;
+    for (const auto& c : v.classDetails) {
+        QJsonArray load;
+        for (int n : c.standingLoad)
+            load.append(n);
+        details.append(QJsonObject{{"class"_L1, s(c.name)},
+                                   {"standing"_L1, c.standingPlaces},
+                                   {"load"_L1, load},
+                                   {"cap"_L1, c.cap},
+                                   {"queued_passengers"_L1, c.queuedPassengers}});
+    }
     return {{"train"_L1, s(v.train)},
             {"date"_L1, s(v.date)},
             {"stops"_L1, stops},
             {"cars"_L1, cars},
             {"classes"_L1, strings(v.classes)},
+            {"class_details"_L1, details},
             {"hold_minutes"_L1, v.holdMinutes},
-            {"policy"_L1, v.exactPolicy ? "exact"_L1 : "complete"_L1}};
+            {"policy"_L1, v.exactPolicy ? "exact"_L1 : "complete"_L1},
+            {"added"_L1, v.added}};
 }
 
 bool fromJson(const QJsonObject& o, RunView& v) {
@@ -154,6 +167,18 @@ bool fromJson(const QJsonObject& o, RunView& v) {
     v.classes = stringsFrom(o.value("classes"_L1).toArray());
     v.holdMinutes = integer(o, "hold_minutes"_L1, 30);
     v.exactPolicy = o.value("policy"_L1).toString() == "exact"_L1;
+    v.added = o.value("added"_L1).toBool();
+    for (const auto& x : o.value("class_details"_L1).toArray()) {
+        const QJsonObject c = x.toObject();
+        ClassView d;
+        d.name = str(c, "class"_L1);
+        d.standingPlaces = integer(c, "standing"_L1);
+        for (const auto& n : c.value("load"_L1).toArray())
+            d.standingLoad.push_back(n.toInt());
+        d.cap = integer(c, "cap"_L1, -1);
+        d.queuedPassengers = integer(c, "queued_passengers"_L1);
+        v.classDetails.push_back(std::move(d));
+    }
     return !v.train.empty();
 }
 
@@ -198,7 +223,12 @@ QJsonObject toJson(const QueueView& v) {
                                   {"deadline"_L1, static_cast<qint64>(ord.deadline)},
                                   {"prepay_fen"_L1, static_cast<qint64>(ord.prepayFen)},
                                   {"options"_L1, options},
-                                  {"status"_L1, s(ord.status)}});
+                                  {"status"_L1, s(ord.status)},
+                                  {"accepts_standing"_L1, ord.acceptsStanding},
+                                  {"accepts_new_trains"_L1, ord.acceptsNewTrains},
+                                  {"rank"_L1, ord.rank},
+                                  {"ahead_passengers"_L1, ord.aheadPassengers},
+                                  {"level"_L1, s(ord.level)}});
     }
     return {{"class"_L1, s(v.travelClass)},
             {"from"_L1, v.from},
@@ -229,6 +259,11 @@ bool fromJson(const QJsonObject& o, QueueView& v) {
                 {str(opt, "train"_L1), str(opt, "date"_L1), str(opt, "class"_L1)});
         }
         ord.status = str(j, "status"_L1);
+        ord.acceptsStanding = j.value("accepts_standing"_L1).toBool();
+        ord.acceptsNewTrains = j.value("accepts_new_trains"_L1).toBool();
+        ord.rank = integer(j, "rank"_L1);
+        ord.aheadPassengers = integer(j, "ahead_passengers"_L1);
+        ord.level = str(j, "level"_L1);
         v.orders.push_back(std::move(ord));
     }
     return true;
@@ -246,6 +281,12 @@ QJsonObject toJson(const WaitReason& v) {
             {"needed"_L1, v.needed},
             {"free"_L1, v.free},
             {"departed"_L1, v.departed},
+            {"accepts_standing"_L1, v.acceptsStanding},
+            {"standing_free"_L1, v.standingFree},
+            {"cap"_L1, v.cap},
+            {"queued_on_class"_L1, v.queuedOnClass},
+            {"conflict_passenger"_L1, s(v.conflictPassenger)},
+            {"conflict_ticket"_L1, s(v.conflictTicket)},
             {"seats"_L1, seats}};
 }
 
@@ -258,6 +299,12 @@ bool fromJson(const QJsonObject& o, WaitReason& v) {
     v.needed = integer(o, "needed"_L1);
     v.free = integer(o, "free"_L1);
     v.departed = o.value("departed"_L1).toBool();
+    v.acceptsStanding = o.value("accepts_standing"_L1).toBool();
+    v.standingFree = integer(o, "standing_free"_L1);
+    v.cap = integer(o, "cap"_L1, -1);
+    v.queuedOnClass = integer(o, "queued_on_class"_L1);
+    v.conflictPassenger = str(o, "conflict_passenger"_L1);
+    v.conflictTicket = str(o, "conflict_ticket"_L1);
     v.seats.clear();
     for (const auto& x : o.value("seats"_L1).toArray()) {
         const QJsonObject b = x.toObject();

@@ -41,6 +41,10 @@ QStringList DisplayNames::cancelReasons() {
     return {u"user"_s, u"prepay_timeout"_s};
 }
 
+QStringList DisplayNames::queueLevels() {
+    return {u"few"_s, u"medium"_s, u"many"_s};
+}
+
 QString DisplayNames::eventKind(const QString& code) {
     if (code == u"train_defined"_s) return tr("Train defined");
     if (code == u"car_added"_s) return tr("Car added");
@@ -142,6 +146,13 @@ QString DisplayNames::ticketStatus(const QString& code) {
 QString DisplayNames::cancelReason(const QString& code) {
     if (code == u"user"_s) return tr("cancelled by the user");
     if (code == u"prepay_timeout"_s) return tr("not prepaid in time");
+    return code;
+}
+
+QString DisplayNames::queueLevel(const QString& code) {
+    if (code == u"few"_s) return tr("few ahead");
+    if (code == u"medium"_s) return tr("some ahead");
+    if (code == u"many"_s) return tr("many ahead");
     return code;
 }
 

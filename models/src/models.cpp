@@ -492,6 +492,10 @@ QVariant QueueModel::data(const QModelIndex& index, int role) const {
                     return qs(o.id);
                 case Rank:
                     return index.row() + 1;
+                case Ahead:
+                    return o.aheadPassengers;
+                case Level:
+                    return DisplayNames::queueLevel(qs(o.level));
                 case Passengers: {
                     QStringList names;
                     for (const auto& p : o.passengers)
@@ -507,6 +511,8 @@ QVariant QueueModel::data(const QModelIndex& index, int role) const {
                     for (const auto& opt : o.options)
                         options << qs(opt.train) + u' ' + qs(opt.date).mid(5) + u' ' +
                                        DisplayNames::travelClass(opt.travelClass);
+                    if (o.acceptsStanding) options << tr("standing accepted");
+                    if (o.acceptsNewTrains) options << tr("added trains accepted");
                     return options.join(u" · "_s);
                 }
             }
@@ -547,6 +553,10 @@ QVariant QueueModel::headerData(int section, Qt::Orientation o, int role) const 
             return tr("Queue / order");
         case Rank:
             return tr("Rank");
+        case Ahead:
+            return tr("Ahead");
+        case Level:
+            return tr("Level");
         case Passengers:
             return tr("Passengers");
         case Effective:

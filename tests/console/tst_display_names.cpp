@@ -32,7 +32,7 @@ QStringList allCodes() {
     QStringList codes = DisplayNames::eventKinds() + DisplayNames::ops() +
                         DisplayNames::releaseSources() + DisplayNames::travelClasses() +
                         DisplayNames::orderStatuses() + DisplayNames::ticketStatuses() +
-                        DisplayNames::cancelReasons();
+                        DisplayNames::cancelReasons() + DisplayNames::queueLevels();
     for (ErrorCode code : kErrorCodes)
         codes << QString::fromLatin1(errorCodeName(code));
     codes.removeDuplicates();
@@ -106,6 +106,8 @@ class TestDisplayNames : public QObject {
             check(c, DisplayNames::ticketStatus(c));
         for (const QString& c : DisplayNames::cancelReasons())
             check(c, DisplayNames::cancelReason(c));
+        for (const QString& c : DisplayNames::queueLevels())
+            check(c, DisplayNames::queueLevel(c));
         for (ErrorCode code : kErrorCodes) {
             const QString name = QString::fromLatin1(errorCodeName(code));
             QCOMPARE(DisplayNames::error(name), errorSentence(code));

@@ -28,6 +28,7 @@ class DisplayNames {
     static QStringList orderStatuses();
     static QStringList ticketStatuses();
     static QStringList cancelReasons();
+    static QStringList queueLevels();  // few, medium, many (12306's 较少, 中等, 较多)
 
     // A code in words; an unknown code is shown as it is.
     static QString eventKind(const QString& code);
@@ -42,6 +43,7 @@ class DisplayNames {
     // A ticket's status; also a seat map's `held` / `paid` / `block`.
     static QString ticketStatus(const QString& code);
     static QString cancelReason(const QString& code);
+    static QString queueLevel(const QString& code);
     // Who holds a seat interval, as the grid's legend says it.
     static QString holder(HolderView::Kind kind);
     static QString error(ErrorCode code) { return errorSentence(code); }

@@ -122,7 +122,17 @@ class QueueModel : public QAbstractItemModel {
     Q_OBJECT
 
   public:
-    enum Column { Queue, Rank, Passengers, Effective, Deadline, Options, ColumnCount };
+    enum Column {
+        Queue,
+        Rank,
+        Ahead,
+        Level,
+        Passengers,
+        Effective,
+        Deadline,
+        Options,
+        ColumnCount
+    };
     enum Role {
         OrderIdRole = Qt::UserRole + 1,
         QueueKeyRole,
