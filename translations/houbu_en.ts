@@ -15,7 +15,7 @@
 <context>
     <name>houbu::AdvanceClockDialog</name>
     <message numerus="yes">
-        <location filename="../app/src/operator_dialogs.cpp" line="1460"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1534"/>
         <source>Clock moved to %1: %n event(s) fired.</source>
         <translation>
             <numerusform>Clock moved to %1: %n event fired.</numerusform>
@@ -26,11 +26,19 @@
 <context>
     <name>houbu::BlockDialog</name>
     <message numerus="yes">
-        <location filename="../app/src/operator_dialogs.cpp" line="928"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="939"/>
         <source>%n seat(s) of this class free over the interval</source>
         <translation>
             <numerusform>%n seat of this class free over the interval</numerusform>
             <numerusform>%n seats of this class free over the interval</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../app/src/operator_dialogs.cpp" line="942"/>
+        <source>%n standing place(s)</source>
+        <translation>
+            <numerusform>%n standing place</numerusform>
+            <numerusform>%n standing places</numerusform>
         </translation>
     </message>
 </context>
@@ -148,7 +156,7 @@
 <context>
     <name>houbu::SellDialog</name>
     <message numerus="yes">
-        <location filename="../app/src/operator_dialogs.cpp" line="1008"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1028"/>
         <source>%n seat(s) of this class free over the interval</source>
         <translation>
             <numerusform>%n seat of this class free over the interval</numerusform>
@@ -156,7 +164,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/operator_dialogs.cpp" line="1111"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1141"/>
         <source>Sale %1: %n ticket(s) held (%2), payable until %3.</source>
         <translation>
             <numerusform>Sale %1: %n ticket held (%2), payable until %3.</numerusform>

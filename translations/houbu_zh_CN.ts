@@ -84,62 +84,62 @@
 <context>
     <name>houbu::AdvanceClockDialog</name>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1397"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1471"/>
         <source>Advance the clock</source>
         <translation>推进时钟</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1404"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1478"/>
         <source>Held tickets, prepayments and deadlines due by then fire in order</source>
         <translation>届时到期的占座车票、预付和截止时间将依次触发</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1417"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1491"/>
         <source>+10 min</source>
         <translation>+10 分钟</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1418"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1492"/>
         <source>+30 min</source>
         <translation>+30 分钟</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1419"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1493"/>
         <source>+1 h</source>
         <translation>+1 小时</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1420"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1494"/>
         <source>Next &amp;departure</source>
         <translation>下次发车(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1428"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1502"/>
         <source>The shown run&apos;s next departure: %1</source>
         <translation>当前车次的下次发车：%1</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1430"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1504"/>
         <source>The shown run has no departure after the clock</source>
         <translation>当前车次在时钟时刻之后没有发车</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1435"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1509"/>
         <source>Now:</source>
         <translation>当前：</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1436"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1510"/>
         <source>&amp;Move to:</source>
         <translation>推进到(&amp;M)：</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1439"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1513"/>
         <source>&amp;Advance</source>
         <translation>推进(&amp;A)</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/operator_dialogs.cpp" line="1460"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1534"/>
         <source>Clock moved to %1: %n event(s) fired.</source>
         <translation>
             <numerusform>时钟已推进到 %1：触发了 %n 个事件。</numerusform>
@@ -162,79 +162,86 @@
 <context>
     <name>houbu::BlockDialog</name>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="891"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="902"/>
         <source>Block quota (预留) — %1</source>
         <translation>预留配额 — %1</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="896"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="907"/>
         <source>&amp;Number of seats:</source>
         <translation>席位数(&amp;N)：</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="901"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="912"/>
         <source>E&amp;xplicit seats:</source>
         <translation>指定席位(&amp;X)：</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="905"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="916"/>
         <source>03-01A 03-01B</source>
         <translation>03-01A 03-01B</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="906"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="917"/>
         <source>Seat labels separated by spaces or commas</source>
         <translation>席位编号，以空格或逗号分隔</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="912"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="923"/>
         <source>I&amp;d:</source>
         <translation>编号(&amp;D)：</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="913"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="924"/>
         <source>&amp;Class:</source>
         <translation>席别(&amp;C)：</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="914"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="925"/>
         <source>&amp;Interval:</source>
         <translation>区间(&amp;I)：</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="917"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="928"/>
         <source>Free:</source>
         <translation>空闲：</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/operator_dialogs.cpp" line="928"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="939"/>
         <source>%n seat(s) of this class free over the interval</source>
         <translation>
             <numerusform>该席别在此区间内有 %n 个空闲席位</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <location filename="../app/src/operator_dialogs.cpp" line="942"/>
+        <source>%n standing place(s)</source>
+        <translation>
+            <numerusform>%n 个无座名额</numerusform>
+        </translation>
+    </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="938"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="952"/>
         <source>&amp;Block</source>
         <translation>预留(&amp;B)</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="947"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="961"/>
         <source>No train is shown: open a scenario or a store first.</source>
         <translation>未显示任何车次：请先打开场景或存储。</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="948"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="962"/>
         <source>Enter an id for the block.</source>
         <translation>请输入预留的编号。</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="949"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="963"/>
         <source>This run has no class to block.</source>
         <translation>本车次没有可预留的席别。</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="951"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="965"/>
         <source>Enter the seats to block, e.g. 03-01A 03-01B.</source>
         <translation>请输入要预留的席位，例如 03-01A 03-01B。</translation>
     </message>
@@ -242,47 +249,47 @@
 <context>
     <name>houbu::CancelOrderDialog</name>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1365"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1439"/>
         <source>Cancel a waitlist order</source>
         <translation>取消候补订单</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1382"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1456"/>
         <source>awaiting prepayment of %1</source>
         <translation>等待预付 %1</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1385"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1459"/>
         <source>Queued orders of the shown run and orders awaiting prepayment; any order id may be typed</source>
         <translation>当前车次的排队订单及待预付订单；也可输入任意订单号</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1376"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1450"/>
         <source>%1 for %2, %3→%4, queued</source>
         <translation>用户 %1，乘客 %2，%3→%4，排队中</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1387"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1461"/>
         <source>Details:</source>
         <translation>详情：</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1387"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1461"/>
         <source>unknown here: the engine checks the order</source>
         <translation>此处未知：由引擎核对该订单</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1388"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1462"/>
         <source>&amp;Cancel order</source>
         <translation>取消订单(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1389"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1463"/>
         <source>Close</source>
         <translation>关闭</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1363"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1437"/>
         <source>Choose the order to cancel.</source>
         <translation>请选择要取消的订单。</translation>
     </message>
@@ -2065,7 +2072,7 @@
 <context>
     <name>houbu::OrderCommandDialog</name>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1324"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1398"/>
         <source>&amp;Order:</source>
         <translation>订单(&amp;O)：</translation>
     </message>
@@ -2126,37 +2133,37 @@
 <context>
     <name>houbu::PrepayDialog</name>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1348"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1422"/>
         <source>Prepay a waitlist order</source>
         <translation>预付候补订单</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1352"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1426"/>
         <source>%1, due by %2</source>
         <translation>%1，%2 前支付</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1356"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1430"/>
         <source>Orders awaiting prepayment; any order id may be typed</source>
         <translation>待预付的订单；也可输入任意订单号</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1356"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1430"/>
         <source>Prepayment:</source>
         <translation>预付款：</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1357"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1431"/>
         <source>unknown: the engine checks the order</source>
         <translation>未知：由引擎核对该订单</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1358"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1432"/>
         <source>&amp;Prepay</source>
         <translation>预付(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1346"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1420"/>
         <source>Choose the order to prepay.</source>
         <translation>请选择要预付的订单。</translation>
     </message>
@@ -2551,114 +2558,124 @@ Order %5</source>
 <context>
     <name>houbu::SellDialog</name>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="979"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="993"/>
         <source>Sell — %1</source>
         <translation>售票 — %1</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="985"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="999"/>
         <source>Passenger</source>
         <translation>乘客</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="985"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="999"/>
         <source>Seat (optional)</source>
         <translation>席位（可选）</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="987"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1001"/>
         <source>1 to 5 passengers. Give every passenger a seat, or none to let the engine choose adjacent seats.</source>
         <translation>1 至 5 名乘客。为每名乘客指定席位，或全部不指定，由引擎选择相邻席位。</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="995"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1009"/>
         <source>I&amp;d:</source>
         <translation>编号(&amp;D)：</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="996"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1010"/>
         <source>&amp;Interval:</source>
         <translation>区间(&amp;I)：</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="997"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1011"/>
         <source>&amp;Class:</source>
         <translation>席别(&amp;C)：</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="998"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1012"/>
         <source>&amp;Passengers:</source>
         <translation>乘客(&amp;P)：</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="999"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1013"/>
         <source>Pre&amp;fer:</source>
         <translation>偏好(&amp;F)：</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1000"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1014"/>
         <source>Free:</source>
         <translation>空闲：</translation>
     </message>
+    <message>
+        <location filename="../app/src/operator_dialogs.cpp" line="1015"/>
+        <source>Standin&amp;g tickets (无座), no seat</source>
+        <translation>无座票，不占座位(&amp;G)</translation>
+    </message>
+    <message>
+        <location filename="../app/src/operator_dialogs.cpp" line="1018"/>
+        <source>Sell standing places of the class instead of seats: every segment of the interval must have places for all the passengers</source>
+        <translation>发售该席别的无座而非座位：区间内每个区段都须有足够全部乘客的无座名额</translation>
+    </message>
     <message numerus="yes">
-        <location filename="../app/src/operator_dialogs.cpp" line="1008"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1028"/>
         <source>%n seat(s) of this class free over the interval</source>
         <translation>
             <numerusform>该席别在此区间内有 %n 个空闲席位</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1022"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1048"/>
         <source>&amp;Sell</source>
         <translation>售票(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1035"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1061"/>
         <source>No preference</source>
         <translation>无偏好</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1036"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1062"/>
         <source>Window</source>
         <translation>靠窗</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1037"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1063"/>
         <source>Aisle</source>
         <translation>过道</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1045"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1071"/>
         <source>Seat letter %1</source>
         <translation>座位字母 %1</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1054"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1080"/>
         <source>No train is shown: open a scenario or a store first.</source>
         <translation>未显示任何车次：请先打开场景或存储。</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1055"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1081"/>
         <source>Enter an id for the sale.</source>
         <translation>请输入售票编号。</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1056"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1082"/>
         <source>This run has no class to sell.</source>
         <translation>本车次没有可发售的席别。</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1063"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1089"/>
         <source>Give every passenger a seat, or none to let the engine choose.</source>
         <translation>请为每名乘客指定席位，或全部不指定，由引擎选择。</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1097"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1127"/>
         <source>Note: this hold runs until %1, past the train&apos;s departure from %2 at %3. The engine allows it: ask for payment before the train leaves.</source>
         <translation>注意：此占座保留到 %1，晚于列车从 %2 发车的时间 %3。引擎允许这样做：请在开车前收款。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/operator_dialogs.cpp" line="1111"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1141"/>
         <source>Sale %1: %n ticket(s) held (%2), payable until %3.</source>
         <translation>
             <numerusform>订单 %1：已占座 %n 张车票（%2），请在 %3 前支付。</numerusform>
@@ -2858,137 +2875,157 @@ Order %5</source>
 <context>
     <name>houbu::WaitlistDialog</name>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1120"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1150"/>
         <source>Waitlist order (候补)</source>
         <translation>候补订单</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1124"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1154"/>
         <source>account, e.g. u1024</source>
         <translation>账号，例如 u1024</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1126"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1156"/>
         <source>Passenger</source>
         <translation>乘客</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1133"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1163"/>
         <source>Stations of the shown run; every option&apos;s train must stop there</source>
         <translation>当前车次的车站；每个选项的车次都必须在此停靠</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1148"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1178"/>
         <source>Add &amp;option</source>
         <translation>添加选项(&amp;O)</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1154"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1184"/>
         <source>Train</source>
         <translation>车次</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1154"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1184"/>
         <source>Date</source>
         <translation>日期</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1154"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1184"/>
         <source>Class</source>
         <translation>席别</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1157"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1187"/>
         <source>In preference order: at most 5 options a date, at most 2 dates</source>
         <translation>按优先顺序排列：每个日期最多 5 个选项，最多 2 个日期</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1158"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1188"/>
         <source>Remove</source>
         <translation>移除</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1159"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1189"/>
         <source>Up</source>
         <translation>上移</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1160"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1190"/>
         <source>Down</source>
         <translation>下移</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1176"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1206"/>
         <source>Dead&amp;line:</source>
         <translation>截止时间(&amp;L)：</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1187"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1217"/>
         <source>I&amp;d:</source>
         <translation>编号(&amp;D)：</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1191"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1221"/>
         <source>Optio&amp;ns:</source>
         <translation>选项(&amp;N)：</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1293"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1227"/>
+        <source>The order may be served with standing tickets when no seat serves it on an option</source>
+        <translation>某个选项上没有座位可兑现时，订单可以无座票兑现</translation>
+    </message>
+    <message>
+        <location filename="../app/src/operator_dialogs.cpp" line="1229"/>
+        <source>Accept added t&amp;rains (接受新增列车) leaving between</source>
+        <translation>接受新增列车，发车时间在(&amp;R)</translation>
+    </message>
+    <message>
+        <location filename="../app/src/operator_dialogs.cpp" line="1232"/>
+        <source>Trains added to the timetable later, on one of the options&apos; dates, become options of this order when they leave its station in the window</source>
+        <translation>之后加开的列车，若在选项日期之一且在此时间窗内从本站发车，将成为本订单的选项</translation>
+    </message>
+    <message>
+        <location filename="../app/src/operator_dialogs.cpp" line="1367"/>
         <source>Waitlist order %1 submitted: prepay %2 by %3.</source>
         <translation>候补订单 %1 已提交：请于 %3 前预付 %2。</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1185"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1215"/>
         <source>Not served by then, the order expires and is refunded</source>
         <translation>届时仍未兑现，订单将失效并退款</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1188"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1218"/>
         <source>&amp;User:</source>
         <translation>用户(&amp;U)：</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1189"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1219"/>
         <source>&amp;Passengers:</source>
         <translation>乘客(&amp;P)：</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1190"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1220"/>
         <source>&amp;Interval:</source>
         <translation>区间(&amp;I)：</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1203"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1224"/>
+        <source>Accept standin&amp;g (接受无座)</source>
+        <translation>接受无座(&amp;G)</translation>
+    </message>
+    <message>
+        <location filename="../app/src/operator_dialogs.cpp" line="1273"/>
         <source>This option is listed already.</source>
         <translation>此选项已在列表中。</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1222"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1292"/>
         <source>&amp;Submit</source>
         <translation>提交(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1259"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1329"/>
         <source>Enter an id for the order.</source>
         <translation>请输入订单编号。</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1260"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1330"/>
         <source>Enter the user (account) placing the order.</source>
         <translation>请输入下单的用户（账号）。</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1262"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1332"/>
         <source>No train is shown: open a scenario or a store first.</source>
         <translation>未显示任何车次：请先打开场景或存储。</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1264"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1334"/>
         <source>Add at least one option: a train, a date and a class.</source>
         <translation>请至少添加一个选项：车次、日期和席别。</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1267"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1337"/>
         <source>Option %1 has no class.</source>
         <translation>选项 %1 没有席别。</translation>
     </message>

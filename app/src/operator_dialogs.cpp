@@ -883,6 +883,17 @@ int SeatCountingDialog::freeSeats(const QString& cls, int from, int to) const {
     return n;
 }
 
+int SeatCountingDialog::standingFree(const QString& cls, int from, int to) const {
+    for (const ClassView& c : snap().run.classDetails) {
+        if (qs(c.name) != cls || c.standingPlaces == 0) continue;
+        int least = c.standingPlaces;
+        for (int g = std::max(from, 0); g < to && g < static_cast<int>(c.standingLoad.size()); ++g)
+            least = std::min(least, c.standingPlaces - c.standingLoad[static_cast<std::size_t>(g)]);
+        return least;
+    }
+    return -1;
+}
+
 // ---------------------------------------------------------------- BlockDialog
 
 BlockDialog::BlockDialog(Session* session, OperatorContext context, QWidget* parent)
@@ -925,8 +936,11 @@ BlockDialog::BlockDialog(Session* session, OperatorContext context, QWidget* par
     auto changed = [this] {
         count_->setEnabled(byCount_->isChecked());
         seats_->setEnabled(!byCount_->isChecked());
-        free_->setText(tr("%n seat(s) of this class free over the interval", nullptr,
-                          freeSeats(classOf(class_), interval_->from(), interval_->to())));
+        QString text = tr("%n seat(s) of this class free over the interval", nullptr,
+                          freeSeats(classOf(class_), interval_->from(), interval_->to()));
+        const int places = standingFree(classOf(class_), interval_->from(), interval_->to());
+        if (places >= 0) text += u"; "_s + tr("%n standing place(s)", nullptr, places);
+        free_->setText(text);
         revalidate();
     };
     connect(byCount_, &QRadioButton::toggled, this, changed);
@@ -998,6 +1012,12 @@ SellDialog::SellDialog(Session* session, OperatorContext context, QWidget* paren
     form()->addRow(tr("&Passengers:"), table);
     form()->addRow(tr("Pre&fer:"), prefer_);
     form()->addRow(tr("Free:"), free_);
+    standing_ = new QCheckBox(tr("Standin&g tickets (无座), no seat"), this);
+    standing_->setObjectName(u"standing"_s);
+    standing_->setToolTip(
+        tr("Sell standing places of the class instead of seats: every segment "
+           "of the interval must have places for all the passengers"));
+    form()->addRow(QString(), standing_);
     addPassenger();
     if (selected) {
         passengers_->item(0, 1)->setText(qs(selected->label));
@@ -1018,6 +1038,12 @@ SellDialog::SellDialog(Session* session, OperatorContext context, QWidget* paren
     connect(passengers_->model(), &QAbstractItemModel::rowsRemoved, this,
             &OperatorDialog::revalidate);
     connect(prefer_, &QComboBox::currentIndexChanged, this, &OperatorDialog::revalidate);
+    connect(standing_, &QCheckBox::toggled, this, [this](bool on) {
+        // A standing ticket has no seat: the seat column and the preference do not apply.
+        passengers_->setColumnHidden(1, on);
+        prefer_->setEnabled(!on);
+        revalidate();
+    });
     changed();
     finish(tr("&Sell"));
 }
@@ -1071,6 +1097,10 @@ QJsonObject SellDialog::commandObject() const {
     o.insert(u"to"_s, interval_->toStation());
     o.insert(u"class"_s, classOf(class_));
     o.insert(u"passengers"_s, QJsonArray::fromStringList(column(0)));
+    if (standing_->isChecked()) {
+        o.insert(u"standing"_s, true);
+        return o;
+    }
     const QStringList seats = column(1);
     if (!seats.contains(QString())) {
         QJsonArray labels;
@@ -1191,6 +1221,46 @@ WaitlistDialog::WaitlistDialog(Session* session, OperatorContext context, QWidge
     form()->addRow(tr("Optio&ns:"), optionsBox);
     form()->addRow(hasDeadline_, deadline_);
 
+    acceptStanding_ = new QCheckBox(tr("Accept standin&g (接受无座)"), this);
+    acceptStanding_->setObjectName(u"acceptStanding"_s);
+    acceptStanding_->setToolTip(
+        tr("The order may be served with standing tickets when no seat serves it on an option"));
+    form()->addRow(QString(), acceptStanding_);
+    newTrains_ = new QCheckBox(tr("Accept added t&rains (接受新增列车) leaving between"), this);
+    newTrains_->setObjectName(u"newTrains"_s);
+    newTrains_->setToolTip(
+        tr("Trains added to the timetable later, on one of the options' dates, "
+           "become options of this order when they leave its station in the "
+           "window"));
+    newTrainsFrom_ = new QDateTimeEdit(this);
+    newTrainsTo_ = new QDateTimeEdit(this);
+    for (QDateTimeEdit* e : {newTrainsFrom_, newTrainsTo_}) {
+        e->setTimeSpec(Qt::UTC);
+        e->setDisplayFormat(u"yyyy-MM-dd HH:mm"_s);
+        e->setCalendarPopup(true);
+        e->setEnabled(false);
+        connect(newTrains_, &QCheckBox::toggled, e, &QWidget::setEnabled);
+        connect(e, &QDateTimeEdit::dateTimeChanged, this, &OperatorDialog::revalidate);
+    }
+    newTrainsFrom_->setObjectName(u"newTrainsFrom"_s);
+    newTrainsTo_->setObjectName(u"newTrainsTo"_s);
+    {
+        // The whole day of the shown run by default.
+        const QDate day = QDate::fromString(qs(snap().run.date), Qt::ISODate);
+        const QDate start = day.isValid() ? day : clock().date();
+        newTrainsFrom_->setDateTime(QDateTime(start, QTime(0, 0), Qt::UTC));
+        newTrainsTo_->setDateTime(QDateTime(start, QTime(23, 59), Qt::UTC));
+    }
+    auto* window = new QWidget(this);
+    auto* windowLayout = new QHBoxLayout(window);
+    windowLayout->setContentsMargins(0, 0, 0, 0);
+    windowLayout->addWidget(newTrainsFrom_);
+    windowLayout->addWidget(new QLabel(u"–"_s, window));
+    windowLayout->addWidget(newTrainsTo_);
+    form()->addRow(newTrains_, window);
+    connect(acceptStanding_, &QCheckBox::toggled, this, &OperatorDialog::revalidate);
+    connect(newTrains_, &QCheckBox::toggled, this, &OperatorDialog::revalidate);
+
     if (!snap().run.train.empty()) {
         const SeatView* selected = seatByLabel(context_.seat);
         addOption(qs(snap().run.train), qs(snap().run.date),
@@ -1284,6 +1354,10 @@ QJsonObject WaitlistDialog::commandObject() const {
     }
     o.insert(u"options"_s, options);
     if (hasDeadline_->isChecked()) o.insert(u"deadline"_s, formatAt(deadline_->dateTime()));
+    if (acceptStanding_->isChecked()) o.insert(u"accept_standing"_s, true);
+    if (newTrains_->isChecked())
+        o.insert(u"new_trains"_s, QJsonObject{{u"from"_s, formatAt(newTrainsFrom_->dateTime())},
+                                              {u"to"_s, formatAt(newTrainsTo_->dateTime())}});
     return o;
 }
 

@@ -546,6 +546,48 @@ class TestDialogs : public QObject {
         QCOMPARE(kindAt(u"02-03C"_s, 5), int(SeatGridModel::HolderKind::Block));
     }
 
+    // Version 2 in the dialogs: a standing sale (the demo run has no standing
+    // places, so the engine's check refuses it in words), and an order that
+    // accepts standing and added trains within a window.
+    void standingAndAddedTrainOptions() {
+        QPointer<SellDialog> sell =
+            qobject_cast<SellDialog*>(window_->openOperation(Operation::Sell));
+        QVERIFY(sell);
+        sell->passengers()->item(0, 0)->setText(u"站票甲"_s);
+        auto* standing = field<QCheckBox*>(sell, u"standing"_s);
+        standing->setChecked(true);
+        QVERIFY(sell->passengers()->isColumnHidden(1));
+        const QJsonObject o = parsed(sell->command());
+        QVERIFY(o.value(u"standing"_s).toBool());
+        QVERIFY(!o.contains(u"seats"_s) && !o.contains(u"prefer"_s));
+        QTRY_VERIFY2(problem(sell).contains(u"standing place"_s), qPrintable(problem(sell)));
+        QVERIFY2(problem(sell).startsWith(errorSentence(ErrorCode::SoldOut)),
+                 qPrintable(problem(sell)));
+        QVERIFY(!sell->sendButton()->isEnabled());
+        sell->reject();
+
+        QPointer<WaitlistDialog> w =
+            qobject_cast<WaitlistDialog*>(window_->openOperation(Operation::Waitlist));
+        QVERIFY(w);
+        field<QLineEdit*>(w, u"user"_s)->setText(u"u901"_s);
+        w->passengers()->item(0, 0)->setText(u"候补乙"_s);
+        QVERIFY(!parsed(w->command()).contains(u"accept_standing"_s));
+        field<QCheckBox*>(w, u"acceptStanding"_s)->setChecked(true);
+        field<QCheckBox*>(w, u"newTrains"_s)->setChecked(true);
+        auto* from = field<QDateTimeEdit*>(w, u"newTrainsFrom"_s);
+        auto* to = field<QDateTimeEdit*>(w, u"newTrainsTo"_s);
+        QVERIFY(from->isEnabled() && to->isEnabled());
+        from->setDateTime(QDateTime(QDate(2025, 1, 20), QTime(6, 0), Qt::UTC));
+        to->setDateTime(QDateTime(QDate(2025, 1, 20), QTime(12, 0), Qt::UTC));
+        const QJsonObject order = parsed(w->command());
+        QVERIFY(order.value(u"accept_standing"_s).toBool());
+        QCOMPARE(
+            order.value(u"new_trains"_s).toObject(),
+            (QJsonObject{{u"from"_s, u"2025-01-20T06:00"_s}, {u"to"_s, u"2025-01-20T12:00"_s}}));
+        QTRY_VERIFY2(problem(w).isEmpty(), qPrintable(problem(w)));
+        w->reject();
+    }
+
     // Submit an order, prepay it from the dialog offered next.
     void waitlistThenPrepay() {
         QTest::keyClick(window_, Qt::Key_W, Qt::ControlModifier | Qt::ShiftModifier);

@@ -254,6 +254,9 @@ class SeatCountingDialog : public OperatorDialog {
   protected:
     using OperatorDialog::OperatorDialog;
     int freeSeats(const QString& cls, int from, int to) const;
+    // Standing places of the class free over the interval (the least over its
+    // segments), as the run's view counts them; -1 when the class has none.
+    int standingFree(const QString& cls, int from, int to) const;
 };
 
 // Withhold inventory as a quota block (预留).
@@ -305,6 +308,7 @@ class SellDialog : public SeatCountingDialog {
     QPushButton* remove_ = nullptr;
     QComboBox* prefer_ = nullptr;
     QLabel* free_ = nullptr;
+    QCheckBox* standing_ = nullptr;  // 无座: standing tickets instead of seats
 };
 
 // A waitlist order (候补订单): passengers, interval, options in preference order.
@@ -338,6 +342,10 @@ class WaitlistDialog : public OperatorDialog {
     QPushButton* down_ = nullptr;
     QCheckBox* hasDeadline_ = nullptr;
     QDateTimeEdit* deadline_ = nullptr;
+    QCheckBox* acceptStanding_ = nullptr;  // 接受无座
+    QCheckBox* newTrains_ = nullptr;       // 接受新增列车, within a window of departures
+    QDateTimeEdit* newTrainsFrom_ = nullptr;
+    QDateTimeEdit* newTrainsTo_ = nullptr;
 };
 
 // A command on one waitlist order chosen from a list (any id may be typed),
