@@ -79,7 +79,11 @@ std::optional<Verdict> refuseOverLimits(const LimitValues& limits, const Command
 }  // namespace
 
 std::optional<Verdict> refuseUpFront(const EngineState& s, const Command& cmd) {
-    if (cmd.op == Op::Waitlist)
+    // The same order again is a duplicate, whatever the limits are now: it was
+    // within them when it was taken (a limit lowered later touches no order).
+    const IdRecord* same = cmd.op == Op::Waitlist ? s.ids.find(cmd.id) : nullptr;
+    const bool resent = same && same->kind == IdKind::Order && same->fingerprint == cmd.fingerprint;
+    if (cmd.op == Op::Waitlist && !resent)
         if (auto v = refuseOverLimits(s.limits, cmd)) return v;
     const Time at = cmd.at.value_or(s.clock);
     if (at >= s.clock) return std::nullopt;

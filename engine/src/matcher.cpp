@@ -108,18 +108,24 @@ void Matcher::begin() {
         if (!p.queues.empty()) phases_.push_back(std::move(p));
     }
 
-    for (const auto& [runIndex, travelClass] : c_.addedCars) {
+    // Added cars, and the classes of an added run: one phase per run over the
+    // queues of all its new classes, so that queue order holds across them (an
+    // order is served on its first servable option, whichever class that is).
+    for (std::size_t i = 0; i < c_.addedCars.size();) {
+        const std::uint32_t runIndex = c_.addedCars[i].first;
         const Run& run = s.runs[runIndex];
         Phase p;
         p.forcedOption = run.policy == Policy::Exact;
         p.completeOnly = run.policy == Policy::Complete;
-        run.classes[travelClass].queueAt.forEach([&](int, int, std::uint32_t q) {
-            if (s.queues[q].live() > 0) p.queues.push_back(q);
-        });
-        std::sort(p.queues.begin(), p.queues.end());
         p.info.cause = Cause::AddedCar;
         p.info.run = runIndex;
-        p.info.travelClass = travelClass;
+        p.info.travelClass = c_.addedCars[i].second;
+        for (; i < c_.addedCars.size() && c_.addedCars[i].first == runIndex; ++i)
+            run.classes[c_.addedCars[i].second].queueAt.forEach([&](int, int, std::uint32_t q) {
+                if (s.queues[q].live() > 0) p.queues.push_back(q);
+            });
+        std::sort(p.queues.begin(), p.queues.end());
+        p.queues.erase(std::unique(p.queues.begin(), p.queues.end()), p.queues.end());
         if (!p.queues.empty()) phases_.push_back(std::move(p));
     }
     c_.addedCars.clear();

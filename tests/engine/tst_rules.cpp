@@ -520,6 +520,48 @@ class TestRules : public QObject {
         // 0.46 x 120 = 55.2 -> 55.5.
         QCOMPARE(s.one(waitlist("W2", "北京", "天津")).value(u"prepay"_s).toDouble(), 55.5);
     }
+
+    // Rule 4 across an added run's classes: the earliest order is served first,
+    // on its first servable option, whichever class of the new run that is.
+    void addedRunKeepsQueueOrderAcrossClasses() {
+        Session s;
+        const QByteArray lines[] = {
+            R"({"op":"train","at":"2024-02-01T08:00","train":"G1","date":"2024-02-08","stops":[{"station":"A","km":0,"dep":"08:00"},{"station":"B","km":50,"arr":"08:30","dep":"08:31"},{"station":"C","km":100,"arr":"09:00"}],"cars":[{"car":1,"class":"second","rows":1,"layout":"A"}]})",
+            R"({"op":"sell","id":"s1","train":"G1","date":"2024-02-08","from":"A","to":"C","class":"second","passengers":["x"]})",
+            R"({"op":"waitlist","id":"w1","user":"u1","passengers":["p1"],"from":"B","to":"C","options":[{"train":"G1","date":"2024-02-08","class":"second"}],"new_trains":{"from":"2024-02-08T07:00","to":"2024-02-08T12:00"}})",
+            R"({"op":"prepay","at":"2024-02-01T08:01","id":"w1"})",
+            R"({"op":"waitlist","id":"w2","user":"u2","passengers":["p2"],"from":"A","to":"C","options":[{"train":"G1","date":"2024-02-08","class":"second"}],"new_trains":{"from":"2024-02-08T07:00","to":"2024-02-08T12:00","classes":["second","first"]}})",
+            R"({"op":"prepay","at":"2024-02-01T08:02","id":"w2"})",
+            R"({"op":"train","train":"X1","date":"2024-02-08","added":true,"stops":[{"station":"A","km":0,"dep":"09:00"},{"station":"B","km":50,"arr":"09:30","dep":"09:31"},{"station":"C","km":100,"arr":"10:00"}],"cars":[{"car":1,"class":"first","rows":1,"layout":"A"},{"car":2,"class":"second","rows":1,"layout":"A"}]})",
+        };
+        for (const QByteArray& l : lines)
+            s.send(l);
+        QList<QJsonObject> served;
+        for (const QJsonObject& e : s.all())
+            if (kind(e) == u"waitlist_fulfilled"_s) served << e;
+        QCOMPARE(served.size(), 2);
+        QCOMPARE(served[0].value(u"id"_s).toString(), u"w1"_s);
+        QCOMPARE(served[0].value(u"class"_s).toString(), u"second"_s);
+        QCOMPARE(served[1].value(u"id"_s).toString(), u"w2"_s);
+        QCOMPARE(served[1].value(u"class"_s).toString(), u"first"_s);
+    }
+
+    // The same order sent again is a duplicate even after its limit was lowered.
+    void resentOrderIsDuplicateUnderLowerLimits() {
+        Session s;
+        s.send(
+            R"({"op":"train","at":"2024-02-01T08:00","train":"G1","date":"2024-02-08","stops":[{"station":"A","km":0,"dep":"08:00"},{"station":"B","km":50,"arr":"08:30","dep":"08:31"},{"station":"C","km":100,"arr":"09:00"}],"cars":[{"car":1,"class":"second","rows":1,"layout":"A"}]})");
+        const QByteArray order =
+            R"({"op":"waitlist","id":"w3","user":"u3","passengers":["p1","p2","p3","p4"],"from":"A","to":"B","options":[{"train":"G1","date":"2024-02-08","class":"second"}]})";
+        s.send(order);
+        s.send(R"({"op":"configure","limits":{"passengers":3}})");
+        QCOMPARE(s.one(order).value(u"event"_s).toString(), u"duplicate"_s);
+        // A new order of four is over the limit now.
+        QByteArray other = order;
+        other.replace("\"w3\"", "\"w4\"");
+        const QJsonObject refused = s.one(other);
+        QCOMPARE(refused.value(u"code"_s).toString(), u"bad_command"_s);
+    }
 };
 
 QTEST_GUILESS_MAIN(TestRules)
