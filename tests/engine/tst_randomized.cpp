@@ -1014,12 +1014,27 @@ QString checkKeyOrder(const QByteArray& line, const QJsonObject& e) {
         {L("availability"), "free standing"},
         {L("seatmap"), "seats"},
         {L("duplicate"), "id"},
+        {L("option_added"), "id train date class"},
+        {L("waitlist_failed"), "id reason passenger"},
+        {L("configured"), "limits"},
+        {L("waitlist_capped"), "train date class cap"},
         {L("error"), "code message"}};
     const QString kind = e.value(L("event")).toString();
     auto it = kFields.find(kind);
     if (it == kFields.end()) return QStringLiteral("unknown event kind %1").arg(kind);
     QList<QByteArray> want = QByteArray("seq at event line ").append(it->second).split(' ');
     if (kind == QLatin1String("error") && e.contains(L("waitlist"))) want << "waitlist";
+    // Version 2: a standing ticket's "seat": null is followed by "standing": true (and a
+    // standing seat_released names its class); car_added and seatmap end with `standing`.
+    const bool standing = e.value(L("standing")).toBool();
+    if (standing &&
+        (kind == QLatin1String("ticket_held") || kind == QLatin1String("seat_released")))
+        want.insert(want.indexOf("seat") + 1, "standing");
+    if (standing && kind == QLatin1String("seat_released"))
+        want.insert(want.indexOf("standing") + 1, "class");
+    if ((kind == QLatin1String("car_added") || kind == QLatin1String("seatmap")) &&
+        e.contains(L("standing")))
+        want << "standing";
     const auto keys = keysByDepth(line);
     if (keys.count(1) == 0 || keys.at(1) != want)
         return QStringLiteral("keys should be, in order: %1")
@@ -1030,7 +1045,8 @@ QString checkKeyOrder(const QByteArray& line, const QJsonObject& e) {
                            ? "train date class rank ahead_passengers level"
                            : "ticket passenger seat from to")
                 .split(' ');
-        const QList<QByteArray> nested = keys.count(3) ? keys.at(3) : QList<QByteArray>();
+        QList<QByteArray> nested = keys.count(3) ? keys.at(3) : QList<QByteArray>();
+        nested.removeAll("standing");  // after "seat" on a standing ticket
         for (int i = 0; i < nested.size(); ++i)
             if (nested[i] != one[i % one.size()])
                 return QStringLiteral("nested keys should be, in order: %1")
@@ -1089,6 +1105,8 @@ QString compareRecords(const houbu::Engine& engine, const ReferenceModel& m) {
                 return "cancelled";
             case OrderStatus::Expired:
                 return "expired";
+            case OrderStatus::Failed:
+                return "failed";
         }
         return "?";
     };
@@ -1110,6 +1128,7 @@ QString compareRecords(const houbu::Engine& engine, const ReferenceModel& m) {
         sum.ordersFulfilled += st == OrderStatus::Served;
         sum.ordersCancelled += st == OrderStatus::CancelledUser || st == OrderStatus::PrepayTimeout;
         sum.ordersExpired += st == OrderStatus::Expired;
+        sum.ordersFailed += st == OrderStatus::Failed;
     }
     for (const QString& id : m.blockOrder()) {
         const bool released = m.blocks().at(id).released;
