@@ -88,6 +88,8 @@ QByteArray toLine(const QJsonObject& o) {
 class Generator {
   public:
     Generator(quint64 seed, int commands) : rng_(seed), commands_(commands) {
+        // Every fifth seed stays pure version-1 traffic (no version 2 field or command).
+        v2_ = seed % 5 != 0;
         makeWeights(seed);
         makePreamble();
     }
@@ -224,8 +226,16 @@ class Generator {
                 o.insert(L("policy"), L("exact"));
             else if (r != 0)
                 o.insert(L("policy"), L("complete"));
+            // Version 2: standing places (无座) on most `complete` runs.
+            if (v2_ && r != 3 && pct() < 75) {
+                QJsonObject standing;
+                standing.insert(L("second"), range(1, 4));
+                if (pct() < 40) standing.insert(L("first"), range(0, 2));
+                o.insert(L("standing"), standing);
+            }
             preamble_.push_back(toLine(o));
             trainLines_.push_back(o);
+            trainByRun_[ReferenceModel::runKey(train, date)] = o;
         }
         if (pct() < 50) preamble_.push_back(toLine(trainLines_[0]));  // train_exists
         if (pct() < 50) {
@@ -327,6 +337,11 @@ class Generator {
         Invalid,
         Retry,
         IdConflict,
+        StandingSell,  // version 2 from here on
+        AddTrain,
+        ConflictSell,
+        Configure,
+        Cap,
         ActionCount
     };
 
@@ -337,14 +352,15 @@ class Generator {
     void makeWeights(quint64 seed) {
         static const int kProfiles[4][ActionCount] = {
             // sell pay refund resch block release wait prepay cancel adv pos avail map car inv
-            // retry conf
-            {220, 150, 35, 35, 40, 40, 120, 130, 20, 60, 50, 40, 15, 4, 21, 13, 7},
-            {200, 150, 80, 50, 20, 30, 170, 150, 10, 40, 40, 20, 10, 2, 15, 8, 5},
-            {240, 160, 40, 40, 40, 40, 130, 130, 20, 15, 50, 40, 15, 4, 21, 10, 5},
-            {180, 120, 30, 30, 110, 110, 110, 120, 15, 50, 40, 40, 15, 12, 10, 5, 3}};
+            // retry conf, then version 2: standing-sell added-train conflict configure cap
+            {220, 150, 35, 35, 40, 40, 120, 130, 20, 60, 50, 40, 15, 4, 21, 13, 7, 30, 5, 25, 3, 6},
+            {200, 150, 80, 50, 20, 30, 170, 150, 10, 40, 40, 20, 10, 2, 15, 8, 5, 25, 5, 35, 2, 4},
+            {240, 160, 40, 40, 40, 40, 130, 130, 20, 15, 50, 40, 15, 4, 21, 10, 5, 30, 5, 25, 3, 6},
+            {180, 120, 30, 30, 110, 110, 110, 120, 15, 50, 40,
+             40,  15,  12, 10, 5,   3,   25,  6,   20, 3,  6}};
         profile_ = int(seed % 4);
         for (int a = 0; a < ActionCount; ++a)
-            weights_[a] = kProfiles[profile_][a];
+            weights_[a] = a >= StandingSell && !v2_ ? 0 : kProfiles[profile_][a];
     }
 
     QByteArray command(const ReferenceModel& m) {
@@ -402,6 +418,21 @@ class Generator {
                 return invalid(m);
             case Retry:
                 retry(m, o);
+                break;
+            case StandingSell:
+                standingSell(m, o);
+                break;
+            case AddTrain:
+                addTrain(m, o);
+                break;
+            case ConflictSell:
+                conflictSell(m, o);
+                break;
+            case Configure:
+                configure(o);
+                break;
+            case Cap:
+                cap(m, o);
                 break;
             case IdConflict:
             case ActionCount:
@@ -699,7 +730,202 @@ class Generator {
                 names.append(passengerName(range(0, kPassengerPool - 1)));
             o.insert(L("passengers"), names);
         }
+        if (v2_) waitlistV2(m, o, first, stations[f]);
         trips_.push_back(o);
+    }
+
+    // Version 2 fields of a waitlist order: 接受无座, 接受新增列车 (a window around the
+    // first option's departure that added runs sometimes hit and sometimes miss), and
+    // groups beyond version 1's five that only a raised limit lets in.
+    void waitlistV2(const ReferenceModel& m, QJsonObject& o, const RefRun& first,
+                    const QString& from) {
+        (void)m;
+        if (pct() < 35) o.insert(L("accept_standing"), true);
+        if (pct() < 35) {
+            const auto dep = first.stops[size_t(first.stationIndex(from))].departure();
+            const RefTime base = dep ? *dep : start_ + RefTime(commands_) * 72;
+            RefTime lo = base - range(0, 150) * 60, hi = base + range(0, 150) * 60;
+            if (pct() < 25) {  // a window that no added run is likely to meet
+                lo = base + range(300, 600) * 60;
+                hi = lo + range(0, 60) * 60;
+            }
+            QJsonObject w;
+            w.insert(L("from"), refFormatTime(lo));
+            w.insert(L("to"), refFormatTime(hi));
+            const int c = pct();
+            if (c < 15)
+                w.insert(L("classes"), QJsonArray{L("first")});
+            else if (c < 30)
+                w.insert(L("classes"), QJsonArray{L("second"), L("first")});
+            o.insert(L("new_trains"), w);
+        }
+        if (pct() < 4) {
+            const QString id = o.value(L("id")).toString();
+            QJsonArray passengers;
+            const int n = range(5, 8);
+            for (int i = 1; i <= n; ++i)
+                passengers.append(QStringLiteral("Guest %1-%2").arg(id).arg(i));
+            o.insert(L("passengers"), passengers);
+        }
+    }
+
+    // A standing sale (无座), mostly on a run and class with standing places.
+    void standingSell(const ReferenceModel& m, QJsonObject& o) {
+        std::vector<std::pair<QString, QString>> withPlaces;
+        for (const QString& key : liveRuns(m, false, true))
+            for (const auto& [cls, places] : m.runs().at(key).standingPlaces)
+                if (places > 0) withPlaces.emplace_back(key, cls);
+        const RefRun* r = &pickRun(m);
+        QString cls = r->classes()[range(0, int(r->classes().size()) - 1)];
+        if (!withPlaces.empty() && pct() < 85) {
+            const auto& p = pick(withPlaces);
+            r = &m.runs().at(p.first);
+            cls = p.second;
+        }
+        int f = 0, t = 0;
+        interval(*r, f, t);
+        base(o, "sell", *r);
+        o.insert(L("id"), newId("s"));
+        o.insert(L("from"), r->stops[size_t(f)].station);
+        o.insert(L("to"), r->stops[size_t(t)].station);
+        o.insert(L("class"), cls);
+        std::vector<int> names(kPassengerPool);
+        for (int i = 0; i < kPassengerPool; ++i)
+            names[size_t(i)] = i;
+        shuffle(names);
+        QJsonArray passengers;
+        const int n = pct() < 75 ? 1 : 2;
+        for (int i = 0; i < n; ++i)
+            passengers.append(passengerName(names[size_t(i)]));
+        o.insert(L("passengers"), passengers);
+        o.insert(L("standing"), true);
+    }
+
+    // 加开: a run copied from a live `complete` one, shifted in time, added to the
+    // timetable during the day; its seats go to the waitlist first.
+    void addTrain(const ReferenceModel& m, QJsonObject& o) {
+        std::vector<QString> bases, wanted;
+        for (const QString& key : liveRuns(m, false, false))
+            if (trainByRun_.count(key)) bases.push_back(key);
+        // Mostly near what an open order accepting added runs waits for.
+        for (const auto& [id, ord] : m.orders())
+            if (ord.newTrains &&
+                (ord.status == OrderStatus::Queued || ord.status == OrderStatus::Awaiting))
+                for (int i = 0; i < ord.listed; ++i)
+                    if (std::find(bases.begin(), bases.end(), ord.options[size_t(i)].run) !=
+                        bases.end())
+                        wanted.push_back(ord.options[size_t(i)].run);
+        if (!wanted.empty() && pct() < 75) bases = wanted;
+        if (bases.empty() || addedTrains_ >= 5) return availability(m, o);
+        ++addedTrains_;
+        const QString baseKey = pick(bases);
+        const QJsonObject src = trainByRun_.at(baseKey);
+        const RefRun& b = m.runs().at(baseKey);
+        const int offset = range(-120, 120);
+        const RefTime dep = *b.stops.front().departure() + RefTime(offset) * 60;
+        auto shift = [&](const QString& hhmm) {
+            const int min = (*refParseClock(hhmm) + offset % 1440 + 1440) % 1440;
+            return QStringLiteral("%1:%2")
+                .arg(min / 60, 2, 10, QLatin1Char('0'))
+                .arg(min % 60, 2, 10, QLatin1Char('0'));
+        };
+        QJsonArray stops;
+        for (const auto& v : src.value(L("stops")).toArray()) {
+            QJsonObject st = v.toObject();
+            for (const char* k : {"arr", "dep"})
+                if (st.contains(L(k))) st.insert(L(k), shift(st.value(L(k)).toString()));
+            stops.append(st);
+        }
+        const QString train = QStringLiteral("X%1").arg(++counter_);
+        const QString date = refFormatTime(dep).left(10);
+        o.insert(L("op"), L("train"));
+        o.insert(L("train"), train);
+        o.insert(L("date"), date);
+        o.insert(L("added"), true);
+        o.insert(L("stops"), stops);
+        QJsonArray cars;
+        QJsonObject c1, c2;
+        c1.insert(L("car"), 1);
+        c1.insert(L("class"), L("first"));
+        c1.insert(L("rows"), 1);
+        c1.insert(L("layout"), L("ACF"));
+        c2.insert(L("car"), 2);
+        c2.insert(L("class"), L("second"));
+        c2.insert(L("rows"), range(1, 2));
+        c2.insert(L("layout"), L("ABC"));
+        if (pct() < 70) cars.append(c1);
+        cars.append(c2);
+        o.insert(L("cars"), cars);
+        if (src.contains(L("fares"))) o.insert(L("fares"), src.value(L("fares")));
+        o.insert(L("hold_minutes"), range(5, 20));
+        if (pct() < 50) o.insert(L("standing"), QJsonObject{{L("second"), range(1, 3)}});
+        trainByRun_[ReferenceModel::runKey(train, date)] = o;
+    }
+
+    // 兑现失败 in the making: a passenger of an open order buys a ticket of their own on
+    // one of its options, over the order's interval, so the travel overlaps.
+    void conflictSell(const ReferenceModel& m, QJsonObject& o) {
+        std::vector<const RefOrder*> open;
+        for (const auto& [id, ord] : m.orders())
+            if (ord.status == OrderStatus::Queued ||
+                (ord.status == OrderStatus::Awaiting && pct() < 30))
+                open.push_back(&ord);
+        if (open.empty()) return sell(m, o);
+        const RefOrder* ord = pick(open);
+        const RefOption& opt = ord->options[size_t(range(0, int(ord->options.size()) - 1))];
+        const RefRun& r = m.runs().at(opt.run);
+        const int f = r.stationIndex(ord->from), t = r.stationIndex(ord->to);
+        // A class with a free seat if there is one, else standing where there are places.
+        QString cls = opt.cls;
+        bool standing = false;
+        for (const QString& c : r.classes())
+            if (m.freeCount(r, c, f, t) > 0) cls = c;
+        if (m.freeCount(r, cls, f, t) == 0 && r.standingFree(opt.cls, f, t) > 0) standing = true;
+        base(o, "sell", r);
+        o.insert(L("id"), newId("s"));
+        o.insert(L("from"), ord->from);
+        o.insert(L("to"), ord->to);
+        o.insert(L("class"), standing ? opt.cls : cls);
+        o.insert(L("passengers"),
+                 QJsonArray{ord->passengers[range(0, int(ord->passengers.size()) - 1)]});
+        if (standing) o.insert(L("standing"), true);
+    }
+
+    // configure: some of the limits, raised, lowered or lifted (null), while orders are open.
+    void configure(QJsonObject& o) {
+        o.insert(L("op"), L("configure"));
+        QJsonObject limits;
+        auto maybe = [&](const char* key, std::initializer_list<int> values) {
+            if (pct() >= 40) return;
+            const std::vector<int> v(values);
+            const int x = pick(v);
+            limits.insert(L(key), x < 0 ? QJsonValue() : QJsonValue(x));
+        };
+        maybe("passengers", {3, 5, 5, 6, 9, -1});
+        maybe("dates", {1, 2, 2, 3, -1});
+        maybe("options_per_date", {1, 2, 5, 5, -1});
+        maybe("options", {1, 2, 3, -1, -1});
+        maybe("open_orders_per_user", {1, 2, 4, -1, -1});
+        o.insert(L("limits"), limits);
+    }
+
+    // waitlist_cap on a run's class: lifted, closed (0), below its queue or above it.
+    void cap(const ReferenceModel& m, QJsonObject& o) {
+        const RefRun& r = pickRun(m);
+        const QStringList classes = r.classes();
+        const QString cls = classes[range(0, int(classes.size()) - 1)];
+        base(o, "waitlist_cap", r);
+        o.insert(L("class"), pct() < 3 ? L("sleeper") : cls);
+        const int queued = m.queuedPassengers(ReferenceModel::runKey(r.train, r.date), cls);
+        const int p = pct();
+        if (p < 40)
+            o.insert(L("cap"), QJsonValue());
+        else if (p < 52)
+            o.insert(L("cap"), 0);
+        else if (p < 70)
+            o.insert(L("cap"), std::max(0, queued - range(0, 2)));
+        else
+            o.insert(L("cap"), queued + range(1, 4));
     }
 
     void prepay(const ReferenceModel& m, QJsonObject& o) {
@@ -798,6 +1024,7 @@ class Generator {
         o.insert(L("class"), classes[range(0, int(classes.size()) - 1)]);
         o.insert(L("rows"), 1);
         o.insert(L("layout"), pct() < 50 ? L("ACDF") : L("ABC"));
+        if (v2_ && !r.exact && pct() < 40) o.insert(L("standing"), range(1, 3));
     }
 
     void retry(const ReferenceModel& m, QJsonObject& o) {
@@ -961,6 +1188,9 @@ class Generator {
     std::vector<QJsonObject> trips_;
     int profile_ = 0;
     int weights_[ActionCount] = {};
+    bool v2_ = false;
+    int addedTrains_ = 0;
+    std::map<QString, QJsonObject> trainByRun_;  // the `train` command of each generated run
 };
 
 // ---------------------------------------------------------------- running
@@ -1469,7 +1699,7 @@ bool mutate(Mutation kind, QList<QJsonObject>& events, const ReferenceModel& m,
         }
         case StealSeat: {
             const int i = find("ticket_held");
-            if (i < 0) return false;
+            if (i < 0 || events[i].value(L("standing")).toBool()) return false;
             const RefRun* r = runOf(events[i]);
             if (!r) return false;
             const int f = r->stationIndex(events[i].value(L("from")).toString());
@@ -1532,6 +1762,8 @@ bool mutate(Mutation kind, QList<QJsonObject>& events, const ReferenceModel& m,
             return false;
         }
         case SwapTiedTimers:
+            // Not where a service follows: which effect freed what it used is then at stake.
+            if (find("waitlist_fulfilled") >= 0) return false;
             for (int i = 0; i + 3 < events.size(); ++i) {
                 if (ev(events[i]) != QLatin1String("hold_expired") ||
                     ev(events[i + 2]) != QLatin1String("hold_expired") ||
@@ -1778,6 +2010,12 @@ bool mutate(Mutation kind, QList<QJsonObject>& events, const ReferenceModel& m,
                 const TimedEffect& y = effects[a + 1];
                 if (x.at != y.at || x.serves || y.serves || !(x.ordersTimer || y.ordersTimer))
                     continue;
+                // An expiry moved by an added run has no fixed place among its ties.
+                auto extended = [&](const TimedEffect& t) {
+                    const auto o = m.orders().find(t.timer.mid(6));
+                    return t.ordersTimer && o != m.orders().end() && o->second.extended;
+                };
+                if (extended(x) || extended(y)) continue;
                 QList<QJsonObject> swapped = events.mid(0, x.first);
                 swapped += events.mid(y.first, y.end - y.first);
                 swapped += events.mid(x.first, x.end - x.first);
@@ -1793,12 +2031,59 @@ bool mutate(Mutation kind, QList<QJsonObject>& events, const ReferenceModel& m,
     return false;
 }
 
+// What each version 2 rule shows in the event stream; every one must be seen over
+// the default seeds, or the generator no longer exercises that rule.
+const char* const kVersion2Kinds[] = {"standing sale",           "standing sale sold out",
+                                      "standing service",        "standing release",
+                                      "added car with standing", "standing availability",
+                                      "standing seat map",       "option_added",
+                                      "waitlist_failed",         "configured",
+                                      "limit bad_command",       "too_many_orders",
+                                      "waitlist_capped",         "waitlist_full on waitlist",
+                                      "waitlist_full on prepay"};
+
+QStringList version2Kinds(const QByteArray& line, const QJsonObject& e) {
+    const QString k = e.value(L("event")).toString();
+    const QString code = e.value(L("code")).toString();
+    const QJsonObject command = QJsonDocument::fromJson(line).object();
+    const QString op = command.value(L("op")).toString();
+    const bool standing = e.value(L("standing")).toBool();
+    QStringList out;
+    if (k == QLatin1String("ticket_held") && standing) out << L("standing sale");
+    if (code == QLatin1String("sold_out") && command.value(L("standing")).toBool())
+        out << L("standing sale sold out");
+    if (k == QLatin1String("waitlist_fulfilled") &&
+        e.value(L("tickets")).toArray().first().toObject().value(L("standing")).toBool())
+        out << L("standing service");
+    if (k == QLatin1String("seat_released") && standing) out << L("standing release");
+    if (k == QLatin1String("car_added") && e.contains(L("standing")))
+        out << L("added car with standing");
+    if (k == QLatin1String("availability") && e.value(L("standing")).toInt() > 0)
+        out << L("standing availability");
+    if (k == QLatin1String("seatmap") && e.contains(L("standing"))) out << L("standing seat map");
+    if (k == QLatin1String("option_added") || k == QLatin1String("waitlist_failed") ||
+        k == QLatin1String("configured") || k == QLatin1String("waitlist_capped"))
+        out << k;
+    // A waitlist refused for a limit: its stateless fields name the limit.
+    if (code == QLatin1String("bad_command") && op == QLatin1String("waitlist") &&
+        (e.value(L("message")).toString().contains(L("at most")) ||
+         e.value(L("message")).toString().contains(L("names, got"))))
+        out << L("limit bad_command");
+    if (code == QLatin1String("too_many_orders")) out << code;
+    if (code == QLatin1String("waitlist_full")) out << L("waitlist_full on ") + op;
+    return out;
+}
+
+std::map<QString, int> version2Counts;  // over the default seeds of `randomized`
+int defaultSeedsRun = 0;
+
 class TestRandomized : public QObject {
     Q_OBJECT
 
   private slots:
     void randomized_data();
     void randomized();
+    void version2RulesExercised();
     void precheckForeseesApply_data() { randomized_data(); }
     void precheckForeseesApply();
     void oracleCatchesCorruptedAnswers();
@@ -1852,7 +2137,7 @@ void TestRandomized::randomized() {
     ReferenceModel model;
     model.setTolerated(toleratedTags());
     std::vector<QByteArray> lines;
-    std::map<QString, int> stats;
+    std::map<QString, int> stats, v2Seen;
     int maxQueued = 0;
     QByteArray allOut;
     qint64 queuedSum = 0;
@@ -1868,6 +2153,8 @@ void TestRandomized::randomized() {
             QString k = e.value(L("event")).toString();
             if (k == QLatin1String("error")) k += L(":") + e.value(L("code")).toString();
             if (!k.isEmpty()) ++stats[k];
+            for (const QString& v2 : version2Kinds(line, e))
+                ++v2Seen[v2];
         }
         if (!r.failed) {
             int queued = 0;
@@ -1918,6 +2205,11 @@ void TestRandomized::randomized() {
         QFile f(base + L(".out.jsonl"));
         if (f.open(QIODevice::WriteOnly | QIODevice::Truncate)) f.write(outputOf(lines));
     }
+    if (QByteArray(QTest::currentDataTag()).startsWith("seed ")) {  // a default seed
+        ++defaultSeedsRun;
+        for (const auto& [k, n] : v2Seen)
+            version2Counts[k] += n;
+    }
     QStringList summary;
     if (qEnvironmentVariableIsSet("HOUBU_RANDOM_NOTES"))
         for (const auto& [k, n] : model.notes())
@@ -1930,6 +2222,21 @@ void TestRandomized::randomized() {
           static_cast<unsigned long long>(seed), int(lines.size()),
           double(queuedSum) / double(lines.size()), maxQueued,
           qPrintable(summary.join(QLatin1Char(' '))));
+}
+
+// Every version 2 rule must have been exercised over the default seeds: the events
+// that show it, counted per kind.
+void TestRandomized::version2RulesExercised() {
+    if (defaultSeedsRun < 20) QSKIP("needs the 20 default seeds of `randomized` in this run");
+    QStringList counts;
+    QStringList never;
+    for (const char* kind : kVersion2Kinds) {
+        const int n = version2Counts[L(kind)];
+        counts << QStringLiteral("%1=%2").arg(L(kind)).arg(n);
+        if (n == 0) never << L(kind);
+    }
+    qInfo("version 2 events over the default seeds: %s", qPrintable(counts.join(L(", "))));
+    QVERIFY2(never.isEmpty(), qPrintable(L("never seen: ") + never.join(L(", "))));
 }
 
 // Engine::precheck on every generated command, just before the engine applies
