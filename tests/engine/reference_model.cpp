@@ -1380,6 +1380,26 @@ bool ReferenceModel::fulfill(const QJsonObject& e, RefTime now) {
     RefRun& run = runs_.at(option.run);
     const int f = run.stationIndex(order.from), t = run.stationIndex(order.to);
     const QJsonArray tickets = jv(e, "tickets").toArray();
+    // Whom and how, before which seats: a conflicting passenger is never served (兑现失败),
+    // and standing only serves an order that accepts it.
+    {
+        QString who;
+        const int c = orderConflict(order, option, &who);
+        if (c == 2)
+            return fail(L("served_conflict"),
+                        QStringLiteral("order %1 served on %2 %3, but %4 travels at an "
+                                       "overlapping time (兑现失败)")
+                            .arg(id, option.run, cls, who));
+        if (c == 1) note(L("an order was served on a conflict of equal instants"));
+    }
+    if (!order.acceptStanding &&
+        std::any_of(tickets.begin(), tickets.end(), [](const QJsonValue& v) {
+            return v.toObject().value(QLatin1String("standing")).toBool();
+        }))
+        return fail(L("standing_not_accepted"),
+                    QStringLiteral("order %1 served standing on %2 %3 but does not accept "
+                                   "standing")
+                        .arg(id, option.run, cls));
     if (tickets.size() != order.passengers.size())
         return fail(L("fulfill_tickets"),
                     QStringLiteral("order %1 has %2 passengers, served with %3 tickets")
@@ -1422,11 +1442,6 @@ bool ReferenceModel::fulfill(const QJsonObject& e, RefTime now) {
         if (standingTickets != n)
             return fail(L("fulfill_tickets"),
                         QStringLiteral("order %1 served partly standing").arg(id));
-        if (!order.acceptStanding)
-            return fail(L("standing_not_accepted"),
-                        QStringLiteral("order %1 served standing on %2 %3 but does not accept "
-                                       "standing")
-                            .arg(id, option.run, cls));
         if (run.standingFree(cls, f, t) < n)
             return fail(L("standing_over_places"),
                         QStringLiteral("order %1 served standing on %2 %3 %4->%5: %6 standing "
@@ -1438,16 +1453,6 @@ bool ReferenceModel::fulfill(const QJsonObject& e, RefTime now) {
                         QStringLiteral("order %1 served standing on %2 %3, which has %4 free seats")
                             .arg(id, option.run, cls)
                             .arg(freeCount(run, cls, f, t)));
-    }
-    {
-        QString who;
-        const int c = orderConflict(order, option, &who);
-        if (c == 2)
-            return fail(L("served_conflict"),
-                        QStringLiteral("order %1 served on %2 %3, but %4 travels at an "
-                                       "overlapping time (兑现失败)")
-                            .arg(id, option.run, cls, who));
-        if (c == 1) note(L("an order was served on a conflict of equal instants"));
     }
     if (!run.exact) {
         for (int j = 0; j < k; ++j) {

@@ -1520,31 +1520,59 @@ int commandsForSeed(quint64 seed) {
 
 // Corruptions of a correct engine answer that the reference model must notice.
 enum Mutation {
-    DropFulfilled,       // a waitlist service on a `complete` run goes missing
-    DropHoldExpiry,      // a due hold does not expire
-    DropOrderTimer,      // a due prepayment timeout or order expiry does not fire
-    AvailabilityOff,     // availability off by one
-    RankOff,             // a queue rank off by one
-    StealSeat,           // a sale takes a seat that is not free
-    FalseSoldOut,        // a sale that should succeed answers sold_out
-    PrepayOff,           // prepayment amount off by half a yuan
-    PayByOff,            // hold deadline off by a minute
-    SeatmapDrop,         // the seat map forgets a holder
-    SwapTiedTimers,      // two holds due at the same time fire in the wrong order
-    DropExactFulfilled,  // a waitlist service on an `exact` run goes missing
-    ServeLaterOrder,     // a later order is served while an earlier one is servable
-    UseLaterOption,      // an order is served on a later option than its first servable one
-    NotBestFit,          // a single seat that is free but not the best-fit one
-    SplitGroup,          // a group that sits together in one row is split
-    SwapTiedExpiries,    // an order's timer and another due at the same instant swap places
+    DropFulfilled,        // a waitlist service on a `complete` run goes missing
+    DropHoldExpiry,       // a due hold does not expire
+    DropOrderTimer,       // a due prepayment timeout or order expiry does not fire
+    AvailabilityOff,      // availability off by one
+    RankOff,              // a queue rank off by one
+    StealSeat,            // a sale takes a seat that is not free
+    FalseSoldOut,         // a sale that should succeed answers sold_out
+    PrepayOff,            // prepayment amount off by half a yuan
+    PayByOff,             // hold deadline off by a minute
+    SeatmapDrop,          // the seat map forgets a holder
+    SwapTiedTimers,       // two holds due at the same time fire in the wrong order
+    DropExactFulfilled,   // a waitlist service on an `exact` run goes missing
+    ServeLaterOrder,      // a later order is served while an earlier one is servable
+    UseLaterOption,       // an order is served on a later option than its first servable one
+    NotBestFit,           // a single seat that is free but not the best-fit one
+    SplitGroup,           // a group that sits together in one row is split
+    SwapTiedExpiries,     // an order's timer and another due at the same instant swap places
+    StandingNotAccepted,  // an order that does not accept standing is served standing
+    StandingOverPlaces,   // a standing sale beyond the places left is taken
+    ServeConflicting,     // an order that fails (兑现失败) is served on a conflicting option
+    DropFailure,          // a due 兑现失败 does not happen
+    FailWrongPassenger,   // a failure names a passenger who does not conflict
+    DropOptionAdded,      // an accepting order is not offered an added run
+    QueueOverCap,         // a waitlist or prepay over a class's cap is taken
+    StandingAvailabilityOff,  // availability's standing places off by one
     MutationCount
 };
 
-const char* const kMutationNames[] = {
-    "DropFulfilled",  "DropHoldExpiry",     "DropOrderTimer",  "AvailabilityOff", "RankOff",
-    "StealSeat",      "FalseSoldOut",       "PrepayOff",       "PayByOff",        "SeatmapDrop",
-    "SwapTiedTimers", "DropExactFulfilled", "ServeLaterOrder", "UseLaterOption",  "NotBestFit",
-    "SplitGroup",     "SwapTiedExpiries"};
+const char* const kMutationNames[] = {"DropFulfilled",
+                                      "DropHoldExpiry",
+                                      "DropOrderTimer",
+                                      "AvailabilityOff",
+                                      "RankOff",
+                                      "StealSeat",
+                                      "FalseSoldOut",
+                                      "PrepayOff",
+                                      "PayByOff",
+                                      "SeatmapDrop",
+                                      "SwapTiedTimers",
+                                      "DropExactFulfilled",
+                                      "ServeLaterOrder",
+                                      "UseLaterOption",
+                                      "NotBestFit",
+                                      "SplitGroup",
+                                      "SwapTiedExpiries",
+                                      "StandingNotAccepted",
+                                      "StandingOverPlaces",
+                                      "ServeConflicting",
+                                      "DropFailure",
+                                      "FailWrongPassenger",
+                                      "DropOptionAdded",
+                                      "QueueOverCap",
+                                      "StandingAvailabilityOff"};
 
 // The check that must catch each corruption (its failure tag): the corrupted
 // answer breaks that rule and no other one first.
@@ -1566,7 +1594,17 @@ const QStringList kCaughtBy[] = {
     {QStringLiteral("served_on_later_option")},
     {QStringLiteral("seat_choice")},
     {QStringLiteral("group_seats")},
-    {QStringLiteral("timer_tie_order")}};
+    {QStringLiteral("timer_tie_order")},
+    {QStringLiteral("standing_not_accepted")},
+    // The sale must be sold_out: its success is the error.
+    {QStringLiteral("expected_error")},
+    {QStringLiteral("served_conflict")},
+    // The order keeps room on an option, or a later order is served before it.
+    {QStringLiteral("servable_left"), QStringLiteral("served_out_of_order")},
+    {QStringLiteral("failed_passenger")},
+    {QStringLiteral("option_added")},
+    {QStringLiteral("expected_error")},
+    {QStringLiteral("availability")}};
 static_assert(std::size(kMutationNames) == MutationCount);
 static_assert(std::size(kCaughtBy) == MutationCount);
 
@@ -2025,6 +2063,129 @@ bool mutate(Mutation kind, QList<QJsonObject>& events, const ReferenceModel& m,
             }
             return false;
         }
+        case StandingNotAccepted:
+            for (int i = 0; i < events.size(); ++i) {
+                if (ev(events[i]) != QLatin1String("waitlist_fulfilled")) continue;
+                const auto o = m.orders().find(events[i].value(L("id")).toString());
+                if (o == m.orders().end() || o->second.acceptStanding) continue;
+                QJsonArray tickets = events[i].value(L("tickets")).toArray();
+                for (int j = 0; j < tickets.size(); ++j) {
+                    QJsonObject tk = tickets[j].toObject();
+                    tk = QJsonObject{{L("ticket"), tk.value(L("ticket"))},
+                                     {L("passenger"), tk.value(L("passenger"))},
+                                     {L("seat"), QJsonValue()},
+                                     {L("standing"), true},
+                                     {L("from"), tk.value(L("from"))},
+                                     {L("to"), tk.value(L("to"))}};
+                    tickets[j] = tk;
+                }
+                events[i].insert(L("tickets"), tickets);
+                return true;
+            }
+            return false;
+        case StandingOverPlaces: {
+            if (!command.value(L("standing")).toBool() || events.isEmpty() ||
+                events.last().value(L("code")).toString() != QLatin1String("sold_out"))
+                return false;
+            // The refused sale answered as taken: one standing hold per passenger.
+            const QJsonObject err = events.takeLast();
+            const RefTime at = refParseTime(err.value(L("at")).toString()).value_or(0);
+            const auto run = m.runs().find(ReferenceModel::runKey(
+                command.value(L("train")).toString(), command.value(L("date")).toString()));
+            const int hold = run == m.runs().end() ? 30 : run->second.holdMinutes;
+            const QJsonArray names = command.value(L("passengers")).toArray();
+            for (int j = 0; j < names.size(); ++j) {
+                QJsonObject e = err;
+                for (const char* k : {"code", "message", "waitlist"})
+                    e.remove(L(k));
+                const QString id = command.value(L("id")).toString();
+                e.insert(L("event"), L("ticket_held"));
+                e.insert(L("ticket"), QStringLiteral("%1.%2").arg(id).arg(j + 1));
+                e.insert(L("sale"), id);
+                e.insert(L("passenger"), names[j]);
+                for (const char* k : {"train", "date", "class", "from", "to"})
+                    e.insert(L(k), command.value(L(k)));
+                e.insert(L("seat"), QJsonValue());
+                e.insert(L("standing"), true);
+                e.insert(L("pay_by"), refFormatTime(at + RefTime(hold) * 60));
+                events.append(e);
+            }
+            return true;
+        }
+        case ServeConflicting:
+        case DropFailure:
+        case FailWrongPassenger:
+            for (int i = 0; i < events.size(); ++i) {
+                if (ev(events[i]) != QLatin1String("waitlist_failed")) continue;
+                const auto o = m.orders().find(events[i].value(L("id")).toString());
+                if (o == m.orders().end()) continue;
+                const RefOrder& ord = o->second;
+                if (kind == FailWrongPassenger) {
+                    events[i].insert(L("passenger"), L("Nobody At All"));
+                    return true;
+                }
+                if (kind == DropFailure) {
+                    // Under `exact` what serves is the trigger's business: not this check's.
+                    if (std::any_of(ord.options.begin(), ord.options.end(),
+                                    [&](const RefOption& p) { return m.runs().at(p.run).exact; }))
+                        continue;
+                    events.removeAt(i);
+                    return true;
+                }
+                // Served instead, on an option where a passenger travels at an overlapping time.
+                for (const RefOption& opt : ord.options) {
+                    if (m.orderConflict(ord, opt) != 2) continue;
+                    QJsonArray tickets;
+                    for (int j = 0; j < ord.passengers.size(); ++j)
+                        tickets.append(QJsonObject{
+                            {L("ticket"), QStringLiteral("%1.%2").arg(ord.id).arg(j + 1)},
+                            {L("passenger"), ord.passengers[j]},
+                            {L("seat"), m.runs().at(opt.run).seats.front().label},
+                            {L("from"), ord.from},
+                            {L("to"), ord.to}});
+                    QJsonObject e = events[i];
+                    e.remove(L("reason"));
+                    e.remove(L("passenger"));
+                    e.insert(L("event"), L("waitlist_fulfilled"));
+                    e.insert(L("train"), opt.train);
+                    e.insert(L("date"), opt.date);
+                    e.insert(L("class"), opt.cls);
+                    e.insert(L("tickets"), tickets);
+                    events[i] = e;
+                    return true;
+                }
+            }
+            return false;
+        case DropOptionAdded: {
+            const int i = find("option_added");
+            if (i < 0) return false;
+            events.removeAt(i);
+            return true;
+        }
+        case QueueOverCap: {
+            if (events.size() != 1 ||
+                events[0].value(L("code")).toString() != QLatin1String("waitlist_full"))
+                return false;
+            QJsonObject e = events[0];
+            for (const char* k : {"code", "message", "waitlist"})
+                e.remove(L(k));
+            e.insert(L("id"), command.value(L("id")));
+            if (command.value(L("op")).toString() == QLatin1String("waitlist")) {
+                e.insert(L("event"), L("waitlist_submitted"));
+                e.insert(L("prepay"), 0);
+                e.insert(L("pay_by"), refFormatTime(m.clock() + 1800));
+            } else {
+                e.insert(L("event"), L("waitlist_effective"));
+            }
+            events[0] = e;
+            return true;
+        }
+        case StandingAvailabilityOff: {
+            const int i = find("availability");
+            if (i < 0 || events[i].value(L("standing")).toInt() == 0) return false;
+            events[i].insert(L("standing"), events[i].value(L("standing")).toInt() - 1);
+            return true;
+        }
         case MutationCount:
             break;
     }
@@ -2333,6 +2494,10 @@ void TestRandomized::oracleCatchesCorruptedAnswers() {
     int realFailures = 0;
     for (quint64 seed = 1; seed <= 40; ++seed) {
         if (std::all_of(std::begin(tried), std::end(tried), [](int n) { return n >= 40; })) break;
+        // The rare version 2 corruptions: enough once each was tried a few times.
+        if (seed > 12 &&
+            std::all_of(std::begin(tried), std::end(tried), [](int n) { return n >= 5; }))
+            break;
         Generator gen(seed, 800);
         houbu::Runner runner;
         ReferenceModel model;
