@@ -714,6 +714,17 @@ std::optional<QString> ReferenceModel::validate(const QJsonObject& o) const {
             }
         }
         // The limits of `configure` (version 1's by default): bad_command, naming them.
+        // Not for the same command again: that is a no-op answered `duplicate`, and a limit
+        // lowered later does not touch existing orders.
+        if (has(o, "id")) {
+            const auto same = ids_.find(js(o, "id"));
+            QJsonObject body = o;
+            body.remove(QLatin1String("at"));
+            if (same != ids_.end() && same->second == body) {
+                limitRetry_ = true;
+                return std::nullopt;
+            }
+        }
         const RefLimits& lim = limits_;
         if (lim.passengers && jv(o, "passengers").toArray().size() > *lim.passengers)
             return L("passengers");
@@ -763,8 +774,18 @@ void ReferenceModel::processLine(const QByteArray& line) {
         return;
     }
     const QJsonObject o = doc.object();
+    limitRetry_ = false;
     if (const auto field = validate(o)) {
         expectSingleError(L("bad_command"), *field, clock_);
+        return;
+    }
+    if (limitRetry_ && ev_.size() == 1 && js(ev_[0], "event") == QLatin1String("error") &&
+        js(ev_[0], "code") == QLatin1String("bad_command")) {
+        // A retry of an order submitted under looser limits, refused as over today's.
+        if (fail(L("limit_before_duplicate"),
+                 L("the same waitlist command again is a no-op answered duplicate, whatever the "
+                   "limits now: the engine refuses it as over a limit")))
+            expectSingleError(L("bad_command"), QString(), clock_);
         return;
     }
     const QString op = js(o, "op");

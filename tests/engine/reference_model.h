@@ -379,7 +379,8 @@ class ReferenceModel {
     QSet<QString> tolerated_;
     std::map<QString, int> toleratedCounts_;
     std::map<QString, int> notes_;
-    QString noteCtx_;     // detail for notes() about this line
+    QString noteCtx_;                  // detail for notes() about this line
+    mutable bool limitRetry_ = false;  // this line repeats a waitlist now over a limit
     QString prepayOnly_;  // this line's prepay: its matching may serve that order alone
     // What may serve orders of `exact` runs in the current command or timed effect.
     std::vector<Released> effectReleased_;
