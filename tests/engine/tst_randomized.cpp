@@ -359,11 +359,12 @@ class Generator {
         static const int kProfiles[4][ActionCount] = {
             // sell pay refund resch block release wait prepay cancel adv pos avail map car inv
             // retry conf, then version 2: standing-sell added-train conflict configure cap
-            {220, 150, 35, 35, 40, 40, 120, 130, 20, 60, 50, 40, 15, 4, 21, 13, 7, 30, 5, 25, 3, 6},
-            {200, 150, 80, 50, 20, 30, 170, 150, 10, 40, 40, 20, 10, 2, 15, 8, 5, 25, 5, 35, 2, 4},
-            {240, 160, 40, 40, 40, 40, 130, 130, 20, 15, 50, 40, 15, 4, 21, 10, 5, 30, 5, 25, 3, 6},
-            {180, 120, 30, 30, 110, 110, 110, 120, 15, 50, 40,
-             40,  15,  12, 10, 5,   3,   25,  6,   20, 3,  6}};
+            // clang-format off
+            {220, 150, 35, 35, 40,  40,  120, 130, 20, 60, 50, 40, 15, 4,  21, 13, 7, 15, 12, 25, 3, 6},
+            {200, 150, 80, 50, 20,  30,  170, 150, 10, 40, 40, 20, 10, 2,  15, 8,  5, 15, 12, 35, 2, 4},
+            {240, 160, 40, 40, 40,  40,  130, 130, 20, 15, 50, 40, 15, 4,  21, 10, 5, 15, 12, 25, 3, 6},
+            {180, 120, 30, 30, 110, 110, 110, 120, 15, 50, 40, 40, 15, 12, 10, 5,  3, 15, 12, 20, 3, 6}};
+        // clang-format on
         profile_ = int(seed % 4);
         for (int a = 0; a < ActionCount; ++a)
             weights_[a] = a >= StandingSell && !v2_ ? 0 : kProfiles[profile_][a];
@@ -746,8 +747,8 @@ class Generator {
     void waitlistV2(const ReferenceModel& m, QJsonObject& o, const RefRun& first,
                     const QString& from) {
         (void)m;
-        if (pct() < 35) o.insert(L("accept_standing"), true);
-        if (pct() < 35) {
+        if (pct() < 50) o.insert(L("accept_standing"), true);
+        if (pct() < 50) {
             const auto dep = first.stops[size_t(first.stationIndex(from))].departure();
             const RefTime base = dep ? *dep : start_ + RefTime(commands_) * 72;
             RefTime lo = base - range(0, 150) * 60, hi = base + range(0, 150) * 60;
@@ -822,7 +823,9 @@ class Generator {
                         bases.end())
                         wanted.push_back(ord.options[size_t(i)].run);
         if (!wanted.empty() && pct() < 75) bases = wanted;
-        if (bases.empty() || addedTrains_ >= 5) return availability(m, o);
+        // Few orders wait for added runs at any time: keep most of the runs for them.
+        if (wanted.empty() && pct() < 70) return availability(m, o);
+        if (bases.empty() || addedTrains_ >= 6) return availability(m, o);
         ++addedTrains_;
         const QString baseKey = pick(bases);
         const QJsonObject src = trainByRun_.at(baseKey);
@@ -917,9 +920,21 @@ class Generator {
 
     // waitlist_cap on a run's class: lifted, closed (0), below its queue or above it.
     void cap(const ReferenceModel& m, QJsonObject& o) {
-        const RefRun& r = pickRun(m);
-        const QStringList classes = r.classes();
-        const QString cls = classes[range(0, int(classes.size()) - 1)];
+        const RefRun* rp = &pickRun(m);
+        const QStringList classes = rp->classes();
+        QString cls = classes[range(0, int(classes.size()) - 1)];
+        // Often where an order awaits prepayment: a cap set meanwhile refuses the prepay.
+        std::vector<const RefOption*> awaiting;
+        for (const auto& [id, ord] : m.orders())
+            if (ord.status == OrderStatus::Awaiting)
+                for (const RefOption& opt : ord.options)
+                    awaiting.push_back(&opt);
+        if (!awaiting.empty() && pct() < 40) {
+            const RefOption* opt = pick(awaiting);
+            rp = &m.runs().at(opt->run);
+            cls = opt->cls;
+        }
+        const RefRun& r = *rp;
         base(o, "waitlist_cap", r);
         o.insert(L("class"), pct() < 3 ? L("sleeper") : cls);
         const int queued = m.queuedPassengers(ReferenceModel::runKey(r.train, r.date), cls);
