@@ -489,6 +489,24 @@ std::optional<ReferenceModel::Failure> ReferenceModel::check(const QByteArray& l
     if (!failure_) processLine(line);
     if (!failure_ && pos_ < ev_.size())
         fail(L("unexpected_event"), QStringLiteral("unexpected event %1").arg(compact(ev_[pos_])));
+    // Standing load never exceeds the places (nor goes below zero) on any segment.
+    for (const auto& [key, run] : runs_) {
+        if (failure_) break;
+        for (const auto& [cls, load] : run.standingLoad) {
+            const auto p = run.standingPlaces.find(cls);
+            const int places = p == run.standingPlaces.end() ? 0 : p->second;
+            for (size_t i = 0; i < load.size(); ++i)
+                if (load[i] < 0 || load[i] > places) {
+                    fail(L("standing_load"),
+                         QStringLiteral("%1 %2: %3 standing on segment %4, %5 places")
+                             .arg(key, cls)
+                             .arg(load[i])
+                             .arg(i)
+                             .arg(places));
+                    break;
+                }
+        }
+    }
     return failure_;
 }
 
@@ -1353,13 +1371,13 @@ bool ReferenceModel::failOrder(const QJsonObject& e, RefTime now) {
             firstAny = name;
             break;
         }
+    // "the first conflicting passenger in the order's list", over the options with room.
     const QString named = js(e, "passenger");
-    if (named != firstAny && !firsts.contains(named))
+    if (named != firstAny)
         return fail(L("failed_passenger"),
                     QStringLiteral("order %1 failed naming %2; the first conflicting passenger "
                                    "is %3")
                         .arg(id, named, firstAny));
-    if (named != firstAny) note(L("a failure named the first conflict of one option"));
     if (!prepayOnly_.isEmpty() && id != prepayOnly_)
         return fail(
             L("prepay_served_other"),

@@ -29,7 +29,8 @@
 //   HOUBU_RANDOM_DUMP       a directory: write every seed's input and output there
 //   HOUBU_RANDOM_NOTES      print which way the engine went where the rules leave a choice
 //   HOUBU_RANDOM_TOLERATE   tags (e.g. "seat_choice") to count instead of fail, to look
-//                           past a known disagreement
+//                           past a known disagreement (those of kKnownDisagreements
+//                           always are)
 // On failure the input is shrunk and written to QDir::tempPath() as
 // houbu-randomized-seed-<seed>.jsonl (the engine's output beside it as .out.jsonl,
 // the whole input as -full.jsonl), ready for `houbu-cli run`.
