@@ -460,6 +460,7 @@ std::optional<ReferenceModel::Failure> ReferenceModel::check(const QByteArray& l
     carAddedRuns_.clear();
     madeEffective_.clear();
     prepayOnly_.clear();
+    addedNow_.clear();
     noteCtx_.clear();
     effectReleased_.clear();
     effectCars_.clear();
@@ -1315,13 +1316,16 @@ bool ReferenceModel::earlierWithRoom(const RefOrder& order, RefTime now, const Q
             continue;
         for (const auto& opt2 : o2.options) {
             if (runs_.at(opt2.run).exact || optionDeparted(o2, opt2, now)) continue;
+            // Its own tag when the room is on a run added by this line, which the engine's
+            // known disagreement there needs (served the later order on another class).
             if (hasRoom(o2, opt2))
-                return !fail(L("served_out_of_order"),
-                             QStringLiteral("%1 while the earlier order %2 (effective "
-                                            "%3, %4 passengers %5->%6) has room on %7 %8")
-                                 .arg(what, id2, refFormatTime(o2.effective))
-                                 .arg(o2.passengers.size())
-                                 .arg(o2.from, o2.to, opt2.run, opt2.cls));
+                return !fail(
+                    opt2.run == addedNow_ ? L("added_run_queue_order") : L("served_out_of_order"),
+                    QStringLiteral("%1 while the earlier order %2 (effective "
+                                   "%3, %4 passengers %5->%6) has room on %7 %8")
+                        .arg(what, id2, refFormatTime(o2.effective))
+                        .arg(o2.passengers.size())
+                        .arg(o2.from, o2.to, opt2.run, opt2.cls));
         }
     }
     return false;
@@ -1878,7 +1882,10 @@ void ReferenceModel::cmdTrain(const QJsonObject& o, RefTime) {
     ++pos_;
     runs_[key] = run;
     runOrder_.push_back(key);
-    if (run.added) offerAddedRun(runs_.at(key));
+    if (run.added) {
+        addedNow_ = key;
+        offerAddedRun(runs_.at(key));
+    }
 }
 
 // 接受新增列车: each open order that accepts added runs gains the new run's classes it

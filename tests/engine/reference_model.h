@@ -380,6 +380,7 @@ class ReferenceModel {
     std::map<QString, int> toleratedCounts_;
     std::map<QString, int> notes_;
     QString noteCtx_;                  // detail for notes() about this line
+    QString addedNow_;                 // the run this line's `train` added (加开)
     mutable bool limitRetry_ = false;  // this line repeats a waitlist now over a limit
     QString prepayOnly_;  // this line's prepay: its matching may serve that order alone
     // What may serve orders of `exact` runs in the current command or timed effect.
