@@ -125,6 +125,8 @@ const char* orderStatusName(OrderStatus s) {
             return "prepayment timed out";
         case OrderStatus::Expired:
             return "expired";
+        case OrderStatus::Failed:
+            return "failed";
     }
     return "?";
 }
@@ -217,6 +219,21 @@ QStringList RefRun::classes() const {
     return out;
 }
 
+int RefRun::standingFree(const QString& cls, int from, int to) const {
+    const auto p = standingPlaces.find(cls);
+    if (p == standingPlaces.end()) return 0;
+    const auto l = standingLoad.find(cls);
+    int free = p->second;
+    for (int i = from; i < to; ++i)
+        free = std::min(free, p->second - (l == standingLoad.end() ? 0 : l->second[size_t(i)]));
+    return free;
+}
+
+bool RefRun::hasStanding() const {
+    return std::any_of(standingPlaces.begin(), standingPlaces.end(),
+                       [](const auto& p) { return p.second > 0; });
+}
+
 QString ReferenceModel::runKey(const QString& train, const QString& date) {
     return train + QLatin1Char('|') + date;
 }
@@ -282,12 +299,45 @@ std::vector<std::pair<RefTime, QString>> ReferenceModel::liveTimers() const {
     return out;
 }
 
-bool ReferenceModel::servable(const RefOrder& order, const RefOption& option) const {
+bool ReferenceModel::hasRoom(const RefOrder& order, const RefOption& option) const {
     auto it = runs_.find(option.run);
     if (it == runs_.end()) return false;
     const int f = it->second.stationIndex(order.from), t = it->second.stationIndex(order.to);
     if (f < 0 || t < 0 || f >= t) return false;
-    return freeCount(it->second, option.cls, f, t) >= order.passengers.size();
+    const int n = int(order.passengers.size());
+    if (freeCount(it->second, option.cls, f, t) >= n) return true;
+    return order.acceptStanding && it->second.standingFree(option.cls, f, t) >= n;
+}
+
+int ReferenceModel::orderConflict(const RefOrder& order, const RefOption& option,
+                                  QString* first) const {
+    auto it = runs_.find(option.run);
+    if (it == runs_.end()) return 0;
+    const int f = it->second.stationIndex(order.from), t = it->second.stationIndex(order.to);
+    if (f < 0 || t < 0 || f >= t) return 0;
+    int worst = 0;
+    for (const QString& name : order.passengers) {
+        const int c = passengerConflict(name, it->second, f, t, QString());
+        if (c > 0 && first && first->isEmpty()) *first = name;
+        worst = std::max(worst, c);
+    }
+    return worst;
+}
+
+// Version 2: room, and no passenger travelling at an overlapping time (兑现失败).
+bool ReferenceModel::servable(const RefOrder& order, const RefOption& option) const {
+    return hasRoom(order, option) && orderConflict(order, option) == 0;
+}
+
+int ReferenceModel::queuedPassengers(const QString& run, const QString& cls) const {
+    int n = 0;
+    for (const auto& [id, o] : orders_) {
+        if (o.status != OrderStatus::Queued) continue;
+        if (std::any_of(o.options.begin(), o.options.end(),
+                        [&](const RefOption& p) { return p.run == run && p.cls == cls; }))
+            n += int(o.passengers.size());
+    }
+    return n;
 }
 
 bool ReferenceModel::queuedBefore(const RefOrder& a, const RefOrder& b) const {
@@ -410,6 +460,7 @@ std::optional<ReferenceModel::Failure> ReferenceModel::check(const QByteArray& l
     carAddedRuns_.clear();
     madeEffective_.clear();
     prepayOnly_.clear();
+    addedNow_.clear();
     noteCtx_.clear();
     effectReleased_.clear();
     effectCars_.clear();
@@ -439,6 +490,24 @@ std::optional<ReferenceModel::Failure> ReferenceModel::check(const QByteArray& l
     if (!failure_) processLine(line);
     if (!failure_ && pos_ < ev_.size())
         fail(L("unexpected_event"), QStringLiteral("unexpected event %1").arg(compact(ev_[pos_])));
+    // Standing load never exceeds the places (nor goes below zero) on any segment.
+    for (const auto& [key, run] : runs_) {
+        if (failure_) break;
+        for (const auto& [cls, load] : run.standingLoad) {
+            const auto p = run.standingPlaces.find(cls);
+            const int places = p == run.standingPlaces.end() ? 0 : p->second;
+            for (size_t i = 0; i < load.size(); ++i)
+                if (load[i] < 0 || load[i] > places) {
+                    fail(L("standing_load"),
+                         QStringLiteral("%1 %2: %3 standing on segment %4, %5 places")
+                             .arg(key, cls)
+                             .arg(load[i])
+                             .arg(i)
+                             .arg(places));
+                    break;
+                }
+        }
+    }
     return failure_;
 }
 
@@ -474,11 +543,11 @@ std::optional<QString> ReferenceModel::validate(const QJsonObject& o) const {
             if (!isStr(k)) return L(k);
         return std::nullopt;
     };
-    auto passengers = [&]() -> std::optional<QString> {
+    auto passengers = [&](int most) -> std::optional<QString> {
         const QJsonValue v = jv(o, "passengers");
         if (!v.isArray()) return L("passengers");
         const QJsonArray a = v.toArray();
-        if (a.isEmpty() || a.size() > 5) return L("passengers");
+        if (a.isEmpty() || a.size() > most) return L("passengers");
         for (const auto& x : a)
             if (!x.isString()) return L("passengers");
         return std::nullopt;
@@ -513,6 +582,10 @@ std::optional<QString> ReferenceModel::validate(const QJsonObject& o) const {
         return v.isDouble() && v.toDouble() >= 1 && v.toDouble() <= 99 &&
                v.toDouble() == std::floor(v.toDouble());
     };
+    auto wholeAtLeast = [](const QJsonValue& v, double lo) {
+        return v.isDouble() && v.toDouble() >= lo && v.toDouble() == std::floor(v.toDouble());
+    };
+    auto flagOk = [&](const char* k) { return !has(o, k) || jv(o, k).isBool(); };
 
     if (!isStr("op")) return L("op");
     if (has(o, "at") && (!isStr("at") || !refParseTime(js(o, "at")))) return L("at");
@@ -552,6 +625,18 @@ std::optional<QString> ReferenceModel::validate(const QJsonObject& o) const {
         if (has(o, "policy") && js(o, "policy") != QLatin1String("complete") &&
             js(o, "policy") != QLatin1String("exact"))
             return L("policy");
+        if (has(o, "standing")) {
+            // {class: N}: each a class with a car on the run, N a whole number >= 0.
+            if (!jv(o, "standing").isObject()) return L("standing");
+            const QJsonObject st = jv(o, "standing").toObject();
+            for (auto it = st.begin(); it != st.end(); ++it) {
+                bool known = false;
+                for (const auto& c : jv(o, "cars").toArray())
+                    known = known || js(c.toObject(), "class") == it.key();
+                if (!known || !wholeAtLeast(it.value(), 0)) return L("standing");
+            }
+        }
+        if (!flagOk("added")) return L("added");
         return std::nullopt;
     }
     if (op == QLatin1String("add_car")) {
@@ -559,12 +644,18 @@ std::optional<QString> ReferenceModel::validate(const QJsonObject& o) const {
         if (!carOk(jv(o, "car"))) return L("car");
         if (!rowsOk(jv(o, "rows"))) return L("rows");
         if (!isStr("layout") || !layoutOk(js(o, "layout"))) return L("layout");
+        if (has(o, "standing") && !wholeAtLeast(jv(o, "standing"), 0)) return L("standing");
         return std::nullopt;
     }
     if (op == QLatin1String("sell")) {
         if (auto r = req({"id", "train", "date", "from", "to", "class"})) return r;
-        if (auto r = passengers()) return r;
+        if (auto r = passengers(5)) return r;
         if (auto r = prefer()) return r;
+        if (!flagOk("standing")) return L("standing");
+        if (jv(o, "standing").toBool()) {  // a standing ticket has no seat to name or prefer
+            if (has(o, "seats")) return L("seats");
+            if (has(o, "prefer")) return L("prefer");
+        }
         if (has(o, "seats")) {
             if (!jv(o, "seats").isArray()) return L("seats");
             const QJsonArray a = jv(o, "seats").toArray();
@@ -611,7 +702,7 @@ std::optional<QString> ReferenceModel::validate(const QJsonObject& o) const {
     }
     if (op == QLatin1String("waitlist")) {
         if (auto r = req({"id", "user", "from", "to"})) return r;
-        if (auto r = passengers()) return r;
+        if (auto r = passengers(9)) return r;
         if (!jv(o, "options").isArray() || jv(o, "options").toArray().isEmpty())
             return L("options");
         std::map<QString, int> perDate;
@@ -622,11 +713,63 @@ std::optional<QString> ReferenceModel::validate(const QJsonObject& o) const {
                 if (!jv(opt, k).isString()) return L(k);
             ++perDate[js(opt, "date")];
         }
-        if (perDate.size() > 2) return L("options");
-        for (const auto& [d, n] : perDate)
-            if (n > 5) return L("options");
         if (has(o, "deadline") && (!isStr("deadline") || !refParseTime(js(o, "deadline"))))
             return L("deadline");
+        if (!flagOk("accept_standing")) return L("accept_standing");
+        if (has(o, "new_trains")) {
+            if (!jv(o, "new_trains").isObject()) return L("new_trains");
+            const QJsonObject w = jv(o, "new_trains").toObject();
+            const auto from = refParseTime(js(w, "from")), to = refParseTime(js(w, "to"));
+            if (!from) return L("from");
+            if (!to || *to < *from) return L("to");
+            if (has(w, "classes")) {
+                if (!jv(w, "classes").isArray() || jv(w, "classes").toArray().isEmpty())
+                    return L("classes");
+                QStringList seen;
+                for (const auto& c : jv(w, "classes").toArray()) {
+                    if (!c.isString() || seen.contains(c.toString())) return L("classes");
+                    seen << c.toString();
+                }
+            }
+        }
+        // The limits of `configure` (version 1's by default): bad_command, naming them.
+        // Not for the same command again: that is a no-op answered `duplicate`, and a limit
+        // lowered later does not touch existing orders.
+        if (has(o, "id")) {
+            const auto same = ids_.find(js(o, "id"));
+            QJsonObject body = o;
+            body.remove(QLatin1String("at"));
+            if (same != ids_.end() && same->second == body) {
+                limitRetry_ = true;
+                return std::nullopt;
+            }
+        }
+        const RefLimits& lim = limits_;
+        if (lim.passengers && jv(o, "passengers").toArray().size() > *lim.passengers)
+            return L("passengers");
+        if (lim.dates && int(perDate.size()) > *lim.dates) return L("options");
+        for (const auto& [d, n] : perDate)
+            if (lim.optionsPerDate && n > *lim.optionsPerDate) return L("options");
+        if (lim.options && jv(o, "options").toArray().size() > *lim.options) return L("options");
+        return std::nullopt;
+    }
+    if (op == QLatin1String("configure")) {
+        if (!jv(o, "limits").isObject()) return L("limits");
+        const QJsonObject lim = jv(o, "limits").toObject();
+        static const char* kKeys[] = {"passengers", "dates", "options_per_date", "options",
+                                      "open_orders_per_user"};
+        for (auto it = lim.begin(); it != lim.end(); ++it) {
+            if (std::none_of(std::begin(kKeys), std::end(kKeys),
+                             [&](const char* k) { return it.key() == QLatin1String(k); }))
+                return it.key();
+            if (!it.value().isNull() && !wholeAtLeast(it.value(), 1)) return it.key();
+        }
+        return std::nullopt;
+    }
+    if (op == QLatin1String("waitlist_cap")) {
+        if (auto r = req({"train", "date", "class"})) return r;
+        if (!has(o, "cap") || (!jv(o, "cap").isNull() && !wholeAtLeast(jv(o, "cap"), 0)))
+            return L("cap");
         return std::nullopt;
     }
     if (op == QLatin1String("advance"))
@@ -650,8 +793,18 @@ void ReferenceModel::processLine(const QByteArray& line) {
         return;
     }
     const QJsonObject o = doc.object();
+    limitRetry_ = false;
     if (const auto field = validate(o)) {
         expectSingleError(L("bad_command"), *field, clock_);
+        return;
+    }
+    if (limitRetry_ && ev_.size() == 1 && js(ev_[0], "event") == QLatin1String("error") &&
+        js(ev_[0], "code") == QLatin1String("bad_command")) {
+        // A retry of an order submitted under looser limits, refused as over today's.
+        if (fail(L("limit_before_duplicate"),
+                 L("the same waitlist command again is a no-op answered duplicate, whatever the "
+                   "limits now: the engine refuses it as over a limit")))
+            expectSingleError(L("bad_command"), QString(), clock_);
         return;
     }
     const QString op = js(o, "op");
@@ -703,6 +856,10 @@ void ReferenceModel::processLine(const QByteArray& line) {
         cmdAvailability(o, T);
     else if (op == QLatin1String("seatmap"))
         cmdSeatmap(o, T);
+    else if (op == QLatin1String("configure"))
+        cmdConfigure(o, T);
+    else if (op == QLatin1String("waitlist_cap"))
+        cmdWaitlistCap(o, T);
     // advance: nothing of its own.
     if (failure_) return;
     if (!pending_.empty())
@@ -783,7 +940,7 @@ void ReferenceModel::timerPhase(RefTime T) {
                 }
                 if (!tieOrder(at, t.timerSeq, QStringLiteral("hold_expired %1").arg(id))) return;
                 t.status = TicketStatus::Expired;
-                pending_.push_back(Pending{t.run, t.seat, t.from, t.to, L("timeout"), t.id});
+                pending_.push_back(pendingFor(t, L("timeout")));
             } else {
                 const QString id = js(*e, "id");
                 auto it = orders_.find(id);
@@ -810,8 +967,14 @@ void ReferenceModel::timerPhase(RefTime T) {
                         std::optional<RefTime> due = o.deadline;
                         if (cut && (!due || *cut < *due)) due = cut;
                         ok = due && *due == at;
-                        if (ok && !tieOrder(at, o.expirySeq,
-                                            QStringLiteral("waitlist_expired of %1").arg(id)))
+                        // An added option may move the expiry: when its timer counts as set
+                        // is not fixed, so ties with it are not checked.
+                        if (ok && o.extended) {
+                            prevTimerSeq = 0;
+                            note(L("an order's expiry moved by an added run fired"));
+                        } else if (ok &&
+                                   !tieOrder(at, o.expirySeq,
+                                             QStringLiteral("waitlist_expired of %1").arg(id)))
                             return;
                     } else if (o.status == OrderStatus::Awaiting) {
                         // Not covered by the rules (only queued orders expire): tolerated at
@@ -859,7 +1022,8 @@ void ReferenceModel::timerPhase(RefTime T) {
             ++pos_;
             continue;
         }
-        if (kind == QLatin1String("waitlist_fulfilled")) {
+        if (kind == QLatin1String("waitlist_fulfilled") ||
+            kind == QLatin1String("waitlist_failed")) {
             if (!pending_.empty()) {
                 fail(L("release_missing"), QStringLiteral("no seat_released for %1 before matching")
                                                .arg(pending_.front().holder));
@@ -870,7 +1034,7 @@ void ReferenceModel::timerPhase(RefTime T) {
                                           .arg(compact(*e), refFormatTime(prev)));
                 return;
             }
-            if (!fulfill(*e, at)) return;
+            if (!matchEvent(*e, at)) return;
             ++pos_;
             continue;
         }
@@ -899,16 +1063,19 @@ bool ReferenceModel::checkNoServable(RefTime now, const QString& when) {
         for (const auto& opt : o.options) {
             const RefRun& run = runs_.at(opt.run);
             if (run.exact || optionDeparted(o, opt, now)) continue;
-            if (servable(o, opt)) {
+            // Room on an option means the order is served, or fails when every option with
+            // room has a passenger conflict: either way it does not stay queued.
+            if (hasRoom(o, opt)) {
                 const int f = run.stationIndex(o.from), t = run.stationIndex(o.to);
                 return fail(L("servable_left"),
-                            QStringLiteral("queued order %1 (%2 passengers, %3->%4) is servable on "
-                                           "%5 %6 (%7 free) %8")
+                            QStringLiteral("queued order %1 (%2 passengers, %3->%4%9) has room on "
+                                           "%5 %6 (%7 free, %10 standing) %8")
                                 .arg(id)
                                 .arg(o.passengers.size())
                                 .arg(o.from, o.to, opt.run, opt.cls)
                                 .arg(freeCount(run, opt.cls, f, t))
-                                .arg(when));
+                                .arg(when, o.acceptStanding ? L(", accepts standing") : QString())
+                                .arg(run.standingFree(opt.cls, f, t)));
             }
         }
     }
@@ -978,7 +1145,9 @@ bool ReferenceModel::consumeTrace(RefTime at) {
         return fail(L("trace"), QStringLiteral("%1 gives no reason").arg(compact(e)));
     if (js(e, "event") == QLatin1String("match_considered")) {
         const QJsonObject* next = pos_ + 1 < ev_.size() ? &ev_[pos_ + 1] : nullptr;
-        if (!next || js(*next, "event") != QLatin1String("waitlist_fulfilled") ||
+        if (!next ||
+            (js(*next, "event") != QLatin1String("waitlist_fulfilled") &&
+             js(*next, "event") != QLatin1String("waitlist_failed")) ||
             js(*next, "id") != id)
             return fail(
                 L("trace"),
@@ -998,8 +1167,15 @@ bool ReferenceModel::consumeRelease(const QJsonObject& e, bool require) {
         f = rit->second.stationIndex(js(e, "from"));
         t = rit->second.stationIndex(js(e, "to"));
     }
+    const bool standing = jv(e, "standing").toBool();
+    if (standing && !jv(e, "seat").isNull())
+        return fail(L("release_wrong"),
+                    QStringLiteral("%1: a standing place has \"seat\": null").arg(compact(e)));
     auto it = std::find_if(pending_.begin(), pending_.end(), [&](const Pending& p) {
-        return p.run == run && p.seat == seat && p.from == f && p.to == t && p.source == source;
+        if (p.standing != standing) return false;
+        if (standing && p.cls != js(e, "class")) return false;
+        return p.run == run && (standing || p.seat == seat) && p.from == f && p.to == t &&
+               p.source == source;
     });
     if (it == pending_.end()) {
         if (!require) return false;
@@ -1015,6 +1191,13 @@ bool ReferenceModel::consumeRelease(const QJsonObject& e, bool require) {
                         .arg(compact(e), want.join(QLatin1String("; "))));
     }
     RefRun& r = rit->second;
+    if (standing) {
+        auto& load = r.standingLoad[it->cls];
+        for (int i = f; i < t; ++i)
+            --load[size_t(i)];
+        pending_.erase(it);
+        return true;
+    }
     const QString cls = r.seats[size_t(r.seatIndex(seat))].cls;
     if (!vacate(r, seat, it->holder)) return false;
     released_.push_back(Released{run, cls, f, t});
@@ -1101,15 +1284,111 @@ void ReferenceModel::matchingPhase(RefTime T) {
             consumeTrace(T);
             continue;
         }
-        if (!e || js(*e, "event") != QLatin1String("waitlist_fulfilled")) break;
+        if (!e || (js(*e, "event") != QLatin1String("waitlist_fulfilled") &&
+                   js(*e, "event") != QLatin1String("waitlist_failed")))
+            break;
         if (evAt(*e) != T) {
             fail(L("event_time"),
                  QStringLiteral("%1 should carry the command's time").arg(compact(*e)));
             return;
         }
-        if (!fulfill(*e, T)) return;
+        if (!matchEvent(*e, T)) return;
         ++pos_;
     }
+}
+
+ReferenceModel::Pending ReferenceModel::pendingFor(const RefTicket& t,
+                                                   const QString& source) const {
+    Pending p{t.run, t.seat, t.from, t.to, source, t.id, false, QString()};
+    p.standing = t.standing;
+    p.cls = t.cls;
+    return p;
+}
+
+bool ReferenceModel::matchEvent(const QJsonObject& e, RefTime now) {
+    if (js(e, "event") == QLatin1String("waitlist_failed")) return failOrder(e, now);
+    return fulfill(e, now);
+}
+
+bool ReferenceModel::earlierWithRoom(const RefOrder& order, RefTime now, const QString& what) {
+    for (const auto& [id2, o2] : orders_) {
+        if (id2 == order.id || o2.status != OrderStatus::Queued || !queuedBefore(o2, order))
+            continue;
+        for (const auto& opt2 : o2.options) {
+            if (runs_.at(opt2.run).exact || optionDeparted(o2, opt2, now)) continue;
+            // Its own tag when the room is on a run added by this line, which the engine's
+            // known disagreement there needs (served the later order on another class).
+            if (hasRoom(o2, opt2))
+                return !fail(
+                    opt2.run == addedNow_ ? L("added_run_queue_order") : L("served_out_of_order"),
+                    QStringLiteral("%1 while the earlier order %2 (effective "
+                                   "%3, %4 passengers %5->%6) has room on %7 %8")
+                        .arg(what, id2, refFormatTime(o2.effective))
+                        .arg(o2.passengers.size())
+                        .arg(o2.from, o2.to, opt2.run, opt2.cls));
+        }
+    }
+    return false;
+}
+
+// 兑现失败: the order would be served (it comes first in queue order with room) but every
+// option with room has a passenger travelling at an overlapping time.
+bool ReferenceModel::failOrder(const QJsonObject& e, RefTime now) {
+    const QString id = js(e, "id");
+    auto oit = orders_.find(id);
+    if (oit == orders_.end() || oit->second.status != OrderStatus::Queued)
+        return fail(L("fail_not_queued"),
+                    QStringLiteral("order %1 failed but it is %2")
+                        .arg(id, oit == orders_.end() ? L("unknown")
+                                                      : L(orderStatusName(oit->second.status))));
+    RefOrder& order = oit->second;
+    if (options_.trace &&
+        (pos_ == 0 || js(ev_[pos_ - 1], "event") != QLatin1String("match_considered") ||
+         js(ev_[pos_ - 1], "id") != id))
+        return fail(L("trace"), QStringLiteral("the failure of %1 is not announced by "
+                                               "match_considered")
+                                    .arg(id));
+    if (js(e, "reason") != QLatin1String("passenger_conflict"))
+        return fail(L("failed_reason"),
+                    QStringLiteral("%1: reason should be passenger_conflict").arg(compact(e)));
+    bool room = false;
+    QStringList firsts;  // the first conflicting passenger on each option with room
+    QString firstAny;
+    for (const auto& opt : order.options) {
+        if (optionDeparted(order, opt, now) || !hasRoom(order, opt)) continue;
+        room = true;
+        QString first;
+        const int c = orderConflict(order, opt, &first);
+        if (c == 0)
+            return fail(L("failed_servable"),
+                        QStringLiteral("order %1 failed, but it is servable on %2 %3 without a "
+                                       "passenger conflict")
+                            .arg(id, opt.run, opt.cls));
+        if (c == 1) note(L("an order failed on a conflict of equal instants"));
+        firsts << first;
+    }
+    if (!room)
+        return fail(L("failed_without_room"),
+                    QStringLiteral("order %1 failed, but no option has room for it").arg(id));
+    for (const QString& name : order.passengers)
+        if (firsts.contains(name)) {
+            firstAny = name;
+            break;
+        }
+    // "the first conflicting passenger in the order's list", over the options with room.
+    const QString named = js(e, "passenger");
+    if (named != firstAny)
+        return fail(L("failed_passenger"),
+                    QStringLiteral("order %1 failed naming %2; the first conflicting passenger "
+                                   "is %3")
+                        .arg(id, named, firstAny));
+    if (!prepayOnly_.isEmpty() && id != prepayOnly_)
+        return fail(
+            L("prepay_served_other"),
+            QStringLiteral("the prepayment of %1 failed another order, %2").arg(prepayOnly_, id));
+    if (earlierWithRoom(order, now, QStringLiteral("order %1 failed").arg(id))) return false;
+    order.status = OrderStatus::Failed;
+    return true;
 }
 
 bool ReferenceModel::fulfill(const QJsonObject& e, RefTime now) {
@@ -1144,6 +1423,26 @@ bool ReferenceModel::fulfill(const QJsonObject& e, RefTime now) {
     RefRun& run = runs_.at(option.run);
     const int f = run.stationIndex(order.from), t = run.stationIndex(order.to);
     const QJsonArray tickets = jv(e, "tickets").toArray();
+    // Whom and how, before which seats: a conflicting passenger is never served (兑现失败),
+    // and standing only serves an order that accepts it.
+    {
+        QString who;
+        const int c = orderConflict(order, option, &who);
+        if (c == 2)
+            return fail(L("served_conflict"),
+                        QStringLiteral("order %1 served on %2 %3, but %4 travels at an "
+                                       "overlapping time (兑现失败)")
+                            .arg(id, option.run, cls, who));
+        if (c == 1) note(L("an order was served on a conflict of equal instants"));
+    }
+    if (!order.acceptStanding &&
+        std::any_of(tickets.begin(), tickets.end(), [](const QJsonValue& v) {
+            return v.toObject().value(QLatin1String("standing")).toBool();
+        }))
+        return fail(L("standing_not_accepted"),
+                    QStringLiteral("order %1 served standing on %2 %3 but does not accept "
+                                   "standing")
+                        .arg(id, option.run, cls));
     if (tickets.size() != order.passengers.size())
         return fail(L("fulfill_tickets"),
                     QStringLiteral("order %1 has %2 passengers, served with %3 tickets")
@@ -1151,6 +1450,7 @@ bool ReferenceModel::fulfill(const QJsonObject& e, RefTime now) {
                         .arg(order.passengers.size())
                         .arg(tickets.size()));
     QStringList seats;
+    int standingTickets = 0;
     for (int i = 0; i < tickets.size(); ++i) {
         const QJsonObject tk = tickets[i].toObject();
         const QString want = QStringLiteral("%1.%2").arg(id).arg(i + 1);
@@ -1159,6 +1459,14 @@ bool ReferenceModel::fulfill(const QJsonObject& e, RefTime now) {
             return fail(L("fulfill_tickets"),
                         QStringLiteral("ticket %1 of order %2 should be %3 for %4 %5->%6")
                             .arg(compact(tk), id, want, order.passengers[i], order.from, order.to));
+        if (jv(tk, "standing").toBool()) {
+            if (!jv(tk, "seat").isNull())
+                return fail(L("fulfill_tickets"),
+                            QStringLiteral("standing ticket %1 has a seat").arg(compact(tk)));
+            ++standingTickets;
+            seats << QString();
+            continue;
+        }
         const QString seat = js(tk, "seat");
         const int si = run.seatIndex(seat);
         if (si < 0 || run.seats[size_t(si)].cls != cls || seats.contains(seat))
@@ -1170,6 +1478,24 @@ bool ReferenceModel::fulfill(const QJsonObject& e, RefTime now) {
                         QStringLiteral("order %1 served on seat %2, not free over %3->%4")
                             .arg(id, seat, order.from, order.to));
         seats << seat;
+    }
+    const int n = int(order.passengers.size());
+    if (standingTickets > 0) {
+        // All or none: a group is served together, seated or standing (无座).
+        if (standingTickets != n)
+            return fail(L("fulfill_tickets"),
+                        QStringLiteral("order %1 served partly standing").arg(id));
+        if (run.standingFree(cls, f, t) < n)
+            return fail(L("standing_over_places"),
+                        QStringLiteral("order %1 served standing on %2 %3 %4->%5: %6 standing "
+                                       "places free")
+                            .arg(id, option.run, cls, order.from, order.to)
+                            .arg(run.standingFree(cls, f, t)));
+        if (freeCount(run, cls, f, t) >= n)
+            return fail(L("standing_over_seat"),
+                        QStringLiteral("order %1 served standing on %2 %3, which has %4 free seats")
+                            .arg(id, option.run, cls)
+                            .arg(freeCount(run, cls, f, t)));
     }
     if (!run.exact) {
         for (int j = 0; j < k; ++j) {
@@ -1186,21 +1512,7 @@ bool ReferenceModel::fulfill(const QJsonObject& e, RefTime now) {
                               .arg(oj.run, oj.cls)))
                     return false;
         }
-        for (const auto& [id2, o2] : orders_) {
-            if (id2 == id || o2.status != OrderStatus::Queued || !queuedBefore(o2, order)) continue;
-            for (const auto& opt2 : o2.options) {
-                if (runs_.at(opt2.run).exact || optionDeparted(o2, opt2, now)) continue;
-                if (servable(o2, opt2))
-                    if (!fail(
-                            L("served_out_of_order"),
-                            QStringLiteral("order %1 served while the earlier order %2 (effective "
-                                           "%3, %4 passengers %5->%6) is servable on %7 %8")
-                                .arg(id, id2, refFormatTime(o2.effective))
-                                .arg(o2.passengers.size())
-                                .arg(o2.from, o2.to, opt2.run, opt2.cls)))
-                        return false;
-            }
-        }
+        if (earlierWithRoom(order, now, QStringLiteral("order %1 served").arg(id))) return false;
     } else {
         const bool effectiveNow = madeEffective_.count(id) != 0;
         const bool carAdded = carAddedRuns_.count(option.run) != 0;
@@ -1270,7 +1582,9 @@ bool ReferenceModel::fulfill(const QJsonObject& e, RefTime now) {
         !fail(L("prepay_served_other"),
               QStringLiteral("the prepayment of %1 served another order, %2").arg(prepayOnly_, id)))
         return false;
-    if (seats.size() == 1) {
+    if (standingTickets > 0) {
+        // Standing: no seat to choose.
+    } else if (seats.size() == 1) {
         if (!checkSingleChoice(run, cls, f, t, QString(), seats[0],
                                QStringLiteral("order %1").arg(id)))
             return false;
@@ -1292,7 +1606,14 @@ bool ReferenceModel::fulfill(const QJsonObject& e, RefTime now) {
         tk.to = t;
         tk.status = TicketStatus::Paid;
         tk.everPaid = true;
-        if (!occupy(run, seats[i], f, t, L("paid"), tk.id, tk.passenger)) return false;
+        tk.standing = standingTickets > 0;
+        if (tk.standing) {
+            auto& load = run.standingLoad[cls];
+            for (int s2 = f; s2 < t; ++s2)
+                ++load[size_t(s2)];
+        } else if (!occupy(run, seats[i], f, t, L("paid"), tk.id, tk.passenger)) {
+            return false;
+        }
         sale.tickets.push_back(tk.id);
         tickets_[tk.id] = tk;
         ticketOrder_.push_back(tk.id);
@@ -1543,6 +1864,12 @@ void ReferenceModel::cmdTrain(const QJsonObject& o, RefTime) {
     if (has(o, "hold_minutes")) run.holdMinutes = jv(o, "hold_minutes").toInt();
     run.exact =
         has(o, "policy") ? js(o, "policy") == QLatin1String("exact") : options_.defaultExact;
+    run.added = jv(o, "added").toBool();
+    const QJsonObject standing = jv(o, "standing").toObject();
+    for (auto it = standing.begin(); it != standing.end(); ++it) {
+        run.standingPlaces[it.key()] = it.value().toInt();
+        run.standingLoad[it.key()].assign(size_t(run.segments()), 0);
+    }
 
     const QJsonObject* e = peek();
     if (!e || js(*e, "event") != QLatin1String("train_defined") || js(*e, "train") != train ||
@@ -1555,6 +1882,65 @@ void ReferenceModel::cmdTrain(const QJsonObject& o, RefTime) {
     ++pos_;
     runs_[key] = run;
     runOrder_.push_back(key);
+    if (run.added) {
+        addedNow_ = key;
+        offerAddedRun(runs_.at(key));
+    }
+}
+
+// 接受新增列车: each open order that accepts added runs gains the new run's classes it
+// accepts as options, with an option_added per order (in submission order) and class,
+// before any matching.
+void ReferenceModel::offerAddedRun(const RefRun& run) {
+    const QString key = runKey(run.train, run.date);
+    std::vector<RefOrder*> accepting;
+    for (auto& [id, ord] : orders_) {
+        if (!ord.newTrains) continue;
+        if (ord.status != OrderStatus::Awaiting && ord.status != OrderStatus::Queued) continue;
+        const int f = run.stationIndex(ord.from), t = run.stationIndex(ord.to);
+        if (f < 0 || t < 0 || f >= t) continue;
+        const auto dep = run.stops[size_t(f)].departure();
+        if (!dep || *dep < ord.windowFrom || *dep > ord.windowTo) continue;
+        bool date = false;
+        for (int i = 0; i < ord.listed; ++i)
+            date = date || ord.options[size_t(i)].date == run.date;
+        if (!date) continue;
+        accepting.push_back(&ord);
+    }
+    std::sort(accepting.begin(), accepting.end(),
+              [](const RefOrder* a, const RefOrder* b) { return a->submitIndex < b->submitIndex; });
+    for (RefOrder* ord : accepting) {
+        QStringList classes = ord->windowClasses;
+        if (classes.isEmpty())
+            for (int i = 0; i < ord->listed; ++i)
+                if (!classes.contains(ord->options[size_t(i)].cls))
+                    classes << ord->options[size_t(i)].cls;
+        QStringList want;
+        for (const QString& c : classes)
+            if (run.hasClass(c)) want << c;
+        // The order of classes within one order is not fixed: read from the events.
+        while (!want.isEmpty()) {
+            const QJsonObject* e = peek();
+            if (!e || js(*e, "event") != QLatin1String("option_added") || js(*e, "id") != ord->id ||
+                js(*e, "train") != run.train || js(*e, "date") != run.date ||
+                !want.contains(js(*e, "class"))) {
+                fail(L("option_added"),
+                     QStringLiteral("expected option_added for order %1 on %2 %3, class %4%5")
+                         .arg(ord->id, run.train, run.date, want.join(QLatin1String(" or ")),
+                              e ? QStringLiteral(" (got %1)").arg(compact(*e)) : QString()));
+                return;
+            }
+            want.removeOne(js(*e, "class"));
+            ord->options.push_back(RefOption{run.train, run.date, js(*e, "class"), key});
+            ord->extended = true;
+            ++pos_;
+        }
+    }
+    const QJsonObject* e = peek();
+    if (e && js(*e, "event") == QLatin1String("option_added"))
+        fail(L("option_added"), QStringLiteral("unexpected %1 (no such order accepts the run, or "
+                                               "not in submission order)")
+                                    .arg(compact(*e)));
 }
 
 void ReferenceModel::cmdAddCar(const QJsonObject& o, RefTime) {
@@ -1595,12 +1981,21 @@ void ReferenceModel::cmdAddCar(const QJsonObject& o, RefTime) {
     if (e)
         for (const auto& v : jv(*e, "seats").toArray())
             got << v.toString();
+    // Version 2: the car's standing places join its class; car_added carries them.
+    const int standing = jv(o, "standing").toInt();
+    if (standing > 0) {
+        run.standingPlaces[cls] += standing;
+        if (run.standingLoad[cls].empty()) run.standingLoad[cls].assign(size_t(run.segments()), 0);
+    }
     if (!e || js(*e, "event") != QLatin1String("car_added") || jv(*e, "car").toInt() != car ||
         js(*e, "class") != cls || js(*e, "train") != run.train || js(*e, "date") != run.date ||
-        got != labels) {
-        fail(L("car_added"), QStringLiteral("expected car_added car %1 class %2 seats %3")
-                                 .arg(car)
-                                 .arg(cls, labels.join(QLatin1Char(' '))));
+        got != labels || jv(*e, "standing").toInt() != standing ||
+        (standing > 0 && !jv(*e, "standing").isDouble())) {
+        fail(L("car_added"),
+             QStringLiteral("expected car_added car %1 class %2 seats %3%4")
+                 .arg(car)
+                 .arg(cls, labels.join(QLatin1Char(' ')),
+                      standing > 0 ? QStringLiteral(" standing %1").arg(standing) : QString()));
         return;
     }
     ++pos_;
@@ -1656,7 +2051,11 @@ void ReferenceModel::cmdSell(const QJsonObject& o, RefTime T) {
         outcome(x, L("sell"), ok);
         return;
     }
-    if (!explicitSeats.isEmpty()) {
+    const bool standing = jv(o, "standing").toBool();
+    if (standing) {
+        // 无座: standing load + passengers <= places on every segment; never seats instead.
+        if (run->standingFree(cls, f, t) < names.size()) x.strict << L("sold_out");
+    } else if (!explicitSeats.isEmpty()) {
         for (int i = 0; i < explicitSeats.size(); ++i) {
             if (!seatFree(run->seats[size_t(run->seatIndex(explicitSeats[i]))], f, t))
                 x.strict << L("seat_taken");
@@ -1694,6 +2093,19 @@ void ReferenceModel::cmdSell(const QJsonObject& o, RefTime T) {
                                   .arg(want, refFormatTime(T + RefTime(run->holdMinutes) * 60)));
             return;
         }
+        if (standing || jv(*e, "standing").toBool()) {
+            if (!standing || !jv(*e, "seat").isNull() || !jv(*e, "standing").toBool()) {
+                fail(L("ticket_held"),
+                     QStringLiteral("ticket %1: a standing sale's tickets, and only they, have "
+                                    "\"seat\": null, \"standing\": true")
+                         .arg(want));
+                return;
+            }
+            chosen << QString();
+            seqs.push_back(jv(*e, "seq").toInteger());
+            ++pos_;
+            continue;
+        }
         const QString seat = js(*e, "seat");
         const int si = run->seatIndex(seat);
         if (si < 0 || run->seats[size_t(si)].cls != cls || chosen.contains(seat)) {
@@ -1711,14 +2123,14 @@ void ReferenceModel::cmdSell(const QJsonObject& o, RefTime T) {
         ++pos_;
     }
     for (const QString& seat : chosen)
-        if (!seatFree(run->seats[size_t(run->seatIndex(seat))], f, t)) {
+        if (!standing && !seatFree(run->seats[size_t(run->seatIndex(seat))], f, t)) {
             fail(L("double_occupancy"),
                  QStringLiteral("sale %1 took seat %2, which is not free over "
                                 "the interval")
                      .arg(id, seat));
             return;
         }
-    if (explicitSeats.isEmpty()) {
+    if (explicitSeats.isEmpty() && !standing) {
         if (chosen.size() == 1) {
             if (!checkSingleChoice(*run, cls, f, t, prefer, chosen[0],
                                    QStringLiteral("sale %1").arg(id)))
@@ -1743,7 +2155,14 @@ void ReferenceModel::cmdSell(const QJsonObject& o, RefTime T) {
         tk.status = TicketStatus::Held;
         tk.payBy = T + RefTime(run->holdMinutes) * 60;
         tk.timerSeq = seqs[size_t(i)];
-        if (!occupy(*run, tk.seat, f, t, L("held"), tk.id, tk.passenger)) return;
+        tk.standing = standing;
+        if (standing) {
+            auto& load = run->standingLoad[cls];
+            for (int s2 = f; s2 < t; ++s2)
+                ++load[size_t(s2)];
+        } else if (!occupy(*run, tk.seat, f, t, L("held"), tk.id, tk.passenger)) {
+            return;
+        }
         sale.tickets.push_back(tk.id);
         tickets_[tk.id] = tk;
         ticketOrder_.push_back(tk.id);
@@ -1795,10 +2214,12 @@ void ReferenceModel::cmdPay(const QJsonObject& o, RefTime) {
         }
         t->status = TicketStatus::Paid;
         t->everPaid = true;
-        RefRun& run = runs_.at(t->run);
-        RefSeat& seat = run.seats[size_t(run.seatIndex(t->seat))];
-        for (auto& occ : seat.occ)
-            if (occ.holder == t->id) occ.kind = L("paid");
+        if (!t->standing) {
+            RefRun& run = runs_.at(t->run);
+            RefSeat& seat = run.seats[size_t(run.seatIndex(t->seat))];
+            for (auto& occ : seat.occ)
+                if (occ.holder == t->id) occ.kind = L("paid");
+        }
         ++pos_;
     }
 }
@@ -1886,7 +2307,7 @@ void ReferenceModel::cmdRefund(const QJsonObject& o, RefTime) {
         t.status = TicketStatus::Refunded;
         t.refundReason = L("refund");
         done.insert(tid);
-        pending_.push_back(Pending{t.run, t.seat, t.from, t.to, L("refund"), t.id});
+        pending_.push_back(pendingFor(t, L("refund")));
         ++pos_;
         e = peek();
         if (!e || js(*e, "event") != QLatin1String("seat_released")) {
@@ -2001,7 +2422,7 @@ void ReferenceModel::cmdReschedule(const QJsonObject& o, RefTime) {
     ++pos_;
     old->status = TicketStatus::Refunded;
     old->refundReason = L("reschedule");
-    pending_.push_back(Pending{old->run, old->seat, old->from, old->to, L("reschedule"), old->id});
+    pending_.push_back(pendingFor(*old, L("reschedule")));
     e = peek();
     if (!e || js(*e, "event") != QLatin1String("seat_released")) {
         fail(L("release_missing"), QStringLiteral("expected seat_released for %1").arg(tid));
@@ -2149,7 +2570,7 @@ void ReferenceModel::cmdRelease(const QJsonObject& o, RefTime) {
         ++pos_;
         b.released = true;
         for (const QString& s : b.seats)
-            pending_.push_back(Pending{b.run, s, b.from, b.to, L("quota"), id});
+            pending_.push_back(Pending{b.run, s, b.from, b.to, L("quota"), id, false, QString()});
         b.seats.clear();
         while (!pending_.empty()) {
             e = peek();
@@ -2196,7 +2617,8 @@ void ReferenceModel::cmdRelease(const QJsonObject& o, RefTime) {
     if (!outcome(x, L("release"), ok) || !ok) return;
     std::set<QString> wantTickets, wantBlocks, doneTickets, doneBlocks;
     for (const auto& occ : inside) {
-        pending_.push_back(Pending{key, seat, occ.from, occ.to, reason, occ.holder});
+        pending_.push_back(
+            Pending{key, seat, occ.from, occ.to, reason, occ.holder, false, QString()});
         if (occ.kind == QLatin1String("block")) {
             RefBlock& b = blocks_.at(occ.holder);
             b.seats.erase(std::remove(b.seats.begin(), b.seats.end(), seat), b.seats.end());
@@ -2294,6 +2716,31 @@ void ReferenceModel::cmdWaitlist(const QJsonObject& o, RefTime T) {
         return;
     }
     x.strict += conflicts;
+    order.listed = int(order.options.size());
+    order.acceptStanding = jv(o, "accept_standing").toBool();
+    if (has(o, "new_trains")) {
+        const QJsonObject w = jv(o, "new_trains").toObject();
+        order.newTrains = true;
+        order.windowFrom = *refParseTime(js(w, "from"));
+        order.windowTo = *refParseTime(js(w, "to"));
+        for (const auto& c : jv(w, "classes").toArray())
+            order.windowClasses << c.toString();
+    }
+    // too_many_orders: the user's orders submitted or queued, against open_orders_per_user.
+    if (limits_.openOrdersPerUser) {
+        int open = 0;
+        for (const auto& [id2, o2] : orders_)
+            open += o2.user == order.user &&
+                    (o2.status == OrderStatus::Awaiting || o2.status == OrderStatus::Queued);
+        if (open >= *limits_.openOrdersPerUser) x.strict << L("too_many_orders");
+    }
+    // waitlist_full: an option whose class would go over its cap.
+    for (const auto& opt : order.options) {
+        const auto cap = caps_.find({opt.run, opt.cls});
+        if (cap != caps_.end() &&
+            queuedPassengers(opt.run, opt.cls) + order.passengers.size() > cap->second)
+            x.strict << L("waitlist_full");
+    }
     if (order.deadline && *order.deadline <= T) x.strict << L("deadline_passed");
     const auto cut = orderCutoff(order);
     if (cut && *cut <= T) x.strict << L("departed");
@@ -2340,6 +2787,19 @@ void ReferenceModel::cmdPrepay(const QJsonObject& o, RefTime T) {
             case OrderStatus::Awaiting:
                 if (order.deadline && *order.deadline <= T) x.strict << L("deadline_passed");
                 if (cut && *cut <= T) x.strict << L("departed");
+                for (int i = 0; i < int(order.options.size()); ++i) {
+                    const RefOption& opt = order.options[size_t(i)];
+                    const auto cap = caps_.find({opt.run, opt.cls});
+                    if (cap == caps_.end() ||
+                        queuedPassengers(opt.run, opt.cls) + order.passengers.size() <= cap->second)
+                        continue;
+                    // An added option's cap: commands.md names options of the order, and
+                    // added options count toward no limit; either reading is accepted.
+                    if (i < order.listed)
+                        x.strict << L("waitlist_full");
+                    else
+                        x.maybe << L("waitlist_full");
+                }
                 break;
             case OrderStatus::Queued:
             case OrderStatus::Served:
@@ -2348,6 +2808,7 @@ void ReferenceModel::cmdPrepay(const QJsonObject& o, RefTime T) {
                 break;
             case OrderStatus::CancelledUser:
             case OrderStatus::Expired:
+            case OrderStatus::Failed:
                 x.strict << L("order_closed");
                 if (order.everPrepaid) {
                     x.maybeDuplicate = true;
@@ -2468,12 +2929,14 @@ void ReferenceModel::cmdAvailability(const QJsonObject& o, RefTime) {
     bool ok = false;
     if (!outcome(x, L("availability"), ok) || !ok) return;
     const int want = freeCount(*run, js(o, "class"), f, t);
+    const int standing = run->standingFree(js(o, "class"), f, t);
     const QJsonObject* e = peek();
-    // No generated run has standing places: version 2 prints 0 for them.
+    // Version 2 (rule 8): standing places free over the interval, 0 on runs without.
     if (!e || js(*e, "event") != QLatin1String("availability") || !jv(*e, "free").isDouble() ||
         jv(*e, "free").toInt() != want || !jv(*e, "standing").isDouble() ||
-        jv(*e, "standing").toInt() != 0) {
-        fail(L("availability"), QStringLiteral("expected availability free %1").arg(want));
+        jv(*e, "standing").toInt() != standing) {
+        fail(L("availability"),
+             QStringLiteral("expected availability free %1 standing %2").arg(want).arg(standing));
         return;
     }
     ++pos_;
@@ -2524,7 +2987,106 @@ void ReferenceModel::cmdSeatmap(const QJsonObject& o, RefTime) {
             return;
         }
     }
+    // Version 2: `standing` [{class, places, load}] only on runs with standing places.
+    // Every class with places is listed; in which order, and whether a class with none
+    // is, is not fixed.
+    if (!run.hasStanding()) {
+        if (has(*e, "standing")) {
+            fail(L("seatmap"), L("seatmap lists standing on a run without standing places"));
+            return;
+        }
+    } else {
+        std::set<QString> listed;
+        for (const auto& v : jv(*e, "standing").toArray()) {
+            const QJsonObject st = v.toObject();
+            const QString cls = js(st, "class");
+            const auto p = run.standingPlaces.find(cls);
+            const int places = p == run.standingPlaces.end() ? 0 : p->second;
+            QJsonArray load;
+            for (int i = 0; i < run.segments(); ++i)
+                load.append(places == 0 ? 0 : run.standingLoad.at(cls)[size_t(i)]);
+            if (listed.count(cls) || jv(st, "places").toInt() != places ||
+                !jv(st, "places").isDouble() || jv(st, "load").toArray() != load) {
+                fail(L("seatmap"),
+                     QStringLiteral("seatmap standing entry %1; expected places %2 load %3")
+                         .arg(compact(st))
+                         .arg(places)
+                         .arg(QString::fromUtf8(
+                             QJsonDocument(load).toJson(QJsonDocument::Compact))));
+                return;
+            }
+            listed.insert(cls);
+        }
+        for (const auto& [cls, places] : run.standingPlaces)
+            if (places > 0 && !listed.count(cls)) {
+                fail(L("seatmap"), QStringLiteral("seatmap does not list standing of %1").arg(cls));
+                return;
+            }
+    }
     ++pos_;
+}
+
+void ReferenceModel::cmdConfigure(const QJsonObject& o, RefTime) {
+    Expect x;
+    bool ok = false;
+    if (!outcome(x, L("configure"), ok) || !ok) return;
+    const QJsonObject in = jv(o, "limits").toObject();
+    auto set = [&](const char* key, std::optional<int>& limit) {
+        if (!has(in, key)) return;
+        if (jv(in, key).isNull())
+            limit.reset();
+        else
+            limit = jv(in, key).toInt();
+    };
+    set("passengers", limits_.passengers);
+    set("dates", limits_.dates);
+    set("options_per_date", limits_.optionsPerDate);
+    set("options", limits_.options);
+    set("open_orders_per_user", limits_.openOrdersPerUser);
+    QJsonObject want;
+    auto put = [&](const char* key, const std::optional<int>& limit) {
+        want.insert(QLatin1String(key), limit ? QJsonValue(*limit) : QJsonValue());
+    };
+    put("passengers", limits_.passengers);
+    put("dates", limits_.dates);
+    put("options_per_date", limits_.optionsPerDate);
+    put("options", limits_.options);
+    put("open_orders_per_user", limits_.openOrdersPerUser);
+    const QJsonObject* e = peek();
+    if (!e || js(*e, "event") != QLatin1String("configured") ||
+        jv(*e, "limits").toObject() != want ||
+        jv(*e, "limits").toObject().keys().size() != want.keys().size()) {
+        fail(L("configured"), QStringLiteral("expected configured %1").arg(compact(want)));
+        return;
+    }
+    ++pos_;
+}
+
+void ReferenceModel::cmdWaitlistCap(const QJsonObject& o, RefTime) {
+    Expect x;
+    const QString key = runKey(js(o, "train"), js(o, "date")), cls = js(o, "class");
+    auto it = runs_.find(key);
+    if (it == runs_.end())
+        x.strict << L("unknown_train");
+    else if (!it->second.hasClass(cls))
+        x.strict << L("unknown_class");
+    bool ok = false;
+    if (!outcome(x, L("waitlist_cap"), ok) || !ok) return;
+    const QJsonObject* e = peek();
+    if (!e || js(*e, "event") != QLatin1String("waitlist_capped") ||
+        js(*e, "train") != js(o, "train") || js(*e, "date") != js(o, "date") ||
+        js(*e, "class") != cls || jv(*e, "cap") != jv(o, "cap")) {
+        fail(L("waitlist_capped"),
+             QStringLiteral("expected waitlist_capped with cap %1")
+                 .arg(jv(o, "cap").isNull() ? L("null") : QString::number(jv(o, "cap").toInt())));
+        return;
+    }
+    ++pos_;
+    // Orders already queued stay, even over a lowered cap.
+    if (jv(o, "cap").isNull())
+        caps_.erase({key, cls});
+    else
+        caps_[{key, cls}] = jv(o, "cap").toInt();
 }
 
 }  // namespace houbu::reftest

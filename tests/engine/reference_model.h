@@ -17,7 +17,14 @@
 //    serves while it can (see checkExactLiveness);
 //  - commands: which error code (or duplicate, or success) each command must give,
 //    and its exact success events; an error changes nothing;
-//  - queries: availability, position ranks and seat maps by brute force.
+//  - queries: availability, position ranks and seat maps by brute force;
+//  - version 2: standing places (sales, services, releases, load never over places),
+//    added runs offered to accepting orders (option_added, in submission order, before
+//    matching), 兑现失败 (an option with a passenger travelling at an overlapping time
+//    is not servable; waitlist_failed only when every option with room has one),
+//    configure's limits and waitlist_cap's caps (waitlist_full, too_many_orders).
+//    Under `complete`, no queued order has room on an option after any command: it is
+//    served, or fails.
 // Where engine-rules.md fixes a seat choice (best-fit, prefer, adjacent groups) it
 // is checked; which seats to take is otherwise read from the engine's events.
 // Where the rules leave an outcome open (refunding or rescheduling an unpaid hold,
@@ -89,6 +96,13 @@ struct RefRun {
     bool exact = false;
     std::set<int> cars;
     std::map<int, QString> carLayout;
+    bool added = false;  // `added: true` (加开)
+    // Standing places (无座) per class, and standing passengers per segment.
+    std::map<QString, int> standingPlaces;
+    std::map<QString, std::vector<int>> standingLoad;
+    // Standing places free over from->to: the minimum over its segments.
+    int standingFree(const QString& cls, int from, int to) const;
+    bool hasStanding() const;
 
     int stationIndex(const QString& station) const;
     int seatIndex(const QString& label) const;
@@ -108,6 +122,7 @@ struct RefTicket {
     QString seat;
     int from = 0;
     int to = 0;
+    bool standing = false;  // no seat: a standing place of its class
     TicketStatus status = TicketStatus::Held;
     RefTime payBy = 0;
     std::int64_t timerSeq = 0;  // seq of the event that set its hold timer
@@ -137,7 +152,7 @@ struct RefOption {
     QString run;  // run key
 };
 
-enum class OrderStatus { Awaiting, Queued, Served, CancelledUser, PrepayTimeout, Expired };
+enum class OrderStatus { Awaiting, Queued, Served, CancelledUser, PrepayTimeout, Expired, Failed };
 
 struct RefOrder {
     QString id;
@@ -155,6 +170,22 @@ struct RefOrder {
     std::int64_t expirySeq = 0;  // seq of waitlist_effective, which set the expiry timer
     std::int64_t prepayFen = 0;
     bool everPrepaid = false;
+    bool acceptStanding = false;  // 接受无座
+    // 接受新增列车: runs with `added` defined after submission, leaving `from` in the window.
+    bool newTrains = false;
+    RefTime windowFrom = 0, windowTo = 0;
+    QStringList windowClasses;  // empty: the classes of its listed options
+    int listed = 0;             // options listed by the order; the rest were added
+    bool extended = false;      // its expiry may have moved with an added option
+};
+
+// The waitlist limits of `configure`; nullopt means no limit.
+struct RefLimits {
+    std::optional<int> passengers = 5;
+    std::optional<int> dates = 2;
+    std::optional<int> optionsPerDate = 5;
+    std::optional<int> options;
+    std::optional<int> openOrdersPerUser;
 };
 
 class ReferenceModel {
@@ -194,6 +225,19 @@ class ReferenceModel {
     const std::map<QString, RefBlock>& blocks() const { return blocks_; }
     const std::map<QString, RefOrder>& orders() const { return orders_; }
     bool idTaken(const QString& id) const { return ids_.count(id) != 0; }
+    const RefLimits& limits() const { return limits_; }
+    // Caps of `waitlist_cap` by (run key, class); absent: no cap.
+    const std::map<std::pair<QString, QString>, int>& caps() const { return caps_; }
+    // Passengers of queued orders with an option on that run's class.
+    int queuedPassengers(const QString& run, const QString& cls) const;
+    // Room for the order on the option: seats for every passenger, or standing
+    // places for all of them when it accepts standing (the interval must exist).
+    bool hasRoom(const RefOrder& order, const RefOption& option) const;
+    // A passenger of the order holds a live ticket overlapping the order's travel
+    // on the option: 0 none, 1 touching only (ambiguous), 2 overlapping. `first`
+    // gets the first such passenger in the order's list.
+    int orderConflict(const RefOrder& order, const RefOption& option,
+                      QString* first = nullptr) const;
     // Ids in creation order.
     const std::vector<QString>& ticketOrder() const { return ticketOrder_; }
     const std::vector<QString>& orderOrder() const { return orderOrder_; }
@@ -227,6 +271,8 @@ class ReferenceModel {
         int to = 0;
         QString source;
         QString holder;
+        bool standing = false;
+        QString cls;  // for a standing place
     };
     struct Released {
         QString run;
@@ -257,6 +303,12 @@ class ReferenceModel {
     bool outcome(const Expect& x, const QString& op, bool& success);
     void matchingPhase(RefTime T);
     bool fulfill(const QJsonObject& e, RefTime now);
+    bool failOrder(const QJsonObject& e, RefTime now);
+    // The events of a matching step: a service or a failure.
+    bool matchEvent(const QJsonObject& e, RefTime now);
+    Pending pendingFor(const RefTicket& t, const QString& source) const;
+    // An earlier order than `order` with room on a `complete` option (it goes first).
+    bool earlierWithRoom(const RefOrder& order, RefTime now, const QString& what);
     bool consumeRelease(const QJsonObject& e, bool require);
 
     void cmdTrain(const QJsonObject& o, RefTime T);
@@ -273,6 +325,9 @@ class ReferenceModel {
     void cmdPosition(const QJsonObject& o, RefTime T);
     void cmdAvailability(const QJsonObject& o, RefTime T);
     void cmdSeatmap(const QJsonObject& o, RefTime T);
+    void cmdConfigure(const QJsonObject& o, RefTime T);
+    void offerAddedRun(const RefRun& run);
+    void cmdWaitlistCap(const QJsonObject& o, RefTime T);
 
     // Structural checks of (train, date, from, to, class); fills run/from/to.
     QSet<QString> resolve(const QString& train, const QString& date, const QString& from,
@@ -304,6 +359,8 @@ class ReferenceModel {
     std::map<QString, QJsonObject> ids_;
     std::vector<QString> ticketOrder_, orderOrder_, blockOrder_;  // creating command without `at`
     std::int64_t submitCounter_ = 0;
+    RefLimits limits_;
+    std::map<std::pair<QString, QString>, int> caps_;
     RefTime clock_ = 0;
     std::int64_t lastSeq_ = 0;
     RefTime lastAt_ = 0;
@@ -322,7 +379,9 @@ class ReferenceModel {
     QSet<QString> tolerated_;
     std::map<QString, int> toleratedCounts_;
     std::map<QString, int> notes_;
-    QString noteCtx_;     // detail for notes() about this line
+    QString noteCtx_;                  // detail for notes() about this line
+    QString addedNow_;                 // the run this line's `train` added (加开)
+    mutable bool limitRetry_ = false;  // this line repeats a waitlist now over a limit
     QString prepayOnly_;  // this line's prepay: its matching may serve that order alone
     // What may serve orders of `exact` runs in the current command or timed effect.
     std::vector<Released> effectReleased_;

