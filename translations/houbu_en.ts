@@ -48,7 +48,7 @@
 <context>
     <name>houbu::EventLogModel</name>
     <message numerus="yes">
-        <location filename="../models/src/models.cpp" line="700"/>
+        <location filename="../models/src/models.cpp" line="733"/>
         <source>%n seat(s) free</source>
         <translation>
             <numerusform>%n seat free</numerusform>
@@ -59,7 +59,7 @@
 <context>
     <name>houbu::MainWindow</name>
     <message numerus="yes">
-        <location filename="../app/src/main_window.cpp" line="793"/>
+        <location filename="../app/src/main_window.cpp" line="809"/>
         <source>%n event(s) applied</source>
         <translation>
             <numerusform>%n event applied</numerusform>
@@ -67,7 +67,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/main_window.cpp" line="914"/>
+        <location filename="../app/src/main_window.cpp" line="933"/>
         <source>Needs %n seat(s) free over the whole interval</source>
         <translation>
             <numerusform>Needs %n seat free over the whole interval</numerusform>
@@ -75,7 +75,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/main_window.cpp" line="915"/>
+        <location filename="../app/src/main_window.cpp" line="934"/>
         <source>%n free.</source>
         <translation>
             <numerusform>%n free.</numerusform>
@@ -83,7 +83,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/main_window.cpp" line="941"/>
+        <location filename="../app/src/main_window.cpp" line="960"/>
         <source>… and %n more seat(s)</source>
         <translation>
             <numerusform>… and %n more seat</numerusform>
@@ -94,7 +94,7 @@
 <context>
     <name>houbu::QueueModel</name>
     <message numerus="yes">
-        <location filename="../models/src/models.cpp" line="461"/>
+        <location filename="../models/src/models.cpp" line="468"/>
         <source>%n waiting</source>
         <translation>
             <numerusform>%n waiting</numerusform>
@@ -102,7 +102,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../models/src/models.cpp" line="464"/>
+        <location filename="../models/src/models.cpp" line="471"/>
         <source>Queue %1 %2: %n order(s) in rank order</source>
         <translation>
             <numerusform>Queue %1 %2: %n order in rank order</numerusform>
@@ -134,6 +134,17 @@
         <translation>
             <numerusform>%n waitlist order served.</numerusform>
             <numerusform>%n waitlist orders served.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>houbu::SeatMapExport</name>
+    <message numerus="yes">
+        <location filename="../app/src/seat_map_export.cpp" line="166"/>
+        <source>Clock %1 · %n seat(s) · made %2</source>
+        <translation>
+            <numerusform>Clock %1 · %n seat · made %2</numerusform>
+            <numerusform>Clock %1 · %n seats · made %2</numerusform>
         </translation>
     </message>
 </context>

@@ -641,6 +641,14 @@
     </message>
 </context>
 <context>
+    <name>houbu::CsvExport</name>
+    <message>
+        <location filename="../app/src/csv_export.cpp" line="45"/>
+        <source>Cannot write %1: %2</source>
+        <translation>无法写入 %1：%2</translation>
+    </message>
+</context>
+<context>
     <name>houbu::DisplayNames</name>
     <message>
         <location filename="../models/src/display_names.cpp" line="43"/>
@@ -948,12 +956,12 @@
 <context>
     <name>houbu::EmbeddedSession</name>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="630"/>
+        <location filename="../session/src/embedded_session.cpp" line="679"/>
         <source>Embedded · in memory</source>
         <translation>嵌入式 · 内存</translation>
     </message>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="630"/>
+        <location filename="../session/src/embedded_session.cpp" line="679"/>
         <source>Embedded · %1</source>
         <translation>嵌入式 · %1</translation>
     </message>
@@ -961,54 +969,54 @@
 <context>
     <name>houbu::EmbeddedWorker</name>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="37"/>
+        <location filename="../session/src/embedded_session.cpp" line="45"/>
         <source>Opening the store</source>
         <translation>正在打开存储</translation>
     </message>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="132"/>
-        <location filename="../session/src/embedded_session.cpp" line="268"/>
+        <location filename="../session/src/embedded_session.cpp" line="140"/>
+        <location filename="../session/src/embedded_session.cpp" line="291"/>
         <source>No engine is open.</source>
         <translation>未打开引擎。</translation>
     </message>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="180"/>
+        <location filename="../session/src/embedded_session.cpp" line="191"/>
         <source>Loading cancelled after %1 of %2 lines.</source>
         <translation>已在 %2 行中的第 %1 行后取消加载。</translation>
     </message>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="183"/>
-        <location filename="../session/src/embedded_session.cpp" line="189"/>
+        <location filename="../session/src/embedded_session.cpp" line="194"/>
+        <location filename="../session/src/embedded_session.cpp" line="209"/>
         <source>Loading scenario</source>
         <translation>正在加载场景</translation>
     </message>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="207"/>
+        <location filename="../session/src/embedded_session.cpp" line="227"/>
         <source>Cannot write %1: %2</source>
         <translation>无法写入 %1：%2</translation>
     </message>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="219"/>
+        <location filename="../session/src/embedded_session.cpp" line="242"/>
         <source>Journal exported to %1</source>
         <translation>日志已导出到 %1</translation>
     </message>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="228"/>
+        <location filename="../session/src/embedded_session.cpp" line="251"/>
         <source>Replaying the journal</source>
         <translation>正在回放日志</translation>
     </message>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="240"/>
+        <location filename="../session/src/embedded_session.cpp" line="263"/>
         <source>Replaying under both policies</source>
         <translation>正在按两种策略回放</translation>
     </message>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="384"/>
+        <location filename="../session/src/embedded_session.cpp" line="412"/>
         <source>Step mode: cannot copy the engine: %1</source>
         <translation>单步模式：无法复制引擎：%1</translation>
     </message>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="488"/>
+        <location filename="../session/src/embedded_session.cpp" line="516"/>
         <source>Step mode and the engine disagree on line %1; the engine&apos;s events are kept.</source>
         <translation>单步模式与引擎在第 %1 行的结果不一致；以引擎的事件为准。</translation>
     </message>
@@ -1164,59 +1172,59 @@
 <context>
     <name>houbu::EventLogModel</name>
     <message>
-        <location filename="../models/src/models.cpp" line="695"/>
+        <location filename="../models/src/models.cpp" line="728"/>
         <source>prepay %1 by %2</source>
         <translation>%2 前预付 %1</translation>
     </message>
     <message numerus="yes">
-        <location filename="../models/src/models.cpp" line="700"/>
+        <location filename="../models/src/models.cpp" line="733"/>
         <source>%n seat(s) free</source>
         <translation>
             <numerusform>余 %n 座</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="705"/>
+        <location filename="../models/src/models.cpp" line="738"/>
         <source>%1 %2 %3: rank %4</source>
         <translation>%1 %2 %3：第 %4 名</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="759"/>
+        <location filename="../models/src/models.cpp" line="796"/>
         <source>The command&apos;s line in its input: in a scenario file, the file&apos;s line (every line counted, as houbu-cli numbers them); after that, the console&apos;s commands in the order sent</source>
         <translation>命令在其输入中的行号：场景文件中即文件的行号（与 houbu-cli 一样，每一行都计数）；此后是控制台按发送顺序编号的命令</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="766"/>
+        <location filename="../models/src/models.cpp" line="803"/>
         <source>Seq</source>
         <translation>序号</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="768"/>
+        <location filename="../models/src/models.cpp" line="805"/>
         <source>Time</source>
         <translation>时间</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="770"/>
+        <location filename="../models/src/models.cpp" line="807"/>
         <source>Event</source>
         <translation>事件</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="772"/>
+        <location filename="../models/src/models.cpp" line="809"/>
         <source>Line</source>
         <translation>行</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="774"/>
+        <location filename="../models/src/models.cpp" line="811"/>
         <source>Train</source>
         <translation>车次</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="776"/>
+        <location filename="../models/src/models.cpp" line="813"/>
         <source>Ticket / id</source>
         <translation>车票 / 编号</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="778"/>
+        <location filename="../models/src/models.cpp" line="815"/>
         <source>Details</source>
         <translation>详情</translation>
     </message>
@@ -1237,7 +1245,7 @@
 <context>
     <name>houbu::MainWindow</name>
     <message>
-        <location filename="../app/src/main_window.cpp" line="558"/>
+        <location filename="../app/src/main_window.cpp" line="570"/>
         <source>Houbu</source>
         <translation>候补</translation>
     </message>
@@ -1257,27 +1265,27 @@
         <translation>车厢：</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="328"/>
+        <location filename="../app/src/main_window.cpp" line="339"/>
         <source>Open s&amp;tore…</source>
         <translation>打开存储(&amp;T)…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="363"/>
+        <location filename="../app/src/main_window.cpp" line="375"/>
         <source>Ad&amp;vance clock…</source>
         <translation>推进时钟(&amp;V)…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="491"/>
+        <location filename="../app/src/main_window.cpp" line="503"/>
         <source>held, awaiting payment</source>
         <translation>占座，待支付</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="492"/>
+        <location filename="../app/src/main_window.cpp" line="504"/>
         <source>served from the waitlist</source>
         <translation>候补兑现</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="494"/>
+        <location filename="../app/src/main_window.cpp" line="506"/>
         <source>blank: free</source>
         <translation>空白：空闲</translation>
     </message>
@@ -1292,582 +1300,675 @@
         <translation>车次</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="242"/>
+        <location filename="../app/src/main_window.cpp" line="253"/>
         <source>Select a queued order to see which seats block it.</source>
         <translation>选择一个排队订单，查看是哪些席位挡住了它。</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="253"/>
+        <location filename="../app/src/main_window.cpp" line="264"/>
         <source>Queues</source>
         <translation>候补队列</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="260"/>
+        <location filename="../app/src/main_window.cpp" line="271"/>
         <source>All events</source>
         <translation>全部事件</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="265"/>
+        <location filename="../app/src/main_window.cpp" line="276"/>
         <source>All trains</source>
         <translation>全部车次</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="266"/>
+        <location filename="../app/src/main_window.cpp" line="277"/>
         <source>Order id</source>
         <translation>订单号</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="267"/>
+        <location filename="../app/src/main_window.cpp" line="278"/>
         <source>Text</source>
         <translation>文本</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="313"/>
+        <location filename="../app/src/main_window.cpp" line="324"/>
         <source>Matching log</source>
         <translation>匹配日志</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="316"/>
+        <location filename="../app/src/main_window.cpp" line="327"/>
         <source>Charts</source>
         <translation>图表</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="322"/>
+        <location filename="../app/src/main_window.cpp" line="333"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="323"/>
+        <location filename="../app/src/main_window.cpp" line="334"/>
         <source>Open &amp;demo</source>
         <translation>打开演示(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="326"/>
+        <location filename="../app/src/main_window.cpp" line="337"/>
         <source>&amp;Open scenario…</source>
         <translation>打开场景(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="330"/>
+        <location filename="../app/src/main_window.cpp" line="341"/>
         <source>Recent files</source>
         <translation>最近的文件</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="333"/>
+        <location filename="../app/src/main_window.cpp" line="344"/>
         <source>Co&amp;nnect to server…</source>
         <translation>连接服务器(&amp;N)…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="335"/>
+        <location filename="../app/src/main_window.cpp" line="346"/>
         <source>D&amp;isconnect</source>
         <translation>断开连接(&amp;I)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="337"/>
+        <location filename="../app/src/main_window.cpp" line="348"/>
         <source>&amp;Export journal as scenario…</source>
         <translation>将日志导出为场景(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="340"/>
+        <location filename="../app/src/main_window.cpp" line="352"/>
         <source>&amp;Settings…</source>
         <translation>设置(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="345"/>
+        <location filename="../app/src/main_window.cpp" line="357"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="347"/>
+        <location filename="../app/src/main_window.cpp" line="359"/>
         <source>&amp;Operations</source>
         <translation>操作(&amp;O)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="353"/>
+        <location filename="../app/src/main_window.cpp" line="365"/>
         <source>&amp;Sell…</source>
         <translation>售票(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="354"/>
+        <location filename="../app/src/main_window.cpp" line="366"/>
         <source>&amp;Block quota…</source>
         <translation>预留配额(&amp;B)…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="355"/>
+        <location filename="../app/src/main_window.cpp" line="367"/>
         <source>&amp;Release selection…</source>
         <translation>释放所选(&amp;R)…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="357"/>
+        <location filename="../app/src/main_window.cpp" line="369"/>
         <source>&amp;Waitlist order…</source>
         <translation>候补订单(&amp;W)…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="358"/>
+        <location filename="../app/src/main_window.cpp" line="370"/>
         <source>&amp;Prepay order…</source>
         <translation>预付订单(&amp;P)…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="360"/>
+        <location filename="../app/src/main_window.cpp" line="372"/>
         <source>&amp;Cancel order…</source>
         <translation>取消订单(&amp;C)…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="362"/>
+        <location filename="../app/src/main_window.cpp" line="374"/>
         <source>&amp;Add car…</source>
         <translation>加挂车厢(&amp;A)…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="382"/>
+        <location filename="../app/src/main_window.cpp" line="394"/>
         <source>&amp;Matching</source>
         <translation>匹配(&amp;M)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="383"/>
+        <location filename="../app/src/main_window.cpp" line="395"/>
         <source>&amp;Pause matching</source>
         <translation>暂停匹配(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="386"/>
+        <location filename="../app/src/main_window.cpp" line="398"/>
         <source>Step through the matching decisions of each command</source>
         <translation>逐步查看每条命令的匹配决策</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="390"/>
+        <location filename="../app/src/main_window.cpp" line="402"/>
         <source>&amp;Step</source>
         <translation>单步(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="394"/>
+        <location filename="../app/src/main_window.cpp" line="406"/>
         <source>Apply the pending matching decision (F10)</source>
         <translation>应用待处理的匹配决策 (F10)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="395"/>
+        <location filename="../app/src/main_window.cpp" line="407"/>
         <source>&amp;Back</source>
         <translation>后退(&amp;B)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="399"/>
+        <location filename="../app/src/main_window.cpp" line="411"/>
         <source>Undo the last decision by replaying the command (Shift+F10)</source>
         <translation>通过重放命令撤销上一个决策 (Shift+F10)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="400"/>
+        <location filename="../app/src/main_window.cpp" line="412"/>
         <source>&amp;Run to the end</source>
         <translation>运行到结束(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="404"/>
+        <location filename="../app/src/main_window.cpp" line="416"/>
         <source>Apply every pending decision and command (F5)</source>
         <translation>应用所有待处理的决策和命令 (F5)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="411"/>
+        <location filename="../app/src/main_window.cpp" line="423"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="412"/>
+        <location filename="../app/src/main_window.cpp" line="424"/>
         <source>Zoom &amp;in</source>
         <translation>放大(&amp;I)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="414"/>
+        <location filename="../app/src/main_window.cpp" line="426"/>
         <source>Zoom &amp;out</source>
         <translation>缩小(&amp;O)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="416"/>
+        <location filename="../app/src/main_window.cpp" line="428"/>
         <source>&amp;Actual size</source>
         <translation>实际大小(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="418"/>
+        <location filename="../app/src/main_window.cpp" line="430"/>
         <source>&amp;Find</source>
         <translation>查找(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="430"/>
+        <location filename="../app/src/main_window.cpp" line="442"/>
         <source>&amp;Reset window layout</source>
         <translation>重置窗口布局(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="432"/>
+        <location filename="../app/src/main_window.cpp" line="444"/>
         <source>&amp;Analysis</source>
         <translation>分析(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="434"/>
+        <location filename="../app/src/main_window.cpp" line="446"/>
         <source>&amp;Replay history for charts</source>
         <translation>回放历史以生成图表(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="440"/>
+        <location filename="../app/src/main_window.cpp" line="452"/>
         <source>&amp;Compare policies…</source>
         <translation>比较策略(&amp;C)…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="443"/>
+        <location filename="../app/src/main_window.cpp" line="455"/>
         <source>Replay the journal with the shown run under complete and under exact</source>
         <translation>分别在 complete 和 exact 策略下为当前车次回放日志</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="446"/>
+        <location filename="../app/src/main_window.cpp" line="458"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="447"/>
+        <location filename="../app/src/main_window.cpp" line="459"/>
         <source>&amp;Examples</source>
         <translation>示例(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="454"/>
+        <location filename="../app/src/main_window.cpp" line="466"/>
         <source>Operations</source>
         <translation>操作</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="813"/>
+        <location filename="../app/src/main_window.cpp" line="832"/>
         <source>Refused: %1 %2</source>
         <translation>被拒绝：%1 %2</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="881"/>
-        <location filename="../app/src/main_window.cpp" line="894"/>
+        <location filename="../app/src/main_window.cpp" line="900"/>
+        <location filename="../app/src/main_window.cpp" line="913"/>
         <source>%1 no longer waits in any queue of this run.</source>
         <translation>%1 已不在本车次的任何队列中等待。</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="954"/>
-        <location filename="../app/src/main_window.cpp" line="982"/>
+        <location filename="../app/src/main_window.cpp" line="973"/>
+        <location filename="../app/src/main_window.cpp" line="1001"/>
         <source>Open a scenario or a store first</source>
         <translation>请先打开场景或存储</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="957"/>
+        <location filename="../app/src/main_window.cpp" line="976"/>
         <source>No train is shown: open a scenario or a store first</source>
         <translation>未显示任何车次：请先打开场景或存储</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="971"/>
+        <location filename="../app/src/main_window.cpp" line="990"/>
         <source>Release the selected seat interval (refund, timeout, reschedule or quota)</source>
         <translation>释放所选席位区间（退票、超时、改签或预留）</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="973"/>
+        <location filename="../app/src/main_window.cpp" line="992"/>
         <source>Sell tickets on the shown train</source>
         <translation>发售当前车次的车票</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="974"/>
+        <location filename="../app/src/main_window.cpp" line="993"/>
         <source>Withhold seats as a quota block</source>
         <translation>将席位扣留为预留配额</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="975"/>
+        <location filename="../app/src/main_window.cpp" line="994"/>
         <source>Submit a waitlist order</source>
         <translation>提交候补订单</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="976"/>
+        <location filename="../app/src/main_window.cpp" line="995"/>
         <source>Prepay a waitlist order</source>
         <translation>预付候补订单</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="977"/>
+        <location filename="../app/src/main_window.cpp" line="996"/>
         <source>No waitlist order awaits prepayment</source>
         <translation>没有待预付的候补订单</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="978"/>
+        <location filename="../app/src/main_window.cpp" line="997"/>
         <source>Cancel a waitlist order</source>
         <translation>取消候补订单</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="979"/>
+        <location filename="../app/src/main_window.cpp" line="998"/>
         <source>No waitlist order to cancel</source>
         <translation>没有可取消的候补订单</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="980"/>
+        <location filename="../app/src/main_window.cpp" line="999"/>
         <source>Add a car (加挂) to the shown train</source>
         <translation>为当前车次加挂车厢</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="981"/>
+        <location filename="../app/src/main_window.cpp" line="1000"/>
         <source>Move the logical clock forward</source>
         <translation>向前推进逻辑时钟</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1135"/>
+        <location filename="../app/src/main_window.cpp" line="1005"/>
+        <source>Save the shown run&apos;s seat map as PDF or PNG</source>
+        <translation>将当前车次的座位图保存为 PDF 或 PNG</translation>
+    </message>
+    <message>
+        <location filename="../app/src/main_window.cpp" line="1006"/>
+        <location filename="../app/src/main_window.cpp" line="1008"/>
+        <location filename="../app/src/main_window_export.cpp" line="51"/>
+        <source>No train is shown</source>
+        <translation>未显示任何车次</translation>
+    </message>
+    <message>
+        <location filename="../app/src/main_window.cpp" line="1007"/>
+        <source>Print the shown run&apos;s seat map, with a preview first</source>
+        <translation>打印当前车次的座位图（先预览）</translation>
+    </message>
+    <message>
+        <location filename="../app/src/main_window.cpp" line="1159"/>
         <source>%1 %2→%3</source>
         <translation>%1 %2→%3</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1141"/>
+        <location filename="../app/src/main_window.cpp" line="1165"/>
         <source>Release %1 (%2)…</source>
         <translation>释放 %1（%2）…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1151"/>
+        <location filename="../app/src/main_window.cpp" line="1175"/>
         <source>Sell %1…</source>
         <translation>发售 %1…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1154"/>
+        <location filename="../app/src/main_window.cpp" line="1178"/>
         <source>Block %1…</source>
         <translation>预留 %1…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1157"/>
+        <location filename="../app/src/main_window.cpp" line="1181"/>
         <source>Waitlist order for %1…</source>
         <translation>为 %1 提交候补订单…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1169"/>
+        <location filename="../app/src/main_window.cpp" line="1193"/>
         <source>Cancel order %1…</source>
         <translation>取消订单 %1…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_remote.cpp" line="26"/>
+        <location filename="../app/src/main_window_remote.cpp" line="27"/>
         <source>viewer</source>
         <translation>查看者</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_remote.cpp" line="27"/>
+        <location filename="../app/src/main_window_remote.cpp" line="28"/>
         <source>dispatcher</source>
         <translation>调度员</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_remote.cpp" line="28"/>
+        <location filename="../app/src/main_window_remote.cpp" line="29"/>
         <source>admin</source>
         <translation>管理员</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_remote.cpp" line="70"/>
+        <location filename="../app/src/main_window_remote.cpp" line="74"/>
         <source>Reading the token for %1 from the system keychain…</source>
         <translation>正在从系统钥匙串读取 %1 的令牌…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_remote.cpp" line="95"/>
+        <location filename="../app/src/main_window_remote.cpp" line="99"/>
         <source>Connected: %1</source>
         <translation>已连接：%1</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_remote.cpp" line="97"/>
+        <location filename="../app/src/main_window_remote.cpp" line="101"/>
         <source>Cannot connect to %1: %2</source>
         <translation>无法连接到 %1：%2</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_remote.cpp" line="103"/>
+        <location filename="../app/src/main_window_remote.cpp" line="107"/>
         <source>Connection lost, reconnecting: %1</source>
         <translation>连接中断，正在重新连接：%1</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_remote.cpp" line="120"/>
+        <location filename="../app/src/main_window_remote.cpp" line="124"/>
         <source>Disconnected from %1</source>
         <translation>已断开与 %1 的连接</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_remote.cpp" line="129"/>
+        <location filename="../app/src/main_window_remote.cpp" line="133"/>
         <source>No engine is open: open a store or connect to a server.</source>
         <translation>未打开引擎：请打开存储或连接服务器。</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_remote.cpp" line="132"/>
+        <location filename="../app/src/main_window_remote.cpp" line="136"/>
         <source>Not connected to the server.</source>
         <translation>未连接到服务器。</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_remote.cpp" line="135"/>
+        <location filename="../app/src/main_window_remote.cpp" line="139"/>
         <source>Read-only: this token has the viewer role</source>
         <translation>只读：此令牌为查看者角色</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_remote.cpp" line="136"/>
+        <location filename="../app/src/main_window_remote.cpp" line="140"/>
         <source>Read-only: this session cannot send commands.</source>
         <translation>只读：此会话无法发送命令。</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_remote.cpp" line="144"/>
-        <location filename="../app/src/main_window_remote.cpp" line="163"/>
+        <location filename="../app/src/main_window_remote.cpp" line="148"/>
+        <location filename="../app/src/main_window_remote.cpp" line="167"/>
         <source>Disconnected</source>
         <translation>未连接</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_remote.cpp" line="146"/>
+        <location filename="../app/src/main_window_remote.cpp" line="150"/>
         <source>Embedded</source>
         <translation>嵌入式</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_remote.cpp" line="150"/>
+        <location filename="../app/src/main_window_remote.cpp" line="154"/>
         <source>Connecting…</source>
         <translation>正在连接…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_remote.cpp" line="154"/>
-        <location filename="../app/src/main_window_remote.cpp" line="168"/>
+        <location filename="../app/src/main_window_remote.cpp" line="158"/>
+        <location filename="../app/src/main_window_remote.cpp" line="172"/>
         <source>Connected</source>
         <translation>已连接</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_remote.cpp" line="154"/>
+        <location filename="../app/src/main_window_remote.cpp" line="158"/>
         <source>Connected as %1</source>
         <translation>已以%1身份连接</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_remote.cpp" line="155"/>
+        <location filename="../app/src/main_window_remote.cpp" line="159"/>
         <source>%1 (read-only)</source>
         <translation>%1（只读）</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_remote.cpp" line="160"/>
+        <location filename="../app/src/main_window_remote.cpp" line="164"/>
         <source>Reconnecting…</source>
         <translation>正在重新连接…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_remote.cpp" line="168"/>
+        <location filename="../app/src/main_window_remote.cpp" line="172"/>
         <source>Connected (read-only)</source>
         <translation>已连接（只读）</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_remote.cpp" line="173"/>
+        <location filename="../app/src/main_window_remote.cpp" line="177"/>
         <source>Write the journal as a scenario file</source>
         <translation>将日志写为场景文件</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_remote.cpp" line="174"/>
+        <location filename="../app/src/main_window_remote.cpp" line="178"/>
         <source>Only an embedded engine&apos;s journal can be exported.</source>
         <translation>只能导出嵌入式引擎的日志。</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="544"/>
+        <location filename="../app/src/main_window.cpp" line="556"/>
         <source>in memory</source>
         <translation>内存</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="564"/>
+        <location filename="../app/src/main_window.cpp" line="576"/>
         <source>Cannot open the store</source>
         <translation>无法打开存储</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="576"/>
+        <location filename="../app/src/main_window.cpp" line="588"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="676"/>
+        <location filename="../app/src/main_window.cpp" line="688"/>
         <source>Cannot open scenario</source>
         <translation>无法打开场景</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="677"/>
+        <location filename="../app/src/main_window.cpp" line="689"/>
         <source>Cannot read %1: %2</source>
         <translation>无法读取 %1：%2</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="463"/>
+        <location filename="../app/src/main_window.cpp" line="475"/>
         <source>Matching</source>
         <translation>匹配</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="687"/>
+        <location filename="../app/src/main_window.cpp" line="699"/>
         <source>Open scenario</source>
         <translation>打开场景</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="688"/>
+        <location filename="../app/src/main_window.cpp" line="700"/>
         <source>Scenarios (*.jsonl);;All files (*)</source>
         <translation>场景 (*.jsonl);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="694"/>
+        <location filename="../app/src/main_window.cpp" line="706"/>
         <source>Open or create a store</source>
         <translation>打开或新建存储</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="695"/>
+        <location filename="../app/src/main_window.cpp" line="707"/>
         <source>Houbu stores (*.db);;All files (*)</source>
         <translation>候补存储 (*.db);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="704"/>
+        <location filename="../app/src/main_window.cpp" line="716"/>
         <source>Export journal as scenario</source>
         <translation>将日志导出为场景</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="704"/>
+        <location filename="../app/src/main_window.cpp" line="716"/>
         <source>Scenarios (*.jsonl)</source>
         <translation>场景 (*.jsonl)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="751"/>
+        <location filename="../app/src/main_window.cpp" line="767"/>
         <source>Clock %1</source>
         <translation>时钟 %1</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="768"/>
-        <location filename="../app/src/main_window.cpp" line="769"/>
+        <location filename="../app/src/main_window.cpp" line="784"/>
+        <location filename="../app/src/main_window.cpp" line="785"/>
         <source>All</source>
         <translation>全部</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="774"/>
+        <location filename="../app/src/main_window.cpp" line="790"/>
         <source>%1 · %2</source>
         <translation>%1 · %2</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/main_window.cpp" line="793"/>
+        <location filename="../app/src/main_window.cpp" line="809"/>
         <source>%n event(s) applied</source>
         <translation>
             <numerusform>已应用 %n 个事件</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="897"/>
+        <location filename="../app/src/main_window.cpp" line="916"/>
         <source>Why %1 waits</source>
         <translation>%1 为何仍在等待</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="904"/>
+        <location filename="../app/src/main_window.cpp" line="923"/>
         <source>stops %1→%2</source>
         <translation>站序 %1→%2</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="909"/>
+        <location filename="../app/src/main_window.cpp" line="928"/>
         <source>The train has left %1: this option no longer serves.</source>
         <translation>列车已从%1发车：此选项不再兑现。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/main_window.cpp" line="914"/>
+        <location filename="../app/src/main_window.cpp" line="933"/>
         <source>Needs %n seat(s) free over the whole interval</source>
         <translation>
             <numerusform>需要全程空闲席位 %n 个</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/main_window.cpp" line="915"/>
+        <location filename="../app/src/main_window.cpp" line="934"/>
         <source>%n free.</source>
         <translation>
             <numerusform>空闲 %n 个。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="917"/>
+        <location filename="../app/src/main_window.cpp" line="936"/>
         <source>Servable now: under policy exact it waits for a release of exactly this interval.</source>
         <translation>现在即可兑现：在 exact 策略下，它等待恰好这一区间的释放。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/main_window.cpp" line="941"/>
+        <location filename="../app/src/main_window.cpp" line="960"/>
         <source>… and %n more seat(s)</source>
         <translation>
             <numerusform>…… 另有 %n 个席位</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="972"/>
+        <location filename="../app/src/main_window.cpp" line="991"/>
         <source>Select a seat interval in the grid first</source>
         <translation>请先在席位图中选择一个席位区间</translation>
+    </message>
+    <message>
+        <location filename="../app/src/main_window_export.cpp" line="35"/>
+        <source>Export seat &amp;map…</source>
+        <translation>导出座位图(&amp;M)…</translation>
+    </message>
+    <message>
+        <location filename="../app/src/main_window_export.cpp" line="38"/>
+        <source>Export q&amp;ueues as CSV…</source>
+        <translation>将队列导出为 CSV(&amp;U)…</translation>
+    </message>
+    <message>
+        <location filename="../app/src/main_window_export.cpp" line="41"/>
+        <source>Export &amp;log as CSV…</source>
+        <translation>将日志导出为 CSV(&amp;L)…</translation>
+    </message>
+    <message>
+        <location filename="../app/src/main_window_export.cpp" line="42"/>
+        <source>&amp;Print seat map…</source>
+        <translation>打印座位图(&amp;P)…</translation>
+    </message>
+    <message>
+        <location filename="../app/src/main_window_export.cpp" line="60"/>
+        <source>Queue</source>
+        <translation>队列</translation>
+    </message>
+    <message>
+        <location filename="../app/src/main_window_export.cpp" line="71"/>
+        <source>Seat map %1 %2</source>
+        <translation>座位图 %1 %2</translation>
+    </message>
+    <message>
+        <location filename="../app/src/main_window_export.cpp" line="76"/>
+        <source>Print seat map</source>
+        <translation>打印座位图</translation>
+    </message>
+    <message>
+        <location filename="../app/src/main_window_export.cpp" line="88"/>
+        <source>PDF (*.pdf)</source>
+        <translation>PDF (*.pdf)</translation>
+    </message>
+    <message>
+        <location filename="../app/src/main_window_export.cpp" line="88"/>
+        <source>PNG image (*.png)</source>
+        <translation>PNG 图像 (*.png)</translation>
+    </message>
+    <message>
+        <location filename="../app/src/main_window_export.cpp" line="91"/>
+        <location filename="../app/src/main_window_export.cpp" line="100"/>
+        <source>Export seat map</source>
+        <translation>导出座位图</translation>
+    </message>
+    <message>
+        <location filename="../app/src/main_window_export.cpp" line="98"/>
+        <source>Seat map saved to %1</source>
+        <translation>座位图已保存到 %1</translation>
+    </message>
+    <message>
+        <location filename="../app/src/main_window_export.cpp" line="104"/>
+        <source>Export queues as CSV</source>
+        <translation>将队列导出为 CSV</translation>
+    </message>
+    <message>
+        <location filename="../app/src/main_window_export.cpp" line="104"/>
+        <source>Export log as CSV</source>
+        <translation>将日志导出为 CSV</translation>
+    </message>
+    <message>
+        <location filename="../app/src/main_window_export.cpp" line="106"/>
+        <source>CSV (*.csv)</source>
+        <translation>CSV (*.csv)</translation>
+    </message>
+    <message>
+        <location filename="../app/src/main_window_export.cpp" line="111"/>
+        <source>Saved to %1</source>
+        <translation>已保存到 %1</translation>
     </message>
 </context>
 <context>
@@ -2082,51 +2183,51 @@
 <context>
     <name>houbu::QueueModel</name>
     <message numerus="yes">
-        <location filename="../models/src/models.cpp" line="461"/>
+        <location filename="../models/src/models.cpp" line="468"/>
         <source>%n waiting</source>
         <translation>
             <numerusform>%n 人等待</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../models/src/models.cpp" line="464"/>
+        <location filename="../models/src/models.cpp" line="471"/>
         <source>Queue %1 %2: %n order(s) in rank order</source>
         <translation>
             <numerusform>队列 %1 %2：按名次排列的 %n 个订单</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="507"/>
+        <location filename="../models/src/models.cpp" line="516"/>
         <source>Order %1 of user %2, %3, rank %4 in this queue</source>
         <translation>用户 %2 的订单 %1，%3，在本队列排第 %4 名</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="538"/>
+        <location filename="../models/src/models.cpp" line="547"/>
         <source>Queue / order</source>
         <translation>队列 / 订单</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="540"/>
+        <location filename="../models/src/models.cpp" line="549"/>
         <source>Rank</source>
         <translation>名次</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="542"/>
+        <location filename="../models/src/models.cpp" line="551"/>
         <source>Passengers</source>
         <translation>乘客</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="544"/>
+        <location filename="../models/src/models.cpp" line="553"/>
         <source>Effective</source>
         <translation>生效时间</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="546"/>
+        <location filename="../models/src/models.cpp" line="555"/>
         <source>Deadline</source>
         <translation>截止时间</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="548"/>
+        <location filename="../models/src/models.cpp" line="557"/>
         <source>Options</source>
         <translation>选项</translation>
     </message>
@@ -2323,52 +2424,52 @@
 <context>
     <name>houbu::RunListModel</name>
     <message>
-        <location filename="../models/src/models.cpp" line="150"/>
+        <location filename="../models/src/models.cpp" line="154"/>
         <source>Seat-segments held (tickets and blocks) over seat-segments offered</source>
         <translation>已占席位区段（车票与预留）占提供席位区段的比例</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="152"/>
+        <location filename="../models/src/models.cpp" line="156"/>
         <source>Queued waitlist orders with an option on this run</source>
         <translation>选项包含本车次的排队候补订单数</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="154"/>
+        <location filename="../models/src/models.cpp" line="158"/>
         <source>The passengers of those queued orders</source>
         <translation>这些排队订单的乘客人数</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="161"/>
+        <location filename="../models/src/models.cpp" line="165"/>
         <source>Train</source>
         <translation>车次</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="163"/>
+        <location filename="../models/src/models.cpp" line="167"/>
         <source>Date</source>
         <translation>日期</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="165"/>
+        <location filename="../models/src/models.cpp" line="169"/>
         <source>Stops</source>
         <translation>站数</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="167"/>
+        <location filename="../models/src/models.cpp" line="171"/>
         <source>Seats</source>
         <translation>席位</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="169"/>
+        <location filename="../models/src/models.cpp" line="173"/>
         <source>Load</source>
         <translation>客座率</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="171"/>
+        <location filename="../models/src/models.cpp" line="175"/>
         <source>Queued</source>
         <translation>排队</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="173"/>
+        <location filename="../models/src/models.cpp" line="177"/>
         <source>Passengers</source>
         <translation>乘客</translation>
     </message>
@@ -2376,21 +2477,21 @@
 <context>
     <name>houbu::SeatGridModel</name>
     <message>
-        <location filename="../models/src/models.cpp" line="298"/>
+        <location filename="../models/src/models.cpp" line="302"/>
         <source>%1 · %2
 Free</source>
         <translation>%1 · %2
 空闲</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="302"/>
+        <location filename="../models/src/models.cpp" line="306"/>
         <source>%1 · %2
 Quota block %3</source>
         <translation>%1 · %2
 预留 %3</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="304"/>
+        <location filename="../models/src/models.cpp" line="308"/>
         <source>%1 · %2
 Ticket %3, held until %4
 Passenger %5
@@ -2401,7 +2502,7 @@ Sale %6</source>
 订单 %6</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="308"/>
+        <location filename="../models/src/models.cpp" line="312"/>
         <source>%1 · %2
 Ticket %3, paid
 Passenger %4
@@ -2412,7 +2513,7 @@ Sale %5</source>
 订单 %5</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="311"/>
+        <location filename="../models/src/models.cpp" line="315"/>
         <source>%1 · %2
 Ticket %3, served from the waitlist
 Passenger %4
@@ -2423,9 +2524,101 @@ Order %5</source>
 候补订单 %5</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="331"/>
+        <location filename="../models/src/models.cpp" line="335"/>
         <source>Seat %1, car %2, %3</source>
         <translation>席位 %1，%2 号车厢，%3</translation>
+    </message>
+</context>
+<context>
+    <name>houbu::SeatGroups</name>
+    <message>
+        <location filename="../widgets/src/seat_groups.cpp" line="30"/>
+        <source>Car %1 · %2</source>
+        <translation>%1 号车厢 · %2</translation>
+    </message>
+</context>
+<context>
+    <name>houbu::SeatLegend</name>
+    <message>
+        <location filename="../widgets/src/seat_legend.cpp" line="22"/>
+        <source>paid</source>
+        <translation>已支付</translation>
+    </message>
+    <message>
+        <location filename="../widgets/src/seat_legend.cpp" line="24"/>
+        <source>held, awaiting payment (hatched)</source>
+        <translation>占座，待支付（斜线）</translation>
+    </message>
+    <message>
+        <location filename="../widgets/src/seat_legend.cpp" line="26"/>
+        <source>served from the waitlist</source>
+        <translation>候补兑现</translation>
+    </message>
+    <message>
+        <location filename="../widgets/src/seat_legend.cpp" line="28"/>
+        <source>quota block (cross-hatched)</source>
+        <translation>预留配额（交叉线）</translation>
+    </message>
+    <message>
+        <location filename="../widgets/src/seat_legend.cpp" line="30"/>
+        <source>free</source>
+        <translation>空闲</translation>
+    </message>
+    <message>
+        <location filename="../widgets/src/seat_legend.cpp" line="32"/>
+        <source>dashed outline: why the chosen order waits, or the chosen event&apos;s seats</source>
+        <translation>虚线框：所选订单等待的原因，或所选事件涉及的席位</translation>
+    </message>
+    <message>
+        <location filename="../widgets/src/seat_legend.cpp" line="34"/>
+        <source>green tint: seats just freed (step mode)</source>
+        <translation>绿色底：刚释放的席位（单步模式）</translation>
+    </message>
+    <message>
+        <location filename="../widgets/src/seat_legend.cpp" line="36"/>
+        <source>thick outline: the seats of the next decision (step mode)</source>
+        <translation>粗框：下一步决定涉及的席位（单步模式）</translation>
+    </message>
+    <message>
+        <location filename="../widgets/src/seat_legend.cpp" line="38"/>
+        <source>yellow frame: just changed</source>
+        <translation>黄色框：刚发生变化</translation>
+    </message>
+    <message>
+        <location filename="../widgets/src/seat_legend.cpp" line="40"/>
+        <source>selected</source>
+        <translation>已选中</translation>
+    </message>
+</context>
+<context>
+    <name>houbu::SeatMapExport</name>
+    <message>
+        <location filename="../app/src/seat_map_export.cpp" line="160"/>
+        <source>Seat map %1 %2  %3</source>
+        <translation>座位图 %1 %2  %3</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../app/src/seat_map_export.cpp" line="166"/>
+        <source>Clock %1 · %n seat(s) · made %2</source>
+        <translation>
+            <numerusform>时钟 %1 · %n 个席位 · 制作于 %2</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../app/src/seat_map_export.cpp" line="235"/>
+        <source>Page %1 of %2</source>
+        <translation>第 %1 页，共 %2 页</translation>
+    </message>
+    <message>
+        <location filename="../app/src/seat_map_export.cpp" line="263"/>
+        <source>Seat map %1 %2</source>
+        <translation>座位图 %1 %2</translation>
+    </message>
+    <message>
+        <location filename="../app/src/seat_map_export.cpp" line="266"/>
+        <location filename="../app/src/seat_map_export.cpp" line="294"/>
+        <source>Cannot write %1</source>
+        <translation>无法写入 %1</translation>
     </message>
 </context>
 <context>
@@ -2566,8 +2759,8 @@ Order %5</source>
 <context>
     <name>houbu::Session</name>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="634"/>
-        <location filename="../session/src/embedded_session.cpp" line="646"/>
+        <location filename="../session/src/embedded_session.cpp" line="683"/>
+        <location filename="../session/src/embedded_session.cpp" line="695"/>
         <source>This session cannot replay its journal.</source>
         <translation>此会话无法回放其日志。</translation>
     </message>

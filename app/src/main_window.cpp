@@ -347,6 +347,7 @@ void MainWindow::buildActions() {
     file->addSeparator();
     export_ = file->addAction(tr("&Export journal as scenario…"), this, &MainWindow::exportJournal);
     export_->setShortcut(QKeySequence(u"Ctrl+E"_s));
+    buildExportActions(file);
     file->addSeparator();
     QAction* settings = file->addAction(tr("&Settings…"), this, &MainWindow::showSettings);
     settings->setShortcut(QKeySequence(u"Ctrl+,"_s));
@@ -999,7 +1000,12 @@ void MainWindow::updateActions() {
     set(advance_, canSend, tr("Move the logical clock forward"),
         session_ ? denied : tr("Open a scenario or a store first"));
     // Comparing only reads: a read-only session may compare too.
-    compare_->setEnabled(session_ && snapshot_ && !snapshot_->run.train.empty());
+    const bool shown = session_ && snapshot_ && !snapshot_->run.train.empty();
+    compare_->setEnabled(shown);
+    set(exportSeatMap_, shown, tr("Save the shown run's seat map as PDF or PNG"),
+        tr("No train is shown"));
+    set(print_, shown, tr("Print the shown run's seat map, with a preview first"),
+        tr("No train is shown"));
     pause_->setEnabled(embedded_ != nullptr);
     step_->setEnabled(stepState_.paused);
     run_->setEnabled(stepState_.paused || stepState_.waiting > 0);

@@ -21,6 +21,7 @@ class QAction;
 class QComboBox;
 class QLabel;
 class QLineEdit;
+class QPrintPreviewDialog;
 class QProgressDialog;
 class QTableView;
 class QTextBrowser;
@@ -85,6 +86,15 @@ class MainWindow : public QMainWindow {
     QAction* addCarAction() const { return addCar_; }
     QAction* advanceAction() const { return advance_; }
     QAction* exportAction() const { return export_; }
+    // File ▸ Export and Print (main_window_export.cpp). The seat map is the
+    // shown run's seats as the grid filters them; `path` ends in .pdf or .png.
+    bool exportSeatMap(const QString& path, QString* error = nullptr) const;
+    // The queues (one line per waiting order) and the log as filtered, as CSV.
+    bool exportQueues(const QString& path, QString* error = nullptr) const;
+    bool exportLog(const QString& path, QString* error = nullptr) const;
+    // Opens the print preview of the seat map (window-modal, deleted on close).
+    QPrintPreviewDialog* printPreview();
+    QAction* printAction() const { return print_; }
     QAction* connectAction() const { return connect_; }
     QAction* disconnectAction() const { return disconnect_; }
     ConnectionIndicator* connectionIndicator() const { return connection_; }
@@ -153,6 +163,9 @@ class MainWindow : public QMainWindow {
     void openScenarioWithDialog();
     void openStoreWithDialog();
     void exportJournal();
+    void buildExportActions(QMenu* file);
+    void exportSeatMapWithDialog();
+    void exportCsvWithDialog(bool queues);
     void send(const QByteArray& command);
     // A release of seat segments [from, to) of the shown run.
     void sendRelease(const QString& seat, int from, int to, const QString& reason);
@@ -225,6 +238,10 @@ class MainWindow : public QMainWindow {
     StepState stepState_;
     std::optional<Example> example_;
     QAction* export_ = nullptr;
+    QAction* exportSeatMap_ = nullptr;
+    QAction* exportQueues_ = nullptr;
+    QAction* exportLog_ = nullptr;
+    QAction* print_ = nullptr;
     QAction* connect_ = nullptr;
     QAction* disconnect_ = nullptr;
     QAction* sell_ = nullptr;

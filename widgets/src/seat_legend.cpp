@@ -1,0 +1,90 @@
+#include "houbu/seat_legend.h"
+
+#include <QPainter>
+
+#include "houbu/seat_painter.h"
+
+namespace houbu {
+
+QList<SeatLegend::Entry> SeatLegend::entries() {
+    return {Entry::Paid,    Entry::Held,      Entry::Served,       Entry::Block,   Entry::Free,
+            Entry::Outline, Entry::StepFreed, Entry::StepDecision, Entry::Changed, Entry::Selected};
+}
+
+QList<SeatLegend::Entry> SeatLegend::printedEntries() {
+    return {Entry::Paid, Entry::Held, Entry::Served, Entry::Block, Entry::Free};
+}
+
+QString SeatLegend::text(Entry entry) {
+    switch (entry) {
+        case Entry::Paid:
+            return tr("paid");
+        case Entry::Held:
+            return tr("held, awaiting payment (hatched)");
+        case Entry::Served:
+            return tr("served from the waitlist");
+        case Entry::Block:
+            return tr("quota block (cross-hatched)");
+        case Entry::Free:
+            return tr("free");
+        case Entry::Outline:
+            return tr("dashed outline: why the chosen order waits, or the chosen event's seats");
+        case Entry::StepFreed:
+            return tr("green tint: seats just freed (step mode)");
+        case Entry::StepDecision:
+            return tr("thick outline: the seats of the next decision (step mode)");
+        case Entry::Changed:
+            return tr("yellow frame: just changed");
+        case Entry::Selected:
+            return tr("selected");
+    }
+    return {};
+}
+
+void SeatLegend::paintSwatch(QPainter* p, const QRect& r, Entry entry, const SeatColors& colors,
+                             const QColor& selection) {
+    const int bar = SeatGridModel::kCellStart | SeatGridModel::kCellEnd;
+    auto holder = [&](SeatGridModel::HolderKind kind) {
+        SeatPainter::paintHolder(p, r, int(kind) | bar, QString(), p->font(), colors);
+    };
+    p->save();
+    SeatPainter::paintFree(p, r, colors);
+    // A free cell's grid lines are on its right and bottom only: close the box.
+    p->setPen(colors.grid);
+    p->drawLine(r.topLeft(), r.topRight());
+    p->drawLine(r.topLeft(), r.bottomLeft());
+    switch (entry) {
+        case Entry::Paid:
+            holder(SeatGridModel::HolderKind::Paid);
+            break;
+        case Entry::Held:
+            holder(SeatGridModel::HolderKind::Held);
+            break;
+        case Entry::Served:
+            holder(SeatGridModel::HolderKind::Served);
+            break;
+        case Entry::Block:
+            holder(SeatGridModel::HolderKind::Block);
+            break;
+        case Entry::Free:
+            break;
+        case Entry::Outline:
+            SeatPainter::paintMark(p, r, SeatPainter::Mark::Outline, colors, selection);
+            break;
+        case Entry::StepFreed:
+            SeatPainter::paintMark(p, r, SeatPainter::Mark::StepFreed, colors, selection);
+            break;
+        case Entry::StepDecision:
+            SeatPainter::paintMark(p, r, SeatPainter::Mark::StepDecision, colors, selection);
+            break;
+        case Entry::Changed:
+            SeatPainter::paintMark(p, r, SeatPainter::Mark::Changed, colors, selection);
+            break;
+        case Entry::Selected:
+            SeatPainter::paintMark(p, r, SeatPainter::Mark::Selected, colors, selection);
+            break;
+    }
+    p->restore();
+}
+
+}  // namespace houbu
