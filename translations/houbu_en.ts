@@ -59,7 +59,7 @@
 <context>
     <name>houbu::MainWindow</name>
     <message numerus="yes">
-        <location filename="../app/src/main_window.cpp" line="809"/>
+        <location filename="../app/src/main_window.cpp" line="811"/>
         <source>%n event(s) applied</source>
         <translation>
             <numerusform>%n event applied</numerusform>
@@ -67,7 +67,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/main_window.cpp" line="933"/>
+        <location filename="../app/src/main_window.cpp" line="935"/>
         <source>Needs %n seat(s) free over the whole interval</source>
         <translation>
             <numerusform>Needs %n seat free over the whole interval</numerusform>
@@ -75,7 +75,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/main_window.cpp" line="934"/>
+        <location filename="../app/src/main_window.cpp" line="936"/>
         <source>%n free.</source>
         <translation>
             <numerusform>%n free.</numerusform>
@@ -83,7 +83,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/main_window.cpp" line="960"/>
+        <location filename="../app/src/main_window.cpp" line="962"/>
         <source>… and %n more seat(s)</source>
         <translation>
             <numerusform>… and %n more seat</numerusform>
@@ -140,7 +140,7 @@
 <context>
     <name>houbu::SeatMapExport</name>
     <message numerus="yes">
-        <location filename="../app/src/seat_map_export.cpp" line="166"/>
+        <location filename="../app/src/seat_map_export.cpp" line="167"/>
         <source>Clock %1 · %n seat(s) · made %2</source>
         <translation>
             <numerusform>Clock %1 · %n seat · made %2</numerusform>

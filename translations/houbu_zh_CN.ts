@@ -1245,411 +1245,401 @@
 <context>
     <name>houbu::MainWindow</name>
     <message>
-        <location filename="../app/src/main_window.cpp" line="570"/>
+        <location filename="../app/src/main_window.cpp" line="572"/>
         <source>Houbu</source>
         <translation>候补</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="103"/>
+        <location filename="../app/src/main_window.cpp" line="107"/>
         <source>Find seat, ticket, passenger or order (Ctrl+F)</source>
         <translation>查找席位、车票、乘客或订单 (Ctrl+F)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="104"/>
+        <location filename="../app/src/main_window.cpp" line="108"/>
         <source>Class:</source>
         <translation>席别：</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="106"/>
+        <location filename="../app/src/main_window.cpp" line="110"/>
         <source>Car:</source>
         <translation>车厢：</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="339"/>
+        <location filename="../app/src/main_window.cpp" line="350"/>
         <source>Open s&amp;tore…</source>
         <translation>打开存储(&amp;T)…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="375"/>
+        <location filename="../app/src/main_window.cpp" line="386"/>
         <source>Ad&amp;vance clock…</source>
         <translation>推进时钟(&amp;V)…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="503"/>
-        <source>held, awaiting payment</source>
-        <translation>占座，待支付</translation>
-    </message>
-    <message>
-        <location filename="../app/src/main_window.cpp" line="504"/>
-        <source>served from the waitlist</source>
-        <translation>候补兑现</translation>
-    </message>
-    <message>
-        <location filename="../app/src/main_window.cpp" line="506"/>
-        <source>blank: free</source>
-        <translation>空白：空闲</translation>
-    </message>
-    <message>
-        <location filename="../app/src/main_window.cpp" line="131"/>
+        <location filename="../app/src/main_window.cpp" line="136"/>
         <source>Selected: %1 %2→%3</source>
         <translation>已选：%1 %2→%3</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="231"/>
+        <location filename="../app/src/main_window.cpp" line="236"/>
         <source>Trains</source>
         <translation>车次</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="253"/>
+        <location filename="../app/src/main_window.cpp" line="258"/>
         <source>Select a queued order to see which seats block it.</source>
         <translation>选择一个排队订单，查看是哪些席位挡住了它。</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="264"/>
+        <location filename="../app/src/main_window.cpp" line="269"/>
         <source>Queues</source>
         <translation>候补队列</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="271"/>
+        <location filename="../app/src/main_window.cpp" line="276"/>
         <source>All events</source>
         <translation>全部事件</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="276"/>
+        <location filename="../app/src/main_window.cpp" line="281"/>
         <source>All trains</source>
         <translation>全部车次</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="277"/>
+        <location filename="../app/src/main_window.cpp" line="282"/>
         <source>Order id</source>
         <translation>订单号</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="278"/>
+        <location filename="../app/src/main_window.cpp" line="283"/>
         <source>Text</source>
         <translation>文本</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="324"/>
+        <location filename="../app/src/main_window.cpp" line="329"/>
         <source>Matching log</source>
         <translation>匹配日志</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="327"/>
+        <location filename="../app/src/main_window.cpp" line="334"/>
+        <source>Legend</source>
+        <translation>图例</translation>
+    </message>
+    <message>
+        <location filename="../app/src/main_window.cpp" line="338"/>
         <source>Charts</source>
         <translation>图表</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="333"/>
+        <location filename="../app/src/main_window.cpp" line="344"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="334"/>
+        <location filename="../app/src/main_window.cpp" line="345"/>
         <source>Open &amp;demo</source>
         <translation>打开演示(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="337"/>
+        <location filename="../app/src/main_window.cpp" line="348"/>
         <source>&amp;Open scenario…</source>
         <translation>打开场景(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="341"/>
+        <location filename="../app/src/main_window.cpp" line="352"/>
         <source>Recent files</source>
         <translation>最近的文件</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="344"/>
+        <location filename="../app/src/main_window.cpp" line="355"/>
         <source>Co&amp;nnect to server…</source>
         <translation>连接服务器(&amp;N)…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="346"/>
+        <location filename="../app/src/main_window.cpp" line="357"/>
         <source>D&amp;isconnect</source>
         <translation>断开连接(&amp;I)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="348"/>
+        <location filename="../app/src/main_window.cpp" line="359"/>
         <source>&amp;Export journal as scenario…</source>
         <translation>将日志导出为场景(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="352"/>
+        <location filename="../app/src/main_window.cpp" line="363"/>
         <source>&amp;Settings…</source>
         <translation>设置(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="357"/>
+        <location filename="../app/src/main_window.cpp" line="368"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="359"/>
+        <location filename="../app/src/main_window.cpp" line="370"/>
         <source>&amp;Operations</source>
         <translation>操作(&amp;O)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="365"/>
+        <location filename="../app/src/main_window.cpp" line="376"/>
         <source>&amp;Sell…</source>
         <translation>售票(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="366"/>
+        <location filename="../app/src/main_window.cpp" line="377"/>
         <source>&amp;Block quota…</source>
         <translation>预留配额(&amp;B)…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="367"/>
+        <location filename="../app/src/main_window.cpp" line="378"/>
         <source>&amp;Release selection…</source>
         <translation>释放所选(&amp;R)…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="369"/>
+        <location filename="../app/src/main_window.cpp" line="380"/>
         <source>&amp;Waitlist order…</source>
         <translation>候补订单(&amp;W)…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="370"/>
+        <location filename="../app/src/main_window.cpp" line="381"/>
         <source>&amp;Prepay order…</source>
         <translation>预付订单(&amp;P)…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="372"/>
+        <location filename="../app/src/main_window.cpp" line="383"/>
         <source>&amp;Cancel order…</source>
         <translation>取消订单(&amp;C)…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="374"/>
+        <location filename="../app/src/main_window.cpp" line="385"/>
         <source>&amp;Add car…</source>
         <translation>加挂车厢(&amp;A)…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="394"/>
+        <location filename="../app/src/main_window.cpp" line="405"/>
         <source>&amp;Matching</source>
         <translation>匹配(&amp;M)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="395"/>
+        <location filename="../app/src/main_window.cpp" line="406"/>
         <source>&amp;Pause matching</source>
         <translation>暂停匹配(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="398"/>
+        <location filename="../app/src/main_window.cpp" line="409"/>
         <source>Step through the matching decisions of each command</source>
         <translation>逐步查看每条命令的匹配决策</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="402"/>
+        <location filename="../app/src/main_window.cpp" line="413"/>
         <source>&amp;Step</source>
         <translation>单步(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="406"/>
+        <location filename="../app/src/main_window.cpp" line="417"/>
         <source>Apply the pending matching decision (F10)</source>
         <translation>应用待处理的匹配决策 (F10)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="407"/>
+        <location filename="../app/src/main_window.cpp" line="418"/>
         <source>&amp;Back</source>
         <translation>后退(&amp;B)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="411"/>
+        <location filename="../app/src/main_window.cpp" line="422"/>
         <source>Undo the last decision by replaying the command (Shift+F10)</source>
         <translation>通过重放命令撤销上一个决策 (Shift+F10)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="412"/>
+        <location filename="../app/src/main_window.cpp" line="423"/>
         <source>&amp;Run to the end</source>
         <translation>运行到结束(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="416"/>
+        <location filename="../app/src/main_window.cpp" line="427"/>
         <source>Apply every pending decision and command (F5)</source>
         <translation>应用所有待处理的决策和命令 (F5)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="423"/>
+        <location filename="../app/src/main_window.cpp" line="434"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="424"/>
+        <location filename="../app/src/main_window.cpp" line="435"/>
         <source>Zoom &amp;in</source>
         <translation>放大(&amp;I)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="426"/>
+        <location filename="../app/src/main_window.cpp" line="437"/>
         <source>Zoom &amp;out</source>
         <translation>缩小(&amp;O)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="428"/>
+        <location filename="../app/src/main_window.cpp" line="439"/>
         <source>&amp;Actual size</source>
         <translation>实际大小(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="430"/>
+        <location filename="../app/src/main_window.cpp" line="441"/>
         <source>&amp;Find</source>
         <translation>查找(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="442"/>
+        <location filename="../app/src/main_window.cpp" line="453"/>
         <source>&amp;Reset window layout</source>
         <translation>重置窗口布局(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="444"/>
+        <location filename="../app/src/main_window.cpp" line="455"/>
         <source>&amp;Analysis</source>
         <translation>分析(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="446"/>
+        <location filename="../app/src/main_window.cpp" line="457"/>
         <source>&amp;Replay history for charts</source>
         <translation>回放历史以生成图表(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="452"/>
+        <location filename="../app/src/main_window.cpp" line="463"/>
         <source>&amp;Compare policies…</source>
         <translation>比较策略(&amp;C)…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="455"/>
+        <location filename="../app/src/main_window.cpp" line="466"/>
         <source>Replay the journal with the shown run under complete and under exact</source>
         <translation>分别在 complete 和 exact 策略下为当前车次回放日志</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="458"/>
+        <location filename="../app/src/main_window.cpp" line="469"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="459"/>
+        <location filename="../app/src/main_window.cpp" line="470"/>
         <source>&amp;Examples</source>
         <translation>示例(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="466"/>
+        <location filename="../app/src/main_window.cpp" line="477"/>
         <source>Operations</source>
         <translation>操作</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="832"/>
+        <location filename="../app/src/main_window.cpp" line="834"/>
         <source>Refused: %1 %2</source>
         <translation>被拒绝：%1 %2</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="900"/>
-        <location filename="../app/src/main_window.cpp" line="913"/>
+        <location filename="../app/src/main_window.cpp" line="902"/>
+        <location filename="../app/src/main_window.cpp" line="915"/>
         <source>%1 no longer waits in any queue of this run.</source>
         <translation>%1 已不在本车次的任何队列中等待。</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="973"/>
-        <location filename="../app/src/main_window.cpp" line="1001"/>
+        <location filename="../app/src/main_window.cpp" line="975"/>
+        <location filename="../app/src/main_window.cpp" line="1003"/>
         <source>Open a scenario or a store first</source>
         <translation>请先打开场景或存储</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="976"/>
+        <location filename="../app/src/main_window.cpp" line="978"/>
         <source>No train is shown: open a scenario or a store first</source>
         <translation>未显示任何车次：请先打开场景或存储</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="990"/>
+        <location filename="../app/src/main_window.cpp" line="992"/>
         <source>Release the selected seat interval (refund, timeout, reschedule or quota)</source>
         <translation>释放所选席位区间（退票、超时、改签或预留）</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="992"/>
+        <location filename="../app/src/main_window.cpp" line="994"/>
         <source>Sell tickets on the shown train</source>
         <translation>发售当前车次的车票</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="993"/>
+        <location filename="../app/src/main_window.cpp" line="995"/>
         <source>Withhold seats as a quota block</source>
         <translation>将席位扣留为预留配额</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="994"/>
+        <location filename="../app/src/main_window.cpp" line="996"/>
         <source>Submit a waitlist order</source>
         <translation>提交候补订单</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="995"/>
+        <location filename="../app/src/main_window.cpp" line="997"/>
         <source>Prepay a waitlist order</source>
         <translation>预付候补订单</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="996"/>
+        <location filename="../app/src/main_window.cpp" line="998"/>
         <source>No waitlist order awaits prepayment</source>
         <translation>没有待预付的候补订单</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="997"/>
+        <location filename="../app/src/main_window.cpp" line="999"/>
         <source>Cancel a waitlist order</source>
         <translation>取消候补订单</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="998"/>
+        <location filename="../app/src/main_window.cpp" line="1000"/>
         <source>No waitlist order to cancel</source>
         <translation>没有可取消的候补订单</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="999"/>
+        <location filename="../app/src/main_window.cpp" line="1001"/>
         <source>Add a car (加挂) to the shown train</source>
         <translation>为当前车次加挂车厢</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1000"/>
+        <location filename="../app/src/main_window.cpp" line="1002"/>
         <source>Move the logical clock forward</source>
         <translation>向前推进逻辑时钟</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1005"/>
+        <location filename="../app/src/main_window.cpp" line="1007"/>
         <source>Save the shown run&apos;s seat map as PDF or PNG</source>
         <translation>将当前车次的座位图保存为 PDF 或 PNG</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1006"/>
         <location filename="../app/src/main_window.cpp" line="1008"/>
+        <location filename="../app/src/main_window.cpp" line="1010"/>
         <location filename="../app/src/main_window_export.cpp" line="51"/>
         <source>No train is shown</source>
         <translation>未显示任何车次</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1007"/>
+        <location filename="../app/src/main_window.cpp" line="1009"/>
         <source>Print the shown run&apos;s seat map, with a preview first</source>
         <translation>打印当前车次的座位图（先预览）</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1159"/>
+        <location filename="../app/src/main_window.cpp" line="1161"/>
         <source>%1 %2→%3</source>
         <translation>%1 %2→%3</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1165"/>
+        <location filename="../app/src/main_window.cpp" line="1167"/>
         <source>Release %1 (%2)…</source>
         <translation>释放 %1（%2）…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1175"/>
+        <location filename="../app/src/main_window.cpp" line="1177"/>
         <source>Sell %1…</source>
         <translation>发售 %1…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1178"/>
+        <location filename="../app/src/main_window.cpp" line="1180"/>
         <source>Block %1…</source>
         <translation>预留 %1…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1181"/>
+        <location filename="../app/src/main_window.cpp" line="1183"/>
         <source>Waitlist order for %1…</source>
         <translation>为 %1 提交候补订单…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1193"/>
+        <location filename="../app/src/main_window.cpp" line="1195"/>
         <source>Cancel order %1…</source>
         <translation>取消订单 %1…</translation>
     </message>
@@ -1766,141 +1756,146 @@
         <translation>只能导出嵌入式引擎的日志。</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="556"/>
+        <location filename="../app/src/main_window.cpp" line="558"/>
         <source>in memory</source>
         <translation>内存</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="576"/>
+        <location filename="../app/src/main_window.cpp" line="578"/>
         <source>Cannot open the store</source>
         <translation>无法打开存储</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="588"/>
+        <location filename="../app/src/main_window.cpp" line="590"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="688"/>
+        <location filename="../app/src/main_window.cpp" line="690"/>
         <source>Cannot open scenario</source>
         <translation>无法打开场景</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="689"/>
+        <location filename="../app/src/main_window.cpp" line="691"/>
         <source>Cannot read %1: %2</source>
         <translation>无法读取 %1：%2</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="475"/>
+        <location filename="../app/src/main_window.cpp" line="486"/>
         <source>Matching</source>
         <translation>匹配</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="699"/>
+        <location filename="../app/src/main_window.cpp" line="118"/>
+        <source>Every mark of the grid: View ▸ Legend</source>
+        <translation>席位图的全部标记：视图 ▸ 图例</translation>
+    </message>
+    <message>
+        <location filename="../app/src/main_window.cpp" line="701"/>
         <source>Open scenario</source>
         <translation>打开场景</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="700"/>
+        <location filename="../app/src/main_window.cpp" line="702"/>
         <source>Scenarios (*.jsonl);;All files (*)</source>
         <translation>场景 (*.jsonl);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="706"/>
+        <location filename="../app/src/main_window.cpp" line="708"/>
         <source>Open or create a store</source>
         <translation>打开或新建存储</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="707"/>
+        <location filename="../app/src/main_window.cpp" line="709"/>
         <source>Houbu stores (*.db);;All files (*)</source>
         <translation>候补存储 (*.db);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="716"/>
+        <location filename="../app/src/main_window.cpp" line="718"/>
         <source>Export journal as scenario</source>
         <translation>将日志导出为场景</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="716"/>
+        <location filename="../app/src/main_window.cpp" line="718"/>
         <source>Scenarios (*.jsonl)</source>
         <translation>场景 (*.jsonl)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="767"/>
+        <location filename="../app/src/main_window.cpp" line="769"/>
         <source>Clock %1</source>
         <translation>时钟 %1</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="784"/>
-        <location filename="../app/src/main_window.cpp" line="785"/>
+        <location filename="../app/src/main_window.cpp" line="786"/>
+        <location filename="../app/src/main_window.cpp" line="787"/>
         <source>All</source>
         <translation>全部</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="790"/>
+        <location filename="../app/src/main_window.cpp" line="792"/>
         <source>%1 · %2</source>
         <translation>%1 · %2</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/main_window.cpp" line="809"/>
+        <location filename="../app/src/main_window.cpp" line="811"/>
         <source>%n event(s) applied</source>
         <translation>
             <numerusform>已应用 %n 个事件</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="916"/>
+        <location filename="../app/src/main_window.cpp" line="918"/>
         <source>Why %1 waits</source>
         <translation>%1 为何仍在等待</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="923"/>
+        <location filename="../app/src/main_window.cpp" line="925"/>
         <source>stops %1→%2</source>
         <translation>站序 %1→%2</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="928"/>
+        <location filename="../app/src/main_window.cpp" line="930"/>
         <source>The train has left %1: this option no longer serves.</source>
         <translation>列车已从%1发车：此选项不再兑现。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/main_window.cpp" line="933"/>
+        <location filename="../app/src/main_window.cpp" line="935"/>
         <source>Needs %n seat(s) free over the whole interval</source>
         <translation>
             <numerusform>需要全程空闲席位 %n 个</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/main_window.cpp" line="934"/>
+        <location filename="../app/src/main_window.cpp" line="936"/>
         <source>%n free.</source>
         <translation>
             <numerusform>空闲 %n 个。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="936"/>
+        <location filename="../app/src/main_window.cpp" line="938"/>
         <source>Servable now: under policy exact it waits for a release of exactly this interval.</source>
         <translation>现在即可兑现：在 exact 策略下，它等待恰好这一区间的释放。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/main_window.cpp" line="960"/>
+        <location filename="../app/src/main_window.cpp" line="962"/>
         <source>… and %n more seat(s)</source>
         <translation>
             <numerusform>…… 另有 %n 个席位</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="991"/>
+        <location filename="../app/src/main_window.cpp" line="993"/>
         <source>Select a seat interval in the grid first</source>
         <translation>请先在席位图中选择一个席位区间</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_export.cpp" line="35"/>
+        <location filename="../app/src/main_window_export.cpp" line="36"/>
         <source>Export seat &amp;map…</source>
         <translation>导出座位图(&amp;M)…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_export.cpp" line="38"/>
+        <location filename="../app/src/main_window_export.cpp" line="39"/>
         <source>Export q&amp;ueues as CSV…</source>
         <translation>将队列导出为 CSV(&amp;U)…</translation>
     </message>
@@ -1930,43 +1925,43 @@
         <translation>打印座位图</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_export.cpp" line="88"/>
+        <location filename="../app/src/main_window_export.cpp" line="87"/>
         <source>PDF (*.pdf)</source>
         <translation>PDF (*.pdf)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_export.cpp" line="88"/>
+        <location filename="../app/src/main_window_export.cpp" line="87"/>
         <source>PNG image (*.png)</source>
         <translation>PNG 图像 (*.png)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_export.cpp" line="91"/>
-        <location filename="../app/src/main_window_export.cpp" line="100"/>
+        <location filename="../app/src/main_window_export.cpp" line="90"/>
+        <location filename="../app/src/main_window_export.cpp" line="98"/>
         <source>Export seat map</source>
         <translation>导出座位图</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_export.cpp" line="98"/>
+        <location filename="../app/src/main_window_export.cpp" line="96"/>
         <source>Seat map saved to %1</source>
         <translation>座位图已保存到 %1</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_export.cpp" line="104"/>
+        <location filename="../app/src/main_window_export.cpp" line="102"/>
         <source>Export queues as CSV</source>
         <translation>将队列导出为 CSV</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_export.cpp" line="104"/>
+        <location filename="../app/src/main_window_export.cpp" line="102"/>
         <source>Export log as CSV</source>
         <translation>将日志导出为 CSV</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_export.cpp" line="106"/>
+        <location filename="../app/src/main_window_export.cpp" line="104"/>
         <source>CSV (*.csv)</source>
         <translation>CSV (*.csv)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_export.cpp" line="111"/>
+        <location filename="../app/src/main_window_export.cpp" line="109"/>
         <source>Saved to %1</source>
         <translation>已保存到 %1</translation>
     </message>
@@ -2540,83 +2535,128 @@ Order %5</source>
 <context>
     <name>houbu::SeatLegend</name>
     <message>
-        <location filename="../widgets/src/seat_legend.cpp" line="22"/>
+        <location filename="../widgets/src/seat_legend.cpp" line="60"/>
         <source>paid</source>
         <translation>已支付</translation>
     </message>
     <message>
-        <location filename="../widgets/src/seat_legend.cpp" line="24"/>
+        <location filename="../widgets/src/seat_legend.cpp" line="62"/>
         <source>held, awaiting payment (hatched)</source>
         <translation>占座，待支付（斜线）</translation>
     </message>
     <message>
-        <location filename="../widgets/src/seat_legend.cpp" line="26"/>
+        <location filename="../widgets/src/seat_legend.cpp" line="64"/>
         <source>served from the waitlist</source>
         <translation>候补兑现</translation>
     </message>
     <message>
-        <location filename="../widgets/src/seat_legend.cpp" line="28"/>
+        <location filename="../widgets/src/seat_legend.cpp" line="66"/>
         <source>quota block (cross-hatched)</source>
         <translation>预留配额（交叉线）</translation>
     </message>
     <message>
-        <location filename="../widgets/src/seat_legend.cpp" line="30"/>
+        <location filename="../widgets/src/seat_legend.cpp" line="68"/>
         <source>free</source>
         <translation>空闲</translation>
     </message>
     <message>
-        <location filename="../widgets/src/seat_legend.cpp" line="32"/>
+        <location filename="../widgets/src/seat_legend.cpp" line="70"/>
         <source>dashed outline: why the chosen order waits, or the chosen event&apos;s seats</source>
         <translation>虚线框：所选订单等待的原因，或所选事件涉及的席位</translation>
     </message>
     <message>
-        <location filename="../widgets/src/seat_legend.cpp" line="34"/>
+        <location filename="../widgets/src/seat_legend.cpp" line="72"/>
         <source>green tint: seats just freed (step mode)</source>
         <translation>绿色底：刚释放的席位（单步模式）</translation>
     </message>
     <message>
-        <location filename="../widgets/src/seat_legend.cpp" line="36"/>
+        <location filename="../widgets/src/seat_legend.cpp" line="74"/>
         <source>thick outline: the seats of the next decision (step mode)</source>
         <translation>粗框：下一步决定涉及的席位（单步模式）</translation>
     </message>
     <message>
-        <location filename="../widgets/src/seat_legend.cpp" line="38"/>
+        <location filename="../widgets/src/seat_legend.cpp" line="76"/>
         <source>yellow frame: just changed</source>
         <translation>黄色框：刚发生变化</translation>
     </message>
     <message>
-        <location filename="../widgets/src/seat_legend.cpp" line="40"/>
+        <location filename="../widgets/src/seat_legend.cpp" line="78"/>
         <source>selected</source>
         <translation>已选中</translation>
+    </message>
+    <message>
+        <location filename="../widgets/src/seat_legend.cpp" line="80"/>
+        <source>band: a new car, with its number and class</source>
+        <translation>横条：新车厢，标有车厢号和席别</translation>
+    </message>
+    <message>
+        <location filename="../widgets/src/seat_legend.cpp" line="82"/>
+        <source>dark band: a new class begins</source>
+        <translation>深色横条：新席别开始</translation>
+    </message>
+    <message>
+        <location filename="../widgets/src/seat_legend.cpp" line="90"/>
+        <source>held, awaiting payment</source>
+        <translation>占座，待支付</translation>
+    </message>
+    <message>
+        <location filename="../widgets/src/seat_legend.cpp" line="92"/>
+        <source>quota block</source>
+        <translation>预留配额</translation>
+    </message>
+    <message>
+        <location filename="../widgets/src/seat_legend.cpp" line="94"/>
+        <source>outlined</source>
+        <translation>框出</translation>
+    </message>
+    <message>
+        <location filename="../widgets/src/seat_legend.cpp" line="96"/>
+        <source>just freed</source>
+        <translation>刚释放</translation>
+    </message>
+    <message>
+        <location filename="../widgets/src/seat_legend.cpp" line="98"/>
+        <source>next decision</source>
+        <translation>下一步决定</translation>
+    </message>
+    <message>
+        <location filename="../widgets/src/seat_legend.cpp" line="100"/>
+        <source>car</source>
+        <translation>车厢</translation>
+    </message>
+    <message>
+        <location filename="../widgets/src/seat_legend.cpp" line="102"/>
+        <source>class</source>
+        <translation>席别</translation>
     </message>
 </context>
 <context>
     <name>houbu::SeatMapExport</name>
     <message>
-        <location filename="../app/src/seat_map_export.cpp" line="160"/>
+        <location filename="../app/src/seat_map_export.cpp" line="161"/>
         <source>Seat map %1 %2  %3</source>
         <translation>座位图 %1 %2  %3</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/seat_map_export.cpp" line="166"/>
+        <location filename="../app/src/seat_map_export.cpp" line="167"/>
         <source>Clock %1 · %n seat(s) · made %2</source>
         <translation>
             <numerusform>时钟 %1 · %n 个席位 · 制作于 %2</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/src/seat_map_export.cpp" line="235"/>
+        <location filename="../app/src/seat_map_export.cpp" line="236"/>
         <source>Page %1 of %2</source>
         <translation>第 %1 页，共 %2 页</translation>
     </message>
     <message>
-        <location filename="../app/src/seat_map_export.cpp" line="263"/>
+        <location filename="../app/src/seat_map_export.cpp" line="264"/>
         <source>Seat map %1 %2</source>
         <translation>座位图 %1 %2</translation>
     </message>
     <message>
-        <location filename="../app/src/seat_map_export.cpp" line="266"/>
-        <location filename="../app/src/seat_map_export.cpp" line="294"/>
+        <location filename="../app/src/seat_map_export.cpp" line="267"/>
+        <location filename="../app/src/seat_map_export.cpp" line="295"/>
         <source>Cannot write %1</source>
         <translation>无法写入 %1</translation>
     </message>

@@ -42,6 +42,7 @@
 #include "houbu/connection_indicator.h"
 #include "houbu/display_names.h"
 #include "houbu/policy_comparison.h"
+#include "houbu/seat_legend_widget.h"
 #include "houbu/settings_dialog.h"
 #include "houbu/step_panel.h"
 #include "houbu/widgets.h"
@@ -98,8 +99,11 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     carFilter_ = new QComboBox(centre);
     carFilter_->setObjectName(u"carFilter"_s);
     // Filled once a run is shown: sized to what they hold then, not when first shown.
-    for (QComboBox* c : {classFilter_, carFilter_})
+    // Never narrower than what they hold: the legend below them may wrap instead.
+    for (QComboBox* c : {classFilter_, carFilter_}) {
         c->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+        c->setSizePolicy(QSizePolicy::Minimum, QSizePolicy::Fixed);
+    }
     search_ = searchField(tr("Find seat, ticket, passenger or order (Ctrl+F)"), centre);
     bar->addWidget(new QLabel(tr("Class:"), centre));
     bar->addWidget(classFilter_);
@@ -109,8 +113,9 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     selectionLabel_ = new QLabel(centre);
     bar->addWidget(selectionLabel_);
     layout->addLayout(bar);
-    legend_ = new QLabel(centre);
+    legend_ = new SeatLegendWidget(SeatLegend::shortEntries(), true, centre);
     legend_->setObjectName(u"legend"_s);
+    legend_->setToolTip(tr("Every mark of the grid: View ▸ Legend"));
     layout->addWidget(legend_);
     stepPanel_ = new StepPanel(centre);
     layout->addWidget(stepPanel_);
@@ -323,6 +328,12 @@ void MainWindow::buildDocks() {
     QDockWidget* logDock =
         makeDock(tr("Matching log"), u"logDock"_s, log, Qt::BottomDockWidgetArea);
 
+    // Every colour, hatching, outline and divider of the grid; hidden at first.
+    fullLegend_ = new SeatLegendWidget(SeatLegend::entries(), false, this);
+    fullLegend_->setObjectName(u"fullLegend"_s);
+    legendDock_ = makeDock(tr("Legend"), u"legendDock"_s, fullLegend_, Qt::RightDockWidgetArea);
+    legendDock_->hide();
+
     charts_ = new ChartsPanel(this);
     chartsDock_ = makeDock(tr("Charts"), u"chartsDock"_s, charts_, Qt::BottomDockWidgetArea);
     tabifyDockWidget(logDock, chartsDock_);
@@ -494,16 +505,7 @@ void MainWindow::setIcon(QAction* action, const QString& name) {
 void MainWindow::applyPalette() {
     for (auto it = iconNames_.cbegin(); it != iconNames_.cend(); ++it)
         it.key()->setIcon(themedIcon(it.value(), palette()));
-    const SeatColors colors = SeatColors::forPalette(palette());
-    auto swatch = [](const QColor& c, const QString& text) -> QString {
-        return u"<span style='background:%1;color:white'>&nbsp;&nbsp;&nbsp;&nbsp;</span>&nbsp;%2&nbsp;&nbsp;&nbsp;"_s
-            .arg(c.name(), text);
-    };
-    legend_->setText(swatch(colors.paid, DisplayNames::holder(HolderView::Kind::Paid)) +
-                     swatch(colors.held, tr("held, awaiting payment")) +
-                     swatch(colors.served, tr("served from the waitlist")) +
-                     swatch(colors.block, DisplayNames::holder(HolderView::Kind::Block)) +
-                     tr("blank: free"));
+    legend_->update();
 }
 
 void MainWindow::changeEvent(QEvent* event) {

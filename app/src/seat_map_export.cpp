@@ -200,8 +200,8 @@ void SeatMapExport::paintPage(QPainter& p, const Layout& l, const QList<Line>& l
         if (line.group >= 0) {
             const SeatGroups::Group& g = groups_[line.group];
             const QRect band(0, y, gridRight, l.bandHeight);
-            p.fillRect(band, g.newClass ? QColor(0x5c, 0x67, 0x73) : QColor(0xc9, 0xd0, 0xd8));
-            p.setPen(g.newClass ? Qt::white : Qt::black);
+            p.fillRect(band, g.newClass ? colors.classBand : colors.carBand);
+            p.setPen(g.newClass ? colors.classBandText : colors.carBandText);
             p.setFont(font(kBandPt, true));
             p.drawText(band.adjusted(int(3 * l.px), 0, 0, 0), Qt::AlignLeft | Qt::AlignVCenter,
                        SeatGroups::label(g));

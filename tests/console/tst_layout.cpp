@@ -184,7 +184,8 @@ class TestLayout : public QObject {
             window.grid()->zoomOut();
         QTest::qWait(50);
         const int text = header->fontMetrics().height();
-        QVERIFY(header->sectionSize(0) < text);
+        // A car's first row is taller by its divider: the others are the rows' height.
+        QVERIFY(header->defaultSectionSize() < text);
         QVERIFY(header->labelStep() > 1);
         int previous = -1, labelled = 0;
         for (int row = 0; row < header->count(); ++row) {

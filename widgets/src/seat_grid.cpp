@@ -28,6 +28,10 @@ SeatColors SeatColors::forPalette(const QPalette& palette) {
     c.text = QColor(Qt::white);
     c.flash = dark ? QColor(0xff, 0xe0, 0x66) : QColor(0xff, 0xc4, 0x00);
     c.highlight = dark ? QColor(0xff, 0x6b, 0x6b) : QColor(0xd6, 0x1f, 0x1f);
+    c.carBand = dark ? QColor(0x4a, 0x52, 0x5c) : QColor(0xc9, 0xd0, 0xd8);
+    c.carBandText = dark ? QColor(0xe6, 0xea, 0xee) : QColor(0x1d, 0x24, 0x2b);
+    c.classBand = dark ? QColor(0x8a, 0x96, 0xa3) : QColor(0x4d, 0x58, 0x64);
+    c.classBandText = dark ? QColor(0x12, 0x16, 0x1a) : QColor(Qt::white);
     return c;
 }
 
@@ -85,7 +89,9 @@ bool SeatFilterModel::filterAcceptsRow(int row, const QModelIndex& parent) const
 void SeatGridDelegate::paint(QPainter* p, const QStyleOptionViewItem& option,
                              const QModelIndex& index) const {
     // The hot path of a full frame: one packed data() call per cell.
-    const QRect r = option.rect;
+    QRect r = option.rect;
+    // A car's first row is taller: the view paints its divider above the cell.
+    if (r.height() > cellHeight_) r.setTop(r.bottom() - cellHeight_ + 1);
     SeatPainter::paintFree(p, r, colors_);
     const int cell = index.data(SeatGridModel::CellRole).toInt();
     // Only a bar's first cell carries its label: the others skip reading it.
@@ -148,6 +154,9 @@ SeatGridView::SeatGridView(QWidget* parent) : QTableView(parent) {
     setWordWrap(false);
     applyZoom();
     // While cells flash, repaint the viewport at the screen's pace.
+    dividerTimer_.setSingleShot(true);
+    dividerTimer_.setInterval(0);
+    connect(&dividerTimer_, &QTimer::timeout, this, &SeatGridView::applyDividers);
     flashTimer_.setInterval(33);
     connect(&flashTimer_, &QTimer::timeout, this, [this] {
         if (!model_) return;
@@ -170,6 +179,13 @@ void SeatGridView::setGridModel(SeatGridModel* model, SeatFilterModel* filter) {
         });
     });
     connect(model, &QAbstractItemModel::modelReset, this, &SeatGridView::applyZoom);
+    // The filter decides which rows start a car. A search may remove rows in
+    // many ranges: the dividers are placed again once, after the last.
+    auto later = [this] { dividerTimer_.start(); };
+    connect(filter, &QAbstractItemModel::modelReset, this, later);
+    connect(filter, &QAbstractItemModel::layoutChanged, this, later);
+    connect(filter, &QAbstractItemModel::rowsInserted, this, later);
+    connect(filter, &QAbstractItemModel::rowsRemoved, this, later);
     connect(selectionModel(), &QItemSelectionModel::selectionChanged, this,
             &SeatGridView::onSelection);
 }
@@ -240,10 +256,51 @@ void SeatGridView::applyZoom() {
         width = std::max(width, viewport()->width() / geometry_.columns);
     horizontalHeader()->setDefaultSectionSize(width);
     verticalHeader()->setDefaultSectionSize(geometry_.cellHeight());
+    delegate_->setCellHeight(geometry_.cellHeight());
     horizontalHeader()->setMinimumSectionSize(4);
     verticalHeader()->setMinimumSectionSize(4);
     horizontalHeader()->setVisible(geometry_.cellWidth() >= 24);
+    applyDividers();
     viewport()->update();
+}
+
+int SeatGridView::dividerHeight() const {
+    return fontMetrics().height() + 4;
+}
+
+void SeatGridView::applyDividers() {
+    QHeaderView* rows = verticalHeader();
+    const int height = geometry_.cellHeight();
+    for (const SeatGroups::Group& g : std::as_const(groups_))
+        if (g.row < rows->count()) rows->resizeSection(g.row, height);
+    groups_ = SeatGroups::of(model());
+    for (const SeatGroups::Group& g : std::as_const(groups_))
+        rows->resizeSection(g.row, height + dividerHeight());
+}
+
+void SeatGridView::paintEvent(QPaintEvent* event) {
+    QTableView::paintEvent(event);
+    if (groups_.isEmpty() || !model() || model()->columnCount() == 0) return;
+    // Each car's divider spans the run; its label stays at the left edge of
+    // the view while the grid scrolls sideways.
+    QPainter p(viewport());
+    const SeatColors colors = SeatColors::forPalette(palette());
+    const int last = model()->columnCount() - 1;
+    const int left = columnViewportPosition(0);
+    const int right = columnViewportPosition(last) + columnWidth(last);
+    const int band = dividerHeight();
+    QFont bold = font();
+    bold.setBold(true);
+    p.setFont(bold);
+    for (const SeatGroups::Group& g : std::as_const(groups_)) {
+        const int y = rowViewportPosition(g.row);
+        if (y + band < 0 || y > viewport()->height()) continue;
+        const QRect r(left, y, right - left, band);
+        p.fillRect(r, g.newClass ? colors.classBand : colors.carBand);
+        p.setPen(g.newClass ? colors.classBandText : colors.carBandText);
+        p.drawText(QRect(std::max(left, 0) + 6, y, viewport()->width() - 12, band),
+                   Qt::AlignLeft | Qt::AlignVCenter, SeatGroups::label(g));
+    }
 }
 
 void SeatGridView::wheelEvent(QWheelEvent* event) {

@@ -7,12 +7,51 @@
 namespace houbu {
 
 QList<SeatLegend::Entry> SeatLegend::entries() {
-    return {Entry::Paid,    Entry::Held,      Entry::Served,       Entry::Block,   Entry::Free,
-            Entry::Outline, Entry::StepFreed, Entry::StepDecision, Entry::Changed, Entry::Selected};
+    return {Entry::Paid,    Entry::Held,     Entry::Served,     Entry::Block,
+            Entry::Free,    Entry::Outline,  Entry::StepFreed,  Entry::StepDecision,
+            Entry::Changed, Entry::Selected, Entry::CarDivider, Entry::ClassDivider};
+}
+
+QList<SeatLegend::Entry> SeatLegend::shortEntries() {
+    return {Entry::Paid, Entry::Held,       Entry::Served,      Entry::Block,
+            Entry::Free, Entry::CarDivider, Entry::ClassDivider};
+}
+
+SeatLegend::Entry SeatLegend::entryOf(SeatGridModel::HolderKind kind) {
+    switch (kind) {
+        case SeatGridModel::HolderKind::Free:
+            return Entry::Free;
+        case SeatGridModel::HolderKind::Held:
+            return Entry::Held;
+        case SeatGridModel::HolderKind::Paid:
+            return Entry::Paid;
+        case SeatGridModel::HolderKind::Served:
+            return Entry::Served;
+        case SeatGridModel::HolderKind::Block:
+            return Entry::Block;
+    }
+    return Entry::Free;
+}
+
+SeatLegend::Entry SeatLegend::entryOf(SeatPainter::Mark mark) {
+    switch (mark) {
+        case SeatPainter::Mark::Changed:
+            return Entry::Changed;
+        case SeatPainter::Mark::StepFreed:
+            return Entry::StepFreed;
+        case SeatPainter::Mark::StepDecision:
+            return Entry::StepDecision;
+        case SeatPainter::Mark::Outline:
+            return Entry::Outline;
+        case SeatPainter::Mark::Selected:
+            return Entry::Selected;
+    }
+    return Entry::Selected;
 }
 
 QList<SeatLegend::Entry> SeatLegend::printedEntries() {
-    return {Entry::Paid, Entry::Held, Entry::Served, Entry::Block, Entry::Free};
+    return {Entry::Paid, Entry::Held,       Entry::Served,      Entry::Block,
+            Entry::Free, Entry::CarDivider, Entry::ClassDivider};
 }
 
 QString SeatLegend::text(Entry entry) {
@@ -37,8 +76,33 @@ QString SeatLegend::text(Entry entry) {
             return tr("yellow frame: just changed");
         case Entry::Selected:
             return tr("selected");
+        case Entry::CarDivider:
+            return tr("band: a new car, with its number and class");
+        case Entry::ClassDivider:
+            return tr("dark band: a new class begins");
     }
     return {};
+}
+
+QString SeatLegend::shortText(Entry entry) {
+    switch (entry) {
+        case Entry::Held:
+            return tr("held, awaiting payment");
+        case Entry::Block:
+            return tr("quota block");
+        case Entry::Outline:
+            return tr("outlined");
+        case Entry::StepFreed:
+            return tr("just freed");
+        case Entry::StepDecision:
+            return tr("next decision");
+        case Entry::CarDivider:
+            return tr("car");
+        case Entry::ClassDivider:
+            return tr("class");
+        default:
+            return text(entry);
+    }
 }
 
 void SeatLegend::paintSwatch(QPainter* p, const QRect& r, Entry entry, const SeatColors& colors,
@@ -82,6 +146,12 @@ void SeatLegend::paintSwatch(QPainter* p, const QRect& r, Entry entry, const Sea
             break;
         case Entry::Selected:
             SeatPainter::paintMark(p, r, SeatPainter::Mark::Selected, colors, selection);
+            break;
+        case Entry::CarDivider:
+            p->fillRect(r, colors.carBand);
+            break;
+        case Entry::ClassDivider:
+            p->fillRect(r, colors.classBand);
             break;
     }
     p->restore();

@@ -35,6 +35,7 @@ class ConnectionIndicator;
 class CredentialStore;
 class SeatGridView;
 class SeatFilterModel;
+class SeatLegendWidget;
 class StepPanel;
 
 class MainWindow : public QMainWindow {
@@ -79,6 +80,9 @@ class MainWindow : public QMainWindow {
     QAction* releaseAction() const { return release_; }
     ChartsPanel* charts() const { return charts_; }
     QDockWidget* chartsDock() const { return chartsDock_; }
+    SeatLegendWidget* legend() const { return legend_; }
+    SeatLegendWidget* fullLegend() const { return fullLegend_; }
+    QDockWidget* legendDock() const { return legendDock_; }
     // Opens the policy comparison for the shown run (non-modal; returns the dialog).
     QDialog* comparePolicies();
     // Puts docks and toolbars back where a first start puts them.
@@ -218,7 +222,9 @@ class MainWindow : public QMainWindow {
     QLabel* selectionLabel_ = nullptr;
     QPointer<QProgressDialog> progress_;
     QMenu* recentMenu_ = nullptr;
-    QLabel* legend_ = nullptr;
+    SeatLegendWidget* legend_ = nullptr;      // above the grid: holders and dividers
+    SeatLegendWidget* fullLegend_ = nullptr;  // every mark, in a dock
+    QDockWidget* legendDock_ = nullptr;
     ChartsPanel* charts_ = nullptr;
     QDockWidget* chartsDock_ = nullptr;
     QByteArray defaultState_;
