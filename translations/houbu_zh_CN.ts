@@ -2,6 +2,94 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
 <context>
+    <name>houbu::AboutDialog</name>
+    <message>
+        <location filename="../app/src/about_dialog.cpp" line="24"/>
+        <source>windows, item models, the store&apos;s database drivers, network</source>
+        <translation>窗口、数据模型、存储的数据库驱动、网络</translation>
+    </message>
+    <message>
+        <location filename="../app/src/about_dialog.cpp" line="25"/>
+        <source>the charts; houbud&apos;s HTTP API</source>
+        <translation>图表；houbud 的 HTTP 接口</translation>
+    </message>
+    <message>
+        <location filename="../app/src/about_dialog.cpp" line="26"/>
+        <source>server tokens in the system keychain</source>
+        <translation>在系统钥匙串中保存服务器令牌</translation>
+    </message>
+    <message>
+        <location filename="../app/src/about_dialog.cpp" line="27"/>
+        <source>the default store</source>
+        <translation>默认存储</translation>
+    </message>
+    <message>
+        <location filename="../app/src/about_dialog.cpp" line="27"/>
+        <source>public domain</source>
+        <translation>公有领域</translation>
+    </message>
+    <message>
+        <location filename="../app/src/about_dialog.cpp" line="28"/>
+        <source>PostgreSQL stores, through Qt&apos;s driver</source>
+        <translation>PostgreSQL 存储（经由 Qt 的驱动）</translation>
+    </message>
+    <message>
+        <location filename="../app/src/about_dialog.cpp" line="30"/>
+        <source>compressed commands, snapshots and the log</source>
+        <translation>压缩命令、快照和日志</translation>
+    </message>
+    <message>
+        <location filename="../app/src/about_dialog.cpp" line="31"/>
+        <source>the journal&apos;s hash chain</source>
+        <translation>日志的哈希链</translation>
+    </message>
+    <message>
+        <location filename="../app/src/about_dialog.cpp" line="32"/>
+        <source>reading command lines</source>
+        <translation>读取命令行</translation>
+    </message>
+    <message>
+        <location filename="../app/src/about_dialog.cpp" line="33"/>
+        <source>Chinese text, from the system&apos;s fonts</source>
+        <translation>中文文字（来自系统字体）</translation>
+    </message>
+    <message>
+        <location filename="../app/src/about_dialog.cpp" line="36"/>
+        <source>Seat intervals and waitlists for railway tickets: the console.</source>
+        <translation>铁路车票的席位区间与候补：控制台。</translation>
+    </message>
+    <message>
+        <location filename="../app/src/about_dialog.cpp" line="37"/>
+        <source>Built with these libraries, under their licences:</source>
+        <translation>使用以下程序库构建，遵循各自的许可证：</translation>
+    </message>
+    <message>
+        <location filename="../app/src/about_dialog.cpp" line="40"/>
+        <source>Library</source>
+        <translation>程序库</translation>
+    </message>
+    <message>
+        <location filename="../app/src/about_dialog.cpp" line="40"/>
+        <source>Used for</source>
+        <translation>用途</translation>
+    </message>
+    <message>
+        <location filename="../app/src/about_dialog.cpp" line="40"/>
+        <source>Licence</source>
+        <translation>许可证</translation>
+    </message>
+    <message>
+        <location filename="../app/src/about_dialog.cpp" line="45"/>
+        <source>Qt is used as shared libraries of the system, so that it can be replaced.</source>
+        <translation>Qt 以系统共享库的形式使用，因此可以替换。</translation>
+    </message>
+    <message>
+        <location filename="../app/src/about_dialog.cpp" line="51"/>
+        <source>About Houbu</source>
+        <translation>关于候补</translation>
+    </message>
+</context>
+<context>
     <name>houbu::AddCarDialog</name>
     <message>
         <location filename="../app/src/operator_dialogs.cpp" line="767"/>
@@ -1245,401 +1333,426 @@
 <context>
     <name>houbu::MainWindow</name>
     <message>
-        <location filename="../app/src/main_window.cpp" line="572"/>
+        <location filename="../app/src/main_window.cpp" line="604"/>
         <source>Houbu</source>
         <translation>候补</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="107"/>
+        <location filename="../app/src/main_window.cpp" line="110"/>
         <source>Find seat, ticket, passenger or order (Ctrl+F)</source>
         <translation>查找席位、车票、乘客或订单 (Ctrl+F)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="108"/>
+        <location filename="../app/src/main_window.cpp" line="111"/>
         <source>Class:</source>
         <translation>席别：</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="110"/>
+        <location filename="../app/src/main_window.cpp" line="113"/>
         <source>Car:</source>
         <translation>车厢：</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="350"/>
+        <location filename="../app/src/main_window.cpp" line="353"/>
         <source>Open s&amp;tore…</source>
         <translation>打开存储(&amp;T)…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="386"/>
+        <location filename="../app/src/main_window.cpp" line="389"/>
         <source>Ad&amp;vance clock…</source>
         <translation>推进时钟(&amp;V)…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="136"/>
+        <location filename="../app/src/main_window.cpp" line="139"/>
         <source>Selected: %1 %2→%3</source>
         <translation>已选：%1 %2→%3</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="236"/>
+        <location filename="../app/src/main_window.cpp" line="239"/>
         <source>Trains</source>
         <translation>车次</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="258"/>
+        <location filename="../app/src/main_window.cpp" line="261"/>
         <source>Select a queued order to see which seats block it.</source>
         <translation>选择一个排队订单，查看是哪些席位挡住了它。</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="269"/>
+        <location filename="../app/src/main_window.cpp" line="272"/>
         <source>Queues</source>
         <translation>候补队列</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="276"/>
+        <location filename="../app/src/main_window.cpp" line="279"/>
         <source>All events</source>
         <translation>全部事件</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="281"/>
+        <location filename="../app/src/main_window.cpp" line="284"/>
         <source>All trains</source>
         <translation>全部车次</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="282"/>
+        <location filename="../app/src/main_window.cpp" line="285"/>
         <source>Order id</source>
         <translation>订单号</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="283"/>
+        <location filename="../app/src/main_window.cpp" line="286"/>
         <source>Text</source>
         <translation>文本</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="329"/>
+        <location filename="../app/src/main_window.cpp" line="332"/>
         <source>Matching log</source>
         <translation>匹配日志</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="334"/>
+        <location filename="../app/src/main_window.cpp" line="337"/>
         <source>Legend</source>
         <translation>图例</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="338"/>
+        <location filename="../app/src/main_window.cpp" line="341"/>
         <source>Charts</source>
         <translation>图表</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="344"/>
+        <location filename="../app/src/main_window.cpp" line="347"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="345"/>
+        <location filename="../app/src/main_window.cpp" line="348"/>
         <source>Open &amp;demo</source>
         <translation>打开演示(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="348"/>
+        <location filename="../app/src/main_window.cpp" line="351"/>
         <source>&amp;Open scenario…</source>
         <translation>打开场景(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="352"/>
+        <location filename="../app/src/main_window.cpp" line="355"/>
         <source>Recent files</source>
         <translation>最近的文件</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="355"/>
+        <location filename="../app/src/main_window.cpp" line="358"/>
         <source>Co&amp;nnect to server…</source>
         <translation>连接服务器(&amp;N)…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="357"/>
+        <location filename="../app/src/main_window.cpp" line="360"/>
         <source>D&amp;isconnect</source>
         <translation>断开连接(&amp;I)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="359"/>
+        <location filename="../app/src/main_window.cpp" line="362"/>
         <source>&amp;Export journal as scenario…</source>
         <translation>将日志导出为场景(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="363"/>
+        <location filename="../app/src/main_window.cpp" line="366"/>
         <source>&amp;Settings…</source>
         <translation>设置(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="368"/>
+        <location filename="../app/src/main_window.cpp" line="371"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="370"/>
+        <location filename="../app/src/main_window.cpp" line="373"/>
         <source>&amp;Operations</source>
         <translation>操作(&amp;O)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="376"/>
+        <location filename="../app/src/main_window.cpp" line="379"/>
         <source>&amp;Sell…</source>
         <translation>售票(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="377"/>
+        <location filename="../app/src/main_window.cpp" line="380"/>
         <source>&amp;Block quota…</source>
         <translation>预留配额(&amp;B)…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="378"/>
+        <location filename="../app/src/main_window.cpp" line="381"/>
         <source>&amp;Release selection…</source>
         <translation>释放所选(&amp;R)…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="380"/>
+        <location filename="../app/src/main_window.cpp" line="383"/>
         <source>&amp;Waitlist order…</source>
         <translation>候补订单(&amp;W)…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="381"/>
+        <location filename="../app/src/main_window.cpp" line="384"/>
         <source>&amp;Prepay order…</source>
         <translation>预付订单(&amp;P)…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="383"/>
+        <location filename="../app/src/main_window.cpp" line="386"/>
         <source>&amp;Cancel order…</source>
         <translation>取消订单(&amp;C)…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="385"/>
+        <location filename="../app/src/main_window.cpp" line="388"/>
         <source>&amp;Add car…</source>
         <translation>加挂车厢(&amp;A)…</translation>
     </message>
     <message>
         <location filename="../app/src/main_window.cpp" line="405"/>
+        <source>Release the selected seat interval (in the grid)</source>
+        <translation>释放所选席位区间（席位图中）</translation>
+    </message>
+    <message>
+        <location filename="../app/src/main_window.cpp" line="406"/>
+        <source>Cancel the chosen order (in the queues)</source>
+        <translation>取消所选订单（队列中）</translation>
+    </message>
+    <message>
+        <location filename="../app/src/main_window.cpp" line="408"/>
         <source>&amp;Matching</source>
         <translation>匹配(&amp;M)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="406"/>
+        <location filename="../app/src/main_window.cpp" line="409"/>
         <source>&amp;Pause matching</source>
         <translation>暂停匹配(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="409"/>
+        <location filename="../app/src/main_window.cpp" line="412"/>
         <source>Step through the matching decisions of each command</source>
         <translation>逐步查看每条命令的匹配决策</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="413"/>
+        <location filename="../app/src/main_window.cpp" line="416"/>
         <source>&amp;Step</source>
         <translation>单步(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="417"/>
+        <location filename="../app/src/main_window.cpp" line="420"/>
         <source>Apply the pending matching decision (F10)</source>
         <translation>应用待处理的匹配决策 (F10)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="418"/>
+        <location filename="../app/src/main_window.cpp" line="421"/>
         <source>&amp;Back</source>
         <translation>后退(&amp;B)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="422"/>
+        <location filename="../app/src/main_window.cpp" line="425"/>
         <source>Undo the last decision by replaying the command (Shift+F10)</source>
         <translation>通过重放命令撤销上一个决策 (Shift+F10)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="423"/>
+        <location filename="../app/src/main_window.cpp" line="426"/>
         <source>&amp;Run to the end</source>
         <translation>运行到结束(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="427"/>
+        <location filename="../app/src/main_window.cpp" line="430"/>
         <source>Apply every pending decision and command (F5)</source>
         <translation>应用所有待处理的决策和命令 (F5)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="434"/>
+        <location filename="../app/src/main_window.cpp" line="437"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="435"/>
+        <location filename="../app/src/main_window.cpp" line="438"/>
         <source>Zoom &amp;in</source>
         <translation>放大(&amp;I)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="437"/>
+        <location filename="../app/src/main_window.cpp" line="440"/>
         <source>Zoom &amp;out</source>
         <translation>缩小(&amp;O)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="439"/>
+        <location filename="../app/src/main_window.cpp" line="442"/>
         <source>&amp;Actual size</source>
         <translation>实际大小(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="441"/>
+        <location filename="../app/src/main_window.cpp" line="444"/>
         <source>&amp;Find</source>
         <translation>查找(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="453"/>
+        <location filename="../app/src/main_window.cpp" line="456"/>
         <source>&amp;Reset window layout</source>
         <translation>重置窗口布局(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="455"/>
+        <location filename="../app/src/main_window.cpp" line="458"/>
         <source>&amp;Analysis</source>
         <translation>分析(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="457"/>
+        <location filename="../app/src/main_window.cpp" line="460"/>
         <source>&amp;Replay history for charts</source>
         <translation>回放历史以生成图表(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="463"/>
+        <location filename="../app/src/main_window.cpp" line="466"/>
         <source>&amp;Compare policies…</source>
         <translation>比较策略(&amp;C)…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="466"/>
+        <location filename="../app/src/main_window.cpp" line="469"/>
         <source>Replay the journal with the shown run under complete and under exact</source>
         <translation>分别在 complete 和 exact 策略下为当前车次回放日志</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="469"/>
+        <location filename="../app/src/main_window.cpp" line="472"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="470"/>
+        <location filename="../app/src/main_window.cpp" line="473"/>
         <source>&amp;Examples</source>
         <translation>示例(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="477"/>
+        <location filename="../app/src/main_window.cpp" line="480"/>
+        <source>&amp;Manual</source>
+        <translation>使用手册(&amp;M)</translation>
+    </message>
+    <message>
+        <location filename="../app/src/main_window.cpp" line="483"/>
+        <source>&amp;Keyboard shortcuts</source>
+        <translation>键盘快捷键(&amp;K)</translation>
+    </message>
+    <message>
+        <location filename="../app/src/main_window.cpp" line="485"/>
+        <source>&amp;About Houbu</source>
+        <translation>关于候补(&amp;A)</translation>
+    </message>
+    <message>
+        <location filename="../app/src/main_window.cpp" line="488"/>
         <source>Operations</source>
         <translation>操作</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="834"/>
+        <location filename="../app/src/main_window.cpp" line="866"/>
         <source>Refused: %1 %2</source>
         <translation>被拒绝：%1 %2</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="902"/>
-        <location filename="../app/src/main_window.cpp" line="915"/>
+        <location filename="../app/src/main_window.cpp" line="934"/>
+        <location filename="../app/src/main_window.cpp" line="947"/>
         <source>%1 no longer waits in any queue of this run.</source>
         <translation>%1 已不在本车次的任何队列中等待。</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="975"/>
-        <location filename="../app/src/main_window.cpp" line="1003"/>
+        <location filename="../app/src/main_window.cpp" line="1007"/>
+        <location filename="../app/src/main_window.cpp" line="1035"/>
         <source>Open a scenario or a store first</source>
         <translation>请先打开场景或存储</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="978"/>
+        <location filename="../app/src/main_window.cpp" line="1010"/>
         <source>No train is shown: open a scenario or a store first</source>
         <translation>未显示任何车次：请先打开场景或存储</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="992"/>
+        <location filename="../app/src/main_window.cpp" line="1024"/>
         <source>Release the selected seat interval (refund, timeout, reschedule or quota)</source>
         <translation>释放所选席位区间（退票、超时、改签或预留）</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="994"/>
+        <location filename="../app/src/main_window.cpp" line="1026"/>
         <source>Sell tickets on the shown train</source>
         <translation>发售当前车次的车票</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="995"/>
+        <location filename="../app/src/main_window.cpp" line="1027"/>
         <source>Withhold seats as a quota block</source>
         <translation>将席位扣留为预留配额</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="996"/>
+        <location filename="../app/src/main_window.cpp" line="1028"/>
         <source>Submit a waitlist order</source>
         <translation>提交候补订单</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="997"/>
+        <location filename="../app/src/main_window.cpp" line="1029"/>
         <source>Prepay a waitlist order</source>
         <translation>预付候补订单</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="998"/>
+        <location filename="../app/src/main_window.cpp" line="1030"/>
         <source>No waitlist order awaits prepayment</source>
         <translation>没有待预付的候补订单</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="999"/>
+        <location filename="../app/src/main_window.cpp" line="1031"/>
         <source>Cancel a waitlist order</source>
         <translation>取消候补订单</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1000"/>
+        <location filename="../app/src/main_window.cpp" line="1032"/>
         <source>No waitlist order to cancel</source>
         <translation>没有可取消的候补订单</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1001"/>
+        <location filename="../app/src/main_window.cpp" line="1033"/>
         <source>Add a car (加挂) to the shown train</source>
         <translation>为当前车次加挂车厢</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1002"/>
+        <location filename="../app/src/main_window.cpp" line="1034"/>
         <source>Move the logical clock forward</source>
         <translation>向前推进逻辑时钟</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1007"/>
+        <location filename="../app/src/main_window.cpp" line="1039"/>
         <source>Save the shown run&apos;s seat map as PDF or PNG</source>
         <translation>将当前车次的座位图保存为 PDF 或 PNG</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1008"/>
-        <location filename="../app/src/main_window.cpp" line="1010"/>
+        <location filename="../app/src/main_window.cpp" line="1040"/>
+        <location filename="../app/src/main_window.cpp" line="1042"/>
         <location filename="../app/src/main_window_export.cpp" line="51"/>
         <source>No train is shown</source>
         <translation>未显示任何车次</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1009"/>
+        <location filename="../app/src/main_window.cpp" line="1041"/>
         <source>Print the shown run&apos;s seat map, with a preview first</source>
         <translation>打印当前车次的座位图（先预览）</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1161"/>
+        <location filename="../app/src/main_window.cpp" line="1193"/>
         <source>%1 %2→%3</source>
         <translation>%1 %2→%3</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1167"/>
+        <location filename="../app/src/main_window.cpp" line="1199"/>
         <source>Release %1 (%2)…</source>
         <translation>释放 %1（%2）…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1177"/>
+        <location filename="../app/src/main_window.cpp" line="1209"/>
         <source>Sell %1…</source>
         <translation>发售 %1…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1180"/>
+        <location filename="../app/src/main_window.cpp" line="1212"/>
         <source>Block %1…</source>
         <translation>预留 %1…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1183"/>
+        <location filename="../app/src/main_window.cpp" line="1215"/>
         <source>Waitlist order for %1…</source>
         <translation>为 %1 提交候补订单…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1195"/>
+        <location filename="../app/src/main_window.cpp" line="1227"/>
         <source>Cancel order %1…</source>
         <translation>取消订单 %1…</translation>
     </message>
@@ -1756,136 +1869,136 @@
         <translation>只能导出嵌入式引擎的日志。</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="558"/>
+        <location filename="../app/src/main_window.cpp" line="590"/>
         <source>in memory</source>
         <translation>内存</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="578"/>
+        <location filename="../app/src/main_window.cpp" line="610"/>
         <source>Cannot open the store</source>
         <translation>无法打开存储</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="590"/>
+        <location filename="../app/src/main_window.cpp" line="622"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="690"/>
+        <location filename="../app/src/main_window.cpp" line="722"/>
         <source>Cannot open scenario</source>
         <translation>无法打开场景</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="691"/>
+        <location filename="../app/src/main_window.cpp" line="723"/>
         <source>Cannot read %1: %2</source>
         <translation>无法读取 %1：%2</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="486"/>
+        <location filename="../app/src/main_window.cpp" line="497"/>
         <source>Matching</source>
         <translation>匹配</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="118"/>
+        <location filename="../app/src/main_window.cpp" line="121"/>
         <source>Every mark of the grid: View ▸ Legend</source>
         <translation>席位图的全部标记：视图 ▸ 图例</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="701"/>
+        <location filename="../app/src/main_window.cpp" line="733"/>
         <source>Open scenario</source>
         <translation>打开场景</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="702"/>
+        <location filename="../app/src/main_window.cpp" line="734"/>
         <source>Scenarios (*.jsonl);;All files (*)</source>
         <translation>场景 (*.jsonl);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="708"/>
+        <location filename="../app/src/main_window.cpp" line="740"/>
         <source>Open or create a store</source>
         <translation>打开或新建存储</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="709"/>
+        <location filename="../app/src/main_window.cpp" line="741"/>
         <source>Houbu stores (*.db);;All files (*)</source>
         <translation>候补存储 (*.db);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="718"/>
+        <location filename="../app/src/main_window.cpp" line="750"/>
         <source>Export journal as scenario</source>
         <translation>将日志导出为场景</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="718"/>
+        <location filename="../app/src/main_window.cpp" line="750"/>
         <source>Scenarios (*.jsonl)</source>
         <translation>场景 (*.jsonl)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="769"/>
+        <location filename="../app/src/main_window.cpp" line="801"/>
         <source>Clock %1</source>
         <translation>时钟 %1</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="786"/>
-        <location filename="../app/src/main_window.cpp" line="787"/>
+        <location filename="../app/src/main_window.cpp" line="818"/>
+        <location filename="../app/src/main_window.cpp" line="819"/>
         <source>All</source>
         <translation>全部</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="792"/>
+        <location filename="../app/src/main_window.cpp" line="824"/>
         <source>%1 · %2</source>
         <translation>%1 · %2</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/main_window.cpp" line="811"/>
+        <location filename="../app/src/main_window.cpp" line="843"/>
         <source>%n event(s) applied</source>
         <translation>
             <numerusform>已应用 %n 个事件</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="918"/>
+        <location filename="../app/src/main_window.cpp" line="950"/>
         <source>Why %1 waits</source>
         <translation>%1 为何仍在等待</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="925"/>
+        <location filename="../app/src/main_window.cpp" line="957"/>
         <source>stops %1→%2</source>
         <translation>站序 %1→%2</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="930"/>
+        <location filename="../app/src/main_window.cpp" line="962"/>
         <source>The train has left %1: this option no longer serves.</source>
         <translation>列车已从%1发车：此选项不再兑现。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/main_window.cpp" line="935"/>
+        <location filename="../app/src/main_window.cpp" line="967"/>
         <source>Needs %n seat(s) free over the whole interval</source>
         <translation>
             <numerusform>需要全程空闲席位 %n 个</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/main_window.cpp" line="936"/>
+        <location filename="../app/src/main_window.cpp" line="968"/>
         <source>%n free.</source>
         <translation>
             <numerusform>空闲 %n 个。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="938"/>
+        <location filename="../app/src/main_window.cpp" line="970"/>
         <source>Servable now: under policy exact it waits for a release of exactly this interval.</source>
         <translation>现在即可兑现：在 exact 策略下，它等待恰好这一区间的释放。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/main_window.cpp" line="962"/>
+        <location filename="../app/src/main_window.cpp" line="994"/>
         <source>… and %n more seat(s)</source>
         <translation>
             <numerusform>…… 另有 %n 个席位</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="993"/>
+        <location filename="../app/src/main_window.cpp" line="1025"/>
         <source>Select a seat interval in the grid first</source>
         <translation>请先在席位图中选择一个席位区间</translation>
     </message>
@@ -1964,6 +2077,14 @@
         <location filename="../app/src/main_window_export.cpp" line="109"/>
         <source>Saved to %1</source>
         <translation>已保存到 %1</translation>
+    </message>
+</context>
+<context>
+    <name>houbu::ManualDialog</name>
+    <message>
+        <location filename="../app/src/manual_dialog.cpp" line="23"/>
+        <source>Houbu manual</source>
+        <translation>候补使用手册</translation>
     </message>
 </context>
 <context>
@@ -2867,6 +2988,34 @@ Order %5</source>
         <location filename="../app/src/settings_dialog.cpp" line="52"/>
         <source>Clear recent &amp;files</source>
         <translation>清除最近的文件(&amp;F)</translation>
+    </message>
+</context>
+<context>
+    <name>houbu::ShortcutsDialog</name>
+    <message>
+        <location filename="../app/src/shortcuts_dialog.cpp" line="70"/>
+        <source>Keyboard shortcuts</source>
+        <translation>键盘快捷键</translation>
+    </message>
+    <message>
+        <location filename="../app/src/shortcuts_dialog.cpp" line="73"/>
+        <source>Action</source>
+        <translation>操作</translation>
+    </message>
+    <message>
+        <location filename="../app/src/shortcuts_dialog.cpp" line="73"/>
+        <source>Shortcut</source>
+        <translation>快捷键</translation>
+    </message>
+    <message>
+        <location filename="../app/src/shortcuts_dialog.cpp" line="73"/>
+        <source>Menu</source>
+        <translation>菜单</translation>
+    </message>
+    <message>
+        <location filename="../app/src/shortcuts_dialog.cpp" line="83"/>
+        <source>in the view that has the focus</source>
+        <translation>在拥有焦点的视图中</translation>
     </message>
 </context>
 <context>

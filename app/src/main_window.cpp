@@ -37,13 +37,16 @@
 #include <QTreeView>
 #include <QVBoxLayout>
 
+#include "houbu/about_dialog.h"
 #include "houbu/appearance.h"
 #include "houbu/charts.h"
 #include "houbu/connection_indicator.h"
 #include "houbu/display_names.h"
+#include "houbu/manual_dialog.h"
 #include "houbu/policy_comparison.h"
 #include "houbu/seat_legend_widget.h"
 #include "houbu/settings_dialog.h"
+#include "houbu/shortcuts_dialog.h"
 #include "houbu/step_panel.h"
 #include "houbu/widgets.h"
 
@@ -390,8 +393,8 @@ void MainWindow::buildActions() {
     setIcon(prepay_, u"prepay"_s);
     setIcon(cancelOrder_, u"cancel"_s);
     // Delete acts on what has the focus: the grid's selection, the queue's order.
-    auto deleteKey = [this](QWidget* w, QAction* target) {
-        auto* a = new QAction(w);
+    auto deleteKey = [this](QWidget* w, QAction* target, const QString& text) {
+        auto* a = new QAction(text, w);
         a->setShortcut(QKeySequence(Qt::Key_Delete));
         a->setShortcutContext(Qt::WidgetWithChildrenShortcut);
         connect(a, &QAction::triggered, target, [target] {
@@ -399,8 +402,8 @@ void MainWindow::buildActions() {
         });
         w->addAction(a);
     };
-    deleteKey(grid_, release_);
-    deleteKey(queueView_, cancelOrder_);
+    deleteKey(grid_, release_, tr("Release the selected seat interval (in the grid)"));
+    deleteKey(queueView_, cancelOrder_, tr("Cancel the chosen order (in the queues)"));
 
     QMenu* matching = menuBar()->addMenu(tr("&Matching"));
     pause_ = matching->addAction(tr("&Pause matching"));
@@ -473,6 +476,14 @@ void MainWindow::buildActions() {
         const Example ex = Example::load(name, language());
         examples->addAction(ex.title, this, [this, name] { openExample(name); });
     }
+    help->addSeparator();
+    manual_ = help->addAction(tr("&Manual"), this, [this] { showManual(); });
+    manual_->setShortcut(QKeySequence::HelpContents);
+    setIcon(manual_, u"help"_s);
+    shortcuts_ = help->addAction(tr("&Keyboard shortcuts"), this, [this] { showShortcuts(); });
+    shortcuts_->setShortcut(QKeySequence(u"Ctrl+/"_s));
+    about_ = help->addAction(tr("&About Houbu"), this, [this] { showAbout(); });
+    about_->setMenuRole(QAction::AboutRole);
 
     QToolBar* tools = addToolBar(tr("Operations"));
     tools->setObjectName(u"operationsToolBar"_s);
@@ -518,6 +529,27 @@ void MainWindow::resetLayout() {
     restoreState(defaultState_);
     for (QDockWidget* dock : findChildren<QDockWidget*>())
         dock->setFloating(false);
+}
+
+QDialog* MainWindow::showManual() {
+    auto* dialog = new ManualDialog(language(), this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->show();
+    return dialog;
+}
+
+QDialog* MainWindow::showShortcuts() {
+    auto* dialog = new ShortcutsDialog(this, this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->show();
+    return dialog;
+}
+
+QDialog* MainWindow::showAbout() {
+    auto* dialog = new AboutDialog(this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->show();
+    return dialog;
 }
 
 void MainWindow::showSettings() {

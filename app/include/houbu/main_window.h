@@ -99,6 +99,13 @@ class MainWindow : public QMainWindow {
     // Opens the print preview of the seat map (window-modal, deleted on close).
     QPrintPreviewDialog* printPreview();
     QAction* printAction() const { return print_; }
+    // Help ▸ Manual, Keyboard shortcuts and About (non-modal; deleted on close).
+    QDialog* showManual();
+    QDialog* showShortcuts();
+    QDialog* showAbout();
+    QAction* manualAction() const { return manual_; }
+    QAction* shortcutsAction() const { return shortcuts_; }
+    QAction* aboutAction() const { return about_; }
     QAction* connectAction() const { return connect_; }
     QAction* disconnectAction() const { return disconnect_; }
     ConnectionIndicator* connectionIndicator() const { return connection_; }
@@ -248,6 +255,9 @@ class MainWindow : public QMainWindow {
     QAction* exportQueues_ = nullptr;
     QAction* exportLog_ = nullptr;
     QAction* print_ = nullptr;
+    QAction* manual_ = nullptr;
+    QAction* shortcuts_ = nullptr;
+    QAction* about_ = nullptr;
     QAction* connect_ = nullptr;
     QAction* disconnect_ = nullptr;
     QAction* sell_ = nullptr;
