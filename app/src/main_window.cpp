@@ -184,17 +184,24 @@ QString MainWindow::installTranslation(const QString& language) {
     QString lang = language;
     if (lang.isEmpty()) lang = QSettings().value(u"language"_s).toString();
     if (lang.isEmpty()) lang = QLocale::system().name();
+    // An installed translation (share/houbu/translations beside bin/) first, so
+    // that a translator can try a new .qm without rebuilding; else the built-in one.
+    auto load = [](QTranslator* t, const QString& name) {
+        const QString installed =
+            QCoreApplication::applicationDirPath() + u"/../share/houbu/translations"_s;
+        return t->load(name, installed) || t->load(name, u":/i18n"_s);
+    };
     if (!lang.startsWith(u"zh"_s)) {
         // English is the source language; its translation holds the plural forms only.
         auto* plurals = new QTranslator(QCoreApplication::instance());
-        if (plurals->load(u":/i18n/houbu_en.qm"_s)) QCoreApplication::installTranslator(plurals);
+        if (load(plurals, u"houbu_en"_s)) QCoreApplication::installTranslator(plurals);
         return g_language = u"en"_s;
     }
     g_language = u"zh_CN"_s;
     // Owned by the application for its whole life.
     auto* app = new QTranslator(QCoreApplication::instance());
     auto* qt = new QTranslator(QCoreApplication::instance());
-    if (app->load(u":/i18n/houbu_zh_CN.qm"_s)) QCoreApplication::installTranslator(app);
+    if (load(app, u"houbu_zh_CN"_s)) QCoreApplication::installTranslator(app);
     if (qt->load(u"qtbase_zh_CN"_s, QLibraryInfo::path(QLibraryInfo::TranslationsPath)))
         QCoreApplication::installTranslator(qt);
     return u"zh_CN"_s;
