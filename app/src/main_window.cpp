@@ -312,16 +312,22 @@ void MainWindow::buildDocks() {
         const int margin = style()->pixelMetric(QStyle::PM_HeaderMargin, nullptr, header);
         const QString title =
             logModel_->headerData(column, Qt::Horizontal, Qt::DisplayRole).toString();
-        logView_->setColumnWidth(column, std::max(logView_->fontMetrics().horizontalAdvance(sample),
-                                                  header->fontMetrics().horizontalAdvance(title)) +
-                                             3 * margin);
+        // A cell's text has the delegate's margins on both sides and a grid line.
+        const int textMargin =
+            style()->pixelMetric(QStyle::PM_FocusFrameHMargin, nullptr, logView_) + 1;
+        logView_->setColumnWidth(
+            column, std::max(logView_->fontMetrics().horizontalAdvance(sample) + 2 * textMargin + 4,
+                             header->fontMetrics().horizontalAdvance(title) + 3 * margin));
     };
     fitColumn(EventLogModel::Seq, u"000000"_s);
     fitColumn(EventLogModel::Line, u"000000"_s);
     fitColumn(EventLogModel::Time, u"2025-01-06 08:00:00"_s);
+    // The widest name as drawn, not the one of most characters: a Chinese
+    // character is about twice as wide as a Latin letter.
     QString longestKind;
     for (const QString& kind : DisplayNames::eventKinds())
-        if (DisplayNames::eventKind(kind).size() > longestKind.size())
+        if (logView_->fontMetrics().horizontalAdvance(DisplayNames::eventKind(kind)) >
+            logView_->fontMetrics().horizontalAdvance(longestKind))
             longestKind = DisplayNames::eventKind(kind);
     fitColumn(EventLogModel::Event, longestKind);
     fitColumn(EventLogModel::Train, u"G1234"_s);
