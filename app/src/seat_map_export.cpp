@@ -29,11 +29,25 @@ SeatColors paperColors() {
     return SeatColors::forPalette(palette);
 }
 
-QFont font(double points, bool bold = false) {
+// In pixels of the layout's resolution: the same font on any device, since a
+// fine device is painted through a scaled painter (see pageOf).
+QFont font(double points, double px, bool bold = false) {
     QFont f;
-    f.setPointSizeF(points);
+    f.setPixelSize(std::max(1, int(std::lround(points * px))));
     f.setBold(bold);
     return f;
+}
+
+// The pixel constants of SeatPainter (rounded ends, insets, hairlines) suit
+// screens and PDFs; a printer's 1200 dpi is painted at this resolution, scaled.
+constexpr double kPaperDpi = 150;
+
+// The page's paint rectangle in layout pixels, and the painter's scale to the device.
+QSize pageOf(const QPagedPaintDevice* device, double* scale) {
+    const double dpi = device->logicalDpiX();
+    *scale = std::max(1.0, dpi / kPaperDpi);
+    const QSize page = device->pageLayout().paintRectPixels(int(dpi)).size();
+    return {int(page.width() / *scale), int(page.height() / *scale)};
 }
 
 constexpr double kTitlePt = 13, kTextPt = 8, kHeaderPt = 6.5, kBandPt = 7;
@@ -44,7 +58,7 @@ SeatMapExport::SeatMapExport(const QAbstractItemModel* seats, Title title)
     : seats_(seats), title_(std::move(title)), groups_(SeatGroups::of(seats)) {}
 
 int SeatMapExport::legendHeight(const QPaintDevice* device, double px, int width) const {
-    const QFontMetrics m(font(kTextPt), device);
+    const QFontMetrics m(font(kTextPt, px), device);
     const int swatch = int(std::lround(22 * px));
     int x = 0, lines = 1;
     for (SeatLegend::Entry e : SeatLegend::printedEntries()) {
@@ -59,12 +73,13 @@ int SeatMapExport::legendHeight(const QPaintDevice* device, double px, int width
     return lines * int(std::lround(14 * px)) + int(4 * px);
 }
 
-SeatMapExport::Layout SeatMapExport::layout(const QPaintDevice* device, int width) const {
+SeatMapExport::Layout SeatMapExport::layout(const QPaintDevice* device, int width,
+                                            double scale) const {
     Layout l;
-    l.px = device->logicalDpiY() / 72.0;
+    l.px = device->logicalDpiY() / scale / 72.0;
     l.width = width;
-    const QFontMetrics text(font(kTextPt), device);
-    const QFontMetrics header(font(kHeaderPt), device);
+    const QFontMetrics text(font(kTextPt, l.px), device);
+    const QFontMetrics header(font(kHeaderPt, l.px), device);
     int label = text.horizontalAdvance(u"00-00A"_s);
     for (int row = 0, rows = seats_ ? seats_->rowCount() : 0; row < rows; ++row)
         label = std::max(label,
@@ -72,7 +87,7 @@ SeatMapExport::Layout SeatMapExport::layout(const QPaintDevice* device, int widt
     l.labelWidth = label + int(8 * l.px);
     const int columns = std::max(1, int(title_.stations.size()) - 1);
     l.cellWidth = std::max(2, (width - l.labelWidth) / columns);
-    const QFontMetrics titleFont(font(kTitlePt, true), device);
+    const QFontMetrics titleFont(font(kTitlePt, l.px, true), device);
     l.titleHeight = titleFont.height() + text.height() + int(6 * l.px);
     l.legendHeight = legendHeight(device, l.px, width);
     // Station names side by side when they fit a segment, else turned upright.
@@ -81,10 +96,10 @@ SeatMapExport::Layout SeatMapExport::layout(const QPaintDevice* device, int widt
         widest = std::max(widest, header.horizontalAdvance(u"→ "_s + s));
     l.rotatedHeader = widest + int(4 * l.px) > l.cellWidth;
     l.headerHeight = l.rotatedHeader ? std::min(widest * 2 + int(8 * l.px), int(150 * l.px))
-                                     : 2 * header.height() + int(4 * l.px);
+                                     : 2 * header.height() + int(8 * l.px);
     l.footerHeight = text.height() + int(4 * l.px);
     l.rowHeight = int(std::lround(12 * l.px));
-    l.bandHeight = QFontMetrics(font(kBandPt, true), device).height() + int(3 * l.px);
+    l.bandHeight = QFontMetrics(font(kBandPt, l.px, true), device).height() + int(3 * l.px);
     return l;
 }
 
@@ -125,7 +140,7 @@ QList<QList<SeatMapExport::Line>> SeatMapExport::paginate(const Layout& l, int h
 
 void SeatMapExport::paintLegend(QPainter& p, const Layout& l, int top) const {
     const SeatColors colors = paperColors();
-    p.setFont(font(kTextPt));
+    p.setFont(font(kTextPt, l.px));
     const QFontMetrics m(p.font(), p.device());
     const int swatch = int(std::lround(22 * l.px)), line = int(std::lround(14 * l.px));
     const int box = int(std::lround(11 * l.px));
@@ -140,7 +155,7 @@ void SeatMapExport::paintLegend(QPainter& p, const Layout& l, int top) const {
         SeatLegend::paintSwatch(&p, QRect(x, y + (line - box) / 2, swatch, box), e, colors,
                                 Qt::gray);
         p.setPen(Qt::black);
-        p.setFont(font(kTextPt));
+        p.setFont(font(kTextPt, l.px));
         p.drawText(QRect(x + swatch + int(4 * l.px), y, w, line), Qt::AlignVCenter | Qt::AlignLeft,
                    text);
         x += w;
@@ -152,27 +167,27 @@ void SeatMapExport::paintPage(QPainter& p, const Layout& l, const QList<Line>& l
     const SeatColors colors = paperColors();
     // Title: what, when.
     p.setPen(Qt::black);
-    p.setFont(font(kTitlePt, true));
+    p.setFont(font(kTitlePt, l.px, true));
     const QFontMetrics titleMetrics(p.font(), p.device());
     const QString route = title_.stations.isEmpty()
                               ? QString()
                               : title_.stations.first() + u" → "_s + title_.stations.last();
     p.drawText(QRect(0, 0, l.width, titleMetrics.height()), Qt::AlignLeft | Qt::AlignVCenter,
                tr("Seat map %1 %2  %3").arg(title_.train, title_.date, route));
-    p.setFont(font(kTextPt));
+    p.setFont(font(kTextPt, l.px));
     const QFontMetrics text(p.font(), p.device());
     const int rows = seats_ ? seats_->rowCount() : 0;
     p.drawText(QRect(0, titleMetrics.height() + int(2 * l.px), l.width, text.height()),
                Qt::AlignLeft | Qt::AlignVCenter,
                tr("Clock %1 · %n seat(s) · made %2", nullptr, rows)
                    .arg(QString(title_.clock).replace(u'T', u' '),
-                        QLocale().toString(title_.madeAt, QLocale::ShortFormat)));
+                        title_.madeAt.toString(u"yyyy-MM-dd HH:mm"_s)));
     paintLegend(p, l, l.titleHeight);
 
     // Segment header.
     const int headerTop = l.titleHeight + l.legendHeight;
     const int columns = std::max(0, int(title_.stations.size()) - 1);
-    p.setFont(font(kHeaderPt));
+    p.setFont(font(kHeaderPt, l.px));
     for (int c = 0; c < columns; ++c) {
         const QRect box(l.labelWidth + c * l.cellWidth, headerTop, l.cellWidth, l.headerHeight);
         p.setPen(colors.grid);
@@ -194,7 +209,7 @@ void SeatMapExport::paintPage(QPainter& p, const Layout& l, const QList<Line>& l
 
     // Seats.
     int y = headerTop + l.headerHeight;
-    const QFont cellFont = font(kTextPt);
+    const QFont cellFont = font(kTextPt, l.px);
     const int gridRight = l.labelWidth + columns * l.cellWidth;
     for (const Line& line : lines) {
         if (line.group >= 0) {
@@ -202,7 +217,7 @@ void SeatMapExport::paintPage(QPainter& p, const Layout& l, const QList<Line>& l
             const QRect band(0, y, gridRight, l.bandHeight);
             p.fillRect(band, g.newClass ? colors.classBand : colors.carBand);
             p.setPen(g.newClass ? colors.classBandText : colors.carBandText);
-            p.setFont(font(kBandPt, true));
+            p.setFont(font(kBandPt, l.px, true));
             p.drawText(band.adjusted(int(3 * l.px), 0, 0, 0), Qt::AlignLeft | Qt::AlignVCenter,
                        SeatGroups::label(g));
             y += l.bandHeight;
@@ -231,23 +246,26 @@ void SeatMapExport::paintPage(QPainter& p, const Layout& l, const QList<Line>& l
     }
     if (pages > 0) {
         p.setPen(Qt::black);
-        p.setFont(font(kTextPt));
+        p.setFont(font(kTextPt, l.px));
         p.drawText(QRect(0, y + int(2 * l.px), l.width, l.footerHeight),
                    Qt::AlignRight | Qt::AlignTop, tr("Page %1 of %2").arg(page + 1).arg(pages));
     }
 }
 
 int SeatMapExport::pageCount(const QPagedPaintDevice* device) const {
-    const QSize page = device->pageLayout().paintRectPixels(device->logicalDpiX()).size();
-    return int(paginate(layout(device, page.width()), page.height()).size());
+    double scale = 1;
+    const QSize page = pageOf(device, &scale);
+    return int(paginate(layout(device, page.width(), scale), page.height()).size());
 }
 
 int SeatMapExport::print(QPagedPaintDevice* device) const {
-    const QSize page = device->pageLayout().paintRectPixels(device->logicalDpiX()).size();
-    const Layout l = layout(device, page.width());
+    double scale = 1;
+    const QSize page = pageOf(device, &scale);
+    const Layout l = layout(device, page.width(), scale);
     const QList<QList<Line>> pages = paginate(l, page.height());
     QPainter p;
     if (!p.begin(device)) return 0;
+    p.scale(scale, scale);
     for (qsizetype i = 0; i < pages.size(); ++i) {
         if (i > 0) device->newPage();
         paintPage(p, l, pages[i], int(i), int(pages.size()));

@@ -72,6 +72,7 @@ ShortcutsDialog::ShortcutsDialog(QWidget* window, QWidget* parent) : QDialog(par
     table_ = new QTableWidget(int(list.size()), 3, this);
     table_->setHorizontalHeaderLabels({tr("Action"), tr("Shortcut"), tr("Menu")});
     table_->verticalHeader()->hide();
+    table_->verticalHeader()->setDefaultSectionSize(fontMetrics().height() + 8);
     table_->setEditTriggers(QAbstractItemView::NoEditTriggers);
     table_->setSelectionBehavior(QAbstractItemView::SelectRows);
     for (int i = 0; i < int(list.size()); ++i) {

@@ -6,8 +6,10 @@
 #include <QAction>
 #include <QFile>
 #include <QImage>
+#include <QPdfWriter>
 #include <QPrintPreviewDialog>
 #include <QPrintPreviewWidget>
+#include <QPrinter>
 #include <QProcess>
 #include <QTemporaryDir>
 #include <QTest>
@@ -16,6 +18,7 @@
 #include "houbu/main_window.h"
 #include "houbu/seat_groups.h"
 #include "houbu/seat_legend.h"
+#include "houbu/seat_map_export.h"
 #include "houbu/widgets.h"
 
 using namespace houbu;
@@ -136,6 +139,30 @@ class TestExport : public QObject {
         for (const SeatGroups::Group& g : SeatGroups::of(grid))
             QVERIFY(text.contains(SeatGroups::label(g)));
         QVERIFY(text.contains(grid->stations().first()));
+    }
+
+    // A printer's 1200 dpi gives the same pages as the 150 dpi PDF.
+    void printerPagesLikeThePdf() {
+        const SeatGridModel* grid = window_.gridModel();
+        const SeatMapExport map(grid, {grid->train(), grid->date(), grid->stations(),
+                                       u"2025-01-06T08:00"_s, QDateTime::currentDateTime()});
+        const QPageLayout a4(QPageSize(QPageSize::A4), QPageLayout::Landscape,
+                             QMarginsF(10, 10, 10, 10), QPageLayout::Millimeter);
+        QPdfWriter writer(dir_.filePath(u"unused.pdf"_s));
+        writer.setResolution(150);
+        writer.setPageLayout(a4);
+        QPrinter printer(QPrinter::HighResolution);
+        printer.setOutputFormat(QPrinter::PdfFormat);
+        printer.setOutputFileName(dir_.filePath(u"printed.pdf"_s));
+        printer.setPageLayout(a4);
+        QVERIFY(printer.resolution() >= 600);
+        const int pages = map.print(&printer);
+        QCOMPARE(pages, map.pageCount(&writer));
+        const QString text = pdfText(dir_.filePath(u"printed.pdf"_s));
+        QCOMPARE(int(text.count(u'\f')), pages);
+        QVERIFY(text.contains(u"Page %1 of %1"_s.arg(pages)));
+        QVERIFY(text.contains(
+            grid->headerData(grid->rowCount() - 1, Qt::Vertical, Qt::DisplayRole).toString()));
     }
 
     void seatMapPng() {

@@ -61,7 +61,8 @@ class SeatMapExport {
         int rowHeight = 0, bandHeight = 0;
         bool rotatedHeader = false;
     };
-    Layout layout(const QPaintDevice* device, int width) const;
+    // `scale`: device pixels per layout pixel (a printer's fine resolution).
+    Layout layout(const QPaintDevice* device, int width, double scale = 1) const;
     // The lines on each page of `height` pixels (one page when height <= 0).
     QList<QList<Line>> paginate(const Layout& l, int height) const;
     void paintPage(QPainter& p, const Layout& l, const QList<Line>& lines, int page,
