@@ -36,9 +36,7 @@ done
 root=$(mktemp -d)
 trap 'rm -rf "$root"' EXIT
 dpkg-deb -x "$deb" "$root"
-if command -v desktop-file-validate >/dev/null; then
-  desktop-file-validate "$root/usr/share/applications/houbu.desktop"
-fi
+desktop-file-validate "$root/usr/share/applications/houbu.desktop" || fail "desktop entry"
 export QT_QPA_PLATFORM=offscreen HOME="$root/home"
 mkdir -p "$HOME"
 "$root/usr/bin/houbu" --help | grep -q -- '--scenario' || fail "houbu --help"

@@ -10,7 +10,7 @@ packages=(
   libqt6sql6-sqlite libqt6sql6-psql qtkeychain-qt6-dev libqt6svg6
   poppler-utils libbenchmark-dev libsimdjson-dev libxxhash-dev libzstd-dev libsqlite3-dev xvfb xauth imagemagick fonts-noto-cjk
   gnome-keyring libsecret-tools dbus postgresql redis-server jq
-  dpkg-dev file
+  dpkg-dev file desktop-file-utils
 )
 
 missing=()
