@@ -1,10 +1,21 @@
 #!/usr/bin/env bash
 # Writes screenshots of the console's main views (light and dark palettes)
-# into docs/screenshots, rendered on the offscreen platform.
+# into docs/screenshots, rendered on the offscreen platform, then the console,
+# the manual and the print preview again in Chinese.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/install-deps.sh
 cmake --preset release >/dev/null
 cmake --build --preset release -j2 --target houbu
 QT_QPA_PLATFORM=offscreen build/release/app/houbu --screenshots docs/screenshots
+
+# The console and its manual in Chinese; settings in a scratch folder, since
+# --lang remembers the language chosen.
+zh=$(mktemp -d)
+trap 'rm -rf "$zh"' EXIT
+XDG_CONFIG_HOME="$zh/config" QT_QPA_PLATFORM=offscreen \
+  build/release/app/houbu --lang zh_CN --screenshots "$zh/shots"
+cp "$zh/shots/console-light.png" docs/screenshots/console-zh_CN.png
+cp "$zh/shots/manual.png" docs/screenshots/manual-zh_CN.png
+cp "$zh/shots/export-preview.png" docs/screenshots/export-preview-zh_CN.png
 ls -l docs/screenshots

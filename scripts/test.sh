@@ -2,7 +2,8 @@
 # One command: install what is missing, build, and run every test — first in the
 # debug build, then again under AddressSanitizer + UndefinedBehaviorSanitizer —
 # then build the release preset that scripts/demo.sh uses and run a short
-# benchmark smoke in it (a 1/500 peak day), so that the demo's build cannot
+# benchmark smoke in it (a 1/500 peak day) and package it as a .deb
+# (scripts/package.sh), so that neither the demo's build nor the package can
 # break unseen. Extra arguments go to ctest (e.g. -L slow, -R scenarios).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -26,5 +27,7 @@ echo "== release: configure and build (the demo's preset)" >&2
 cmake --preset release >/dev/null
 cmake --build --preset release -j"$jobs"
 scripts/bench-smoke.sh build/release || status=1
+# The .deb from that same build: its files, its Depends, its programs start.
+scripts/package.sh build/release || status=1
 echo "== release: $(( $(date +%s) - start )) s" >&2
 exit $status

@@ -67,7 +67,7 @@
 <context>
     <name>houbu::MainWindow</name>
     <message numerus="yes">
-        <location filename="../app/src/main_window.cpp" line="808"/>
+        <location filename="../app/src/main_window.cpp" line="856"/>
         <source>%n event(s) applied</source>
         <translation>
             <numerusform>%n event applied</numerusform>
@@ -75,7 +75,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/main_window.cpp" line="932"/>
+        <location filename="../app/src/main_window.cpp" line="980"/>
         <source>Needs %n seat(s) free over the whole interval</source>
         <translation>
             <numerusform>Needs %n seat free over the whole interval</numerusform>
@@ -83,7 +83,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/main_window.cpp" line="933"/>
+        <location filename="../app/src/main_window.cpp" line="981"/>
         <source>%n free.</source>
         <translation>
             <numerusform>%n free.</numerusform>
@@ -91,7 +91,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/main_window.cpp" line="938"/>
+        <location filename="../app/src/main_window.cpp" line="986"/>
         <source>Accepts standing: %n standing place(s) free over the interval.</source>
         <translation>
             <numerusform>Accepts standing: %n standing place free over the interval.</numerusform>
@@ -99,7 +99,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/main_window.cpp" line="975"/>
+        <location filename="../app/src/main_window.cpp" line="1023"/>
         <source>… and %n more seat(s)</source>
         <translation>
             <numerusform>… and %n more seat</numerusform>
@@ -150,6 +150,17 @@
         <translation>
             <numerusform>%n waitlist order served.</numerusform>
             <numerusform>%n waitlist orders served.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>houbu::SeatMapExport</name>
+    <message numerus="yes">
+        <location filename="../app/src/seat_map_export.cpp" line="182"/>
+        <source>Clock %1 · %n seat(s) · made %2</source>
+        <translation>
+            <numerusform>Clock %1 · %n seat · made %2</numerusform>
+            <numerusform>Clock %1 · %n seats · made %2</numerusform>
         </translation>
     </message>
 </context>

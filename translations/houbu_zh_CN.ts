@@ -2,6 +2,94 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
 <context>
+    <name>houbu::AboutDialog</name>
+    <message>
+        <location filename="../app/src/about_dialog.cpp" line="24"/>
+        <source>windows, item models, the store&apos;s database drivers, network</source>
+        <translation>窗口、数据模型、存储的数据库驱动、网络</translation>
+    </message>
+    <message>
+        <location filename="../app/src/about_dialog.cpp" line="25"/>
+        <source>the charts; houbud&apos;s HTTP API</source>
+        <translation>图表；houbud 的 HTTP 接口</translation>
+    </message>
+    <message>
+        <location filename="../app/src/about_dialog.cpp" line="26"/>
+        <source>server tokens in the system keychain</source>
+        <translation>在系统钥匙串中保存服务器令牌</translation>
+    </message>
+    <message>
+        <location filename="../app/src/about_dialog.cpp" line="27"/>
+        <source>the default store</source>
+        <translation>默认存储</translation>
+    </message>
+    <message>
+        <location filename="../app/src/about_dialog.cpp" line="27"/>
+        <source>public domain</source>
+        <translation>公有领域</translation>
+    </message>
+    <message>
+        <location filename="../app/src/about_dialog.cpp" line="28"/>
+        <source>PostgreSQL stores, through Qt&apos;s driver</source>
+        <translation>PostgreSQL 存储（经由 Qt 的驱动）</translation>
+    </message>
+    <message>
+        <location filename="../app/src/about_dialog.cpp" line="30"/>
+        <source>compressed commands, snapshots and the log</source>
+        <translation>压缩命令、快照和日志</translation>
+    </message>
+    <message>
+        <location filename="../app/src/about_dialog.cpp" line="31"/>
+        <source>the journal&apos;s hash chain</source>
+        <translation>日志的哈希链</translation>
+    </message>
+    <message>
+        <location filename="../app/src/about_dialog.cpp" line="32"/>
+        <source>reading command lines</source>
+        <translation>读取命令行</translation>
+    </message>
+    <message>
+        <location filename="../app/src/about_dialog.cpp" line="33"/>
+        <source>Chinese text, from the system&apos;s fonts</source>
+        <translation>中文文字（来自系统字体）</translation>
+    </message>
+    <message>
+        <location filename="../app/src/about_dialog.cpp" line="36"/>
+        <source>Seat intervals and waitlists for railway tickets: the console.</source>
+        <translation>铁路车票的席位区间与候补：控制台。</translation>
+    </message>
+    <message>
+        <location filename="../app/src/about_dialog.cpp" line="37"/>
+        <source>Built with these libraries, under their licences:</source>
+        <translation>使用以下程序库构建，遵循各自的许可证：</translation>
+    </message>
+    <message>
+        <location filename="../app/src/about_dialog.cpp" line="40"/>
+        <source>Library</source>
+        <translation>程序库</translation>
+    </message>
+    <message>
+        <location filename="../app/src/about_dialog.cpp" line="40"/>
+        <source>Used for</source>
+        <translation>用途</translation>
+    </message>
+    <message>
+        <location filename="../app/src/about_dialog.cpp" line="40"/>
+        <source>Licence</source>
+        <translation>许可证</translation>
+    </message>
+    <message>
+        <location filename="../app/src/about_dialog.cpp" line="45"/>
+        <source>Qt is used as shared libraries of the system, so that it can be replaced.</source>
+        <translation>Qt 以系统共享库的形式使用，因此可以替换。</translation>
+    </message>
+    <message>
+        <location filename="../app/src/about_dialog.cpp" line="51"/>
+        <source>About Houbu</source>
+        <translation>关于候补</translation>
+    </message>
+</context>
+<context>
     <name>houbu::AddCarDialog</name>
     <message>
         <location filename="../app/src/operator_dialogs.cpp" line="767"/>
@@ -645,6 +733,14 @@
         <location filename="../app/src/credential_store.cpp" line="145"/>
         <source>Not a server address.</source>
         <translation>不是服务器地址。</translation>
+    </message>
+</context>
+<context>
+    <name>houbu::CsvExport</name>
+    <message>
+        <location filename="../app/src/csv_export.cpp" line="45"/>
+        <source>Cannot write %1: %2</source>
+        <translation>无法写入 %1：%2</translation>
     </message>
 </context>
 <context>
@@ -1304,416 +1400,448 @@
 <context>
     <name>houbu::MainWindow</name>
     <message>
-        <location filename="../app/src/main_window.cpp" line="569"/>
+        <location filename="../app/src/main_window.cpp" line="617"/>
         <source>Houbu</source>
         <translation>候补</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="103"/>
+        <location filename="../app/src/main_window.cpp" line="110"/>
         <source>Find seat, ticket, passenger or order (Ctrl+F)</source>
         <translation>查找席位、车票、乘客或订单 (Ctrl+F)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="104"/>
+        <location filename="../app/src/main_window.cpp" line="111"/>
         <source>Class:</source>
         <translation>席别：</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="106"/>
+        <location filename="../app/src/main_window.cpp" line="113"/>
         <source>Car:</source>
         <translation>车厢：</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="339"/>
+        <location filename="../app/src/main_window.cpp" line="366"/>
         <source>Open s&amp;tore…</source>
         <translation>打开存储(&amp;T)…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="374"/>
+        <location filename="../app/src/main_window.cpp" line="402"/>
         <source>Ad&amp;vance clock…</source>
         <translation>推进时钟(&amp;V)…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="502"/>
-        <source>held, awaiting payment</source>
-        <translation>占座，待支付</translation>
-    </message>
-    <message>
-        <location filename="../app/src/main_window.cpp" line="503"/>
-        <source>served from the waitlist</source>
-        <translation>候补兑现</translation>
-    </message>
-    <message>
-        <location filename="../app/src/main_window.cpp" line="505"/>
-        <source>blank: free</source>
-        <translation>空白：空闲</translation>
-    </message>
-    <message>
-        <location filename="../app/src/main_window.cpp" line="131"/>
+        <location filename="../app/src/main_window.cpp" line="139"/>
         <source>Selected: %1 %2→%3</source>
         <translation>已选：%1 %2→%3</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="231"/>
+        <location filename="../app/src/main_window.cpp" line="246"/>
         <source>Trains</source>
         <translation>车次</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="253"/>
+        <location filename="../app/src/main_window.cpp" line="268"/>
         <source>Select a queued order to see which seats block it.</source>
         <translation>选择一个排队订单，查看是哪些席位挡住了它。</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="264"/>
+        <location filename="../app/src/main_window.cpp" line="279"/>
         <source>Queues</source>
         <translation>候补队列</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="271"/>
+        <location filename="../app/src/main_window.cpp" line="286"/>
         <source>All events</source>
         <translation>全部事件</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="276"/>
+        <location filename="../app/src/main_window.cpp" line="291"/>
         <source>All trains</source>
         <translation>全部车次</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="277"/>
+        <location filename="../app/src/main_window.cpp" line="292"/>
         <source>Order id</source>
         <translation>订单号</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="278"/>
+        <location filename="../app/src/main_window.cpp" line="293"/>
         <source>Text</source>
         <translation>文本</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="324"/>
+        <location filename="../app/src/main_window.cpp" line="345"/>
         <source>Matching log</source>
         <translation>匹配日志</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="327"/>
+        <location filename="../app/src/main_window.cpp" line="350"/>
+        <source>Legend</source>
+        <translation>图例</translation>
+    </message>
+    <message>
+        <location filename="../app/src/main_window.cpp" line="354"/>
         <source>Charts</source>
         <translation>图表</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="333"/>
+        <location filename="../app/src/main_window.cpp" line="360"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="334"/>
+        <location filename="../app/src/main_window.cpp" line="361"/>
         <source>Open &amp;demo</source>
         <translation>打开演示(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="337"/>
+        <location filename="../app/src/main_window.cpp" line="364"/>
         <source>&amp;Open scenario…</source>
         <translation>打开场景(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="341"/>
+        <location filename="../app/src/main_window.cpp" line="368"/>
         <source>Recent files</source>
         <translation>最近的文件</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="344"/>
+        <location filename="../app/src/main_window.cpp" line="371"/>
         <source>Co&amp;nnect to server…</source>
         <translation>连接服务器(&amp;N)…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="346"/>
+        <location filename="../app/src/main_window.cpp" line="373"/>
         <source>D&amp;isconnect</source>
         <translation>断开连接(&amp;I)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="348"/>
+        <location filename="../app/src/main_window.cpp" line="375"/>
         <source>&amp;Export journal as scenario…</source>
         <translation>将日志导出为场景(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="351"/>
+        <location filename="../app/src/main_window.cpp" line="379"/>
         <source>&amp;Settings…</source>
         <translation>设置(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="356"/>
+        <location filename="../app/src/main_window.cpp" line="384"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="358"/>
+        <location filename="../app/src/main_window.cpp" line="386"/>
         <source>&amp;Operations</source>
         <translation>操作(&amp;O)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="364"/>
+        <location filename="../app/src/main_window.cpp" line="392"/>
         <source>&amp;Sell…</source>
         <translation>售票(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="365"/>
+        <location filename="../app/src/main_window.cpp" line="393"/>
         <source>&amp;Block quota…</source>
         <translation>预留配额(&amp;B)…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="366"/>
+        <location filename="../app/src/main_window.cpp" line="394"/>
         <source>&amp;Release selection…</source>
         <translation>释放所选(&amp;R)…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="368"/>
+        <location filename="../app/src/main_window.cpp" line="396"/>
         <source>&amp;Waitlist order…</source>
         <translation>候补订单(&amp;W)…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="369"/>
+        <location filename="../app/src/main_window.cpp" line="397"/>
         <source>&amp;Prepay order…</source>
         <translation>预付订单(&amp;P)…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="371"/>
+        <location filename="../app/src/main_window.cpp" line="399"/>
         <source>&amp;Cancel order…</source>
         <translation>取消订单(&amp;C)…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="373"/>
+        <location filename="../app/src/main_window.cpp" line="401"/>
         <source>&amp;Add car…</source>
         <translation>加挂车厢(&amp;A)…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="393"/>
+        <location filename="../app/src/main_window.cpp" line="418"/>
+        <source>Release the selected seat interval (in the grid)</source>
+        <translation>释放所选席位区间（席位图中）</translation>
+    </message>
+    <message>
+        <location filename="../app/src/main_window.cpp" line="419"/>
+        <source>Cancel the chosen order (in the queues)</source>
+        <translation>取消所选订单（队列中）</translation>
+    </message>
+    <message>
+        <location filename="../app/src/main_window.cpp" line="421"/>
         <source>&amp;Matching</source>
         <translation>匹配(&amp;M)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="394"/>
+        <location filename="../app/src/main_window.cpp" line="422"/>
         <source>&amp;Pause matching</source>
         <translation>暂停匹配(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="397"/>
+        <location filename="../app/src/main_window.cpp" line="425"/>
         <source>Step through the matching decisions of each command</source>
         <translation>逐步查看每条命令的匹配决策</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="401"/>
+        <location filename="../app/src/main_window.cpp" line="429"/>
         <source>&amp;Step</source>
         <translation>单步(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="405"/>
+        <location filename="../app/src/main_window.cpp" line="433"/>
         <source>Apply the pending matching decision (F10)</source>
         <translation>应用待处理的匹配决策 (F10)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="406"/>
+        <location filename="../app/src/main_window.cpp" line="434"/>
         <source>&amp;Back</source>
         <translation>后退(&amp;B)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="410"/>
+        <location filename="../app/src/main_window.cpp" line="438"/>
         <source>Undo the last decision by replaying the command (Shift+F10)</source>
         <translation>通过重放命令撤销上一个决策 (Shift+F10)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="411"/>
+        <location filename="../app/src/main_window.cpp" line="439"/>
         <source>&amp;Run to the end</source>
         <translation>运行到结束(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="415"/>
+        <location filename="../app/src/main_window.cpp" line="443"/>
         <source>Apply every pending decision and command (F5)</source>
         <translation>应用所有待处理的决策和命令 (F5)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="422"/>
+        <location filename="../app/src/main_window.cpp" line="450"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="423"/>
+        <location filename="../app/src/main_window.cpp" line="451"/>
         <source>Zoom &amp;in</source>
         <translation>放大(&amp;I)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="425"/>
+        <location filename="../app/src/main_window.cpp" line="453"/>
         <source>Zoom &amp;out</source>
         <translation>缩小(&amp;O)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="427"/>
+        <location filename="../app/src/main_window.cpp" line="455"/>
         <source>&amp;Actual size</source>
         <translation>实际大小(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="429"/>
+        <location filename="../app/src/main_window.cpp" line="457"/>
         <source>&amp;Find</source>
         <translation>查找(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="441"/>
+        <location filename="../app/src/main_window.cpp" line="469"/>
         <source>&amp;Reset window layout</source>
         <translation>重置窗口布局(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="443"/>
+        <location filename="../app/src/main_window.cpp" line="471"/>
         <source>&amp;Analysis</source>
         <translation>分析(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="445"/>
+        <location filename="../app/src/main_window.cpp" line="473"/>
         <source>&amp;Replay history for charts</source>
         <translation>回放历史以生成图表(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="451"/>
+        <location filename="../app/src/main_window.cpp" line="479"/>
         <source>&amp;Compare policies…</source>
         <translation>比较策略(&amp;C)…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="454"/>
+        <location filename="../app/src/main_window.cpp" line="482"/>
         <source>Replay the journal with the shown run under complete and under exact</source>
         <translation>分别在 complete 和 exact 策略下为当前车次回放日志</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="457"/>
+        <location filename="../app/src/main_window.cpp" line="485"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="458"/>
+        <location filename="../app/src/main_window.cpp" line="486"/>
         <source>&amp;Examples</source>
         <translation>示例(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="465"/>
+        <location filename="../app/src/main_window.cpp" line="493"/>
+        <source>&amp;Manual</source>
+        <translation>使用手册(&amp;M)</translation>
+    </message>
+    <message>
+        <location filename="../app/src/main_window.cpp" line="496"/>
+        <source>&amp;Keyboard shortcuts</source>
+        <translation>键盘快捷键(&amp;K)</translation>
+    </message>
+    <message>
+        <location filename="../app/src/main_window.cpp" line="498"/>
+        <source>&amp;About Houbu</source>
+        <translation>关于候补(&amp;A)</translation>
+    </message>
+    <message>
+        <location filename="../app/src/main_window.cpp" line="501"/>
         <source>Operations</source>
         <translation>操作</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="831"/>
+        <location filename="../app/src/main_window.cpp" line="879"/>
         <source>Refused: %1 %2</source>
         <translation>被拒绝：%1 %2</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="899"/>
-        <location filename="../app/src/main_window.cpp" line="912"/>
+        <location filename="../app/src/main_window.cpp" line="947"/>
+        <location filename="../app/src/main_window.cpp" line="960"/>
         <source>%1 no longer waits in any queue of this run.</source>
         <translation>%1 已不在本车次的任何队列中等待。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/main_window.cpp" line="938"/>
+        <location filename="../app/src/main_window.cpp" line="986"/>
         <source>Accepts standing: %n standing place(s) free over the interval.</source>
         <translation>
             <numerusform>接受无座：该区间有 %n 个无座空位。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="941"/>
+        <location filename="../app/src/main_window.cpp" line="989"/>
         <source>This class is closed to new waitlist orders (cap 0); the order stays queued.</source>
         <translation>该席别已停止接受新的候补订单（上限 0）；本订单继续排队。</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="944"/>
+        <location filename="../app/src/main_window.cpp" line="992"/>
         <source>Waitlist cap %1 on this class, %2 passengers queued.</source>
         <translation>该席别候补人数上限 %1，已有 %2 人排队。</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="948"/>
+        <location filename="../app/src/main_window.cpp" line="996"/>
         <source>When seats come it fails: passenger %1 holds ticket %2 at an overlapping time (兑现失败).</source>
         <translation>有座时将兑现失败：乘车人 %1 持有时间重叠的车票 %2。</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="988"/>
-        <location filename="../app/src/main_window.cpp" line="1016"/>
+        <location filename="../app/src/main_window.cpp" line="1036"/>
+        <location filename="../app/src/main_window.cpp" line="1064"/>
         <source>Open a scenario or a store first</source>
         <translation>请先打开场景或存储</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="991"/>
+        <location filename="../app/src/main_window.cpp" line="1039"/>
         <source>No train is shown: open a scenario or a store first</source>
         <translation>未显示任何车次：请先打开场景或存储</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1005"/>
+        <location filename="../app/src/main_window.cpp" line="1053"/>
         <source>Release the selected seat interval (refund, timeout, reschedule or quota)</source>
         <translation>释放所选席位区间（退票、超时、改签或预留）</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1007"/>
+        <location filename="../app/src/main_window.cpp" line="1055"/>
         <source>Sell tickets on the shown train</source>
         <translation>发售当前车次的车票</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1008"/>
+        <location filename="../app/src/main_window.cpp" line="1056"/>
         <source>Withhold seats as a quota block</source>
         <translation>将席位扣留为预留配额</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1009"/>
+        <location filename="../app/src/main_window.cpp" line="1057"/>
         <source>Submit a waitlist order</source>
         <translation>提交候补订单</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1010"/>
+        <location filename="../app/src/main_window.cpp" line="1058"/>
         <source>Prepay a waitlist order</source>
         <translation>预付候补订单</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1011"/>
+        <location filename="../app/src/main_window.cpp" line="1059"/>
         <source>No waitlist order awaits prepayment</source>
         <translation>没有待预付的候补订单</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1012"/>
+        <location filename="../app/src/main_window.cpp" line="1060"/>
         <source>Cancel a waitlist order</source>
         <translation>取消候补订单</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1013"/>
+        <location filename="../app/src/main_window.cpp" line="1061"/>
         <source>No waitlist order to cancel</source>
         <translation>没有可取消的候补订单</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1014"/>
+        <location filename="../app/src/main_window.cpp" line="1062"/>
         <source>Add a car (加挂) to the shown train</source>
         <translation>为当前车次加挂车厢</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1015"/>
+        <location filename="../app/src/main_window.cpp" line="1063"/>
         <source>Move the logical clock forward</source>
         <translation>向前推进逻辑时钟</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1169"/>
+        <location filename="../app/src/main_window.cpp" line="1068"/>
+        <source>Save the shown run&apos;s seat map as PDF or PNG</source>
+        <translation>将当前车次的座位图保存为 PDF 或 PNG</translation>
+    </message>
+    <message>
+        <location filename="../app/src/main_window.cpp" line="1069"/>
+        <location filename="../app/src/main_window.cpp" line="1071"/>
+        <location filename="../app/src/main_window_export.cpp" line="51"/>
+        <source>No train is shown</source>
+        <translation>未显示任何车次</translation>
+    </message>
+    <message>
+        <location filename="../app/src/main_window.cpp" line="1070"/>
+        <source>Print the shown run&apos;s seat map, with a preview first</source>
+        <translation>打印当前车次的座位图（先预览）</translation>
+    </message>
+    <message>
+        <location filename="../app/src/main_window.cpp" line="1222"/>
         <source>%1 %2→%3</source>
         <translation>%1 %2→%3</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1175"/>
+        <location filename="../app/src/main_window.cpp" line="1228"/>
         <source>Release %1 (%2)…</source>
         <translation>释放 %1（%2）…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1185"/>
+        <location filename="../app/src/main_window.cpp" line="1238"/>
         <source>Sell %1…</source>
         <translation>发售 %1…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1188"/>
+        <location filename="../app/src/main_window.cpp" line="1241"/>
         <source>Block %1…</source>
         <translation>预留 %1…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1191"/>
+        <location filename="../app/src/main_window.cpp" line="1244"/>
         <source>Waitlist order for %1…</source>
         <translation>为 %1 提交候补订单…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1203"/>
+        <location filename="../app/src/main_window.cpp" line="1256"/>
         <source>Cancel order %1…</source>
         <translation>取消订单 %1…</translation>
     </message>
@@ -1830,133 +1958,222 @@
         <translation>只能导出嵌入式引擎的日志。</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="555"/>
+        <location filename="../app/src/main_window.cpp" line="603"/>
         <source>in memory</source>
         <translation>内存</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="575"/>
+        <location filename="../app/src/main_window.cpp" line="623"/>
         <source>Cannot open the store</source>
         <translation>无法打开存储</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="587"/>
+        <location filename="../app/src/main_window.cpp" line="635"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="687"/>
+        <location filename="../app/src/main_window.cpp" line="735"/>
         <source>Cannot open scenario</source>
         <translation>无法打开场景</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="688"/>
+        <location filename="../app/src/main_window.cpp" line="736"/>
         <source>Cannot read %1: %2</source>
         <translation>无法读取 %1：%2</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="474"/>
+        <location filename="../app/src/main_window.cpp" line="510"/>
         <source>Matching</source>
         <translation>匹配</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="698"/>
+        <location filename="../app/src/main_window.cpp" line="121"/>
+        <source>Every mark of the grid: View ▸ Legend</source>
+        <translation>席位图的全部标记：视图 ▸ 图例</translation>
+    </message>
+    <message>
+        <location filename="../app/src/main_window.cpp" line="746"/>
         <source>Open scenario</source>
         <translation>打开场景</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="699"/>
+        <location filename="../app/src/main_window.cpp" line="747"/>
         <source>Scenarios (*.jsonl);;All files (*)</source>
         <translation>场景 (*.jsonl);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="705"/>
+        <location filename="../app/src/main_window.cpp" line="753"/>
         <source>Open or create a store</source>
         <translation>打开或新建存储</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="706"/>
+        <location filename="../app/src/main_window.cpp" line="754"/>
         <source>Houbu stores (*.db);;All files (*)</source>
         <translation>候补存储 (*.db);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="715"/>
+        <location filename="../app/src/main_window.cpp" line="763"/>
         <source>Export journal as scenario</source>
         <translation>将日志导出为场景</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="715"/>
+        <location filename="../app/src/main_window.cpp" line="763"/>
         <source>Scenarios (*.jsonl)</source>
         <translation>场景 (*.jsonl)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="766"/>
+        <location filename="../app/src/main_window.cpp" line="814"/>
         <source>Clock %1</source>
         <translation>时钟 %1</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="783"/>
-        <location filename="../app/src/main_window.cpp" line="784"/>
+        <location filename="../app/src/main_window.cpp" line="831"/>
+        <location filename="../app/src/main_window.cpp" line="832"/>
         <source>All</source>
         <translation>全部</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="789"/>
+        <location filename="../app/src/main_window.cpp" line="837"/>
         <source>%1 · %2</source>
         <translation>%1 · %2</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/main_window.cpp" line="808"/>
+        <location filename="../app/src/main_window.cpp" line="856"/>
         <source>%n event(s) applied</source>
         <translation>
             <numerusform>已应用 %n 个事件</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="915"/>
+        <location filename="../app/src/main_window.cpp" line="963"/>
         <source>Why %1 waits</source>
         <translation>%1 为何仍在等待</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="922"/>
+        <location filename="../app/src/main_window.cpp" line="970"/>
         <source>stops %1→%2</source>
         <translation>站序 %1→%2</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="927"/>
+        <location filename="../app/src/main_window.cpp" line="975"/>
         <source>The train has left %1: this option no longer serves.</source>
         <translation>列车已从%1发车：此选项不再兑现。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/main_window.cpp" line="932"/>
+        <location filename="../app/src/main_window.cpp" line="980"/>
         <source>Needs %n seat(s) free over the whole interval</source>
         <translation>
             <numerusform>需要全程空闲席位 %n 个</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/main_window.cpp" line="933"/>
+        <location filename="../app/src/main_window.cpp" line="981"/>
         <source>%n free.</source>
         <translation>
             <numerusform>空闲 %n 个。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="935"/>
+        <location filename="../app/src/main_window.cpp" line="983"/>
         <source>Servable now: under policy exact it waits for a release of exactly this interval.</source>
         <translation>现在即可兑现：在 exact 策略下，它等待恰好这一区间的释放。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/main_window.cpp" line="975"/>
+        <location filename="../app/src/main_window.cpp" line="1023"/>
         <source>… and %n more seat(s)</source>
         <translation>
             <numerusform>…… 另有 %n 个席位</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1006"/>
+        <location filename="../app/src/main_window.cpp" line="1054"/>
         <source>Select a seat interval in the grid first</source>
         <translation>请先在席位图中选择一个席位区间</translation>
+    </message>
+    <message>
+        <location filename="../app/src/main_window_export.cpp" line="36"/>
+        <source>Export seat &amp;map…</source>
+        <translation>导出座位图(&amp;M)…</translation>
+    </message>
+    <message>
+        <location filename="../app/src/main_window_export.cpp" line="39"/>
+        <source>Export q&amp;ueues as CSV…</source>
+        <translation>将队列导出为 CSV(&amp;U)…</translation>
+    </message>
+    <message>
+        <location filename="../app/src/main_window_export.cpp" line="41"/>
+        <source>Export &amp;log as CSV…</source>
+        <translation>将日志导出为 CSV(&amp;L)…</translation>
+    </message>
+    <message>
+        <location filename="../app/src/main_window_export.cpp" line="42"/>
+        <source>&amp;Print seat map…</source>
+        <translation>打印座位图(&amp;P)…</translation>
+    </message>
+    <message>
+        <location filename="../app/src/main_window_export.cpp" line="60"/>
+        <source>Queue</source>
+        <translation>队列</translation>
+    </message>
+    <message>
+        <location filename="../app/src/main_window_export.cpp" line="71"/>
+        <source>Seat map %1 %2</source>
+        <translation>座位图 %1 %2</translation>
+    </message>
+    <message>
+        <location filename="../app/src/main_window_export.cpp" line="76"/>
+        <source>Print seat map</source>
+        <translation>打印座位图</translation>
+    </message>
+    <message>
+        <location filename="../app/src/main_window_export.cpp" line="87"/>
+        <source>PDF (*.pdf)</source>
+        <translation>PDF (*.pdf)</translation>
+    </message>
+    <message>
+        <location filename="../app/src/main_window_export.cpp" line="87"/>
+        <source>PNG image (*.png)</source>
+        <translation>PNG 图像 (*.png)</translation>
+    </message>
+    <message>
+        <location filename="../app/src/main_window_export.cpp" line="90"/>
+        <location filename="../app/src/main_window_export.cpp" line="98"/>
+        <source>Export seat map</source>
+        <translation>导出座位图</translation>
+    </message>
+    <message>
+        <location filename="../app/src/main_window_export.cpp" line="96"/>
+        <source>Seat map saved to %1</source>
+        <translation>座位图已保存到 %1</translation>
+    </message>
+    <message>
+        <location filename="../app/src/main_window_export.cpp" line="102"/>
+        <source>Export queues as CSV</source>
+        <translation>将队列导出为 CSV</translation>
+    </message>
+    <message>
+        <location filename="../app/src/main_window_export.cpp" line="102"/>
+        <source>Export log as CSV</source>
+        <translation>将日志导出为 CSV</translation>
+    </message>
+    <message>
+        <location filename="../app/src/main_window_export.cpp" line="104"/>
+        <source>CSV (*.csv)</source>
+        <translation>CSV (*.csv)</translation>
+    </message>
+    <message>
+        <location filename="../app/src/main_window_export.cpp" line="109"/>
+        <source>Saved to %1</source>
+        <translation>已保存到 %1</translation>
+    </message>
+</context>
+<context>
+    <name>houbu::ManualDialog</name>
+    <message>
+        <location filename="../app/src/manual_dialog.cpp" line="23"/>
+        <source>Houbu manual</source>
+        <translation>候补使用手册</translation>
     </message>
 </context>
 <context>
@@ -2538,6 +2755,143 @@ Order %5</source>
     </message>
 </context>
 <context>
+    <name>houbu::SeatGroups</name>
+    <message>
+        <location filename="../widgets/src/seat_groups.cpp" line="30"/>
+        <source>Car %1 · %2</source>
+        <translation>%1 号车厢 · %2</translation>
+    </message>
+</context>
+<context>
+    <name>houbu::SeatLegend</name>
+    <message>
+        <location filename="../widgets/src/seat_legend.cpp" line="60"/>
+        <source>paid</source>
+        <translation>已支付</translation>
+    </message>
+    <message>
+        <location filename="../widgets/src/seat_legend.cpp" line="62"/>
+        <source>held, awaiting payment (hatched)</source>
+        <translation>占座，待支付（斜线）</translation>
+    </message>
+    <message>
+        <location filename="../widgets/src/seat_legend.cpp" line="64"/>
+        <source>served from the waitlist</source>
+        <translation>候补兑现</translation>
+    </message>
+    <message>
+        <location filename="../widgets/src/seat_legend.cpp" line="66"/>
+        <source>quota block (cross-hatched)</source>
+        <translation>预留配额（交叉线）</translation>
+    </message>
+    <message>
+        <location filename="../widgets/src/seat_legend.cpp" line="68"/>
+        <source>free</source>
+        <translation>空闲</translation>
+    </message>
+    <message>
+        <location filename="../widgets/src/seat_legend.cpp" line="70"/>
+        <source>dashed outline: why the chosen order waits, or the chosen event&apos;s seats</source>
+        <translation>虚线框：所选订单等待的原因，或所选事件涉及的席位</translation>
+    </message>
+    <message>
+        <location filename="../widgets/src/seat_legend.cpp" line="72"/>
+        <source>green tint: seats just freed (step mode)</source>
+        <translation>绿色底：刚释放的席位（单步模式）</translation>
+    </message>
+    <message>
+        <location filename="../widgets/src/seat_legend.cpp" line="74"/>
+        <source>thick outline: the seats of the next decision (step mode)</source>
+        <translation>粗框：下一步决定涉及的席位（单步模式）</translation>
+    </message>
+    <message>
+        <location filename="../widgets/src/seat_legend.cpp" line="76"/>
+        <source>yellow frame: just changed</source>
+        <translation>黄色框：刚发生变化</translation>
+    </message>
+    <message>
+        <location filename="../widgets/src/seat_legend.cpp" line="78"/>
+        <source>selected</source>
+        <translation>已选中</translation>
+    </message>
+    <message>
+        <location filename="../widgets/src/seat_legend.cpp" line="80"/>
+        <source>band: a new car, with its number and class</source>
+        <translation>横条：新车厢，标有车厢号和席别</translation>
+    </message>
+    <message>
+        <location filename="../widgets/src/seat_legend.cpp" line="82"/>
+        <source>dark band: a new class begins</source>
+        <translation>深色横条：新席别开始</translation>
+    </message>
+    <message>
+        <location filename="../widgets/src/seat_legend.cpp" line="90"/>
+        <source>held, awaiting payment</source>
+        <translation>占座，待支付</translation>
+    </message>
+    <message>
+        <location filename="../widgets/src/seat_legend.cpp" line="92"/>
+        <source>quota block</source>
+        <translation>预留配额</translation>
+    </message>
+    <message>
+        <location filename="../widgets/src/seat_legend.cpp" line="94"/>
+        <source>outlined</source>
+        <translation>框出</translation>
+    </message>
+    <message>
+        <location filename="../widgets/src/seat_legend.cpp" line="96"/>
+        <source>just freed</source>
+        <translation>刚释放</translation>
+    </message>
+    <message>
+        <location filename="../widgets/src/seat_legend.cpp" line="98"/>
+        <source>next decision</source>
+        <translation>下一步决定</translation>
+    </message>
+    <message>
+        <location filename="../widgets/src/seat_legend.cpp" line="100"/>
+        <source>car</source>
+        <translation>车厢</translation>
+    </message>
+    <message>
+        <location filename="../widgets/src/seat_legend.cpp" line="102"/>
+        <source>class</source>
+        <translation>席别</translation>
+    </message>
+</context>
+<context>
+    <name>houbu::SeatMapExport</name>
+    <message>
+        <location filename="../app/src/seat_map_export.cpp" line="176"/>
+        <source>Seat map %1 %2  %3</source>
+        <translation>座位图 %1 %2  %3</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../app/src/seat_map_export.cpp" line="182"/>
+        <source>Clock %1 · %n seat(s) · made %2</source>
+        <translation>
+            <numerusform>时钟 %1 · %n 个席位 · 制作于 %2</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../app/src/seat_map_export.cpp" line="251"/>
+        <source>Page %1 of %2</source>
+        <translation>第 %1 页，共 %2 页</translation>
+    </message>
+    <message>
+        <location filename="../app/src/seat_map_export.cpp" line="282"/>
+        <source>Seat map %1 %2</source>
+        <translation>座位图 %1 %2</translation>
+    </message>
+    <message>
+        <location filename="../app/src/seat_map_export.cpp" line="285"/>
+        <location filename="../app/src/seat_map_export.cpp" line="313"/>
+        <source>Cannot write %1</source>
+        <translation>无法写入 %1</translation>
+    </message>
+</context>
+<context>
     <name>houbu::SeatMapPreview</name>
     <message>
         <location filename="../app/src/operator_dialogs.cpp" line="239"/>
@@ -2753,6 +3107,34 @@ Order %5</source>
         <location filename="../app/src/settings_dialog.cpp" line="52"/>
         <source>Clear recent &amp;files</source>
         <translation>清除最近的文件(&amp;F)</translation>
+    </message>
+</context>
+<context>
+    <name>houbu::ShortcutsDialog</name>
+    <message>
+        <location filename="../app/src/shortcuts_dialog.cpp" line="70"/>
+        <source>Keyboard shortcuts</source>
+        <translation>键盘快捷键</translation>
+    </message>
+    <message>
+        <location filename="../app/src/shortcuts_dialog.cpp" line="73"/>
+        <source>Action</source>
+        <translation>操作</translation>
+    </message>
+    <message>
+        <location filename="../app/src/shortcuts_dialog.cpp" line="73"/>
+        <source>Shortcut</source>
+        <translation>快捷键</translation>
+    </message>
+    <message>
+        <location filename="../app/src/shortcuts_dialog.cpp" line="73"/>
+        <source>Menu</source>
+        <translation>菜单</translation>
+    </message>
+    <message>
+        <location filename="../app/src/shortcuts_dialog.cpp" line="84"/>
+        <source>in the view that has the focus</source>
+        <translation>在拥有焦点的视图中</translation>
     </message>
 </context>
 <context>
@@ -3033,42 +3415,42 @@ Order %5</source>
 <context>
     <name>main</name>
     <message>
-        <location filename="../app/src/main.cpp" line="165"/>
+        <location filename="../app/src/main.cpp" line="185"/>
         <source>Houbu console: seat intervals and waitlists.</source>
         <translation>候补控制台：席位区间与候补队列。</translation>
     </message>
     <message>
-        <location filename="../app/src/main.cpp" line="139"/>
+        <location filename="../app/src/main.cpp" line="159"/>
         <source>Open (or create) the store at &lt;path&gt;.</source>
         <translation>打开（或新建）位于 &lt;path&gt; 的存储。</translation>
     </message>
     <message>
-        <location filename="../app/src/main.cpp" line="143"/>
+        <location filename="../app/src/main.cpp" line="163"/>
         <source>Run the engine in memory with the demo train.</source>
         <translation>在内存中运行引擎并载入演示车次。</translation>
     </message>
     <message>
-        <location filename="../app/src/main.cpp" line="145"/>
+        <location filename="../app/src/main.cpp" line="165"/>
         <source>Load a scenario file in memory.</source>
         <translation>在内存中加载场景文件。</translation>
     </message>
     <message>
-        <location filename="../app/src/main.cpp" line="147"/>
+        <location filename="../app/src/main.cpp" line="167"/>
         <source>Use a dark palette.</source>
         <translation>使用深色配色。</translation>
     </message>
     <message>
-        <location filename="../app/src/main.cpp" line="150"/>
+        <location filename="../app/src/main.cpp" line="170"/>
         <source>Save screenshots into &lt;dir&gt; and quit.</source>
         <translation>将截图保存到 &lt;dir&gt; 后退出。</translation>
     </message>
     <message>
-        <location filename="../app/src/main.cpp" line="153"/>
+        <location filename="../app/src/main.cpp" line="173"/>
         <source>Interface language: en or zh_CN (default: the system language).</source>
         <translation>界面语言：en 或 zh_CN（默认跟随系统）。</translation>
     </message>
     <message>
-        <location filename="../app/src/main.cpp" line="158"/>
+        <location filename="../app/src/main.cpp" line="178"/>
         <source>Connect to the houbud server at &lt;url&gt;. The token comes from the HOUBU_TOKEN environment variable or the system keychain.</source>
         <translation>连接位于 &lt;url&gt; 的 houbud 服务器。令牌取自 HOUBU_TOKEN 环境变量或系统钥匙串。</translation>
     </message>

@@ -7,6 +7,7 @@
 #include <QDir>
 #include <QDockWidget>
 #include <QElapsedTimer>
+#include <QPrintPreviewDialog>
 
 #include <QSettings>
 
@@ -125,6 +126,25 @@ int screenshots(QApplication& app, const QString& dir) {
         connect.show();
         waitFor([] { return false; }, 300);
         connect.grab().save(dir + u"/connect-dialog.png"_s);
+    }
+
+    // The seat map's print preview, the manual and the keyboard shortcuts.
+    {
+        QPrintPreviewDialog* preview = window.printPreview();
+        if (!preview) return 1;
+        preview->resize(1200, 860);
+        preview->show();
+        waitFor([] { return false; }, 800);
+        preview->grab().save(dir + u"/export-preview.png"_s);
+        preview->close();
+        for (const auto& [open, name] :
+             {std::pair{&houbu::MainWindow::showManual, "manual"},
+              std::pair{&houbu::MainWindow::showShortcuts, "shortcuts"}}) {
+            QDialog* dialog = (window.*open)();
+            waitFor([] { return false; }, 400);
+            dialog->grab().save(dir + u"/"_s + QLatin1String(name) + u".png"_s);
+            dialog->close();
+        }
     }
 
     app.setPalette(houbu::darkPalette());

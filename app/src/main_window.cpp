@@ -37,12 +37,16 @@
 #include <QTreeView>
 #include <QVBoxLayout>
 
+#include "houbu/about_dialog.h"
 #include "houbu/appearance.h"
 #include "houbu/charts.h"
 #include "houbu/connection_indicator.h"
 #include "houbu/display_names.h"
+#include "houbu/manual_dialog.h"
 #include "houbu/policy_comparison.h"
+#include "houbu/seat_legend_widget.h"
 #include "houbu/settings_dialog.h"
+#include "houbu/shortcuts_dialog.h"
 #include "houbu/step_panel.h"
 #include "houbu/widgets.h"
 
@@ -98,8 +102,11 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     carFilter_ = new QComboBox(centre);
     carFilter_->setObjectName(u"carFilter"_s);
     // Filled once a run is shown: sized to what they hold then, not when first shown.
-    for (QComboBox* c : {classFilter_, carFilter_})
+    // Never narrower than what they hold: the legend below them may wrap instead.
+    for (QComboBox* c : {classFilter_, carFilter_}) {
         c->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+        c->setSizePolicy(QSizePolicy::Minimum, QSizePolicy::Fixed);
+    }
     search_ = searchField(tr("Find seat, ticket, passenger or order (Ctrl+F)"), centre);
     bar->addWidget(new QLabel(tr("Class:"), centre));
     bar->addWidget(classFilter_);
@@ -109,8 +116,9 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     selectionLabel_ = new QLabel(centre);
     bar->addWidget(selectionLabel_);
     layout->addLayout(bar);
-    legend_ = new QLabel(centre);
+    legend_ = new SeatLegendWidget(SeatLegend::shortEntries(), true, centre);
     legend_->setObjectName(u"legend"_s);
+    legend_->setToolTip(tr("Every mark of the grid: View ▸ Legend"));
     layout->addWidget(legend_);
     stepPanel_ = new StepPanel(centre);
     layout->addWidget(stepPanel_);
@@ -176,17 +184,24 @@ QString MainWindow::installTranslation(const QString& language) {
     QString lang = language;
     if (lang.isEmpty()) lang = QSettings().value(u"language"_s).toString();
     if (lang.isEmpty()) lang = QLocale::system().name();
+    // An installed translation (share/houbu/translations beside bin/) first, so
+    // that a translator can try a new .qm without rebuilding; else the built-in one.
+    auto load = [](QTranslator* t, const QString& name) {
+        const QString installed =
+            QCoreApplication::applicationDirPath() + u"/../share/houbu/translations"_s;
+        return t->load(name, installed) || t->load(name, u":/i18n"_s);
+    };
     if (!lang.startsWith(u"zh"_s)) {
         // English is the source language; its translation holds the plural forms only.
         auto* plurals = new QTranslator(QCoreApplication::instance());
-        if (plurals->load(u":/i18n/houbu_en.qm"_s)) QCoreApplication::installTranslator(plurals);
+        if (load(plurals, u"houbu_en"_s)) QCoreApplication::installTranslator(plurals);
         return g_language = u"en"_s;
     }
     g_language = u"zh_CN"_s;
     // Owned by the application for its whole life.
     auto* app = new QTranslator(QCoreApplication::instance());
     auto* qt = new QTranslator(QCoreApplication::instance());
-    if (app->load(u":/i18n/houbu_zh_CN.qm"_s)) QCoreApplication::installTranslator(app);
+    if (load(app, u"houbu_zh_CN"_s)) QCoreApplication::installTranslator(app);
     if (qt->load(u"qtbase_zh_CN"_s, QLibraryInfo::path(QLibraryInfo::TranslationsPath)))
         QCoreApplication::installTranslator(qt);
     return u"zh_CN"_s;
@@ -297,16 +312,22 @@ void MainWindow::buildDocks() {
         const int margin = style()->pixelMetric(QStyle::PM_HeaderMargin, nullptr, header);
         const QString title =
             logModel_->headerData(column, Qt::Horizontal, Qt::DisplayRole).toString();
-        logView_->setColumnWidth(column, std::max(logView_->fontMetrics().horizontalAdvance(sample),
-                                                  header->fontMetrics().horizontalAdvance(title)) +
-                                             3 * margin);
+        // A cell's text has the delegate's margins on both sides and a grid line.
+        const int textMargin =
+            style()->pixelMetric(QStyle::PM_FocusFrameHMargin, nullptr, logView_) + 1;
+        logView_->setColumnWidth(
+            column, std::max(logView_->fontMetrics().horizontalAdvance(sample) + 2 * textMargin + 4,
+                             header->fontMetrics().horizontalAdvance(title) + 3 * margin));
     };
     fitColumn(EventLogModel::Seq, u"000000"_s);
     fitColumn(EventLogModel::Line, u"000000"_s);
     fitColumn(EventLogModel::Time, u"2025-01-06 08:00:00"_s);
+    // The widest name as drawn, not the one of most characters: a Chinese
+    // character is about twice as wide as a Latin letter.
     QString longestKind;
     for (const QString& kind : DisplayNames::eventKinds())
-        if (DisplayNames::eventKind(kind).size() > longestKind.size())
+        if (logView_->fontMetrics().horizontalAdvance(DisplayNames::eventKind(kind)) >
+            logView_->fontMetrics().horizontalAdvance(longestKind))
             longestKind = DisplayNames::eventKind(kind);
     fitColumn(EventLogModel::Event, longestKind);
     fitColumn(EventLogModel::Train, u"G1234"_s);
@@ -322,6 +343,12 @@ void MainWindow::buildDocks() {
             &MainWindow::onLogSelection);
     QDockWidget* logDock =
         makeDock(tr("Matching log"), u"logDock"_s, log, Qt::BottomDockWidgetArea);
+
+    // Every colour, hatching, outline and divider of the grid; hidden at first.
+    fullLegend_ = new SeatLegendWidget(SeatLegend::entries(), false, this);
+    fullLegend_->setObjectName(u"fullLegend"_s);
+    legendDock_ = makeDock(tr("Legend"), u"legendDock"_s, fullLegend_, Qt::RightDockWidgetArea);
+    legendDock_->hide();
 
     charts_ = new ChartsPanel(this);
     chartsDock_ = makeDock(tr("Charts"), u"chartsDock"_s, charts_, Qt::BottomDockWidgetArea);
@@ -347,6 +374,7 @@ void MainWindow::buildActions() {
     file->addSeparator();
     export_ = file->addAction(tr("&Export journal as scenario…"), this, &MainWindow::exportJournal);
     export_->setShortcut(QKeySequence(u"Ctrl+E"_s));
+    buildExportActions(file);
     file->addSeparator();
     QAction* settings = file->addAction(tr("&Settings…"), this, &MainWindow::showSettings);
     settings->setShortcut(QKeySequence(u"Ctrl+,"_s));
@@ -378,8 +406,8 @@ void MainWindow::buildActions() {
     setIcon(prepay_, u"prepay"_s);
     setIcon(cancelOrder_, u"cancel"_s);
     // Delete acts on what has the focus: the grid's selection, the queue's order.
-    auto deleteKey = [this](QWidget* w, QAction* target) {
-        auto* a = new QAction(w);
+    auto deleteKey = [this](QWidget* w, QAction* target, const QString& text) {
+        auto* a = new QAction(text, w);
         a->setShortcut(QKeySequence(Qt::Key_Delete));
         a->setShortcutContext(Qt::WidgetWithChildrenShortcut);
         connect(a, &QAction::triggered, target, [target] {
@@ -387,8 +415,8 @@ void MainWindow::buildActions() {
         });
         w->addAction(a);
     };
-    deleteKey(grid_, release_);
-    deleteKey(queueView_, cancelOrder_);
+    deleteKey(grid_, release_, tr("Release the selected seat interval (in the grid)"));
+    deleteKey(queueView_, cancelOrder_, tr("Cancel the chosen order (in the queues)"));
 
     QMenu* matching = menuBar()->addMenu(tr("&Matching"));
     pause_ = matching->addAction(tr("&Pause matching"));
@@ -461,6 +489,14 @@ void MainWindow::buildActions() {
         const Example ex = Example::load(name, language());
         examples->addAction(ex.title, this, [this, name] { openExample(name); });
     }
+    help->addSeparator();
+    manual_ = help->addAction(tr("&Manual"), this, [this] { showManual(); });
+    manual_->setShortcut(QKeySequence::HelpContents);
+    setIcon(manual_, u"help"_s);
+    shortcuts_ = help->addAction(tr("&Keyboard shortcuts"), this, [this] { showShortcuts(); });
+    shortcuts_->setShortcut(QKeySequence(u"Ctrl+/"_s));
+    about_ = help->addAction(tr("&About Houbu"), this, [this] { showAbout(); });
+    about_->setMenuRole(QAction::AboutRole);
 
     QToolBar* tools = addToolBar(tr("Operations"));
     tools->setObjectName(u"operationsToolBar"_s);
@@ -493,16 +529,7 @@ void MainWindow::setIcon(QAction* action, const QString& name) {
 void MainWindow::applyPalette() {
     for (auto it = iconNames_.cbegin(); it != iconNames_.cend(); ++it)
         it.key()->setIcon(themedIcon(it.value(), palette()));
-    const SeatColors colors = SeatColors::forPalette(palette());
-    auto swatch = [](const QColor& c, const QString& text) -> QString {
-        return u"<span style='background:%1;color:white'>&nbsp;&nbsp;&nbsp;&nbsp;</span>&nbsp;%2&nbsp;&nbsp;&nbsp;"_s
-            .arg(c.name(), text);
-    };
-    legend_->setText(swatch(colors.paid, DisplayNames::holder(HolderView::Kind::Paid)) +
-                     swatch(colors.held, tr("held, awaiting payment")) +
-                     swatch(colors.served, tr("served from the waitlist")) +
-                     swatch(colors.block, DisplayNames::holder(HolderView::Kind::Block)) +
-                     tr("blank: free"));
+    legend_->update();
 }
 
 void MainWindow::changeEvent(QEvent* event) {
@@ -515,6 +542,27 @@ void MainWindow::resetLayout() {
     restoreState(defaultState_);
     for (QDockWidget* dock : findChildren<QDockWidget*>())
         dock->setFloating(false);
+}
+
+QDialog* MainWindow::showManual() {
+    auto* dialog = new ManualDialog(language(), this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->show();
+    return dialog;
+}
+
+QDialog* MainWindow::showShortcuts() {
+    auto* dialog = new ShortcutsDialog(this, this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->show();
+    return dialog;
+}
+
+QDialog* MainWindow::showAbout() {
+    auto* dialog = new AboutDialog(this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->show();
+    return dialog;
 }
 
 void MainWindow::showSettings() {
@@ -1015,7 +1063,12 @@ void MainWindow::updateActions() {
     set(advance_, canSend, tr("Move the logical clock forward"),
         session_ ? denied : tr("Open a scenario or a store first"));
     // Comparing only reads: a read-only session may compare too.
-    compare_->setEnabled(session_ && snapshot_ && !snapshot_->run.train.empty());
+    const bool shown = session_ && snapshot_ && !snapshot_->run.train.empty();
+    compare_->setEnabled(shown);
+    set(exportSeatMap_, shown, tr("Save the shown run's seat map as PDF or PNG"),
+        tr("No train is shown"));
+    set(print_, shown, tr("Print the shown run's seat map, with a preview first"),
+        tr("No train is shown"));
     pause_->setEnabled(embedded_ != nullptr);
     step_->setEnabled(stepState_.paused);
     run_->setEnabled(stepState_.paused || stepState_.waiting > 0);

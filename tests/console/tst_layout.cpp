@@ -137,6 +137,20 @@ class TestLayout : public QObject {
                 problems << narrowSections(tree->header(), view->objectName());
         }
         problems << narrowCombos(&window);
+        // Every event kind shown in the log fits its column, with the cell's margins.
+        {
+            QTableView* log = window.logView();
+            const int margin =
+                log->style()->pixelMetric(QStyle::PM_FocusFrameHMargin, nullptr, log) + 1;
+            const int width = log->columnWidth(EventLogModel::Event);
+            for (int row = 0; row < log->model()->rowCount(); ++row) {
+                const QString kind =
+                    log->model()->index(row, EventLogModel::Event).data().toString();
+                if (log->fontMetrics().horizontalAdvance(kind) + 2 * margin + 1 > width)
+                    problems << u"log event \"%1\" (%2 wide)"_s.arg(kind).arg(width);
+            }
+            problems.removeDuplicates();
+        }
 
         // The charts, once raised and their history replayed.
         window.chartsDock()->show();
@@ -184,7 +198,8 @@ class TestLayout : public QObject {
             window.grid()->zoomOut();
         QTest::qWait(50);
         const int text = header->fontMetrics().height();
-        QVERIFY(header->sectionSize(0) < text);
+        // A car's first row is taller by its divider: the others are the rows' height.
+        QVERIFY(header->defaultSectionSize() < text);
         QVERIFY(header->labelStep() > 1);
         int previous = -1, labelled = 0;
         for (int row = 0; row < header->count(); ++row) {

@@ -7,6 +7,7 @@
 #include <QWheelEvent>
 
 #include "houbu/seat_grid_header.h"
+#include "houbu/seat_painter.h"
 #include "houbu/widgets.h"
 
 namespace houbu {
@@ -27,6 +28,10 @@ SeatColors SeatColors::forPalette(const QPalette& palette) {
     c.text = QColor(Qt::white);
     c.flash = dark ? QColor(0xff, 0xe0, 0x66) : QColor(0xff, 0xc4, 0x00);
     c.highlight = dark ? QColor(0xff, 0x6b, 0x6b) : QColor(0xd6, 0x1f, 0x1f);
+    c.carBand = dark ? QColor(0x4a, 0x52, 0x5c) : QColor(0xc9, 0xd0, 0xd8);
+    c.carBandText = dark ? QColor(0xe6, 0xea, 0xee) : QColor(0x1d, 0x24, 0x2b);
+    c.classBand = dark ? QColor(0x8a, 0x96, 0xa3) : QColor(0x4d, 0x58, 0x64);
+    c.classBandText = dark ? QColor(0x12, 0x16, 0x1a) : QColor(Qt::white);
     return c;
 }
 
@@ -83,71 +88,25 @@ bool SeatFilterModel::filterAcceptsRow(int row, const QModelIndex& parent) const
 
 void SeatGridDelegate::paint(QPainter* p, const QStyleOptionViewItem& option,
                              const QModelIndex& index) const {
-    // The hot path of a full frame: one packed data() call per cell, plain fills
-    // for the middle of a bar, antialiasing only for the rounded ends.
-    const QRect r = option.rect;
-    p->fillRect(r, colors_.free);
-    p->setPen(colors_.grid);
-    p->drawLine(r.topRight(), r.bottomRight());
-    p->drawLine(r.bottomLeft(), r.bottomRight());
-
+    // The hot path of a full frame: one packed data() call per cell.
+    QRect r = option.rect;
+    // A car's first row is taller: the view paints its divider above the cell.
+    if (r.height() > cellHeight_) r.setTop(r.bottom() - cellHeight_ + 1);
+    SeatPainter::paintFree(p, r, colors_);
     const int cell = index.data(SeatGridModel::CellRole).toInt();
-    const auto kind = static_cast<SeatGridModel::HolderKind>(cell & 7);
-    if (kind != SeatGridModel::HolderKind::Free) {
-        // One holder is one continuous bar: only its first and last cells are rounded.
-        const bool start = cell & SeatGridModel::kCellStart;
-        const bool end = cell & SeatGridModel::kCellEnd;
-        const int inset = std::max(1, r.height() / 7);
-        const QRect bar = r.adjusted(start ? inset : 0, inset, end ? -inset : 1, -inset);
-        const QColor color = colors_.of(kind);
-        if (!start && !end) {
-            p->fillRect(bar, color);
-        } else {
-            const int radius = std::min(bar.height() / 2, 5);
-            p->save();
-            p->setClipRect(r);
-            p->setRenderHint(QPainter::Antialiasing);
-            p->setPen(Qt::NoPen);
-            p->setBrush(color);
-            // Extend the open side past the cell so that only the closed side is round.
-            p->drawRoundedRect(
-                QRectF(bar.adjusted(start ? 0 : -radius - 1, 0, end ? 0 : radius + 1, 0)), radius,
-                radius);
-            p->restore();
-        }
-        if (kind == SeatGridModel::HolderKind::Held || kind == SeatGridModel::HolderKind::Block) {
-            // Held (awaiting payment) and quota blocks are hatched, readable without colour.
-            QColor t = colors_.text;
-            t.setAlpha(110);
-            const QRect hatch = bar.adjusted(start ? 2 : 0, 1, end ? -2 : 0, -1);
-            p->fillRect(hatch,
-                        QBrush(t, kind == SeatGridModel::HolderKind::Held ? Qt::BDiagPattern
-                                                                          : Qt::DiagCrossPattern));
-        }
-        if (start && r.height() >= 14) {
-            const QString text = index.data(Qt::DisplayRole).toString();
-            QFont f = option.font;
-            f.setPixelSize(std::max(8, r.height() * 11 / 20));
-            p->setFont(f);
-            p->setPen(colors_.text);
-            // The label may be longer than the first cell: the next cells of the bar
-            // are painted after it, so clip it to the cell.
-            const QRect textRect = bar.adjusted(5, 0, 0, 0);
-            p->drawText(textRect, Qt::AlignVCenter | Qt::AlignLeft,
-                        option.fontMetrics.elidedText(text, Qt::ElideRight, textRect.width()));
-        }
-    }
+    // Only a bar's first cell carries its label: the others skip reading it.
+    const bool labelled = (cell & 7) != 0 && (cell & SeatGridModel::kCellStart);
+    SeatPainter::paintHolder(p, r, cell,
+                             labelled ? index.data(Qt::DisplayRole).toString() : QString(),
+                             option.font, colors_);
 
+    const QColor selection = option.palette.color(QPalette::Highlight);
     if (now_ > 0) {
         // Recently changed cells flash, fading out.
         const qint64 changed = index.data(SeatGridModel::ChangedAtRole).toLongLong();
-        if (changed > 0 && now_ - changed < kFlashMs) {
-            QColor flash = colors_.flash;
-            flash.setAlphaF(0.85 * (1.0 - double(now_ - changed) / kFlashMs));
-            p->setPen(QPen(flash, 2));
-            p->setBrush(Qt::NoBrush);
-            p->drawRect(QRectF(r).adjusted(1, 1, -1, -1));
-        }
+        if (changed > 0 && now_ - changed < kFlashMs)
+            SeatPainter::paintMark(p, r, SeatPainter::Mark::Changed, colors_, selection,
+                                   1.0 - double(now_ - changed) / kFlashMs);
     }
     // Outlines and tints by seat: why an order waits, a logged event's seats,
     // the freed run and the seats of a step decision. The seat is read once.
@@ -161,26 +120,15 @@ void SeatGridDelegate::paint(QPainter* p, const QStyleOptionViewItem& option,
                 if (column >= from && column < to) return true;
             return false;
         };
-        if (covers(stepFreed_)) {
-            QColor tint = colors_.served;
-            tint.setAlpha(70);
-            p->fillRect(r, tint);
-        }
-        p->setBrush(Qt::NoBrush);
-        if (covers(stepDecision_)) {
-            p->setPen(QPen(colors_.highlight, 3));
-            p->drawRect(QRectF(r).adjusted(1.5, 1.5, -1.5, -1.5));
-        }
-        if (covers(highlights_)) {
-            p->setPen(QPen(colors_.highlight, 2, Qt::DashLine));
-            p->drawRect(QRectF(r).adjusted(1, 1, -1, -1));
-        }
+        if (covers(stepFreed_))
+            SeatPainter::paintMark(p, r, SeatPainter::Mark::StepFreed, colors_, selection);
+        if (covers(stepDecision_))
+            SeatPainter::paintMark(p, r, SeatPainter::Mark::StepDecision, colors_, selection);
+        if (covers(highlights_))
+            SeatPainter::paintMark(p, r, SeatPainter::Mark::Outline, colors_, selection);
     }
-    if (option.state & QStyle::State_Selected) {
-        QColor sel = option.palette.color(QPalette::Highlight);
-        sel.setAlpha(90);
-        p->fillRect(r, sel);
-    }
+    if (option.state & QStyle::State_Selected)
+        SeatPainter::paintMark(p, r, SeatPainter::Mark::Selected, colors_, selection);
 }
 
 QSize SeatGridDelegate::sizeHint(const QStyleOptionViewItem&, const QModelIndex&) const {
@@ -206,6 +154,9 @@ SeatGridView::SeatGridView(QWidget* parent) : QTableView(parent) {
     setWordWrap(false);
     applyZoom();
     // While cells flash, repaint the viewport at the screen's pace.
+    dividerTimer_.setSingleShot(true);
+    dividerTimer_.setInterval(0);
+    connect(&dividerTimer_, &QTimer::timeout, this, &SeatGridView::applyDividers);
     flashTimer_.setInterval(33);
     connect(&flashTimer_, &QTimer::timeout, this, [this] {
         if (!model_) return;
@@ -228,6 +179,13 @@ void SeatGridView::setGridModel(SeatGridModel* model, SeatFilterModel* filter) {
         });
     });
     connect(model, &QAbstractItemModel::modelReset, this, &SeatGridView::applyZoom);
+    // The filter decides which rows start a car. A search may remove rows in
+    // many ranges: the dividers are placed again once, after the last.
+    auto later = [this] { dividerTimer_.start(); };
+    connect(filter, &QAbstractItemModel::modelReset, this, later);
+    connect(filter, &QAbstractItemModel::layoutChanged, this, later);
+    connect(filter, &QAbstractItemModel::rowsInserted, this, later);
+    connect(filter, &QAbstractItemModel::rowsRemoved, this, later);
     connect(selectionModel(), &QItemSelectionModel::selectionChanged, this,
             &SeatGridView::onSelection);
 }
@@ -298,10 +256,51 @@ void SeatGridView::applyZoom() {
         width = std::max(width, viewport()->width() / geometry_.columns);
     horizontalHeader()->setDefaultSectionSize(width);
     verticalHeader()->setDefaultSectionSize(geometry_.cellHeight());
+    delegate_->setCellHeight(geometry_.cellHeight());
     horizontalHeader()->setMinimumSectionSize(4);
     verticalHeader()->setMinimumSectionSize(4);
     horizontalHeader()->setVisible(geometry_.cellWidth() >= 24);
+    applyDividers();
     viewport()->update();
+}
+
+int SeatGridView::dividerHeight() const {
+    return fontMetrics().height() + 4;
+}
+
+void SeatGridView::applyDividers() {
+    QHeaderView* rows = verticalHeader();
+    const int height = geometry_.cellHeight();
+    for (const SeatGroups::Group& g : std::as_const(groups_))
+        if (g.row < rows->count()) rows->resizeSection(g.row, height);
+    groups_ = SeatGroups::of(model());
+    for (const SeatGroups::Group& g : std::as_const(groups_))
+        rows->resizeSection(g.row, height + dividerHeight());
+}
+
+void SeatGridView::paintEvent(QPaintEvent* event) {
+    QTableView::paintEvent(event);
+    if (groups_.isEmpty() || !model() || model()->columnCount() == 0) return;
+    // Each car's divider spans the run; its label stays at the left edge of
+    // the view while the grid scrolls sideways.
+    QPainter p(viewport());
+    const SeatColors colors = SeatColors::forPalette(palette());
+    const int last = model()->columnCount() - 1;
+    const int left = columnViewportPosition(0);
+    const int right = columnViewportPosition(last) + columnWidth(last);
+    const int band = dividerHeight();
+    QFont bold = font();
+    bold.setBold(true);
+    p.setFont(bold);
+    for (const SeatGroups::Group& g : std::as_const(groups_)) {
+        const int y = rowViewportPosition(g.row);
+        if (y + band < 0 || y > viewport()->height()) continue;
+        const QRect r(left, y, right - left, band);
+        p.fillRect(r, g.newClass ? colors.classBand : colors.carBand);
+        p.setPen(g.newClass ? colors.classBandText : colors.carBandText);
+        p.drawText(QRect(std::max(left, 0) + 6, y, viewport()->width() - 12, band),
+                   Qt::AlignLeft | Qt::AlignVCenter, SeatGroups::label(g));
+    }
 }
 
 void SeatGridView::wheelEvent(QWheelEvent* event) {

@@ -3,6 +3,9 @@
 #include <QPainter>
 #include <QStyleOptionHeader>
 
+#include "houbu/models.h"
+#include "houbu/widgets.h"
+
 namespace houbu {
 
 SeatGridHeader::SeatGridHeader(QWidget* parent) : QHeaderView(Qt::Vertical, parent) {
@@ -16,7 +19,25 @@ int SeatGridHeader::labelStep() const {
     return row >= text ? 1 : (text + row - 1) / row;
 }
 
-void SeatGridHeader::paintSection(QPainter* painter, const QRect& rect, int logicalIndex) const {
+int SeatGridHeader::dividerAbove(int logicalIndex) const {
+    return std::max(0, sectionSize(logicalIndex) - defaultSectionSize());
+}
+
+void SeatGridHeader::paintSection(QPainter* painter, const QRect& whole, int logicalIndex) const {
+    // A car's first row carries the car's divider above it, as in the grid.
+    QRect rect = whole;
+    if (const int band = dividerAbove(logicalIndex); band > 0 && model()) {
+        const SeatColors colors = SeatColors::forPalette(palette());
+        const QString travelClass =
+            model()->index(logicalIndex, 0).data(SeatGridModel::ClassRole).toString();
+        const bool newClass =
+            logicalIndex == 0 ||
+            model()->index(logicalIndex - 1, 0).data(SeatGridModel::ClassRole).toString() !=
+                travelClass;
+        painter->fillRect(QRect(whole.left(), whole.top(), whole.width(), band),
+                          newClass ? colors.classBand : colors.carBand);
+        rect.setTop(whole.top() + band);
+    }
     if (labelStep() == 1) {
         QHeaderView::paintSection(painter, rect, logicalIndex);
         return;
@@ -45,7 +66,8 @@ void SeatGridHeader::paintEvent(QPaintEvent* event) {
     // From the labelled row at or before the first visible one, so that a
     // label cut by the top edge is still drawn.
     for (int row = first - first % step; row <= end; row += step) {
-        const QRect box(margin, sectionViewportPosition(row), width() - 2 * margin, height);
+        const QRect box(margin, sectionViewportPosition(row) + dividerAbove(row),
+                        width() - 2 * margin, height);
         p.drawText(box, Qt::AlignLeft | Qt::AlignVCenter,
                    model()->headerData(row, Qt::Vertical).toString());
     }

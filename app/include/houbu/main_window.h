@@ -21,6 +21,7 @@ class QAction;
 class QComboBox;
 class QLabel;
 class QLineEdit;
+class QPrintPreviewDialog;
 class QProgressDialog;
 class QTableView;
 class QTextBrowser;
@@ -34,6 +35,7 @@ class ConnectionIndicator;
 class CredentialStore;
 class SeatGridView;
 class SeatFilterModel;
+class SeatLegendWidget;
 class StepPanel;
 
 class MainWindow : public QMainWindow {
@@ -78,6 +80,9 @@ class MainWindow : public QMainWindow {
     QAction* releaseAction() const { return release_; }
     ChartsPanel* charts() const { return charts_; }
     QDockWidget* chartsDock() const { return chartsDock_; }
+    SeatLegendWidget* legend() const { return legend_; }
+    SeatLegendWidget* fullLegend() const { return fullLegend_; }
+    QDockWidget* legendDock() const { return legendDock_; }
     // Opens the policy comparison for the shown run (non-modal; returns the dialog).
     QDialog* comparePolicies();
     // Puts docks and toolbars back where a first start puts them.
@@ -85,6 +90,22 @@ class MainWindow : public QMainWindow {
     QAction* addCarAction() const { return addCar_; }
     QAction* advanceAction() const { return advance_; }
     QAction* exportAction() const { return export_; }
+    // File ▸ Export and Print (main_window_export.cpp). The seat map is the
+    // shown run's seats as the grid filters them; `path` ends in .pdf or .png.
+    bool exportSeatMap(const QString& path, QString* error = nullptr) const;
+    // The queues (one line per waiting order) and the log as filtered, as CSV.
+    bool exportQueues(const QString& path, QString* error = nullptr) const;
+    bool exportLog(const QString& path, QString* error = nullptr) const;
+    // Opens the print preview of the seat map (window-modal, deleted on close).
+    QPrintPreviewDialog* printPreview();
+    QAction* printAction() const { return print_; }
+    // Help ▸ Manual, Keyboard shortcuts and About (non-modal; deleted on close).
+    QDialog* showManual();
+    QDialog* showShortcuts();
+    QDialog* showAbout();
+    QAction* manualAction() const { return manual_; }
+    QAction* shortcutsAction() const { return shortcuts_; }
+    QAction* aboutAction() const { return about_; }
     QAction* connectAction() const { return connect_; }
     QAction* disconnectAction() const { return disconnect_; }
     ConnectionIndicator* connectionIndicator() const { return connection_; }
@@ -153,6 +174,9 @@ class MainWindow : public QMainWindow {
     void openScenarioWithDialog();
     void openStoreWithDialog();
     void exportJournal();
+    void buildExportActions(QMenu* file);
+    void exportSeatMapWithDialog();
+    void exportCsvWithDialog(bool queues);
     void send(const QByteArray& command);
     // A release of seat segments [from, to) of the shown run.
     void sendRelease(const QString& seat, int from, int to, const QString& reason);
@@ -205,7 +229,9 @@ class MainWindow : public QMainWindow {
     QLabel* selectionLabel_ = nullptr;
     QPointer<QProgressDialog> progress_;
     QMenu* recentMenu_ = nullptr;
-    QLabel* legend_ = nullptr;
+    SeatLegendWidget* legend_ = nullptr;      // above the grid: holders and dividers
+    SeatLegendWidget* fullLegend_ = nullptr;  // every mark, in a dock
+    QDockWidget* legendDock_ = nullptr;
     ChartsPanel* charts_ = nullptr;
     QDockWidget* chartsDock_ = nullptr;
     QByteArray defaultState_;
@@ -225,6 +251,13 @@ class MainWindow : public QMainWindow {
     StepState stepState_;
     std::optional<Example> example_;
     QAction* export_ = nullptr;
+    QAction* exportSeatMap_ = nullptr;
+    QAction* exportQueues_ = nullptr;
+    QAction* exportLog_ = nullptr;
+    QAction* print_ = nullptr;
+    QAction* manual_ = nullptr;
+    QAction* shortcuts_ = nullptr;
+    QAction* about_ = nullptr;
     QAction* connect_ = nullptr;
     QAction* disconnect_ = nullptr;
     QAction* sell_ = nullptr;

@@ -2,6 +2,8 @@
 // The seat grid's row labels ("03-12A"). Zoomed out, rows become lower than a
 // line of text: then only every n-th row is labelled, n the smallest step at
 // which labels no longer overlap, each label drawn from the top of its row.
+// A car's first row is taller: the top of its section continues the car's
+// divider that the grid draws across the run.
 
 #include <QHeaderView>
 
@@ -16,6 +18,8 @@ class SeatGridHeader : public QHeaderView {
     // Every how many rows a label is drawn (1: every row).
     int labelStep() const;
     bool showsLabel(int logicalIndex) const { return logicalIndex % labelStep() == 0; }
+    // The height of the car's divider above a row (0 when the row does not start a car).
+    int dividerAbove(int logicalIndex) const;
 
   protected:
     void paintSection(QPainter* painter, const QRect& rect, int logicalIndex) const override;

@@ -12,12 +12,15 @@
 
 #include "houbu/models.h"
 #include "houbu/seat_grid_geometry.h"
+#include "houbu/seat_groups.h"
 
 namespace houbu {
 
 // Colours of the holder kinds, readable on light and dark palettes.
 struct SeatColors {
     QColor free, grid, paid, held, served, block, text, flash, highlight;
+    // The bands above a car's first row: a car, or a car that starts a class.
+    QColor carBand, carBandText, classBand, classBandText;
     static SeatColors forPalette(const QPalette& palette);
     QColor of(SeatGridModel::HolderKind kind) const;
 };
@@ -59,6 +62,8 @@ class SeatGridDelegate : public QStyledItemDelegate {
     }
     const QHash<QString, QList<QPair<int, int>>>& highlights() const { return highlights_; }
     void setNow(qint64 now) { now_ = now; }
+    // A row taller than this carries a car's divider above its cells.
+    void setCellHeight(int height) { cellHeight_ = height; }
     // Step mode: the free runs around freed seats (tinted) and the seats of the
     // pending decision (outlined); empty hashes clear them.
     void setStepHighlights(const QHash<QString, QList<QPair<int, int>>>& freed,
@@ -77,6 +82,7 @@ class SeatGridDelegate : public QStyledItemDelegate {
     QHash<QString, QList<QPair<int, int>>> stepFreed_;
     QHash<QString, QList<QPair<int, int>>> stepDecision_;
     qint64 now_ = 0;
+    int cellHeight_ = SeatGridGeometry::kBaseCellHeight;
 };
 
 // The grid: a table of seats × segments painted as continuous bars.
@@ -105,13 +111,23 @@ class SeatGridView : public QTableView {
     void intervalSelected(const QString& seat, int from, int to);
     void selectionCleared();
 
+  public:
+    // The height of the band above each car's first row, with its label.
+    int dividerHeight() const;
+    // The rows (of the view's model) that start a car, with their car and class.
+    const QList<SeatGroups::Group>& groups() const { return groups_; }
+
   protected:
     void wheelEvent(QWheelEvent* event) override;
     void changeEvent(QEvent* event) override;
     void resizeEvent(QResizeEvent* event) override;
+    void paintEvent(QPaintEvent* event) override;
 
   private:
     void applyZoom();
+    // Makes each car's first row taller by the divider's height (and the rows
+    // that no longer start a car as high as the others).
+    void applyDividers();
     void onSelection();
 
     SeatGridModel* model_ = nullptr;
@@ -119,6 +135,8 @@ class SeatGridView : public QTableView {
     SeatGridDelegate* delegate_ = nullptr;
     SeatGridGeometry geometry_;
     QTimer flashTimer_;
+    QTimer dividerTimer_;
+    QList<SeatGroups::Group> groups_;
 };
 
 }  // namespace houbu
