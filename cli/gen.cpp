@@ -467,6 +467,35 @@ bool generate(const GenSpec& spec, const std::function<void(std::string_view)>& 
     }
     stats.sales = sale;
 
+    // After {"op":"sell", (and its time): a paid standing sale of one passenger in
+    // second class, from and to corridor stations, and its payment.
+    auto standingSale = [&](char prefix, std::int64_t n, const Run& run, int from, int to,
+                            const std::string& passenger) {
+        line += R"("id":")";
+        line += prefix;
+        appendInt(line, n);
+        line += R"(","train":")";
+        line += run.train;
+        line += R"(","date":")";
+        line += kRunDate;
+        line += R"(","from":")";
+        line += stationName(from);
+        line += R"(","to":")";
+        line += stationName(to);
+        line += R"(","class":")";
+        line += kClasses[2].name;
+        line += R"(","passengers":[")";
+        line += passenger;
+        line += R"("],"standing":true})";
+        line += '\n';
+        flush();
+        line += R"({"op":"pay","id":")";
+        line += prefix;
+        appendInt(line, n);
+        line += "\"}\n";
+        flush();
+    };
+
     // Standing tickets (--v2): each run's places sold whole-run at the sell-out;
     // a fifth of them come back in the rush.
     std::vector<std::int64_t> standingRefunds;  // sale numbers
@@ -475,27 +504,9 @@ bool generate(const GenSpec& spec, const std::function<void(std::string_view)>& 
         for (const Run& run : runs) {
             for (int k = 0; k < standingOf(run, true); ++k) {
                 ++n;
-                line += R"({"op":"sell","id":"t)";
-                appendInt(line, n);
-                line += R"(","train":")";
-                line += run.train;
-                line += R"(","date":")";
-                line += kRunDate;
-                line += R"(","from":")";
-                line += stationName(run.stops.front());
-                line += R"(","to":")";
-                line += stationName(run.stops.back());
-                line += R"(","class":")";
-                line += kClasses[2].name;
-                line += R"(","passengers":["t)";
-                appendInt(line, n);
-                line += R"("],"standing":true})";
-                line += '\n';
-                flush();
-                line += R"({"op":"pay","id":"t)";
-                appendInt(line, n);
-                line += "\"}\n";
-                flush();
+                line += R"({"op":"sell",)";
+                standingSale('t', n, run, run.stops.front(), run.stops.back(),
+                             "t" + std::to_string(n));
                 if (v2rng.percent(20)) standingRefunds.push_back(n);
             }
         }
@@ -805,27 +816,8 @@ bool generate(const GenSpec& spec, const std::function<void(std::string_view)>& 
                 ++conflictSales;
                 line += R"({"op":"sell",)";
                 at(item.time);
-                line += R"("id":"c)";
-                appendInt(line, conflictSales);
-                line += R"(","train":")";
-                line += runs[p.run].train;
-                line += R"(","date":")";
-                line += kRunDate;
-                line += R"(","from":")";
-                line += stationName(p.from);
-                line += R"(","to":")";
-                line += stationName(p.to);
-                line += R"(","class":")";
-                line += kClasses[2].name;
-                line += R"(","passengers":["w)";
-                appendInt(line, p.number);
-                line += R"(a"],"standing":true})";
-                line += '\n';
-                flush();
-                line += R"({"op":"pay","id":"c)";
-                appendInt(line, conflictSales);
-                line += "\"}\n";
-                flush();
+                standingSale('c', conflictSales, runs[p.run], p.from, p.to,
+                             "w" + std::to_string(p.number) + "a");
                 break;
             }
         }
