@@ -178,6 +178,30 @@ class TestServer : public QObject {
         QVERIFY(!list.body.contains("pbkdf2"));
     }
 
+    // Version 2's configure and waitlist_cap change what every client may do:
+    // a viewer is refused them, a dispatcher's are journaled and answered.
+    void limitsAndCapsAreDispatchers() {
+        const QByteArray configure = R"({"op":"configure","limits":{"passengers":9}})";
+        Response r = http_.post(api(u"/commands"_s), viewer_, configure);
+        QCOMPARE(r.status, 403);
+        r = http_.post(api(u"/commands"_s), dispatcher_, configure);
+        QCOMPARE(r.status, 200);
+        QJsonArray ev = events(r);
+        QCOMPARE(ev.size(), 1);
+        QCOMPARE(ev[0].toObject().value("event"_L1).toString(), u"configured"_s);
+        QCOMPARE(ev[0].toObject().value("limits"_L1).toObject().value("passengers"_L1).toInt(), 9);
+        // Back to version 1's limits for the tests after this one.
+        r = http_.post(api(u"/commands"_s), dispatcher_,
+                       R"({"op":"configure","limits":{"passengers":5}})");
+        QCOMPARE(r.status, 200);
+        const QByteArray cap =
+            R"({"op":"waitlist_cap","train":"NOPE","date":"2024-01-20","class":"second","cap":0})";
+        QCOMPARE(http_.post(api(u"/commands"_s), viewer_, cap).status, 403);
+        r = http_.post(api(u"/commands"_s), dispatcher_, cap);
+        QCOMPARE(r.status, 200);
+        QCOMPARE(events(r)[0].toObject().value("code"_L1).toString(), u"unknown_train"_s);
+    }
+
     void commands() {
         // JSON Lines: one event per command here, in order, after commit.
         Response r = http_.post(api(u"/commands"_s), dispatcher_,
