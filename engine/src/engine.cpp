@@ -1096,6 +1096,35 @@ void Engine::forEachRecord(const std::function<void(RecordStatus::Kind, std::str
 
 std::string Engine::checkInvariants() const {
     const EngineState& s = *state_;
+    // Every id names one record, and each record its own id (the snapshot
+    // writes the ids in the records' order).
+    {
+        std::size_t named = s.blocks.size() + s.orders.size();
+        for (const Sale& sale : s.sales) {
+            if (sale.fromWaitlist) {
+                if (s.ids[sale.idEntry].record.kind != IdKind::Order)
+                    return "a fulfilled order's sale does not share the order's id";
+                continue;
+            }
+            ++named;
+            const IdRecord& rec = s.ids[sale.idEntry].record;
+            if (rec.kind != IdKind::Sale || &s.sales[rec.index] != &sale)
+                return "sale " + std::string(saleId(s, sale)) + " is not what its id names";
+        }
+        for (const Order& order : s.orders) {
+            const IdRecord& rec = s.ids[order.idEntry].record;
+            if (rec.kind != IdKind::Order || &s.orders[rec.index] != &order)
+                return "order " + std::string(orderId(s, order)) + " is not what its id names";
+        }
+        for (std::size_t k = 0; k < s.blocks.size(); ++k) {
+            const IdRecord* rec = s.ids.find(s.blocks[k].id);
+            if (!rec || rec->kind != IdKind::Block || rec->index != k)
+                return "block " + std::string(s.blocks[k].id) + " is not what its id names";
+        }
+        if (named != s.ids.size())
+            return "the ids name " + std::to_string(s.ids.size()) + " records, the tables hold " +
+                   std::to_string(named);
+    }
     for (const Run& run : s.runs) {
         for (const Seat& seat : run.seats) {
             SegmentMask mask = 0;

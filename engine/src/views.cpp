@@ -235,4 +235,41 @@ std::vector<WaitReason> Engine::whyWaiting(const std::string& id) const {
     return out;
 }
 
+bool Engine::eventConcernsRun(const Event& e, const std::string& train,
+                              const std::string& date) const {
+    if (!e.train.empty()) return e.train == train && e.date == date;
+    const EngineState& s = *state_;
+    const Run* run = s.findRun(train, date);
+    if (!run) return false;
+    const auto runIndex = static_cast<std::uint32_t>(run - &s.runs[0]);
+    const auto onRun = [&](const Order& order) {
+        for (const auto& opt : order.options())
+            if (opt.run == runIndex) return true;
+        return false;
+    };
+    if (!e.ticket.empty()) {
+        const std::uint32_t t = findTicket(s, e.ticket);
+        return t != kNone && s.tickets[t].run == runIndex;
+    }
+    if (e.id.empty()) return false;
+    const IdRecord* rec = s.ids.find(e.id);
+    if (!rec) return false;
+    switch (rec->kind) {
+        case IdKind::Sale:
+            return s.sales[rec->index].run == runIndex;
+        case IdKind::Block:
+            return s.blocks[rec->index].run == runIndex;
+        case IdKind::Order:
+            return onRun(s.orders[rec->index]);
+    }
+    return false;
+}
+
+bool Engine::eventConcernsOrder(const Event& e, std::string_view id) const {
+    if (e.id == id || e.sale == id) return true;
+    // A served order's tickets are "ID.1", "ID.2", ...
+    return e.ticket.size() > id.size() + 1 && e.ticket.compare(0, id.size(), id) == 0 &&
+           e.ticket[id.size()] == '.' && e.ticket.find('.', id.size() + 1) == std::string::npos;
+}
+
 }  // namespace houbu

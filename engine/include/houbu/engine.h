@@ -137,6 +137,16 @@ class Engine {
     bool order(const std::string& id, OrderView& out) const;
     // For a queued order, per option: free seats and what blocks every other seat.
     std::vector<WaitReason> whyWaiting(const std::string& id) const;
+    // Whether `event`, just emitted by this engine (its state as the event
+    // left it), concerns the run `train` `date`: it names the run, or a
+    // ticket, block, sale or order on it (an order on any of its options).
+    // Reads of one run's history filter the journal's events with it.
+    bool eventConcernsRun(const Event& event, const std::string& train,
+                          const std::string& date) const;
+    // Whether `event` concerns the waitlist order `id`: its own events, the
+    // match trace about it and the tickets it was served with.
+    bool eventConcernsOrder(const Event& event, std::string_view id) const;
+
     // Every ticket, order and block with its status, in creation order per kind.
     std::vector<RecordStatus> records() const;
     // The same records one at a time, for a state too large to copy (a whole
