@@ -1,5 +1,7 @@
 #include "encoding_writer.h"
 
+#include <pthread.h>
+
 #include <QByteArray>
 #include <cerrno>
 
@@ -38,6 +40,7 @@ bool EncodingWriter::flush() {
 }
 
 void EncodingWriter::consume() {
+    pthread_setname_np(pthread_self(), "houbu-encode");
     QByteArray out;
     std::vector<Event> events;
     while (queue_.pop(events)) {

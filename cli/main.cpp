@@ -4,9 +4,11 @@
 #include <QByteArray>
 #include <QCoreApplication>
 #include <QFile>
+#include <atomic>
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
+#include <mutex>
 #include <string>
 
 #include "encoding_writer.h"
@@ -56,6 +58,12 @@ Commands:
   replay --db LOCATION [--to SEQ]
                Re-execute the journal up to command SEQ (all by default) and
                print the events, checking each row against its chain link.
+
+  events --db LOCATION --order ID | --run TRAIN DATE
+               Print the events of one waitlist order (its own, the match
+               trace about it, the tickets it was served with) or of one run
+               (events naming it, its tickets', blocks', sales' and orders'),
+               re-derived from the part of the journal that holds them.
 
   export --db LOCATION [--authors]
                Write the journal as a scenario (JSON Lines) to standard output;
@@ -231,50 +239,82 @@ int run(int argc, char** argv) {
 
     if (!store) return runInMemory(source, *runner);
 
-    // Interactive input is answered line by line; otherwise commands are
-    // grouped, and parsed on a thread of their own while the store writes.
+    // Interactive input is answered line by line. From a file, commands are
+    // parsed on a thread of their own and grouped; each group is applied to
+    // the engine and handed to the store, which commits it on its own thread
+    // and prints its events once committed, while the next group is applied.
     int status = 0;
-    QByteArray out;
-    QList<houbu::InputLine> batch;
-    std::unique_ptr<houbu::cli::ParsingReader> reader;
-    if (!source.interactive()) reader = std::make_unique<houbu::cli::ParsingReader>(source, group);
-    std::vector<houbu::cli::ParsedInput> inputs;
-    std::vector<houbu::ParsedLine> parsed;
-    auto nextBatch = [&] {
-        if (!reader) return source.next(batch, group);
-        if (!reader->next(inputs)) return false;
-        batch.clear();
-        parsed.clear();
-        for (houbu::cli::ParsedInput& in : inputs) {
-            batch.append(houbu::InputLine(in.text, in.number));
-            parsed.push_back(std::move(in.parsed));
+    if (source.interactive()) {
+        QByteArray out;
+        QList<houbu::InputLine> batch;
+        while (source.next(batch, group)) {
+            if (batch.isEmpty()) continue;
+            out.clear();
+            QString why;
+            if (!store->apply(batch, out, why)) {
+                status = 3;
+                // This batch is rejected; later lines are tried again (the
+                // store reconnects when the database is back).
+                std::fprintf(stderr, "houbu-cli: lines %d to %d were not applied: %s\n",
+                             batch.front().number, batch.back().number,
+                             why.toLocal8Bit().constData());
+            }
+            if (!writeAll(out)) break;
+            std::fflush(stdout);
         }
-        return true;
-    };
-    while (nextBatch()) {
-        if (batch.isEmpty()) continue;
-        out.clear();
-        QString why;
-        if (!(reader ? store->applyParsed(batch, parsed, out, why)
-                     : store->apply(batch, out, why))) {
-            status = 3;
-            if (!source.interactive()) {
-                // A file describes one history: applying its later lines without
-                // these would make another.
-                std::fprintf(stderr,
-                             "houbu-cli: stopped at line %d: %s; lines %d to the end were not "
-                             "applied\n",
-                             batch.front().number, why.toLocal8Bit().constData(),
-                             batch.front().number);
+    } else {
+        houbu::cli::ParsingReader reader(source, group);
+        std::vector<houbu::cli::ParsedInput> inputs;
+        std::vector<houbu::ParsedLine> parsed;
+        QList<houbu::InputLine> batch;
+        // Written on the store's thread, read here.
+        std::atomic<bool> stop{false};
+        std::mutex failureMutex;
+        int failedAt = 0;  // the first line of the first group not applied
+        QString failure;
+        const auto failed = [&](int line, const QString& why) {
+            std::lock_guard lock(failureMutex);
+            if (failedAt == 0 || line < failedAt) {
+                failedAt = line;
+                failure = why;
+            }
+            stop = true;
+        };
+        while (!stop && reader.next(inputs)) {
+            batch.clear();
+            parsed.clear();
+            for (houbu::cli::ParsedInput& in : inputs) {
+                batch.append(houbu::InputLine(in.text, in.number));
+                parsed.push_back(std::move(in.parsed));
+            }
+            if (batch.isEmpty()) continue;
+            const int first = batch.front().number;
+            QString why;
+            const bool taken = store->submit(
+                batch, &parsed,
+                [&, first](bool ok, const QByteArray& events, const QList<qsizetype>&,
+                           const QString& error) {
+                    if (!ok)
+                        failed(first, error);
+                    else if (!stop && !writeAll(events))
+                        stop = true;
+                },
+                why);
+            if (!taken) {
+                failed(first, why);
                 break;
             }
-            // Interactive input: this batch is rejected; later lines are tried
-            // again (the store reconnects when the database is back).
-            std::fprintf(stderr, "houbu-cli: lines %d to %d were not applied: %s\n",
-                         batch.front().number, batch.back().number, why.toLocal8Bit().constData());
         }
-        if (!writeAll(out)) break;
-        if (source.interactive()) std::fflush(stdout);
+        store->flush();
+        if (!failure.isEmpty()) {
+            // A file describes one history: applying its later lines without
+            // these would make another.
+            status = 3;
+            std::fprintf(stderr,
+                         "houbu-cli: stopped at line %d: %s; lines %d to the end were not "
+                         "applied\n",
+                         failedAt, failure.toLocal8Bit().constData(), failedAt);
+        }
     }
     std::fflush(stdout);
     if (const QString failure = store->snapshotFailure(); !failure.isEmpty())
@@ -382,6 +422,46 @@ int replay(int argc, char** argv) {
     return 0;
 }
 
+// `events --db LOCATION (--order ID | --run TRAIN DATE)`: one order's or one
+// run's events, re-derived from their part of the journal.
+int events(int argc, char** argv) {
+    QString db;
+    houbu::EventFilter filter;
+    for (int i = 2; i < argc; ++i) {
+        const std::string arg = argv[i];
+        if (arg == "--db" && i + 1 < argc) {
+            db = QString::fromLocal8Bit(argv[++i]);
+        } else if (arg == "--order" && i + 1 < argc) {
+            filter.order = QString::fromLocal8Bit(argv[++i]);
+        } else if (arg == "--run" && i + 2 < argc) {
+            filter.train = QString::fromLocal8Bit(argv[++i]);
+            filter.date = QString::fromLocal8Bit(argv[++i]);
+        } else {
+            return usageError("events: unknown or incomplete option '" + arg + "'");
+        }
+    }
+    if (db.isEmpty()) return usageError("events needs --db LOCATION");
+    if (filter.order.isEmpty() == filter.train.isEmpty())
+        return usageError("events needs --order ID or --run TRAIN DATE");
+    auto store = openStore(db, {}, houbu::StoreOptions{}.snapshotEvery, true, true);
+    if (!store) return 2;
+    qint64 after = 0;
+    for (;;) {
+        QByteArray out;
+        qint64 scanned = after;
+        QString error;
+        if (!store->readEventsOf(filter, after, 10000, out, scanned, error)) {
+            std::fprintf(stderr, "houbu-cli: %s\n", error.toLocal8Bit().constData());
+            return 1;
+        }
+        if (!writeAll(out)) return 1;
+        if (scanned <= after) break;
+        after = scanned;
+    }
+    std::fflush(stdout);
+    return 0;
+}
+
 int exportJournal(int argc, char** argv) {
     QString db;
     qint64 to = 0;
@@ -417,6 +497,7 @@ int main(int argc, char** argv) {
     if (command == "verify") return verify(argc, argv);
     if (command == "replay") return replay(argc, argv);
     if (command == "export") return exportJournal(argc, argv);
+    if (command == "events") return events(argc, argv);
     if (command == "gen") return houbu::tools::genMain(argc, argv);
     if (command == "bench") return houbu::tools::benchMain(argc, argv);
     return usageError("unknown command '" + command + "'");

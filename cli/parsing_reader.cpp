@@ -1,5 +1,7 @@
 #include "parsing_reader.h"
 
+#include <pthread.h>
+
 namespace houbu::cli {
 
 ParsingReader::ParsingReader(LineSource& source, int batchSize)
@@ -11,6 +13,7 @@ ParsingReader::~ParsingReader() {
 }
 
 void ParsingReader::produce() {
+    pthread_setname_np(pthread_self(), "houbu-parse");
     QList<InputLine> lines;
     std::vector<ParsedInput> batch;
     while (source_.next(lines, batchSize_)) {

@@ -13,6 +13,7 @@
 #include <QByteArray>
 #include <QByteArrayView>
 #include <QtEndian>
+#include <cstring>
 
 namespace houbu {
 
@@ -25,6 +26,15 @@ class JournalChain {
 
     static QByteArray next(QByteArrayView previous, qint64 seq, int line, QByteArrayView command,
                            QByteArrayView events) {
+        QByteArray link(kLinkSize, Qt::Uninitialized);
+        advance(previous, seq, line, command, events, link.data());
+        return link;
+    }
+
+    // The same into `link` (kLinkSize bytes), which may hold `previous`: a
+    // replay moves one link on for every command without allocating.
+    static void advance(QByteArrayView previous, qint64 seq, int line, QByteArrayView command,
+                        QByteArrayView events, char* link) {
         XXH3_state_t state;
         XXH3_128bits_reset(&state);
         XXH3_128bits_update(&state, previous.data(), static_cast<size_t>(previous.size()));
@@ -37,7 +47,7 @@ class JournalChain {
         XXH3_128bits_update(&state, events.data(), static_cast<size_t>(events.size()));
         XXH128_canonical_t canonical;
         XXH128_canonicalFromHash(&canonical, XXH3_128bits_digest(&state));
-        return QByteArray(reinterpret_cast<const char*>(canonical.digest), kLinkSize);
+        std::memcpy(link, canonical.digest, kLinkSize);
     }
 };
 

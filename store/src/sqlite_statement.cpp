@@ -52,4 +52,36 @@ void SqliteStatement::run() {
     sqlite3_clear_bindings(statement_);
 }
 
+bool SqliteStatement::step() {
+    const int code = sqlite3_step(statement_);
+    if (code == SQLITE_ROW) return true;
+    if (code != SQLITE_DONE) check(code);
+    sqlite3_reset(statement_);
+    sqlite3_clear_bindings(statement_);
+    return false;
+}
+
+qint64 SqliteStatement::columnInt(int column) {
+    return sqlite3_column_int64(statement_, column);
+}
+
+QByteArrayView SqliteStatement::columnBlob(int column) {
+    const void* data = sqlite3_column_blob(statement_, column);
+    const int size = sqlite3_column_bytes(statement_, column);
+    return QByteArrayView(static_cast<const char*>(data), size);
+}
+
+bool SqliteStatement::firstText(std::string& out) {
+    const int code = sqlite3_step(statement_);
+    if (code != SQLITE_ROW && code != SQLITE_DONE) check(code);
+    const bool found = code == SQLITE_ROW;
+    if (found) {
+        const auto* text = reinterpret_cast<const char*>(sqlite3_column_text(statement_, 0));
+        out.assign(text ? text : "", static_cast<std::size_t>(sqlite3_column_bytes(statement_, 0)));
+    }
+    sqlite3_reset(statement_);
+    sqlite3_clear_bindings(statement_);
+    return found;
+}
+
 }  // namespace houbu

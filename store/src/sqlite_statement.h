@@ -7,6 +7,7 @@
 
 #include <QByteArrayView>
 #include <QString>
+#include <string>
 #include <string_view>
 
 struct sqlite3;
@@ -33,6 +34,15 @@ class SqliteStatement {
     SqliteStatement& bindNull(int index);
     // Runs it to completion and makes it ready for the next values.
     void run();
+    // Runs a query: the text of the first column of its first row, or false
+    // when it has none; ready for the next values after.
+    bool firstText(std::string& out);
+    // Steps a query: true while it is on a row, whose columns are then read
+    // with the column functions (valid until the next step); false at its
+    // end, when it is ready for the next values.
+    bool step();
+    qint64 columnInt(int column);
+    QByteArrayView columnBlob(int column);
 
   private:
     void check(int code);

@@ -37,8 +37,8 @@ class TestCli : public QObject {
 
   private slots:
     // houbu-cli starts itself again, once and as the same process, with
-    // glibc's malloc asked for huge pages (fork() for a snapshot copies a
-    // page table); HOUBU_HUGE_PAGES=0 keeps it as started.
+    // glibc's malloc asked for huge pages (a page fault per 2 MB of state
+    // instead of per 4 KB); HOUBU_HUGE_PAGES=0 keeps it as started.
     void restartsWithHugePages_data() {
         QTest::addColumn<QString>("setting");
         QTest::addColumn<bool>("expected");

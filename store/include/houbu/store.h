@@ -15,6 +15,8 @@
 //  2. Events are handed out only after that transaction committed, so every
 //     command whose events were returned is durable. SQLite runs in WAL mode
 //     with synchronous=FULL: a commit survives a process crash and a power cut.
+//     The commands of a transaction are kept together in one journal block
+//     (journal_block.h), packed as one.
 //  3. Opening a store restores the latest snapshot, replays the journal after
 //     it and checks that the replay reproduces every chain link (the events
 //     byte for byte),
@@ -51,12 +53,18 @@ struct StoreOptions {
     QString location;
     // Engine options for a new store; an existing store keeps those it was made with.
     EngineOptions engine;
-    // Commands between engine snapshots: at least this many (default 100,000)
-    // and at least an eighth of the journal. A child process writes the whole
-    // state while the writer goes on (snapshot_process.h); the state grows with
-    // the journal, so a fixed interval would spend ever more of the machine on
-    // snapshots. The replay on open is bounded by the interval.
+    // Commands between engine snapshots: at least this many (default
+    // 100,000) and at least half as many as the newest snapshot covers. The
+    // engine's thread serializes the state between two groups (a pause as
+    // long as the state is large; snapshot_writer.h) and a thread of its own
+    // compresses and writes it; the state grows with the journal, so a fixed
+    // interval would spend ever more of the writer's time on snapshots. The
+    // replay on open after a crash is bounded by the interval.
     int snapshotEvery = 100000;
+    // On closing, a snapshot of the journal's end when at least a quarter of
+    // the interval came after the newest one, so that the next open replays
+    // (almost) nothing. Default: on.
+    bool snapshotOnClose = true;
     // Snapshots kept; older ones are deleted. Default 2: the newest, and one
     // to open from should the newest be damaged.
     int snapshotsKept = 2;
@@ -119,6 +127,14 @@ struct JournaledRequest {
     qint64 last = 0;
 };
 
+// Which events Store::readEventsOf gives: those of one waitlist order (its
+// own, the match trace about it, the tickets it was served with), or of one
+// run (Engine::eventConcernsOrder, eventConcernsRun).
+struct EventFilter {
+    QString order;        // a waitlist order's id; empty: the run below
+    QString train, date;  // a run
+};
+
 // One journal row as `export --authors` and audits read it.
 struct JournalEntry {
     qint64 seq = 0;
@@ -132,9 +148,9 @@ struct JournalEntry {
 
 class Store {
   public:
-    // Schema version this build writes and reads; a store of version 1 is
-    // migrated in place when opened.
-    static constexpr int kSchemaVersion = 3;
+    // Schema version this build writes and reads; a store of an older one
+    // (1 to 3) is migrated in place when opened, with progress.
+    static constexpr int kSchemaVersion = 4;
 
     // Opens or creates a store. Returns nullptr with a message naming the
     // problem (locked, not a Houbu database, newer schema, corrupt, journal and
@@ -162,6 +178,25 @@ class Store {
     bool applyParsed(const QList<InputLine>& lines, const std::vector<ParsedLine>& parsed,
                      QByteArray& out, QString& error);
 
+    // Called once a submitted group's transaction ended, on the store's own
+    // thread, group after group in the order submitted: with `ok`, its events
+    // (JSON Lines) and, per line, their size after it; otherwise why none of
+    // its lines was applied.
+    using Committed = std::function<void(bool ok, const QByteArray& events,
+                                         const QList<qsizetype>& ends, const QString& error)>;
+    // Applies the lines to the engine now and journals them behind the groups
+    // submitted before, without waiting for the commit: the engine goes on
+    // with the next group while the disk writes this one (a pipeline of
+    // group commits). `parsed` may be null. `done` hears of the commit; until
+    // then nothing of the group may be shown as applied. When a transaction
+    // fails, every group submitted after it fails too, and the next submit
+    // first rebuilds the engine from the store; false with `error` when that
+    // cannot be done (nothing of these lines was applied).
+    bool submit(const QList<InputLine>& lines, const std::vector<ParsedLine>* parsed,
+                Committed done, QString& error);
+    // Waits until every submitted group was answered.
+    void flush();
+
     // Appends to `out` the committed events with seq > afterSeq, oldest first
     // (JSON Lines, as apply() returned them): at most `limit` events. Recent
     // events come from memory; older ones are re-derived by replaying the
@@ -169,6 +204,17 @@ class Store {
     // forward continues that replay where it stopped. Returns false with
     // `error` when the journal cannot be read or disagrees with its chain.
     bool readEvents(qint64 afterSeq, int limit, QByteArray& out, QString& error);
+
+    // Appends the committed events with seq > afterSeq that concern `filter`,
+    // oldest first, at most `limit`, re-derived from the part of the journal
+    // that can hold them (an order's first to last change, a run's
+    // definition on; tables store those positions) from the nearest snapshot
+    // before it, and keeps that replay for the next page. `scanned` is the
+    // event seq to go on after: everything up to it was looked at (the end
+    // of the events when nothing is left). False with `error` when the
+    // journal cannot be read or disagrees with its chain.
+    bool readEventsOf(const EventFilter& filter, qint64 afterSeq, int limit, QByteArray& out,
+                      qint64& scanned, QString& error);
 
     const Engine& engine() const;
     qint64 journalLength() const;
@@ -181,7 +227,7 @@ class Store {
     // Why the last snapshot could not be taken (empty when none failed): the
     // journal is safe, but the next open replays more of it.
     QString snapshotFailure() const;
-    // Snapshots started in this session and how long fork() paused the writer.
+    // Snapshots started in this session and how long serializing them paused the writer.
     struct SnapshotPauses {
         int started = 0;
         qint64 longestMicroseconds = 0;
