@@ -744,47 +744,76 @@ void Server::handleGet(const QHttpServerRequest& request, const Slot& slot, cons
             return;
         }
         limit = std::min<qint64>(limit, page);
-        // Who sent what is for audits: admins see the journal rows behind the page.
-        const bool authors = who.role == Role::Admin;
-        job = [after, limit, authors](Writer& w) {
-            QByteArray lines;
-            QString message;
-            if (!w.events(after, static_cast<int>(limit), lines, message))
-                return error(503, message);
-            qint64 last = after;
-            const QByteArray list = joinEvents(lines, after, &last);
-            QByteArray journal;
-            if (authors && last > after) {
-                QJsonArray rows;
-                const bool read = w.store->readJournal(
-                    w.store->journalRowOfEvent(after + 1),
-                    [&](const JournalEntry& e) {
-                        if (e.firstEvent > last) return false;
-                        rows.append(QJsonObject{
-                            {"seq"_L1, e.seq},
-                            {"first_event"_L1, e.firstEvent},
-                            {"event_count"_L1, e.eventCount},
-                            {"author"_L1, QJsonObject{{"name"_L1, e.author.name},
-                                                      {"role"_L1, e.author.role},
-                                                      {"host"_L1, e.author.host}}},
-                            {"journaled_at"_L1, e.journaledAtMs > 0
-                                                    ? QJsonValue(QDateTime::fromMSecsSinceEpoch(
-                                                                     e.journaledAtMs, Qt::UTC)
-                                                                     .toString(Qt::ISODateWithMs))
-                                                    : QJsonValue()}});
-                        return true;
-                    },
-                    message);
-                if (!read) return error(503, message);
-                journal = ",\"journal\":" + QJsonDocument(rows).toJson(QJsonDocument::Compact);
+        // One order's or one run's events: re-derived from its part of the
+        // journal; `next_after` says where the next page starts.
+        EventFilter filter;
+        filter.order = query.queryItemValue(u"order"_s, QUrl::FullyDecoded);
+        filter.train = query.queryItemValue(u"train"_s, QUrl::FullyDecoded);
+        filter.date = query.queryItemValue(u"date"_s, QUrl::FullyDecoded);
+        if (!filter.order.isEmpty() || !filter.train.isEmpty() || !filter.date.isEmpty()) {
+            if (filter.order.isEmpty() == (filter.train.isEmpty() || filter.date.isEmpty())) {
+                respond(slot, error(400, u"give either 'order', or 'train' and 'date'"_s));
+                return;
             }
-            Reply r;
-            r.body = "{\"after\":" + QByteArray::number(after) +
-                     ",\"last_seq\":" + QByteArray::number(w.lastSeq()) +
-                     ",\"next_after\":" + QByteArray::number(last) + ",\"events\":[" + list + "]" +
-                     journal + "}";
-            return r;
-        };
+            job = [after, limit, filter](Writer& w) {
+                QByteArray lines;
+                QString message;
+                qint64 scanned = after;
+                if (!w.store->readEventsOf(filter, after, static_cast<int>(limit), lines, scanned,
+                                           message))
+                    return error(503, message);
+                qint64 last = after;
+                const QByteArray list = joinEvents(lines, after, &last);
+                Reply r;
+                r.body = "{\"after\":" + QByteArray::number(after) +
+                         ",\"last_seq\":" + QByteArray::number(w.lastSeq()) +
+                         ",\"next_after\":" + QByteArray::number(std::max(last, scanned)) +
+                         ",\"events\":[" + list + "]}";
+                return r;
+            };
+        } else {
+            // Who sent what is for audits: admins see the journal rows behind the page.
+            const bool authors = who.role == Role::Admin;
+            job = [after, limit, authors](Writer& w) {
+                QByteArray lines;
+                QString message;
+                if (!w.events(after, static_cast<int>(limit), lines, message))
+                    return error(503, message);
+                qint64 last = after;
+                const QByteArray list = joinEvents(lines, after, &last);
+                QByteArray journal;
+                if (authors && last > after) {
+                    QJsonArray rows;
+                    const bool read = w.store->readJournal(
+                        w.store->journalRowOfEvent(after + 1),
+                        [&](const JournalEntry& e) {
+                            if (e.firstEvent > last) return false;
+                            rows.append(QJsonObject{
+                                {"seq"_L1, e.seq},
+                                {"first_event"_L1, e.firstEvent},
+                                {"event_count"_L1, e.eventCount},
+                                {"author"_L1, QJsonObject{{"name"_L1, e.author.name},
+                                                          {"role"_L1, e.author.role},
+                                                          {"host"_L1, e.author.host}}},
+                                {"journaled_at"_L1,
+                                 e.journaledAtMs > 0 ? QJsonValue(QDateTime::fromMSecsSinceEpoch(
+                                                                      e.journaledAtMs, Qt::UTC)
+                                                                      .toString(Qt::ISODateWithMs))
+                                                     : QJsonValue()}});
+                            return true;
+                        },
+                        message);
+                    if (!read) return error(503, message);
+                    journal = ",\"journal\":" + QJsonDocument(rows).toJson(QJsonDocument::Compact);
+                }
+                Reply r;
+                r.body = "{\"after\":" + QByteArray::number(after) +
+                         ",\"last_seq\":" + QByteArray::number(w.lastSeq()) +
+                         ",\"next_after\":" + QByteArray::number(last) + ",\"events\":[" + list +
+                         "]" + journal + "}";
+                return r;
+            };
+        }
     } else if (parts.size() == 1 && parts[0] == "snapshot"_L1) {
         const std::string train =
             query.queryItemValue(u"train"_s, QUrl::FullyDecoded).toStdString();

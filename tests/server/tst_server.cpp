@@ -371,6 +371,63 @@ class TestServer : public QObject {
         QVERIFY(qAbs(at.secsTo(QDateTime::currentDateTimeUtc())) < 3600);
     }
 
+    // One order's or one run's events, re-derived by the store: only theirs,
+    // in order, paged with next_after; half a filter is refused.
+    void eventsOfAnOrderAndARun() {
+        // The run (again, when an earlier test defined it: an error event
+        // then), a waitlist order on it, prepaid, and a sale.
+        Response r = http_.post(
+            api(u"/commands"_s), dispatcher_,
+            kTrain + "\n" +
+                R"({"op":"waitlist","id":"wf1","user":"u-f","passengers":["冯"],"from":"A","to":"C","options":[{"train":"G1","date":"2024-01-20","class":"二等座"}]})"
+                "\n"
+                R"({"op":"prepay","id":"wf1"})"
+                "\n" +
+                sell(u"sf2"_s));
+        QCOMPARE(r.status, 200);
+        r = http_.get(api(u"/events?train=G1&date=2024-01-20&limit=500"_s), viewer_);
+        QCOMPARE(r.status, 200);
+        const QJsonArray run = events(r);
+        QVERIFY(run.size() > 2);
+        QCOMPARE(run[0].toObject().value("event"_L1).toString(), u"train_defined"_s);
+        qint64 previous = 0;
+        for (const auto& e : run) {
+            const qint64 seq = e.toObject().value("seq"_L1).toInteger();
+            QVERIFY(seq > previous);
+            previous = seq;
+            const QString train = e.toObject().value("train"_L1).toString();
+            QVERIFY(train.isEmpty() || train == u"G1"_s);
+        }
+        // The order: submitted and prepaid, its own events only.
+        r = http_.get(api(u"/events?order=wf1"_s), viewer_);
+        QCOMPARE(r.status, 200);
+        const QJsonArray order = events(r);
+        QVERIFY(order.size() >= 2);
+        QCOMPARE(order[0].toObject().value("event"_L1).toString(), u"waitlist_submitted"_s);
+        for (const auto& e : order)
+            QCOMPARE(e.toObject().value("id"_L1).toString(), u"wf1"_s);
+        // Paged one at a time, the same events.
+        QJsonArray paged;
+        qint64 after = 0;
+        for (int guard = 0; guard < 1000; ++guard) {
+            r = http_.get(api(u"/events?train=G1&date=2024-01-20&limit=1&after=%1"_s.arg(after)),
+                          viewer_);
+            QCOMPARE(r.status, 200);
+            for (const auto& e : events(r))
+                paged.append(e);
+            const qint64 next = r.json().value("next_after"_L1).toInteger();
+            if (next <= after) break;
+            after = next;
+        }
+        QCOMPARE(paged, run);
+        r = http_.get(api(u"/events?order=nobody"_s), viewer_);
+        QCOMPARE(r.status, 200);
+        QVERIFY(events(r).isEmpty());
+        QCOMPARE(http_.get(api(u"/events?train=G1"_s), viewer_).status, 400);
+        QCOMPARE(http_.get(api(u"/events?order=wf1&train=G1&date=2024-01-20"_s), viewer_).status,
+                 400);
+    }
+
     void oversize() {
         const QByteArray big(70000, ' ');
         const Response r = http_.post(api(u"/commands"_s), dispatcher_, kTrain + big);
