@@ -46,7 +46,7 @@ Commands:
                                      --rules.
       --group N                      commands per transaction (group commit,
                                      default 512; 1 = one transaction each)
-            --snapshot-every N             commands between engine snapshots
+      --snapshot-every N             commands between engine snapshots
                                      (default 100000)
 
   verify --db LOCATION

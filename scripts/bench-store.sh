@@ -1,65 +1,127 @@
 #!/usr/bin/env bash
-# Durable commands per second on SQLite and PostgreSQL, with and without group
-# commit, on the engine benchmark's workload; and the time to open a store
-# holding about 1,000,000 journal rows. Loopback only; the PostgreSQL server is
-# a throwaway one in a temporary folder, stopped afterwards.
+# The durable store on a generated day, side by side for one or more builds of
+# houbu-cli: time to write the day (`run FILE --db`), the store's size against
+# the commands' own bytes, time to reopen it cleanly and after kill -9, time of
+# `verify` against a full replay, and the events checked byte for byte against
+# an in-memory run. Every time is given as wall, user+system CPU and the load
+# average, because the machine may be shared; peak memory is the resident
+# maximum. Optionally the same day slice through `bench` on SQLite and on a
+# throwaway PostgreSQL on loopback (latency percentiles while snapshots run).
 #
-# Usage: scripts/bench-store.sh            (about 10 minutes on 2 cores)
+# Usage: scripts/bench-store.sh [options]
+#   --day FILE        the day to write (default: the 1/25 day, generated:
+#                     gen --seed 31 --runs 200 --seats 1000 --orders 800000)
+#   --cli PATH        a houbu-cli to measure (repeatable; default: this
+#                     checkout's release build). Give an older build beside it
+#                     to compare.
+#   --no-crash        skip the kill -9 reopen
+#   --no-verify       skip verify and the full replay (the longest steps)
+#   --bench-lines N   also run `bench` on the day's first N lines on SQLite
+#                     and PostgreSQL (0 = skip, default)
+#   --keep DIR        keep the stores in DIR instead of a temporary folder
 set -euo pipefail
 cd "$(dirname "$0")/.."
-scripts/install-deps.sh
-cmake --preset release >/dev/null
-cmake --build --preset release -j2 --target engine_bench houbu-cli
 
-cli=build/release/cli/houbu-cli
-tmp="$(mktemp -d)"
-chmod 755 "$tmp"  # the server runs as the user postgres
+day="" crash=1 verify=1 bench_lines=0 keep="" clis=()
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --day) day=$2; shift 2 ;;
+    --cli) clis+=("$2"); shift 2 ;;
+    --no-crash) crash=0; shift ;;
+    --no-verify) verify=0; shift ;;
+    --bench-lines) bench_lines=$2; shift 2 ;;
+    --keep) keep=$2; shift 2 ;;
+    *) echo "bench-store.sh: unknown option $1" >&2; exit 2 ;;
+  esac
+done
+
+if [ ${#clis[@]} -eq 0 ]; then
+  scripts/install-deps.sh
+  cmake --preset release >/dev/null
+  cmake --build --preset release -j2 --target houbu-cli
+  clis=(build/release/cli/houbu-cli)
+fi
+if [ -n "$keep" ]; then
+  tmp=$keep
+  mkdir -p "$tmp"
+else
+  tmp="$(mktemp -d)"
+fi
+chmod 755 "$tmp"  # the PostgreSQL server runs as the user postgres
 pgdir="$tmp/pg"
 cleanup() {
   sh tests/store/pg-fixture.sh stop "$pgdir" >/dev/null 2>&1 || true
-  rm -rf "$tmp"
+  [ -n "$keep" ] || rm -rf "$tmp"
 }
 trap cleanup EXIT
 
-build/release/bench/engine_bench --houbu_write_jsonl="$tmp/workload.jsonl" >/dev/null
-lines=$(wc -l < "$tmp/workload.jsonl")
-head -n 5000 "$tmp/workload.jsonl" > "$tmp/first5000.jsonl"
+if [ -z "$day" ]; then
+  day="$tmp/day.jsonl"
+  "${clis[0]}" gen --seed 31 --runs 200 --seats 1000 --orders 800000 > "$day"
+fi
+day_bytes=$(stat -c %s "$day")
+commands=$(grep -vc '^\s*\(#\|$\)' "$day" || true)
+printf '== %s: %d commands, %.1f MB of JSON; %d cores\n' \
+  "$(basename "$day")" "$commands" "$(echo "$day_bytes / 1048576" | bc -l)" "$(nproc)"
 
-# run LABEL LOCATION FILE GROUP: prints commands/s (wall) for one durable run.
-run() {
-  local label=$1 location=$2 file=$3 group=$4 n start end
-  n=$(grep -vc '^\s*\(#\|$\)' "$file" || true)
-  start=$(date +%s.%N)
-  "$cli" run "$file" --db "$location" --group "$group" >/dev/null
-  end=$(date +%s.%N)
-  awk -v l="$label" -v n="$n" -v s="$start" -v e="$end" \
-    'BEGIN { printf "%-52s %9d commands %8.2f s %10.0f commands/s\n", l, n, e - s, n / (e - s) }'
+exec 3>&1  # the report, while the measured commands' output is redirected
+load() { cut -d' ' -f1 /proc/loadavg; }
+# timed LABEL CMD...: runs CMD, prints one line: wall, CPU, peak memory, load.
+# Its exit status is CMD's.
+timed() {
+  local label=$1 status=0 before
+  shift
+  before=$(load)
+  /usr/bin/time -f '%e %U %S %M' -o "$tmp/time" "$@" || status=$?
+  read -r wall user sys rss < "$tmp/time"
+  awk -v l="$label" -v w="$wall" -v u="$user" -v s="$sys" -v r="$rss" -v b="$before" -v a="$(load)" \
+    'BEGIN { printf "  %-34s %8.2f s wall %8.2f s CPU %7.0f MB peak   load %s-%s\n", l, w, u + s, r / 1024, b, a }' >&3
+  return $status
 }
+store_bytes() { du -cb "$1" "$1-wal" "$1-shm" 2>/dev/null | tail -1 | cut -f1; }
 
-echo "== SQLite (WAL, synchronous=FULL), $lines-line workload"
-run "SQLite, group commit 512 (default)" "$tmp/g512.db" "$tmp/workload.jsonl" 512
-run "SQLite, group commit 4096" "$tmp/g4096.db" "$tmp/workload.jsonl" 4096
-run "SQLite, one transaction per command (first 5,000)" "$tmp/g1.db" "$tmp/first5000.jsonl" 1
-
-echo "== PostgreSQL 15 on loopback (synchronous_commit on)"
-sh tests/store/pg-fixture.sh start "$pgdir" >/dev/null
-url=$(cat "$pgdir/url")
-pg_reset() { "$(ls -d /usr/lib/postgresql/*/bin | sort -rV | head -1)/psql" "$url" -qc \
-  'DROP TABLE IF EXISTS houbu_meta, journal, snapshots, runs, tickets, orders, blocks, houbu_lock' >/dev/null; }
-pg_reset; run "PostgreSQL, group commit 512 (default)" "$url" "$tmp/workload.jsonl" 512
-pg_reset; run "PostgreSQL, group commit 4096" "$url" "$tmp/workload.jsonl" 4096
-pg_reset; run "PostgreSQL, one transaction per command (first 5,000)" "$url" "$tmp/first5000.jsonl" 1
-
-echo "== Opening a store of about 1,000,000 journal rows"
-# The workload twice: the second pass is answered with duplicates and errors,
-# which are journaled like any command, doubling the journal.
-"$cli" run "$tmp/workload.jsonl" --db "$tmp/big.db" --group 4096 >/dev/null
-"$cli" run "$tmp/workload.jsonl" --db "$tmp/big.db" --group 4096 >/dev/null
-rows=$(sqlite3 "$tmp/big.db" 'SELECT COUNT(*) FROM journal' 2>/dev/null || echo '?')
-for i in 1 2 3; do
-  start=$(date +%s.%N)
-  echo -n | "$cli" run - --db "$tmp/big.db" >/dev/null
-  end=$(date +%s.%N)
-  awk -v r="$rows" -v s="$start" -v e="$end" 'BEGIN { printf "open (restore snapshot, replay tail, check tables) of %s journal rows: %.2f s\n", r, e - s }'
+timed "in memory" "${clis[0]}" run "$day" > "$tmp/memory.out"
+for cli in "${clis[@]}"; do
+  echo "== $cli ($("$cli" --version 2>/dev/null || echo 'no version'))"
+  db="$tmp/store-$(basename "$(dirname "$(dirname "$cli")")")-$RANDOM.db"
+  timed "write (run --db)" "$cli" run "$day" --db "$db" > "$tmp/durable.out"
+  awk -v n="$commands" -v w="$wall" 'BEGIN { printf "  %-34s %8.0f durable commands/s\n", "throughput", n / w }'
+  if cmp -s "$tmp/memory.out" "$tmp/durable.out"; then
+    echo "  events                             identical to the in-memory run"
+  else
+    echo "  events                             DIFFER from the in-memory run"
+  fi
+  bytes=$(store_bytes "$db")
+  awk -v b="$bytes" -v d="$day_bytes" 'BEGIN { printf "  %-34s %8.0f MB, %.2fx the commands\x27 bytes\n", "store size", b / 1048576, b / d }'
+  timed "reopen (replay --to 1)" "$cli" replay --db "$db" --to 1 > /dev/null
+  if [ "$verify" = 1 ]; then
+    timed "verify" "$cli" verify --db "$db" > "$tmp/verify.out" || cat "$tmp/verify.out"
+    timed "full replay" "$cli" replay --db "$db" > /dev/null
+  fi
+  if [ "$crash" = 1 ]; then
+    # Killed at about two thirds of the write: what reopening costs when no
+    # closing snapshot was written.
+    crashed="$db.crashed"
+    "$cli" run "$day" --db "$crashed" > /dev/null &
+    pid=$!
+    sleep "$(awk -v w="$wall" 'BEGIN { printf "%.1f", w * 2 / 3 }')"
+    kill -9 "$pid" 2>/dev/null || true
+    wait "$pid" 2>/dev/null || true
+    timed "reopen after kill -9" "$cli" replay --db "$crashed" --to 1 > /dev/null
+    rm -f "$crashed" "$crashed-wal" "$crashed-shm"
+  fi
+  [ -n "$keep" ] || rm -f "$db" "$db-wal" "$db-shm"
 done
-ls -l "$tmp/big.db" | awk '{ printf "store size: %.0f MB\n", $5 / 1048576 }'
+
+if [ "$bench_lines" -gt 0 ]; then
+  head -n "$bench_lines" "$day" > "$tmp/slice.jsonl"
+  sh tests/store/pg-fixture.sh start "$pgdir" >/dev/null
+  url=$(cat "$pgdir/url")
+  for cli in "${clis[@]}"; do
+    echo "== bench, first $bench_lines lines, $cli"
+    timed "bench sqlite" "$cli" bench "$tmp/slice.jsonl" --target sqlite --no-progress
+    "$(ls -d /usr/lib/postgresql/*/bin | sort -rV | head -1)/psql" "$url" -qc \
+      'DROP SCHEMA public CASCADE; CREATE SCHEMA public' >/dev/null
+    timed "bench postgresql" "$cli" bench "$tmp/slice.jsonl" --target "$url" --no-progress
+  done
+fi

@@ -399,9 +399,9 @@ class TestCrash : public QObject {
         QCOMPARE(replayed.out, memory.out);
     }
 
-    // SIGKILL while a child process writes a snapshot: the child dies with the
-    // writer, its file is removed on the next open, nothing journaled is lost,
-    // and the run continues to the uninterrupted result.
+    // SIGKILL while the snapshot thread writes a snapshot: its file is left
+    // half written, the next open removes it, nothing journaled is lost, and
+    // the run continues to the uninterrupted result.
     void killDuringSnapshot() {
         QTemporaryDir dir(scratchFolder());
         QVERIFY(dir.isValid());
@@ -438,8 +438,8 @@ class TestCrash : public QObject {
         QCOMPARE(p.exitStatus(), QProcess::CrashExit);
         const QByteArray printed = p.readAllStandardOutput();
 
-        // The child went with its writer: the file stops growing, then the
-        // next open removes it.
+        // The writer is gone: the file stops growing, then the next open
+        // removes it.
         const QString file = QDir(dir.path()).entryList({pattern}, QDir::Files).value(0);
         if (!file.isEmpty()) {
             const QString path = dir.filePath(file);
