@@ -101,7 +101,9 @@ QJsonObject toJson(const RunSummary& v) {
             {"seats"_L1, v.seats},
             {"load_factor"_L1, v.loadFactor},
             {"queued_orders"_L1, v.queuedOrders},
-            {"queued_passengers"_L1, v.queuedPassengers}};
+            {"queued_passengers"_L1, v.queuedPassengers},
+            {"free_seat_segments"_L1, static_cast<qint64>(v.freeSeatSegments)},
+            {"longest_queue"_L1, v.longestQueue}};
 }
 
 bool fromJson(const QJsonObject& o, RunSummary& v) {
@@ -112,6 +114,35 @@ bool fromJson(const QJsonObject& o, RunSummary& v) {
     v.loadFactor = o.value("load_factor"_L1).toDouble();
     v.queuedOrders = integer(o, "queued_orders"_L1);
     v.queuedPassengers = integer(o, "queued_passengers"_L1);
+    v.freeSeatSegments = o.value("free_seat_segments"_L1).toInteger();
+    v.longestQueue = o.value("longest_queue"_L1).toInt(-1);
+    return !v.train.empty();
+}
+
+QJsonObject toJson(const HotQueue& v) {
+    return {{"train"_L1, s(v.train)},
+            {"date"_L1, s(v.date)},
+            {"class"_L1, s(v.travelClass)},
+            {"from"_L1, v.from},
+            {"to"_L1, v.to},
+            {"from_station"_L1, s(v.fromStation)},
+            {"to_station"_L1, s(v.toStation)},
+            {"orders"_L1, v.orders},
+            {"passengers"_L1, v.passengers},
+            {"free_seats"_L1, v.freeSeats}};
+}
+
+bool fromJson(const QJsonObject& o, HotQueue& v) {
+    v.train = str(o, "train"_L1);
+    v.date = str(o, "date"_L1);
+    v.travelClass = str(o, "class"_L1);
+    v.from = integer(o, "from"_L1);
+    v.to = integer(o, "to"_L1);
+    v.fromStation = str(o, "from_station"_L1);
+    v.toStation = str(o, "to_station"_L1);
+    v.orders = integer(o, "orders"_L1);
+    v.passengers = integer(o, "passengers"_L1);
+    v.freeSeats = integer(o, "free_seats"_L1);
     return !v.train.empty();
 }
 

@@ -74,7 +74,60 @@ std::vector<RunSummary> Engine::runSummaries() const {
             offered ? static_cast<double>(r.heldSegments) / static_cast<double>(offered) : 0.0;
         sum.queuedOrders = r.queuedOrders;
         sum.queuedPassengers = r.queuedPassengers;
+        sum.freeSeatSegments = offered - r.heldSegments;
         out.push_back(std::move(sum));
+    }
+    return out;
+}
+
+QueueRanking Engine::rankQueues(std::size_t limit) const {
+    const EngineState& s = *state_;
+    QueueRanking out;
+    out.longestQueueOfRun.assign(s.runs.size(), 0);
+    struct Ranked {
+        int passengers;
+        int orders;
+        std::uint32_t queue;
+    };
+    std::vector<Ranked> ranked;
+    for (std::uint32_t qi = 0; qi < s.queues.size(); ++qi) {
+        const Queue& q = s.queues[qi];
+        int orders = 0, passengers = 0;
+        for (std::size_t k = 0; k < q.liveBySize.size(); ++k) {
+            orders += static_cast<int>(q.liveBySize[k]);
+            passengers += static_cast<int>(q.liveBySize[k] * (k + 1));
+        }
+        if (orders == 0) continue;
+        int& longest = out.longestQueueOfRun[q.run];
+        longest = std::max(longest, orders);
+        ranked.push_back({passengers, orders, qi});
+    }
+    // Most passengers first; ties by orders, then in the queues' creation
+    // order, so that the ranking is the same on every replay.
+    const auto before = [](const Ranked& a, const Ranked& b) {
+        return std::tie(b.passengers, b.orders, a.queue) <
+               std::tie(a.passengers, a.orders, b.queue);
+    };
+    const std::size_t n = std::min(limit, ranked.size());
+    std::partial_sort(ranked.begin(), ranked.begin() + static_cast<std::ptrdiff_t>(n), ranked.end(),
+                      before);
+    out.hottest.reserve(n);
+    for (std::size_t i = 0; i < n; ++i) {
+        const Queue& q = s.queues[ranked[i].queue];
+        const Run& run = s.runs[q.run];
+        HotQueue h;
+        h.train = run.train;
+        h.date = run.date;
+        h.travelClass = run.classes[q.travelClass].name;
+        h.from = q.from;
+        h.to = q.to;
+        h.fromStation = run.stops[q.from].station;
+        h.toStation = run.stops[q.to].station;
+        h.orders = ranked[i].orders;
+        h.passengers = ranked[i].passengers;
+        h.freeSeats = countFree(run, q.travelClass, q.from, q.to,
+                                static_cast<int>(run.classes[q.travelClass].seats.size()));
+        out.hottest.push_back(std::move(h));
     }
     return out;
 }

@@ -318,13 +318,22 @@ class Writer : public QObject {
 
     qint64 lastSeq() const { return static_cast<qint64>(store->engine().lastSeq()); }
 
+    // The longest queues a /snapshot lists (the console's hot-queues view).
+    static constexpr std::size_t kHotQueues = 200;
+
     QByteArray snapshot(const std::string& focusTrain, const std::string& focusDate) {
         const Engine& e = store->engine();
         QJsonObject o{{"last_seq"_L1, lastSeq()},
                       {"clock"_L1, QString::fromStdString(formatTime(e.clock()))},
                       {"journal_length"_L1, store->journalLength()}};
-        const auto runs = e.runSummaries();
+        auto runs = e.runSummaries();
+        // A pass over every queue: a /snapshot is asked for at the reader's
+        // pace (the console's refresh is throttled), not per command.
+        QueueRanking ranking = e.rankQueues(kHotQueues);
+        for (std::size_t i = 0; i < runs.size() && i < ranking.longestQueueOfRun.size(); ++i)
+            runs[i].longestQueue = ranking.longestQueueOfRun[i];
         o.insert("runs"_L1, toJsonArray(runs));
+        o.insert("hot_queues"_L1, toJsonArray(ranking.hottest));
         std::string train = focusTrain, date = focusDate;
         RunView view;
         if (!e.run(train, date, view) && !runs.empty()) {

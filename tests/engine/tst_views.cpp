@@ -36,6 +36,45 @@ class TestViews : public QObject {
         QCOMPARE(runs.size(), std::size_t(1));
         QCOMPARE(runs[0].seats, 5);
         QCOMPARE(runs[0].loadFactor, (4.0 + 4.0) / (5 * 4));
+        QCOMPARE(runs[0].freeSeatSegments, std::int64_t{5 * 4 - 8});
+        QCOMPARE(runs[0].longestQueue, -1);  // not ranked: rankQueues says
+    }
+
+    // The day's queues ranked by waiting passengers, then orders; each run's
+    // longest queue in orders; served and cancelled orders no longer count.
+    void queuesRankedOverTheDay() {
+        Session s;
+        s.send({g1(), sell("S1", "北京", "青岛", R"(["a","b"])"), op("pay", "S1")});
+        s.send({waitlist("W1", "北京", "济南", R"(["乙","丙"])"), op("prepay", "W1")});
+        s.send({waitlist("W2", "北京", "济南"), op("prepay", "W2")});
+        s.send({waitlist("W3", "天津", "济南", R"(["丁"])"), op("prepay", "W3")});
+        s.send({waitlist("W4", "天津", "济南", R"(["戊"])"), op("prepay", "W4")});
+        s.send({waitlist("W5", "天津", "济南", R"(["己"])"), op("prepay", "W5")});
+        QueueRanking ranking = s.engine().rankQueues(10);
+        QCOMPARE(ranking.hottest.size(), std::size_t(2));
+        // Three passengers each: the one of more orders first.
+        const HotQueue& first = ranking.hottest[0];
+        QCOMPARE(first.fromStation, std::string("天津"));
+        QCOMPARE(first.toStation, std::string("济南"));
+        QCOMPARE(first.orders, 3);
+        QCOMPARE(first.passengers, 3);
+        QCOMPARE(first.freeSeats, 0);
+        QCOMPARE(first.train, std::string("G1"));
+        QCOMPARE(first.date, std::string("2024-01-20"));
+        QCOMPARE(ranking.hottest[1].fromStation, std::string("北京"));
+        QCOMPARE(ranking.hottest[1].orders, 2);
+        QCOMPARE(ranking.hottest[1].passengers, 3);
+        QCOMPARE(ranking.longestQueueOfRun, std::vector<int>{3});
+        QCOMPARE(s.engine().rankQueues(1).hottest.size(), std::size_t(1));
+
+        // Two of 天津→济南 leave: 北京→济南 leads, the run's longest is 2.
+        s.send({op("cancel", "W4"), op("cancel", "W5")});
+        ranking = s.engine().rankQueues(10);
+        QCOMPARE(ranking.hottest.size(), std::size_t(2));
+        QCOMPARE(ranking.hottest[0].fromStation, std::string("北京"));
+        QCOMPARE(ranking.hottest[1].orders, 1);
+        QCOMPARE(ranking.longestQueueOfRun, std::vector<int>{2});
+        QVERIFY(s.engine().rankQueues(0).hottest.empty());
     }
 
     // The memory report counts what the state holds and sizes it by record.

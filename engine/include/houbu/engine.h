@@ -125,6 +125,10 @@ class Engine {
 
     // ---- read-only views (see views.h) ----
     std::vector<RunSummary> runSummaries() const;
+    // The `limit` queues with the most waiting passengers over all runs, and
+    // each run's longest queue: one pass over every queue (a whole day has
+    // hundreds of thousands), so callers ask at a human pace, not per command.
+    QueueRanking rankQueues(std::size_t limit) const;
     // False when the run is unknown.
     bool run(const std::string& train, const std::string& date, RunView& out) const;
     // Every seat of the run in seat order (car, row, layout position).

@@ -34,6 +34,31 @@ struct RunSummary {
     double loadFactor = 0;
     int queuedOrders = 0;      // orders with an option on this run
     int queuedPassengers = 0;  // their passengers
+    // Seat-segments not held: over the segments, the seats free on an average one.
+    std::int64_t freeSeatSegments = 0;
+    // Orders in the run's longest queue; -1 when not ranked (Engine::rankQueues).
+    int longestQueue = -1;
+};
+
+// One waitlist queue (run, class, interval) among the longest of the day.
+struct HotQueue {
+    std::string train;
+    std::string date;
+    std::string travelClass;
+    int from = 0;  // stop indices on the run
+    int to = 0;
+    std::string fromStation;
+    std::string toStation;
+    int orders = 0;
+    int passengers = 0;
+    int freeSeats = 0;  // seats of the class free over the whole interval
+};
+
+// The queues of every run ranked by waiting passengers (then orders), and
+// each run's longest queue, from one pass over the queues.
+struct QueueRanking {
+    std::vector<HotQueue> hottest;       // at most the limit asked for
+    std::vector<int> longestQueueOfRun;  // orders; in runSummaries() order
 };
 
 // A class of a run beyond its seats (commands.md version 2): standing places
