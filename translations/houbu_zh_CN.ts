@@ -1101,12 +1101,12 @@
 <context>
     <name>houbu::EmbeddedSession</name>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="679"/>
+        <location filename="../session/src/embedded_session.cpp" line="713"/>
         <source>Embedded · in memory</source>
         <translation>嵌入式 · 内存</translation>
     </message>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="679"/>
+        <location filename="../session/src/embedded_session.cpp" line="713"/>
         <source>Embedded · %1</source>
         <translation>嵌入式 · %1</translation>
     </message>
@@ -1114,54 +1114,54 @@
 <context>
     <name>houbu::EmbeddedWorker</name>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="45"/>
+        <location filename="../session/src/embedded_session.cpp" line="47"/>
         <source>Opening the store</source>
         <translation>正在打开存储</translation>
     </message>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="140"/>
-        <location filename="../session/src/embedded_session.cpp" line="291"/>
+        <location filename="../session/src/embedded_session.cpp" line="142"/>
+        <location filename="../session/src/embedded_session.cpp" line="293"/>
         <source>No engine is open.</source>
         <translation>未打开引擎。</translation>
     </message>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="191"/>
+        <location filename="../session/src/embedded_session.cpp" line="193"/>
         <source>Loading cancelled after %1 of %2 lines.</source>
         <translation>已在 %2 行中的第 %1 行后取消加载。</translation>
     </message>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="194"/>
-        <location filename="../session/src/embedded_session.cpp" line="209"/>
+        <location filename="../session/src/embedded_session.cpp" line="196"/>
+        <location filename="../session/src/embedded_session.cpp" line="211"/>
         <source>Loading scenario</source>
         <translation>正在加载场景</translation>
     </message>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="227"/>
+        <location filename="../session/src/embedded_session.cpp" line="229"/>
         <source>Cannot write %1: %2</source>
         <translation>无法写入 %1：%2</translation>
     </message>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="242"/>
+        <location filename="../session/src/embedded_session.cpp" line="244"/>
         <source>Journal exported to %1</source>
         <translation>日志已导出到 %1</translation>
     </message>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="251"/>
+        <location filename="../session/src/embedded_session.cpp" line="253"/>
         <source>Replaying the journal</source>
         <translation>正在回放日志</translation>
     </message>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="263"/>
+        <location filename="../session/src/embedded_session.cpp" line="265"/>
         <source>Replaying under both policies</source>
         <translation>正在按两种策略回放</translation>
     </message>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="412"/>
+        <location filename="../session/src/embedded_session.cpp" line="414"/>
         <source>Step mode: cannot copy the engine: %1</source>
         <translation>单步模式：无法复制引擎：%1</translation>
     </message>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="516"/>
+        <location filename="../session/src/embedded_session.cpp" line="518"/>
         <source>Step mode and the engine disagree on line %1; the engine&apos;s events are kept.</source>
         <translation>单步模式与引擎在第 %1 行的结果不一致；以引擎的事件为准。</translation>
     </message>
@@ -1327,61 +1327,124 @@
 <context>
     <name>houbu::EventLogModel</name>
     <message>
-        <location filename="../models/src/models.cpp" line="738"/>
+        <location filename="../models/src/models.cpp" line="771"/>
         <source>prepay %1 by %2</source>
         <translation>%2 前预付 %1</translation>
     </message>
     <message numerus="yes">
-        <location filename="../models/src/models.cpp" line="743"/>
+        <location filename="../models/src/models.cpp" line="776"/>
         <source>%n seat(s) free</source>
         <translation>
             <numerusform>余 %n 座</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="748"/>
+        <location filename="../models/src/models.cpp" line="781"/>
         <source>%1 %2 %3: rank %4</source>
         <translation>%1 %2 %3：第 %4 名</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="806"/>
+        <location filename="../models/src/models.cpp" line="839"/>
         <source>The command&apos;s line in its input: in a scenario file, the file&apos;s line (every line counted, as houbu-cli numbers them); after that, the console&apos;s commands in the order sent</source>
         <translation>命令在其输入中的行号：场景文件中即文件的行号（与 houbu-cli 一样，每一行都计数）；此后是控制台按发送顺序编号的命令</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="813"/>
+        <location filename="../models/src/models.cpp" line="846"/>
         <source>Seq</source>
         <translation>序号</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="815"/>
+        <location filename="../models/src/models.cpp" line="848"/>
         <source>Time</source>
         <translation>时间</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="817"/>
+        <location filename="../models/src/models.cpp" line="850"/>
         <source>Event</source>
         <translation>事件</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="819"/>
+        <location filename="../models/src/models.cpp" line="852"/>
         <source>Line</source>
         <translation>行</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="821"/>
+        <location filename="../models/src/models.cpp" line="854"/>
         <source>Train</source>
         <translation>车次</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="823"/>
+        <location filename="../models/src/models.cpp" line="856"/>
         <source>Ticket / id</source>
         <translation>车票 / 编号</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="825"/>
+        <location filename="../models/src/models.cpp" line="858"/>
         <source>Details</source>
         <translation>详情</translation>
+    </message>
+</context>
+<context>
+    <name>houbu::HotQueueModel</name>
+    <message>
+        <location filename="../models/src/hot_queue_model.cpp" line="85"/>
+        <source>Place among the day&apos;s queues by waiting passengers, then orders</source>
+        <translation>按候补人数（再按订单数）在全天队列中的名次</translation>
+    </message>
+    <message>
+        <location filename="../models/src/hot_queue_model.cpp" line="87"/>
+        <source>Queued orders in this queue (one class, one interval)</source>
+        <translation>此队列（一个席别、一个区间）中排队的订单</translation>
+    </message>
+    <message>
+        <location filename="../models/src/hot_queue_model.cpp" line="89"/>
+        <source>Their passengers</source>
+        <translation>这些订单的乘客</translation>
+    </message>
+    <message>
+        <location filename="../models/src/hot_queue_model.cpp" line="91"/>
+        <source>Seats of the class free over the whole interval now: more than none means the queue waits on seat changes or group sizes</source>
+        <translation>此席别现在在整个区间内空闲的座位：不为零说明队列在等换座或人数合适的座位</translation>
+    </message>
+    <message>
+        <location filename="../models/src/hot_queue_model.cpp" line="100"/>
+        <source>#</source>
+        <translation>名次</translation>
+    </message>
+    <message>
+        <location filename="../models/src/hot_queue_model.cpp" line="102"/>
+        <source>Train</source>
+        <translation>车次</translation>
+    </message>
+    <message>
+        <location filename="../models/src/hot_queue_model.cpp" line="104"/>
+        <source>Date</source>
+        <translation>日期</translation>
+    </message>
+    <message>
+        <location filename="../models/src/hot_queue_model.cpp" line="106"/>
+        <source>Class</source>
+        <translation>席别</translation>
+    </message>
+    <message>
+        <location filename="../models/src/hot_queue_model.cpp" line="108"/>
+        <source>Interval</source>
+        <translation>区间</translation>
+    </message>
+    <message>
+        <location filename="../models/src/hot_queue_model.cpp" line="110"/>
+        <source>Orders</source>
+        <translation>订单</translation>
+    </message>
+    <message>
+        <location filename="../models/src/hot_queue_model.cpp" line="112"/>
+        <source>Passengers</source>
+        <translation>乘客</translation>
+    </message>
+    <message>
+        <location filename="../models/src/hot_queue_model.cpp" line="114"/>
+        <source>Free seats</source>
+        <translation>空闲座位</translation>
     </message>
 </context>
 <context>
@@ -1400,448 +1463,453 @@
 <context>
     <name>houbu::MainWindow</name>
     <message>
-        <location filename="../app/src/main_window.cpp" line="617"/>
+        <location filename="../app/src/main_window.cpp" line="612"/>
         <source>Houbu</source>
         <translation>候补</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="110"/>
+        <location filename="../app/src/main_window.cpp" line="114"/>
         <source>Find seat, ticket, passenger or order (Ctrl+F)</source>
         <translation>查找席位、车票、乘客或订单 (Ctrl+F)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="111"/>
+        <location filename="../app/src/main_window.cpp" line="115"/>
         <source>Class:</source>
         <translation>席别：</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="113"/>
+        <location filename="../app/src/main_window.cpp" line="117"/>
         <source>Car:</source>
         <translation>车厢：</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="366"/>
+        <location filename="../app/src/main_window.cpp" line="359"/>
         <source>Open s&amp;tore…</source>
         <translation>打开存储(&amp;T)…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="402"/>
+        <location filename="../app/src/main_window.cpp" line="395"/>
         <source>Ad&amp;vance clock…</source>
         <translation>推进时钟(&amp;V)…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="139"/>
+        <location filename="../app/src/main_window.cpp" line="143"/>
         <source>Selected: %1 %2→%3</source>
         <translation>已选：%1 %2→%3</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="246"/>
+        <location filename="../app/src/main_window.cpp" line="235"/>
         <source>Trains</source>
         <translation>车次</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="268"/>
+        <location filename="../app/src/main_window.cpp" line="236"/>
+        <source>Hot queues</source>
+        <translation>热门队列</translation>
+    </message>
+    <message>
+        <location filename="../app/src/main_window.cpp" line="261"/>
         <source>Select a queued order to see which seats block it.</source>
         <translation>选择一个排队订单，查看是哪些席位挡住了它。</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="279"/>
+        <location filename="../app/src/main_window.cpp" line="272"/>
         <source>Queues</source>
         <translation>候补队列</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="286"/>
+        <location filename="../app/src/main_window.cpp" line="279"/>
         <source>All events</source>
         <translation>全部事件</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="291"/>
+        <location filename="../app/src/main_window.cpp" line="284"/>
         <source>All trains</source>
         <translation>全部车次</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="292"/>
+        <location filename="../app/src/main_window.cpp" line="285"/>
         <source>Order id</source>
         <translation>订单号</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="293"/>
+        <location filename="../app/src/main_window.cpp" line="286"/>
         <source>Text</source>
         <translation>文本</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="345"/>
+        <location filename="../app/src/main_window.cpp" line="338"/>
         <source>Matching log</source>
         <translation>匹配日志</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="350"/>
+        <location filename="../app/src/main_window.cpp" line="343"/>
         <source>Legend</source>
         <translation>图例</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="354"/>
+        <location filename="../app/src/main_window.cpp" line="347"/>
         <source>Charts</source>
         <translation>图表</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="360"/>
+        <location filename="../app/src/main_window.cpp" line="353"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="361"/>
+        <location filename="../app/src/main_window.cpp" line="354"/>
         <source>Open &amp;demo</source>
         <translation>打开演示(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="364"/>
+        <location filename="../app/src/main_window.cpp" line="357"/>
         <source>&amp;Open scenario…</source>
         <translation>打开场景(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="368"/>
+        <location filename="../app/src/main_window.cpp" line="361"/>
         <source>Recent files</source>
         <translation>最近的文件</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="371"/>
+        <location filename="../app/src/main_window.cpp" line="364"/>
         <source>Co&amp;nnect to server…</source>
         <translation>连接服务器(&amp;N)…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="373"/>
+        <location filename="../app/src/main_window.cpp" line="366"/>
         <source>D&amp;isconnect</source>
         <translation>断开连接(&amp;I)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="375"/>
+        <location filename="../app/src/main_window.cpp" line="368"/>
         <source>&amp;Export journal as scenario…</source>
         <translation>将日志导出为场景(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="379"/>
+        <location filename="../app/src/main_window.cpp" line="372"/>
         <source>&amp;Settings…</source>
         <translation>设置(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="384"/>
+        <location filename="../app/src/main_window.cpp" line="377"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="386"/>
+        <location filename="../app/src/main_window.cpp" line="379"/>
         <source>&amp;Operations</source>
         <translation>操作(&amp;O)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="392"/>
+        <location filename="../app/src/main_window.cpp" line="385"/>
         <source>&amp;Sell…</source>
         <translation>售票(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="393"/>
+        <location filename="../app/src/main_window.cpp" line="386"/>
         <source>&amp;Block quota…</source>
         <translation>预留配额(&amp;B)…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="394"/>
+        <location filename="../app/src/main_window.cpp" line="387"/>
         <source>&amp;Release selection…</source>
         <translation>释放所选(&amp;R)…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="396"/>
+        <location filename="../app/src/main_window.cpp" line="389"/>
         <source>&amp;Waitlist order…</source>
         <translation>候补订单(&amp;W)…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="397"/>
+        <location filename="../app/src/main_window.cpp" line="390"/>
         <source>&amp;Prepay order…</source>
         <translation>预付订单(&amp;P)…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="399"/>
+        <location filename="../app/src/main_window.cpp" line="392"/>
         <source>&amp;Cancel order…</source>
         <translation>取消订单(&amp;C)…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="401"/>
+        <location filename="../app/src/main_window.cpp" line="394"/>
         <source>&amp;Add car…</source>
         <translation>加挂车厢(&amp;A)…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="418"/>
+        <location filename="../app/src/main_window.cpp" line="411"/>
         <source>Release the selected seat interval (in the grid)</source>
         <translation>释放所选席位区间（席位图中）</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="419"/>
+        <location filename="../app/src/main_window.cpp" line="412"/>
         <source>Cancel the chosen order (in the queues)</source>
         <translation>取消所选订单（队列中）</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="421"/>
+        <location filename="../app/src/main_window.cpp" line="414"/>
         <source>&amp;Matching</source>
         <translation>匹配(&amp;M)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="422"/>
+        <location filename="../app/src/main_window.cpp" line="415"/>
         <source>&amp;Pause matching</source>
         <translation>暂停匹配(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="425"/>
+        <location filename="../app/src/main_window.cpp" line="418"/>
         <source>Step through the matching decisions of each command</source>
         <translation>逐步查看每条命令的匹配决策</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="429"/>
+        <location filename="../app/src/main_window.cpp" line="422"/>
         <source>&amp;Step</source>
         <translation>单步(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="433"/>
+        <location filename="../app/src/main_window.cpp" line="426"/>
         <source>Apply the pending matching decision (F10)</source>
         <translation>应用待处理的匹配决策 (F10)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="434"/>
+        <location filename="../app/src/main_window.cpp" line="427"/>
         <source>&amp;Back</source>
         <translation>后退(&amp;B)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="438"/>
+        <location filename="../app/src/main_window.cpp" line="431"/>
         <source>Undo the last decision by replaying the command (Shift+F10)</source>
         <translation>通过重放命令撤销上一个决策 (Shift+F10)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="439"/>
+        <location filename="../app/src/main_window.cpp" line="432"/>
         <source>&amp;Run to the end</source>
         <translation>运行到结束(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="443"/>
+        <location filename="../app/src/main_window.cpp" line="436"/>
         <source>Apply every pending decision and command (F5)</source>
         <translation>应用所有待处理的决策和命令 (F5)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="450"/>
+        <location filename="../app/src/main_window.cpp" line="443"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="451"/>
+        <location filename="../app/src/main_window.cpp" line="444"/>
         <source>Zoom &amp;in</source>
         <translation>放大(&amp;I)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="453"/>
+        <location filename="../app/src/main_window.cpp" line="446"/>
         <source>Zoom &amp;out</source>
         <translation>缩小(&amp;O)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="455"/>
+        <location filename="../app/src/main_window.cpp" line="448"/>
         <source>&amp;Actual size</source>
         <translation>实际大小(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="457"/>
+        <location filename="../app/src/main_window.cpp" line="450"/>
         <source>&amp;Find</source>
         <translation>查找(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="469"/>
+        <location filename="../app/src/main_window.cpp" line="463"/>
         <source>&amp;Reset window layout</source>
         <translation>重置窗口布局(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="471"/>
+        <location filename="../app/src/main_window.cpp" line="465"/>
         <source>&amp;Analysis</source>
         <translation>分析(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="473"/>
+        <location filename="../app/src/main_window.cpp" line="468"/>
         <source>&amp;Replay history for charts</source>
         <translation>回放历史以生成图表(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="479"/>
+        <location filename="../app/src/main_window.cpp" line="474"/>
         <source>&amp;Compare policies…</source>
         <translation>比较策略(&amp;C)…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="482"/>
+        <location filename="../app/src/main_window.cpp" line="477"/>
         <source>Replay the journal with the shown run under complete and under exact</source>
         <translation>分别在 complete 和 exact 策略下为当前车次回放日志</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="485"/>
+        <location filename="../app/src/main_window.cpp" line="480"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="486"/>
+        <location filename="../app/src/main_window.cpp" line="481"/>
         <source>&amp;Examples</source>
         <translation>示例(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="493"/>
+        <location filename="../app/src/main_window.cpp" line="488"/>
         <source>&amp;Manual</source>
         <translation>使用手册(&amp;M)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="496"/>
+        <location filename="../app/src/main_window.cpp" line="491"/>
         <source>&amp;Keyboard shortcuts</source>
         <translation>键盘快捷键(&amp;K)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="498"/>
+        <location filename="../app/src/main_window.cpp" line="493"/>
         <source>&amp;About Houbu</source>
         <translation>关于候补(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="501"/>
+        <location filename="../app/src/main_window.cpp" line="496"/>
         <source>Operations</source>
         <translation>操作</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="879"/>
+        <location filename="../app/src/main_window.cpp" line="876"/>
         <source>Refused: %1 %2</source>
         <translation>被拒绝：%1 %2</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="947"/>
-        <location filename="../app/src/main_window.cpp" line="960"/>
+        <location filename="../app/src/main_window.cpp" line="944"/>
+        <location filename="../app/src/main_window.cpp" line="957"/>
         <source>%1 no longer waits in any queue of this run.</source>
         <translation>%1 已不在本车次的任何队列中等待。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/main_window.cpp" line="986"/>
+        <location filename="../app/src/main_window.cpp" line="983"/>
         <source>Accepts standing: %n standing place(s) free over the interval.</source>
         <translation>
             <numerusform>接受无座：该区间有 %n 个无座空位。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="989"/>
+        <location filename="../app/src/main_window.cpp" line="986"/>
         <source>This class is closed to new waitlist orders (cap 0); the order stays queued.</source>
         <translation>该席别已停止接受新的候补订单（上限 0）；本订单继续排队。</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="992"/>
+        <location filename="../app/src/main_window.cpp" line="989"/>
         <source>Waitlist cap %1 on this class, %2 passengers queued.</source>
         <translation>该席别候补人数上限 %1，已有 %2 人排队。</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="996"/>
+        <location filename="../app/src/main_window.cpp" line="993"/>
         <source>When seats come it fails: passenger %1 holds ticket %2 at an overlapping time (兑现失败).</source>
         <translation>有座时将兑现失败：乘车人 %1 持有时间重叠的车票 %2。</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1036"/>
-        <location filename="../app/src/main_window.cpp" line="1064"/>
+        <location filename="../app/src/main_window.cpp" line="1033"/>
+        <location filename="../app/src/main_window.cpp" line="1061"/>
         <source>Open a scenario or a store first</source>
         <translation>请先打开场景或存储</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1039"/>
+        <location filename="../app/src/main_window.cpp" line="1036"/>
         <source>No train is shown: open a scenario or a store first</source>
         <translation>未显示任何车次：请先打开场景或存储</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1053"/>
+        <location filename="../app/src/main_window.cpp" line="1050"/>
         <source>Release the selected seat interval (refund, timeout, reschedule or quota)</source>
         <translation>释放所选席位区间（退票、超时、改签或预留）</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1055"/>
+        <location filename="../app/src/main_window.cpp" line="1052"/>
         <source>Sell tickets on the shown train</source>
         <translation>发售当前车次的车票</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1056"/>
+        <location filename="../app/src/main_window.cpp" line="1053"/>
         <source>Withhold seats as a quota block</source>
         <translation>将席位扣留为预留配额</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1057"/>
+        <location filename="../app/src/main_window.cpp" line="1054"/>
         <source>Submit a waitlist order</source>
         <translation>提交候补订单</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1058"/>
+        <location filename="../app/src/main_window.cpp" line="1055"/>
         <source>Prepay a waitlist order</source>
         <translation>预付候补订单</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1059"/>
+        <location filename="../app/src/main_window.cpp" line="1056"/>
         <source>No waitlist order awaits prepayment</source>
         <translation>没有待预付的候补订单</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1060"/>
+        <location filename="../app/src/main_window.cpp" line="1057"/>
         <source>Cancel a waitlist order</source>
         <translation>取消候补订单</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1061"/>
+        <location filename="../app/src/main_window.cpp" line="1058"/>
         <source>No waitlist order to cancel</source>
         <translation>没有可取消的候补订单</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1062"/>
+        <location filename="../app/src/main_window.cpp" line="1059"/>
         <source>Add a car (加挂) to the shown train</source>
         <translation>为当前车次加挂车厢</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1063"/>
+        <location filename="../app/src/main_window.cpp" line="1060"/>
         <source>Move the logical clock forward</source>
         <translation>向前推进逻辑时钟</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1068"/>
+        <location filename="../app/src/main_window.cpp" line="1065"/>
         <source>Save the shown run&apos;s seat map as PDF or PNG</source>
         <translation>将当前车次的座位图保存为 PDF 或 PNG</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1069"/>
-        <location filename="../app/src/main_window.cpp" line="1071"/>
+        <location filename="../app/src/main_window.cpp" line="1066"/>
+        <location filename="../app/src/main_window.cpp" line="1068"/>
         <location filename="../app/src/main_window_export.cpp" line="51"/>
         <source>No train is shown</source>
         <translation>未显示任何车次</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1070"/>
+        <location filename="../app/src/main_window.cpp" line="1067"/>
         <source>Print the shown run&apos;s seat map, with a preview first</source>
         <translation>打印当前车次的座位图（先预览）</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1222"/>
+        <location filename="../app/src/main_window.cpp" line="1219"/>
         <source>%1 %2→%3</source>
         <translation>%1 %2→%3</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1228"/>
+        <location filename="../app/src/main_window.cpp" line="1225"/>
         <source>Release %1 (%2)…</source>
         <translation>释放 %1（%2）…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1238"/>
+        <location filename="../app/src/main_window.cpp" line="1235"/>
         <source>Sell %1…</source>
         <translation>发售 %1…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1241"/>
+        <location filename="../app/src/main_window.cpp" line="1238"/>
         <source>Block %1…</source>
         <translation>预留 %1…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1244"/>
+        <location filename="../app/src/main_window.cpp" line="1241"/>
         <source>Waitlist order for %1…</source>
         <translation>为 %1 提交候补订单…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1256"/>
+        <location filename="../app/src/main_window.cpp" line="1253"/>
         <source>Cancel order %1…</source>
         <translation>取消订单 %1…</translation>
     </message>
@@ -1958,136 +2026,136 @@
         <translation>只能导出嵌入式引擎的日志。</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="603"/>
+        <location filename="../app/src/main_window.cpp" line="598"/>
         <source>in memory</source>
         <translation>内存</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="623"/>
+        <location filename="../app/src/main_window.cpp" line="618"/>
         <source>Cannot open the store</source>
         <translation>无法打开存储</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="635"/>
+        <location filename="../app/src/main_window.cpp" line="630"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="735"/>
+        <location filename="../app/src/main_window.cpp" line="730"/>
         <source>Cannot open scenario</source>
         <translation>无法打开场景</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="736"/>
+        <location filename="../app/src/main_window.cpp" line="731"/>
         <source>Cannot read %1: %2</source>
         <translation>无法读取 %1：%2</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="510"/>
+        <location filename="../app/src/main_window.cpp" line="505"/>
         <source>Matching</source>
         <translation>匹配</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="121"/>
+        <location filename="../app/src/main_window.cpp" line="125"/>
         <source>Every mark of the grid: View ▸ Legend</source>
         <translation>席位图的全部标记：视图 ▸ 图例</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="746"/>
+        <location filename="../app/src/main_window.cpp" line="741"/>
         <source>Open scenario</source>
         <translation>打开场景</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="747"/>
+        <location filename="../app/src/main_window.cpp" line="742"/>
         <source>Scenarios (*.jsonl);;All files (*)</source>
         <translation>场景 (*.jsonl);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="753"/>
+        <location filename="../app/src/main_window.cpp" line="748"/>
         <source>Open or create a store</source>
         <translation>打开或新建存储</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="754"/>
+        <location filename="../app/src/main_window.cpp" line="749"/>
         <source>Houbu stores (*.db);;All files (*)</source>
         <translation>候补存储 (*.db);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="763"/>
+        <location filename="../app/src/main_window.cpp" line="758"/>
         <source>Export journal as scenario</source>
         <translation>将日志导出为场景</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="763"/>
+        <location filename="../app/src/main_window.cpp" line="758"/>
         <source>Scenarios (*.jsonl)</source>
         <translation>场景 (*.jsonl)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="814"/>
+        <location filename="../app/src/main_window.cpp" line="811"/>
         <source>Clock %1</source>
         <translation>时钟 %1</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="831"/>
-        <location filename="../app/src/main_window.cpp" line="832"/>
+        <location filename="../app/src/main_window.cpp" line="828"/>
+        <location filename="../app/src/main_window.cpp" line="829"/>
         <source>All</source>
         <translation>全部</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="837"/>
+        <location filename="../app/src/main_window.cpp" line="834"/>
         <source>%1 · %2</source>
         <translation>%1 · %2</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/main_window.cpp" line="856"/>
+        <location filename="../app/src/main_window.cpp" line="853"/>
         <source>%n event(s) applied</source>
         <translation>
             <numerusform>已应用 %n 个事件</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="963"/>
+        <location filename="../app/src/main_window.cpp" line="960"/>
         <source>Why %1 waits</source>
         <translation>%1 为何仍在等待</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="970"/>
+        <location filename="../app/src/main_window.cpp" line="967"/>
         <source>stops %1→%2</source>
         <translation>站序 %1→%2</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="975"/>
+        <location filename="../app/src/main_window.cpp" line="972"/>
         <source>The train has left %1: this option no longer serves.</source>
         <translation>列车已从%1发车：此选项不再兑现。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/main_window.cpp" line="980"/>
+        <location filename="../app/src/main_window.cpp" line="977"/>
         <source>Needs %n seat(s) free over the whole interval</source>
         <translation>
             <numerusform>需要全程空闲席位 %n 个</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/main_window.cpp" line="981"/>
+        <location filename="../app/src/main_window.cpp" line="978"/>
         <source>%n free.</source>
         <translation>
             <numerusform>空闲 %n 个。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="983"/>
+        <location filename="../app/src/main_window.cpp" line="980"/>
         <source>Servable now: under policy exact it waits for a release of exactly this interval.</source>
         <translation>现在即可兑现：在 exact 策略下，它等待恰好这一区间的释放。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/main_window.cpp" line="1023"/>
+        <location filename="../app/src/main_window.cpp" line="1020"/>
         <source>… and %n more seat(s)</source>
         <translation>
             <numerusform>…… 另有 %n 个席位</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1054"/>
+        <location filename="../app/src/main_window.cpp" line="1051"/>
         <source>Select a seat interval in the grid first</source>
         <translation>请先在席位图中选择一个席位区间</translation>
     </message>
@@ -2166,6 +2234,31 @@
         <location filename="../app/src/main_window_export.cpp" line="109"/>
         <source>Saved to %1</source>
         <translation>已保存到 %1</translation>
+    </message>
+    <message>
+        <location filename="../app/src/main_window_runs.cpp" line="48"/>
+        <source>Filter: train, date</source>
+        <translation>筛选：车次、日期</translation>
+    </message>
+    <message>
+        <location filename="../app/src/main_window_runs.cpp" line="49"/>
+        <source>&amp;Waiting only</source>
+        <translation>仅有候补(&amp;W)</translation>
+    </message>
+    <message>
+        <location filename="../app/src/main_window_runs.cpp" line="51"/>
+        <source>Only runs with queued waitlist orders</source>
+        <translation>只显示有候补订单排队的车次</translation>
+    </message>
+    <message>
+        <location filename="../app/src/main_window_runs.cpp" line="102"/>
+        <source>Filter: train, date, class, station</source>
+        <translation>筛选：车次、日期、席别、车站</translation>
+    </message>
+    <message>
+        <location filename="../app/src/main_window_runs.cpp" line="109"/>
+        <source>The day&apos;s longest waitlist queues over every run, most waiting passengers first. Enter or double-click shows the run and selects the queue.</source>
+        <translation>全天所有车次中最长的候补队列，候补人数多者在前。按回车或双击可显示该车次并选中该队列。</translation>
     </message>
 </context>
 <context>
@@ -2388,71 +2481,71 @@
 <context>
     <name>houbu::QueueModel</name>
     <message numerus="yes">
-        <location filename="../models/src/models.cpp" line="468"/>
+        <location filename="../models/src/models.cpp" line="501"/>
         <source>%n waiting</source>
         <translation>
             <numerusform>%n 人等待</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../models/src/models.cpp" line="471"/>
+        <location filename="../models/src/models.cpp" line="504"/>
         <source>Queue %1 %2: %n order(s) in rank order</source>
         <translation>
             <numerusform>队列 %1 %2：按名次排列的 %n 个订单</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="514"/>
+        <location filename="../models/src/models.cpp" line="547"/>
         <source>standing accepted</source>
         <translation>接受无座</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="515"/>
+        <location filename="../models/src/models.cpp" line="548"/>
         <source>added trains accepted</source>
         <translation>接受新增列车</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="522"/>
+        <location filename="../models/src/models.cpp" line="555"/>
         <source>Order %1 of user %2, %3, rank %4 in this queue</source>
         <translation>用户 %2 的订单 %1，%3，在本队列排第 %4 名</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="553"/>
+        <location filename="../models/src/models.cpp" line="586"/>
         <source>Queue / order</source>
         <translation>队列 / 订单</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="555"/>
+        <location filename="../models/src/models.cpp" line="588"/>
         <source>Rank</source>
         <translation>名次</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="557"/>
+        <location filename="../models/src/models.cpp" line="590"/>
         <source>Ahead</source>
         <translation>前方人数</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="559"/>
+        <location filename="../models/src/models.cpp" line="592"/>
         <source>Level</source>
         <translation>排队情况</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="561"/>
+        <location filename="../models/src/models.cpp" line="594"/>
         <source>Passengers</source>
         <translation>乘客</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="563"/>
+        <location filename="../models/src/models.cpp" line="596"/>
         <source>Effective</source>
         <translation>生效时间</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="565"/>
+        <location filename="../models/src/models.cpp" line="598"/>
         <source>Deadline</source>
         <translation>截止时间</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="567"/>
+        <location filename="../models/src/models.cpp" line="600"/>
         <source>Options</source>
         <translation>选项</translation>
     </message>
@@ -2649,74 +2742,109 @@
 <context>
     <name>houbu::RunListModel</name>
     <message>
-        <location filename="../models/src/models.cpp" line="154"/>
+        <location filename="../models/src/models.cpp" line="145"/>
+        <source>no seat free</source>
+        <translation>无空座</translation>
+    </message>
+    <message>
+        <location filename="../models/src/models.cpp" line="170"/>
         <source>Seat-segments held (tickets and blocks) over seat-segments offered</source>
         <translation>已占席位区段（车票与预留）占提供席位区段的比例</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="156"/>
+        <location filename="../models/src/models.cpp" line="172"/>
         <source>Queued waitlist orders with an option on this run</source>
         <translation>选项包含本车次的排队候补订单数</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="158"/>
+        <location filename="../models/src/models.cpp" line="174"/>
         <source>The passengers of those queued orders</source>
         <translation>这些排队订单的乘客人数</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="165"/>
+        <location filename="../models/src/models.cpp" line="176"/>
+        <source>Seats free on an average segment of the route (seat-segments not held over segments)</source>
+        <translation>全程平均每个区段的空闲座位（未占用的座位区段数除以区段数）</translation>
+    </message>
+    <message>
+        <location filename="../models/src/models.cpp" line="180"/>
+        <source>Queued passengers per free seat: how far the waitlist outruns what is left to sell</source>
+        <translation>每个空闲座位对应的候补乘客：候补需求超出余票的程度</translation>
+    </message>
+    <message>
+        <location filename="../models/src/models.cpp" line="184"/>
+        <source>Orders in the run&apos;s longest queue (one class, one interval)</source>
+        <translation>该车次最长队列（一个席别、一个区间）中的订单数</translation>
+    </message>
+    <message>
+        <location filename="../models/src/models.cpp" line="191"/>
         <source>Train</source>
         <translation>车次</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="167"/>
+        <location filename="../models/src/models.cpp" line="193"/>
         <source>Date</source>
         <translation>日期</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="169"/>
+        <location filename="../models/src/models.cpp" line="195"/>
         <source>Stops</source>
         <translation>站数</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="171"/>
+        <location filename="../models/src/models.cpp" line="197"/>
         <source>Seats</source>
         <translation>席位</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="173"/>
+        <location filename="../models/src/models.cpp" line="199"/>
         <source>Load</source>
         <translation>客座率</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="175"/>
+        <location filename="../models/src/models.cpp" line="201"/>
         <source>Queued</source>
         <translation>排队</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="177"/>
+        <location filename="../models/src/models.cpp" line="203"/>
         <source>Passengers</source>
         <translation>乘客</translation>
+    </message>
+    <message>
+        <location filename="../models/src/models.cpp" line="205"/>
+        <source>Free</source>
+        <translation>空闲</translation>
+    </message>
+    <message>
+        <location filename="../models/src/models.cpp" line="207"/>
+        <source>Per free seat</source>
+        <translation>每空座候补</translation>
+    </message>
+    <message>
+        <location filename="../models/src/models.cpp" line="209"/>
+        <source>Longest queue</source>
+        <translation>最长队列</translation>
     </message>
 </context>
 <context>
     <name>houbu::SeatGridModel</name>
     <message>
-        <location filename="../models/src/models.cpp" line="302"/>
+        <location filename="../models/src/models.cpp" line="335"/>
         <source>%1 · %2
 Free</source>
         <translation>%1 · %2
 空闲</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="306"/>
+        <location filename="../models/src/models.cpp" line="339"/>
         <source>%1 · %2
 Quota block %3</source>
         <translation>%1 · %2
 预留 %3</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="308"/>
+        <location filename="../models/src/models.cpp" line="341"/>
         <source>%1 · %2
 Ticket %3, held until %4
 Passenger %5
@@ -2727,7 +2855,7 @@ Sale %6</source>
 订单 %6</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="312"/>
+        <location filename="../models/src/models.cpp" line="345"/>
         <source>%1 · %2
 Ticket %3, paid
 Passenger %4
@@ -2738,7 +2866,7 @@ Sale %5</source>
 订单 %5</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="315"/>
+        <location filename="../models/src/models.cpp" line="348"/>
         <source>%1 · %2
 Ticket %3, served from the waitlist
 Passenger %4
@@ -2749,7 +2877,7 @@ Order %5</source>
 候补订单 %5</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="335"/>
+        <location filename="../models/src/models.cpp" line="368"/>
         <source>Seat %1, car %2, %3</source>
         <translation>席位 %1，%2 号车厢，%3</translation>
     </message>
@@ -3039,8 +3167,8 @@ Order %5</source>
 <context>
     <name>houbu::Session</name>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="683"/>
-        <location filename="../session/src/embedded_session.cpp" line="695"/>
+        <location filename="../session/src/embedded_session.cpp" line="717"/>
+        <location filename="../session/src/embedded_session.cpp" line="729"/>
         <source>This session cannot replay its journal.</source>
         <translation>此会话无法回放其日志。</translation>
     </message>

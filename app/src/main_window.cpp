@@ -88,6 +88,10 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     gridFilter_ = new SeatFilterModel(this);
     gridFilter_->setSourceModel(gridModel_);
     queueModel_ = new QueueModel(this);
+    hotQueueModel_ = new HotQueueModel(this);
+    hotQueueSorter_ = new RunSortModel(this);
+    hotQueueSorter_->setSortRole(HotQueueModel::SortRole);
+    hotQueueSorter_->setSourceModel(hotQueueModel_);
     logModel_ = new EventLogModel(this);
     logFilter_ = new EventFilterModel(this);
     logFilter_->setSourceModel(logModel_);
@@ -227,23 +231,12 @@ void MainWindow::buildDocks() {
         return dock;
     };
 
-    runView_ = new QTableView(this);
-    runView_->setObjectName(u"trains"_s);
-    runView_->setModel(runSorter_);
-    runView_->setSelectionBehavior(QAbstractItemView::SelectRows);
-    runView_->setSelectionMode(QAbstractItemView::SingleSelection);
-    runView_->verticalHeader()->hide();
-    runView_->horizontalHeader()->setStretchLastSection(true);
-    runView_->horizontalHeader()->setSortIndicator(-1, Qt::AscendingOrder);  // as defined
-    runView_->setSortingEnabled(true);
-    runView_->verticalHeader()->setDefaultSectionSize(fontMetrics().height() + 8);
-    connect(runView_->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
-            [this](const QModelIndex& current) {
-                if (!current.isValid() || !session_) return;
-                session_->focus(current.data(RunListModel::TrainRole).toString(),
-                                current.data(RunListModel::DateRole).toString());
-            });
-    makeDock(tr("Trains"), u"trainsDock"_s, runView_, Qt::LeftDockWidgetArea);
+    QDockWidget* trainsDock =
+        makeDock(tr("Trains"), u"trainsDock"_s, buildRunsPanel(), Qt::LeftDockWidgetArea);
+    hotQueuesDock_ = makeDock(tr("Hot queues"), u"hotQueuesDock"_s, buildHotQueuesPanel(),
+                              Qt::LeftDockWidgetArea);
+    tabifyDockWidget(trainsDock, hotQueuesDock_);
+    trainsDock->raise();
 
     auto* queues = new QSplitter(Qt::Vertical, this);
     queueView_ = new QTreeView(queues);
@@ -464,12 +457,14 @@ void MainWindow::buildActions() {
     for (QDockWidget* dock : findChildren<QDockWidget*>())
         view->addAction(dock->toggleViewAction());
     chartsDock_->toggleViewAction()->setShortcut(QKeySequence(u"Ctrl+Shift+C"_s));
+    hotQueuesDock_->toggleViewAction()->setShortcut(QKeySequence(u"Ctrl+Shift+H"_s));
     setIcon(chartsDock_->toggleViewAction(), u"charts"_s);
     view->addSeparator();
     view->addAction(tr("&Reset window layout"), this, &MainWindow::resetLayout);
 
     QMenu* analysis = menuBar()->addMenu(tr("&Analysis"));
     analysis->addAction(chartsDock_->toggleViewAction());
+    analysis->addAction(hotQueuesDock_->toggleViewAction());
     QAction* replay = analysis->addAction(tr("&Replay history for charts"), this, [this] {
         chartsDock_->show();
         chartsDock_->raise();
@@ -808,9 +803,11 @@ void MainWindow::onSnapshot(const SnapshotPtr& snapshot) {
         fittedRuns_ = runModel_->rowCount();
         fitRunColumns();
     }
+    hotQueueModel_->apply(snapshot);
     gridModel_->apply(snapshot);
     queueModel_->apply(snapshot);
     if (runChanged) updateFilters();
+    selectPendingQueue();
     clockLabel_->setText(tr("Clock %1").arg(QString(snapshot->clock).replace(u'T', u' ')));
     const QString run = QString::fromStdString(snapshot->run.train + ' ' + snapshot->run.date);
 

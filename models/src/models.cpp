@@ -3,11 +3,14 @@
 #include <QJsonDocument>
 #include <QSet>
 #include <algorithm>
+#include <cmath>
+#include <limits>
 #include <string_view>
 #include <unordered_set>
 
 #include "houbu/display_names.h"
 #include "houbu/models.h"
+#include "row_ranges.h"
 
 namespace houbu {
 
@@ -44,19 +47,6 @@ const HolderView* holderOn(const SeatView& seat, int segment) {
 QString timeText(Time t) {
     if (t < 0) return {};
     return qs(formatTime(t)).replace(u'T', u' ');
-}
-
-// Emits one dataChanged per contiguous run of rows in `rows` (sorted).
-template <typename Model>
-void emitRowRanges(Model* model, const std::vector<int>& rows, int lastColumn,
-                   const QList<int>& roles) {
-    for (std::size_t i = 0; i < rows.size();) {
-        std::size_t j = i;
-        while (j + 1 < rows.size() && rows[j + 1] == rows[j] + 1)
-            ++j;
-        emit model->dataChanged(model->index(rows[i], 0), model->index(rows[j], lastColumn), roles);
-        i = j + 1;
-    }
 }
 
 }  // namespace
@@ -121,6 +111,12 @@ QVariant RunListModel::data(const QModelIndex& index, int role) const {
                     return r.queuedOrders;
                 case Passengers:
                     return r.queuedPassengers;
+                case FreeSeats:
+                    return freeSeatsPerSegment(r);
+                case Pressure:
+                    return pressure(r);
+                case LongestQueue:
+                    return r.longestQueue;
             }
             return {};
         case Qt::TextAlignmentRole:
@@ -142,9 +138,29 @@ QVariant RunListModel::data(const QModelIndex& index, int role) const {
                     return r.queuedOrders;
                 case Passengers:
                     return r.queuedPassengers;
+                case FreeSeats:
+                    return QString::number(freeSeatsPerSegment(r), 'f', 1);
+                case Pressure: {
+                    const double p = pressure(r);
+                    if (std::isinf(p)) return tr("no seat free");
+                    return QString::number(p, 'f', p < 10 ? 2 : 1);
+                }
+                case LongestQueue:
+                    return r.longestQueue < 0 ? QVariant(u"…"_s) : QVariant(r.longestQueue);
             }
     }
     return {};
+}
+
+double RunListModel::freeSeatsPerSegment(const RunSummary& r) {
+    const int segments = r.stops - 1;
+    return segments > 0 ? static_cast<double>(r.freeSeatSegments) / segments : 0.0;
+}
+
+double RunListModel::pressure(const RunSummary& r) {
+    if (r.queuedPassengers == 0) return 0.0;
+    const double free = freeSeatsPerSegment(r);
+    return free > 0 ? r.queuedPassengers / free : std::numeric_limits<double>::infinity();
 }
 
 QVariant RunListModel::headerData(int section, Qt::Orientation o, int role) const {
@@ -156,6 +172,16 @@ QVariant RunListModel::headerData(int section, Qt::Orientation o, int role) cons
                 return tr("Queued waitlist orders with an option on this run");
             case Passengers:
                 return tr("The passengers of those queued orders");
+            case FreeSeats:
+                return tr(
+                    "Seats free on an average segment of the route (seat-segments not "
+                    "held over segments)");
+            case Pressure:
+                return tr(
+                    "Queued passengers per free seat: how far the waitlist outruns "
+                    "what is left to sell");
+            case LongestQueue:
+                return tr("Orders in the run's longest queue (one class, one interval)");
         }
         return {};
     }
@@ -175,6 +201,12 @@ QVariant RunListModel::headerData(int section, Qt::Orientation o, int role) cons
             return tr("Queued");
         case Passengers:
             return tr("Passengers");
+        case FreeSeats:
+            return tr("Free");
+        case Pressure:
+            return tr("Per free seat");
+        case LongestQueue:
+            return tr("Longest queue");
     }
     return {};
 }
@@ -197,7 +229,8 @@ void RunListModel::apply(const SnapshotPtr& snapshot) {
         const RunSummary& a = runs_[i];
         const RunSummary& b = next[i];
         if (a.seats != b.seats || a.loadFactor != b.loadFactor ||
-            a.queuedOrders != b.queuedOrders || a.queuedPassengers != b.queuedPassengers)
+            a.queuedOrders != b.queuedOrders || a.queuedPassengers != b.queuedPassengers ||
+            a.freeSeatSegments != b.freeSeatSegments || a.longestQueue != b.longestQueue)
             changed.push_back(static_cast<int>(i));
         runs_[i] = b;
     }

@@ -6,6 +6,26 @@ namespace houbu {
 
 RunSortModel::RunSortModel(QObject* parent) : QSortFilterProxyModel(parent) {
     setSortRole(RunListModel::SortRole);
+    setFilterKeyColumn(-1);
+    setFilterCaseSensitivity(Qt::CaseInsensitive);
+}
+
+void RunSortModel::setFilterText(const QString& text) {
+    setFilterFixedString(text.trimmed());
+}
+
+void RunSortModel::setWaitingOnly(bool waitingOnly) {
+    if (waitingOnly == waitingOnly_) return;
+    waitingOnly_ = waitingOnly;
+    invalidateRowsFilter();
+}
+
+bool RunSortModel::filterAcceptsRow(int sourceRow, const QModelIndex& sourceParent) const {
+    if (waitingOnly_ &&
+        sourceModel()->index(sourceRow, 0, sourceParent).data(RunListModel::QueuedRole).toInt() <=
+            0)
+        return false;
+    return QSortFilterProxyModel::filterAcceptsRow(sourceRow, sourceParent);
 }
 
 bool RunSortModel::naturalLess(const QString& a, const QString& b) {

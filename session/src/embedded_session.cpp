@@ -29,6 +29,8 @@ class EmbeddedWorker : public QObject {
     EmbeddedWorker() {
         publishTimer_.setSingleShot(true);
         connect(&publishTimer_, &QTimer::timeout, this, [this] { publish(); });
+        rankTimer_.setSingleShot(true);
+        connect(&rankTimer_, &QTimer::timeout, this, [this] { publish(); });
     }
 
     void open(const StoreOptions& options) {
@@ -582,6 +584,7 @@ class EmbeddedWorker : public QObject {
         snap->journalLength =
             store_ ? store_->journalLength() : static_cast<qint64>(applied_.size());
         snap->runs = e.runSummaries();
+        rankQueues(e, *snap);
         std::string train = focusTrain_, date = focusDate_;
         RunView view;
         if (!e.run(train, date, view) && !snap->runs.empty()) {
@@ -596,6 +599,37 @@ class EmbeddedWorker : public QObject {
         }
         emit snapshotChanged(std::move(snap));
     }
+
+    // Ranks the day's queues when the last ranking is older than
+    // kRankEveryMs, else reuses it and publishes again once it is due, so the
+    // ranking never stays behind the engine for longer than that.
+    void rankQueues(const Engine& e, ConsoleSnapshot& snap) {
+        const qint64 since =
+            sinceRanking_.isValid() ? sinceRanking_.elapsed() : ConsoleSnapshot::kRankEveryMs;
+        // Another engine (a file or store opened, a step begun) is ranked at once.
+        if (since >= ConsoleSnapshot::kRankEveryMs || !ranking_ || &e != rankedEngine_ ||
+            e.lastSeq() < rankedSeq_) {
+            sinceRanking_.start();
+            rankedEngine_ = &e;
+            QueueRanking ranking = e.rankQueues(ConsoleSnapshot::kHotQueues);
+            longestQueueOfRun_ = std::move(ranking.longestQueueOfRun);
+            ranking_ = std::make_shared<const std::vector<HotQueue>>(std::move(ranking.hottest));
+            rankedSeq_ = e.lastSeq();
+        } else if (rankedSeq_ != e.lastSeq() && !rankTimer_.isActive()) {
+            rankTimer_.start(static_cast<int>(ConsoleSnapshot::kRankEveryMs - since));
+        }
+        snap.hotQueues = ranking_;
+        snap.rankedSeq = static_cast<qint64>(rankedSeq_);
+        const std::size_t n = std::min(snap.runs.size(), longestQueueOfRun_.size());
+        for (std::size_t i = 0; i < n; ++i)
+            snap.runs[i].longestQueue = longestQueueOfRun_[i];
+    }
+    QElapsedTimer sinceRanking_;
+    QTimer rankTimer_{this};
+    std::shared_ptr<const std::vector<HotQueue>> ranking_;
+    std::vector<int> longestQueueOfRun_;
+    std::uint64_t rankedSeq_ = 0;
+    const Engine* rankedEngine_ = nullptr;
 
     EngineOptions engineOptions_;
     std::unique_ptr<Store> store_;

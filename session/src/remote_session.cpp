@@ -413,6 +413,12 @@ void RemoteSession::refresh() {
             fromJson(o.value("run"_L1).toObject(), snap->run);
             snap->seats = fromJsonArray<SeatView>(o.value("seats"_L1).toArray());
             snap->queues = fromJsonArray<QueueView>(o.value("queues"_L1).toArray());
+            if (o.contains("hot_queues"_L1)) {
+                // houbud ranks the queues for every /snapshot: always current.
+                snap->hotQueues = std::make_shared<const std::vector<HotQueue>>(
+                    fromJsonArray<HotQueue>(o.value("hot_queues"_L1).toArray()));
+                snap->rankedSeq = snap->lastSeq;
+            }
             emit snapshotChanged(std::move(snap));
         } else if (state_ == State::Connected) {
             // The stream notices a lost server and reconnects; a refused read is news.

@@ -7,7 +7,9 @@
 #include <QSignalSpy>
 #include <QTest>
 
+#include "houbu/display_names.h"
 #include "houbu/error_sentences.h"
+#include "houbu/hot_queue_model.h"
 #include "houbu/line_archive.h"
 #include "houbu/models.h"
 #include "houbu/session.h"
@@ -238,6 +240,71 @@ class TestModels : public QObject {
         QCOMPARE(last.row(), 2989);
         QCOMPARE(last.data(QueueModel::OrderIdRole).toString(), u"W3000"_s);
         QCOMPARE(model.rowCount(model.index(1, 0)), 2990);
+    }
+
+    // The hot queues keep their rows while they stay ranked: one leaving is a
+    // removal, one entering an insertion at the end, a new count or rank a
+    // dataChanged of its row; never a reset, so a selection survives.
+    void hotQueuesChangeInPlace() {
+        HotQueueModel model;
+        QAbstractItemModelTester tester{&model,
+                                        QAbstractItemModelTester::FailureReportingMode::QtTest};
+        auto queue = [](const char* train, int from, int orders, int passengers) {
+            HotQueue q;
+            q.train = train;
+            q.date = "2024-01-20";
+            q.travelClass = "second";
+            q.from = from;
+            q.to = from + 1;
+            q.fromStation = "A" + std::to_string(from);
+            q.toStation = "A" + std::to_string(from + 1);
+            q.orders = orders;
+            q.passengers = passengers;
+            return q;
+        };
+        auto snapshot = [](std::vector<HotQueue> queues) {
+            auto s = std::make_shared<ConsoleSnapshot>();
+            s->hotQueues = std::make_shared<const std::vector<HotQueue>>(std::move(queues));
+            return SnapshotPtr(std::move(s));
+        };
+        model.apply(snapshot({queue("G1", 0, 9, 20), queue("G2", 1, 5, 8), queue("G3", 0, 2, 2)}));
+        QCOMPARE(model.rowCount(), 3);
+        const QPersistentModelIndex g2(model.index(1, HotQueueModel::Train));
+        QCOMPARE(g2.data().toString(), u"G2"_s);
+        QCOMPARE(model.index(1, HotQueueModel::Interval).data().toString(), u"A1→A2"_s);
+        QCOMPARE(model.index(1, HotQueueModel::Class).data().toString(),
+                 DisplayNames::travelClass(u"second"_s));
+
+        QSignalSpy reset(&model, &QAbstractItemModel::modelReset);
+        QSignalSpy removed(&model, &QAbstractItemModel::rowsRemoved);
+        QSignalSpy inserted(&model, &QAbstractItemModel::rowsInserted);
+        QSignalSpy changed(&model, &QAbstractItemModel::dataChanged);
+        // G1 served away, G2 grows to the top, G4 enters, G3 unchanged but second.
+        model.apply(snapshot({queue("G2", 1, 12, 30), queue("G3", 0, 2, 2), queue("G4", 2, 1, 1)}));
+        QCOMPARE(reset.count(), 0);
+        QCOMPARE(removed.count(), 1);
+        QCOMPARE(removed.at(0).at(1).toInt(), 0);
+        QCOMPARE(removed.at(0).at(2).toInt(), 0);
+        QCOMPARE(inserted.count(), 1);
+        QCOMPARE(inserted.at(0).at(1).toInt(), 2);
+        // G2 (rank 2 → 1, counts) and G3 (rank 3 → 2): one contiguous range.
+        QCOMPARE(changed.count(), 1);
+        QCOMPARE(changed.at(0).at(0).value<QModelIndex>().row(), 0);
+        QCOMPARE(changed.at(0).at(1).value<QModelIndex>().row(), 1);
+        QVERIFY(g2.isValid());
+        QCOMPARE(g2.row(), 0);
+        QCOMPARE(model.index(0, HotQueueModel::Rank).data().toInt(), 1);
+        QCOMPARE(model.index(0, HotQueueModel::Passengers).data().toInt(), 30);
+        QCOMPARE(model.index(2, HotQueueModel::Train).data().toString(), u"G4"_s);
+        QCOMPARE(model.index(2, HotQueueModel::Rank).data().toInt(), 3);
+
+        // The same ranking again (same list object) changes nothing.
+        const SnapshotPtr same = snapshot({queue("G2", 1, 12, 30)});
+        model.apply(same);
+        changed.clear();
+        removed.clear();
+        model.apply(same);
+        QCOMPARE(changed.count() + removed.count(), 0);
     }
 
     // The log's storage gives back every line byte for byte, in any order

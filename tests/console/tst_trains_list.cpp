@@ -1,13 +1,19 @@
-// The trains list on the offscreen platform: every column in view, and sorted
-// by each column (numbers as numbers, train numbers by their value) from the
-// header, with the run shown following the chosen row.
+// The trains list on the offscreen platform: every shown column in view,
+// sorted by each column (numbers as numbers, train numbers by their value)
+// from the header, filtered by text and to the runs where orders wait, with
+// the run shown following the chosen row; and the day's hot queues, each
+// opening its run with the queue selected.
 
+#include <QCheckBox>
+#include <QDockWidget>
 #include <QHeaderView>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QLineEdit>
 #include <QTableView>
 #include <QTest>
+#include <QTreeView>
 #include <algorithm>
 
 #include "houbu/main_window.h"
@@ -121,6 +127,10 @@ class TestTrainsList : public QObject {
         QVERIFY(QTest::qWaitForWindowExposed(window_));
         QTRY_VERIFY_WITH_TIMEOUT(window_->runModel()->rowCount() == int(kRuns.size()), 20000);
         QTRY_COMPARE(window_->runModel()->index(0, RunListModel::Queued).data().toInt(), 10);
+        // The queues are ranked at a human pace, after the day is in.
+        QTRY_COMPARE(
+            window_->runModel()->index(0, RunListModel::LongestQueue).data(RunListModel::SortRole),
+            QVariant(10));
     }
 
     void cleanup() {
@@ -132,7 +142,11 @@ class TestTrainsList : public QObject {
         QTableView* view = window_->runView();
         QHeaderView* header = view->horizontalHeader();
         QTest::qWait(50);
+        // Stops, seats and free seats are shown on demand from the header's menu.
+        for (int c : {RunListModel::Stops, RunListModel::Seats, RunListModel::FreeSeats})
+            QVERIFY(view->isColumnHidden(c));
         for (int c = 0; c < RunListModel::ColumnCount; ++c) {
+            if (view->isColumnHidden(c)) continue;
             const int left = header->sectionViewportPosition(c);
             QVERIFY2(left >= 0 && left + header->sectionSize(c) <= view->viewport()->width(),
                      qPrintable(u"column %1 at %2..%3, the view is %4 wide"_s.arg(c)
@@ -167,6 +181,17 @@ class TestTrainsList : public QObject {
         QTest::newRow("passengers") << int(RunListModel::Passengers)
                                     << QStringList{u"G2 2024-02-28"_s, u"G2 2024-03-01"_s,
                                                    u"G10 2024-03-01"_s, u"D7 2024-02-28"_s};
+        // Seats free on an average segment: 0, 16/3, 12/2, 800/9.
+        QTest::newRow("free seats") << int(RunListModel::FreeSeats)
+                                    << QStringList{u"G2 2024-02-28"_s, u"G2 2024-03-01"_s,
+                                                   u"G10 2024-03-01"_s, u"D7 2024-02-28"_s};
+        // Queued passengers per such seat: 0 (none wait), 20/88.9, 10/6, 9/5.33.
+        QTest::newRow("pressure") << int(RunListModel::Pressure)
+                                  << QStringList{u"G2 2024-02-28"_s, u"D7 2024-02-28"_s,
+                                                 u"G10 2024-03-01"_s, u"G2 2024-03-01"_s};
+        QTest::newRow("longest queue") << int(RunListModel::LongestQueue)
+                                       << QStringList{u"G2 2024-02-28"_s, u"D7 2024-02-28"_s,
+                                                      u"G2 2024-03-01"_s, u"G10 2024-03-01"_s};
     }
 
     void sortsByEachColumn() {
@@ -174,6 +199,8 @@ class TestTrainsList : public QObject {
         QFETCH(QStringList, ascending);
         QTableView* view = window_->runView();
         QHeaderView* header = view->horizontalHeader();
+        view->setColumnHidden(column, false);
+        QTest::qWait(20);
         auto rows = [view] {
             QStringList out;
             const QAbstractItemModel* m = view->model();
@@ -192,7 +219,7 @@ class TestTrainsList : public QObject {
         QCOMPARE(header->sortIndicatorOrder(), Qt::AscendingOrder);
         QCOMPARE(rows(), ascending);
         // The texts alone would sort otherwise for numbers: the values decide.
-        if (column != RunListModel::Date) {
+        if (column != RunListModel::Date && column <= RunListModel::Passengers) {
             QStringList texts = textInView(column);
             const QStringList shown = texts;
             std::sort(texts.begin(), texts.end());
@@ -217,6 +244,59 @@ class TestTrainsList : public QObject {
         QTRY_COMPARE(QString::fromStdString(window_->operatorContext().snapshot->run.train) + u' ' +
                          QString::fromStdString(window_->operatorContext().snapshot->run.date),
                      descending.first());
+    }
+
+    // Typing narrows the list to rows with the text in any column; "Waiting
+    // only" to the runs with queued orders; both together.
+    void filtersByTextAndWaiting() {
+        QLineEdit* filter = window_->runFilter();
+        QVERIFY(filter);
+        QTableView* view = window_->runView();
+        filter->setFocus();
+        QTest::keyClicks(filter, u"g2"_s);
+        QTRY_COMPARE(view->model()->rowCount(), 2);
+        QTest::keyClicks(filter, u" "_s);  // surrounding blanks do not count
+        QCOMPARE(view->model()->rowCount(), 2);
+        filter->clear();
+        QCOMPARE(view->model()->rowCount(), 4);
+        auto* waiting = window_->findChild<QCheckBox*>(u"waitingOnly"_s);
+        QVERIFY(waiting);
+        waiting->setChecked(true);
+        QCOMPARE(view->model()->rowCount(), 3);
+        QTest::keyClicks(filter, u"2024-02-28"_s);
+        QCOMPARE(view->model()->rowCount(), 1);
+        QCOMPARE(view->model()->index(0, RunListModel::Train).data().toString(), u"D7"_s);
+        waiting->setChecked(false);
+        QCOMPARE(view->model()->rowCount(), 2);
+    }
+
+    // The day's queues over every run, most waiting passengers first; Enter
+    // on one shows its run and selects the queue in the queues panel.
+    void hotQueuesOpenTheirRun() {
+        QDockWidget* dock = window_->hotQueuesDock();
+        QVERIFY(dock);
+        dock->show();
+        dock->raise();
+        QTableView* view = window_->hotQueueView();
+        QTRY_COMPARE(view->model()->rowCount(), 3);
+        QStringList order;
+        for (int r = 0; r < 3; ++r)
+            order << view->model()->index(r, HotQueueModel::Train).data().toString() + u' ' +
+                         view->model()->index(r, HotQueueModel::Passengers).data().toString();
+        QCOMPARE(order, (QStringList{u"D7 20"_s, u"G10 10"_s, u"G2 9"_s}));
+        QCOMPARE(view->model()->index(0, HotQueueModel::Interval).data().toString(), u"S0→S1"_s);
+        QCOMPARE(view->model()->index(0, HotQueueModel::FreeSeats).data().toInt(), 0);
+
+        view->setFocus();
+        view->setCurrentIndex(view->model()->index(1, HotQueueModel::Train));
+        QTest::keyClick(view, Qt::Key_Return);
+        QTRY_COMPARE(QString::fromStdString(window_->operatorContext().snapshot->run.train),
+                     u"G10"_s);
+        QTRY_COMPARE(window_->queueView()->currentIndex().data(QueueModel::QueueKeyRole).toString(),
+                     u"second|0|1"_s);
+        // The trains list follows.
+        QCOMPARE(window_->runView()->currentIndex().data(RunListModel::TrainRole).toString(),
+                 u"G10"_s);
     }
 };
 

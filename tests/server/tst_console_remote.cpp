@@ -82,9 +82,10 @@ qint64 shownSeq(const MainWindow& w) {
     return w.operatorContext().snapshot->lastSeq;
 }
 
-// Events applied and the snapshot shown are both at `seq`.
+// Events applied, the snapshot shown and its ranking of the queues are all at `seq`.
 bool settled(const MainWindow& w, qint64 seq) {
-    return w.lastSeq() == seq && shownSeq(w) == seq;
+    return w.lastSeq() == seq && shownSeq(w) == seq &&
+           w.operatorContext().snapshot->rankedSeq == seq;
 }
 
 QString describe(const QModelIndex& index) {

@@ -12,12 +12,14 @@
 #include <optional>
 
 #include "houbu/examples.h"
+#include "houbu/hot_queue_model.h"
 #include "houbu/models.h"
 #include "houbu/operator_dialogs.h"
 #include "houbu/run_sort_model.h"
 #include "houbu/session.h"
 
 class QAction;
+class QCheckBox;
 class QComboBox;
 class QLabel;
 class QLineEdit;
@@ -75,6 +77,10 @@ class MainWindow : public QMainWindow {
     // Between runModel() and runView(): the trains list in the order chosen.
     RunSortModel* runSorter() const { return runSorter_; }
     QTableView* runView() const { return runView_; }
+    QLineEdit* runFilter() const { return runFilter_; }
+    HotQueueModel* hotQueueModel() const { return hotQueueModel_; }
+    QTableView* hotQueueView() const { return hotQueueView_; }
+    QDockWidget* hotQueuesDock() const { return hotQueuesDock_; }
     QLabel* clockLabel() const { return clockLabel_; }
     Session* session() const { return session_.get(); }
     QAction* releaseAction() const { return release_; }
@@ -189,6 +195,14 @@ class MainWindow : public QMainWindow {
     void setIcon(QAction* action, const QString& name);
     void applyPalette();
     void rebuildRecentMenu();
+    // The trains list with its filter (main_window_runs.cpp).
+    QWidget* buildRunsPanel();
+    // The day's longest queues over every run, in a dock (main_window_runs.cpp).
+    QWidget* buildHotQueuesPanel();
+    // Shows the run of a hot queue and selects the queue once its snapshot comes.
+    void openHotQueue(const QModelIndex& index);
+    void selectPendingQueue();
+    void showRunColumnsMenu(const QPoint& at);
 
     std::unique_ptr<Session> session_;
     EmbeddedSession* embedded_ = nullptr;  // session_ when it is embedded, else null
@@ -207,6 +221,14 @@ class MainWindow : public QMainWindow {
 
     SeatGridView* grid_ = nullptr;
     QTableView* runView_ = nullptr;
+    QLineEdit* runFilter_ = nullptr;
+    QCheckBox* waitingOnly_ = nullptr;
+    HotQueueModel* hotQueueModel_ = nullptr;
+    RunSortModel* hotQueueSorter_ = nullptr;
+    QTableView* hotQueueView_ = nullptr;
+    QDockWidget* hotQueuesDock_ = nullptr;
+    // A hot queue asked for: selected in the queues once its run is shown.
+    QString pendingTrain_, pendingDate_, pendingQueueKey_;
     QTreeView* queueView_ = nullptr;
     QTextBrowser* why_ = nullptr;
     QString whyOrder_;          // the order the why panel explains

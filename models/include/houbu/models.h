@@ -43,7 +43,19 @@ class RunListModel : public QAbstractTableModel {
     Q_OBJECT
 
   public:
-    enum Column { Train, Date, Stops, Seats, Load, Queued, Passengers, ColumnCount };
+    enum Column {
+        Train,
+        Date,
+        Stops,
+        Seats,
+        Load,
+        Queued,
+        Passengers,
+        FreeSeats,     // seats free on an average segment
+        Pressure,      // queued passengers per such free seat
+        LongestQueue,  // orders in the run's longest queue
+        ColumnCount
+    };
     enum Role {
         TrainRole = Qt::UserRole + 1,
         DateRole,
@@ -53,6 +65,10 @@ class RunListModel : public QAbstractTableModel {
         // The column's value to sort by: text for train and date, numbers elsewhere.
         SortRole,
     };
+    // Queued passengers per free seat on an average segment: infinite when
+    // passengers wait and no seat is free, 0 when nobody waits.
+    static double pressure(const RunSummary& run);
+    static double freeSeatsPerSegment(const RunSummary& run);
     Q_ENUM(Column)
 
     using QAbstractTableModel::QAbstractTableModel;

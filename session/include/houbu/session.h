@@ -48,6 +48,15 @@ struct ConsoleSnapshot {
     RunView run;
     std::vector<SeatView> seats;
     std::vector<QueueView> queues;
+    // The day's longest queues over every run, most waiting passengers first
+    // (null until ranked). Ranked at most every kRankEveryMs: a pass over
+    // every queue of the day is too much for every batch.
+    std::shared_ptr<const std::vector<HotQueue>> hotQueues;
+    // The engine's last event when hotQueues and the runs' longest queues
+    // were ranked (lastSeq when they are current).
+    qint64 rankedSeq = 0;
+    static constexpr int kHotQueues = 200;
+    static constexpr int kRankEveryMs = 500;
 };
 using SnapshotPtr = std::shared_ptr<const ConsoleSnapshot>;
 
