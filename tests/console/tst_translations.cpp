@@ -2,7 +2,9 @@
 
 #include <QFile>
 #include <QMenuBar>
+#include <QProcess>
 #include <QRegularExpression>
+#include <QTemporaryDir>
 #include <QTest>
 #include <QTranslator>
 
@@ -33,6 +35,39 @@ class TestTranslations : public QObject {
         QVERIFY(text.count(u"<message"_s) > 100);
         QCOMPARE(text.count(u"type=\"unfinished\""_s), 0);
         QCOMPARE(text.count(u"type=\"vanished\""_s) + text.count(u"type=\"obsolete\""_s), 0);
+    }
+
+    // Every text in the sources is in the Chinese file: lupdate, run on a
+    // copy, finds nothing new to translate and nothing gone. (A text added
+    // without `update_translations` would otherwise show in English.)
+    void everySourceTextIsInTheFile() {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const QString original = QStringLiteral(HOUBU_SOURCE_DIR "/translations/houbu_zh_CN.ts");
+        const QString copy = dir.filePath(u"houbu_zh_CN.ts"_s);
+        QVERIFY(QFile::copy(original, copy));
+        QFile::setPermissions(copy, QFile::ReadOwner | QFile::WriteOwner);
+        QProcess lupdate;
+        lupdate.setWorkingDirectory(QStringLiteral(HOUBU_SOURCE_DIR));
+        lupdate.start(QStringLiteral(HOUBU_LUPDATE),
+                      {u"-silent"_s, u"-no-obsolete"_s, u"app"_s, u"widgets"_s, u"models"_s,
+                       u"session"_s, u"-ts"_s, copy});
+        QVERIFY(lupdate.waitForFinished(120000));
+        QCOMPARE(lupdate.exitCode(), 0);
+        QFile before(original), after(copy);
+        QVERIFY(before.open(QIODevice::ReadOnly) && after.open(QIODevice::ReadOnly));
+        const QString was = QString::fromUtf8(before.readAll());
+        const QString now = QString::fromUtf8(after.readAll());
+        static const QRegularExpression unfinished(
+            u"<source>([^<]*)</source>\\s*(?:<comment>[^<]*</comment>\\s*)?<translation type=\"unfinished\""_s);
+        QStringList missing;
+        for (auto it = unfinished.globalMatch(now); it.hasNext();)
+            missing << it.next().captured(1);
+        QVERIFY2(missing.isEmpty(),
+                 qPrintable(u"not in translations/houbu_zh_CN.ts (build the target "
+                            u"update_translations, then translate): "_s +
+                            missing.join(u" | "_s)));
+        QCOMPARE(now.count(u"<message"_s), was.count(u"<message"_s));
     }
 
     void englishIsTheSource() {
