@@ -78,7 +78,14 @@ timed() {
     'BEGIN { printf "  %-34s %8.2f s wall %8.2f s CPU %7.0f MB peak   load %s-%s\n", l, w, u + s, r / 1024, b, a }' >&3
   return $status
 }
-store_bytes() { du -cb "$1" "$1-wal" "$1-shm" 2>/dev/null | tail -1 | cut -f1; }
+# The database and its WAL and shared-memory files, those that exist.
+store_bytes() {
+  local total=0 f
+  for f in "$1" "$1-wal" "$1-shm"; do
+    [ -e "$f" ] && total=$((total + $(stat -c %s "$f")))
+  done
+  echo "$total"
+}
 
 timed "in memory" "${clis[0]}" run "$day" > "$tmp/memory.out"
 for cli in "${clis[@]}"; do
