@@ -313,4 +313,27 @@ bool fromJson(const QJsonObject& o, WaitReason& v) {
     return !v.train.empty();
 }
 
+QJsonObject toJson(const StandingTicketView& v) {
+    return {{"ticket"_L1, s(v.ticket)},
+            {"passenger"_L1, s(v.passenger)},
+            {"class"_L1, s(v.travelClass)},
+            {"sale"_L1, s(v.sale)},
+            {"from"_L1, v.from},
+            {"to"_L1, v.to},
+            {"held"_L1, v.held},
+            {"served"_L1, v.served}};
+}
+
+bool fromJson(const QJsonObject& o, StandingTicketView& v) {
+    v.ticket = str(o, "ticket"_L1);
+    v.passenger = str(o, "passenger"_L1);
+    v.travelClass = str(o, "class"_L1);
+    v.sale = str(o, "sale"_L1);
+    v.from = integer(o, "from"_L1);
+    v.to = integer(o, "to"_L1);
+    v.held = o.value("held"_L1).toBool();
+    v.served = o.value("served"_L1).toBool();
+    return !v.ticket.empty();
+}
+
 }  // namespace houbu

@@ -336,6 +336,7 @@ class Writer : public QObject {
             o.insert("run"_L1, toJson(view));
             o.insert("seats"_L1, toJsonArray(e.seats(train, date)));
             o.insert("queues"_L1, toJsonArray(e.queues(train, date)));
+            o.insert("standing_tickets"_L1, toJsonArray(e.standingTickets(train, date)));
         }
         return compact(o);
     }

@@ -593,6 +593,7 @@ class EmbeddedWorker : public QObject {
             snap->run = std::move(view);
             snap->seats = e.seats(train, date);
             snap->queues = e.queues(train, date);
+            snap->standingTickets = e.standingTickets(train, date);
         }
         emit snapshotChanged(std::move(snap));
     }

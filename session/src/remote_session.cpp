@@ -413,6 +413,8 @@ void RemoteSession::refresh() {
             fromJson(o.value("run"_L1).toObject(), snap->run);
             snap->seats = fromJsonArray<SeatView>(o.value("seats"_L1).toArray());
             snap->queues = fromJsonArray<QueueView>(o.value("queues"_L1).toArray());
+            snap->standingTickets =
+                fromJsonArray<StandingTicketView>(o.value("standing_tickets"_L1).toArray());
             emit snapshotChanged(std::move(snap));
         } else if (state_ == State::Connected) {
             // The stream notices a lost server and reconnects; a refused read is news.

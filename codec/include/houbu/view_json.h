@@ -16,6 +16,7 @@ QJsonObject toJson(const RunView& v);
 QJsonObject toJson(const SeatView& v);
 QJsonObject toJson(const QueueView& v);
 QJsonObject toJson(const WaitReason& v);
+QJsonObject toJson(const StandingTicketView& v);
 
 template <typename T>
 QJsonArray toJsonArray(const std::vector<T>& items) {
@@ -31,6 +32,7 @@ bool fromJson(const QJsonObject& o, RunView& v);
 bool fromJson(const QJsonObject& o, SeatView& v);
 bool fromJson(const QJsonObject& o, QueueView& v);
 bool fromJson(const QJsonObject& o, WaitReason& v);
+bool fromJson(const QJsonObject& o, StandingTicketView& v);
 
 template <typename T>
 std::vector<T> fromJsonArray(const QJsonArray& a) {

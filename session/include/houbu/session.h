@@ -48,6 +48,7 @@ struct ConsoleSnapshot {
     RunView run;
     std::vector<SeatView> seats;
     std::vector<QueueView> queues;
+    std::vector<StandingTicketView> standingTickets;  // 无座: they have no seat in `seats`
 };
 using SnapshotPtr = std::shared_ptr<const ConsoleSnapshot>;
 
