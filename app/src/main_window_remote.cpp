@@ -46,6 +46,7 @@ void MainWindow::setSession(std::unique_ptr<Session> session) {
     eventsLabel_->clear();
     example_.reset();
     awaitingPrepay_.clear();
+    limits_ = QJsonObject();
     stepState_ = StepState();
     pause_->blockSignals(true);
     pause_->setChecked(false);
