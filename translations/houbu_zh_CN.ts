@@ -744,6 +744,219 @@
     </message>
 </context>
 <context>
+    <name>houbu::DefineTrainDialog</name>
+    <message>
+        <location filename="../app/src/define_train_dialog.cpp" line="103"/>
+        <source>Define train</source>
+        <translation>定义车次</translation>
+    </message>
+    <message>
+        <location filename="../app/src/define_train_dialog.cpp" line="106"/>
+        <source>The train number of the new run, e.g. G4913</source>
+        <translation>新车次的车次号，例如 G4913</translation>
+    </message>
+    <message>
+        <location filename="../app/src/define_train_dialog.cpp" line="110"/>
+        <source>&amp;Added train (加开)</source>
+        <translation>加开列车(&amp;A)</translation>
+    </message>
+    <message>
+        <location filename="../app/src/define_train_dialog.cpp" line="113"/>
+        <source>Offered to the waitlist orders that accept added trains leaving within their window; its seats go to them first</source>
+        <translation>提供给接受新增列车且出发时间在其时间窗内的候补订单；其席位先兑现候补</translation>
+    </message>
+    <message>
+        <location filename="../app/src/define_train_dialog.cpp" line="118"/>
+        <source>complete (any freed interval serves the earliest order it can)</source>
+        <translation>complete（任何释放的区间兑现能兑现的最早订单）</translation>
+    </message>
+    <message>
+        <location filename="../app/src/define_train_dialog.cpp" line="120"/>
+        <source>exact (a release serves only orders of exactly its interval)</source>
+        <translation>exact（释放的区间只兑现区间完全相同的订单）</translation>
+    </message>
+    <message>
+        <location filename="../app/src/define_train_dialog.cpp" line="126"/>
+        <location filename="../app/src/define_train_dialog.cpp" line="151"/>
+        <source> min</source>
+        <translation> 分钟</translation>
+    </message>
+    <message>
+        <location filename="../app/src/define_train_dialog.cpp" line="127"/>
+        <source>How long a held ticket may wait for payment</source>
+        <translation>占座车票等待支付的时长</translation>
+    </message>
+    <message>
+        <location filename="../app/src/define_train_dialog.cpp" line="128"/>
+        <source>Trai&amp;n:</source>
+        <translation>车次(&amp;N)：</translation>
+    </message>
+    <message>
+        <location filename="../app/src/define_train_dialog.cpp" line="129"/>
+        <source>Dat&amp;e:</source>
+        <translation>日期(&amp;E)：</translation>
+    </message>
+    <message>
+        <location filename="../app/src/define_train_dialog.cpp" line="131"/>
+        <source>&amp;Policy:</source>
+        <translation>匹配策略(&amp;P)：</translation>
+    </message>
+    <message>
+        <location filename="../app/src/define_train_dialog.cpp" line="132"/>
+        <source>&amp;Hold:</source>
+        <translation>占座时长(&amp;H)：</translation>
+    </message>
+    <message>
+        <location filename="../app/src/define_train_dialog.cpp" line="134"/>
+        <source>Station</source>
+        <translation>车站</translation>
+    </message>
+    <message>
+        <location filename="../app/src/define_train_dialog.cpp" line="134"/>
+        <source>km</source>
+        <translation>里程（公里）</translation>
+    </message>
+    <message>
+        <location filename="../app/src/define_train_dialog.cpp" line="134"/>
+        <source>Arrives</source>
+        <translation>到达</translation>
+    </message>
+    <message>
+        <location filename="../app/src/define_train_dialog.cpp" line="134"/>
+        <source>Departs</source>
+        <translation>出发</translation>
+    </message>
+    <message>
+        <location filename="../app/src/define_train_dialog.cpp" line="136"/>
+        <source>Stops in order; times HH:MM (a time earlier than the stop before means the next day)</source>
+        <translation>按顺序列出停站；时间格式 HH:MM（早于上一站的时间表示次日）</translation>
+    </message>
+    <message>
+        <location filename="../app/src/define_train_dialog.cpp" line="138"/>
+        <source>&amp;Stops:</source>
+        <translation>停站(&amp;S)：</translation>
+    </message>
+    <message>
+        <location filename="../app/src/define_train_dialog.cpp" line="142"/>
+        <source>Add stop</source>
+        <translation>添加停站</translation>
+    </message>
+    <message>
+        <location filename="../app/src/define_train_dialog.cpp" line="142"/>
+        <source>Remove stop</source>
+        <translation>删除停站</translation>
+    </message>
+    <message>
+        <location filename="../app/src/define_train_dialog.cpp" line="152"/>
+        <source>Shift ti&amp;mes</source>
+        <translation>平移时刻(&amp;M)</translation>
+    </message>
+    <message>
+        <location filename="../app/src/define_train_dialog.cpp" line="154"/>
+        <source>Move every stop&apos;s times by this many minutes</source>
+        <translation>将每个停站的时刻平移这么多分钟</translation>
+    </message>
+    <message>
+        <location filename="../app/src/define_train_dialog.cpp" line="162"/>
+        <source>Car</source>
+        <translation>车厢</translation>
+    </message>
+    <message>
+        <location filename="../app/src/define_train_dialog.cpp" line="162"/>
+        <source>Class</source>
+        <translation>席别</translation>
+    </message>
+    <message>
+        <location filename="../app/src/define_train_dialog.cpp" line="162"/>
+        <source>Rows</source>
+        <translation>排数</translation>
+    </message>
+    <message>
+        <location filename="../app/src/define_train_dialog.cpp" line="162"/>
+        <source>Layout</source>
+        <translation>座位布局</translation>
+    </message>
+    <message>
+        <location filename="../app/src/define_train_dialog.cpp" line="162"/>
+        <source>Standing places</source>
+        <translation>无座定员</translation>
+    </message>
+    <message>
+        <location filename="../app/src/define_train_dialog.cpp" line="163"/>
+        <source>Fare (yuan/km)</source>
+        <translation>票价（元/公里）</translation>
+    </message>
+    <message>
+        <location filename="../app/src/define_train_dialog.cpp" line="166"/>
+        <source>A car&apos;s standing places add to its class&apos;s; a class&apos;s fare is the first one given for it (empty: none)</source>
+        <translation>车厢的无座定员计入其席别；席别的票价取为该席别第一个填写的票价（留空：无）</translation>
+    </message>
+    <message>
+        <location filename="../app/src/define_train_dialog.cpp" line="168"/>
+        <source>&amp;Cars:</source>
+        <translation>车厢(&amp;C)：</translation>
+    </message>
+    <message>
+        <location filename="../app/src/define_train_dialog.cpp" line="172"/>
+        <source>Add car</source>
+        <translation>添加车厢</translation>
+    </message>
+    <message>
+        <location filename="../app/src/define_train_dialog.cpp" line="172"/>
+        <source>Remove car</source>
+        <translation>删除车厢</translation>
+    </message>
+    <message>
+        <location filename="../app/src/define_train_dialog.cpp" line="186"/>
+        <source>&amp;Define train</source>
+        <translation>定义车次(&amp;D)</translation>
+    </message>
+    <message>
+        <location filename="../app/src/define_train_dialog.cpp" line="229"/>
+        <source>Enter the train number.</source>
+        <translation>请输入车次号。</translation>
+    </message>
+    <message>
+        <location filename="../app/src/define_train_dialog.cpp" line="230"/>
+        <source>Enter the date, YYYY-MM-DD.</source>
+        <translation>请输入日期，格式 YYYY-MM-DD。</translation>
+    </message>
+    <message>
+        <location filename="../app/src/define_train_dialog.cpp" line="232"/>
+        <source>Stop %1 has no station.</source>
+        <translation>第 %1 个停站没有车站。</translation>
+    </message>
+    <message>
+        <location filename="../app/src/define_train_dialog.cpp" line="233"/>
+        <source>Stop %1 has no km.</source>
+        <translation>第 %1 个停站没有里程。</translation>
+    </message>
+    <message>
+        <location filename="../app/src/define_train_dialog.cpp" line="238"/>
+        <source>Car row %1 is incomplete: it needs a number, class, rows and layout.</source>
+        <translation>第 %1 行车厢不完整：需要车厢号、席别、排数和座位布局。</translation>
+    </message>
+    <message>
+        <location filename="../app/src/define_train_dialog.cpp" line="290"/>
+        <source>%1 defined.</source>
+        <translation>已定义 %1。</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../app/src/define_train_dialog.cpp" line="291"/>
+        <source>%1 added (加开): offered to %n waiting order option(s)</source>
+        <translation>
+            <numerusform>已加开 %1：作为 %n 个候补订单选项提供</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../app/src/define_train_dialog.cpp" line="292"/>
+        <source>%n order(s) served from the waitlist.</source>
+        <translation>
+            <numerusform>%n 个候补订单已兑现。</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>houbu::DisplayNames</name>
     <message>
         <location filename="../models/src/display_names.cpp" line="49"/>
@@ -1101,12 +1314,12 @@
 <context>
     <name>houbu::EmbeddedSession</name>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="679"/>
+        <location filename="../session/src/embedded_session.cpp" line="680"/>
         <source>Embedded · in memory</source>
         <translation>嵌入式 · 内存</translation>
     </message>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="679"/>
+        <location filename="../session/src/embedded_session.cpp" line="680"/>
         <source>Embedded · %1</source>
         <translation>嵌入式 · %1</translation>
     </message>
@@ -1327,59 +1540,59 @@
 <context>
     <name>houbu::EventLogModel</name>
     <message>
-        <location filename="../models/src/models.cpp" line="738"/>
+        <location filename="../models/src/models.cpp" line="764"/>
         <source>prepay %1 by %2</source>
         <translation>%2 前预付 %1</translation>
     </message>
     <message numerus="yes">
-        <location filename="../models/src/models.cpp" line="743"/>
+        <location filename="../models/src/models.cpp" line="769"/>
         <source>%n seat(s) free</source>
         <translation>
             <numerusform>余 %n 座</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="748"/>
+        <location filename="../models/src/models.cpp" line="774"/>
         <source>%1 %2 %3: rank %4</source>
         <translation>%1 %2 %3：第 %4 名</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="806"/>
+        <location filename="../models/src/models.cpp" line="832"/>
         <source>The command&apos;s line in its input: in a scenario file, the file&apos;s line (every line counted, as houbu-cli numbers them); after that, the console&apos;s commands in the order sent</source>
         <translation>命令在其输入中的行号：场景文件中即文件的行号（与 houbu-cli 一样，每一行都计数）；此后是控制台按发送顺序编号的命令</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="813"/>
+        <location filename="../models/src/models.cpp" line="839"/>
         <source>Seq</source>
         <translation>序号</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="815"/>
+        <location filename="../models/src/models.cpp" line="841"/>
         <source>Time</source>
         <translation>时间</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="817"/>
+        <location filename="../models/src/models.cpp" line="843"/>
         <source>Event</source>
         <translation>事件</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="819"/>
+        <location filename="../models/src/models.cpp" line="845"/>
         <source>Line</source>
         <translation>行</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="821"/>
+        <location filename="../models/src/models.cpp" line="847"/>
         <source>Train</source>
         <translation>车次</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="823"/>
+        <location filename="../models/src/models.cpp" line="849"/>
         <source>Ticket / id</source>
         <translation>车票 / 编号</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="825"/>
+        <location filename="../models/src/models.cpp" line="851"/>
         <source>Details</source>
         <translation>详情</translation>
     </message>
@@ -1400,450 +1613,503 @@
 <context>
     <name>houbu::MainWindow</name>
     <message>
-        <location filename="../app/src/main_window.cpp" line="617"/>
+        <location filename="../app/src/main_window.cpp" line="671"/>
         <source>Houbu</source>
         <translation>候补</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="110"/>
+        <location filename="../app/src/main_window.cpp" line="115"/>
         <source>Find seat, ticket, passenger or order (Ctrl+F)</source>
         <translation>查找席位、车票、乘客或订单 (Ctrl+F)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="111"/>
+        <location filename="../app/src/main_window.cpp" line="116"/>
         <source>Class:</source>
         <translation>席别：</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="113"/>
+        <location filename="../app/src/main_window.cpp" line="118"/>
         <source>Car:</source>
         <translation>车厢：</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="366"/>
+        <location filename="../app/src/main_window.cpp" line="411"/>
         <source>Open s&amp;tore…</source>
         <translation>打开存储(&amp;T)…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="402"/>
+        <location filename="../app/src/main_window.cpp" line="449"/>
         <source>Ad&amp;vance clock…</source>
         <translation>推进时钟(&amp;V)…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="139"/>
+        <location filename="../app/src/main_window.cpp" line="169"/>
         <source>Selected: %1 %2→%3</source>
         <translation>已选：%1 %2→%3</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="246"/>
+        <location filename="../app/src/main_window.cpp" line="276"/>
         <source>Trains</source>
         <translation>车次</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="268"/>
+        <location filename="../app/src/main_window.cpp" line="313"/>
         <source>Select a queued order to see which seats block it.</source>
         <translation>选择一个排队订单，查看是哪些席位挡住了它。</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="279"/>
+        <location filename="../app/src/main_window.cpp" line="324"/>
         <source>Queues</source>
         <translation>候补队列</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="286"/>
+        <location filename="../app/src/main_window.cpp" line="331"/>
         <source>All events</source>
         <translation>全部事件</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="291"/>
+        <location filename="../app/src/main_window.cpp" line="336"/>
         <source>All trains</source>
         <translation>全部车次</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="292"/>
+        <location filename="../app/src/main_window.cpp" line="337"/>
         <source>Order id</source>
         <translation>订单号</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="293"/>
+        <location filename="../app/src/main_window.cpp" line="338"/>
         <source>Text</source>
         <translation>文本</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="345"/>
+        <location filename="../app/src/main_window.cpp" line="390"/>
         <source>Matching log</source>
         <translation>匹配日志</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="350"/>
+        <location filename="../app/src/main_window.cpp" line="395"/>
         <source>Legend</source>
         <translation>图例</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="354"/>
+        <location filename="../app/src/main_window.cpp" line="399"/>
         <source>Charts</source>
         <translation>图表</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="360"/>
+        <location filename="../app/src/main_window.cpp" line="405"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="361"/>
+        <location filename="../app/src/main_window.cpp" line="406"/>
         <source>Open &amp;demo</source>
         <translation>打开演示(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="364"/>
+        <location filename="../app/src/main_window.cpp" line="409"/>
         <source>&amp;Open scenario…</source>
         <translation>打开场景(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="368"/>
+        <location filename="../app/src/main_window.cpp" line="413"/>
         <source>Recent files</source>
         <translation>最近的文件</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="371"/>
+        <location filename="../app/src/main_window.cpp" line="416"/>
         <source>Co&amp;nnect to server…</source>
         <translation>连接服务器(&amp;N)…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="373"/>
+        <location filename="../app/src/main_window.cpp" line="418"/>
         <source>D&amp;isconnect</source>
         <translation>断开连接(&amp;I)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="375"/>
+        <location filename="../app/src/main_window.cpp" line="420"/>
         <source>&amp;Export journal as scenario…</source>
         <translation>将日志导出为场景(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="379"/>
+        <location filename="../app/src/main_window.cpp" line="424"/>
         <source>&amp;Settings…</source>
         <translation>设置(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="384"/>
+        <location filename="../app/src/main_window.cpp" line="429"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="386"/>
+        <location filename="../app/src/main_window.cpp" line="431"/>
         <source>&amp;Operations</source>
         <translation>操作(&amp;O)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="392"/>
+        <location filename="../app/src/main_window.cpp" line="437"/>
         <source>&amp;Sell…</source>
         <translation>售票(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="393"/>
+        <location filename="../app/src/main_window.cpp" line="438"/>
         <source>&amp;Block quota…</source>
         <translation>预留配额(&amp;B)…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="394"/>
+        <location filename="../app/src/main_window.cpp" line="439"/>
         <source>&amp;Release selection…</source>
         <translation>释放所选(&amp;R)…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="396"/>
+        <location filename="../app/src/main_window.cpp" line="441"/>
         <source>&amp;Waitlist order…</source>
         <translation>候补订单(&amp;W)…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="397"/>
+        <location filename="../app/src/main_window.cpp" line="442"/>
         <source>&amp;Prepay order…</source>
         <translation>预付订单(&amp;P)…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="399"/>
+        <location filename="../app/src/main_window.cpp" line="444"/>
         <source>&amp;Cancel order…</source>
         <translation>取消订单(&amp;C)…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="401"/>
+        <location filename="../app/src/main_window.cpp" line="446"/>
         <source>&amp;Add car…</source>
         <translation>加挂车厢(&amp;A)…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="418"/>
+        <location filename="../app/src/main_window.cpp" line="448"/>
+        <source>&amp;Define train…</source>
+        <translation>定义车次(&amp;D)…</translation>
+    </message>
+    <message>
+        <location filename="../app/src/main_window.cpp" line="452"/>
+        <source>Wai&amp;tlist cap…</source>
+        <translation>候补人数上限(&amp;T)…</translation>
+    </message>
+    <message>
+        <location filename="../app/src/main_window.cpp" line="454"/>
+        <source>Waitlist r&amp;ules…</source>
+        <translation>候补规则(&amp;U)…</translation>
+    </message>
+    <message>
+        <location filename="../app/src/main_window.cpp" line="472"/>
         <source>Release the selected seat interval (in the grid)</source>
         <translation>释放所选席位区间（席位图中）</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="419"/>
+        <location filename="../app/src/main_window.cpp" line="473"/>
         <source>Cancel the chosen order (in the queues)</source>
         <translation>取消所选订单（队列中）</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="421"/>
+        <location filename="../app/src/main_window.cpp" line="475"/>
         <source>&amp;Matching</source>
         <translation>匹配(&amp;M)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="422"/>
+        <location filename="../app/src/main_window.cpp" line="476"/>
         <source>&amp;Pause matching</source>
         <translation>暂停匹配(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="425"/>
+        <location filename="../app/src/main_window.cpp" line="479"/>
         <source>Step through the matching decisions of each command</source>
         <translation>逐步查看每条命令的匹配决策</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="429"/>
+        <location filename="../app/src/main_window.cpp" line="483"/>
         <source>&amp;Step</source>
         <translation>单步(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="433"/>
+        <location filename="../app/src/main_window.cpp" line="487"/>
         <source>Apply the pending matching decision (F10)</source>
         <translation>应用待处理的匹配决策 (F10)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="434"/>
+        <location filename="../app/src/main_window.cpp" line="488"/>
         <source>&amp;Back</source>
         <translation>后退(&amp;B)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="438"/>
+        <location filename="../app/src/main_window.cpp" line="492"/>
         <source>Undo the last decision by replaying the command (Shift+F10)</source>
         <translation>通过重放命令撤销上一个决策 (Shift+F10)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="439"/>
+        <location filename="../app/src/main_window.cpp" line="493"/>
         <source>&amp;Run to the end</source>
         <translation>运行到结束(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="443"/>
+        <location filename="../app/src/main_window.cpp" line="497"/>
         <source>Apply every pending decision and command (F5)</source>
         <translation>应用所有待处理的决策和命令 (F5)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="450"/>
+        <location filename="../app/src/main_window.cpp" line="504"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="451"/>
+        <location filename="../app/src/main_window.cpp" line="505"/>
         <source>Zoom &amp;in</source>
         <translation>放大(&amp;I)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="453"/>
+        <location filename="../app/src/main_window.cpp" line="507"/>
         <source>Zoom &amp;out</source>
         <translation>缩小(&amp;O)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="455"/>
+        <location filename="../app/src/main_window.cpp" line="509"/>
         <source>&amp;Actual size</source>
         <translation>实际大小(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="457"/>
+        <location filename="../app/src/main_window.cpp" line="511"/>
         <source>&amp;Find</source>
         <translation>查找(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="469"/>
+        <location filename="../app/src/main_window.cpp" line="523"/>
         <source>&amp;Reset window layout</source>
         <translation>重置窗口布局(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="471"/>
+        <location filename="../app/src/main_window.cpp" line="525"/>
         <source>&amp;Analysis</source>
         <translation>分析(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="473"/>
+        <location filename="../app/src/main_window.cpp" line="527"/>
         <source>&amp;Replay history for charts</source>
         <translation>回放历史以生成图表(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="479"/>
+        <location filename="../app/src/main_window.cpp" line="533"/>
         <source>&amp;Compare policies…</source>
         <translation>比较策略(&amp;C)…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="482"/>
+        <location filename="../app/src/main_window.cpp" line="536"/>
         <source>Replay the journal with the shown run under complete and under exact</source>
         <translation>分别在 complete 和 exact 策略下为当前车次回放日志</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="485"/>
+        <location filename="../app/src/main_window.cpp" line="539"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="486"/>
+        <location filename="../app/src/main_window.cpp" line="540"/>
         <source>&amp;Examples</source>
         <translation>示例(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="493"/>
+        <location filename="../app/src/main_window.cpp" line="547"/>
         <source>&amp;Manual</source>
         <translation>使用手册(&amp;M)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="496"/>
+        <location filename="../app/src/main_window.cpp" line="550"/>
         <source>&amp;Keyboard shortcuts</source>
         <translation>键盘快捷键(&amp;K)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="498"/>
+        <location filename="../app/src/main_window.cpp" line="552"/>
         <source>&amp;About Houbu</source>
         <translation>关于候补(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="501"/>
+        <location filename="../app/src/main_window.cpp" line="555"/>
         <source>Operations</source>
         <translation>操作</translation>
     </message>
+    <message numerus="yes">
+        <location filename="../app/src/main_window.cpp" line="888"/>
+        <source>Standing tickets (无座): %n live</source>
+        <translation>
+            <numerusform>无座车票：%n 张有效</numerusform>
+        </translation>
+    </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="879"/>
+        <location filename="../app/src/main_window.cpp" line="889"/>
+        <source>each class&apos;s standing load per segment is the row under its seats</source>
+        <translation>各席别每个区段的无座人数见其座位下方的一行</translation>
+    </message>
+    <message>
+        <location filename="../app/src/main_window.cpp" line="900"/>
+        <source>No class is capped; nobody waits.</source>
+        <translation>没有席别设置上限；无人候补。</translation>
+    </message>
+    <message>
+        <location filename="../app/src/main_window.cpp" line="961"/>
         <source>Refused: %1 %2</source>
         <translation>被拒绝：%1 %2</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="947"/>
-        <location filename="../app/src/main_window.cpp" line="960"/>
+        <location filename="../app/src/main_window.cpp" line="1029"/>
+        <location filename="../app/src/main_window.cpp" line="1042"/>
         <source>%1 no longer waits in any queue of this run.</source>
         <translation>%1 已不在本车次的任何队列中等待。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/main_window.cpp" line="986"/>
+        <location filename="../app/src/main_window.cpp" line="1068"/>
         <source>Accepts standing: %n standing place(s) free over the interval.</source>
         <translation>
             <numerusform>接受无座：该区间有 %n 个无座空位。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="989"/>
+        <location filename="../app/src/main_window.cpp" line="1071"/>
         <source>This class is closed to new waitlist orders (cap 0); the order stays queued.</source>
         <translation>该席别已停止接受新的候补订单（上限 0）；本订单继续排队。</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="992"/>
+        <location filename="../app/src/main_window.cpp" line="1074"/>
         <source>Waitlist cap %1 on this class, %2 passengers queued.</source>
         <translation>该席别候补人数上限 %1，已有 %2 人排队。</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="996"/>
+        <location filename="../app/src/main_window.cpp" line="1078"/>
         <source>When seats come it fails: passenger %1 holds ticket %2 at an overlapping time (兑现失败).</source>
         <translation>有座时将兑现失败：乘车人 %1 持有时间重叠的车票 %2。</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1036"/>
-        <location filename="../app/src/main_window.cpp" line="1064"/>
+        <location filename="../app/src/main_window.cpp" line="1118"/>
+        <location filename="../app/src/main_window.cpp" line="1151"/>
+        <location filename="../app/src/main_window.cpp" line="1153"/>
         <source>Open a scenario or a store first</source>
         <translation>请先打开场景或存储</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1039"/>
+        <location filename="../app/src/main_window.cpp" line="1121"/>
         <source>No train is shown: open a scenario or a store first</source>
         <translation>未显示任何车次：请先打开场景或存储</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1053"/>
+        <location filename="../app/src/main_window.cpp" line="1135"/>
         <source>Release the selected seat interval (refund, timeout, reschedule or quota)</source>
         <translation>释放所选席位区间（退票、超时、改签或预留）</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1055"/>
+        <location filename="../app/src/main_window.cpp" line="1137"/>
         <source>Sell tickets on the shown train</source>
         <translation>发售当前车次的车票</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1056"/>
+        <location filename="../app/src/main_window.cpp" line="1138"/>
         <source>Withhold seats as a quota block</source>
         <translation>将席位扣留为预留配额</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1057"/>
+        <location filename="../app/src/main_window.cpp" line="1139"/>
         <source>Submit a waitlist order</source>
         <translation>提交候补订单</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1058"/>
+        <location filename="../app/src/main_window.cpp" line="1140"/>
         <source>Prepay a waitlist order</source>
         <translation>预付候补订单</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1059"/>
+        <location filename="../app/src/main_window.cpp" line="1141"/>
         <source>No waitlist order awaits prepayment</source>
         <translation>没有待预付的候补订单</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1060"/>
+        <location filename="../app/src/main_window.cpp" line="1142"/>
         <source>Cancel a waitlist order</source>
         <translation>取消候补订单</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1061"/>
+        <location filename="../app/src/main_window.cpp" line="1143"/>
         <source>No waitlist order to cancel</source>
         <translation>没有可取消的候补订单</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1062"/>
+        <location filename="../app/src/main_window.cpp" line="1144"/>
         <source>Add a car (加挂) to the shown train</source>
         <translation>为当前车次加挂车厢</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1063"/>
+        <location filename="../app/src/main_window.cpp" line="1146"/>
+        <source>Define a train run, by default an added one (加开) that waiting orders may accept</source>
+        <translation>定义一个车次，默认为候补订单可接受的加开列车</translation>
+    </message>
+    <message>
+        <location filename="../app/src/main_window.cpp" line="1148"/>
+        <source>Cap the passengers queued on a class of the shown train</source>
+        <translation>为当前车次的某个席别设置候补人数上限</translation>
+    </message>
+    <message>
+        <location filename="../app/src/main_window.cpp" line="1150"/>
+        <source>Set the waitlist limits for the orders submitted from now on</source>
+        <translation>设置此后提交的候补订单所受的限制</translation>
+    </message>
+    <message>
+        <location filename="../app/src/main_window.cpp" line="1152"/>
         <source>Move the logical clock forward</source>
         <translation>向前推进逻辑时钟</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1068"/>
+        <location filename="../app/src/main_window.cpp" line="1157"/>
         <source>Save the shown run&apos;s seat map as PDF or PNG</source>
         <translation>将当前车次的座位图保存为 PDF 或 PNG</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1069"/>
-        <location filename="../app/src/main_window.cpp" line="1071"/>
+        <location filename="../app/src/main_window.cpp" line="1158"/>
+        <location filename="../app/src/main_window.cpp" line="1160"/>
         <location filename="../app/src/main_window_export.cpp" line="51"/>
         <source>No train is shown</source>
         <translation>未显示任何车次</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1070"/>
+        <location filename="../app/src/main_window.cpp" line="1159"/>
         <source>Print the shown run&apos;s seat map, with a preview first</source>
         <translation>打印当前车次的座位图（先预览）</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1222"/>
+        <location filename="../app/src/main_window.cpp" line="1327"/>
         <source>%1 %2→%3</source>
         <translation>%1 %2→%3</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1228"/>
+        <location filename="../app/src/main_window.cpp" line="1333"/>
         <source>Release %1 (%2)…</source>
         <translation>释放 %1（%2）…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1238"/>
+        <location filename="../app/src/main_window.cpp" line="1343"/>
         <source>Sell %1…</source>
         <translation>发售 %1…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1241"/>
+        <location filename="../app/src/main_window.cpp" line="1346"/>
         <source>Block %1…</source>
         <translation>预留 %1…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1244"/>
+        <location filename="../app/src/main_window.cpp" line="1349"/>
         <source>Waitlist order for %1…</source>
         <translation>为 %1 提交候补订单…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1256"/>
+        <location filename="../app/src/main_window.cpp" line="1361"/>
         <source>Cancel order %1…</source>
         <translation>取消订单 %1…</translation>
+    </message>
+    <message>
+        <location filename="../app/src/main_window.cpp" line="1376"/>
+        <source>Waitlist cap for %1…</source>
+        <translation>%1 的候补人数上限…</translation>
     </message>
     <message>
         <location filename="../app/src/main_window_remote.cpp" line="27"/>
@@ -1861,233 +2127,233 @@
         <translation>管理员</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_remote.cpp" line="74"/>
+        <location filename="../app/src/main_window_remote.cpp" line="75"/>
         <source>Reading the token for %1 from the system keychain…</source>
         <translation>正在从系统钥匙串读取 %1 的令牌…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_remote.cpp" line="99"/>
+        <location filename="../app/src/main_window_remote.cpp" line="100"/>
         <source>Connected: %1</source>
         <translation>已连接：%1</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_remote.cpp" line="101"/>
+        <location filename="../app/src/main_window_remote.cpp" line="102"/>
         <source>Cannot connect to %1: %2</source>
         <translation>无法连接到 %1：%2</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_remote.cpp" line="107"/>
+        <location filename="../app/src/main_window_remote.cpp" line="108"/>
         <source>Connection lost, reconnecting: %1</source>
         <translation>连接中断，正在重新连接：%1</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_remote.cpp" line="124"/>
+        <location filename="../app/src/main_window_remote.cpp" line="125"/>
         <source>Disconnected from %1</source>
         <translation>已断开与 %1 的连接</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_remote.cpp" line="133"/>
+        <location filename="../app/src/main_window_remote.cpp" line="134"/>
         <source>No engine is open: open a store or connect to a server.</source>
         <translation>未打开引擎：请打开存储或连接服务器。</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_remote.cpp" line="136"/>
+        <location filename="../app/src/main_window_remote.cpp" line="137"/>
         <source>Not connected to the server.</source>
         <translation>未连接到服务器。</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_remote.cpp" line="139"/>
+        <location filename="../app/src/main_window_remote.cpp" line="140"/>
         <source>Read-only: this token has the viewer role</source>
         <translation>只读：此令牌为查看者角色</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_remote.cpp" line="140"/>
+        <location filename="../app/src/main_window_remote.cpp" line="141"/>
         <source>Read-only: this session cannot send commands.</source>
         <translation>只读：此会话无法发送命令。</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_remote.cpp" line="148"/>
-        <location filename="../app/src/main_window_remote.cpp" line="167"/>
+        <location filename="../app/src/main_window_remote.cpp" line="149"/>
+        <location filename="../app/src/main_window_remote.cpp" line="168"/>
         <source>Disconnected</source>
         <translation>未连接</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_remote.cpp" line="150"/>
+        <location filename="../app/src/main_window_remote.cpp" line="151"/>
         <source>Embedded</source>
         <translation>嵌入式</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_remote.cpp" line="154"/>
+        <location filename="../app/src/main_window_remote.cpp" line="155"/>
         <source>Connecting…</source>
         <translation>正在连接…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_remote.cpp" line="158"/>
-        <location filename="../app/src/main_window_remote.cpp" line="172"/>
+        <location filename="../app/src/main_window_remote.cpp" line="159"/>
+        <location filename="../app/src/main_window_remote.cpp" line="173"/>
         <source>Connected</source>
         <translation>已连接</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_remote.cpp" line="158"/>
+        <location filename="../app/src/main_window_remote.cpp" line="159"/>
         <source>Connected as %1</source>
         <translation>已以%1身份连接</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_remote.cpp" line="159"/>
+        <location filename="../app/src/main_window_remote.cpp" line="160"/>
         <source>%1 (read-only)</source>
         <translation>%1（只读）</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_remote.cpp" line="164"/>
+        <location filename="../app/src/main_window_remote.cpp" line="165"/>
         <source>Reconnecting…</source>
         <translation>正在重新连接…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_remote.cpp" line="172"/>
+        <location filename="../app/src/main_window_remote.cpp" line="173"/>
         <source>Connected (read-only)</source>
         <translation>已连接（只读）</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_remote.cpp" line="177"/>
+        <location filename="../app/src/main_window_remote.cpp" line="178"/>
         <source>Write the journal as a scenario file</source>
         <translation>将日志写为场景文件</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_remote.cpp" line="178"/>
+        <location filename="../app/src/main_window_remote.cpp" line="179"/>
         <source>Only an embedded engine&apos;s journal can be exported.</source>
         <translation>只能导出嵌入式引擎的日志。</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="603"/>
+        <location filename="../app/src/main_window.cpp" line="657"/>
         <source>in memory</source>
         <translation>内存</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="623"/>
+        <location filename="../app/src/main_window.cpp" line="677"/>
         <source>Cannot open the store</source>
         <translation>无法打开存储</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="635"/>
+        <location filename="../app/src/main_window.cpp" line="689"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="735"/>
+        <location filename="../app/src/main_window.cpp" line="789"/>
         <source>Cannot open scenario</source>
         <translation>无法打开场景</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="736"/>
+        <location filename="../app/src/main_window.cpp" line="790"/>
         <source>Cannot read %1: %2</source>
         <translation>无法读取 %1：%2</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="510"/>
+        <location filename="../app/src/main_window.cpp" line="564"/>
         <source>Matching</source>
         <translation>匹配</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="121"/>
+        <location filename="../app/src/main_window.cpp" line="126"/>
         <source>Every mark of the grid: View ▸ Legend</source>
         <translation>席位图的全部标记：视图 ▸ 图例</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="746"/>
+        <location filename="../app/src/main_window.cpp" line="800"/>
         <source>Open scenario</source>
         <translation>打开场景</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="747"/>
+        <location filename="../app/src/main_window.cpp" line="801"/>
         <source>Scenarios (*.jsonl);;All files (*)</source>
         <translation>场景 (*.jsonl);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="753"/>
+        <location filename="../app/src/main_window.cpp" line="807"/>
         <source>Open or create a store</source>
         <translation>打开或新建存储</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="754"/>
+        <location filename="../app/src/main_window.cpp" line="808"/>
         <source>Houbu stores (*.db);;All files (*)</source>
         <translation>候补存储 (*.db);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="763"/>
+        <location filename="../app/src/main_window.cpp" line="817"/>
         <source>Export journal as scenario</source>
         <translation>将日志导出为场景</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="763"/>
+        <location filename="../app/src/main_window.cpp" line="817"/>
         <source>Scenarios (*.jsonl)</source>
         <translation>场景 (*.jsonl)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="814"/>
+        <location filename="../app/src/main_window.cpp" line="871"/>
         <source>Clock %1</source>
         <translation>时钟 %1</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="831"/>
-        <location filename="../app/src/main_window.cpp" line="832"/>
+        <location filename="../app/src/main_window.cpp" line="911"/>
+        <location filename="../app/src/main_window.cpp" line="912"/>
         <source>All</source>
         <translation>全部</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="837"/>
+        <location filename="../app/src/main_window.cpp" line="917"/>
         <source>%1 · %2</source>
         <translation>%1 · %2</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/main_window.cpp" line="856"/>
+        <location filename="../app/src/main_window.cpp" line="936"/>
         <source>%n event(s) applied</source>
         <translation>
             <numerusform>已应用 %n 个事件</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="963"/>
+        <location filename="../app/src/main_window.cpp" line="1045"/>
         <source>Why %1 waits</source>
         <translation>%1 为何仍在等待</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="970"/>
+        <location filename="../app/src/main_window.cpp" line="1052"/>
         <source>stops %1→%2</source>
         <translation>站序 %1→%2</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="975"/>
+        <location filename="../app/src/main_window.cpp" line="1057"/>
         <source>The train has left %1: this option no longer serves.</source>
         <translation>列车已从%1发车：此选项不再兑现。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/main_window.cpp" line="980"/>
+        <location filename="../app/src/main_window.cpp" line="1062"/>
         <source>Needs %n seat(s) free over the whole interval</source>
         <translation>
             <numerusform>需要全程空闲席位 %n 个</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/main_window.cpp" line="981"/>
+        <location filename="../app/src/main_window.cpp" line="1063"/>
         <source>%n free.</source>
         <translation>
             <numerusform>空闲 %n 个。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="983"/>
+        <location filename="../app/src/main_window.cpp" line="1065"/>
         <source>Servable now: under policy exact it waits for a release of exactly this interval.</source>
         <translation>现在即可兑现：在 exact 策略下，它等待恰好这一区间的释放。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/main_window.cpp" line="1023"/>
+        <location filename="../app/src/main_window.cpp" line="1105"/>
         <source>… and %n more seat(s)</source>
         <translation>
             <numerusform>…… 另有 %n 个席位</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1054"/>
+        <location filename="../app/src/main_window.cpp" line="1136"/>
         <source>Select a seat interval in the grid first</source>
         <translation>请先在席位图中选择一个席位区间</translation>
     </message>
@@ -2388,71 +2654,71 @@
 <context>
     <name>houbu::QueueModel</name>
     <message numerus="yes">
-        <location filename="../models/src/models.cpp" line="468"/>
+        <location filename="../models/src/models.cpp" line="494"/>
         <source>%n waiting</source>
         <translation>
             <numerusform>%n 人等待</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../models/src/models.cpp" line="471"/>
+        <location filename="../models/src/models.cpp" line="497"/>
         <source>Queue %1 %2: %n order(s) in rank order</source>
         <translation>
             <numerusform>队列 %1 %2：按名次排列的 %n 个订单</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="514"/>
+        <location filename="../models/src/models.cpp" line="540"/>
         <source>standing accepted</source>
         <translation>接受无座</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="515"/>
+        <location filename="../models/src/models.cpp" line="541"/>
         <source>added trains accepted</source>
         <translation>接受新增列车</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="522"/>
+        <location filename="../models/src/models.cpp" line="548"/>
         <source>Order %1 of user %2, %3, rank %4 in this queue</source>
         <translation>用户 %2 的订单 %1，%3，在本队列排第 %4 名</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="553"/>
+        <location filename="../models/src/models.cpp" line="579"/>
         <source>Queue / order</source>
         <translation>队列 / 订单</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="555"/>
+        <location filename="../models/src/models.cpp" line="581"/>
         <source>Rank</source>
         <translation>名次</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="557"/>
+        <location filename="../models/src/models.cpp" line="583"/>
         <source>Ahead</source>
         <translation>前方人数</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="559"/>
+        <location filename="../models/src/models.cpp" line="585"/>
         <source>Level</source>
         <translation>排队情况</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="561"/>
+        <location filename="../models/src/models.cpp" line="587"/>
         <source>Passengers</source>
         <translation>乘客</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="563"/>
+        <location filename="../models/src/models.cpp" line="589"/>
         <source>Effective</source>
         <translation>生效时间</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="565"/>
+        <location filename="../models/src/models.cpp" line="591"/>
         <source>Deadline</source>
         <translation>截止时间</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="567"/>
+        <location filename="../models/src/models.cpp" line="593"/>
         <source>Options</source>
         <translation>选项</translation>
     </message>
@@ -2697,6 +2963,15 @@
         <location filename="../models/src/models.cpp" line="177"/>
         <source>Passengers</source>
         <translation>乘客</translation>
+    </message>
+</context>
+<context>
+    <name>houbu::SeatGridHeader</name>
+    <message>
+        <location filename="../widgets/src/seat_grid_header.cpp" line="38"/>
+        <location filename="../widgets/src/seat_grid_header.cpp" line="51"/>
+        <source>Standing</source>
+        <translation>无座</translation>
     </message>
 </context>
 <context>
@@ -3039,8 +3314,8 @@ Order %5</source>
 <context>
     <name>houbu::Session</name>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="683"/>
-        <location filename="../session/src/embedded_session.cpp" line="695"/>
+        <location filename="../session/src/embedded_session.cpp" line="684"/>
+        <location filename="../session/src/embedded_session.cpp" line="696"/>
         <source>This session cannot replay its journal.</source>
         <translation>此会话无法回放其日志。</translation>
     </message>
@@ -3135,6 +3410,39 @@ Order %5</source>
         <location filename="../app/src/shortcuts_dialog.cpp" line="84"/>
         <source>in the view that has the focus</source>
         <translation>在拥有焦点的视图中</translation>
+    </message>
+</context>
+<context>
+    <name>houbu::StandingTicketModel</name>
+    <message>
+        <location filename="../models/src/standing_ticket_model.cpp" line="65"/>
+        <source>Ticket</source>
+        <translation>车票</translation>
+    </message>
+    <message>
+        <location filename="../models/src/standing_ticket_model.cpp" line="67"/>
+        <source>Passenger</source>
+        <translation>旅客</translation>
+    </message>
+    <message>
+        <location filename="../models/src/standing_ticket_model.cpp" line="69"/>
+        <source>Class</source>
+        <translation>席别</translation>
+    </message>
+    <message>
+        <location filename="../models/src/standing_ticket_model.cpp" line="71"/>
+        <source>Interval</source>
+        <translation>区间</translation>
+    </message>
+    <message>
+        <location filename="../models/src/standing_ticket_model.cpp" line="73"/>
+        <source>Status</source>
+        <translation>状态</translation>
+    </message>
+    <message>
+        <location filename="../models/src/standing_ticket_model.cpp" line="75"/>
+        <source>Sale or order</source>
+        <translation>订单或候补订单</translation>
     </message>
 </context>
 <context>
@@ -3252,6 +3560,105 @@ Order %5</source>
         <location filename="../app/src/step_panel.cpp" line="210"/>
         <source>Applied:</source>
         <translation>已应用：</translation>
+    </message>
+</context>
+<context>
+    <name>houbu::WaitlistCapDialog</name>
+    <message>
+        <location filename="../app/src/waitlist_cap_dialog.cpp" line="19"/>
+        <source>Waitlist cap — %1</source>
+        <translation>候补人数上限 — %1</translation>
+    </message>
+    <message>
+        <location filename="../app/src/waitlist_cap_dialog.cpp" line="21"/>
+        <source>The class of the shown run whose waitlist is capped</source>
+        <translation>当前车次中要限制候补人数的席别</translation>
+    </message>
+    <message>
+        <location filename="../app/src/waitlist_cap_dialog.cpp" line="30"/>
+        <source>At most this many passengers queued on the class, over all its intervals; 0 closes it to the waitlist (候补人数已满). Orders already queued stay.</source>
+        <translation>该席别所有区间合计最多排队的旅客人数；0 表示停止候补（候补人数已满）。已在排队的订单不受影响。</translation>
+    </message>
+    <message>
+        <location filename="../app/src/waitlist_cap_dialog.cpp" line="32"/>
+        <source>&amp;No cap</source>
+        <translation>不设上限(&amp;N)</translation>
+    </message>
+    <message>
+        <location filename="../app/src/waitlist_cap_dialog.cpp" line="34"/>
+        <source>Lift the class&apos;s cap: any number may queue</source>
+        <translation>取消该席别的上限：排队人数不限</translation>
+    </message>
+    <message>
+        <location filename="../app/src/waitlist_cap_dialog.cpp" line="35"/>
+        <source>&amp;Class:</source>
+        <translation>席别(&amp;C)：</translation>
+    </message>
+    <message>
+        <location filename="../app/src/waitlist_cap_dialog.cpp" line="37"/>
+        <source>Ca&amp;p (passengers):</source>
+        <translation>上限（人数）(&amp;P)：</translation>
+    </message>
+    <message>
+        <location filename="../app/src/waitlist_cap_dialog.cpp" line="46"/>
+        <source>&amp;Set cap</source>
+        <translation>设置上限(&amp;S)</translation>
+    </message>
+    <message>
+        <location filename="../app/src/waitlist_cap_dialog.cpp" line="63"/>
+        <source>No train is shown: open a scenario or a store first.</source>
+        <translation>未显示任何车次：请先打开场景或存储。</translation>
+    </message>
+    <message>
+        <location filename="../app/src/waitlist_cap_dialog.cpp" line="64"/>
+        <source>Choose a class.</source>
+        <translation>请选择席别。</translation>
+    </message>
+    <message>
+        <location filename="../app/src/waitlist_cap_dialog.cpp" line="78"/>
+        <source>Waitlist cap lifted on %1 of %2.</source>
+        <translation>已取消 %2 %1 的候补人数上限。</translation>
+    </message>
+    <message>
+        <location filename="../app/src/waitlist_cap_dialog.cpp" line="80"/>
+        <source>%1 of %2 is closed to the waitlist (cap 0).</source>
+        <translation>%2 %1 已停止候补（上限 0）。</translation>
+    </message>
+    <message>
+        <location filename="../app/src/waitlist_cap_dialog.cpp" line="81"/>
+        <source>Waitlist cap %1 on %2 of %3.</source>
+        <translation>%3 %2 的候补人数上限为 %1。</translation>
+    </message>
+</context>
+<context>
+    <name>houbu::WaitlistCaps</name>
+    <message numerus="yes">
+        <location filename="../models/src/waitlist_caps.cpp" line="10"/>
+        <source>%1: %n passenger(s) queued, no cap</source>
+        <translation>
+            <numerusform>%1：%n 名旅客候补，不设上限</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../models/src/waitlist_caps.cpp" line="12"/>
+        <source>%1: closed to the waitlist (cap 0), %n passenger(s) still queued — 候补人数已满</source>
+        <translation>
+            <numerusform>%1：已停止候补（上限 0），仍有 %n 名旅客排队 — 候补人数已满</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../models/src/waitlist_caps.cpp" line="16"/>
+        <source>%1: %n passenger(s) queued, cap %2 — 候补人数已满</source>
+        <translation>
+            <numerusform>%1：%n 名旅客候补，上限 %2 — 候补人数已满</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../models/src/waitlist_caps.cpp" line="19"/>
+        <source>%1: %n passenger(s) queued, cap %2</source>
+        <translation>
+            <numerusform>%1：%n 名旅客候补，上限 %2</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -3410,6 +3817,144 @@ Order %5</source>
         <location filename="../app/src/operator_dialogs.cpp" line="1337"/>
         <source>Option %1 has no class.</source>
         <translation>选项 %1 没有席别。</translation>
+    </message>
+</context>
+<context>
+    <name>houbu::WaitlistRulesDialog</name>
+    <message>
+        <location filename="../app/src/waitlist_rules_dialog.cpp" line="33"/>
+        <source>Waitlist rules</source>
+        <translation>候补规则</translation>
+    </message>
+    <message>
+        <location filename="../app/src/waitlist_rules_dialog.cpp" line="35"/>
+        <source>Limits for the waitlist orders submitted from now on; orders already open keep theirs.</source>
+        <translation>适用于此后提交的候补订单的限制；已有的订单不受影响。</translation>
+    </message>
+    <message>
+        <location filename="../app/src/waitlist_rules_dialog.cpp" line="40"/>
+        <source>&amp;Passengers per order:</source>
+        <translation>每单乘车人数(&amp;P)：</translation>
+    </message>
+    <message>
+        <location filename="../app/src/waitlist_rules_dialog.cpp" line="40"/>
+        <source>&amp;Dates per order:</source>
+        <translation>每单乘车日期数(&amp;D)：</translation>
+    </message>
+    <message>
+        <location filename="../app/src/waitlist_rules_dialog.cpp" line="41"/>
+        <source>&amp;Options per date:</source>
+        <translation>每个日期的选项数(&amp;O)：</translation>
+    </message>
+    <message>
+        <location filename="../app/src/waitlist_rules_dialog.cpp" line="41"/>
+        <source>Options in a&amp;ll:</source>
+        <translation>选项总数(&amp;L)：</translation>
+    </message>
+    <message>
+        <location filename="../app/src/waitlist_rules_dialog.cpp" line="42"/>
+        <source>Open orders per &amp;user:</source>
+        <translation>每位用户的未完成订单数(&amp;U)：</translation>
+    </message>
+    <message>
+        <location filename="../app/src/waitlist_rules_dialog.cpp" line="44"/>
+        <source>Passengers one order may carry</source>
+        <translation>一个订单可包含的乘车人数</translation>
+    </message>
+    <message>
+        <location filename="../app/src/waitlist_rules_dialog.cpp" line="44"/>
+        <source>Different travel dates among an order&apos;s options</source>
+        <translation>一个订单各选项中不同乘车日期的个数</translation>
+    </message>
+    <message>
+        <location filename="../app/src/waitlist_rules_dialog.cpp" line="45"/>
+        <source>Train and class options of one order on one date</source>
+        <translation>一个订单在同一日期的车次与席别选项数</translation>
+    </message>
+    <message>
+        <location filename="../app/src/waitlist_rules_dialog.cpp" line="46"/>
+        <source>Train and class options of one order over all its dates (added trains not counted)</source>
+        <translation>一个订单在所有日期的车次与席别选项总数（不计新增列车）</translation>
+    </message>
+    <message>
+        <location filename="../app/src/waitlist_rules_dialog.cpp" line="47"/>
+        <source>Orders a user may have submitted or queued at once</source>
+        <translation>一位用户同时可有的已提交或排队中的订单数</translation>
+    </message>
+    <message>
+        <location filename="../app/src/waitlist_rules_dialog.cpp" line="57"/>
+        <source>No limit</source>
+        <translation>不限</translation>
+    </message>
+    <message>
+        <location filename="../app/src/waitlist_rules_dialog.cpp" line="71"/>
+        <source>Version &amp;1&apos;s limits</source>
+        <translation>第 1 版的限制(&amp;1)</translation>
+    </message>
+    <message>
+        <location filename="../app/src/waitlist_rules_dialog.cpp" line="73"/>
+        <source>5 passengers, 2 dates, 5 options per date, no other limit</source>
+        <translation>5 名乘车人、2 个日期、每个日期 5 个选项，无其他限制</translation>
+    </message>
+    <message>
+        <location filename="../app/src/waitlist_rules_dialog.cpp" line="74"/>
+        <source>12306 (&amp;2024)</source>
+        <translation>12306（2024）(&amp;2)</translation>
+    </message>
+    <message>
+        <location filename="../app/src/waitlist_rules_dialog.cpp" line="76"/>
+        <source>9 passengers, 3 dates, 60 options in all, 6 open orders per user</source>
+        <translation>9 名乘车人、3 个日期、共 60 个选项、每位用户 6 个未完成订单</translation>
+    </message>
+    <message>
+        <location filename="../app/src/waitlist_rules_dialog.cpp" line="80"/>
+        <source>Presets:</source>
+        <translation>预设：</translation>
+    </message>
+    <message>
+        <location filename="../app/src/waitlist_rules_dialog.cpp" line="89"/>
+        <source>&amp;Apply limits</source>
+        <translation>应用限制(&amp;A)</translation>
+    </message>
+    <message>
+        <location filename="../app/src/waitlist_rules_dialog.cpp" line="139"/>
+        <source>passengers</source>
+        <translation>乘车人</translation>
+    </message>
+    <message>
+        <location filename="../app/src/waitlist_rules_dialog.cpp" line="139"/>
+        <source>dates</source>
+        <translation>日期</translation>
+    </message>
+    <message>
+        <location filename="../app/src/waitlist_rules_dialog.cpp" line="139"/>
+        <source>options per date</source>
+        <translation>每日期选项</translation>
+    </message>
+    <message>
+        <location filename="../app/src/waitlist_rules_dialog.cpp" line="140"/>
+        <source>options</source>
+        <translation>选项总数</translation>
+    </message>
+    <message>
+        <location filename="../app/src/waitlist_rules_dialog.cpp" line="140"/>
+        <source>open orders per user</source>
+        <translation>每用户未完成订单</translation>
+    </message>
+    <message>
+        <location filename="../app/src/waitlist_rules_dialog.cpp" line="142"/>
+        <source>%1 %2</source>
+        <translation>%1 %2</translation>
+    </message>
+    <message>
+        <location filename="../app/src/waitlist_rules_dialog.cpp" line="143"/>
+        <source>no limit</source>
+        <translation>不限</translation>
+    </message>
+    <message>
+        <location filename="../app/src/waitlist_rules_dialog.cpp" line="145"/>
+        <source>Waitlist limits in force: %1.</source>
+        <translation>生效的候补限制：%1。</translation>
     </message>
 </context>
 <context>

@@ -107,7 +107,7 @@ DefineTrainDialog::DefineTrainDialog(Session* session, OperatorContext context, 
     date_ = new QLineEdit(this);
     date_->setObjectName(u"date"_s);
     date_->setPlaceholderText(u"YYYY-MM-DD"_s);
-    added_ = new QCheckBox(tr("A&dded train (加开)"), this);
+    added_ = new QCheckBox(tr("&Added train (加开)"), this);
     added_->setObjectName(u"added"_s);
     added_->setToolTip(
         tr("Offered to the waitlist orders that accept added trains leaving "
@@ -125,8 +125,8 @@ DefineTrainDialog::DefineTrainDialog(Session* session, OperatorContext context, 
     holdMinutes_->setValue(30);
     holdMinutes_->setSuffix(tr(" min"));
     holdMinutes_->setToolTip(tr("How long a held ticket may wait for payment"));
-    form()->addRow(tr("&Train:"), train_);
-    form()->addRow(tr("Da&te:"), date_);
+    form()->addRow(tr("Trai&n:"), train_);
+    form()->addRow(tr("Dat&e:"), date_);
     form()->addRow(QString(), added_);
     form()->addRow(tr("&Policy:"), policy_);
     form()->addRow(tr("&Hold:"), holdMinutes_);
@@ -149,7 +149,7 @@ DefineTrainDialog::DefineTrainDialog(Session* session, OperatorContext context, 
     shift->setSingleStep(10);
     shift->setValue(30);
     shift->setSuffix(tr(" min"));
-    auto* shiftButton = new QPushButton(tr("Shift &times"), shiftRow);
+    auto* shiftButton = new QPushButton(tr("Shift ti&mes"), shiftRow);
     shiftButton->setObjectName(u"shiftTimes"_s);
     shiftButton->setToolTip(tr("Move every stop's times by this many minutes"));
     shiftLayout->addWidget(shift);

@@ -38,7 +38,7 @@ WaitlistRulesDialog::WaitlistRulesDialog(Session* session, OperatorContext conte
     intro->setWordWrap(true);
     contentLayout()->insertWidget(0, intro);
     const std::array<QString, 5> labels = {tr("&Passengers per order:"), tr("&Dates per order:"),
-                                           tr("&Options per date:"), tr("Options in &all:"),
+                                           tr("&Options per date:"), tr("Options in a&ll:"),
                                            tr("Open orders per &user:")};
     const std::array<QString, 5> tips = {
         tr("Passengers one order may carry"), tr("Different travel dates among an order's options"),
