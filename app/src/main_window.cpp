@@ -572,6 +572,8 @@ void MainWindow::buildActions() {
     setIcon(open, u"open"_s);
     setIcon(release_, u"release"_s);
     setIcon(addCar_, u"add-car"_s);
+    setIcon(defineTrain_, u"define-train"_s);
+    setIcon(waitlistCap_, u"waitlist-cap"_s);
     setIcon(advance_, u"advance"_s);
 }
 
