@@ -86,7 +86,7 @@
 <context>
     <name>houbu::MainWindow</name>
     <message numerus="yes">
-        <location filename="../app/src/main_window.cpp" line="888"/>
+        <location filename="../app/src/main_window.cpp" line="890"/>
         <source>Standing tickets (无座): %n live</source>
         <translation>
             <numerusform>Standing tickets (无座): %n live</numerusform>
@@ -94,7 +94,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/main_window.cpp" line="936"/>
+        <location filename="../app/src/main_window.cpp" line="938"/>
         <source>%n event(s) applied</source>
         <translation>
             <numerusform>%n event applied</numerusform>
@@ -102,7 +102,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/main_window.cpp" line="1062"/>
+        <location filename="../app/src/main_window.cpp" line="1064"/>
         <source>Needs %n seat(s) free over the whole interval</source>
         <translation>
             <numerusform>Needs %n seat free over the whole interval</numerusform>
@@ -110,7 +110,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/main_window.cpp" line="1063"/>
+        <location filename="../app/src/main_window.cpp" line="1065"/>
         <source>%n free.</source>
         <translation>
             <numerusform>%n free.</numerusform>
@@ -118,7 +118,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/main_window.cpp" line="1068"/>
+        <location filename="../app/src/main_window.cpp" line="1070"/>
         <source>Accepts standing: %n standing place(s) free over the interval.</source>
         <translation>
             <numerusform>Accepts standing: %n standing place free over the interval.</numerusform>
@@ -126,7 +126,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/main_window.cpp" line="1105"/>
+        <location filename="../app/src/main_window.cpp" line="1107"/>
         <source>… and %n more seat(s)</source>
         <translation>
             <numerusform>… and %n more seat</numerusform>

@@ -1613,7 +1613,7 @@
 <context>
     <name>houbu::MainWindow</name>
     <message>
-        <location filename="../app/src/main_window.cpp" line="671"/>
+        <location filename="../app/src/main_window.cpp" line="673"/>
         <source>Houbu</source>
         <translation>候补</translation>
     </message>
@@ -1933,181 +1933,181 @@
         <translation>操作</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/main_window.cpp" line="888"/>
+        <location filename="../app/src/main_window.cpp" line="890"/>
         <source>Standing tickets (无座): %n live</source>
         <translation>
             <numerusform>无座车票：%n 张有效</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="889"/>
+        <location filename="../app/src/main_window.cpp" line="891"/>
         <source>each class&apos;s standing load per segment is the row under its seats</source>
         <translation>各席别每个区段的无座人数见其座位下方的一行</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="900"/>
+        <location filename="../app/src/main_window.cpp" line="902"/>
         <source>No class is capped; nobody waits.</source>
         <translation>没有席别设置上限；无人候补。</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="961"/>
+        <location filename="../app/src/main_window.cpp" line="963"/>
         <source>Refused: %1 %2</source>
         <translation>被拒绝：%1 %2</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1029"/>
-        <location filename="../app/src/main_window.cpp" line="1042"/>
+        <location filename="../app/src/main_window.cpp" line="1031"/>
+        <location filename="../app/src/main_window.cpp" line="1044"/>
         <source>%1 no longer waits in any queue of this run.</source>
         <translation>%1 已不在本车次的任何队列中等待。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/main_window.cpp" line="1068"/>
+        <location filename="../app/src/main_window.cpp" line="1070"/>
         <source>Accepts standing: %n standing place(s) free over the interval.</source>
         <translation>
             <numerusform>接受无座：该区间有 %n 个无座空位。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1071"/>
+        <location filename="../app/src/main_window.cpp" line="1073"/>
         <source>This class is closed to new waitlist orders (cap 0); the order stays queued.</source>
         <translation>该席别已停止接受新的候补订单（上限 0）；本订单继续排队。</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1074"/>
+        <location filename="../app/src/main_window.cpp" line="1076"/>
         <source>Waitlist cap %1 on this class, %2 passengers queued.</source>
         <translation>该席别候补人数上限 %1，已有 %2 人排队。</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1078"/>
+        <location filename="../app/src/main_window.cpp" line="1080"/>
         <source>When seats come it fails: passenger %1 holds ticket %2 at an overlapping time (兑现失败).</source>
         <translation>有座时将兑现失败：乘车人 %1 持有时间重叠的车票 %2。</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1118"/>
-        <location filename="../app/src/main_window.cpp" line="1151"/>
+        <location filename="../app/src/main_window.cpp" line="1120"/>
         <location filename="../app/src/main_window.cpp" line="1153"/>
+        <location filename="../app/src/main_window.cpp" line="1155"/>
         <source>Open a scenario or a store first</source>
         <translation>请先打开场景或存储</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1121"/>
+        <location filename="../app/src/main_window.cpp" line="1123"/>
         <source>No train is shown: open a scenario or a store first</source>
         <translation>未显示任何车次：请先打开场景或存储</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1135"/>
+        <location filename="../app/src/main_window.cpp" line="1137"/>
         <source>Release the selected seat interval (refund, timeout, reschedule or quota)</source>
         <translation>释放所选席位区间（退票、超时、改签或预留）</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1137"/>
+        <location filename="../app/src/main_window.cpp" line="1139"/>
         <source>Sell tickets on the shown train</source>
         <translation>发售当前车次的车票</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1138"/>
+        <location filename="../app/src/main_window.cpp" line="1140"/>
         <source>Withhold seats as a quota block</source>
         <translation>将席位扣留为预留配额</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1139"/>
+        <location filename="../app/src/main_window.cpp" line="1141"/>
         <source>Submit a waitlist order</source>
         <translation>提交候补订单</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1140"/>
+        <location filename="../app/src/main_window.cpp" line="1142"/>
         <source>Prepay a waitlist order</source>
         <translation>预付候补订单</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1141"/>
+        <location filename="../app/src/main_window.cpp" line="1143"/>
         <source>No waitlist order awaits prepayment</source>
         <translation>没有待预付的候补订单</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1142"/>
+        <location filename="../app/src/main_window.cpp" line="1144"/>
         <source>Cancel a waitlist order</source>
         <translation>取消候补订单</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1143"/>
+        <location filename="../app/src/main_window.cpp" line="1145"/>
         <source>No waitlist order to cancel</source>
         <translation>没有可取消的候补订单</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1144"/>
+        <location filename="../app/src/main_window.cpp" line="1146"/>
         <source>Add a car (加挂) to the shown train</source>
         <translation>为当前车次加挂车厢</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1146"/>
+        <location filename="../app/src/main_window.cpp" line="1148"/>
         <source>Define a train run, by default an added one (加开) that waiting orders may accept</source>
         <translation>定义一个车次，默认为候补订单可接受的加开列车</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1148"/>
+        <location filename="../app/src/main_window.cpp" line="1150"/>
         <source>Cap the passengers queued on a class of the shown train</source>
         <translation>为当前车次的某个席别设置候补人数上限</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1150"/>
+        <location filename="../app/src/main_window.cpp" line="1152"/>
         <source>Set the waitlist limits for the orders submitted from now on</source>
         <translation>设置此后提交的候补订单所受的限制</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1152"/>
+        <location filename="../app/src/main_window.cpp" line="1154"/>
         <source>Move the logical clock forward</source>
         <translation>向前推进逻辑时钟</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1157"/>
+        <location filename="../app/src/main_window.cpp" line="1159"/>
         <source>Save the shown run&apos;s seat map as PDF or PNG</source>
         <translation>将当前车次的座位图保存为 PDF 或 PNG</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1158"/>
         <location filename="../app/src/main_window.cpp" line="1160"/>
+        <location filename="../app/src/main_window.cpp" line="1162"/>
         <location filename="../app/src/main_window_export.cpp" line="51"/>
         <source>No train is shown</source>
         <translation>未显示任何车次</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1159"/>
+        <location filename="../app/src/main_window.cpp" line="1161"/>
         <source>Print the shown run&apos;s seat map, with a preview first</source>
         <translation>打印当前车次的座位图（先预览）</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1327"/>
+        <location filename="../app/src/main_window.cpp" line="1329"/>
         <source>%1 %2→%3</source>
         <translation>%1 %2→%3</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1333"/>
+        <location filename="../app/src/main_window.cpp" line="1335"/>
         <source>Release %1 (%2)…</source>
         <translation>释放 %1（%2）…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1343"/>
+        <location filename="../app/src/main_window.cpp" line="1345"/>
         <source>Sell %1…</source>
         <translation>发售 %1…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1346"/>
+        <location filename="../app/src/main_window.cpp" line="1348"/>
         <source>Block %1…</source>
         <translation>预留 %1…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1349"/>
+        <location filename="../app/src/main_window.cpp" line="1351"/>
         <source>Waitlist order for %1…</source>
         <translation>为 %1 提交候补订单…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1361"/>
+        <location filename="../app/src/main_window.cpp" line="1363"/>
         <source>Cancel order %1…</source>
         <translation>取消订单 %1…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1376"/>
+        <location filename="../app/src/main_window.cpp" line="1378"/>
         <source>Waitlist cap for %1…</source>
         <translation>%1 的候补人数上限…</translation>
     </message>
@@ -2224,27 +2224,27 @@
         <translation>只能导出嵌入式引擎的日志。</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="657"/>
+        <location filename="../app/src/main_window.cpp" line="659"/>
         <source>in memory</source>
         <translation>内存</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="677"/>
+        <location filename="../app/src/main_window.cpp" line="679"/>
         <source>Cannot open the store</source>
         <translation>无法打开存储</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="689"/>
+        <location filename="../app/src/main_window.cpp" line="691"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="789"/>
+        <location filename="../app/src/main_window.cpp" line="791"/>
         <source>Cannot open scenario</source>
         <translation>无法打开场景</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="790"/>
+        <location filename="../app/src/main_window.cpp" line="792"/>
         <source>Cannot read %1: %2</source>
         <translation>无法读取 %1：%2</translation>
     </message>
@@ -2259,101 +2259,101 @@
         <translation>席位图的全部标记：视图 ▸ 图例</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="800"/>
+        <location filename="../app/src/main_window.cpp" line="802"/>
         <source>Open scenario</source>
         <translation>打开场景</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="801"/>
+        <location filename="../app/src/main_window.cpp" line="803"/>
         <source>Scenarios (*.jsonl);;All files (*)</source>
         <translation>场景 (*.jsonl);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="807"/>
+        <location filename="../app/src/main_window.cpp" line="809"/>
         <source>Open or create a store</source>
         <translation>打开或新建存储</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="808"/>
+        <location filename="../app/src/main_window.cpp" line="810"/>
         <source>Houbu stores (*.db);;All files (*)</source>
         <translation>候补存储 (*.db);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="817"/>
+        <location filename="../app/src/main_window.cpp" line="819"/>
         <source>Export journal as scenario</source>
         <translation>将日志导出为场景</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="817"/>
+        <location filename="../app/src/main_window.cpp" line="819"/>
         <source>Scenarios (*.jsonl)</source>
         <translation>场景 (*.jsonl)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="871"/>
+        <location filename="../app/src/main_window.cpp" line="873"/>
         <source>Clock %1</source>
         <translation>时钟 %1</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="911"/>
-        <location filename="../app/src/main_window.cpp" line="912"/>
+        <location filename="../app/src/main_window.cpp" line="913"/>
+        <location filename="../app/src/main_window.cpp" line="914"/>
         <source>All</source>
         <translation>全部</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="917"/>
+        <location filename="../app/src/main_window.cpp" line="919"/>
         <source>%1 · %2</source>
         <translation>%1 · %2</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/main_window.cpp" line="936"/>
+        <location filename="../app/src/main_window.cpp" line="938"/>
         <source>%n event(s) applied</source>
         <translation>
             <numerusform>已应用 %n 个事件</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1045"/>
+        <location filename="../app/src/main_window.cpp" line="1047"/>
         <source>Why %1 waits</source>
         <translation>%1 为何仍在等待</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1052"/>
+        <location filename="../app/src/main_window.cpp" line="1054"/>
         <source>stops %1→%2</source>
         <translation>站序 %1→%2</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1057"/>
+        <location filename="../app/src/main_window.cpp" line="1059"/>
         <source>The train has left %1: this option no longer serves.</source>
         <translation>列车已从%1发车：此选项不再兑现。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/main_window.cpp" line="1062"/>
+        <location filename="../app/src/main_window.cpp" line="1064"/>
         <source>Needs %n seat(s) free over the whole interval</source>
         <translation>
             <numerusform>需要全程空闲席位 %n 个</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/main_window.cpp" line="1063"/>
+        <location filename="../app/src/main_window.cpp" line="1065"/>
         <source>%n free.</source>
         <translation>
             <numerusform>空闲 %n 个。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1065"/>
+        <location filename="../app/src/main_window.cpp" line="1067"/>
         <source>Servable now: under policy exact it waits for a release of exactly this interval.</source>
         <translation>现在即可兑现：在 exact 策略下，它等待恰好这一区间的释放。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/main_window.cpp" line="1105"/>
+        <location filename="../app/src/main_window.cpp" line="1107"/>
         <source>… and %n more seat(s)</source>
         <translation>
             <numerusform>…… 另有 %n 个席位</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1136"/>
+        <location filename="../app/src/main_window.cpp" line="1138"/>
         <source>Select a seat interval in the grid first</source>
         <translation>请先在席位图中选择一个席位区间</translation>
     </message>
@@ -3040,97 +3040,107 @@ Order %5</source>
 <context>
     <name>houbu::SeatLegend</name>
     <message>
-        <location filename="../widgets/src/seat_legend.cpp" line="60"/>
+        <location filename="../widgets/src/seat_legend.cpp" line="61"/>
         <source>paid</source>
         <translation>已支付</translation>
     </message>
     <message>
-        <location filename="../widgets/src/seat_legend.cpp" line="62"/>
+        <location filename="../widgets/src/seat_legend.cpp" line="63"/>
         <source>held, awaiting payment (hatched)</source>
         <translation>占座，待支付（斜线）</translation>
     </message>
     <message>
-        <location filename="../widgets/src/seat_legend.cpp" line="64"/>
+        <location filename="../widgets/src/seat_legend.cpp" line="65"/>
         <source>served from the waitlist</source>
         <translation>候补兑现</translation>
     </message>
     <message>
-        <location filename="../widgets/src/seat_legend.cpp" line="66"/>
+        <location filename="../widgets/src/seat_legend.cpp" line="67"/>
         <source>quota block (cross-hatched)</source>
         <translation>预留配额（交叉线）</translation>
     </message>
     <message>
-        <location filename="../widgets/src/seat_legend.cpp" line="68"/>
+        <location filename="../widgets/src/seat_legend.cpp" line="69"/>
         <source>free</source>
         <translation>空闲</translation>
     </message>
     <message>
-        <location filename="../widgets/src/seat_legend.cpp" line="70"/>
+        <location filename="../widgets/src/seat_legend.cpp" line="71"/>
         <source>dashed outline: why the chosen order waits, or the chosen event&apos;s seats</source>
         <translation>虚线框：所选订单等待的原因，或所选事件涉及的席位</translation>
     </message>
     <message>
-        <location filename="../widgets/src/seat_legend.cpp" line="72"/>
+        <location filename="../widgets/src/seat_legend.cpp" line="73"/>
         <source>green tint: seats just freed (step mode)</source>
         <translation>绿色底：刚释放的席位（单步模式）</translation>
     </message>
     <message>
-        <location filename="../widgets/src/seat_legend.cpp" line="74"/>
+        <location filename="../widgets/src/seat_legend.cpp" line="75"/>
         <source>thick outline: the seats of the next decision (step mode)</source>
         <translation>粗框：下一步决定涉及的席位（单步模式）</translation>
     </message>
     <message>
-        <location filename="../widgets/src/seat_legend.cpp" line="76"/>
+        <location filename="../widgets/src/seat_legend.cpp" line="77"/>
         <source>yellow frame: just changed</source>
         <translation>黄色框：刚发生变化</translation>
     </message>
     <message>
-        <location filename="../widgets/src/seat_legend.cpp" line="78"/>
+        <location filename="../widgets/src/seat_legend.cpp" line="79"/>
         <source>selected</source>
         <translation>已选中</translation>
     </message>
     <message>
-        <location filename="../widgets/src/seat_legend.cpp" line="80"/>
+        <location filename="../widgets/src/seat_legend.cpp" line="81"/>
         <source>band: a new car, with its number and class</source>
         <translation>横条：新车厢，标有车厢号和席别</translation>
     </message>
     <message>
-        <location filename="../widgets/src/seat_legend.cpp" line="82"/>
+        <location filename="../widgets/src/seat_legend.cpp" line="83"/>
         <source>dark band: a new class begins</source>
         <translation>深色横条：新席别开始</translation>
     </message>
     <message>
-        <location filename="../widgets/src/seat_legend.cpp" line="90"/>
+        <location filename="../widgets/src/seat_legend.cpp" line="85"/>
+        <source>standing row (无座) under a class&apos;s seats: standing passengers on the segment / places</source>
+        <translation>座位下方的无座行：该区段的无座人数 / 无座定员</translation>
+    </message>
+    <message>
+        <location filename="../widgets/src/seat_legend.cpp" line="89"/>
+        <source>standing row, a segment with no standing place left</source>
+        <translation>无座行：该区段已无无座定员</translation>
+    </message>
+    <message>
+        <location filename="../widgets/src/seat_legend.cpp" line="97"/>
         <source>held, awaiting payment</source>
         <translation>占座，待支付</translation>
     </message>
     <message>
-        <location filename="../widgets/src/seat_legend.cpp" line="92"/>
+        <location filename="../widgets/src/seat_legend.cpp" line="99"/>
         <source>quota block</source>
         <translation>预留配额</translation>
     </message>
     <message>
-        <location filename="../widgets/src/seat_legend.cpp" line="94"/>
+        <location filename="../widgets/src/seat_legend.cpp" line="101"/>
         <source>outlined</source>
         <translation>框出</translation>
     </message>
     <message>
-        <location filename="../widgets/src/seat_legend.cpp" line="96"/>
+        <location filename="../widgets/src/seat_legend.cpp" line="103"/>
         <source>just freed</source>
         <translation>刚释放</translation>
     </message>
     <message>
-        <location filename="../widgets/src/seat_legend.cpp" line="98"/>
+        <location filename="../widgets/src/seat_legend.cpp" line="105"/>
         <source>next decision</source>
         <translation>下一步决定</translation>
     </message>
     <message>
-        <location filename="../widgets/src/seat_legend.cpp" line="100"/>
+        <location filename="../widgets/src/seat_legend.cpp" line="107"/>
         <source>car</source>
         <translation>车厢</translation>
     </message>
     <message>
-        <location filename="../widgets/src/seat_legend.cpp" line="102"/>
+        <location filename="../widgets/src/seat_legend.cpp" line="109"/>
         <source>class</source>
         <translation>席别</translation>
     </message>
@@ -3960,42 +3970,42 @@ Order %5</source>
 <context>
     <name>main</name>
     <message>
-        <location filename="../app/src/main.cpp" line="185"/>
+        <location filename="../app/src/main.cpp" line="217"/>
         <source>Houbu console: seat intervals and waitlists.</source>
         <translation>候补控制台：席位区间与候补队列。</translation>
     </message>
     <message>
-        <location filename="../app/src/main.cpp" line="159"/>
+        <location filename="../app/src/main.cpp" line="191"/>
         <source>Open (or create) the store at &lt;path&gt;.</source>
         <translation>打开（或新建）位于 &lt;path&gt; 的存储。</translation>
     </message>
     <message>
-        <location filename="../app/src/main.cpp" line="163"/>
+        <location filename="../app/src/main.cpp" line="195"/>
         <source>Run the engine in memory with the demo train.</source>
         <translation>在内存中运行引擎并载入演示车次。</translation>
     </message>
     <message>
-        <location filename="../app/src/main.cpp" line="165"/>
+        <location filename="../app/src/main.cpp" line="197"/>
         <source>Load a scenario file in memory.</source>
         <translation>在内存中加载场景文件。</translation>
     </message>
     <message>
-        <location filename="../app/src/main.cpp" line="167"/>
+        <location filename="../app/src/main.cpp" line="199"/>
         <source>Use a dark palette.</source>
         <translation>使用深色配色。</translation>
     </message>
     <message>
-        <location filename="../app/src/main.cpp" line="170"/>
+        <location filename="../app/src/main.cpp" line="202"/>
         <source>Save screenshots into &lt;dir&gt; and quit.</source>
         <translation>将截图保存到 &lt;dir&gt; 后退出。</translation>
     </message>
     <message>
-        <location filename="../app/src/main.cpp" line="173"/>
+        <location filename="../app/src/main.cpp" line="205"/>
         <source>Interface language: en or zh_CN (default: the system language).</source>
         <translation>界面语言：en 或 zh_CN（默认跟随系统）。</translation>
     </message>
     <message>
-        <location filename="../app/src/main.cpp" line="178"/>
+        <location filename="../app/src/main.cpp" line="210"/>
         <source>Connect to the houbud server at &lt;url&gt;. The token comes from the HOUBU_TOKEN environment variable or the system keychain.</source>
         <translation>连接位于 &lt;url&gt; 的 houbud 服务器。令牌取自 HOUBU_TOKEN 环境变量或系统钥匙串。</translation>
     </message>
