@@ -953,8 +953,6 @@ void MainWindow::onEvents(const QList<EventRecord>& events) {
         else if (kind == u"waitlist_effective"_s || kind == u"waitlist_cancelled"_s ||
                  kind == u"waitlist_expired"_s || kind == u"waitlist_failed"_s)
             awaitingPrepay_.remove(id);
-        else if (kind == u"configured"_s)
-            limits_ = e.object.value(u"limits"_s).toObject();
     }
     updateActions();
     const EventRecord& last = events.last();
@@ -1198,7 +1196,6 @@ OperatorContext MainWindow::operatorContext() const {
     OperatorContext c;
     c.snapshot = snapshot_ ? snapshot_ : std::make_shared<ConsoleSnapshot>();
     c.awaitingPrepay = awaitingPrepay_.values();
-    c.limits = limits_;
     QString seat;
     int from = 0, to = 0;
     if (grid_->selectedInterval(seat, from, to)) {

@@ -46,7 +46,6 @@ void MainWindow::setSession(std::unique_ptr<Session> session) {
     eventsLabel_->clear();
     example_.reset();
     awaitingPrepay_.clear();
-    limits_ = QJsonObject();
     stepState_ = StepState();
     pause_->blockSignals(true);
     pause_->setChecked(false);

@@ -81,11 +81,12 @@ WaitlistRulesDialog::WaitlistRulesDialog(Session* session, OperatorContext conte
     connect(v1, &QPushButton::clicked, this, &WaitlistRulesDialog::useVersion1);
     connect(r12306, &QPushButton::clicked, this, &WaitlistRulesDialog::use12306);
 
-    // The limits in force, as the engine last named them.
-    for (std::size_t i = 0; i < edits_.size(); ++i) {
-        const QJsonValue v = context_.limits.value(QString::fromLatin1(limitNames()[i]));
-        setLimit(int(i), context_.limits.isEmpty() ? kVersion1[i] : v.isNull() ? -1 : v.toInt());
-    }
+    // The limits in force, as the engine's snapshot has them.
+    const LimitValues& now = snap().limits;
+    const std::array<int, 5> inForce = {now.passengers, now.dates, now.optionsPerDate, now.options,
+                                        now.openOrdersPerUser};
+    for (std::size_t i = 0; i < edits_.size(); ++i)
+        setLimit(int(i), inForce[i]);
     finish(tr("&Apply limits"));
 }
 

@@ -336,4 +336,27 @@ bool fromJson(const QJsonObject& o, StandingTicketView& v) {
     return !v.ticket.empty();
 }
 
+QJsonObject toJson(const LimitValues& v) {
+    auto limit = [](int n) { return n < 0 ? QJsonValue(QJsonValue::Null) : QJsonValue(n); };
+    return {{"passengers"_L1, limit(v.passengers)},
+            {"dates"_L1, limit(v.dates)},
+            {"options_per_date"_L1, limit(v.optionsPerDate)},
+            {"options"_L1, limit(v.options)},
+            {"open_orders_per_user"_L1, limit(v.openOrdersPerUser)}};
+}
+
+bool fromJson(const QJsonObject& o, LimitValues& v) {
+    // A missing key keeps its default; null is no limit.
+    auto read = [&o](QLatin1StringView key, int& out) {
+        const auto it = o.constFind(key);
+        if (it != o.constEnd()) out = it->isNull() ? -1 : it->toInt();
+    };
+    read("passengers"_L1, v.passengers);
+    read("dates"_L1, v.dates);
+    read("options_per_date"_L1, v.optionsPerDate);
+    read("options"_L1, v.options);
+    read("open_orders_per_user"_L1, v.openOrdersPerUser);
+    return true;
+}
+
 }  // namespace houbu

@@ -325,6 +325,7 @@ class Writer : public QObject {
                       {"journal_length"_L1, store->journalLength()}};
         const auto runs = e.runSummaries();
         o.insert("runs"_L1, toJsonArray(runs));
+        o.insert("limits"_L1, toJson(e.limits()));
         std::string train = focusTrain, date = focusDate;
         RunView view;
         if (!e.run(train, date, view) && !runs.empty()) {

@@ -582,6 +582,7 @@ class EmbeddedWorker : public QObject {
         snap->journalLength =
             store_ ? store_->journalLength() : static_cast<qint64>(applied_.size());
         snap->runs = e.runSummaries();
+        snap->limits = e.limits();
         std::string train = focusTrain_, date = focusDate_;
         RunView view;
         if (!e.run(train, date, view) && !snap->runs.empty()) {

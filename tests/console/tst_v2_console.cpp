@@ -272,6 +272,8 @@ class TestV2Console : public QObject {
         const int before = window_->logModel()->rowCount();
         send(d);
         QTRY_COMPARE(eventsSince(before), QStringList{u"configured"_s});
+        // The limits in force come with the engine's next snapshot.
+        QTRY_COMPARE(window_->operatorContext().snapshot->limits.passengers, 9);
 
         d = qobject_cast<WaitlistRulesDialog*>(window_->openOperation(Operation::WaitlistRules));
         QCOMPARE(d->limitEdit(u"passengers"_s)->value(), 9);

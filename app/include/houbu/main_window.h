@@ -297,7 +297,6 @@ class MainWindow : public QMainWindow {
     QAction* cancelOrder_ = nullptr;
     // Waitlist orders submitted and not yet prepaid, cancelled or expired (from the events).
     QMap<QString, PendingPrepay> awaitingPrepay_;
-    QJsonObject limits_;  // as the last `configured` event named them
     QAction* waitlistCap_ = nullptr;
     QAction* waitlistRules_ = nullptr;
     QAction* defineTrain_ = nullptr;

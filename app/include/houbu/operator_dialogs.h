@@ -56,9 +56,6 @@ struct OperatorContext {
     QString holder;      // a ticket or block id under the cursor
     QString order;       // a waitlist order chosen in the queue view
     QString queueClass;  // the class of the queue (or order) chosen in the queue view
-    // The waitlist limits in force, as the last `configured` event named them
-    // (empty before any: version 1's defaults).
-    QJsonObject limits;
 };
 
 // A fresh, readable id for what a command creates: prefix, the clock's date

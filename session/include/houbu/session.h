@@ -49,6 +49,7 @@ struct ConsoleSnapshot {
     std::vector<SeatView> seats;
     std::vector<QueueView> queues;
     std::vector<StandingTicketView> standingTickets;  // 无座: they have no seat in `seats`
+    LimitValues limits;                               // the waitlist limits in force
 };
 using SnapshotPtr = std::shared_ptr<const ConsoleSnapshot>;
 
