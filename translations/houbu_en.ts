@@ -102,7 +102,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/main_window.cpp" line="1064"/>
+        <location filename="../app/src/main_window.cpp" line="1062"/>
         <source>Needs %n seat(s) free over the whole interval</source>
         <translation>
             <numerusform>Needs %n seat free over the whole interval</numerusform>
@@ -110,7 +110,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/main_window.cpp" line="1065"/>
+        <location filename="../app/src/main_window.cpp" line="1063"/>
         <source>%n free.</source>
         <translation>
             <numerusform>%n free.</numerusform>
@@ -118,7 +118,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/main_window.cpp" line="1070"/>
+        <location filename="../app/src/main_window.cpp" line="1068"/>
         <source>Accepts standing: %n standing place(s) free over the interval.</source>
         <translation>
             <numerusform>Accepts standing: %n standing place free over the interval.</numerusform>
@@ -126,7 +126,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/main_window.cpp" line="1107"/>
+        <location filename="../app/src/main_window.cpp" line="1105"/>
         <source>… and %n more seat(s)</source>
         <translation>
             <numerusform>… and %n more seat</numerusform>
@@ -183,7 +183,7 @@
 <context>
     <name>houbu::SeatMapExport</name>
     <message numerus="yes">
-        <location filename="../app/src/seat_map_export.cpp" line="182"/>
+        <location filename="../app/src/seat_map_export.cpp" line="210"/>
         <source>Clock %1 · %n seat(s) · made %2</source>
         <translation>
             <numerusform>Clock %1 · %n seat · made %2</numerusform>

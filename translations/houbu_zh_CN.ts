@@ -1314,12 +1314,12 @@
 <context>
     <name>houbu::EmbeddedSession</name>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="680"/>
+        <location filename="../session/src/embedded_session.cpp" line="681"/>
         <source>Embedded · in memory</source>
         <translation>嵌入式 · 内存</translation>
     </message>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="680"/>
+        <location filename="../session/src/embedded_session.cpp" line="681"/>
         <source>Embedded · %1</source>
         <translation>嵌入式 · %1</translation>
     </message>
@@ -1950,164 +1950,164 @@
         <translation>没有席别设置上限；无人候补。</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="963"/>
+        <location filename="../app/src/main_window.cpp" line="961"/>
         <source>Refused: %1 %2</source>
         <translation>被拒绝：%1 %2</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1031"/>
-        <location filename="../app/src/main_window.cpp" line="1044"/>
+        <location filename="../app/src/main_window.cpp" line="1029"/>
+        <location filename="../app/src/main_window.cpp" line="1042"/>
         <source>%1 no longer waits in any queue of this run.</source>
         <translation>%1 已不在本车次的任何队列中等待。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/main_window.cpp" line="1070"/>
+        <location filename="../app/src/main_window.cpp" line="1068"/>
         <source>Accepts standing: %n standing place(s) free over the interval.</source>
         <translation>
             <numerusform>接受无座：该区间有 %n 个无座空位。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1073"/>
+        <location filename="../app/src/main_window.cpp" line="1071"/>
         <source>This class is closed to new waitlist orders (cap 0); the order stays queued.</source>
         <translation>该席别已停止接受新的候补订单（上限 0）；本订单继续排队。</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1076"/>
+        <location filename="../app/src/main_window.cpp" line="1074"/>
         <source>Waitlist cap %1 on this class, %2 passengers queued.</source>
         <translation>该席别候补人数上限 %1，已有 %2 人排队。</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1080"/>
+        <location filename="../app/src/main_window.cpp" line="1078"/>
         <source>When seats come it fails: passenger %1 holds ticket %2 at an overlapping time (兑现失败).</source>
         <translation>有座时将兑现失败：乘车人 %1 持有时间重叠的车票 %2。</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1120"/>
+        <location filename="../app/src/main_window.cpp" line="1118"/>
+        <location filename="../app/src/main_window.cpp" line="1151"/>
         <location filename="../app/src/main_window.cpp" line="1153"/>
-        <location filename="../app/src/main_window.cpp" line="1155"/>
         <source>Open a scenario or a store first</source>
         <translation>请先打开场景或存储</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1123"/>
+        <location filename="../app/src/main_window.cpp" line="1121"/>
         <source>No train is shown: open a scenario or a store first</source>
         <translation>未显示任何车次：请先打开场景或存储</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1137"/>
+        <location filename="../app/src/main_window.cpp" line="1135"/>
         <source>Release the selected seat interval (refund, timeout, reschedule or quota)</source>
         <translation>释放所选席位区间（退票、超时、改签或预留）</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1139"/>
+        <location filename="../app/src/main_window.cpp" line="1137"/>
         <source>Sell tickets on the shown train</source>
         <translation>发售当前车次的车票</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1140"/>
+        <location filename="../app/src/main_window.cpp" line="1138"/>
         <source>Withhold seats as a quota block</source>
         <translation>将席位扣留为预留配额</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1141"/>
+        <location filename="../app/src/main_window.cpp" line="1139"/>
         <source>Submit a waitlist order</source>
         <translation>提交候补订单</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1142"/>
+        <location filename="../app/src/main_window.cpp" line="1140"/>
         <source>Prepay a waitlist order</source>
         <translation>预付候补订单</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1143"/>
+        <location filename="../app/src/main_window.cpp" line="1141"/>
         <source>No waitlist order awaits prepayment</source>
         <translation>没有待预付的候补订单</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1144"/>
+        <location filename="../app/src/main_window.cpp" line="1142"/>
         <source>Cancel a waitlist order</source>
         <translation>取消候补订单</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1145"/>
+        <location filename="../app/src/main_window.cpp" line="1143"/>
         <source>No waitlist order to cancel</source>
         <translation>没有可取消的候补订单</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1146"/>
+        <location filename="../app/src/main_window.cpp" line="1144"/>
         <source>Add a car (加挂) to the shown train</source>
         <translation>为当前车次加挂车厢</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1148"/>
+        <location filename="../app/src/main_window.cpp" line="1146"/>
         <source>Define a train run, by default an added one (加开) that waiting orders may accept</source>
         <translation>定义一个车次，默认为候补订单可接受的加开列车</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1150"/>
+        <location filename="../app/src/main_window.cpp" line="1148"/>
         <source>Cap the passengers queued on a class of the shown train</source>
         <translation>为当前车次的某个席别设置候补人数上限</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1152"/>
+        <location filename="../app/src/main_window.cpp" line="1150"/>
         <source>Set the waitlist limits for the orders submitted from now on</source>
         <translation>设置此后提交的候补订单所受的限制</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1154"/>
+        <location filename="../app/src/main_window.cpp" line="1152"/>
         <source>Move the logical clock forward</source>
         <translation>向前推进逻辑时钟</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1159"/>
+        <location filename="../app/src/main_window.cpp" line="1157"/>
         <source>Save the shown run&apos;s seat map as PDF or PNG</source>
         <translation>将当前车次的座位图保存为 PDF 或 PNG</translation>
     </message>
     <message>
+        <location filename="../app/src/main_window.cpp" line="1158"/>
         <location filename="../app/src/main_window.cpp" line="1160"/>
-        <location filename="../app/src/main_window.cpp" line="1162"/>
         <location filename="../app/src/main_window_export.cpp" line="51"/>
         <source>No train is shown</source>
         <translation>未显示任何车次</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1161"/>
+        <location filename="../app/src/main_window.cpp" line="1159"/>
         <source>Print the shown run&apos;s seat map, with a preview first</source>
         <translation>打印当前车次的座位图（先预览）</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1329"/>
+        <location filename="../app/src/main_window.cpp" line="1326"/>
         <source>%1 %2→%3</source>
         <translation>%1 %2→%3</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1335"/>
+        <location filename="../app/src/main_window.cpp" line="1332"/>
         <source>Release %1 (%2)…</source>
         <translation>释放 %1（%2）…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1345"/>
+        <location filename="../app/src/main_window.cpp" line="1342"/>
         <source>Sell %1…</source>
         <translation>发售 %1…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1348"/>
+        <location filename="../app/src/main_window.cpp" line="1345"/>
         <source>Block %1…</source>
         <translation>预留 %1…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1351"/>
+        <location filename="../app/src/main_window.cpp" line="1348"/>
         <source>Waitlist order for %1…</source>
         <translation>为 %1 提交候补订单…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1363"/>
+        <location filename="../app/src/main_window.cpp" line="1360"/>
         <source>Cancel order %1…</source>
         <translation>取消订单 %1…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1378"/>
+        <location filename="../app/src/main_window.cpp" line="1375"/>
         <source>Waitlist cap for %1…</source>
         <translation>%1 的候补人数上限…</translation>
     </message>
@@ -2127,99 +2127,99 @@
         <translation>管理员</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_remote.cpp" line="75"/>
+        <location filename="../app/src/main_window_remote.cpp" line="74"/>
         <source>Reading the token for %1 from the system keychain…</source>
         <translation>正在从系统钥匙串读取 %1 的令牌…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_remote.cpp" line="100"/>
+        <location filename="../app/src/main_window_remote.cpp" line="99"/>
         <source>Connected: %1</source>
         <translation>已连接：%1</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_remote.cpp" line="102"/>
+        <location filename="../app/src/main_window_remote.cpp" line="101"/>
         <source>Cannot connect to %1: %2</source>
         <translation>无法连接到 %1：%2</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_remote.cpp" line="108"/>
+        <location filename="../app/src/main_window_remote.cpp" line="107"/>
         <source>Connection lost, reconnecting: %1</source>
         <translation>连接中断，正在重新连接：%1</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_remote.cpp" line="125"/>
+        <location filename="../app/src/main_window_remote.cpp" line="124"/>
         <source>Disconnected from %1</source>
         <translation>已断开与 %1 的连接</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_remote.cpp" line="134"/>
+        <location filename="../app/src/main_window_remote.cpp" line="133"/>
         <source>No engine is open: open a store or connect to a server.</source>
         <translation>未打开引擎：请打开存储或连接服务器。</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_remote.cpp" line="137"/>
+        <location filename="../app/src/main_window_remote.cpp" line="136"/>
         <source>Not connected to the server.</source>
         <translation>未连接到服务器。</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_remote.cpp" line="140"/>
+        <location filename="../app/src/main_window_remote.cpp" line="139"/>
         <source>Read-only: this token has the viewer role</source>
         <translation>只读：此令牌为查看者角色</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_remote.cpp" line="141"/>
+        <location filename="../app/src/main_window_remote.cpp" line="140"/>
         <source>Read-only: this session cannot send commands.</source>
         <translation>只读：此会话无法发送命令。</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_remote.cpp" line="149"/>
-        <location filename="../app/src/main_window_remote.cpp" line="168"/>
+        <location filename="../app/src/main_window_remote.cpp" line="148"/>
+        <location filename="../app/src/main_window_remote.cpp" line="167"/>
         <source>Disconnected</source>
         <translation>未连接</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_remote.cpp" line="151"/>
+        <location filename="../app/src/main_window_remote.cpp" line="150"/>
         <source>Embedded</source>
         <translation>嵌入式</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_remote.cpp" line="155"/>
+        <location filename="../app/src/main_window_remote.cpp" line="154"/>
         <source>Connecting…</source>
         <translation>正在连接…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_remote.cpp" line="159"/>
-        <location filename="../app/src/main_window_remote.cpp" line="173"/>
+        <location filename="../app/src/main_window_remote.cpp" line="158"/>
+        <location filename="../app/src/main_window_remote.cpp" line="172"/>
         <source>Connected</source>
         <translation>已连接</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_remote.cpp" line="159"/>
+        <location filename="../app/src/main_window_remote.cpp" line="158"/>
         <source>Connected as %1</source>
         <translation>已以%1身份连接</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_remote.cpp" line="160"/>
+        <location filename="../app/src/main_window_remote.cpp" line="159"/>
         <source>%1 (read-only)</source>
         <translation>%1（只读）</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_remote.cpp" line="165"/>
+        <location filename="../app/src/main_window_remote.cpp" line="164"/>
         <source>Reconnecting…</source>
         <translation>正在重新连接…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_remote.cpp" line="173"/>
+        <location filename="../app/src/main_window_remote.cpp" line="172"/>
         <source>Connected (read-only)</source>
         <translation>已连接（只读）</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_remote.cpp" line="178"/>
+        <location filename="../app/src/main_window_remote.cpp" line="177"/>
         <source>Write the journal as a scenario file</source>
         <translation>将日志写为场景文件</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_remote.cpp" line="179"/>
+        <location filename="../app/src/main_window_remote.cpp" line="178"/>
         <source>Only an embedded engine&apos;s journal can be exported.</source>
         <translation>只能导出嵌入式引擎的日志。</translation>
     </message>
@@ -2312,48 +2312,48 @@
         </translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1047"/>
+        <location filename="../app/src/main_window.cpp" line="1045"/>
         <source>Why %1 waits</source>
         <translation>%1 为何仍在等待</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1054"/>
+        <location filename="../app/src/main_window.cpp" line="1052"/>
         <source>stops %1→%2</source>
         <translation>站序 %1→%2</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1059"/>
+        <location filename="../app/src/main_window.cpp" line="1057"/>
         <source>The train has left %1: this option no longer serves.</source>
         <translation>列车已从%1发车：此选项不再兑现。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/main_window.cpp" line="1064"/>
+        <location filename="../app/src/main_window.cpp" line="1062"/>
         <source>Needs %n seat(s) free over the whole interval</source>
         <translation>
             <numerusform>需要全程空闲席位 %n 个</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/main_window.cpp" line="1065"/>
+        <location filename="../app/src/main_window.cpp" line="1063"/>
         <source>%n free.</source>
         <translation>
             <numerusform>空闲 %n 个。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1067"/>
+        <location filename="../app/src/main_window.cpp" line="1065"/>
         <source>Servable now: under policy exact it waits for a release of exactly this interval.</source>
         <translation>现在即可兑现：在 exact 策略下，它等待恰好这一区间的释放。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/main_window.cpp" line="1107"/>
+        <location filename="../app/src/main_window.cpp" line="1105"/>
         <source>… and %n more seat(s)</source>
         <translation>
             <numerusform>…… 另有 %n 个席位</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1138"/>
+        <location filename="../app/src/main_window.cpp" line="1136"/>
         <source>Select a seat interval in the grid first</source>
         <translation>请先在席位图中选择一个席位区间</translation>
     </message>
@@ -3148,30 +3148,36 @@ Order %5</source>
 <context>
     <name>houbu::SeatMapExport</name>
     <message>
-        <location filename="../app/src/seat_map_export.cpp" line="176"/>
+        <location filename="../app/src/seat_map_export.cpp" line="108"/>
+        <location filename="../app/src/seat_map_export.cpp" line="260"/>
+        <source>Standing</source>
+        <translation>无座</translation>
+    </message>
+    <message>
+        <location filename="../app/src/seat_map_export.cpp" line="204"/>
         <source>Seat map %1 %2  %3</source>
         <translation>座位图 %1 %2  %3</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/seat_map_export.cpp" line="182"/>
+        <location filename="../app/src/seat_map_export.cpp" line="210"/>
         <source>Clock %1 · %n seat(s) · made %2</source>
         <translation>
             <numerusform>时钟 %1 · %n 个席位 · 制作于 %2</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/src/seat_map_export.cpp" line="251"/>
+        <location filename="../app/src/seat_map_export.cpp" line="296"/>
         <source>Page %1 of %2</source>
         <translation>第 %1 页，共 %2 页</translation>
     </message>
     <message>
-        <location filename="../app/src/seat_map_export.cpp" line="282"/>
+        <location filename="../app/src/seat_map_export.cpp" line="327"/>
         <source>Seat map %1 %2</source>
         <translation>座位图 %1 %2</translation>
     </message>
     <message>
-        <location filename="../app/src/seat_map_export.cpp" line="285"/>
-        <location filename="../app/src/seat_map_export.cpp" line="313"/>
+        <location filename="../app/src/seat_map_export.cpp" line="330"/>
+        <location filename="../app/src/seat_map_export.cpp" line="358"/>
         <source>Cannot write %1</source>
         <translation>无法写入 %1</translation>
     </message>
@@ -3324,8 +3330,8 @@ Order %5</source>
 <context>
     <name>houbu::Session</name>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="684"/>
-        <location filename="../session/src/embedded_session.cpp" line="696"/>
+        <location filename="../session/src/embedded_session.cpp" line="685"/>
+        <location filename="../session/src/embedded_session.cpp" line="697"/>
         <source>This session cannot replay its journal.</source>
         <translation>此会话无法回放其日志。</translation>
     </message>
@@ -3922,47 +3928,47 @@ Order %5</source>
         <translation>预设：</translation>
     </message>
     <message>
-        <location filename="../app/src/waitlist_rules_dialog.cpp" line="89"/>
+        <location filename="../app/src/waitlist_rules_dialog.cpp" line="90"/>
         <source>&amp;Apply limits</source>
         <translation>应用限制(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../app/src/waitlist_rules_dialog.cpp" line="139"/>
+        <location filename="../app/src/waitlist_rules_dialog.cpp" line="140"/>
         <source>passengers</source>
         <translation>乘车人</translation>
     </message>
     <message>
-        <location filename="../app/src/waitlist_rules_dialog.cpp" line="139"/>
+        <location filename="../app/src/waitlist_rules_dialog.cpp" line="140"/>
         <source>dates</source>
         <translation>日期</translation>
     </message>
     <message>
-        <location filename="../app/src/waitlist_rules_dialog.cpp" line="139"/>
+        <location filename="../app/src/waitlist_rules_dialog.cpp" line="140"/>
         <source>options per date</source>
         <translation>每日期选项</translation>
     </message>
     <message>
-        <location filename="../app/src/waitlist_rules_dialog.cpp" line="140"/>
+        <location filename="../app/src/waitlist_rules_dialog.cpp" line="141"/>
         <source>options</source>
         <translation>选项总数</translation>
     </message>
     <message>
-        <location filename="../app/src/waitlist_rules_dialog.cpp" line="140"/>
+        <location filename="../app/src/waitlist_rules_dialog.cpp" line="141"/>
         <source>open orders per user</source>
         <translation>每用户未完成订单</translation>
     </message>
     <message>
-        <location filename="../app/src/waitlist_rules_dialog.cpp" line="142"/>
+        <location filename="../app/src/waitlist_rules_dialog.cpp" line="143"/>
         <source>%1 %2</source>
         <translation>%1 %2</translation>
     </message>
     <message>
-        <location filename="../app/src/waitlist_rules_dialog.cpp" line="143"/>
+        <location filename="../app/src/waitlist_rules_dialog.cpp" line="144"/>
         <source>no limit</source>
         <translation>不限</translation>
     </message>
     <message>
-        <location filename="../app/src/waitlist_rules_dialog.cpp" line="145"/>
+        <location filename="../app/src/waitlist_rules_dialog.cpp" line="146"/>
         <source>Waitlist limits in force: %1.</source>
         <translation>生效的候补限制：%1。</translation>
     </message>

@@ -19,6 +19,7 @@
 #include <QStatusBar>
 #include <QTableView>
 #include <QTableWidget>
+#include <QTemporaryDir>
 #include <QTest>
 #include <QTreeView>
 #include <QTreeWidget>
@@ -165,6 +166,30 @@ class TestV2Console : public QObject {
         QCOMPARE(count(partial, colors.standingFull), 0);
         QVERIFY(count(partial, colors.standing) > 0);
         shot(grid, u"standing-row"_s);
+    }
+
+    // The exported seat map carries the standing row too, with its legend.
+    void exportedSeatMapHasTheStandingRow() {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const QString path = dir.filePath(u"map.png"_s);
+        QTRY_COMPARE(window_->grid()->standingRows().size(), 1);
+        QString error;
+        QVERIFY2(window_->exportSeatMap(path, &error), qPrintable(error));
+        const QImage image(path);
+        QVERIFY(!image.isNull());
+        QPalette paper;
+        paper.setColor(QPalette::Window, Qt::white);
+        paper.setColor(QPalette::Base, Qt::white);
+        const SeatColors colors = SeatColors::forPalette(paper);
+        int full = 0;
+        for (int y = 0; y < image.height(); ++y)
+            for (int x = 0; x < image.width(); ++x)
+                full += image.pixelColor(x, y) == colors.standingFull;
+        // The full segment of the row (济南西→南京南), and the legend's swatch.
+        QVERIFY2(full > 200, qPrintable(QString::number(full)));
+        if (const QString shots = qEnvironmentVariable("HOUBU_DIALOG_SHOTS"); !shots.isEmpty())
+            image.save(shots + u"/seat-map-standing.png"_s);
     }
 
     // The standing tickets are listed under the grid, and follow a refund.
