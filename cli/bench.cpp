@@ -11,6 +11,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QTemporaryDir>
+#include <array>
 #include <chrono>
 #include <cstdio>
 #include <cstring>
@@ -194,6 +195,9 @@ struct TargetResult {
     bool peakReset = false;
     std::string invariants;
     std::map<std::string, std::int64_t> errors;
+    // Version 2's events by kind (standing tickets counted apart): how much of
+    // the new rules a workload exercised.
+    std::map<std::string, std::int64_t> v2Events;
     std::map<std::string, LatencyHistogram> kinds;
     // Stores: each kind's share of the transactions' time (a group's time split
     // evenly over its commands); in memory the latencies themselves add up.
@@ -214,11 +218,31 @@ class MeasuringSink : public EventSink {
         ++events;
         if (event.kind == EventKind::WaitlistFulfilled) ++served;
         if (event.kind == EventKind::Error) ++errors[errorCodeName(event.code)];
+        switch (event.kind) {
+            case EventKind::OptionAdded:
+            case EventKind::WaitlistFailed:
+            case EventKind::Configured:
+            case EventKind::WaitlistCapped:
+                ++v2Events[eventName(event.kind)];
+                break;
+            case EventKind::TicketHeld:
+                if (event.standing) ++v2Events[kStandingHeld];
+                break;
+            case EventKind::WaitlistFulfilled:
+                if (!event.tickets.empty() && event.tickets.front().standing)
+                    ++v2Events[kStandingServed];
+                break;
+            default:
+                break;
+        }
     }
+    static constexpr const char* kStandingHeld = "ticket_held standing";
+    static constexpr const char* kStandingServed = "waitlist_fulfilled standing";
     QByteArray out;
     std::int64_t events = 0;
     std::int64_t served = 0;
     std::map<std::string, std::int64_t> errors;
+    std::map<std::string, std::int64_t> v2Events;
 };
 
 void startMemory(TargetResult& r) {
@@ -275,6 +299,7 @@ bool runMemory(const char* path, std::int64_t size, const EngineOptions& options
         r.events = sink.events;
         r.served = sink.served;
         r.errors = sink.errors;
+        r.v2Events = sink.v2Events;
         r.summary = engine.summary();
         r.hasSummary = true;
         r.memory = engine.memoryUse();
@@ -297,6 +322,19 @@ void countEvents(const QByteArray& out, TargetResult& r) {
         const QByteArrayView ev(out.constData() + pos, nl - pos);
         ++r.events;
         if (ev.contains(QByteArrayView("\"event\":\"waitlist_fulfilled\""))) ++r.served;
+        static const std::array<std::pair<QByteArray, const char*>, 4> kV2 = {{
+            {"\"event\":\"option_added\"", "option_added"},
+            {"\"event\":\"waitlist_failed\"", "waitlist_failed"},
+            {"\"event\":\"configured\"", "configured"},
+            {"\"event\":\"waitlist_capped\"", "waitlist_capped"},
+        }};
+        for (const auto& [pattern, kind] : kV2)
+            if (ev.contains(pattern)) ++r.v2Events[kind];
+        const bool standing = ev.contains(QByteArrayView("\"standing\":true"));
+        if (standing && ev.contains(QByteArrayView("\"event\":\"ticket_held\"")))
+            ++r.v2Events[MeasuringSink::kStandingHeld];
+        if (standing && ev.contains(QByteArrayView("\"event\":\"waitlist_fulfilled\"")))
+            ++r.v2Events[MeasuringSink::kStandingServed];
         const QByteArrayView key("\"code\":\"");
         const qsizetype at = ev.indexOf(key);
         if (at >= 0 && ev.contains(QByteArrayView("\"event\":\"error\""))) {
@@ -435,6 +473,14 @@ QJsonObject toJson(const TargetResult& r) {
     for (const auto& [code, n] : r.errors)
         errors[QString::fromStdString(code)] = static_cast<qint64>(n);
     o[u"errors"] = errors;
+    // Every kind, 0 included: a kind the workload never reached says so.
+    QJsonObject v2;
+    for (const char* kind : {"configured", "option_added", "waitlist_capped", "waitlist_failed",
+                             MeasuringSink::kStandingHeld, MeasuringSink::kStandingServed})
+        v2[QLatin1String(kind)] = 0;
+    for (const auto& [kind, n] : r.v2Events)
+        v2[QString::fromStdString(kind)] = static_cast<qint64>(n);
+    o[u"v2_events"] = v2;
     if (r.hasSummary) {
         const EngineSummary& s = r.summary;
         QJsonObject m;
@@ -552,6 +598,17 @@ void printTable(const QJsonObject& doc) {
                                 bytes / 1048576.0, "");
             }
             std::printf("  %-50s %11s %10.1f\n", "all tables", "", total / 1048576.0);
+        }
+        const QJsonObject v2 = o[u"v2_events"].toObject();
+        bool anyV2 = false;
+        for (auto it = v2.begin(); it != v2.end(); ++it)
+            anyV2 = anyV2 || it.value().toInteger() > 0;
+        if (anyV2) {
+            std::printf("  version 2 events:");
+            for (auto it = v2.begin(); it != v2.end(); ++it)
+                std::printf(" %s %lld;", it.key().toLocal8Bit().constData(),
+                            static_cast<long long>(it.value().toInteger()));
+            std::printf("\n");
         }
         const QJsonObject e = o[u"errors"].toObject();
         if (!e.isEmpty()) {

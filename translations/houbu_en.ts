@@ -54,9 +54,28 @@
     </message>
 </context>
 <context>
+    <name>houbu::DefineTrainDialog</name>
+    <message numerus="yes">
+        <location filename="../app/src/define_train_dialog.cpp" line="291"/>
+        <source>%1 added (加开): offered to %n waiting order option(s)</source>
+        <translation>
+            <numerusform>%1 added (加开): offered to %n waiting order as an option</numerusform>
+            <numerusform>%1 added (加开): offered to %n waiting orders as an option</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../app/src/define_train_dialog.cpp" line="292"/>
+        <source>%n order(s) served from the waitlist.</source>
+        <translation>
+            <numerusform>%n order served from the waitlist.</numerusform>
+            <numerusform>%n orders served from the waitlist.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>houbu::EventLogModel</name>
     <message numerus="yes">
-        <location filename="../models/src/models.cpp" line="776"/>
+        <location filename="../models/src/models.cpp" line="802"/>
         <source>%n seat(s) free</source>
         <translation>
             <numerusform>%n seat free</numerusform>
@@ -67,7 +86,15 @@
 <context>
     <name>houbu::MainWindow</name>
     <message numerus="yes">
-        <location filename="../app/src/main_window.cpp" line="853"/>
+        <location filename="../app/src/main_window.cpp" line="887"/>
+        <source>Standing tickets (无座): %n live</source>
+        <translation>
+            <numerusform>Standing tickets (无座): %n live</numerusform>
+            <numerusform>Standing tickets (无座): %n live</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../app/src/main_window.cpp" line="935"/>
         <source>%n event(s) applied</source>
         <translation>
             <numerusform>%n event applied</numerusform>
@@ -75,7 +102,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/main_window.cpp" line="977"/>
+        <location filename="../app/src/main_window.cpp" line="1059"/>
         <source>Needs %n seat(s) free over the whole interval</source>
         <translation>
             <numerusform>Needs %n seat free over the whole interval</numerusform>
@@ -83,7 +110,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/main_window.cpp" line="978"/>
+        <location filename="../app/src/main_window.cpp" line="1060"/>
         <source>%n free.</source>
         <translation>
             <numerusform>%n free.</numerusform>
@@ -91,7 +118,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/main_window.cpp" line="983"/>
+        <location filename="../app/src/main_window.cpp" line="1065"/>
         <source>Accepts standing: %n standing place(s) free over the interval.</source>
         <translation>
             <numerusform>Accepts standing: %n standing place free over the interval.</numerusform>
@@ -99,7 +126,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/main_window.cpp" line="1020"/>
+        <location filename="../app/src/main_window.cpp" line="1102"/>
         <source>… and %n more seat(s)</source>
         <translation>
             <numerusform>… and %n more seat</numerusform>
@@ -110,7 +137,7 @@
 <context>
     <name>houbu::QueueModel</name>
     <message numerus="yes">
-        <location filename="../models/src/models.cpp" line="501"/>
+        <location filename="../models/src/models.cpp" line="527"/>
         <source>%n waiting</source>
         <translation>
             <numerusform>%n waiting</numerusform>
@@ -118,7 +145,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../models/src/models.cpp" line="504"/>
+        <location filename="../models/src/models.cpp" line="530"/>
         <source>Queue %1 %2: %n order(s) in rank order</source>
         <translation>
             <numerusform>Queue %1 %2: %n order in rank order</numerusform>
@@ -156,7 +183,7 @@
 <context>
     <name>houbu::SeatMapExport</name>
     <message numerus="yes">
-        <location filename="../app/src/seat_map_export.cpp" line="182"/>
+        <location filename="../app/src/seat_map_export.cpp" line="210"/>
         <source>Clock %1 · %n seat(s) · made %2</source>
         <translation>
             <numerusform>Clock %1 · %n seat · made %2</numerusform>
@@ -199,6 +226,41 @@
         <translation>
             <numerusform>%n more command waiting</numerusform>
             <numerusform>%n more commands waiting</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>houbu::WaitlistCaps</name>
+    <message numerus="yes">
+        <location filename="../models/src/waitlist_caps.cpp" line="10"/>
+        <source>%1: %n passenger(s) queued, no cap</source>
+        <translation>
+            <numerusform>%1: %n passenger queued, no cap</numerusform>
+            <numerusform>%1: %n passengers queued, no cap</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../models/src/waitlist_caps.cpp" line="12"/>
+        <source>%1: closed to the waitlist (cap 0), %n passenger(s) still queued — 候补人数已满</source>
+        <translation>
+            <numerusform>%1: closed to the waitlist (cap 0), %n passenger still queued — 候补人数已满</numerusform>
+            <numerusform>%1: closed to the waitlist (cap 0), %n passengers still queued — 候补人数已满</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../models/src/waitlist_caps.cpp" line="16"/>
+        <source>%1: %n passenger(s) queued, cap %2 — 候补人数已满</source>
+        <translation>
+            <numerusform>%1: %n passenger queued, cap %2 — 候补人数已满</numerusform>
+            <numerusform>%1: %n passengers queued, cap %2 — 候补人数已满</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../models/src/waitlist_caps.cpp" line="19"/>
+        <source>%1: %n passenger(s) queued, cap %2</source>
+        <translation>
+            <numerusform>%1: %n passenger queued, cap %2</numerusform>
+            <numerusform>%1: %n passengers queued, cap %2</numerusform>
         </translation>
     </message>
 </context>

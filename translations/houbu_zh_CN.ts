@@ -744,6 +744,219 @@
     </message>
 </context>
 <context>
+    <name>houbu::DefineTrainDialog</name>
+    <message>
+        <location filename="../app/src/define_train_dialog.cpp" line="103"/>
+        <source>Define train</source>
+        <translation>定义车次</translation>
+    </message>
+    <message>
+        <location filename="../app/src/define_train_dialog.cpp" line="106"/>
+        <source>The train number of the new run, e.g. G4913</source>
+        <translation>新车次的车次号，例如 G4913</translation>
+    </message>
+    <message>
+        <location filename="../app/src/define_train_dialog.cpp" line="110"/>
+        <source>&amp;Added train (加开)</source>
+        <translation>加开列车(&amp;A)</translation>
+    </message>
+    <message>
+        <location filename="../app/src/define_train_dialog.cpp" line="113"/>
+        <source>Offered to the waitlist orders that accept added trains leaving within their window; its seats go to them first</source>
+        <translation>提供给接受新增列车且出发时间在其时间窗内的候补订单；其席位先兑现候补</translation>
+    </message>
+    <message>
+        <location filename="../app/src/define_train_dialog.cpp" line="118"/>
+        <source>complete (any freed interval serves the earliest order it can)</source>
+        <translation>complete（任何释放的区间兑现能兑现的最早订单）</translation>
+    </message>
+    <message>
+        <location filename="../app/src/define_train_dialog.cpp" line="120"/>
+        <source>exact (a release serves only orders of exactly its interval)</source>
+        <translation>exact（释放的区间只兑现区间完全相同的订单）</translation>
+    </message>
+    <message>
+        <location filename="../app/src/define_train_dialog.cpp" line="126"/>
+        <location filename="../app/src/define_train_dialog.cpp" line="151"/>
+        <source> min</source>
+        <translation> 分钟</translation>
+    </message>
+    <message>
+        <location filename="../app/src/define_train_dialog.cpp" line="127"/>
+        <source>How long a held ticket may wait for payment</source>
+        <translation>占座车票等待支付的时长</translation>
+    </message>
+    <message>
+        <location filename="../app/src/define_train_dialog.cpp" line="128"/>
+        <source>Trai&amp;n:</source>
+        <translation>车次(&amp;N)：</translation>
+    </message>
+    <message>
+        <location filename="../app/src/define_train_dialog.cpp" line="129"/>
+        <source>Dat&amp;e:</source>
+        <translation>日期(&amp;E)：</translation>
+    </message>
+    <message>
+        <location filename="../app/src/define_train_dialog.cpp" line="131"/>
+        <source>&amp;Policy:</source>
+        <translation>匹配策略(&amp;P)：</translation>
+    </message>
+    <message>
+        <location filename="../app/src/define_train_dialog.cpp" line="132"/>
+        <source>&amp;Hold:</source>
+        <translation>占座时长(&amp;H)：</translation>
+    </message>
+    <message>
+        <location filename="../app/src/define_train_dialog.cpp" line="134"/>
+        <source>Station</source>
+        <translation>车站</translation>
+    </message>
+    <message>
+        <location filename="../app/src/define_train_dialog.cpp" line="134"/>
+        <source>km</source>
+        <translation>里程（公里）</translation>
+    </message>
+    <message>
+        <location filename="../app/src/define_train_dialog.cpp" line="134"/>
+        <source>Arrives</source>
+        <translation>到达</translation>
+    </message>
+    <message>
+        <location filename="../app/src/define_train_dialog.cpp" line="134"/>
+        <source>Departs</source>
+        <translation>出发</translation>
+    </message>
+    <message>
+        <location filename="../app/src/define_train_dialog.cpp" line="136"/>
+        <source>Stops in order; times HH:MM (a time earlier than the stop before means the next day)</source>
+        <translation>按顺序列出停站；时间格式 HH:MM（早于上一站的时间表示次日）</translation>
+    </message>
+    <message>
+        <location filename="../app/src/define_train_dialog.cpp" line="138"/>
+        <source>&amp;Stops:</source>
+        <translation>停站(&amp;S)：</translation>
+    </message>
+    <message>
+        <location filename="../app/src/define_train_dialog.cpp" line="142"/>
+        <source>Add stop</source>
+        <translation>添加停站</translation>
+    </message>
+    <message>
+        <location filename="../app/src/define_train_dialog.cpp" line="142"/>
+        <source>Remove stop</source>
+        <translation>删除停站</translation>
+    </message>
+    <message>
+        <location filename="../app/src/define_train_dialog.cpp" line="152"/>
+        <source>Shift ti&amp;mes</source>
+        <translation>平移时刻(&amp;M)</translation>
+    </message>
+    <message>
+        <location filename="../app/src/define_train_dialog.cpp" line="154"/>
+        <source>Move every stop&apos;s times by this many minutes</source>
+        <translation>将每个停站的时刻平移这么多分钟</translation>
+    </message>
+    <message>
+        <location filename="../app/src/define_train_dialog.cpp" line="162"/>
+        <source>Car</source>
+        <translation>车厢</translation>
+    </message>
+    <message>
+        <location filename="../app/src/define_train_dialog.cpp" line="162"/>
+        <source>Class</source>
+        <translation>席别</translation>
+    </message>
+    <message>
+        <location filename="../app/src/define_train_dialog.cpp" line="162"/>
+        <source>Rows</source>
+        <translation>排数</translation>
+    </message>
+    <message>
+        <location filename="../app/src/define_train_dialog.cpp" line="162"/>
+        <source>Layout</source>
+        <translation>座位布局</translation>
+    </message>
+    <message>
+        <location filename="../app/src/define_train_dialog.cpp" line="162"/>
+        <source>Standing places</source>
+        <translation>无座定员</translation>
+    </message>
+    <message>
+        <location filename="../app/src/define_train_dialog.cpp" line="163"/>
+        <source>Fare (yuan/km)</source>
+        <translation>票价（元/公里）</translation>
+    </message>
+    <message>
+        <location filename="../app/src/define_train_dialog.cpp" line="166"/>
+        <source>A car&apos;s standing places add to its class&apos;s; a class&apos;s fare is the first one given for it (empty: none)</source>
+        <translation>车厢的无座定员计入其席别；席别的票价取为该席别第一个填写的票价（留空：无）</translation>
+    </message>
+    <message>
+        <location filename="../app/src/define_train_dialog.cpp" line="168"/>
+        <source>&amp;Cars:</source>
+        <translation>车厢(&amp;C)：</translation>
+    </message>
+    <message>
+        <location filename="../app/src/define_train_dialog.cpp" line="172"/>
+        <source>Add car</source>
+        <translation>添加车厢</translation>
+    </message>
+    <message>
+        <location filename="../app/src/define_train_dialog.cpp" line="172"/>
+        <source>Remove car</source>
+        <translation>删除车厢</translation>
+    </message>
+    <message>
+        <location filename="../app/src/define_train_dialog.cpp" line="186"/>
+        <source>&amp;Define train</source>
+        <translation>定义车次(&amp;D)</translation>
+    </message>
+    <message>
+        <location filename="../app/src/define_train_dialog.cpp" line="229"/>
+        <source>Enter the train number.</source>
+        <translation>请输入车次号。</translation>
+    </message>
+    <message>
+        <location filename="../app/src/define_train_dialog.cpp" line="230"/>
+        <source>Enter the date, YYYY-MM-DD.</source>
+        <translation>请输入日期，格式 YYYY-MM-DD。</translation>
+    </message>
+    <message>
+        <location filename="../app/src/define_train_dialog.cpp" line="232"/>
+        <source>Stop %1 has no station.</source>
+        <translation>第 %1 个停站没有车站。</translation>
+    </message>
+    <message>
+        <location filename="../app/src/define_train_dialog.cpp" line="233"/>
+        <source>Stop %1 has no km.</source>
+        <translation>第 %1 个停站没有里程。</translation>
+    </message>
+    <message>
+        <location filename="../app/src/define_train_dialog.cpp" line="238"/>
+        <source>Car row %1 is incomplete: it needs a number, class, rows and layout.</source>
+        <translation>第 %1 行车厢不完整：需要车厢号、席别、排数和座位布局。</translation>
+    </message>
+    <message>
+        <location filename="../app/src/define_train_dialog.cpp" line="290"/>
+        <source>%1 defined.</source>
+        <translation>已定义 %1。</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../app/src/define_train_dialog.cpp" line="291"/>
+        <source>%1 added (加开): offered to %n waiting order option(s)</source>
+        <translation>
+            <numerusform>已加开 %1：作为 %n 个候补订单选项提供</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../app/src/define_train_dialog.cpp" line="292"/>
+        <source>%n order(s) served from the waitlist.</source>
+        <translation>
+            <numerusform>%n 个候补订单已兑现。</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>houbu::DisplayNames</name>
     <message>
         <location filename="../models/src/display_names.cpp" line="49"/>
@@ -1101,12 +1314,12 @@
 <context>
     <name>houbu::EmbeddedSession</name>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="713"/>
+        <location filename="../session/src/embedded_session.cpp" line="715"/>
         <source>Embedded · in memory</source>
         <translation>嵌入式 · 内存</translation>
     </message>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="713"/>
+        <location filename="../session/src/embedded_session.cpp" line="715"/>
         <source>Embedded · %1</source>
         <translation>嵌入式 · %1</translation>
     </message>
@@ -1327,59 +1540,59 @@
 <context>
     <name>houbu::EventLogModel</name>
     <message>
-        <location filename="../models/src/models.cpp" line="771"/>
+        <location filename="../models/src/models.cpp" line="797"/>
         <source>prepay %1 by %2</source>
         <translation>%2 前预付 %1</translation>
     </message>
     <message numerus="yes">
-        <location filename="../models/src/models.cpp" line="776"/>
+        <location filename="../models/src/models.cpp" line="802"/>
         <source>%n seat(s) free</source>
         <translation>
             <numerusform>余 %n 座</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="781"/>
+        <location filename="../models/src/models.cpp" line="807"/>
         <source>%1 %2 %3: rank %4</source>
         <translation>%1 %2 %3：第 %4 名</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="839"/>
+        <location filename="../models/src/models.cpp" line="865"/>
         <source>The command&apos;s line in its input: in a scenario file, the file&apos;s line (every line counted, as houbu-cli numbers them); after that, the console&apos;s commands in the order sent</source>
         <translation>命令在其输入中的行号：场景文件中即文件的行号（与 houbu-cli 一样，每一行都计数）；此后是控制台按发送顺序编号的命令</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="846"/>
+        <location filename="../models/src/models.cpp" line="872"/>
         <source>Seq</source>
         <translation>序号</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="848"/>
+        <location filename="../models/src/models.cpp" line="874"/>
         <source>Time</source>
         <translation>时间</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="850"/>
+        <location filename="../models/src/models.cpp" line="876"/>
         <source>Event</source>
         <translation>事件</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="852"/>
+        <location filename="../models/src/models.cpp" line="878"/>
         <source>Line</source>
         <translation>行</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="854"/>
+        <location filename="../models/src/models.cpp" line="880"/>
         <source>Train</source>
         <translation>车次</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="856"/>
+        <location filename="../models/src/models.cpp" line="882"/>
         <source>Ticket / id</source>
         <translation>车票 / 编号</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="858"/>
+        <location filename="../models/src/models.cpp" line="884"/>
         <source>Details</source>
         <translation>详情</translation>
     </message>
@@ -1463,455 +1676,508 @@
 <context>
     <name>houbu::MainWindow</name>
     <message>
-        <location filename="../app/src/main_window.cpp" line="612"/>
+        <location filename="../app/src/main_window.cpp" line="668"/>
         <source>Houbu</source>
         <translation>候补</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="114"/>
+        <location filename="../app/src/main_window.cpp" line="119"/>
         <source>Find seat, ticket, passenger or order (Ctrl+F)</source>
         <translation>查找席位、车票、乘客或订单 (Ctrl+F)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="115"/>
+        <location filename="../app/src/main_window.cpp" line="120"/>
         <source>Class:</source>
         <translation>席别：</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="117"/>
+        <location filename="../app/src/main_window.cpp" line="122"/>
         <source>Car:</source>
         <translation>车厢：</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="359"/>
+        <location filename="../app/src/main_window.cpp" line="404"/>
         <source>Open s&amp;tore…</source>
         <translation>打开存储(&amp;T)…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="395"/>
+        <location filename="../app/src/main_window.cpp" line="442"/>
         <source>Ad&amp;vance clock…</source>
         <translation>推进时钟(&amp;V)…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="143"/>
+        <location filename="../app/src/main_window.cpp" line="173"/>
         <source>Selected: %1 %2→%3</source>
         <translation>已选：%1 %2→%3</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="235"/>
+        <location filename="../app/src/main_window.cpp" line="265"/>
         <source>Trains</source>
         <translation>车次</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="236"/>
+        <location filename="../app/src/main_window.cpp" line="266"/>
         <source>Hot queues</source>
         <translation>热门队列</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="261"/>
+        <location filename="../app/src/main_window.cpp" line="306"/>
         <source>Select a queued order to see which seats block it.</source>
         <translation>选择一个排队订单，查看是哪些席位挡住了它。</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="272"/>
+        <location filename="../app/src/main_window.cpp" line="317"/>
         <source>Queues</source>
         <translation>候补队列</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="279"/>
+        <location filename="../app/src/main_window.cpp" line="324"/>
         <source>All events</source>
         <translation>全部事件</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="284"/>
+        <location filename="../app/src/main_window.cpp" line="329"/>
         <source>All trains</source>
         <translation>全部车次</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="285"/>
+        <location filename="../app/src/main_window.cpp" line="330"/>
         <source>Order id</source>
         <translation>订单号</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="286"/>
+        <location filename="../app/src/main_window.cpp" line="331"/>
         <source>Text</source>
         <translation>文本</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="338"/>
+        <location filename="../app/src/main_window.cpp" line="383"/>
         <source>Matching log</source>
         <translation>匹配日志</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="343"/>
+        <location filename="../app/src/main_window.cpp" line="388"/>
         <source>Legend</source>
         <translation>图例</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="347"/>
+        <location filename="../app/src/main_window.cpp" line="392"/>
         <source>Charts</source>
         <translation>图表</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="353"/>
+        <location filename="../app/src/main_window.cpp" line="398"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="354"/>
+        <location filename="../app/src/main_window.cpp" line="399"/>
         <source>Open &amp;demo</source>
         <translation>打开演示(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="357"/>
+        <location filename="../app/src/main_window.cpp" line="402"/>
         <source>&amp;Open scenario…</source>
         <translation>打开场景(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="361"/>
+        <location filename="../app/src/main_window.cpp" line="406"/>
         <source>Recent files</source>
         <translation>最近的文件</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="364"/>
+        <location filename="../app/src/main_window.cpp" line="409"/>
         <source>Co&amp;nnect to server…</source>
         <translation>连接服务器(&amp;N)…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="366"/>
+        <location filename="../app/src/main_window.cpp" line="411"/>
         <source>D&amp;isconnect</source>
         <translation>断开连接(&amp;I)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="368"/>
+        <location filename="../app/src/main_window.cpp" line="413"/>
         <source>&amp;Export journal as scenario…</source>
         <translation>将日志导出为场景(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="372"/>
+        <location filename="../app/src/main_window.cpp" line="417"/>
         <source>&amp;Settings…</source>
         <translation>设置(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="377"/>
+        <location filename="../app/src/main_window.cpp" line="422"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="379"/>
+        <location filename="../app/src/main_window.cpp" line="424"/>
         <source>&amp;Operations</source>
         <translation>操作(&amp;O)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="385"/>
+        <location filename="../app/src/main_window.cpp" line="430"/>
         <source>&amp;Sell…</source>
         <translation>售票(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="386"/>
+        <location filename="../app/src/main_window.cpp" line="431"/>
         <source>&amp;Block quota…</source>
         <translation>预留配额(&amp;B)…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="387"/>
+        <location filename="../app/src/main_window.cpp" line="432"/>
         <source>&amp;Release selection…</source>
         <translation>释放所选(&amp;R)…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="389"/>
+        <location filename="../app/src/main_window.cpp" line="434"/>
         <source>&amp;Waitlist order…</source>
         <translation>候补订单(&amp;W)…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="390"/>
+        <location filename="../app/src/main_window.cpp" line="435"/>
         <source>&amp;Prepay order…</source>
         <translation>预付订单(&amp;P)…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="392"/>
+        <location filename="../app/src/main_window.cpp" line="437"/>
         <source>&amp;Cancel order…</source>
         <translation>取消订单(&amp;C)…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="394"/>
+        <location filename="../app/src/main_window.cpp" line="439"/>
         <source>&amp;Add car…</source>
         <translation>加挂车厢(&amp;A)…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="411"/>
+        <location filename="../app/src/main_window.cpp" line="441"/>
+        <source>&amp;Define train…</source>
+        <translation>定义车次(&amp;D)…</translation>
+    </message>
+    <message>
+        <location filename="../app/src/main_window.cpp" line="445"/>
+        <source>Wai&amp;tlist cap…</source>
+        <translation>候补人数上限(&amp;T)…</translation>
+    </message>
+    <message>
+        <location filename="../app/src/main_window.cpp" line="447"/>
+        <source>Waitlist r&amp;ules…</source>
+        <translation>候补规则(&amp;U)…</translation>
+    </message>
+    <message>
+        <location filename="../app/src/main_window.cpp" line="465"/>
         <source>Release the selected seat interval (in the grid)</source>
         <translation>释放所选席位区间（席位图中）</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="412"/>
+        <location filename="../app/src/main_window.cpp" line="466"/>
         <source>Cancel the chosen order (in the queues)</source>
         <translation>取消所选订单（队列中）</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="414"/>
+        <location filename="../app/src/main_window.cpp" line="468"/>
         <source>&amp;Matching</source>
         <translation>匹配(&amp;M)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="415"/>
+        <location filename="../app/src/main_window.cpp" line="469"/>
         <source>&amp;Pause matching</source>
         <translation>暂停匹配(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="418"/>
+        <location filename="../app/src/main_window.cpp" line="472"/>
         <source>Step through the matching decisions of each command</source>
         <translation>逐步查看每条命令的匹配决策</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="422"/>
+        <location filename="../app/src/main_window.cpp" line="476"/>
         <source>&amp;Step</source>
         <translation>单步(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="426"/>
+        <location filename="../app/src/main_window.cpp" line="480"/>
         <source>Apply the pending matching decision (F10)</source>
         <translation>应用待处理的匹配决策 (F10)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="427"/>
+        <location filename="../app/src/main_window.cpp" line="481"/>
         <source>&amp;Back</source>
         <translation>后退(&amp;B)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="431"/>
+        <location filename="../app/src/main_window.cpp" line="485"/>
         <source>Undo the last decision by replaying the command (Shift+F10)</source>
         <translation>通过重放命令撤销上一个决策 (Shift+F10)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="432"/>
+        <location filename="../app/src/main_window.cpp" line="486"/>
         <source>&amp;Run to the end</source>
         <translation>运行到结束(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="436"/>
+        <location filename="../app/src/main_window.cpp" line="490"/>
         <source>Apply every pending decision and command (F5)</source>
         <translation>应用所有待处理的决策和命令 (F5)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="443"/>
+        <location filename="../app/src/main_window.cpp" line="497"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="444"/>
+        <location filename="../app/src/main_window.cpp" line="498"/>
         <source>Zoom &amp;in</source>
         <translation>放大(&amp;I)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="446"/>
+        <location filename="../app/src/main_window.cpp" line="500"/>
         <source>Zoom &amp;out</source>
         <translation>缩小(&amp;O)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="448"/>
+        <location filename="../app/src/main_window.cpp" line="502"/>
         <source>&amp;Actual size</source>
         <translation>实际大小(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="450"/>
+        <location filename="../app/src/main_window.cpp" line="504"/>
         <source>&amp;Find</source>
         <translation>查找(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="463"/>
+        <location filename="../app/src/main_window.cpp" line="517"/>
         <source>&amp;Reset window layout</source>
         <translation>重置窗口布局(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="465"/>
+        <location filename="../app/src/main_window.cpp" line="519"/>
         <source>&amp;Analysis</source>
         <translation>分析(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="468"/>
+        <location filename="../app/src/main_window.cpp" line="522"/>
         <source>&amp;Replay history for charts</source>
         <translation>回放历史以生成图表(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="474"/>
+        <location filename="../app/src/main_window.cpp" line="528"/>
         <source>&amp;Compare policies…</source>
         <translation>比较策略(&amp;C)…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="477"/>
+        <location filename="../app/src/main_window.cpp" line="531"/>
         <source>Replay the journal with the shown run under complete and under exact</source>
         <translation>分别在 complete 和 exact 策略下为当前车次回放日志</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="480"/>
+        <location filename="../app/src/main_window.cpp" line="534"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="481"/>
+        <location filename="../app/src/main_window.cpp" line="535"/>
         <source>&amp;Examples</source>
         <translation>示例(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="488"/>
+        <location filename="../app/src/main_window.cpp" line="542"/>
         <source>&amp;Manual</source>
         <translation>使用手册(&amp;M)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="491"/>
+        <location filename="../app/src/main_window.cpp" line="545"/>
         <source>&amp;Keyboard shortcuts</source>
         <translation>键盘快捷键(&amp;K)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="493"/>
+        <location filename="../app/src/main_window.cpp" line="547"/>
         <source>&amp;About Houbu</source>
         <translation>关于候补(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="496"/>
+        <location filename="../app/src/main_window.cpp" line="550"/>
         <source>Operations</source>
         <translation>操作</translation>
     </message>
+    <message numerus="yes">
+        <location filename="../app/src/main_window.cpp" line="887"/>
+        <source>Standing tickets (无座): %n live</source>
+        <translation>
+            <numerusform>无座车票：%n 张有效</numerusform>
+        </translation>
+    </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="876"/>
+        <location filename="../app/src/main_window.cpp" line="888"/>
+        <source>each class&apos;s standing load per segment is the row under its seats</source>
+        <translation>各席别每个区段的无座人数见其座位下方的一行</translation>
+    </message>
+    <message>
+        <location filename="../app/src/main_window.cpp" line="899"/>
+        <source>No class is capped; nobody waits.</source>
+        <translation>没有席别设置上限；无人候补。</translation>
+    </message>
+    <message>
+        <location filename="../app/src/main_window.cpp" line="958"/>
         <source>Refused: %1 %2</source>
         <translation>被拒绝：%1 %2</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="944"/>
-        <location filename="../app/src/main_window.cpp" line="957"/>
+        <location filename="../app/src/main_window.cpp" line="1026"/>
+        <location filename="../app/src/main_window.cpp" line="1039"/>
         <source>%1 no longer waits in any queue of this run.</source>
         <translation>%1 已不在本车次的任何队列中等待。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/main_window.cpp" line="983"/>
+        <location filename="../app/src/main_window.cpp" line="1065"/>
         <source>Accepts standing: %n standing place(s) free over the interval.</source>
         <translation>
             <numerusform>接受无座：该区间有 %n 个无座空位。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="986"/>
+        <location filename="../app/src/main_window.cpp" line="1068"/>
         <source>This class is closed to new waitlist orders (cap 0); the order stays queued.</source>
         <translation>该席别已停止接受新的候补订单（上限 0）；本订单继续排队。</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="989"/>
+        <location filename="../app/src/main_window.cpp" line="1071"/>
         <source>Waitlist cap %1 on this class, %2 passengers queued.</source>
         <translation>该席别候补人数上限 %1，已有 %2 人排队。</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="993"/>
+        <location filename="../app/src/main_window.cpp" line="1075"/>
         <source>When seats come it fails: passenger %1 holds ticket %2 at an overlapping time (兑现失败).</source>
         <translation>有座时将兑现失败：乘车人 %1 持有时间重叠的车票 %2。</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1033"/>
-        <location filename="../app/src/main_window.cpp" line="1061"/>
+        <location filename="../app/src/main_window.cpp" line="1115"/>
+        <location filename="../app/src/main_window.cpp" line="1148"/>
+        <location filename="../app/src/main_window.cpp" line="1150"/>
         <source>Open a scenario or a store first</source>
         <translation>请先打开场景或存储</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1036"/>
+        <location filename="../app/src/main_window.cpp" line="1118"/>
         <source>No train is shown: open a scenario or a store first</source>
         <translation>未显示任何车次：请先打开场景或存储</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1050"/>
+        <location filename="../app/src/main_window.cpp" line="1132"/>
         <source>Release the selected seat interval (refund, timeout, reschedule or quota)</source>
         <translation>释放所选席位区间（退票、超时、改签或预留）</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1052"/>
+        <location filename="../app/src/main_window.cpp" line="1134"/>
         <source>Sell tickets on the shown train</source>
         <translation>发售当前车次的车票</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1053"/>
+        <location filename="../app/src/main_window.cpp" line="1135"/>
         <source>Withhold seats as a quota block</source>
         <translation>将席位扣留为预留配额</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1054"/>
+        <location filename="../app/src/main_window.cpp" line="1136"/>
         <source>Submit a waitlist order</source>
         <translation>提交候补订单</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1055"/>
+        <location filename="../app/src/main_window.cpp" line="1137"/>
         <source>Prepay a waitlist order</source>
         <translation>预付候补订单</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1056"/>
+        <location filename="../app/src/main_window.cpp" line="1138"/>
         <source>No waitlist order awaits prepayment</source>
         <translation>没有待预付的候补订单</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1057"/>
+        <location filename="../app/src/main_window.cpp" line="1139"/>
         <source>Cancel a waitlist order</source>
         <translation>取消候补订单</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1058"/>
+        <location filename="../app/src/main_window.cpp" line="1140"/>
         <source>No waitlist order to cancel</source>
         <translation>没有可取消的候补订单</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1059"/>
+        <location filename="../app/src/main_window.cpp" line="1141"/>
         <source>Add a car (加挂) to the shown train</source>
         <translation>为当前车次加挂车厢</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1060"/>
+        <location filename="../app/src/main_window.cpp" line="1143"/>
+        <source>Define a train run, by default an added one (加开) that waiting orders may accept</source>
+        <translation>定义一个车次，默认为候补订单可接受的加开列车</translation>
+    </message>
+    <message>
+        <location filename="../app/src/main_window.cpp" line="1145"/>
+        <source>Cap the passengers queued on a class of the shown train</source>
+        <translation>为当前车次的某个席别设置候补人数上限</translation>
+    </message>
+    <message>
+        <location filename="../app/src/main_window.cpp" line="1147"/>
+        <source>Set the waitlist limits for the orders submitted from now on</source>
+        <translation>设置此后提交的候补订单所受的限制</translation>
+    </message>
+    <message>
+        <location filename="../app/src/main_window.cpp" line="1149"/>
         <source>Move the logical clock forward</source>
         <translation>向前推进逻辑时钟</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1065"/>
+        <location filename="../app/src/main_window.cpp" line="1154"/>
         <source>Save the shown run&apos;s seat map as PDF or PNG</source>
         <translation>将当前车次的座位图保存为 PDF 或 PNG</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1066"/>
-        <location filename="../app/src/main_window.cpp" line="1068"/>
+        <location filename="../app/src/main_window.cpp" line="1155"/>
+        <location filename="../app/src/main_window.cpp" line="1157"/>
         <location filename="../app/src/main_window_export.cpp" line="51"/>
         <source>No train is shown</source>
         <translation>未显示任何车次</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1067"/>
+        <location filename="../app/src/main_window.cpp" line="1156"/>
         <source>Print the shown run&apos;s seat map, with a preview first</source>
         <translation>打印当前车次的座位图（先预览）</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1219"/>
+        <location filename="../app/src/main_window.cpp" line="1323"/>
         <source>%1 %2→%3</source>
         <translation>%1 %2→%3</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1225"/>
+        <location filename="../app/src/main_window.cpp" line="1329"/>
         <source>Release %1 (%2)…</source>
         <translation>释放 %1（%2）…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1235"/>
+        <location filename="../app/src/main_window.cpp" line="1339"/>
         <source>Sell %1…</source>
         <translation>发售 %1…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1238"/>
+        <location filename="../app/src/main_window.cpp" line="1342"/>
         <source>Block %1…</source>
         <translation>预留 %1…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1241"/>
+        <location filename="../app/src/main_window.cpp" line="1345"/>
         <source>Waitlist order for %1…</source>
         <translation>为 %1 提交候补订单…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1253"/>
+        <location filename="../app/src/main_window.cpp" line="1357"/>
         <source>Cancel order %1…</source>
         <translation>取消订单 %1…</translation>
+    </message>
+    <message>
+        <location filename="../app/src/main_window.cpp" line="1372"/>
+        <source>Waitlist cap for %1…</source>
+        <translation>%1 的候补人数上限…</translation>
     </message>
     <message>
         <location filename="../app/src/main_window_remote.cpp" line="27"/>
@@ -2026,136 +2292,136 @@
         <translation>只能导出嵌入式引擎的日志。</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="598"/>
+        <location filename="../app/src/main_window.cpp" line="654"/>
         <source>in memory</source>
         <translation>内存</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="618"/>
+        <location filename="../app/src/main_window.cpp" line="674"/>
         <source>Cannot open the store</source>
         <translation>无法打开存储</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="630"/>
+        <location filename="../app/src/main_window.cpp" line="686"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="730"/>
+        <location filename="../app/src/main_window.cpp" line="786"/>
         <source>Cannot open scenario</source>
         <translation>无法打开场景</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="731"/>
+        <location filename="../app/src/main_window.cpp" line="787"/>
         <source>Cannot read %1: %2</source>
         <translation>无法读取 %1：%2</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="505"/>
+        <location filename="../app/src/main_window.cpp" line="559"/>
         <source>Matching</source>
         <translation>匹配</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="125"/>
+        <location filename="../app/src/main_window.cpp" line="130"/>
         <source>Every mark of the grid: View ▸ Legend</source>
         <translation>席位图的全部标记：视图 ▸ 图例</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="741"/>
+        <location filename="../app/src/main_window.cpp" line="797"/>
         <source>Open scenario</source>
         <translation>打开场景</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="742"/>
+        <location filename="../app/src/main_window.cpp" line="798"/>
         <source>Scenarios (*.jsonl);;All files (*)</source>
         <translation>场景 (*.jsonl);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="748"/>
+        <location filename="../app/src/main_window.cpp" line="804"/>
         <source>Open or create a store</source>
         <translation>打开或新建存储</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="749"/>
+        <location filename="../app/src/main_window.cpp" line="805"/>
         <source>Houbu stores (*.db);;All files (*)</source>
         <translation>候补存储 (*.db);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="758"/>
+        <location filename="../app/src/main_window.cpp" line="814"/>
         <source>Export journal as scenario</source>
         <translation>将日志导出为场景</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="758"/>
+        <location filename="../app/src/main_window.cpp" line="814"/>
         <source>Scenarios (*.jsonl)</source>
         <translation>场景 (*.jsonl)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="811"/>
+        <location filename="../app/src/main_window.cpp" line="870"/>
         <source>Clock %1</source>
         <translation>时钟 %1</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="828"/>
-        <location filename="../app/src/main_window.cpp" line="829"/>
+        <location filename="../app/src/main_window.cpp" line="910"/>
+        <location filename="../app/src/main_window.cpp" line="911"/>
         <source>All</source>
         <translation>全部</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="834"/>
+        <location filename="../app/src/main_window.cpp" line="916"/>
         <source>%1 · %2</source>
         <translation>%1 · %2</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/main_window.cpp" line="853"/>
+        <location filename="../app/src/main_window.cpp" line="935"/>
         <source>%n event(s) applied</source>
         <translation>
             <numerusform>已应用 %n 个事件</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="960"/>
+        <location filename="../app/src/main_window.cpp" line="1042"/>
         <source>Why %1 waits</source>
         <translation>%1 为何仍在等待</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="967"/>
+        <location filename="../app/src/main_window.cpp" line="1049"/>
         <source>stops %1→%2</source>
         <translation>站序 %1→%2</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="972"/>
+        <location filename="../app/src/main_window.cpp" line="1054"/>
         <source>The train has left %1: this option no longer serves.</source>
         <translation>列车已从%1发车：此选项不再兑现。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/main_window.cpp" line="977"/>
+        <location filename="../app/src/main_window.cpp" line="1059"/>
         <source>Needs %n seat(s) free over the whole interval</source>
         <translation>
             <numerusform>需要全程空闲席位 %n 个</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/main_window.cpp" line="978"/>
+        <location filename="../app/src/main_window.cpp" line="1060"/>
         <source>%n free.</source>
         <translation>
             <numerusform>空闲 %n 个。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="980"/>
+        <location filename="../app/src/main_window.cpp" line="1062"/>
         <source>Servable now: under policy exact it waits for a release of exactly this interval.</source>
         <translation>现在即可兑现：在 exact 策略下，它等待恰好这一区间的释放。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/main_window.cpp" line="1020"/>
+        <location filename="../app/src/main_window.cpp" line="1102"/>
         <source>… and %n more seat(s)</source>
         <translation>
             <numerusform>…… 另有 %n 个席位</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1051"/>
+        <location filename="../app/src/main_window.cpp" line="1133"/>
         <source>Select a seat interval in the grid first</source>
         <translation>请先在席位图中选择一个席位区间</translation>
     </message>
@@ -2481,71 +2747,71 @@
 <context>
     <name>houbu::QueueModel</name>
     <message numerus="yes">
-        <location filename="../models/src/models.cpp" line="501"/>
+        <location filename="../models/src/models.cpp" line="527"/>
         <source>%n waiting</source>
         <translation>
             <numerusform>%n 人等待</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../models/src/models.cpp" line="504"/>
+        <location filename="../models/src/models.cpp" line="530"/>
         <source>Queue %1 %2: %n order(s) in rank order</source>
         <translation>
             <numerusform>队列 %1 %2：按名次排列的 %n 个订单</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="547"/>
+        <location filename="../models/src/models.cpp" line="573"/>
         <source>standing accepted</source>
         <translation>接受无座</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="548"/>
+        <location filename="../models/src/models.cpp" line="574"/>
         <source>added trains accepted</source>
         <translation>接受新增列车</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="555"/>
+        <location filename="../models/src/models.cpp" line="581"/>
         <source>Order %1 of user %2, %3, rank %4 in this queue</source>
         <translation>用户 %2 的订单 %1，%3，在本队列排第 %4 名</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="586"/>
+        <location filename="../models/src/models.cpp" line="612"/>
         <source>Queue / order</source>
         <translation>队列 / 订单</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="588"/>
+        <location filename="../models/src/models.cpp" line="614"/>
         <source>Rank</source>
         <translation>名次</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="590"/>
+        <location filename="../models/src/models.cpp" line="616"/>
         <source>Ahead</source>
         <translation>前方人数</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="592"/>
+        <location filename="../models/src/models.cpp" line="618"/>
         <source>Level</source>
         <translation>排队情况</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="594"/>
+        <location filename="../models/src/models.cpp" line="620"/>
         <source>Passengers</source>
         <translation>乘客</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="596"/>
+        <location filename="../models/src/models.cpp" line="622"/>
         <source>Effective</source>
         <translation>生效时间</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="598"/>
+        <location filename="../models/src/models.cpp" line="624"/>
         <source>Deadline</source>
         <translation>截止时间</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="600"/>
+        <location filename="../models/src/models.cpp" line="626"/>
         <source>Options</source>
         <translation>选项</translation>
     </message>
@@ -2828,6 +3094,15 @@
     </message>
 </context>
 <context>
+    <name>houbu::SeatGridHeader</name>
+    <message>
+        <location filename="../widgets/src/seat_grid_header.cpp" line="38"/>
+        <location filename="../widgets/src/seat_grid_header.cpp" line="51"/>
+        <source>Standing</source>
+        <translation>无座</translation>
+    </message>
+</context>
+<context>
     <name>houbu::SeatGridModel</name>
     <message>
         <location filename="../models/src/models.cpp" line="335"/>
@@ -2893,97 +3168,107 @@ Order %5</source>
 <context>
     <name>houbu::SeatLegend</name>
     <message>
-        <location filename="../widgets/src/seat_legend.cpp" line="60"/>
+        <location filename="../widgets/src/seat_legend.cpp" line="61"/>
         <source>paid</source>
         <translation>已支付</translation>
     </message>
     <message>
-        <location filename="../widgets/src/seat_legend.cpp" line="62"/>
+        <location filename="../widgets/src/seat_legend.cpp" line="63"/>
         <source>held, awaiting payment (hatched)</source>
         <translation>占座，待支付（斜线）</translation>
     </message>
     <message>
-        <location filename="../widgets/src/seat_legend.cpp" line="64"/>
+        <location filename="../widgets/src/seat_legend.cpp" line="65"/>
         <source>served from the waitlist</source>
         <translation>候补兑现</translation>
     </message>
     <message>
-        <location filename="../widgets/src/seat_legend.cpp" line="66"/>
+        <location filename="../widgets/src/seat_legend.cpp" line="67"/>
         <source>quota block (cross-hatched)</source>
         <translation>预留配额（交叉线）</translation>
     </message>
     <message>
-        <location filename="../widgets/src/seat_legend.cpp" line="68"/>
+        <location filename="../widgets/src/seat_legend.cpp" line="69"/>
         <source>free</source>
         <translation>空闲</translation>
     </message>
     <message>
-        <location filename="../widgets/src/seat_legend.cpp" line="70"/>
+        <location filename="../widgets/src/seat_legend.cpp" line="71"/>
         <source>dashed outline: why the chosen order waits, or the chosen event&apos;s seats</source>
         <translation>虚线框：所选订单等待的原因，或所选事件涉及的席位</translation>
     </message>
     <message>
-        <location filename="../widgets/src/seat_legend.cpp" line="72"/>
+        <location filename="../widgets/src/seat_legend.cpp" line="73"/>
         <source>green tint: seats just freed (step mode)</source>
         <translation>绿色底：刚释放的席位（单步模式）</translation>
     </message>
     <message>
-        <location filename="../widgets/src/seat_legend.cpp" line="74"/>
+        <location filename="../widgets/src/seat_legend.cpp" line="75"/>
         <source>thick outline: the seats of the next decision (step mode)</source>
         <translation>粗框：下一步决定涉及的席位（单步模式）</translation>
     </message>
     <message>
-        <location filename="../widgets/src/seat_legend.cpp" line="76"/>
+        <location filename="../widgets/src/seat_legend.cpp" line="77"/>
         <source>yellow frame: just changed</source>
         <translation>黄色框：刚发生变化</translation>
     </message>
     <message>
-        <location filename="../widgets/src/seat_legend.cpp" line="78"/>
+        <location filename="../widgets/src/seat_legend.cpp" line="79"/>
         <source>selected</source>
         <translation>已选中</translation>
     </message>
     <message>
-        <location filename="../widgets/src/seat_legend.cpp" line="80"/>
+        <location filename="../widgets/src/seat_legend.cpp" line="81"/>
         <source>band: a new car, with its number and class</source>
         <translation>横条：新车厢，标有车厢号和席别</translation>
     </message>
     <message>
-        <location filename="../widgets/src/seat_legend.cpp" line="82"/>
+        <location filename="../widgets/src/seat_legend.cpp" line="83"/>
         <source>dark band: a new class begins</source>
         <translation>深色横条：新席别开始</translation>
     </message>
     <message>
-        <location filename="../widgets/src/seat_legend.cpp" line="90"/>
+        <location filename="../widgets/src/seat_legend.cpp" line="85"/>
+        <source>standing row (无座) under a class&apos;s seats: standing passengers on the segment / places</source>
+        <translation>座位下方的无座行：该区段的无座人数 / 无座定员</translation>
+    </message>
+    <message>
+        <location filename="../widgets/src/seat_legend.cpp" line="89"/>
+        <source>standing row, a segment with no standing place left</source>
+        <translation>无座行：该区段已无无座定员</translation>
+    </message>
+    <message>
+        <location filename="../widgets/src/seat_legend.cpp" line="97"/>
         <source>held, awaiting payment</source>
         <translation>占座，待支付</translation>
     </message>
     <message>
-        <location filename="../widgets/src/seat_legend.cpp" line="92"/>
+        <location filename="../widgets/src/seat_legend.cpp" line="99"/>
         <source>quota block</source>
         <translation>预留配额</translation>
     </message>
     <message>
-        <location filename="../widgets/src/seat_legend.cpp" line="94"/>
+        <location filename="../widgets/src/seat_legend.cpp" line="101"/>
         <source>outlined</source>
         <translation>框出</translation>
     </message>
     <message>
-        <location filename="../widgets/src/seat_legend.cpp" line="96"/>
+        <location filename="../widgets/src/seat_legend.cpp" line="103"/>
         <source>just freed</source>
         <translation>刚释放</translation>
     </message>
     <message>
-        <location filename="../widgets/src/seat_legend.cpp" line="98"/>
+        <location filename="../widgets/src/seat_legend.cpp" line="105"/>
         <source>next decision</source>
         <translation>下一步决定</translation>
     </message>
     <message>
-        <location filename="../widgets/src/seat_legend.cpp" line="100"/>
+        <location filename="../widgets/src/seat_legend.cpp" line="107"/>
         <source>car</source>
         <translation>车厢</translation>
     </message>
     <message>
-        <location filename="../widgets/src/seat_legend.cpp" line="102"/>
+        <location filename="../widgets/src/seat_legend.cpp" line="109"/>
         <source>class</source>
         <translation>席别</translation>
     </message>
@@ -2991,30 +3276,36 @@ Order %5</source>
 <context>
     <name>houbu::SeatMapExport</name>
     <message>
-        <location filename="../app/src/seat_map_export.cpp" line="176"/>
+        <location filename="../app/src/seat_map_export.cpp" line="108"/>
+        <location filename="../app/src/seat_map_export.cpp" line="260"/>
+        <source>Standing</source>
+        <translation>无座</translation>
+    </message>
+    <message>
+        <location filename="../app/src/seat_map_export.cpp" line="204"/>
         <source>Seat map %1 %2  %3</source>
         <translation>座位图 %1 %2  %3</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/seat_map_export.cpp" line="182"/>
+        <location filename="../app/src/seat_map_export.cpp" line="210"/>
         <source>Clock %1 · %n seat(s) · made %2</source>
         <translation>
             <numerusform>时钟 %1 · %n 个席位 · 制作于 %2</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/src/seat_map_export.cpp" line="251"/>
+        <location filename="../app/src/seat_map_export.cpp" line="296"/>
         <source>Page %1 of %2</source>
         <translation>第 %1 页，共 %2 页</translation>
     </message>
     <message>
-        <location filename="../app/src/seat_map_export.cpp" line="282"/>
+        <location filename="../app/src/seat_map_export.cpp" line="327"/>
         <source>Seat map %1 %2</source>
         <translation>座位图 %1 %2</translation>
     </message>
     <message>
-        <location filename="../app/src/seat_map_export.cpp" line="285"/>
-        <location filename="../app/src/seat_map_export.cpp" line="313"/>
+        <location filename="../app/src/seat_map_export.cpp" line="330"/>
+        <location filename="../app/src/seat_map_export.cpp" line="358"/>
         <source>Cannot write %1</source>
         <translation>无法写入 %1</translation>
     </message>
@@ -3167,8 +3458,8 @@ Order %5</source>
 <context>
     <name>houbu::Session</name>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="717"/>
-        <location filename="../session/src/embedded_session.cpp" line="729"/>
+        <location filename="../session/src/embedded_session.cpp" line="719"/>
+        <location filename="../session/src/embedded_session.cpp" line="731"/>
         <source>This session cannot replay its journal.</source>
         <translation>此会话无法回放其日志。</translation>
     </message>
@@ -3263,6 +3554,39 @@ Order %5</source>
         <location filename="../app/src/shortcuts_dialog.cpp" line="84"/>
         <source>in the view that has the focus</source>
         <translation>在拥有焦点的视图中</translation>
+    </message>
+</context>
+<context>
+    <name>houbu::StandingTicketModel</name>
+    <message>
+        <location filename="../models/src/standing_ticket_model.cpp" line="65"/>
+        <source>Ticket</source>
+        <translation>车票</translation>
+    </message>
+    <message>
+        <location filename="../models/src/standing_ticket_model.cpp" line="67"/>
+        <source>Passenger</source>
+        <translation>旅客</translation>
+    </message>
+    <message>
+        <location filename="../models/src/standing_ticket_model.cpp" line="69"/>
+        <source>Class</source>
+        <translation>席别</translation>
+    </message>
+    <message>
+        <location filename="../models/src/standing_ticket_model.cpp" line="71"/>
+        <source>Interval</source>
+        <translation>区间</translation>
+    </message>
+    <message>
+        <location filename="../models/src/standing_ticket_model.cpp" line="73"/>
+        <source>Status</source>
+        <translation>状态</translation>
+    </message>
+    <message>
+        <location filename="../models/src/standing_ticket_model.cpp" line="75"/>
+        <source>Sale or order</source>
+        <translation>订单或候补订单</translation>
     </message>
 </context>
 <context>
@@ -3380,6 +3704,105 @@ Order %5</source>
         <location filename="../app/src/step_panel.cpp" line="210"/>
         <source>Applied:</source>
         <translation>已应用：</translation>
+    </message>
+</context>
+<context>
+    <name>houbu::WaitlistCapDialog</name>
+    <message>
+        <location filename="../app/src/waitlist_cap_dialog.cpp" line="19"/>
+        <source>Waitlist cap — %1</source>
+        <translation>候补人数上限 — %1</translation>
+    </message>
+    <message>
+        <location filename="../app/src/waitlist_cap_dialog.cpp" line="21"/>
+        <source>The class of the shown run whose waitlist is capped</source>
+        <translation>当前车次中要限制候补人数的席别</translation>
+    </message>
+    <message>
+        <location filename="../app/src/waitlist_cap_dialog.cpp" line="30"/>
+        <source>At most this many passengers queued on the class, over all its intervals; 0 closes it to the waitlist (候补人数已满). Orders already queued stay.</source>
+        <translation>该席别所有区间合计最多排队的旅客人数；0 表示停止候补（候补人数已满）。已在排队的订单不受影响。</translation>
+    </message>
+    <message>
+        <location filename="../app/src/waitlist_cap_dialog.cpp" line="32"/>
+        <source>&amp;No cap</source>
+        <translation>不设上限(&amp;N)</translation>
+    </message>
+    <message>
+        <location filename="../app/src/waitlist_cap_dialog.cpp" line="34"/>
+        <source>Lift the class&apos;s cap: any number may queue</source>
+        <translation>取消该席别的上限：排队人数不限</translation>
+    </message>
+    <message>
+        <location filename="../app/src/waitlist_cap_dialog.cpp" line="35"/>
+        <source>&amp;Class:</source>
+        <translation>席别(&amp;C)：</translation>
+    </message>
+    <message>
+        <location filename="../app/src/waitlist_cap_dialog.cpp" line="37"/>
+        <source>Ca&amp;p (passengers):</source>
+        <translation>上限（人数）(&amp;P)：</translation>
+    </message>
+    <message>
+        <location filename="../app/src/waitlist_cap_dialog.cpp" line="46"/>
+        <source>&amp;Set cap</source>
+        <translation>设置上限(&amp;S)</translation>
+    </message>
+    <message>
+        <location filename="../app/src/waitlist_cap_dialog.cpp" line="63"/>
+        <source>No train is shown: open a scenario or a store first.</source>
+        <translation>未显示任何车次：请先打开场景或存储。</translation>
+    </message>
+    <message>
+        <location filename="../app/src/waitlist_cap_dialog.cpp" line="64"/>
+        <source>Choose a class.</source>
+        <translation>请选择席别。</translation>
+    </message>
+    <message>
+        <location filename="../app/src/waitlist_cap_dialog.cpp" line="78"/>
+        <source>Waitlist cap lifted on %1 of %2.</source>
+        <translation>已取消 %2 %1 的候补人数上限。</translation>
+    </message>
+    <message>
+        <location filename="../app/src/waitlist_cap_dialog.cpp" line="80"/>
+        <source>%1 of %2 is closed to the waitlist (cap 0).</source>
+        <translation>%2 %1 已停止候补（上限 0）。</translation>
+    </message>
+    <message>
+        <location filename="../app/src/waitlist_cap_dialog.cpp" line="81"/>
+        <source>Waitlist cap %1 on %2 of %3.</source>
+        <translation>%3 %2 的候补人数上限为 %1。</translation>
+    </message>
+</context>
+<context>
+    <name>houbu::WaitlistCaps</name>
+    <message numerus="yes">
+        <location filename="../models/src/waitlist_caps.cpp" line="10"/>
+        <source>%1: %n passenger(s) queued, no cap</source>
+        <translation>
+            <numerusform>%1：%n 名旅客候补，不设上限</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../models/src/waitlist_caps.cpp" line="12"/>
+        <source>%1: closed to the waitlist (cap 0), %n passenger(s) still queued — 候补人数已满</source>
+        <translation>
+            <numerusform>%1：已停止候补（上限 0），仍有 %n 名旅客排队 — 候补人数已满</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../models/src/waitlist_caps.cpp" line="16"/>
+        <source>%1: %n passenger(s) queued, cap %2 — 候补人数已满</source>
+        <translation>
+            <numerusform>%1：%n 名旅客候补，上限 %2 — 候补人数已满</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../models/src/waitlist_caps.cpp" line="19"/>
+        <source>%1: %n passenger(s) queued, cap %2</source>
+        <translation>
+            <numerusform>%1：%n 名旅客候补，上限 %2</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -3541,44 +3964,182 @@ Order %5</source>
     </message>
 </context>
 <context>
+    <name>houbu::WaitlistRulesDialog</name>
+    <message>
+        <location filename="../app/src/waitlist_rules_dialog.cpp" line="33"/>
+        <source>Waitlist rules</source>
+        <translation>候补规则</translation>
+    </message>
+    <message>
+        <location filename="../app/src/waitlist_rules_dialog.cpp" line="35"/>
+        <source>Limits for the waitlist orders submitted from now on; orders already open keep theirs.</source>
+        <translation>适用于此后提交的候补订单的限制；已有的订单不受影响。</translation>
+    </message>
+    <message>
+        <location filename="../app/src/waitlist_rules_dialog.cpp" line="40"/>
+        <source>&amp;Passengers per order:</source>
+        <translation>每单乘车人数(&amp;P)：</translation>
+    </message>
+    <message>
+        <location filename="../app/src/waitlist_rules_dialog.cpp" line="40"/>
+        <source>&amp;Dates per order:</source>
+        <translation>每单乘车日期数(&amp;D)：</translation>
+    </message>
+    <message>
+        <location filename="../app/src/waitlist_rules_dialog.cpp" line="41"/>
+        <source>&amp;Options per date:</source>
+        <translation>每个日期的选项数(&amp;O)：</translation>
+    </message>
+    <message>
+        <location filename="../app/src/waitlist_rules_dialog.cpp" line="41"/>
+        <source>Options in a&amp;ll:</source>
+        <translation>选项总数(&amp;L)：</translation>
+    </message>
+    <message>
+        <location filename="../app/src/waitlist_rules_dialog.cpp" line="42"/>
+        <source>Open orders per &amp;user:</source>
+        <translation>每位用户的未完成订单数(&amp;U)：</translation>
+    </message>
+    <message>
+        <location filename="../app/src/waitlist_rules_dialog.cpp" line="44"/>
+        <source>Passengers one order may carry</source>
+        <translation>一个订单可包含的乘车人数</translation>
+    </message>
+    <message>
+        <location filename="../app/src/waitlist_rules_dialog.cpp" line="44"/>
+        <source>Different travel dates among an order&apos;s options</source>
+        <translation>一个订单各选项中不同乘车日期的个数</translation>
+    </message>
+    <message>
+        <location filename="../app/src/waitlist_rules_dialog.cpp" line="45"/>
+        <source>Train and class options of one order on one date</source>
+        <translation>一个订单在同一日期的车次与席别选项数</translation>
+    </message>
+    <message>
+        <location filename="../app/src/waitlist_rules_dialog.cpp" line="46"/>
+        <source>Train and class options of one order over all its dates (added trains not counted)</source>
+        <translation>一个订单在所有日期的车次与席别选项总数（不计新增列车）</translation>
+    </message>
+    <message>
+        <location filename="../app/src/waitlist_rules_dialog.cpp" line="47"/>
+        <source>Orders a user may have submitted or queued at once</source>
+        <translation>一位用户同时可有的已提交或排队中的订单数</translation>
+    </message>
+    <message>
+        <location filename="../app/src/waitlist_rules_dialog.cpp" line="57"/>
+        <source>No limit</source>
+        <translation>不限</translation>
+    </message>
+    <message>
+        <location filename="../app/src/waitlist_rules_dialog.cpp" line="71"/>
+        <source>Version &amp;1&apos;s limits</source>
+        <translation>第 1 版的限制(&amp;1)</translation>
+    </message>
+    <message>
+        <location filename="../app/src/waitlist_rules_dialog.cpp" line="73"/>
+        <source>5 passengers, 2 dates, 5 options per date, no other limit</source>
+        <translation>5 名乘车人、2 个日期、每个日期 5 个选项，无其他限制</translation>
+    </message>
+    <message>
+        <location filename="../app/src/waitlist_rules_dialog.cpp" line="74"/>
+        <source>12306 (&amp;2024)</source>
+        <translation>12306（2024）(&amp;2)</translation>
+    </message>
+    <message>
+        <location filename="../app/src/waitlist_rules_dialog.cpp" line="76"/>
+        <source>9 passengers, 3 dates, 60 options in all, 6 open orders per user</source>
+        <translation>9 名乘车人、3 个日期、共 60 个选项、每位用户 6 个未完成订单</translation>
+    </message>
+    <message>
+        <location filename="../app/src/waitlist_rules_dialog.cpp" line="80"/>
+        <source>Presets:</source>
+        <translation>预设：</translation>
+    </message>
+    <message>
+        <location filename="../app/src/waitlist_rules_dialog.cpp" line="90"/>
+        <source>&amp;Apply limits</source>
+        <translation>应用限制(&amp;A)</translation>
+    </message>
+    <message>
+        <location filename="../app/src/waitlist_rules_dialog.cpp" line="140"/>
+        <source>passengers</source>
+        <translation>乘车人</translation>
+    </message>
+    <message>
+        <location filename="../app/src/waitlist_rules_dialog.cpp" line="140"/>
+        <source>dates</source>
+        <translation>日期</translation>
+    </message>
+    <message>
+        <location filename="../app/src/waitlist_rules_dialog.cpp" line="140"/>
+        <source>options per date</source>
+        <translation>每日期选项</translation>
+    </message>
+    <message>
+        <location filename="../app/src/waitlist_rules_dialog.cpp" line="141"/>
+        <source>options</source>
+        <translation>选项总数</translation>
+    </message>
+    <message>
+        <location filename="../app/src/waitlist_rules_dialog.cpp" line="141"/>
+        <source>open orders per user</source>
+        <translation>每用户未完成订单</translation>
+    </message>
+    <message>
+        <location filename="../app/src/waitlist_rules_dialog.cpp" line="143"/>
+        <source>%1 %2</source>
+        <translation>%1 %2</translation>
+    </message>
+    <message>
+        <location filename="../app/src/waitlist_rules_dialog.cpp" line="144"/>
+        <source>no limit</source>
+        <translation>不限</translation>
+    </message>
+    <message>
+        <location filename="../app/src/waitlist_rules_dialog.cpp" line="146"/>
+        <source>Waitlist limits in force: %1.</source>
+        <translation>生效的候补限制：%1。</translation>
+    </message>
+</context>
+<context>
     <name>main</name>
     <message>
-        <location filename="../app/src/main.cpp" line="185"/>
+        <location filename="../app/src/main.cpp" line="217"/>
         <source>Houbu console: seat intervals and waitlists.</source>
         <translation>候补控制台：席位区间与候补队列。</translation>
     </message>
     <message>
-        <location filename="../app/src/main.cpp" line="159"/>
+        <location filename="../app/src/main.cpp" line="191"/>
         <source>Open (or create) the store at &lt;path&gt;.</source>
         <translation>打开（或新建）位于 &lt;path&gt; 的存储。</translation>
     </message>
     <message>
-        <location filename="../app/src/main.cpp" line="163"/>
+        <location filename="../app/src/main.cpp" line="195"/>
         <source>Run the engine in memory with the demo train.</source>
         <translation>在内存中运行引擎并载入演示车次。</translation>
     </message>
     <message>
-        <location filename="../app/src/main.cpp" line="165"/>
+        <location filename="../app/src/main.cpp" line="197"/>
         <source>Load a scenario file in memory.</source>
         <translation>在内存中加载场景文件。</translation>
     </message>
     <message>
-        <location filename="../app/src/main.cpp" line="167"/>
+        <location filename="../app/src/main.cpp" line="199"/>
         <source>Use a dark palette.</source>
         <translation>使用深色配色。</translation>
     </message>
     <message>
-        <location filename="../app/src/main.cpp" line="170"/>
+        <location filename="../app/src/main.cpp" line="202"/>
         <source>Save screenshots into &lt;dir&gt; and quit.</source>
         <translation>将截图保存到 &lt;dir&gt; 后退出。</translation>
     </message>
     <message>
-        <location filename="../app/src/main.cpp" line="173"/>
+        <location filename="../app/src/main.cpp" line="205"/>
         <source>Interface language: en or zh_CN (default: the system language).</source>
         <translation>界面语言：en 或 zh_CN（默认跟随系统）。</translation>
     </message>
     <message>
-        <location filename="../app/src/main.cpp" line="178"/>
+        <location filename="../app/src/main.cpp" line="210"/>
         <source>Connect to the houbud server at &lt;url&gt;. The token comes from the HOUBU_TOKEN environment variable or the system keychain.</source>
         <translation>连接位于 &lt;url&gt; 的 houbud 服务器。令牌取自 HOUBU_TOKEN 环境变量或系统钥匙串。</translation>
     </message>

@@ -7,6 +7,7 @@
 #include <QDir>
 #include <QDockWidget>
 #include <QElapsedTimer>
+#include <QFile>
 #include <QPrintPreviewDialog>
 
 #include <QSettings>
@@ -101,6 +102,37 @@ int screenshots(QApplication& app, const QString& dir) {
             QDialog* dialog = window.openOperation(op);
             if (!dialog) return 1;
             waitFor([] { return false; }, 300);
+            dialog->grab().save(dir + u"/"_s + QLatin1String(name) + u".png"_s);
+            dialog->close();
+        }
+    }
+
+    // Version 2's rules: the standing row and tickets, caps above the queues, and
+    // the dialogs that set caps, limits and an added train.
+    {
+        QFile file(u":/demo/g15-standing-caps-added.jsonl"_s);
+        if (!file.open(QIODevice::ReadOnly)) return 1;
+        houbu::MainWindow v2;
+        v2.resize(1600, 1000);
+        v2.openEmbedded(QString(), file.readAll());
+        v2.show();
+        if (!waitFor([&] { return v2.queueModel()->rowCount() >= 6; })) return 1;
+        // An order that accepts standing, and the second class's standing row in view.
+        v2.queueView()->setCurrentIndex(v2.queueModel()->indexOfOrder(u"W01"_s));
+        waitFor([&] { return !v2.grid()->standingRows().isEmpty(); });
+        if (v2.grid()->standingRows().isEmpty()) return 1;
+        v2.grid()->scrollTo(v2.grid()->model()->index(v2.grid()->standingRows().first().row, 0),
+                            QAbstractItemView::PositionAtCenter);
+        waitFor([] { return false; }, 500);
+        v2.grab().save(dir + u"/console-standing.png"_s);
+        v2.grid()->grab().save(dir + u"/grid-standing.png"_s);
+        for (const auto& [op, name] :
+             {std::pair{houbu::MainWindow::Operation::DefineTrain, "dialog-define-train"},
+              std::pair{houbu::MainWindow::Operation::WaitlistCap, "dialog-waitlist-cap"},
+              std::pair{houbu::MainWindow::Operation::WaitlistRules, "dialog-waitlist-rules"}}) {
+            QDialog* dialog = v2.openOperation(op);
+            if (!dialog) return 1;
+            waitFor([] { return false; }, 400);
             dialog->grab().save(dir + u"/"_s + QLatin1String(name) + u".png"_s);
             dialog->close();
         }

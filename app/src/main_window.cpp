@@ -34,6 +34,7 @@
 #include <QTableView>
 #include <QTextBrowser>
 #include <QToolBar>
+#include <QToolButton>
 #include <QTreeView>
 #include <QVBoxLayout>
 
@@ -41,6 +42,7 @@
 #include "houbu/appearance.h"
 #include "houbu/charts.h"
 #include "houbu/connection_indicator.h"
+#include "houbu/define_train_dialog.h"
 #include "houbu/display_names.h"
 #include "houbu/manual_dialog.h"
 #include "houbu/policy_comparison.h"
@@ -48,6 +50,9 @@
 #include "houbu/settings_dialog.h"
 #include "houbu/shortcuts_dialog.h"
 #include "houbu/step_panel.h"
+#include "houbu/waitlist_cap_dialog.h"
+#include "houbu/waitlist_caps.h"
+#include "houbu/waitlist_rules_dialog.h"
 #include "houbu/widgets.h"
 
 namespace houbu {
@@ -128,7 +133,32 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     layout->addWidget(stepPanel_);
     grid_ = new SeatGridView(centre);
     grid_->setGridModel(gridModel_, gridFilter_);
-    layout->addWidget(grid_, 1);
+    // Standing tickets (无座) have no seat row: they are listed under the grid.
+    auto* seats = new QSplitter(Qt::Vertical, centre);
+    seats->setObjectName(u"seatSplitter"_s);
+    seats->addWidget(grid_);
+    standingModel_ = new StandingTicketModel(this);
+    standingPanel_ = new QWidget(seats);
+    standingPanel_->setObjectName(u"standingPanel"_s);
+    auto* standingLayout = new QVBoxLayout(standingPanel_);
+    standingLayout->setContentsMargins(0, 2, 0, 0);
+    standingTitle_ = new QLabel(standingPanel_);
+    standingLayout->addWidget(standingTitle_);
+    standingView_ = new QTableView(standingPanel_);
+    standingView_->setObjectName(u"standingTickets"_s);
+    standingView_->setModel(standingModel_);
+    standingView_->setSelectionBehavior(QAbstractItemView::SelectRows);
+    standingView_->setSelectionMode(QAbstractItemView::SingleSelection);
+    standingView_->verticalHeader()->hide();
+    standingView_->horizontalHeader()->setStretchLastSection(true);
+    standingView_->verticalHeader()->setDefaultSectionSize(fontMetrics().height() + 6);
+    standingView_->setAlternatingRowColors(true);
+    standingLayout->addWidget(standingView_, 1);
+    seats->addWidget(standingPanel_);
+    seats->setStretchFactor(0, 4);
+    seats->setStretchFactor(1, 1);
+    standingPanel_->hide();
+    layout->addWidget(seats, 1);
     setCentralWidget(centre);
 
     connect(classFilter_, &QComboBox::currentIndexChanged, this,
@@ -239,7 +269,21 @@ void MainWindow::buildDocks() {
     trainsDock->raise();
 
     auto* queues = new QSplitter(Qt::Vertical, this);
-    queueView_ = new QTreeView(queues);
+    // Above the queues: each class's cap and queued passengers (候补人数已满).
+    auto* queueTop = new QWidget(queues);
+    auto* queueTopLayout = new QVBoxLayout(queueTop);
+    queueTopLayout->setContentsMargins(0, 0, 0, 0);
+    auto* capRow = new QHBoxLayout;
+    capStatus_ = new QLabel(queueTop);
+    capStatus_->setObjectName(u"capStatus"_s);
+    capStatus_->setWordWrap(true);
+    capStatus_->setTextFormat(Qt::RichText);
+    capRow->addWidget(capStatus_, 1);
+    capButton_ = new QToolButton(queueTop);
+    capButton_->setObjectName(u"capButton"_s);
+    capRow->addWidget(capButton_, 0, Qt::AlignTop);
+    queueTopLayout->addLayout(capRow);
+    queueView_ = new QTreeView(queueTop);
     queueView_->setModel(queueModel_);
     queueView_->setItemDelegate(new StepQueueDelegate(queueView_));
     queueView_->setUniformRowHeights(true);
@@ -257,9 +301,10 @@ void MainWindow::buildDocks() {
     connect(queueModel_, &QAbstractItemModel::rowsInserted, this, expandQueues);
     connect(queueModel_, &QAbstractItemModel::modelReset, this,
             [=, this] { expandQueues({}, 0, queueModel_->rowCount() - 1); });
+    queueTopLayout->addWidget(queueView_, 1);
     why_ = new QTextBrowser(queues);
     why_->setPlaceholderText(tr("Select a queued order to see which seats block it."));
-    queues->addWidget(queueView_);
+    queues->addWidget(queueTop);
     queues->addWidget(why_);
     queues->setStretchFactor(0, 3);
     queues->setStretchFactor(1, 2);
@@ -392,7 +437,16 @@ void MainWindow::buildActions() {
         op(tr("&Cancel order…"), Operation::CancelOrder, QKeySequence(u"Ctrl+Shift+X"_s));
     ops->addSeparator();
     addCar_ = op(tr("&Add car…"), Operation::AddCar, QKeySequence(u"Ctrl+Shift+A"_s));
+    defineTrain_ =
+        op(tr("&Define train…"), Operation::DefineTrain, QKeySequence(u"Ctrl+Shift+N"_s));
     advance_ = op(tr("Ad&vance clock…"), Operation::Advance, QKeySequence(u"Ctrl+T"_s));
+    ops->addSeparator();
+    waitlistCap_ =
+        op(tr("Wai&tlist cap…"), Operation::WaitlistCap, QKeySequence(u"Ctrl+Shift+K"_s));
+    waitlistRules_ =
+        op(tr("Waitlist r&ules…"), Operation::WaitlistRules, QKeySequence(u"Ctrl+Shift+L"_s));
+    capButton_->setDefaultAction(waitlistCap_);
+    capButton_->setToolButtonStyle(Qt::ToolButtonTextOnly);
     setIcon(sell_, u"sell"_s);
     setIcon(block_, u"block"_s);
     setIcon(waitlist_, u"waitlist"_s);
@@ -498,8 +552,8 @@ void MainWindow::buildActions() {
     tools->addAction(demo);
     tools->addAction(open);
     tools->addSeparator();
-    for (QAction* a :
-         {sell_, block_, release_, waitlist_, prepay_, cancelOrder_, addCar_, advance_})
+    for (QAction* a : {sell_, block_, release_, waitlist_, prepay_, cancelOrder_, addCar_,
+                       defineTrain_, advance_})
         tools->addAction(a);
 
     QToolBar* stepping = addToolBar(tr("Matching"));
@@ -513,6 +567,8 @@ void MainWindow::buildActions() {
     setIcon(open, u"open"_s);
     setIcon(release_, u"release"_s);
     setIcon(addCar_, u"add-car"_s);
+    setIcon(defineTrain_, u"define-train"_s);
+    setIcon(waitlistCap_, u"waitlist-cap"_s);
     setIcon(advance_, u"advance"_s);
 }
 
@@ -806,8 +862,11 @@ void MainWindow::onSnapshot(const SnapshotPtr& snapshot) {
     hotQueueModel_->apply(snapshot);
     gridModel_->apply(snapshot);
     queueModel_->apply(snapshot);
+    standingModel_->apply(snapshot);
     if (runChanged) updateFilters();
     selectPendingQueue();
+    updateStanding();
+    updateCaps();
     clockLabel_->setText(tr("Clock %1").arg(QString(snapshot->clock).replace(u'T', u' ')));
     const QString run = QString::fromStdString(snapshot->run.train + ' ' + snapshot->run.date);
 
@@ -816,6 +875,29 @@ void MainWindow::onSnapshot(const SnapshotPtr& snapshot) {
     if (stepState_.paused) showStep();
     refreshWhy();
     updateActions();
+}
+
+void MainWindow::updateStanding() {
+    int places = 0;
+    for (const ClassView& c : snapshot_->run.classDetails)
+        places += c.standingPlaces;
+    const int tickets = standingModel_->rowCount();
+    standingPanel_->setVisible(places > 0 || tickets > 0);
+    standingTitle_->setText(
+        tr("Standing tickets (无座): %n live", nullptr, tickets) + u" · "_s +
+        tr("each class's standing load per segment is the row under its seats"));
+}
+
+void MainWindow::updateCaps() {
+    QStringList lines;
+    for (const ClassView& c : snapshot_->run.classDetails) {
+        // Classes nobody waits for and nobody capped say nothing.
+        if (!WaitlistCaps::capped(c) && c.queuedPassengers == 0) continue;
+        const QString line = WaitlistCaps::status(c).toHtmlEscaped();
+        lines << (WaitlistCaps::full(c) ? u"<b>"_s + line + u"</b>"_s : line);
+    }
+    capStatus_->setText(lines.isEmpty() ? tr("No class is capped; nobody waits.")
+                                        : lines.join(u"<br>"_s));
 }
 
 void MainWindow::updateFilters() {
@@ -1057,6 +1139,13 @@ void MainWindow::updateActions() {
     set(cancelOrder_, canSend && orders, tr("Cancel a waitlist order"),
         canSend ? tr("No waitlist order to cancel") : noSession);
     set(addCar_, run, tr("Add a car (加挂) to the shown train"), noSession);
+    set(defineTrain_, canSend,
+        tr("Define a train run, by default an added one (加开) that waiting orders may accept"),
+        noSession);
+    set(waitlistCap_, run, tr("Cap the passengers queued on a class of the shown train"),
+        noSession);
+    set(waitlistRules_, canSend, tr("Set the waitlist limits for the orders submitted from now on"),
+        session_ ? denied : tr("Open a scenario or a store first"));
     set(advance_, canSend, tr("Move the logical clock forward"),
         session_ ? denied : tr("Open a scenario or a store first"));
     // Comparing only reads: a read-only session may compare too.
@@ -1090,6 +1179,12 @@ QAction* MainWindow::operationAction(Operation op) const {
             return cancelOrder_;
         case Operation::Advance:
             return advance_;
+        case Operation::WaitlistCap:
+            return waitlistCap_;
+        case Operation::WaitlistRules:
+            return waitlistRules_;
+        case Operation::DefineTrain:
+            return defineTrain_;
     }
     return nullptr;
 }
@@ -1144,6 +1239,15 @@ OperatorDialog* MainWindow::openOperation(Operation op, const OperatorContext& c
             break;
         case Operation::Advance:
             d = new AdvanceClockDialog(s, context, this);
+            break;
+        case Operation::WaitlistCap:
+            d = new WaitlistCapDialog(s, context, this);
+            break;
+        case Operation::WaitlistRules:
+            d = new WaitlistRulesDialog(s, context, this);
+            break;
+        case Operation::DefineTrain:
+            d = new DefineTrainDialog(s, context, this);
             break;
     }
     d->setAttribute(Qt::WA_DeleteOnClose);
@@ -1262,6 +1366,19 @@ void MainWindow::showQueueMenu(const QPoint& pos) {
     menu.addAction(prepay_);
     menu.addAction(cancelOrder_);
     menu.addAction(waitlist_);
+    const QString cls = queueView_->indexAt(pos).data(QueueModel::ClassRole).toString();
+    menu.addSeparator();
+    if (!cls.isEmpty())
+        menu.addAction(tr("Waitlist cap for %1…").arg(DisplayNames::travelClass(cls)), this,
+                       [this, cls] {
+                           OperatorContext c = operatorContext();
+                           c.queueClass = cls;
+                           openOperation(Operation::WaitlistCap, c);
+                       })
+            ->setEnabled(waitlistCap_->isEnabled());
+    else
+        menu.addAction(waitlistCap_);
+    menu.addAction(waitlistRules_);
     menu.exec(queueView_->viewport()->mapToGlobal(pos));
 }
 

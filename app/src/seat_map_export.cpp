@@ -1,6 +1,7 @@
 #include "houbu/seat_map_export.h"
 
 #include <QAbstractItemModel>
+#include <QAbstractProxyModel>
 #include <QFileInfo>
 #include <QFontMetrics>
 #include <QPageLayout>
@@ -55,13 +56,33 @@ constexpr double kTitlePt = 13, kTextPt = 8, kHeaderPt = 6.5, kBandPt = 7;
 }  // namespace
 
 SeatMapExport::SeatMapExport(const QAbstractItemModel* seats, Title title)
-    : seats_(seats), title_(std::move(title)), groups_(SeatGroups::of(seats)) {}
+    : seats_(seats), title_(std::move(title)), groups_(SeatGroups::of(seats)) {
+    // The standing load lives in the grid's model, under any filters.
+    const QAbstractItemModel* source = seats;
+    while (const auto* proxy = qobject_cast<const QAbstractProxyModel*>(source))
+        source = proxy->sourceModel();
+    if (const auto* grid = qobject_cast<const SeatGridModel*>(source))
+        standing_ = grid->standingClasses();
+}
+
+const ClassView* SeatMapExport::standingOf(const QString& travelClass) const {
+    for (const ClassView& c : standing_)
+        if (QString::fromStdString(c.name) == travelClass) return &c;
+    return nullptr;
+}
+
+QList<SeatLegend::Entry> SeatMapExport::legendEntries() const {
+    QList<SeatLegend::Entry> entries = SeatLegend::printedEntries();
+    if (!standing_.empty())
+        entries << SeatLegend::Entry::Standing << SeatLegend::Entry::StandingFull;
+    return entries;
+}
 
 int SeatMapExport::legendHeight(const QPaintDevice* device, double px, int width) const {
     const QFontMetrics m(font(kTextPt, px), device);
     const int swatch = int(std::lround(22 * px));
     int x = 0, lines = 1;
-    for (SeatLegend::Entry e : SeatLegend::printedEntries()) {
+    for (SeatLegend::Entry e : legendEntries()) {
         const int w =
             swatch + int(4 * px) + m.horizontalAdvance(SeatLegend::text(e)) + int(12 * px);
         if (x > 0 && x + w > width) {
@@ -84,6 +105,7 @@ SeatMapExport::Layout SeatMapExport::layout(const QPaintDevice* device, int widt
     for (int row = 0, rows = seats_ ? seats_->rowCount() : 0; row < rows; ++row)
         label = std::max(label,
                          text.horizontalAdvance(seats_->headerData(row, Qt::Vertical).toString()));
+    if (!standing_.empty()) label = std::max(label, text.horizontalAdvance(tr("Standing")));
     l.labelWidth = label + int(8 * l.px);
     const int columns = std::max(1, int(title_.stations.size()) - 1);
     l.cellWidth = std::max(2, (width - l.labelWidth) / columns);
@@ -109,6 +131,12 @@ QList<QList<SeatMapExport::Line>> SeatMapExport::paginate(const Layout& l, int h
     for (int g = 0, row = 0; row < rows; ++row) {
         if (g < groups_.size() && groups_[g].row == row) all.append(Line{row, g++});
         all.append(Line{row, -1});
+        // A class's standing row follows its last seat, as in the grid.
+        const QString cls = seats_->index(row, 0).data(SeatGridModel::ClassRole).toString();
+        const bool lastOfClass =
+            row + 1 == rows ||
+            seats_->index(row + 1, 0).data(SeatGridModel::ClassRole).toString() != cls;
+        if (lastOfClass && standingOf(cls)) all.append(Line{row, -1, true});
     }
     QList<QList<Line>> pages{{}};
     if (height <= 0) {
@@ -145,7 +173,7 @@ void SeatMapExport::paintLegend(QPainter& p, const Layout& l, int top) const {
     const int swatch = int(std::lround(22 * l.px)), line = int(std::lround(14 * l.px));
     const int box = int(std::lround(11 * l.px));
     int x = 0, y = top;
-    for (SeatLegend::Entry e : SeatLegend::printedEntries()) {
+    for (SeatLegend::Entry e : legendEntries()) {
         const QString text = SeatLegend::text(e);
         const int w = swatch + int(4 * l.px) + m.horizontalAdvance(text) + int(12 * l.px);
         if (x > 0 && x + w > l.width) {
@@ -221,6 +249,23 @@ void SeatMapExport::paintPage(QPainter& p, const Layout& l, const QList<Line>& l
             p.drawText(band.adjusted(int(3 * l.px), 0, 0, 0), Qt::AlignLeft | Qt::AlignVCenter,
                        SeatGroups::label(g));
             y += l.bandHeight;
+            continue;
+        }
+        if (line.standing) {
+            const ClassView* c =
+                standingOf(seats_->index(line.row, 0).data(SeatGridModel::ClassRole).toString());
+            p.setPen(Qt::black);
+            p.setFont(cellFont);
+            p.drawText(QRect(0, y, l.labelWidth - int(4 * l.px), l.rowHeight),
+                       Qt::AlignLeft | Qt::AlignVCenter, tr("Standing"));
+            for (int col = 0; c && col < columns; ++col) {
+                const int load =
+                    col < int(c->standingLoad.size()) ? c->standingLoad[std::size_t(col)] : 0;
+                SeatPainter::paintStanding(
+                    &p, QRect(l.labelWidth + col * l.cellWidth, y, l.cellWidth, l.rowHeight), load,
+                    c->standingPlaces, cellFont, colors);
+            }
+            y += l.rowHeight;
             continue;
         }
         p.setPen(Qt::black);

@@ -344,4 +344,50 @@ bool fromJson(const QJsonObject& o, WaitReason& v) {
     return !v.train.empty();
 }
 
+QJsonObject toJson(const StandingTicketView& v) {
+    return {{"ticket"_L1, s(v.ticket)},
+            {"passenger"_L1, s(v.passenger)},
+            {"class"_L1, s(v.travelClass)},
+            {"sale"_L1, s(v.sale)},
+            {"from"_L1, v.from},
+            {"to"_L1, v.to},
+            {"held"_L1, v.held},
+            {"served"_L1, v.served}};
+}
+
+bool fromJson(const QJsonObject& o, StandingTicketView& v) {
+    v.ticket = str(o, "ticket"_L1);
+    v.passenger = str(o, "passenger"_L1);
+    v.travelClass = str(o, "class"_L1);
+    v.sale = str(o, "sale"_L1);
+    v.from = integer(o, "from"_L1);
+    v.to = integer(o, "to"_L1);
+    v.held = o.value("held"_L1).toBool();
+    v.served = o.value("served"_L1).toBool();
+    return !v.ticket.empty();
+}
+
+QJsonObject toJson(const LimitValues& v) {
+    auto limit = [](int n) { return n < 0 ? QJsonValue(QJsonValue::Null) : QJsonValue(n); };
+    return {{"passengers"_L1, limit(v.passengers)},
+            {"dates"_L1, limit(v.dates)},
+            {"options_per_date"_L1, limit(v.optionsPerDate)},
+            {"options"_L1, limit(v.options)},
+            {"open_orders_per_user"_L1, limit(v.openOrdersPerUser)}};
+}
+
+bool fromJson(const QJsonObject& o, LimitValues& v) {
+    // A missing key keeps its default; null is no limit.
+    auto read = [&o](QLatin1StringView key, int& out) {
+        const auto it = o.constFind(key);
+        if (it != o.constEnd()) out = it->isNull() ? -1 : it->toInt();
+    };
+    read("passengers"_L1, v.passengers);
+    read("dates"_L1, v.dates);
+    read("options_per_date"_L1, v.optionsPerDate);
+    read("options"_L1, v.options);
+    read("open_orders_per_user"_L1, v.openOrdersPerUser);
+    return true;
+}
+
 }  // namespace houbu

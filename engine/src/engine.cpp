@@ -1025,6 +1025,10 @@ const EngineOptions& Engine::options() const {
     return state_->options;
 }
 
+const LimitValues& Engine::limits() const {
+    return state_->limits;
+}
+
 EngineSummary Engine::summary() const {
     const EngineState& s = *state_;
     EngineSummary sum;

@@ -375,6 +375,32 @@ QVariant SeatGridModel::headerData(int section, Qt::Orientation o, int role) con
 }
 
 void SeatGridModel::apply(const SnapshotPtr& snapshot) {
+    applySeats(snapshot);
+    applyStanding(snapshot);
+}
+
+const ClassView* SeatGridModel::standingOf(const QString& travelClass) const {
+    for (const ClassView& c : standing_)
+        if (qs(c.name) == travelClass) return &c;
+    return nullptr;
+}
+
+void SeatGridModel::applyStanding(const SnapshotPtr& snapshot) {
+    std::vector<ClassView> next;
+    for (const ClassView& c : snapshot->run.classDetails)
+        if (c.standingPlaces > 0) next.push_back(c);
+    const bool same = std::equal(next.begin(), next.end(), standing_.begin(), standing_.end(),
+                                 [](const ClassView& a, const ClassView& b) {
+                                     return a.name == b.name &&
+                                            a.standingPlaces == b.standingPlaces &&
+                                            a.standingLoad == b.standingLoad;
+                                 });
+    if (same) return;
+    standing_ = std::move(next);
+    emit standingChanged();
+}
+
+void SeatGridModel::applySeats(const SnapshotPtr& snapshot) {
     QStringList stations;
     for (const StopView& stop : snapshot->run.stops)
         stations << qs(stop.station);

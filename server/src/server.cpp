@@ -334,6 +334,7 @@ class Writer : public QObject {
             runs[i].longestQueue = ranking.longestQueueOfRun[i];
         o.insert("runs"_L1, toJsonArray(runs));
         o.insert("hot_queues"_L1, toJsonArray(ranking.hottest));
+        o.insert("limits"_L1, toJson(e.limits()));
         std::string train = focusTrain, date = focusDate;
         RunView view;
         if (!e.run(train, date, view) && !runs.empty()) {
@@ -345,6 +346,7 @@ class Writer : public QObject {
             o.insert("run"_L1, toJson(view));
             o.insert("seats"_L1, toJsonArray(e.seats(train, date)));
             o.insert("queues"_L1, toJsonArray(e.queues(train, date)));
+            o.insert("standing_tickets"_L1, toJsonArray(e.standingTickets(train, date)));
         }
         return compact(o);
     }

@@ -585,6 +585,7 @@ class EmbeddedWorker : public QObject {
             store_ ? store_->journalLength() : static_cast<qint64>(applied_.size());
         snap->runs = e.runSummaries();
         rankQueues(e, *snap);
+        snap->limits = e.limits();
         std::string train = focusTrain_, date = focusDate_;
         RunView view;
         if (!e.run(train, date, view) && !snap->runs.empty()) {
@@ -596,6 +597,7 @@ class EmbeddedWorker : public QObject {
             snap->run = std::move(view);
             snap->seats = e.seats(train, date);
             snap->queues = e.queues(train, date);
+            snap->standingTickets = e.standingTickets(train, date);
         }
         emit snapshotChanged(std::move(snap));
     }

@@ -410,6 +410,7 @@ void RemoteSession::refresh() {
             snap->clock = o.value("clock"_L1).toString();
             snap->journalLength = o.value("journal_length"_L1).toInteger();
             snap->runs = fromJsonArray<RunSummary>(o.value("runs"_L1).toArray());
+            fromJson(o.value("limits"_L1).toObject(), snap->limits);
             fromJson(o.value("run"_L1).toObject(), snap->run);
             snap->seats = fromJsonArray<SeatView>(o.value("seats"_L1).toArray());
             snap->queues = fromJsonArray<QueueView>(o.value("queues"_L1).toArray());
@@ -419,6 +420,8 @@ void RemoteSession::refresh() {
                     fromJsonArray<HotQueue>(o.value("hot_queues"_L1).toArray()));
                 snap->rankedSeq = snap->lastSeq;
             }
+            snap->standingTickets =
+                fromJsonArray<StandingTicketView>(o.value("standing_tickets"_L1).toArray());
             emit snapshotChanged(std::move(snap));
         } else if (state_ == State::Connected) {
             // The stream notices a lost server and reconnects; a refused read is news.

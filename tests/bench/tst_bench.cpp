@@ -381,6 +381,74 @@ class TestBench : public QObject {
         QCOMPARE(sql[u"events"].toInteger(), mem[u"events"].toInteger());
         QVERIFY(mem[u"served"].toInteger() > 0);
     }
+
+    // bench counts version 2's events by kind, in memory and on a store alike,
+    // as many as the engine emits.
+    void benchCountsVersion2Events() {
+        GenSpec spec = smallSpec(5);
+        spec.runs = 30;  // at least one added run (a run per 25)
+        spec.seatsMin = 150;
+        spec.seatsMax = 250;
+        spec.orders = 6000;
+        spec.version2 = true;
+        const std::string text = generated(spec);
+        Engine engine;
+        Collect sink;
+        int number = 0, standingHeld = 0, standingServed = 0;
+        struct Standing : EventSink {
+            int* held;
+            int* served;
+            EventSink* next;
+            void onEvent(const Event& e) override {
+                if (e.kind == EventKind::TicketHeld && e.standing) ++*held;
+                if (e.kind == EventKind::WaitlistFulfilled && !e.tickets.empty() &&
+                    e.tickets.front().standing)
+                    ++*served;
+                next->onEvent(e);
+            }
+        } standing;
+        standing.held = &standingHeld;
+        standing.served = &standingServed;
+        standing.next = &sink;
+        for (const QByteArray& line : lines(text)) {
+            ++number;
+            const ParsedLine parsed = parseCommandLine(line);
+            if (parsed.skip || !parsed.command) continue;
+            engine.apply(*parsed.command, number, standing);
+        }
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const QString path = dir.filePath(u"v2.jsonl"_s);
+        {
+            QFile f(path);
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            QVERIFY(f.write(text.data(), static_cast<qint64>(text.size())) ==
+                    static_cast<qint64>(text.size()));
+        }
+        QProcess p;
+        p.start(QStringLiteral(HOUBU_CLI_PATH), {u"bench"_s, path, u"--json"_s, u"--target"_s,
+                                                 u"memory"_s, u"--target"_s, u"sqlite"_s});
+        QVERIFY(p.waitForFinished(240000));
+        QCOMPARE(p.exitCode(), 0);
+        const QJsonArray targets =
+            QJsonDocument::fromJson(p.readAllStandardOutput()).object()[u"targets"].toArray();
+        QCOMPARE(targets.size(), 2);
+        const std::pair<const char*, int> expected[] = {
+            {"option_added", sink.kinds[EventKind::OptionAdded]},
+            {"waitlist_failed", sink.kinds[EventKind::WaitlistFailed]},
+            {"configured", sink.kinds[EventKind::Configured]},
+            {"waitlist_capped", sink.kinds[EventKind::WaitlistCapped]},
+            {"ticket_held standing", standingHeld},
+            {"waitlist_fulfilled standing", standingServed}};
+        QVERIFY(sink.kinds[EventKind::OptionAdded] > 0 && standingHeld > 0);
+        for (const auto& t : targets) {
+            const QJsonObject v2 = t.toObject()[u"v2_events"].toObject();
+            for (const auto& [kind, n] : expected)
+                QVERIFY2(
+                    v2.value(QLatin1String(kind)).toInteger() == n,
+                    qPrintable(t.toObject()[u"target"].toString() + u' ' + QLatin1String(kind)));
+        }
+    }
 };
 
 QTEST_GUILESS_MAIN(TestBench)

@@ -141,6 +141,8 @@ class TestGridLegend : public QObject {
             QVERIFY(entries.contains(SeatLegend::entryOf(mark)));
         QVERIFY(entries.contains(SeatLegend::Entry::CarDivider));
         QVERIFY(entries.contains(SeatLegend::Entry::ClassDivider));
+        QVERIFY(entries.contains(SeatLegend::Entry::Standing));
+        QVERIFY(entries.contains(SeatLegend::Entry::StandingFull));
         QCOMPARE(entries, SeatLegend::entries());
 
         const QImage shot = legend->grab().toImage().convertToFormat(QImage::Format_RGB32);

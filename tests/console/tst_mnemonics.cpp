@@ -116,7 +116,8 @@ class TestMnemonics : public QObject {
         }
         for (Operation op :
              {Operation::Release, Operation::AddCar, Operation::Block, Operation::Sell,
-              Operation::Waitlist, Operation::Prepay, Operation::CancelOrder, Operation::Advance}) {
+              Operation::Waitlist, Operation::Prepay, Operation::CancelOrder, Operation::Advance,
+              Operation::WaitlistCap, Operation::WaitlistRules, Operation::DefineTrain}) {
             QPointer<OperatorDialog> d = window.openOperation(op);
             QVERIFY(d);
             checkDialog(d);

@@ -1157,6 +1157,18 @@ bool ReferenceModel::consumeTrace(RefTime at) {
     return true;
 }
 
+bool ReferenceModel::exactQueueAcceptsStanding(const QString& run, const QString& cls, int from,
+                                               int to) const {
+    const RefRun& r = runs_.at(run);
+    for (const auto& [id, o] : orders_) {
+        if (o.status != OrderStatus::Queued || !o.acceptStanding) continue;
+        if (r.stationIndex(o.from) != from || r.stationIndex(o.to) != to) continue;
+        for (const auto& opt : o.options)
+            if (opt.run == run && opt.cls == cls) return true;
+    }
+    return false;
+}
+
 bool ReferenceModel::consumeRelease(const QJsonObject& e, bool require) {
     const QString run = runKey(js(e, "train"), js(e, "date"));
     auto rit = runs_.find(run);
@@ -1195,6 +1207,13 @@ bool ReferenceModel::consumeRelease(const QJsonObject& e, bool require) {
         auto& load = r.standingLoad[it->cls];
         for (int i = f; i < t; ++i)
             --load[size_t(i)];
+        // engine-rules: under `exact`, freed standing places are the business of
+        // the queue of exactly their interval, when it holds an order accepting
+        // standing; that queue is then matched as after a seat release of it.
+        const QString cls = it->cls;
+        released_.push_back(Released{run, cls, f, t});
+        if (r.exact && exactQueueAcceptsStanding(run, cls, f, t))
+            effectReleased_.push_back(Released{run, cls, f, t});
         pending_.erase(it);
         return true;
     }
@@ -1885,6 +1904,12 @@ void ReferenceModel::cmdTrain(const QJsonObject& o, RefTime) {
     if (run.added) {
         addedNow_ = key;
         offerAddedRun(runs_.at(key));
+        // engine-rules: the new run's classes are matched as an added car's class
+        // is, which under `exact` serves the run's queues of each class in queue
+        // order, and leaves none of their orders servable.
+        carAddedRuns_.insert(key);
+        for (const QString& cls : runs_.at(key).classes())
+            effectCars_.insert({key, cls});
     }
 }
 

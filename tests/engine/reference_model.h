@@ -297,6 +297,9 @@ class ReferenceModel {
     // just ended must have served while it could: no queued order it reaches is
     // left servable. Clears those triggers.
     bool checkExactLiveness(RefTime now, const QString& when);
+    // Under `exact`: the queue of exactly from->to of the run's class holds a
+    // queued order that accepts standing.
+    bool exactQueueAcceptsStanding(const QString& run, const QString& cls, int from, int to) const;
     // --trace: match_considered / match_skipped at the current position.
     bool consumeTrace(RefTime at);
     // Returns true when the command part succeeded (success events to validate follow).

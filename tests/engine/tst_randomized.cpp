@@ -232,8 +232,8 @@ class Generator {
                 o.insert(L("policy"), L("exact"));
             else if (r != 0)
                 o.insert(L("policy"), L("complete"));
-            // Version 2: standing places (无座) on most `complete` runs.
-            if (v2_ && r != 3 && pct() < 75) {
+            // Version 2: standing places (无座) on most runs, `exact` ones included.
+            if (v2_ && pct() < 75) {
                 QJsonObject standing;
                 standing.insert(L("second"), range(1, 4));
                 if (pct() < 40) standing.insert(L("first"), range(0, 2));
@@ -808,11 +808,11 @@ class Generator {
         o.insert(L("standing"), true);
     }
 
-    // 加开: a run copied from a live `complete` one, shifted in time, added to the
-    // timetable during the day; its seats go to the waitlist first.
+    // 加开: a run copied from a live one, shifted in time, added to the timetable
+    // during the day under its base's policy; its seats go to the waitlist first.
     void addTrain(const ReferenceModel& m, QJsonObject& o) {
         std::vector<QString> bases, wanted;
-        for (const QString& key : liveRuns(m, false, false))
+        for (const QString& key : liveRuns(m, false, true))
             if (trainByRun_.count(key)) bases.push_back(key);
         // Mostly near what an open order accepting added runs waits for.
         for (const auto& [id, ord] : m.orders())
@@ -823,6 +823,11 @@ class Generator {
                         bases.end())
                         wanted.push_back(ord.options[size_t(i)].run);
         if (!wanted.empty() && pct() < 75) bases = wanted;
+        // Fewer orders wait on `exact` runs: half the time their added runs come first.
+        std::vector<QString> exactWanted;
+        for (const QString& key : wanted)
+            if (m.runs().at(key).exact) exactWanted.push_back(key);
+        if (!exactWanted.empty() && pct() < 50) bases = exactWanted;
         // Few orders wait for added runs at any time: keep most of the runs for them.
         if (wanted.empty() && pct() < 70) return availability(m, o);
         if (bases.empty() || addedTrains_ >= 6) return availability(m, o);
@@ -866,6 +871,7 @@ class Generator {
         cars.append(c2);
         o.insert(L("cars"), cars);
         if (src.contains(L("fares"))) o.insert(L("fares"), src.value(L("fares")));
+        if (src.contains(L("policy"))) o.insert(L("policy"), src.value(L("policy")));
         o.insert(L("hold_minutes"), range(5, 20));
         if (pct() < 50) o.insert(L("standing"), QJsonObject{{L("second"), range(1, 3)}});
         trainByRun_[ReferenceModel::runKey(train, date)] = o;
@@ -1045,7 +1051,7 @@ class Generator {
         o.insert(L("class"), classes[range(0, int(classes.size()) - 1)]);
         o.insert(L("rows"), 1);
         o.insert(L("layout"), pct() < 50 ? L("ACDF") : L("ABC"));
-        if (v2_ && !r.exact && pct() < 40) o.insert(L("standing"), range(1, 3));
+        if (v2_ && pct() < 40) o.insert(L("standing"), range(1, 3));
     }
 
     void retry(const ReferenceModel& m, QJsonObject& o) {
@@ -2215,16 +2221,18 @@ bool mutate(Mutation kind, QList<QJsonObject>& events, const ReferenceModel& m,
 
 // What each version 2 rule shows in the event stream; every one must be seen over
 // the default seeds, or the generator no longer exercises that rule.
-const char* const kVersion2Kinds[] = {"standing sale",           "standing sale sold out",
-                                      "standing service",        "standing release",
-                                      "added car with standing", "standing availability",
-                                      "standing seat map",       "option_added",
-                                      "waitlist_failed",         "configured",
-                                      "limit bad_command",       "too_many_orders",
-                                      "waitlist_capped",         "waitlist_full on waitlist",
-                                      "waitlist_full on prepay"};
+const char* const kVersion2Kinds[] = {
+    "standing sale", "standing sale sold out", "standing service", "standing release",
+    "added car with standing", "standing availability", "standing seat map", "option_added",
+    "waitlist_failed", "configured", "limit bad_command", "too_many_orders", "waitlist_capped",
+    "waitlist_full on waitlist", "waitlist_full on prepay",
+    // the same rules on `exact` runs (rule 5)
+    "standing sale on exact", "standing service on exact", "standing release on exact",
+    "option_added on exact", "added run served on exact", "added exact run drains a queue",
+    "waitlist_failed on exact", "waitlist_capped on exact", "waitlist_full on exact"};
 
-QStringList version2Kinds(const QByteArray& line, const QJsonObject& e) {
+QStringList version2Kinds(const QByteArray& line, const QJsonObject& e,
+                          const ReferenceModel& model) {
     const QString k = e.value(L("event")).toString();
     const QString code = e.value(L("code")).toString();
     const QJsonObject command = QJsonDocument::fromJson(line).object();
@@ -2253,6 +2261,41 @@ QStringList version2Kinds(const QByteArray& line, const QJsonObject& e) {
         out << L("limit bad_command");
     if (code == QLatin1String("too_many_orders")) out << code;
     if (code == QLatin1String("waitlist_full")) out << L("waitlist_full on ") + op;
+
+    // Which of them happened on an `exact` run: the event's run, else the
+    // order's (the command's for a refused waitlist).
+    auto exactRun = [&](const QString& train, const QString& date) {
+        const auto it = model.runs().find(ReferenceModel::runKey(train, date));
+        return it != model.runs().end() && it->second.exact;
+    };
+    auto addedRun = [&](const QString& train, const QString& date) {
+        const auto it = model.runs().find(ReferenceModel::runKey(train, date));
+        return it != model.runs().end() && it->second.added;
+    };
+    const QString train = e.contains(L("train")) ? e.value(L("train")).toString()
+                                                 : command.value(L("train")).toString();
+    const QString date =
+        e.contains(L("date")) ? e.value(L("date")).toString() : command.value(L("date")).toString();
+    bool orderExact = false;
+    const auto order = model.orders().find(e.value(L("id")).toString());
+    if (order != model.orders().end())
+        for (const RefOption& option : order->second.options)
+            orderExact = orderExact || exactRun(option.train, option.date);
+    for (const auto& v : command.value(L("options")).toArray())
+        orderExact = orderExact || exactRun(v.toObject().value(L("train")).toString(),
+                                            v.toObject().value(L("date")).toString());
+    const bool onExact = exactRun(train, date);
+    if (onExact && out.contains(L("standing sale"))) out << L("standing sale on exact");
+    if (onExact && out.contains(L("standing service"))) out << L("standing service on exact");
+    if (onExact && out.contains(L("standing release"))) out << L("standing release on exact");
+    if (onExact && k == QLatin1String("option_added")) out << L("option_added on exact");
+    if (onExact && k == QLatin1String("waitlist_fulfilled") && addedRun(train, date)) {
+        out << L("added run served on exact");
+        if (op == QLatin1String("train")) out << L("added exact run drains a queue");
+    }
+    if (onExact && k == QLatin1String("waitlist_capped")) out << L("waitlist_capped on exact");
+    if (orderExact && k == QLatin1String("waitlist_failed")) out << L("waitlist_failed on exact");
+    if (orderExact && code == QLatin1String("waitlist_full")) out << L("waitlist_full on exact");
     return out;
 }
 
@@ -2336,7 +2379,7 @@ void TestRandomized::randomized() {
             QString k = e.value(L("event")).toString();
             if (k == QLatin1String("error")) k += L(":") + e.value(L("code")).toString();
             if (!k.isEmpty()) ++stats[k];
-            for (const QString& v2 : version2Kinds(line, e))
+            for (const QString& v2 : version2Kinds(line, e, model))
                 ++v2Seen[v2];
         }
         if (!r.failed) {

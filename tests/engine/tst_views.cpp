@@ -162,6 +162,15 @@ class TestViews : public QObject {
         QCOMPARE(standing[1].from, 1);
         QCOMPARE(standing[1].to, 2);
 
+        // The limits in force: version 1's, then what configure names, the rest kept.
+        QCOMPARE(s.engine().limits(), LimitValues{});
+        s.send(
+            R"({"op":"configure","limits":{"passengers":9,"options":null,"open_orders_per_user":6}})");
+        LimitValues limits;
+        limits.passengers = 9;
+        limits.openOrdersPerUser = 6;
+        QCOMPARE(s.engine().limits(), limits);
+
         // Two orders waiting on 济南西→南京南, one accepting standing, under a cap.
         s.send(
             R"({"op":"waitlist","id":"w8","user":"u8","passengers":["丑","寅"],"from":"济南西","to":"南京南","options":[{"train":"G7","date":"2024-02-08","class":"二等座"}]})");

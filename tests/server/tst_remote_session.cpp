@@ -50,7 +50,9 @@ QByteArray snapshotJson(const houbu::ConsoleSnapshot& s) {
                   {"seats"_L1, houbu::toJsonArray(s.seats)},
                   {"queues"_L1, houbu::toJsonArray(s.queues)},
                   {"hot_queues"_L1, s.hotQueues ? houbu::toJsonArray(*s.hotQueues) : QJsonArray()},
-                  {"ranked_seq"_L1, s.rankedSeq}};
+                  {"ranked_seq"_L1, s.rankedSeq},
+                  {"standing_tickets"_L1, houbu::toJsonArray(s.standingTickets)},
+                  {"limits"_L1, houbu::toJson(s.limits)}};
     return QJsonDocument(o).toJson(QJsonDocument::Compact);
 }
 
@@ -173,7 +175,13 @@ class TestRemoteSession : public QObject {
         Recorder e(&embedded);
         embedded.open(houbu::StoreOptions{});
 
-        QList<QByteArray> all = QList<QByteArray>{kTrain} + commands(0, 12);
+        // Version 2's state too: limits in force, standing places and a standing ticket.
+        QList<QByteArray> all =
+            QList<QByteArray>{kTrain} + commands(0, 12) +
+            QList<QByteArray>{
+                R"({"op":"configure","limits":{"passengers":9,"options":null,"open_orders_per_user":6}})",
+                R"({"op":"add_car","train":"G1","date":"2024-01-20","car":2,"class":"二等座","rows":1,"layout":"A","standing":2})",
+                R"({"op":"sell","id":"st1","train":"G1","date":"2024-01-20","from":"A","to":"B","class":"二等座","passengers":["站1"],"standing":true})"};
         // In several sends, as an operator would.
         int sends = 0;
         for (qsizetype i = 0; i < all.size(); i += 10, ++sends) {
@@ -198,6 +206,11 @@ class TestRemoteSession : public QObject {
         // The throttled refresh catches up with the last event.
         QTRY_COMPARE_WITH_TIMEOUT(r.lastSeq(), last, 20000);
         QVERIFY(!r.snapshot->queues.empty());
+        QCOMPARE(r.snapshot->limits.passengers, 9);
+        QCOMPARE(r.snapshot->limits.openOrdersPerUser, 6);
+        QCOMPARE(r.snapshot->limits.options, -1);
+        QCOMPARE(r.snapshot->standingTickets.size(), std::size_t(1));
+        QCOMPARE(r.snapshot->standingTickets.front().ticket, std::string("st1.1"));
         QCOMPARE(snapshotJson(*r.snapshot), snapshotJson(*e.snapshot));
         QVERIFY(r.failures.isEmpty());
 

@@ -32,6 +32,8 @@ SeatColors SeatColors::forPalette(const QPalette& palette) {
     c.carBandText = dark ? QColor(0xe6, 0xea, 0xee) : QColor(0x1d, 0x24, 0x2b);
     c.classBand = dark ? QColor(0x8a, 0x96, 0xa3) : QColor(0x4d, 0x58, 0x64);
     c.classBandText = dark ? QColor(0x12, 0x16, 0x1a) : QColor(Qt::white);
+    c.standing = dark ? QColor(0x4f, 0xb8, 0xb0) : QColor(0x2a, 0x8c, 0x84);
+    c.standingFull = dark ? QColor(0xe0, 0x7a, 0x5f) : QColor(0xc4, 0x4d, 0x2e);
     return c;
 }
 
@@ -90,7 +92,10 @@ void SeatGridDelegate::paint(QPainter* p, const QStyleOptionViewItem& option,
                              const QModelIndex& index) const {
     // The hot path of a full frame: one packed data() call per cell.
     QRect r = option.rect;
-    // A car's first row is taller: the view paints its divider above the cell.
+    // A class's last row carries the standing row below its cells, and a car's
+    // first row its divider above them: the view paints both.
+    if (standingHeight_ > 0 && standingRows_.contains(index.row()))
+        r.setBottom(r.bottom() - standingHeight_);
     if (r.height() > cellHeight_) r.setTop(r.bottom() - cellHeight_ + 1);
     SeatPainter::paintFree(p, r, colors_);
     const int cell = index.data(SeatGridModel::CellRole).toInt();
@@ -179,6 +184,12 @@ void SeatGridView::setGridModel(SeatGridModel* model, SeatFilterModel* filter) {
         });
     });
     connect(model, &QAbstractItemModel::modelReset, this, &SeatGridView::applyZoom);
+    // A class gaining or losing standing places gains or loses its row; a load
+    // change repaints it.
+    connect(model, &SeatGridModel::standingChanged, this, [this] {
+        dividerTimer_.start();
+        viewport()->update();
+    });
     // The filter decides which rows start a car. A search may remove rows in
     // many ranges: the dividers are placed again once, after the last.
     auto later = [this] { dividerTimer_.start(); };
@@ -268,19 +279,60 @@ int SeatGridView::dividerHeight() const {
     return fontMetrics().height() + 4;
 }
 
+int SeatGridView::standingRowHeight() const {
+    return fontMetrics().height() + 6;
+}
+
+QRect SeatGridView::standingRect(int row, int column) const {
+    const bool carries = std::any_of(standingRows_.cbegin(), standingRows_.cend(),
+                                     [row](const StandingRow& s) { return s.row == row; });
+    if (!carries) return {};
+    const int band = standingRowHeight();
+    return {columnViewportPosition(column), rowViewportPosition(row) + rowHeight(row) - band,
+            columnWidth(column), band};
+}
+
 void SeatGridView::applyDividers() {
     QHeaderView* rows = verticalHeader();
     const int height = geometry_.cellHeight();
     for (const SeatGroups::Group& g : std::as_const(groups_))
         if (g.row < rows->count()) rows->resizeSection(g.row, height);
+    for (const StandingRow& s : std::as_const(standingRows_))
+        if (s.row < rows->count()) rows->resizeSection(s.row, height);
     groups_ = SeatGroups::of(model());
+    // A class's rows end where the next class begins (the filter keeps seat order).
+    standingRows_.clear();
+    QSet<int> standingRows;
+    const int count = model() ? model()->rowCount() : 0;
+    for (qsizetype i = 0; model_ && i < groups_.size(); ++i) {
+        if (!groups_[i].newClass) continue;
+        qsizetype next = i + 1;
+        while (next < groups_.size() && !groups_[next].newClass)
+            ++next;
+        const int last = next < groups_.size() ? groups_[next].row - 1 : count - 1;
+        if (!model_->standingOf(groups_[i].travelClass)) continue;
+        standingRows_.append({last, groups_[i].travelClass});
+        standingRows.insert(last);
+    }
+    QSet<int> starts;
     for (const SeatGroups::Group& g : std::as_const(groups_))
-        rows->resizeSection(g.row, height + dividerHeight());
+        starts.insert(g.row);
+    for (int row : std::as_const(starts))
+        rows->resizeSection(
+            row, height + dividerHeight() + (standingRows.contains(row) ? standingRowHeight() : 0));
+    for (int row : std::as_const(standingRows))
+        if (!starts.contains(row)) rows->resizeSection(row, height + standingRowHeight());
+    delegate_->setStandingRows(standingRows, standingRowHeight());
+    if (auto* header = qobject_cast<SeatGridHeader*>(rows))
+        header->setStandingRows(standingRows, standingRowHeight());
+    updateGeometries();  // the row labels may have widened for the standing row's
+    viewport()->update();
 }
 
 void SeatGridView::paintEvent(QPaintEvent* event) {
     QTableView::paintEvent(event);
     if (groups_.isEmpty() || !model() || model()->columnCount() == 0) return;
+    paintStandingRows();
     // Each car's divider spans the run; its label stays at the left edge of
     // the view while the grid scrolls sideways.
     QPainter p(viewport());
@@ -300,6 +352,27 @@ void SeatGridView::paintEvent(QPaintEvent* event) {
         p.setPen(g.newClass ? colors.classBandText : colors.carBandText);
         p.drawText(QRect(std::max(left, 0) + 6, y, viewport()->width() - 12, band),
                    Qt::AlignLeft | Qt::AlignVCenter, SeatGroups::label(g));
+    }
+}
+
+void SeatGridView::paintStandingRows() {
+    if (standingRows_.isEmpty() || !model_) return;
+    QPainter p(viewport());
+    const SeatColors colors = SeatColors::forPalette(palette());
+    const int columns = model()->columnCount();
+    for (const StandingRow& s : std::as_const(standingRows_)) {
+        const ClassView* c = model_->standingOf(s.travelClass);
+        if (!c) continue;
+        for (int column = 0; column < columns; ++column) {
+            const QRect r = standingRect(s.row, column);
+            if (r.bottom() < 0 || r.top() > viewport()->height()) break;
+            if (r.right() < 0 || r.left() > viewport()->width()) continue;
+            const int load = column < static_cast<int>(c->standingLoad.size())
+                                 ? c->standingLoad[static_cast<std::size_t>(column)]
+                                 : 0;
+            SeatPainter::paintStanding(&p, r.adjusted(1, 1, -1, -1), load, c->standingPlaces,
+                                       font(), colors);
+        }
     }
 }
 

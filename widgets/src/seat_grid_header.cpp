@@ -20,12 +20,37 @@ int SeatGridHeader::labelStep() const {
 }
 
 int SeatGridHeader::dividerAbove(int logicalIndex) const {
-    return std::max(0, sectionSize(logicalIndex) - defaultSectionSize());
+    return std::max(0,
+                    sectionSize(logicalIndex) - defaultSectionSize() - standingBelow(logicalIndex));
+}
+
+void SeatGridHeader::setStandingRows(const QSet<int>& rows, int height) {
+    const bool widthChanges = rows.isEmpty() != standingRows_.isEmpty();
+    standingRows_ = rows;
+    standingHeight_ = height;
+    if (widthChanges) updateGeometry();
+    viewport()->update();
+}
+
+QSize SeatGridHeader::sizeHint() const {
+    QSize size = QHeaderView::sizeHint();
+    if (!standingRows_.isEmpty())
+        size.setWidth(std::max(size.width(), fontMetrics().horizontalAdvance(tr("Standing")) + 12));
+    return size;
 }
 
 void SeatGridHeader::paintSection(QPainter* painter, const QRect& whole, int logicalIndex) const {
     // A car's first row carries the car's divider above it, as in the grid.
     QRect rect = whole;
+    if (const int below = standingBelow(logicalIndex); below > 0) {
+        const SeatColors colors = SeatColors::forPalette(palette());
+        const QRect band(whole.left(), whole.bottom() - below + 1, whole.width(), below);
+        painter->fillRect(band, colors.standing);
+        painter->setPen(colors.classBandText);
+        painter->drawText(band.adjusted(4, 0, -2, 0), Qt::AlignLeft | Qt::AlignVCenter,
+                          tr("Standing"));
+        rect.setBottom(whole.bottom() - below);
+    }
     if (const int band = dividerAbove(logicalIndex); band > 0 && model()) {
         const SeatColors colors = SeatColors::forPalette(palette());
         const QString travelClass =

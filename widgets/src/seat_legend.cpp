@@ -7,9 +7,10 @@
 namespace houbu {
 
 QList<SeatLegend::Entry> SeatLegend::entries() {
-    return {Entry::Paid,    Entry::Held,     Entry::Served,     Entry::Block,
-            Entry::Free,    Entry::Outline,  Entry::StepFreed,  Entry::StepDecision,
-            Entry::Changed, Entry::Selected, Entry::CarDivider, Entry::ClassDivider};
+    return {Entry::Paid,     Entry::Held,        Entry::Served,     Entry::Block,
+            Entry::Free,     Entry::Outline,     Entry::StepFreed,  Entry::StepDecision,
+            Entry::Changed,  Entry::Selected,    Entry::CarDivider, Entry::ClassDivider,
+            Entry::Standing, Entry::StandingFull};
 }
 
 QList<SeatLegend::Entry> SeatLegend::shortEntries() {
@@ -80,6 +81,12 @@ QString SeatLegend::text(Entry entry) {
             return tr("band: a new car, with its number and class");
         case Entry::ClassDivider:
             return tr("dark band: a new class begins");
+        case Entry::Standing:
+            return tr(
+                "standing row (无座) under a class's seats: standing passengers on the "
+                "segment / places");
+        case Entry::StandingFull:
+            return tr("standing row, a segment with no standing place left");
     }
     return {};
 }
@@ -152,6 +159,12 @@ void SeatLegend::paintSwatch(QPainter* p, const QRect& r, Entry entry, const Sea
             break;
         case Entry::ClassDivider:
             p->fillRect(r, colors.classBand);
+            break;
+        case Entry::Standing:
+            SeatPainter::paintStanding(p, r, 1, 3, p->font(), colors);
+            break;
+        case Entry::StandingFull:
+            SeatPainter::paintStanding(p, r, 3, 3, p->font(), colors);
             break;
     }
     p->restore();

@@ -3,6 +3,7 @@
 #include <QFontMetrics>
 #include <QPainter>
 #include <algorithm>
+#include <cmath>
 
 namespace houbu {
 
@@ -95,6 +96,29 @@ void SeatPainter::paintMark(QPainter* p, const QRect& r, Mark mark, const SeatCo
             return;
         }
     }
+}
+
+void SeatPainter::paintStanding(QPainter* p, const QRect& r, int load, int places,
+                                const QFont& font, const SeatColors& colors) {
+    p->fillRect(r, colors.free);
+    const bool full = load >= places;
+    QColor track = colors.standing;
+    track.setAlpha(40);
+    p->fillRect(r, track);
+    if (places > 0 && load > 0) {
+        QRect bar = r;
+        bar.setWidth(std::max(
+            2, int(std::lround(double(r.width()) * std::min(load, places) / double(places)))));
+        p->fillRect(bar, full ? colors.standingFull : colors.standing);
+    }
+    p->setPen(colors.grid);
+    p->drawRect(r.adjusted(0, 0, -1, -1));
+    if (r.width() < 24) return;
+    QFont small = font;
+    small.setBold(full);
+    p->setFont(small);
+    p->setPen(colors.carBandText);
+    p->drawText(r, Qt::AlignCenter, QString::number(load) + u'/' + QString::number(places));
 }
 
 }  // namespace houbu

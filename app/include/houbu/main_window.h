@@ -17,6 +17,7 @@
 #include "houbu/operator_dialogs.h"
 #include "houbu/run_sort_model.h"
 #include "houbu/session.h"
+#include "houbu/standing_ticket_model.h"
 
 class QAction;
 class QCheckBox;
@@ -27,6 +28,7 @@ class QPrintPreviewDialog;
 class QProgressDialog;
 class QTableView;
 class QTextBrowser;
+class QToolButton;
 class QTreeView;
 class QDockWidget;
 
@@ -45,7 +47,19 @@ class MainWindow : public QMainWindow {
 
   public:
     // The operator's actions, each a dialog that sends one command.
-    enum class Operation { Release, AddCar, Block, Sell, Waitlist, Prepay, CancelOrder, Advance };
+    enum class Operation {
+        Release,
+        AddCar,
+        Block,
+        Sell,
+        Waitlist,
+        Prepay,
+        CancelOrder,
+        Advance,
+        WaitlistCap,    // waitlist_cap on a class of the shown run
+        WaitlistRules,  // configure: the waitlist limits
+        DefineTrain,    // train, by default an added one (加开)
+    };
 
     explicit MainWindow(QWidget* parent = nullptr);
     ~MainWindow() override;
@@ -69,6 +83,13 @@ class MainWindow : public QMainWindow {
     SeatGridView* grid() const { return grid_; }
     QTreeView* queueView() const { return queueView_; }
     QTableView* logView() const { return logView_; }
+    // The shown run's standing tickets (无座), under the grid; hidden on a run
+    // without standing places or tickets.
+    QTableView* standingView() const { return standingView_; }
+    QWidget* standingPanel() const { return standingPanel_; }
+    StandingTicketModel* standingModel() const { return standingModel_; }
+    // Each class's waitlist cap and queued passengers, above the queues.
+    QLabel* capStatus() const { return capStatus_; }
     QTextBrowser* whyPanel() const { return why_; }
     SeatGridModel* gridModel() const { return gridModel_; }
     QueueModel* queueModel() const { return queueModel_; }
@@ -175,6 +196,9 @@ class MainWindow : public QMainWindow {
     void refreshWhy();
     void updateActions();
     void updateFilters();
+    // The standing panel and the caps line follow the shown run.
+    void updateStanding();
+    void updateCaps();
     void showGridMenu(const QPoint& pos);
     void showQueueMenu(const QPoint& pos);
     void openScenarioWithDialog();
@@ -235,6 +259,12 @@ class MainWindow : public QMainWindow {
     bool whyOutlines_ = false;  // the grid's outlines are the why panel's
     qint64 whyAskedAt_ = -1;    // the engine's last event when the order was explained
     QTableView* logView_ = nullptr;
+    StandingTicketModel* standingModel_ = nullptr;
+    QTableView* standingView_ = nullptr;
+    QWidget* standingPanel_ = nullptr;
+    QLabel* standingTitle_ = nullptr;
+    QLabel* capStatus_ = nullptr;
+    QToolButton* capButton_ = nullptr;
     QComboBox* classFilter_ = nullptr;
     QComboBox* carFilter_ = nullptr;
     QLineEdit* search_ = nullptr;
@@ -289,6 +319,9 @@ class MainWindow : public QMainWindow {
     QAction* cancelOrder_ = nullptr;
     // Waitlist orders submitted and not yet prepaid, cancelled or expired (from the events).
     QMap<QString, PendingPrepay> awaitingPrepay_;
+    QAction* waitlistCap_ = nullptr;
+    QAction* waitlistRules_ = nullptr;
+    QAction* defineTrain_ = nullptr;
 };
 
 }  // namespace houbu

@@ -1,10 +1,10 @@
 #pragma once
 // The seat map of one run on paper or in a file: a title with the train, the
 // date, the route and the engine's clock, the time it was made, the legend,
-// then the seats (rows, grouped by car and class) × segments, painted by the
-// grid's own SeatPainter in its light colours. A PDF or a printer gets as many
-// pages as the rows need, each with the title, legend and segment header
-// again; a PNG is the whole map on one image.
+// then the seats (rows, grouped by car and class; a class with standing places
+// ends with its standing row) × segments, painted by the grid's own SeatPainter in its light
+// colours. A PDF or a printer gets as many pages as the rows need, each with the title, legend and
+// segment header again; a PNG is the whole map on one image.
 
 #include <QCoreApplication>
 #include <QDateTime>
@@ -13,6 +13,8 @@
 #include <QString>
 
 #include "houbu/seat_groups.h"
+#include "houbu/seat_legend.h"
+#include "houbu/views.h"
 
 class QAbstractItemModel;
 class QPagedPaintDevice;
@@ -48,10 +50,12 @@ class SeatMapExport {
     bool writePng(const QString& path, QString* error = nullptr) const;
 
   private:
-    // A line of the map: a seat row, or the band that starts a car (a group).
+    // A line of the map: a seat row, the band that starts a car (a group), or
+    // the standing row of the class that `row` ends.
     struct Line {
         int row = 0;
-        int group = -1;  // >= 0: the band of group `group` instead of a row
+        int group = -1;         // >= 0: the band of group `group` instead of a row
+        bool standing = false;  // the standing row under `row` instead of it
     };
     struct Layout {
         double px = 1;  // device pixels per point
@@ -69,10 +73,14 @@ class SeatMapExport {
                    int pages) const;
     int legendHeight(const QPaintDevice* device, double px, int width) const;
     void paintLegend(QPainter& p, const Layout& l, int top) const;
+    // The printed legend, with the standing row's entries when the map has one.
+    QList<SeatLegend::Entry> legendEntries() const;
+    const ClassView* standingOf(const QString& travelClass) const;
 
     const QAbstractItemModel* seats_;
     Title title_;
     QList<SeatGroups::Group> groups_;
+    std::vector<ClassView> standing_;  // the classes with standing places
 };
 
 }  // namespace houbu

@@ -7,6 +7,7 @@
 #include <QJsonObject>
 #include <vector>
 
+#include "houbu/event.h"
 #include "houbu/views.h"
 
 namespace houbu {
@@ -17,6 +18,9 @@ QJsonObject toJson(const SeatView& v);
 QJsonObject toJson(const QueueView& v);
 QJsonObject toJson(const WaitReason& v);
 QJsonObject toJson(const HotQueue& v);
+QJsonObject toJson(const StandingTicketView& v);
+// The limits as `configured` prints them (null: no limit).
+QJsonObject toJson(const LimitValues& v);
 
 template <typename T>
 QJsonArray toJsonArray(const std::vector<T>& items) {
@@ -33,6 +37,8 @@ bool fromJson(const QJsonObject& o, SeatView& v);
 bool fromJson(const QJsonObject& o, QueueView& v);
 bool fromJson(const QJsonObject& o, WaitReason& v);
 bool fromJson(const QJsonObject& o, HotQueue& v);
+bool fromJson(const QJsonObject& o, StandingTicketView& v);
+bool fromJson(const QJsonObject& o, LimitValues& v);
 
 template <typename T>
 std::vector<T> fromJsonArray(const QJsonArray& a) {

@@ -118,6 +118,8 @@ class Engine {
     Time clock() const;
     std::uint64_t lastSeq() const;
     const EngineOptions& options() const;
+    // The waitlist limits in force (version 1's until a `configure`).
+    const LimitValues& limits() const;
 
     EngineSummary summary() const;
     // Table by table, largest first.

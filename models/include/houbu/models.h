@@ -119,12 +119,23 @@ class SeatGridModel : public QAbstractTableModel {
     QStringList stations() const { return stations_; }
     int rowOfSeat(const QString& label) const { return rowOfSeat_.value(label, -1); }
     const SeatView* seat(int row) const;
+    // The shown run's classes that have standing places (无座), in run order,
+    // with their load per segment; null for a class without.
+    const std::vector<ClassView>& standingClasses() const { return standing_; }
+    const ClassView* standingOf(const QString& travelClass) const;
     // Milliseconds on the model's clock, comparable with ChangedAtRole.
     qint64 now() const { return clock_.elapsed() + 1; }
 
+  signals:
+    // The standing places or load of a class changed (no seat row did).
+    void standingChanged();
+
   private:
     const HolderView* holderAt(int row, int column) const;
+    void applySeats(const SnapshotPtr& snapshot);
+    void applyStanding(const SnapshotPtr& snapshot);
 
+    std::vector<ClassView> standing_;
     QString train_, date_;
     QStringList stations_;
     std::vector<SeatView> seats_;

@@ -57,6 +57,8 @@ struct ConsoleSnapshot {
     qint64 rankedSeq = 0;
     static constexpr int kHotQueues = 200;
     static constexpr int kRankEveryMs = 500;
+    std::vector<StandingTicketView> standingTickets;  // 无座: they have no seat in `seats`
+    LimitValues limits;                               // the waitlist limits in force
 };
 using SnapshotPtr = std::shared_ptr<const ConsoleSnapshot>;
 

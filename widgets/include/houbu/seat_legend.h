@@ -33,6 +33,8 @@ class SeatLegend {
         Selected,
         CarDivider,
         ClassDivider,
+        Standing,      // a class's standing row: load against places (无座)
+        StandingFull,  // a segment of it with no place left
     };
     // Every entry, in the order a legend lists them.
     static QList<Entry> entries();

@@ -24,6 +24,10 @@ class SeatPainter {
     // whether the bar starts or ends here). `label` is drawn in the first cell.
     static void paintHolder(QPainter* p, const QRect& r, int cell, const QString& label,
                             const QFont& font, const SeatColors& colors);
+    // A class's standing load on one segment (无座): a bar as long as `load`
+    // is of `places`, in the full colour once no place is left, and "load/places".
+    static void paintStanding(QPainter* p, const QRect& r, int load, int places, const QFont& font,
+                              const SeatColors& colors);
     // One mark over cell `r`; `fade` (0..1] dims a recent change as it ages.
     static void paintMark(QPainter* p, const QRect& r, Mark mark, const SeatColors& colors,
                           const QColor& selection, double fade = 1.0);

@@ -5,6 +5,7 @@
 #include <QColor>
 #include <QHash>
 #include <QPalette>
+#include <QSet>
 #include <QSortFilterProxyModel>
 #include <QStyledItemDelegate>
 #include <QTableView>
@@ -21,6 +22,8 @@ struct SeatColors {
     QColor free, grid, paid, held, served, block, text, flash, highlight;
     // The bands above a car's first row: a car, or a car that starts a class.
     QColor carBand, carBandText, classBand, classBandText;
+    // The standing row under a class's seats: its load, and a segment at its places.
+    QColor standing, standingFull;
     static SeatColors forPalette(const QPalette& palette);
     QColor of(SeatGridModel::HolderKind kind) const;
 };
@@ -64,6 +67,12 @@ class SeatGridDelegate : public QStyledItemDelegate {
     void setNow(qint64 now) { now_ = now; }
     // A row taller than this carries a car's divider above its cells.
     void setCellHeight(int height) { cellHeight_ = height; }
+    // Rows (of the view's model) that carry their class's standing row below
+    // their cells, and its height.
+    void setStandingRows(const QSet<int>& rows, int height) {
+        standingRows_ = rows;
+        standingHeight_ = height;
+    }
     // Step mode: the free runs around freed seats (tinted) and the seats of the
     // pending decision (outlined); empty hashes clear them.
     void setStepHighlights(const QHash<QString, QList<QPair<int, int>>>& freed,
@@ -83,6 +92,8 @@ class SeatGridDelegate : public QStyledItemDelegate {
     QHash<QString, QList<QPair<int, int>>> stepDecision_;
     qint64 now_ = 0;
     int cellHeight_ = SeatGridGeometry::kBaseCellHeight;
+    QSet<int> standingRows_;
+    int standingHeight_ = 0;
 };
 
 // The grid: a table of seats × segments painted as continuous bars.
@@ -116,6 +127,17 @@ class SeatGridView : public QTableView {
     int dividerHeight() const;
     // The rows (of the view's model) that start a car, with their car and class.
     const QList<SeatGroups::Group>& groups() const { return groups_; }
+    // A class's standing row (无座): under the class's last shown seat, the
+    // standing load per segment against its places.
+    struct StandingRow {
+        int row = 0;  // the class's last row (of the view's model)
+        QString travelClass;
+    };
+    const QList<StandingRow>& standingRows() const { return standingRows_; }
+    int standingRowHeight() const;
+    // The standing row's rectangle in the viewport over one segment (empty when
+    // `row` carries none).
+    QRect standingRect(int row, int column) const;
 
   protected:
     void wheelEvent(QWheelEvent* event) override;
@@ -128,6 +150,7 @@ class SeatGridView : public QTableView {
     // Makes each car's first row taller by the divider's height (and the rows
     // that no longer start a car as high as the others).
     void applyDividers();
+    void paintStandingRows();
     void onSelection();
 
     SeatGridModel* model_ = nullptr;
@@ -137,6 +160,7 @@ class SeatGridView : public QTableView {
     QTimer flashTimer_;
     QTimer dividerTimer_;
     QList<SeatGroups::Group> groups_;
+    QList<StandingRow> standingRows_;
 };
 
 }  // namespace houbu

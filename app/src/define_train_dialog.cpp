@@ -1,0 +1,295 @@
+#include "houbu/define_train_dialog.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QFormLayout>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QJsonArray>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QSpinBox>
+#include <QTableWidget>
+#include <QTime>
+#include <map>
+
+#include "houbu/display_names.h"
+#include "houbu/time.h"
+
+namespace houbu {
+
+using namespace Qt::StringLiterals;
+
+namespace {
+
+QString qs(const std::string& s) {
+    return QString::fromStdString(s);
+}
+
+// "HH:MM" of a logical time, empty when the stop has none.
+QString clockOf(Time t) {
+    return t < 0 ? QString() : qs(formatTime(t)).mid(11, 5);
+}
+
+QString cell(const QTableWidget* t, int row, int column) {
+    const QTableWidgetItem* item = t->item(row, column);
+    return item ? item->text().trimmed() : QString();
+}
+
+// A number when the text is one; else the text itself, so that the engine
+// names what is wrong with it.
+QJsonValue numberOrText(const QString& text, bool integer) {
+    bool ok = false;
+    if (integer) {
+        const int n = text.toInt(&ok);
+        if (ok) return n;
+    } else {
+        const double x = text.toDouble(&ok);
+        if (ok) return x;
+    }
+    return text;
+}
+
+QTableWidget* table(const QStringList& headers, const QString& name, QWidget* parent) {
+    auto* t = new QTableWidget(0, int(headers.size()), parent);
+    t->setObjectName(name);
+    t->setHorizontalHeaderLabels(headers);
+    t->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
+    t->setSelectionBehavior(QAbstractItemView::SelectRows);
+    t->setSelectionMode(QAbstractItemView::SingleSelection);
+    t->setTabKeyNavigation(false);
+    t->verticalHeader()->setDefaultSectionSize(t->fontMetrics().height() + 10);
+    t->setMinimumHeight((t->fontMetrics().height() + 10) * 4 +
+                        t->horizontalHeader()->sizeHint().height());
+    return t;
+}
+
+void appendRow(QTableWidget* t, const QStringList& values) {
+    const int r = t->rowCount();
+    t->insertRow(r);
+    for (int c = 0; c < t->columnCount(); ++c)
+        t->setItem(r, c, new QTableWidgetItem(values.value(c)));
+}
+
+// Add and Remove buttons under a table.
+QWidget* rowButtons(QTableWidget* t, QWidget* parent, const QString& add, const QString& remove) {
+    auto* w = new QWidget(parent);
+    auto* l = new QHBoxLayout(w);
+    l->setContentsMargins(0, 0, 0, 0);
+    auto* a = new QPushButton(add, w);
+    auto* r = new QPushButton(remove, w);
+    a->setObjectName(t->objectName() + u"Add"_s);
+    r->setObjectName(t->objectName() + u"Remove"_s);
+    l->addWidget(a);
+    l->addWidget(r);
+    l->addStretch(1);
+    QObject::connect(a, &QPushButton::clicked, t, [t] {
+        appendRow(t, {});
+        t->setCurrentCell(t->rowCount() - 1, 0);
+    });
+    QObject::connect(r, &QPushButton::clicked, t, [t] {
+        const int row = t->currentRow();
+        if (row >= 0) t->removeRow(row);
+    });
+    return w;
+}
+
+}  // namespace
+
+DefineTrainDialog::DefineTrainDialog(Session* session, OperatorContext context, QWidget* parent)
+    : OperatorDialog(session, std::move(context), parent) {
+    setObjectName(u"defineTrainDialog"_s);
+    setWindowTitle(tr("Define train"));
+    train_ = new QLineEdit(this);
+    train_->setObjectName(u"train"_s);
+    train_->setToolTip(tr("The train number of the new run, e.g. G4913"));
+    date_ = new QLineEdit(this);
+    date_->setObjectName(u"date"_s);
+    date_->setPlaceholderText(u"YYYY-MM-DD"_s);
+    added_ = new QCheckBox(tr("&Added train (加开)"), this);
+    added_->setObjectName(u"added"_s);
+    added_->setToolTip(
+        tr("Offered to the waitlist orders that accept added trains leaving "
+           "within their window; its seats go to them first"));
+    added_->setChecked(true);
+    policy_ = new QComboBox(this);
+    policy_->setObjectName(u"policy"_s);
+    policy_->addItem(tr("complete (any freed interval serves the earliest order it can)"),
+                     u"complete"_s);
+    policy_->addItem(tr("exact (a release serves only orders of exactly its interval)"),
+                     u"exact"_s);
+    holdMinutes_ = new QSpinBox(this);
+    holdMinutes_->setObjectName(u"holdMinutes"_s);
+    holdMinutes_->setRange(0, 100'000);
+    holdMinutes_->setValue(30);
+    holdMinutes_->setSuffix(tr(" min"));
+    holdMinutes_->setToolTip(tr("How long a held ticket may wait for payment"));
+    form()->addRow(tr("Trai&n:"), train_);
+    form()->addRow(tr("Dat&e:"), date_);
+    form()->addRow(QString(), added_);
+    form()->addRow(tr("&Policy:"), policy_);
+    form()->addRow(tr("&Hold:"), holdMinutes_);
+
+    stops_ = table({tr("Station"), tr("km"), tr("Arrives"), tr("Departs")}, u"stops"_s, this);
+    stops_->setToolTip(
+        tr("Stops in order; times HH:MM (a time earlier than the stop before "
+           "means the next day)"));
+    auto* stopsLabel = new QLabel(tr("&Stops:"), this);
+    stopsLabel->setBuddy(stops_);
+    contentLayout()->addWidget(stopsLabel);
+    contentLayout()->addWidget(stops_, 1);
+    contentLayout()->addWidget(rowButtons(stops_, this, tr("Add stop"), tr("Remove stop")));
+    auto* shiftRow = new QWidget(this);
+    auto* shiftLayout = new QHBoxLayout(shiftRow);
+    shiftLayout->setContentsMargins(0, 0, 0, 0);
+    auto* shift = new QSpinBox(shiftRow);
+    shift->setObjectName(u"shift"_s);
+    shift->setRange(-720, 720);
+    shift->setSingleStep(10);
+    shift->setValue(30);
+    shift->setSuffix(tr(" min"));
+    auto* shiftButton = new QPushButton(tr("Shift ti&mes"), shiftRow);
+    shiftButton->setObjectName(u"shiftTimes"_s);
+    shiftButton->setToolTip(tr("Move every stop's times by this many minutes"));
+    shiftLayout->addWidget(shift);
+    shiftLayout->addWidget(shiftButton);
+    shiftLayout->addStretch(1);
+    contentLayout()->addWidget(shiftRow);
+    connect(shiftButton, &QPushButton::clicked, this,
+            [this, shift] { shiftTimes(shift->value()); });
+
+    cars_ = table({tr("Car"), tr("Class"), tr("Rows"), tr("Layout"), tr("Standing places"),
+                   tr("Fare (yuan/km)")},
+                  u"cars"_s, this);
+    cars_->setToolTip(
+        tr("A car's standing places add to its class's; a class's fare is the "
+           "first one given for it (empty: none)"));
+    auto* carsLabel = new QLabel(tr("&Cars:"), this);
+    carsLabel->setBuddy(cars_);
+    contentLayout()->addWidget(carsLabel);
+    contentLayout()->addWidget(cars_, 1);
+    contentLayout()->addWidget(rowButtons(cars_, this, tr("Add car"), tr("Remove car")));
+
+    copyShownRun();
+    for (QLineEdit* e : {train_, date_})
+        connect(e, &QLineEdit::textChanged, this, &OperatorDialog::revalidate);
+    connect(added_, &QCheckBox::toggled, this, &OperatorDialog::revalidate);
+    connect(policy_, &QComboBox::currentIndexChanged, this, &OperatorDialog::revalidate);
+    connect(holdMinutes_, &QSpinBox::valueChanged, this, &OperatorDialog::revalidate);
+    for (QTableWidget* t : {stops_, cars_}) {
+        connect(t, &QTableWidget::itemChanged, this, &OperatorDialog::revalidate);
+        connect(t->model(), &QAbstractItemModel::rowsRemoved, this, &OperatorDialog::revalidate);
+        connect(t->model(), &QAbstractItemModel::rowsInserted, this, &OperatorDialog::revalidate);
+    }
+    setMinimumSize(620, 640);
+    finish(tr("&Define train"));
+}
+
+void DefineTrainDialog::copyShownRun() {
+    const RunView& run = snap().run;
+    if (run.train.empty()) return;
+    // The shown number with the first letter that no run of that date has.
+    QString train;
+    for (char suffix = 'A'; suffix <= 'Z' && train.isEmpty(); ++suffix) {
+        const std::string candidate = run.train + suffix;
+        const bool taken = std::any_of(
+            snap().runs.begin(), snap().runs.end(),
+            [&](const RunSummary& r) { return r.train == candidate && r.date == run.date; });
+        if (!taken) train = qs(candidate);
+    }
+    train_->setText(train);
+    date_->setText(qs(run.date));
+    policy_->setCurrentIndex(run.exactPolicy ? 1 : 0);
+    holdMinutes_->setValue(run.holdMinutes);
+    for (const StopView& s : run.stops)
+        appendRow(stops_,
+                  {qs(s.station), QString::number(s.km), clockOf(s.arrival), clockOf(s.departure)});
+    std::map<std::string, int> standing;
+    for (const ClassView& c : run.classDetails)
+        standing[c.name] = c.standingPlaces;
+    for (const CarView& c : run.cars) {
+        // A class's standing places go with its first car.
+        const int places = std::exchange(standing[c.travelClass], 0);
+        appendRow(cars_, {QString::number(c.number), qs(c.travelClass), QString::number(c.rows),
+                          qs(c.layout), places > 0 ? QString::number(places) : QString()});
+    }
+}
+
+void DefineTrainDialog::shiftTimes(int minutes) {
+    for (int row = 0; row < stops_->rowCount(); ++row)
+        for (int column : {int(Arrival), int(Departure)}) {
+            const QTime t = QTime::fromString(cell(stops_, row, column), u"HH:mm"_s);
+            if (!t.isValid()) continue;
+            stops_->item(row, column)->setText(t.addSecs(minutes * 60).toString(u"HH:mm"_s));
+        }
+}
+
+QString DefineTrainDialog::validate() const {
+    if (train_->text().trimmed().isEmpty()) return tr("Enter the train number.");
+    if (date_->text().trimmed().isEmpty()) return tr("Enter the date, YYYY-MM-DD.");
+    for (int row = 0; row < stops_->rowCount(); ++row) {
+        if (cell(stops_, row, Station).isEmpty()) return tr("Stop %1 has no station.").arg(row + 1);
+        if (cell(stops_, row, Km).isEmpty()) return tr("Stop %1 has no km.").arg(row + 1);
+    }
+    for (int row = 0; row < cars_->rowCount(); ++row)
+        for (int column : {int(Car), int(Class), int(Rows), int(Layout)})
+            if (cell(cars_, row, column).isEmpty())
+                return tr("Car row %1 is incomplete: it needs a number, class, rows and layout.")
+                    .arg(row + 1);
+    return {};
+}
+
+QJsonObject DefineTrainDialog::commandObject() const {
+    QJsonObject o = start(u"train"_s);
+    o.insert(u"train"_s, train_->text().trimmed());
+    o.insert(u"date"_s, date_->text().trimmed());
+    if (added_->isChecked()) o.insert(u"added"_s, true);
+    QJsonArray stops;
+    for (int row = 0; row < stops_->rowCount(); ++row) {
+        QJsonObject s{{u"station"_s, cell(stops_, row, Station)},
+                      {u"km"_s, numberOrText(cell(stops_, row, Km), false)}};
+        if (const QString arr = cell(stops_, row, Arrival); !arr.isEmpty()) s.insert(u"arr"_s, arr);
+        if (const QString dep = cell(stops_, row, Departure); !dep.isEmpty())
+            s.insert(u"dep"_s, dep);
+        stops.append(s);
+    }
+    o.insert(u"stops"_s, stops);
+    QJsonArray cars;
+    QJsonObject standing, fares;
+    for (int row = 0; row < cars_->rowCount(); ++row) {
+        const QString cls = cell(cars_, row, Class);
+        cars.append(QJsonObject{{u"car"_s, numberOrText(cell(cars_, row, Car), true)},
+                                {u"class"_s, cls},
+                                {u"rows"_s, numberOrText(cell(cars_, row, Rows), true)},
+                                {u"layout"_s, cell(cars_, row, Layout).toUpper()}});
+        if (const QString places = cell(cars_, row, Standing); !places.isEmpty()) {
+            const QJsonValue n = numberOrText(places, true);
+            standing.insert(cls,
+                            n.isDouble() ? QJsonValue(standing.value(cls).toInt() + n.toInt()) : n);
+        }
+        if (const QString fare = cell(cars_, row, Fare); !fare.isEmpty() && !fares.contains(cls))
+            fares.insert(cls, numberOrText(fare, false));
+    }
+    o.insert(u"cars"_s, cars);
+    if (!standing.isEmpty()) o.insert(u"standing"_s, standing);
+    if (!fares.isEmpty()) o.insert(u"fares"_s, fares);
+    if (holdMinutes_->value() != 30) o.insert(u"hold_minutes"_s, holdMinutes_->value());
+    if (policy_->currentData().toString() == u"exact"_s) o.insert(u"policy"_s, u"exact"_s);
+    return o;
+}
+
+QString DefineTrainDialog::summarize(const QList<EventRecord>& events) const {
+    int offered = 0, served = 0;
+    for (const EventRecord& e : events) {
+        const QString kind = e.object.value(u"event"_s).toString();
+        offered += kind == u"option_added"_s;
+        served += kind == u"waitlist_fulfilled"_s;
+    }
+    const QString run = train_->text().trimmed() + u' ' + date_->text().trimmed();
+    if (!added_->isChecked()) return tr("%1 defined.").arg(run);
+    return tr("%1 added (加开): offered to %n waiting order option(s)", nullptr, offered).arg(run) +
+           u"; "_s + tr("%n order(s) served from the waitlist.", nullptr, served);
+}
+
+}  // namespace houbu
