@@ -1314,12 +1314,12 @@
 <context>
     <name>houbu::EmbeddedSession</name>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="715"/>
+        <location filename="../session/src/embedded_session.cpp" line="719"/>
         <source>Embedded · in memory</source>
         <translation>嵌入式 · 内存</translation>
     </message>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="715"/>
+        <location filename="../session/src/embedded_session.cpp" line="719"/>
         <source>Embedded · %1</source>
         <translation>嵌入式 · %1</translation>
     </message>
@@ -1327,54 +1327,54 @@
 <context>
     <name>houbu::EmbeddedWorker</name>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="47"/>
+        <location filename="../session/src/embedded_session.cpp" line="53"/>
         <source>Opening the store</source>
         <translation>正在打开存储</translation>
     </message>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="142"/>
-        <location filename="../session/src/embedded_session.cpp" line="293"/>
+        <location filename="../session/src/embedded_session.cpp" line="144"/>
+        <location filename="../session/src/embedded_session.cpp" line="295"/>
         <source>No engine is open.</source>
         <translation>未打开引擎。</translation>
     </message>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="193"/>
+        <location filename="../session/src/embedded_session.cpp" line="195"/>
         <source>Loading cancelled after %1 of %2 lines.</source>
         <translation>已在 %2 行中的第 %1 行后取消加载。</translation>
     </message>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="196"/>
-        <location filename="../session/src/embedded_session.cpp" line="211"/>
+        <location filename="../session/src/embedded_session.cpp" line="198"/>
+        <location filename="../session/src/embedded_session.cpp" line="213"/>
         <source>Loading scenario</source>
         <translation>正在加载场景</translation>
     </message>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="229"/>
+        <location filename="../session/src/embedded_session.cpp" line="231"/>
         <source>Cannot write %1: %2</source>
         <translation>无法写入 %1：%2</translation>
     </message>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="244"/>
+        <location filename="../session/src/embedded_session.cpp" line="246"/>
         <source>Journal exported to %1</source>
         <translation>日志已导出到 %1</translation>
     </message>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="253"/>
+        <location filename="../session/src/embedded_session.cpp" line="255"/>
         <source>Replaying the journal</source>
         <translation>正在回放日志</translation>
     </message>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="265"/>
+        <location filename="../session/src/embedded_session.cpp" line="267"/>
         <source>Replaying under both policies</source>
         <translation>正在按两种策略回放</translation>
     </message>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="414"/>
+        <location filename="../session/src/embedded_session.cpp" line="417"/>
         <source>Step mode: cannot copy the engine: %1</source>
         <translation>单步模式：无法复制引擎：%1</translation>
     </message>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="518"/>
+        <location filename="../session/src/embedded_session.cpp" line="521"/>
         <source>Step mode and the engine disagree on line %1; the engine&apos;s events are kept.</source>
         <translation>单步模式与引擎在第 %1 行的结果不一致；以引擎的事件为准。</translation>
     </message>
@@ -1557,42 +1557,52 @@
         <translation>%1 %2 %3：第 %4 名</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="865"/>
+        <location filename="../models/src/models.cpp" line="869"/>
+        <source>Who sent the command: the console&apos;s user and computer, or a houbud token&apos;s name and role and the client&apos;s address (a remote console sees this with an admin token only)</source>
+        <translation>谁发送了该命令：控制台的用户和计算机，或 houbud 令牌的名称、角色和客户端地址（远程控制台仅在使用管理员令牌时可见）</translation>
+    </message>
+    <message>
+        <location filename="../models/src/models.cpp" line="874"/>
         <source>The command&apos;s line in its input: in a scenario file, the file&apos;s line (every line counted, as houbu-cli numbers them); after that, the console&apos;s commands in the order sent</source>
         <translation>命令在其输入中的行号：场景文件中即文件的行号（与 houbu-cli 一样，每一行都计数）；此后是控制台按发送顺序编号的命令</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="872"/>
+        <location filename="../models/src/models.cpp" line="881"/>
         <source>Seq</source>
         <translation>序号</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="874"/>
+        <location filename="../models/src/models.cpp" line="883"/>
         <source>Time</source>
         <translation>时间</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="876"/>
+        <location filename="../models/src/models.cpp" line="885"/>
         <source>Event</source>
         <translation>事件</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="878"/>
+        <location filename="../models/src/models.cpp" line="887"/>
         <source>Line</source>
         <translation>行</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="880"/>
+        <location filename="../models/src/models.cpp" line="889"/>
         <source>Train</source>
         <translation>车次</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="882"/>
+        <location filename="../models/src/models.cpp" line="891"/>
         <source>Ticket / id</source>
         <translation>车票 / 编号</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="884"/>
+        <location filename="../models/src/models.cpp" line="893"/>
+        <source>Sent by</source>
+        <translation>发送者</translation>
+    </message>
+    <message>
+        <location filename="../models/src/models.cpp" line="895"/>
         <source>Details</source>
         <translation>详情</translation>
     </message>
@@ -1676,7 +1686,7 @@
 <context>
     <name>houbu::MainWindow</name>
     <message>
-        <location filename="../app/src/main_window.cpp" line="668"/>
+        <location filename="../app/src/main_window.cpp" line="674"/>
         <source>Houbu</source>
         <translation>候补</translation>
     </message>
@@ -1696,12 +1706,12 @@
         <translation>车厢：</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="404"/>
+        <location filename="../app/src/main_window.cpp" line="410"/>
         <source>Open s&amp;tore…</source>
         <translation>打开存储(&amp;T)…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="442"/>
+        <location filename="../app/src/main_window.cpp" line="448"/>
         <source>Ad&amp;vance clock…</source>
         <translation>推进时钟(&amp;V)…</translation>
     </message>
@@ -1747,435 +1757,445 @@
     </message>
     <message>
         <location filename="../app/src/main_window.cpp" line="331"/>
+        <source>Sent by</source>
+        <translation>发送者</translation>
+    </message>
+    <message>
+        <location filename="../app/src/main_window.cpp" line="333"/>
+        <source>Only commands sent by this user, token, role or host</source>
+        <translation>只显示由此用户、令牌、角色或主机发送的命令</translation>
+    </message>
+    <message>
+        <location filename="../app/src/main_window.cpp" line="334"/>
         <source>Text</source>
         <translation>文本</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="383"/>
+        <location filename="../app/src/main_window.cpp" line="389"/>
         <source>Matching log</source>
         <translation>匹配日志</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="388"/>
+        <location filename="../app/src/main_window.cpp" line="394"/>
         <source>Legend</source>
         <translation>图例</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="392"/>
+        <location filename="../app/src/main_window.cpp" line="398"/>
         <source>Charts</source>
         <translation>图表</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="398"/>
+        <location filename="../app/src/main_window.cpp" line="404"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="399"/>
+        <location filename="../app/src/main_window.cpp" line="405"/>
         <source>Open &amp;demo</source>
         <translation>打开演示(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="402"/>
+        <location filename="../app/src/main_window.cpp" line="408"/>
         <source>&amp;Open scenario…</source>
         <translation>打开场景(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="406"/>
+        <location filename="../app/src/main_window.cpp" line="412"/>
         <source>Recent files</source>
         <translation>最近的文件</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="409"/>
+        <location filename="../app/src/main_window.cpp" line="415"/>
         <source>Co&amp;nnect to server…</source>
         <translation>连接服务器(&amp;N)…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="411"/>
+        <location filename="../app/src/main_window.cpp" line="417"/>
         <source>D&amp;isconnect</source>
         <translation>断开连接(&amp;I)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="413"/>
+        <location filename="../app/src/main_window.cpp" line="419"/>
         <source>&amp;Export journal as scenario…</source>
         <translation>将日志导出为场景(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="417"/>
+        <location filename="../app/src/main_window.cpp" line="423"/>
         <source>&amp;Settings…</source>
         <translation>设置(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="422"/>
+        <location filename="../app/src/main_window.cpp" line="428"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="424"/>
+        <location filename="../app/src/main_window.cpp" line="430"/>
         <source>&amp;Operations</source>
         <translation>操作(&amp;O)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="430"/>
+        <location filename="../app/src/main_window.cpp" line="436"/>
         <source>&amp;Sell…</source>
         <translation>售票(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="431"/>
+        <location filename="../app/src/main_window.cpp" line="437"/>
         <source>&amp;Block quota…</source>
         <translation>预留配额(&amp;B)…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="432"/>
+        <location filename="../app/src/main_window.cpp" line="438"/>
         <source>&amp;Release selection…</source>
         <translation>释放所选(&amp;R)…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="434"/>
+        <location filename="../app/src/main_window.cpp" line="440"/>
         <source>&amp;Waitlist order…</source>
         <translation>候补订单(&amp;W)…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="435"/>
+        <location filename="../app/src/main_window.cpp" line="441"/>
         <source>&amp;Prepay order…</source>
         <translation>预付订单(&amp;P)…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="437"/>
+        <location filename="../app/src/main_window.cpp" line="443"/>
         <source>&amp;Cancel order…</source>
         <translation>取消订单(&amp;C)…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="439"/>
+        <location filename="../app/src/main_window.cpp" line="445"/>
         <source>&amp;Add car…</source>
         <translation>加挂车厢(&amp;A)…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="441"/>
+        <location filename="../app/src/main_window.cpp" line="447"/>
         <source>&amp;Define train…</source>
         <translation>定义车次(&amp;D)…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="445"/>
+        <location filename="../app/src/main_window.cpp" line="451"/>
         <source>Wai&amp;tlist cap…</source>
         <translation>候补人数上限(&amp;T)…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="447"/>
+        <location filename="../app/src/main_window.cpp" line="453"/>
         <source>Waitlist r&amp;ules…</source>
         <translation>候补规则(&amp;U)…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="465"/>
+        <location filename="../app/src/main_window.cpp" line="471"/>
         <source>Release the selected seat interval (in the grid)</source>
         <translation>释放所选席位区间（席位图中）</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="466"/>
+        <location filename="../app/src/main_window.cpp" line="472"/>
         <source>Cancel the chosen order (in the queues)</source>
         <translation>取消所选订单（队列中）</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="468"/>
+        <location filename="../app/src/main_window.cpp" line="474"/>
         <source>&amp;Matching</source>
         <translation>匹配(&amp;M)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="469"/>
+        <location filename="../app/src/main_window.cpp" line="475"/>
         <source>&amp;Pause matching</source>
         <translation>暂停匹配(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="472"/>
+        <location filename="../app/src/main_window.cpp" line="478"/>
         <source>Step through the matching decisions of each command</source>
         <translation>逐步查看每条命令的匹配决策</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="476"/>
+        <location filename="../app/src/main_window.cpp" line="482"/>
         <source>&amp;Step</source>
         <translation>单步(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="480"/>
+        <location filename="../app/src/main_window.cpp" line="486"/>
         <source>Apply the pending matching decision (F10)</source>
         <translation>应用待处理的匹配决策 (F10)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="481"/>
+        <location filename="../app/src/main_window.cpp" line="487"/>
         <source>&amp;Back</source>
         <translation>后退(&amp;B)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="485"/>
+        <location filename="../app/src/main_window.cpp" line="491"/>
         <source>Undo the last decision by replaying the command (Shift+F10)</source>
         <translation>通过重放命令撤销上一个决策 (Shift+F10)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="486"/>
+        <location filename="../app/src/main_window.cpp" line="492"/>
         <source>&amp;Run to the end</source>
         <translation>运行到结束(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="490"/>
+        <location filename="../app/src/main_window.cpp" line="496"/>
         <source>Apply every pending decision and command (F5)</source>
         <translation>应用所有待处理的决策和命令 (F5)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="497"/>
+        <location filename="../app/src/main_window.cpp" line="503"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="498"/>
+        <location filename="../app/src/main_window.cpp" line="504"/>
         <source>Zoom &amp;in</source>
         <translation>放大(&amp;I)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="500"/>
+        <location filename="../app/src/main_window.cpp" line="506"/>
         <source>Zoom &amp;out</source>
         <translation>缩小(&amp;O)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="502"/>
+        <location filename="../app/src/main_window.cpp" line="508"/>
         <source>&amp;Actual size</source>
         <translation>实际大小(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="504"/>
+        <location filename="../app/src/main_window.cpp" line="510"/>
         <source>&amp;Find</source>
         <translation>查找(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="517"/>
+        <location filename="../app/src/main_window.cpp" line="523"/>
         <source>&amp;Reset window layout</source>
         <translation>重置窗口布局(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="519"/>
+        <location filename="../app/src/main_window.cpp" line="525"/>
         <source>&amp;Analysis</source>
         <translation>分析(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="522"/>
+        <location filename="../app/src/main_window.cpp" line="528"/>
         <source>&amp;Replay history for charts</source>
         <translation>回放历史以生成图表(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="528"/>
+        <location filename="../app/src/main_window.cpp" line="534"/>
         <source>&amp;Compare policies…</source>
         <translation>比较策略(&amp;C)…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="531"/>
+        <location filename="../app/src/main_window.cpp" line="537"/>
         <source>Replay the journal with the shown run under complete and under exact</source>
         <translation>分别在 complete 和 exact 策略下为当前车次回放日志</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="534"/>
+        <location filename="../app/src/main_window.cpp" line="540"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="535"/>
+        <location filename="../app/src/main_window.cpp" line="541"/>
         <source>&amp;Examples</source>
         <translation>示例(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="542"/>
+        <location filename="../app/src/main_window.cpp" line="548"/>
         <source>&amp;Manual</source>
         <translation>使用手册(&amp;M)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="545"/>
+        <location filename="../app/src/main_window.cpp" line="551"/>
         <source>&amp;Keyboard shortcuts</source>
         <translation>键盘快捷键(&amp;K)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="547"/>
+        <location filename="../app/src/main_window.cpp" line="553"/>
         <source>&amp;About Houbu</source>
         <translation>关于候补(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="550"/>
+        <location filename="../app/src/main_window.cpp" line="556"/>
         <source>Operations</source>
         <translation>操作</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/main_window.cpp" line="887"/>
+        <location filename="../app/src/main_window.cpp" line="893"/>
         <source>Standing tickets (无座): %n live</source>
         <translation>
             <numerusform>无座车票：%n 张有效</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="888"/>
+        <location filename="../app/src/main_window.cpp" line="894"/>
         <source>each class&apos;s standing load per segment is the row under its seats</source>
         <translation>各席别每个区段的无座人数见其座位下方的一行</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="899"/>
+        <location filename="../app/src/main_window.cpp" line="905"/>
         <source>No class is capped; nobody waits.</source>
         <translation>没有席别设置上限；无人候补。</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="958"/>
+        <location filename="../app/src/main_window.cpp" line="964"/>
         <source>Refused: %1 %2</source>
         <translation>被拒绝：%1 %2</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1026"/>
-        <location filename="../app/src/main_window.cpp" line="1039"/>
+        <location filename="../app/src/main_window.cpp" line="1032"/>
+        <location filename="../app/src/main_window.cpp" line="1045"/>
         <source>%1 no longer waits in any queue of this run.</source>
         <translation>%1 已不在本车次的任何队列中等待。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/main_window.cpp" line="1065"/>
+        <location filename="../app/src/main_window.cpp" line="1071"/>
         <source>Accepts standing: %n standing place(s) free over the interval.</source>
         <translation>
             <numerusform>接受无座：该区间有 %n 个无座空位。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1068"/>
+        <location filename="../app/src/main_window.cpp" line="1074"/>
         <source>This class is closed to new waitlist orders (cap 0); the order stays queued.</source>
         <translation>该席别已停止接受新的候补订单（上限 0）；本订单继续排队。</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1071"/>
+        <location filename="../app/src/main_window.cpp" line="1077"/>
         <source>Waitlist cap %1 on this class, %2 passengers queued.</source>
         <translation>该席别候补人数上限 %1，已有 %2 人排队。</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1075"/>
+        <location filename="../app/src/main_window.cpp" line="1081"/>
         <source>When seats come it fails: passenger %1 holds ticket %2 at an overlapping time (兑现失败).</source>
         <translation>有座时将兑现失败：乘车人 %1 持有时间重叠的车票 %2。</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1115"/>
-        <location filename="../app/src/main_window.cpp" line="1148"/>
-        <location filename="../app/src/main_window.cpp" line="1150"/>
+        <location filename="../app/src/main_window.cpp" line="1121"/>
+        <location filename="../app/src/main_window.cpp" line="1154"/>
+        <location filename="../app/src/main_window.cpp" line="1156"/>
         <source>Open a scenario or a store first</source>
         <translation>请先打开场景或存储</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1118"/>
+        <location filename="../app/src/main_window.cpp" line="1124"/>
         <source>No train is shown: open a scenario or a store first</source>
         <translation>未显示任何车次：请先打开场景或存储</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1132"/>
+        <location filename="../app/src/main_window.cpp" line="1138"/>
         <source>Release the selected seat interval (refund, timeout, reschedule or quota)</source>
         <translation>释放所选席位区间（退票、超时、改签或预留）</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1134"/>
+        <location filename="../app/src/main_window.cpp" line="1140"/>
         <source>Sell tickets on the shown train</source>
         <translation>发售当前车次的车票</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1135"/>
+        <location filename="../app/src/main_window.cpp" line="1141"/>
         <source>Withhold seats as a quota block</source>
         <translation>将席位扣留为预留配额</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1136"/>
+        <location filename="../app/src/main_window.cpp" line="1142"/>
         <source>Submit a waitlist order</source>
         <translation>提交候补订单</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1137"/>
+        <location filename="../app/src/main_window.cpp" line="1143"/>
         <source>Prepay a waitlist order</source>
         <translation>预付候补订单</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1138"/>
+        <location filename="../app/src/main_window.cpp" line="1144"/>
         <source>No waitlist order awaits prepayment</source>
         <translation>没有待预付的候补订单</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1139"/>
+        <location filename="../app/src/main_window.cpp" line="1145"/>
         <source>Cancel a waitlist order</source>
         <translation>取消候补订单</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1140"/>
+        <location filename="../app/src/main_window.cpp" line="1146"/>
         <source>No waitlist order to cancel</source>
         <translation>没有可取消的候补订单</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1141"/>
+        <location filename="../app/src/main_window.cpp" line="1147"/>
         <source>Add a car (加挂) to the shown train</source>
         <translation>为当前车次加挂车厢</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1143"/>
+        <location filename="../app/src/main_window.cpp" line="1149"/>
         <source>Define a train run, by default an added one (加开) that waiting orders may accept</source>
         <translation>定义一个车次，默认为候补订单可接受的加开列车</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1145"/>
+        <location filename="../app/src/main_window.cpp" line="1151"/>
         <source>Cap the passengers queued on a class of the shown train</source>
         <translation>为当前车次的某个席别设置候补人数上限</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1147"/>
+        <location filename="../app/src/main_window.cpp" line="1153"/>
         <source>Set the waitlist limits for the orders submitted from now on</source>
         <translation>设置此后提交的候补订单所受的限制</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1149"/>
+        <location filename="../app/src/main_window.cpp" line="1155"/>
         <source>Move the logical clock forward</source>
         <translation>向前推进逻辑时钟</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1154"/>
+        <location filename="../app/src/main_window.cpp" line="1160"/>
         <source>Save the shown run&apos;s seat map as PDF or PNG</source>
         <translation>将当前车次的座位图保存为 PDF 或 PNG</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1155"/>
-        <location filename="../app/src/main_window.cpp" line="1157"/>
+        <location filename="../app/src/main_window.cpp" line="1161"/>
+        <location filename="../app/src/main_window.cpp" line="1163"/>
         <location filename="../app/src/main_window_export.cpp" line="51"/>
         <source>No train is shown</source>
         <translation>未显示任何车次</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1156"/>
+        <location filename="../app/src/main_window.cpp" line="1162"/>
         <source>Print the shown run&apos;s seat map, with a preview first</source>
         <translation>打印当前车次的座位图（先预览）</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1323"/>
+        <location filename="../app/src/main_window.cpp" line="1329"/>
         <source>%1 %2→%3</source>
         <translation>%1 %2→%3</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1329"/>
+        <location filename="../app/src/main_window.cpp" line="1335"/>
         <source>Release %1 (%2)…</source>
         <translation>释放 %1（%2）…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1339"/>
+        <location filename="../app/src/main_window.cpp" line="1345"/>
         <source>Sell %1…</source>
         <translation>发售 %1…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1342"/>
+        <location filename="../app/src/main_window.cpp" line="1348"/>
         <source>Block %1…</source>
         <translation>预留 %1…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1345"/>
+        <location filename="../app/src/main_window.cpp" line="1351"/>
         <source>Waitlist order for %1…</source>
         <translation>为 %1 提交候补订单…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1357"/>
+        <location filename="../app/src/main_window.cpp" line="1363"/>
         <source>Cancel order %1…</source>
         <translation>取消订单 %1…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1372"/>
+        <location filename="../app/src/main_window.cpp" line="1378"/>
         <source>Waitlist cap for %1…</source>
         <translation>%1 的候补人数上限…</translation>
     </message>
@@ -2292,32 +2312,32 @@
         <translation>只能导出嵌入式引擎的日志。</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="654"/>
+        <location filename="../app/src/main_window.cpp" line="660"/>
         <source>in memory</source>
         <translation>内存</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="674"/>
+        <location filename="../app/src/main_window.cpp" line="680"/>
         <source>Cannot open the store</source>
         <translation>无法打开存储</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="686"/>
+        <location filename="../app/src/main_window.cpp" line="692"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="786"/>
+        <location filename="../app/src/main_window.cpp" line="792"/>
         <source>Cannot open scenario</source>
         <translation>无法打开场景</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="787"/>
+        <location filename="../app/src/main_window.cpp" line="793"/>
         <source>Cannot read %1: %2</source>
         <translation>无法读取 %1：%2</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="559"/>
+        <location filename="../app/src/main_window.cpp" line="565"/>
         <source>Matching</source>
         <translation>匹配</translation>
     </message>
@@ -2327,101 +2347,101 @@
         <translation>席位图的全部标记：视图 ▸ 图例</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="797"/>
+        <location filename="../app/src/main_window.cpp" line="803"/>
         <source>Open scenario</source>
         <translation>打开场景</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="798"/>
+        <location filename="../app/src/main_window.cpp" line="804"/>
         <source>Scenarios (*.jsonl);;All files (*)</source>
         <translation>场景 (*.jsonl);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="804"/>
+        <location filename="../app/src/main_window.cpp" line="810"/>
         <source>Open or create a store</source>
         <translation>打开或新建存储</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="805"/>
+        <location filename="../app/src/main_window.cpp" line="811"/>
         <source>Houbu stores (*.db);;All files (*)</source>
         <translation>候补存储 (*.db);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="814"/>
+        <location filename="../app/src/main_window.cpp" line="820"/>
         <source>Export journal as scenario</source>
         <translation>将日志导出为场景</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="814"/>
+        <location filename="../app/src/main_window.cpp" line="820"/>
         <source>Scenarios (*.jsonl)</source>
         <translation>场景 (*.jsonl)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="870"/>
+        <location filename="../app/src/main_window.cpp" line="876"/>
         <source>Clock %1</source>
         <translation>时钟 %1</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="910"/>
-        <location filename="../app/src/main_window.cpp" line="911"/>
+        <location filename="../app/src/main_window.cpp" line="916"/>
+        <location filename="../app/src/main_window.cpp" line="917"/>
         <source>All</source>
         <translation>全部</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="916"/>
+        <location filename="../app/src/main_window.cpp" line="922"/>
         <source>%1 · %2</source>
         <translation>%1 · %2</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/main_window.cpp" line="935"/>
+        <location filename="../app/src/main_window.cpp" line="941"/>
         <source>%n event(s) applied</source>
         <translation>
             <numerusform>已应用 %n 个事件</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1042"/>
+        <location filename="../app/src/main_window.cpp" line="1048"/>
         <source>Why %1 waits</source>
         <translation>%1 为何仍在等待</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1049"/>
+        <location filename="../app/src/main_window.cpp" line="1055"/>
         <source>stops %1→%2</source>
         <translation>站序 %1→%2</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1054"/>
+        <location filename="../app/src/main_window.cpp" line="1060"/>
         <source>The train has left %1: this option no longer serves.</source>
         <translation>列车已从%1发车：此选项不再兑现。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/main_window.cpp" line="1059"/>
+        <location filename="../app/src/main_window.cpp" line="1065"/>
         <source>Needs %n seat(s) free over the whole interval</source>
         <translation>
             <numerusform>需要全程空闲席位 %n 个</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/main_window.cpp" line="1060"/>
+        <location filename="../app/src/main_window.cpp" line="1066"/>
         <source>%n free.</source>
         <translation>
             <numerusform>空闲 %n 个。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1062"/>
+        <location filename="../app/src/main_window.cpp" line="1068"/>
         <source>Servable now: under policy exact it waits for a release of exactly this interval.</source>
         <translation>现在即可兑现：在 exact 策略下，它等待恰好这一区间的释放。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/main_window.cpp" line="1102"/>
+        <location filename="../app/src/main_window.cpp" line="1108"/>
         <source>… and %n more seat(s)</source>
         <translation>
             <numerusform>…… 另有 %n 个席位</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1133"/>
+        <location filename="../app/src/main_window.cpp" line="1139"/>
         <source>Select a seat interval in the grid first</source>
         <translation>请先在席位图中选择一个席位区间</translation>
     </message>
@@ -2973,34 +2993,34 @@
         <translation>事件流被拒绝：%1</translation>
     </message>
     <message>
-        <location filename="../session/src/remote_session.cpp" line="230"/>
+        <location filename="../session/src/remote_session.cpp" line="248"/>
         <source>Connection lost; retrying in %1 ms</source>
         <translation>连接中断；%1 毫秒后重试</translation>
     </message>
     <message>
-        <location filename="../session/src/remote_session.cpp" line="231"/>
+        <location filename="../session/src/remote_session.cpp" line="249"/>
         <source>Connection lost (%1); retrying in %2 ms</source>
         <translation>连接中断（%1）；%2 毫秒后重试</translation>
     </message>
     <message>
-        <location filename="../session/src/remote_session.cpp" line="237"/>
-        <location filename="../session/src/remote_session.cpp" line="294"/>
+        <location filename="../session/src/remote_session.cpp" line="255"/>
+        <location filename="../session/src/remote_session.cpp" line="312"/>
         <source>Not connected to a server.</source>
         <translation>未连接到服务器。</translation>
     </message>
     <message>
-        <location filename="../session/src/remote_session.cpp" line="241"/>
-        <location filename="../session/src/remote_session.cpp" line="296"/>
+        <location filename="../session/src/remote_session.cpp" line="259"/>
+        <location filename="../session/src/remote_session.cpp" line="314"/>
         <source>This connection is read-only (role %1).</source>
         <translation>此连接为只读（角色 %1）。</translation>
     </message>
     <message>
-        <location filename="../session/src/remote_session.cpp" line="256"/>
+        <location filename="../session/src/remote_session.cpp" line="274"/>
         <source>The server did not apply the commands: %1</source>
         <translation>服务器未执行这些命令：%1</translation>
     </message>
     <message>
-        <location filename="../session/src/remote_session.cpp" line="308"/>
+        <location filename="../session/src/remote_session.cpp" line="326"/>
         <source>The server did not apply the command: %1</source>
         <translation>服务器未执行该命令：%1</translation>
     </message>
@@ -3458,8 +3478,8 @@ Order %5</source>
 <context>
     <name>houbu::Session</name>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="719"/>
-        <location filename="../session/src/embedded_session.cpp" line="731"/>
+        <location filename="../session/src/embedded_session.cpp" line="723"/>
+        <location filename="../session/src/embedded_session.cpp" line="740"/>
         <source>This session cannot replay its journal.</source>
         <translation>此会话无法回放其日志。</translation>
     </message>

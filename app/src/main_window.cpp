@@ -328,10 +328,14 @@ void MainWindow::buildDocks() {
     trainFilter_->setSizeAdjustPolicy(QComboBox::AdjustToContents);
     trainFilter_->addItem(tr("All trains"), QString());
     orderFilter_ = searchField(tr("Order id"), log);
+    auto* authorFilter = searchField(tr("Sent by"), log);
+    authorFilter->setObjectName(u"authorFilter"_s);
+    authorFilter->setToolTip(tr("Only commands sent by this user, token, role or host"));
     textFilter_ = searchField(tr("Text"), log);
     filters->addWidget(kindFilter_);
     filters->addWidget(trainFilter_);
     filters->addWidget(orderFilter_);
+    filters->addWidget(authorFilter);
     filters->addWidget(textFilter_, 1);
     logLayout->addLayout(filters);
     logView_ = new QTableView(log);
@@ -370,6 +374,7 @@ void MainWindow::buildDocks() {
     fitColumn(EventLogModel::Event, longestKind);
     fitColumn(EventLogModel::Train, u"G1234"_s);
     fitColumn(EventLogModel::Subject, u"WQ12345.12"_s);
+    fitColumn(EventLogModel::Author, u"dispatcher (console) @ host"_s);
     logLayout->addWidget(logView_);
     connect(kindFilter_, &QComboBox::currentIndexChanged, this,
             [this] { logFilter_->setKind(kindFilter_->currentData().toString()); });
@@ -377,6 +382,7 @@ void MainWindow::buildDocks() {
             [this] { logFilter_->setTrain(trainFilter_->currentData().toString()); });
     connect(orderFilter_, &QLineEdit::textChanged, logFilter_, &EventFilterModel::setOrder);
     connect(textFilter_, &QLineEdit::textChanged, logFilter_, &EventFilterModel::setText);
+    connect(authorFilter, &QLineEdit::textChanged, logFilter_, &EventFilterModel::setAuthor);
     connect(logView_->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
             &MainWindow::onLogSelection);
     QDockWidget* logDock =

@@ -824,6 +824,8 @@ QVariant EventLogModel::data(const QModelIndex& index, int role) const {
             return kindAt(row);
         case TrainRole:
             return trainAt(row);
+        case AuthorRole:
+            return authorAt(row);
         case JsonRole:
             return jsonAt(row);
         case Qt::ToolTipRole:
@@ -853,6 +855,8 @@ QVariant EventLogModel::data(const QModelIndex& index, int role) const {
                     return o.value(u"train"_s).toString();
                 case Subject:
                     return subjectOf(o);
+                case Author:
+                    return authorAt(row);
                 case Details:
                     return detailsOf(o);
             }
@@ -861,6 +865,11 @@ QVariant EventLogModel::data(const QModelIndex& index, int role) const {
 }
 
 QVariant EventLogModel::headerData(int section, Qt::Orientation o, int role) const {
+    if (o == Qt::Horizontal && role == Qt::ToolTipRole && section == Author)
+        return tr(
+            "Who sent the command: the console's user and computer, or a houbud token's "
+            "name and role and the client's address (a remote console sees this with an "
+            "admin token only)");
     if (o == Qt::Horizontal && role == Qt::ToolTipRole && section == Line)
         return tr(
             "The command's line in its input: in a scenario file, the file's line "
@@ -880,6 +889,8 @@ QVariant EventLogModel::headerData(int section, Qt::Orientation o, int role) con
             return tr("Train");
         case Subject:
             return tr("Ticket / id");
+        case Author:
+            return tr("Sent by");
         case Details:
             return tr("Details");
     }
@@ -896,6 +907,7 @@ void EventLogModel::append(const QList<EventRecord>& events) {
         kindOf_.push_back(
             static_cast<std::uint16_t>(kinds_.indexOf(e.object.value(u"event"_s).toString())));
         trainOf_.push_back(trains_.indexOf(e.object.value(u"train"_s).toString()));
+        authorOf_.push_back(authors_.indexOf(e.author));
     }
     endInsertRows();
 }
@@ -906,8 +918,10 @@ void EventLogModel::clear() {
     seqs_.clear();
     kindOf_.clear();
     trainOf_.clear();
+    authorOf_.clear();
     kinds_.clear();
     trains_.clear();
+    authors_.clear();
     for (CachedObject& c : parsed_)
         c = CachedObject{};
     endResetModel();
@@ -918,6 +932,7 @@ EventRecord EventLogModel::at(int row) const {
     r.seq = seqs_[static_cast<std::size_t>(row)];
     r.json = jsonAt(row);
     r.object = objectAt(row);
+    r.author = authorAt(row);
     return r;
 }
 
@@ -932,7 +947,8 @@ const QJsonObject& EventLogModel::objectAt(int row) const {
 
 std::size_t EventLogModel::memoryBytes() const {
     return lines_.memoryBytes() + seqs_.capacity() * sizeof(qint64) +
-           kindOf_.capacity() * sizeof(std::uint16_t) + trainOf_.capacity() * sizeof(std::uint32_t);
+           kindOf_.capacity() * sizeof(std::uint16_t) +
+           (trainOf_.capacity() + authorOf_.capacity()) * sizeof(std::uint32_t);
 }
 
 std::uint32_t EventLogModel::Names::indexOf(const QString& name) {
@@ -967,6 +983,10 @@ void EventFilterModel::setText(const QString& text) {
     text_ = text;
     invalidateRowsFilter();
 }
+void EventFilterModel::setAuthor(const QString& author) {
+    author_ = author.trimmed();
+    invalidateRowsFilter();
+}
 
 bool EventFilterModel::filterAcceptsRow(int row, const QModelIndex& parent) const {
     // Kind and train come from the log's typed columns, not from parsing
@@ -974,6 +994,9 @@ bool EventFilterModel::filterAcceptsRow(int row, const QModelIndex& parent) cons
     const QModelIndex i = sourceModel()->index(row, 0, parent);
     if (!kind_.isEmpty() && i.data(EventLogModel::KindRole).toString() != kind_) return false;
     if (!train_.isEmpty() && i.data(EventLogModel::TrainRole).toString() != train_) return false;
+    if (!author_.isEmpty() &&
+        !i.data(EventLogModel::AuthorRole).toString().contains(author_, Qt::CaseInsensitive))
+        return false;
     if (!order_.isEmpty() && i.data(EventLogModel::OrderRole).toString() != order_ &&
         !i.data(EventLogModel::JsonRole).toByteArray().contains(order_.toUtf8()))
         return false;

@@ -127,6 +127,39 @@ constexpr qsizetype kMaxRequestKey = 128;
 // the engine printed them.
 constexpr QByteArrayView kEventsHeader = "{\"type\":\"events\"}\n";
 
+// A journal row as an admin reads it (/events, the stream): who sent the
+// command whose events these are, and when it was journaled.
+QJsonObject journalRow(qint64 seq, qint64 firstEvent, int eventCount, const Author& author,
+                       qint64 journaledAtMs) {
+    return {
+        {"seq"_L1, seq},
+        {"first_event"_L1, firstEvent},
+        {"event_count"_L1, eventCount},
+        {"author"_L1,
+         QJsonObject{{"name"_L1, author.name}, {"role"_L1, author.role}, {"host"_L1, author.host}}},
+        {"journaled_at"_L1, journaledAtMs > 0
+                                ? QJsonValue(QDateTime::fromMSecsSinceEpoch(journaledAtMs, Qt::UTC)
+                                                 .toString(Qt::ISODateWithMs))
+                                : QJsonValue()}};
+}
+
+// The journal rows whose commands produced the events after `after` up to `last`.
+bool journalRows(Store& store, qint64 after, qint64 last, QJsonArray& rows, QString& message) {
+    return store.readJournal(
+        store.journalRowOfEvent(after + 1),
+        [&](const JournalEntry& e) {
+            if (e.firstEvent > last) return false;
+            rows.append(journalRow(e.seq, e.firstEvent, e.eventCount, e.author, e.journaledAtMs));
+            return true;
+        },
+        message);
+}
+
+// The stream's header for an admin: the events and the journal rows behind them.
+QByteArray eventsHeaderWith(const QJsonArray& journal) {
+    return compact(QJsonObject{{"type"_L1, u"events"_s}, {"journal"_L1, journal}}) + '\n';
+}
+
 QString peer(const QHttpServerRequest& request) {
     return request.remoteAddress().toString();
 }
@@ -795,26 +828,8 @@ void Server::handleGet(const QHttpServerRequest& request, const Slot& slot, cons
                 QByteArray journal;
                 if (authors && last > after) {
                     QJsonArray rows;
-                    const bool read = w.store->readJournal(
-                        w.store->journalRowOfEvent(after + 1),
-                        [&](const JournalEntry& e) {
-                            if (e.firstEvent > last) return false;
-                            rows.append(QJsonObject{
-                                {"seq"_L1, e.seq},
-                                {"first_event"_L1, e.firstEvent},
-                                {"event_count"_L1, e.eventCount},
-                                {"author"_L1, QJsonObject{{"name"_L1, e.author.name},
-                                                          {"role"_L1, e.author.role},
-                                                          {"host"_L1, e.author.host}}},
-                                {"journaled_at"_L1,
-                                 e.journaledAtMs > 0 ? QJsonValue(QDateTime::fromMSecsSinceEpoch(
-                                                                      e.journaledAtMs, Qt::UTC)
-                                                                      .toString(Qt::ISODateWithMs))
-                                                     : QJsonValue()}});
-                            return true;
-                        },
-                        message);
-                    if (!read) return error(503, message);
+                    if (!journalRows(*w.store, after, last, rows, message))
+                        return error(503, message);
                     journal = ",\"journal\":" + QJsonDocument(rows).toJson(QJsonDocument::Compact);
                 }
                 Reply r;
@@ -1117,7 +1132,19 @@ void Server::onBatchDone(const QList<PendingPost>& posts, bool ok, const QString
         journalLength_ = journalLength;
         qsizetype line = 0;
         qint64 journal = journalFirst;
+        // Who sent each row's command, for the admins' streams.
+        QJsonArray rows;
+        const qint64 journaledAt = QDateTime::currentMSecsSinceEpoch();
+        qint64 nextEvent = before + 1;
         for (const PendingPost& p : posts) {
+            for (qsizetype k = 0; k < p.lines.size(); ++k) {
+                const qsizetype rowFrom = line + k == 0 ? 0 : ends[line + k - 1];
+                const int count = static_cast<int>(
+                    QByteArrayView(out.constData() + rowFrom, ends[line + k] - rowFrom)
+                        .count('\n'));
+                rows.append(journalRow(journal + k, nextEvent, count, p.author, journaledAt));
+                nextEvent += count;
+            }
             const qsizetype from = line == 0 ? 0 : ends[line - 1];
             line += p.lines.size();
             const qsizetype to = ends[line - 1];
@@ -1136,7 +1163,7 @@ void Server::onBatchDone(const QList<PendingPost>& posts, bool ok, const QString
         }
         // Live stream clients get the group's events in one message.
         if (lastSeq_ > before) {
-            QByteArray all;
+            QByteArray all, allForAdmins;
             for (auto& [socket, client] : clients_) {
                 if (!client->live || client->dropped || !client->socket ||
                     client->sentUpTo >= lastSeq_)
@@ -1151,12 +1178,17 @@ void Server::onBatchDone(const QList<PendingPost>& posts, bool ok, const QString
                                           u"too slow: resume after your last seq"_s);
                     continue;
                 }
+                const bool admin = client->who && client->who->role == Role::Admin;
                 if (client->sentUpTo == before) {
-                    if (all.isEmpty()) all = kEventsHeader + joinEvents(out, before, nullptr, '\n');
-                    client->socket->sendTextMessage(QString::fromUtf8(all));
+                    QByteArray& message = admin ? allForAdmins : all;
+                    if (message.isEmpty())
+                        message = (admin ? eventsHeaderWith(rows) : kEventsHeader.toByteArray()) +
+                                  joinEvents(out, before, nullptr, '\n');
+                    client->socket->sendTextMessage(QString::fromUtf8(message));
                 } else {
                     client->socket->sendTextMessage(QString::fromUtf8(
-                        kEventsHeader + joinEvents(out, client->sentUpTo, nullptr, '\n')));
+                        (admin ? eventsHeaderWith(rows) : kEventsHeader.toByteArray()) +
+                        joinEvents(out, client->sentUpTo, nullptr, '\n')));
                 }
                 client->sentUpTo = lastSeq_;
             }
@@ -1254,13 +1286,23 @@ void Server::streamCatchUp(StreamClient* c) {
     QPointer<QWebSocket> ws = c->socket;
     const qint64 after = c->sentUpTo;
     const int page = options_.eventsPage;
-    QMetaObject::invokeMethod(writer_, [this, w = writer_, ws, after, page] {
+    const bool admin = c->who && c->who->role == Role::Admin;
+    QMetaObject::invokeMethod(writer_, [this, w = writer_, ws, after, page, admin] {
         QByteArray lines;
         QString message;
         const qint64 last = w->lastSeq();
-        const bool ok = after > last ? false : w->events(after, page, lines, message);
+        bool ok = after > last ? false : w->events(after, page, lines, message);
         if (after > last) message = u"the server has events only up to seq %1"_s.arg(last);
-        QMetaObject::invokeMethod(this, [this, ws, after, ok, message, lines, last] {
+        // An admin's stream names who sent each command, as /events does.
+        QByteArray header = kEventsHeader.toByteArray();
+        if (ok && admin && !lines.isEmpty()) {
+            QJsonArray rows;
+            qint64 pageLast = after;
+            joinEvents(lines, after, &pageLast);
+            ok = journalRows(*w->store, after, pageLast, rows, message);
+            header = eventsHeaderWith(rows);
+        }
+        QMetaObject::invokeMethod(this, [this, ws, after, ok, message, lines, last, header] {
             if (!ws) return;
             auto it = clients_.find(ws.data());
             if (it == clients_.end()) return;
@@ -1273,7 +1315,7 @@ void Server::streamCatchUp(StreamClient* c) {
             }
             qint64 sent = after;
             const QByteArray list = joinEvents(lines, after, &sent, '\n');
-            if (!list.isEmpty()) ws->sendTextMessage(QString::fromUtf8(kEventsHeader + list));
+            if (!list.isEmpty()) ws->sendTextMessage(QString::fromUtf8(header + list));
             c->sentUpTo = sent;
             if (sent >= last)
                 c->live = true;

@@ -39,17 +39,19 @@ class EmbeddedWorker : public QObject {
         memory_.reset();
         applied_.clear();
         nextLine_ = 1;
+        // The console's commands are its OS user's, on this machine.
+        QString user = qEnvironmentVariable("USER");
+        if (user.isEmpty()) user = qEnvironmentVariable("USERNAME");
+        const Author author{user.isEmpty() ? u"(unknown user)"_s : user, u"console"_s,
+                            QSysInfo::machineHostName()};
+        author_ = authorText(author.name, author.role, author.host);
         if (options.location.isEmpty()) {
             memory_ = std::make_unique<Runner>(options.engine);
         } else {
             QString error;
             StoreOptions withProgress = options;
             withProgress.progress = reporter(tr("Opening the store"));
-            // The console's commands are its OS user's, on this machine.
-            QString user = qEnvironmentVariable("USER");
-            if (user.isEmpty()) user = qEnvironmentVariable("USERNAME");
-            withProgress.author = {user.isEmpty() ? u"(unknown user)"_s : user, u"console"_s,
-                                   QSysInfo::machineHostName()};
+            withProgress.author = author;
             store_ = Store::open(withProgress, error);
             if (!store_) {
                 emit opened(false, error);
@@ -379,6 +381,7 @@ class EmbeddedWorker : public QObject {
         for (const QByteArray& line : out.split('\n')) {
             if (line.isEmpty()) continue;
             EventRecord r;
+            r.author = author_;
             r.json = line;
             r.object = QJsonDocument::fromJson(line).object();
             r.seq = r.object.value(u"seq"_s).toInteger();
@@ -634,6 +637,7 @@ class EmbeddedWorker : public QObject {
     const Engine* rankedEngine_ = nullptr;
 
     EngineOptions engineOptions_;
+    QString author_;  // who this console's commands are journaled as, in words
     std::unique_ptr<Store> store_;
     std::unique_ptr<Runner> memory_;
     // In memory, the commands applied, for export and history (compressed:
@@ -717,6 +721,11 @@ QString EmbeddedSession::description() const {
 
 void Session::analyseHistory(const QString&, const QString&) {
     emit historyReady(nullptr, tr("This session cannot replay its journal."));
+}
+
+QString authorText(const QString& name, const QString& role, const QString& host) {
+    QString text = role.isEmpty() || role == name ? name : name + u" ("_s + role + u')';
+    return host.isEmpty() ? text : text + u" @ "_s + host;
 }
 
 quint64 Session::precheck(const QByteArray&) {

@@ -196,6 +196,21 @@ void RemoteSession::onStreamMessage(const QString& text) {
         return;
     }
     if (type != "events"_L1) return;
+    // For an admin, the journal rows behind the events say who sent each command.
+    struct Sent {
+        qint64 firstEvent, events;
+        QString author;
+    };
+    std::vector<Sent> sent;
+    for (const auto& v : m.value("journal"_L1).toArray()) {
+        const QJsonObject row = v.toObject();
+        const QJsonObject a = row.value("author"_L1).toObject();
+        sent.push_back({row.value("first_event"_L1).toInteger(),
+                        row.value("event_count"_L1).toInteger(),
+                        authorText(a.value("name"_L1).toString(), a.value("role"_L1).toString(),
+                                   a.value("host"_L1).toString())});
+    }
+    std::size_t row = 0;
     // Events follow the first line, one per line, exactly as the engine printed them.
     QList<EventRecord> events;
     const QList<QByteArray> lines =
@@ -213,6 +228,9 @@ void RemoteSession::onStreamMessage(const QString& text) {
             return;
         }
         r.json = line;
+        while (row < sent.size() && sent[row].firstEvent + sent[row].events <= r.seq)
+            ++row;
+        if (row < sent.size() && sent[row].firstEvent <= r.seq) r.author = sent[row].author;
         lastSeq_ = r.seq;
         events.append(std::move(r));
     }

@@ -10,6 +10,7 @@
 #include <QDeadlineTimer>
 #include <QJsonArray>
 #include <QLabel>
+#include <QLineEdit>
 #include <QPointer>
 #include <QPushButton>
 #include <QSignalSpy>
@@ -97,8 +98,8 @@ QString describe(const QModelIndex& index) {
 
 // Every cell (and child) of two models, for `roles`, and the column headers.
 void compareModels(const QAbstractItemModel* a, const QAbstractItemModel* b,
-                   const QList<int>& roles, const QModelIndex& pa = {},
-                   const QModelIndex& pb = {}) {
+                   const QList<int>& roles, const QModelIndex& pa = {}, const QModelIndex& pb = {},
+                   int skipColumn = -1) {
     QCOMPARE(a->rowCount(pa), b->rowCount(pb));
     QCOMPARE(a->columnCount(pa), b->columnCount(pb));
     if (!pa.isValid())
@@ -107,6 +108,7 @@ void compareModels(const QAbstractItemModel* a, const QAbstractItemModel* b,
                      b->headerData(c, Qt::Horizontal, Qt::DisplayRole));
     for (int r = 0; r < a->rowCount(pa); ++r) {
         for (int c = 0; c < a->columnCount(pa); ++c) {
+            if (c == skipColumn) continue;
             const QModelIndex ia = a->index(r, c, pa), ib = b->index(r, c, pb);
             for (int role : roles)
                 QVERIFY2(ia.data(role) == ib.data(role),
@@ -116,7 +118,7 @@ void compareModels(const QAbstractItemModel* a, const QAbstractItemModel* b,
         }
         const QModelIndex ca = a->index(r, 0, pa), cb = b->index(r, 0, pb);
         if (a->rowCount(ca) || b->rowCount(cb)) {
-            compareModels(a, b, roles, ca, cb);
+            compareModels(a, b, roles, ca, cb, skipColumn);
             if (QTest::currentTestFailed()) return;
         }
     }
@@ -178,7 +180,10 @@ void compareViews(const MainWindow& a, const MainWindow& b, bool withLog) {
         QCOMPARE(lb->at(r).seq, qint64(r + 1));
         QCOMPARE(la->at(r).json, lb->at(r).json);
     }
-    compareModels(la, lb, {Qt::DisplayRole, EventLogModel::KindRole, EventLogModel::OrderRole});
+    // Who sent each command differs by design: this console's user, or the
+    // token as houbud tells an admin (authorsForAdminsOnly).
+    compareModels(la, lb, {Qt::DisplayRole, EventLogModel::KindRole, EventLogModel::OrderRole}, {},
+                  {}, EventLogModel::Author);
 }
 
 }  // namespace
@@ -188,7 +193,7 @@ class TestConsoleRemote : public QObject {
 
     QTemporaryDir tmp_;
     QString tokens_;
-    QByteArray dispatcher_, viewer_;
+    QByteArray dispatcher_, viewer_, admin_;
     Houbud server_;
     std::unique_ptr<MainWindow> embedded_, remote_;
     Http http_;
@@ -262,6 +267,8 @@ class TestConsoleRemote : public QObject {
         tokens_ = tmp_.filePath(u"t.tokens"_s);
         dispatcher_ = houbudToken({u"add"_s, u"--role"_s, u"dispatcher"_s, u"--tokens"_s, tokens_});
         viewer_ = houbudToken({u"add"_s, u"--role"_s, u"viewer"_s, u"--tokens"_s, tokens_});
+        admin_ = houbudToken({u"add"_s, u"--role"_s, u"admin"_s, u"--tokens"_s, tokens_});
+        QVERIFY(admin_.startsWith("hb_"));
         QVERIFY(dispatcher_.startsWith("hb_"));
         QVERIFY(viewer_.startsWith("hb_"));
         server_.dir = tmp_.path();
@@ -518,6 +525,53 @@ class TestConsoleRemote : public QObject {
         QCOMPARE(viewer.connectionIndicator()->kind(), ConnectionIndicator::Kind::Disconnected);
         QVERIFY(!viewer.advanceAction()->isEnabled());
         QVERIFY(!viewer.disconnectAction()->isEnabled());
+    }
+
+    // Who sent each command: houbud names the token, its role and the
+    // client's address to an admin's stream, and to nobody else; the embedded
+    // console names its OS user. The log filters by it.
+    void authorsForAdminsOnly() {
+        QVERIFY(remote_ && embedded_);
+        MainWindow admin;
+        admin.openRemote(base(), admin_);
+        admin.resize(1400, 900);
+        admin.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&admin));
+        QTRY_COMPARE_WITH_TIMEOUT(admin.connectionIndicator()->kind(),
+                                  ConnectionIndicator::Kind::Connected, kWaitMs);
+        QTRY_COMPARE_WITH_TIMEOUT(shownSeq(admin), remote_->lastSeq(), kWaitMs);
+        const qint64 before = remote_->lastSeq();
+        const qint64 adminRowsBefore = admin.logModel()->rowCount();
+        const QList<QByteArray> more = {sale(u"WHO-1"_s, freeSecondSeat(0), u"作者"_s)};
+        remote_->session()->send(more);
+        sendEmbedded(more);
+        waitInSync(before);
+        QTRY_COMPARE_WITH_TIMEOUT(admin.lastSeq(), remote_->lastSeq(), kWaitMs);
+        const EventLogModel* log = admin.logModel();
+        QVERIFY(log->rowCount() > adminRowsBefore);
+        for (int r = int(adminRowsBefore); r < log->rowCount(); ++r) {
+            const QString who = log->index(r, EventLogModel::Author).data().toString();
+            QVERIFY2(who.contains(u"(dispatcher)"_s) && who.endsWith(u"@ 127.0.0.1"_s),
+                     qPrintable(who));
+        }
+        // The dispatcher's own stream is not told.
+        const EventLogModel* own = remote_->logModel();
+        QVERIFY(own->index(own->rowCount() - 1, EventLogModel::Author).data().toString().isEmpty());
+        // The embedded console's commands are its user's.
+        const EventLogModel* local = embedded_->logModel();
+        const QString user =
+            local->index(local->rowCount() - 1, EventLogModel::Author).data().toString();
+        QVERIFY2(user.contains(u"(console) @ "_s), qPrintable(user));
+
+        // The log's filter by sender.
+        auto* filter = admin.findChild<QLineEdit*>(u"authorFilter"_s);
+        QVERIFY(filter);
+        filter->setText(u"DISPATCHER"_s);
+        QCOMPARE(admin.logView()->model()->rowCount(), int(log->rowCount() - adminRowsBefore));
+        filter->setText(u"nobody-sent-this"_s);
+        QCOMPARE(admin.logView()->model()->rowCount(), 0);
+        filter->clear();
+        QCOMPARE(admin.logView()->model()->rowCount(), log->rowCount());
     }
 
     // houbud is killed under the open window and started again on its port and

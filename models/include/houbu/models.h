@@ -208,10 +208,11 @@ class EventLogModel : public QAbstractTableModel {
     Q_OBJECT
 
   public:
-    enum Column { Seq, Time, Event, Line, Train, Subject, Details, ColumnCount };
+    enum Column { Seq, Time, Event, Line, Train, Subject, Author, Details, ColumnCount };
     enum Role {
         KindRole = Qt::UserRole + 1,  // "ticket_held", ...
         TrainRole,
+        AuthorRole,  // who sent the command (EventRecord::author)
         OrderRole,   // waitlist order id, when the event concerns one
         SeatsRole,   // QStringList of seat labels the event touches
         JsonRole,    // the event line
@@ -231,6 +232,9 @@ class EventLogModel : public QAbstractTableModel {
     // The typed columns the filters read, without parsing a line.
     QString kindAt(int row) const { return kinds_.name(kindOf_[static_cast<std::size_t>(row)]); }
     QString trainAt(int row) const { return trains_.name(trainOf_[static_cast<std::size_t>(row)]); }
+    QString authorAt(int row) const {
+        return authors_.name(authorOf_[static_cast<std::size_t>(row)]);
+    }
     QByteArray jsonAt(int row) const { return lines_.at(static_cast<std::size_t>(row)); }
     // What the log holds in memory, in bytes (a day's millions of events are
     // kept compressed).
@@ -256,7 +260,8 @@ class EventLogModel : public QAbstractTableModel {
     std::vector<qint64> seqs_;
     std::vector<std::uint16_t> kindOf_;
     std::vector<std::uint32_t> trainOf_;
-    Names kinds_, trains_;
+    std::vector<std::uint32_t> authorOf_;
+    Names kinds_, trains_, authors_;
     struct CachedObject {
         int row = -1;
         QJsonObject object;
@@ -270,16 +275,17 @@ class EventFilterModel : public QSortFilterProxyModel {
 
   public:
     using QSortFilterProxyModel::QSortFilterProxyModel;
-    void setKind(const QString& kind);    // "" = all
-    void setTrain(const QString& train);  // "" = all
-    void setOrder(const QString& order);  // "" = all
-    void setText(const QString& text);    // case-insensitive, in the event line
+    void setKind(const QString& kind);      // "" = all
+    void setTrain(const QString& train);    // "" = all
+    void setOrder(const QString& order);    // "" = all
+    void setText(const QString& text);      // case-insensitive, in the event line
+    void setAuthor(const QString& author);  // case-insensitive, in who sent the command
 
   protected:
     bool filterAcceptsRow(int row, const QModelIndex& parent) const override;
 
   private:
-    QString kind_, train_, order_, text_;
+    QString kind_, train_, order_, text_, author_;
 };
 
 }  // namespace houbu

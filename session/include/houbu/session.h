@@ -27,7 +27,14 @@ struct EventRecord {
     qint64 seq = 0;
     QByteArray json;     // the line as printed
     QJsonObject object;  // parsed, for models
+    // Who sent the command that caused it ("name (role) @ host"): this
+    // console's OS user for its own commands; from houbud only for an admin
+    // token. Empty when not known.
+    QString author;
 };
+
+// How the log names who sent a command.
+QString authorText(const QString& name, const QString& role, const QString& host);
 
 // What the engine would answer a command, asked before it is sent
 // (Session::precheck). `known` is false when nothing here can tell (no engine
