@@ -713,6 +713,11 @@ QStringList seatsOf(const QJsonObject& o) {
     return seats;
 }
 
+bool isTrace(const QJsonObject& o) {
+    const QString kind = o.value(u"event"_s).toString();
+    return kind == u"match_considered"_s || kind == u"match_skipped"_s;
+}
+
 QString subjectOf(const QJsonObject& o) {
     for (const char* key : {"ticket", "id", "seat"}) {
         const QString v = o.value(QLatin1String(key)).toString();
@@ -733,7 +738,8 @@ QString detailsOf(const QJsonObject& o) {
     if (kind == u"ticket_refunded"_s) return DisplayNames::releaseSource(v("reason"));
     if (kind == u"waitlist_cancelled"_s) return DisplayNames::cancelReason(v("reason"));
     if (kind == u"waitlist_fulfilled"_s) return seatsOf(o).join(u", "_s);
-    if (kind == u"match_considered"_s || kind == u"match_skipped"_s) return v("reason");
+    if (kind == u"match_considered"_s || kind == u"match_skipped"_s)
+        return DisplayNames::traceReason(v("reason"));
     if (kind == u"waitlist_submitted"_s)
         return EventLogModel::tr("prepay %1 by %2")
             .arg(DisplayNames::money(o.value(u"prepay"_s).toDouble()),
@@ -783,6 +789,8 @@ QVariant EventLogModel::data(const QModelIndex& index, int role) const {
         case Qt::DisplayRole:
             switch (index.column()) {
                 case Seq:
+                    // The match trace is not numbered: it carries the seq of the event it follows.
+                    if (isTrace(o)) return {};
                     return seqs_[static_cast<std::size_t>(row)];
                 case Time:
                     return o.value(u"at"_s).toString().replace(u'T', u' ');

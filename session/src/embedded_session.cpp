@@ -36,9 +36,11 @@ class EmbeddedWorker : public QObject {
         store_.reset();
         memory_.reset();
         applied_.clear();
+        appliedNumbers_.clear();
         nextLine_ = 1;
         if (options.location.isEmpty()) {
             memory_ = std::make_unique<Runner>(options.engine);
+            memory_->engine().setTraceSink(&trace_);
         } else {
             QString error;
             StoreOptions withProgress = options;
@@ -53,6 +55,7 @@ class EmbeddedWorker : public QObject {
                 emit opened(false, error);
                 return;
             }
+            store_->setTraceSink(&trace_);
             continueAfterJournal();
         }
         emit opened(true, QString());
@@ -182,6 +185,9 @@ class EmbeddedWorker : public QObject {
         // scenario is gigabytes, and splitting it whole would hold it twice);
         // a final newline ends a line.
         const qint64 total = scenario.count('\n') + (scenario.endsWith('\n') ? 0 : 1);
+        // A day's file is loaded untraced: the trace would cost the matcher
+        // its fast path and the log millions of rows no one reads.
+        traceLoads(total <= kTracedLoadLines);
         constexpr qsizetype kBatch = 500;
         bool ok = true;
         qsizetype at = 0;
@@ -206,6 +212,7 @@ class EmbeddedWorker : public QObject {
                 break;
             }
         }
+        traceLoads(true);
         emit progress(tr("Loading scenario"), total, total);
         if (ok) publish();
     }
@@ -265,7 +272,47 @@ class EmbeddedWorker : public QObject {
         emit comparisonReady(result, error);
     }
 
+    void explainEvent(const QString& order, qint64 seq, int line) {
+        QString error;
+        std::shared_ptr<EventExplanation> result;
+        if (!ready()) {
+            error = tr("No engine is open.");
+        } else if (store_) {
+            // The engine before the command, from the store's snapshot and journal.
+            const qint64 row = store_->journalRowOfEvent(seq);
+            JournalEntry entry;
+            std::unique_ptr<Engine> before =
+                row > 0 ? store_->engineBefore(row, entry, error) : nullptr;
+            if (row <= 0) error = tr("Event %1 is not in the journal.").arg(seq);
+            if (before)
+                result =
+                    explainDecision(*before, entry.command, entry.line, order.toStdString(), error);
+        } else {
+            // In memory: the session's own commands again in a fresh engine, up to that line.
+            const auto at = std::lower_bound(appliedNumbers_.begin(), appliedNumbers_.end(), line);
+            if (at == appliedNumbers_.end() || *at != line) {
+                error = tr("Line %1 is not a command of this session.").arg(line);
+            } else {
+                const std::size_t k = static_cast<std::size_t>(at - appliedNumbers_.begin());
+                Runner replay(memory_->engine().options());
+                QByteArray ignored;
+                applied_.scan(0, [&](std::size_t i, QByteArrayView text) {
+                    if (i >= k) return false;
+                    replay.processLine(text, appliedNumbers_[i], ignored);
+                    ignored.clear();
+                    return true;
+                });
+                result = explainDecision(replay.engine(), applied_.at(k), line, order.toStdString(),
+                                         error);
+            }
+        }
+        if (result) result->eventSeq = seq;
+        emit eventExplained(result, result ? QString() : error);
+    }
+
   signals:
+    void eventExplained(const std::shared_ptr<const houbu::EventExplanation>& explanation,
+                        const QString& error);
     void historyReady(const std::shared_ptr<const houbu::RunHistory>& history,
                       const QString& error);
     void comparisonReady(const std::shared_ptr<const houbu::PolicyComparison>& comparison,
@@ -356,6 +403,8 @@ class EmbeddedWorker : public QObject {
                     QList<EventRecord>* answer = nullptr, QString* failure = nullptr) {
         if (lines.isEmpty()) return true;
         QByteArray out;
+        trace_.lines.clear();
+        trace_.seqs.clear();
         if (store_) {
             QString error;
             if (!store_->apply(lines, out, error)) {
@@ -370,18 +419,31 @@ class EmbeddedWorker : public QObject {
             for (const auto& l : lines) {
                 memory_->processLine(l.text, l.number, out);
                 applied_.append(l.text);
+                appliedNumbers_.push_back(l.number);
             }
         }
         if (output) *output = out;
         QList<EventRecord> events;
-        for (const QByteArray& line : out.split('\n')) {
-            if (line.isEmpty()) continue;
+        auto record = [](const QByteArray& line) {
             EventRecord r;
             r.json = line;
             r.object = QJsonDocument::fromJson(line).object();
             r.seq = r.object.value(u"seq"_s).toInteger();
-            events.append(std::move(r));
+            return r;
+        };
+        // The match trace goes right after the event it follows (its seq).
+        qsizetype nextTrace = 0;
+        for (const QByteArray& line : out.split('\n')) {
+            if (line.isEmpty()) continue;
+            events.append(record(line));
+            while (nextTrace < trace_.lines.size() &&
+                   trace_.seqs[static_cast<std::size_t>(nextTrace)] <= events.back().seq)
+                events.append(record(trace_.lines[nextTrace++]));
         }
+        while (nextTrace < trace_.lines.size())
+            events.append(record(trace_.lines[nextTrace++]));
+        trace_.lines.clear();
+        trace_.seqs.clear();
         if (!events.isEmpty()) emit eventsApplied(events);
         if (answer) *answer = std::move(events);
         return true;
@@ -603,7 +665,28 @@ class EmbeddedWorker : public QObject {
     // In memory, the commands applied, for export and history (compressed:
     // a day is millions of lines).
     LineArchive applied_;
+    std::vector<int> appliedNumbers_;  // their line numbers, increasing
     int nextLine_ = 1;
+    // The match trace of the commands applied (Engine::setTraceSink), until
+    // their events are handed out.
+    struct Trace : EventSink {
+        QList<QByteArray> lines;
+        std::vector<qint64> seqs;
+        bool on = true;
+        void onEvent(const Event& e) override {
+            if (!on) return;
+            lines << encodeEvent(e);
+            seqs.push_back(static_cast<qint64>(e.seq));
+        }
+    };
+    Trace trace_;
+    static constexpr qint64 kTracedLoadLines = 100000;
+    void traceLoads(bool on) {
+        trace_.on = on;
+        EventSink* sink = on ? &trace_ : nullptr;
+        if (store_) store_->setTraceSink(sink);
+        if (memory_) memory_->engine().setTraceSink(sink);
+    }
     std::string focusTrain_;
     std::string focusDate_;
 
@@ -640,6 +723,7 @@ EmbeddedSession::EmbeddedSession(QObject* parent) : Session(parent) {
     qRegisterMetaType<std::vector<houbu::WaitReason>>();
     qRegisterMetaType<std::shared_ptr<const houbu::RunHistory>>();
     qRegisterMetaType<std::shared_ptr<const houbu::PolicyComparison>>();
+    qRegisterMetaType<std::shared_ptr<const houbu::EventExplanation>>();
     qRegisterMetaType<houbu::StepState>();
     qRegisterMetaType<houbu::PrecheckReply>();
     thread_ = new QThread(this);
@@ -658,6 +742,7 @@ EmbeddedSession::EmbeddedSession(QObject* parent) : Session(parent) {
     connect(worker_, &EmbeddedWorker::exported, this, &EmbeddedSession::exported);
     connect(worker_, &EmbeddedWorker::historyReady, this, &Session::historyReady);
     connect(worker_, &EmbeddedWorker::comparisonReady, this, &Session::comparisonReady);
+    connect(worker_, &EmbeddedWorker::eventExplained, this, &Session::eventExplained);
     connect(worker_, &EmbeddedWorker::stepStateChanged, this, &EmbeddedSession::stepStateChanged);
     thread_->start();
 }
@@ -703,6 +788,15 @@ void EmbeddedSession::analyseHistory(const QString& train, const QString& date) 
 void EmbeddedSession::comparePolicies(const QString& train, const QString& date) {
     QMetaObject::invokeMethod(worker_,
                               [w = worker_, train, date] { w->comparePolicies(train, date); });
+}
+
+void Session::explainEvent(const QString&, qint64, int) {
+    emit eventExplained(nullptr, tr("Only an embedded engine can apply its journal again."));
+}
+
+void EmbeddedSession::explainEvent(const QString& order, qint64 seq, int line) {
+    QMetaObject::invokeMethod(
+        worker_, [w = worker_, order, seq, line] { w->explainEvent(order, seq, line); });
 }
 
 void EmbeddedSession::send(const QList<QByteArray>& commands) {
