@@ -54,9 +54,36 @@
     </message>
 </context>
 <context>
+    <name>houbu::DisplayNames</name>
+    <message numerus="yes">
+        <location filename="../models/src/trace_reasons.cpp" line="19"/>
+        <source>%n passenger(s)</source>
+        <translation>
+            <numerusform>%n passenger</numerusform>
+            <numerusform>%n passengers</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../models/src/trace_reasons.cpp" line="23"/>
+        <source>%n seat(s) free</source>
+        <translation>
+            <numerusform>%n seat free</numerusform>
+            <numerusform>%n seats free</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../models/src/trace_reasons.cpp" line="55"/>
+        <source>seat(s) %1</source>
+        <translation>
+            <numerusform>seat %1</numerusform>
+            <numerusform>seats %1</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>houbu::EventLogModel</name>
     <message numerus="yes">
-        <location filename="../models/src/models.cpp" line="743"/>
+        <location filename="../models/src/models.cpp" line="749"/>
         <source>%n seat(s) free</source>
         <translation>
             <numerusform>%n seat free</numerusform>
@@ -67,7 +94,7 @@
 <context>
     <name>houbu::MainWindow</name>
     <message numerus="yes">
-        <location filename="../app/src/main_window.cpp" line="856"/>
+        <location filename="../app/src/main_window.cpp" line="866"/>
         <source>%n event(s) applied</source>
         <translation>
             <numerusform>%n event applied</numerusform>
@@ -75,7 +102,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/main_window.cpp" line="980"/>
+        <location filename="../app/src/main_window.cpp" line="992"/>
         <source>Needs %n seat(s) free over the whole interval</source>
         <translation>
             <numerusform>Needs %n seat free over the whole interval</numerusform>
@@ -83,7 +110,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/main_window.cpp" line="981"/>
+        <location filename="../app/src/main_window.cpp" line="993"/>
         <source>%n free.</source>
         <translation>
             <numerusform>%n free.</numerusform>
@@ -91,7 +118,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/main_window.cpp" line="986"/>
+        <location filename="../app/src/main_window.cpp" line="998"/>
         <source>Accepts standing: %n standing place(s) free over the interval.</source>
         <translation>
             <numerusform>Accepts standing: %n standing place free over the interval.</numerusform>
@@ -99,7 +126,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/main_window.cpp" line="1023"/>
+        <location filename="../app/src/main_window.cpp" line="1035"/>
         <source>… and %n more seat(s)</source>
         <translation>
             <numerusform>… and %n more seat</numerusform>
@@ -186,7 +213,7 @@
 <context>
     <name>houbu::StepPanel</name>
     <message numerus="yes">
-        <location filename="../app/src/step_panel.cpp" line="121"/>
+        <location filename="../app/src/step_panel.cpp" line="146"/>
         <source>%1 skipped: only %n seat(s) free on %2 (%3)</source>
         <translation>
             <numerusform>%1 skipped: only %n seat free on %2 (%3)</numerusform>
@@ -194,7 +221,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/step_panel.cpp" line="160"/>
+        <location filename="../app/src/step_panel.cpp" line="185"/>
         <source>%n more command(s) waiting</source>
         <translation>
             <numerusform>%n more command waiting</numerusform>

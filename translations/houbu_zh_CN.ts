@@ -1097,16 +1097,72 @@
         <source>¥%1</source>
         <translation>¥%1</translation>
     </message>
+    <message numerus="yes">
+        <location filename="../models/src/trace_reasons.cpp" line="19"/>
+        <source>%n passenger(s)</source>
+        <translation>
+            <numerusform>%n 名乘客</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../models/src/trace_reasons.cpp" line="23"/>
+        <source>%n seat(s) free</source>
+        <translation>
+            <numerusform>空闲 %n 个座位</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../models/src/trace_reasons.cpp" line="55"/>
+        <source>seat(s) %1</source>
+        <translation>
+            <numerusform>座位 %1</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../models/src/trace_reasons.cpp" line="56"/>
+        <source>standing: no seat free on %1</source>
+        <translation>无座：%1 没有空闲座位</translation>
+    </message>
+    <message>
+        <location filename="../models/src/trace_reasons.cpp" line="57"/>
+        <source>%1, rank %2 in %3; %4; the earliest servable in queue order; served on option %5 (%6 %7), %8</source>
+        <translation>%1，在 %3 中排第 %2 位；%4；按队列顺序最早可兑现；按第 %5 个选项（%6 %7）兑现，%8</translation>
+    </message>
+    <message>
+        <location filename="../models/src/trace_reasons.cpp" line="65"/>
+        <source>%1; %2 on %3 (%4)</source>
+        <translation>%1；%3 %2（%4）</translation>
+    </message>
+    <message>
+        <location filename="../models/src/trace_reasons.cpp" line="72"/>
+        <source>%1 on %2 (%3)</source>
+        <translation>%2 %1（%3）</translation>
+    </message>
+    <message>
+        <location filename="../models/src/trace_reasons.cpp" line="77"/>
+        <source>%1 has left %2</source>
+        <translation>%1 已驶离 %2</translation>
+    </message>
+    <message>
+        <location filename="../models/src/trace_reasons.cpp" line="81"/>
+        <source>%1; %2; waits in its queues</source>
+        <translation>%1；%2；在其队列中等待</translation>
+    </message>
+    <message>
+        <location filename="../models/src/trace_reasons.cpp" line="84"/>
+        <source>fails: %1 travels on %2 %3 %4 (ticket %5) at an overlapping time on every option with seats</source>
+        <translation>兑现失败：%1 已购 %2 %3 %4（车票 %5），与每个有座选项的时间重叠</translation>
+    </message>
 </context>
 <context>
     <name>houbu::EmbeddedSession</name>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="679"/>
+        <location filename="../session/src/embedded_session.cpp" line="764"/>
         <source>Embedded · in memory</source>
         <translation>嵌入式 · 内存</translation>
     </message>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="679"/>
+        <location filename="../session/src/embedded_session.cpp" line="764"/>
         <source>Embedded · %1</source>
         <translation>嵌入式 · %1</translation>
     </message>
@@ -1114,54 +1170,65 @@
 <context>
     <name>houbu::EmbeddedWorker</name>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="45"/>
+        <location filename="../session/src/embedded_session.cpp" line="47"/>
         <source>Opening the store</source>
         <translation>正在打开存储</translation>
     </message>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="140"/>
-        <location filename="../session/src/embedded_session.cpp" line="291"/>
+        <location filename="../session/src/embedded_session.cpp" line="143"/>
+        <location filename="../session/src/embedded_session.cpp" line="279"/>
+        <location filename="../session/src/embedded_session.cpp" line="338"/>
         <source>No engine is open.</source>
         <translation>未打开引擎。</translation>
     </message>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="191"/>
+        <location filename="../session/src/embedded_session.cpp" line="197"/>
         <source>Loading cancelled after %1 of %2 lines.</source>
         <translation>已在 %2 行中的第 %1 行后取消加载。</translation>
     </message>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="194"/>
-        <location filename="../session/src/embedded_session.cpp" line="209"/>
+        <location filename="../session/src/embedded_session.cpp" line="200"/>
+        <location filename="../session/src/embedded_session.cpp" line="216"/>
         <source>Loading scenario</source>
         <translation>正在加载场景</translation>
     </message>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="227"/>
+        <location filename="../session/src/embedded_session.cpp" line="234"/>
         <source>Cannot write %1: %2</source>
         <translation>无法写入 %1：%2</translation>
     </message>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="242"/>
+        <location filename="../session/src/embedded_session.cpp" line="249"/>
         <source>Journal exported to %1</source>
         <translation>日志已导出到 %1</translation>
     </message>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="251"/>
+        <location filename="../session/src/embedded_session.cpp" line="258"/>
         <source>Replaying the journal</source>
         <translation>正在回放日志</translation>
     </message>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="263"/>
+        <location filename="../session/src/embedded_session.cpp" line="270"/>
         <source>Replaying under both policies</source>
         <translation>正在按两种策略回放</translation>
     </message>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="412"/>
+        <location filename="../session/src/embedded_session.cpp" line="286"/>
+        <source>Event %1 is not in the journal.</source>
+        <translation>事件 %1 不在日志中。</translation>
+    </message>
+    <message>
+        <location filename="../session/src/embedded_session.cpp" line="294"/>
+        <source>Line %1 is not a command of this session.</source>
+        <translation>第 %1 行不是本会话的命令。</translation>
+    </message>
+    <message>
+        <location filename="../session/src/embedded_session.cpp" line="474"/>
         <source>Step mode: cannot copy the engine: %1</source>
         <translation>单步模式：无法复制引擎：%1</translation>
     </message>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="516"/>
+        <location filename="../session/src/embedded_session.cpp" line="578"/>
         <source>Step mode and the engine disagree on line %1; the engine&apos;s events are kept.</source>
         <translation>单步模式与引擎在第 %1 行的结果不一致；以引擎的事件为准。</translation>
     </message>
@@ -1325,63 +1392,169 @@
     </message>
 </context>
 <context>
+    <name>houbu::EventExplanation</name>
+    <message>
+        <location filename="../session/src/explanation.cpp" line="23"/>
+        <source>Line %1 is not a command the engine applied.</source>
+        <translation>第 %1 行不是引擎应用过的命令。</translation>
+    </message>
+</context>
+<context>
     <name>houbu::EventLogModel</name>
     <message>
-        <location filename="../models/src/models.cpp" line="738"/>
+        <location filename="../models/src/models.cpp" line="744"/>
         <source>prepay %1 by %2</source>
         <translation>%2 前预付 %1</translation>
     </message>
     <message numerus="yes">
-        <location filename="../models/src/models.cpp" line="743"/>
+        <location filename="../models/src/models.cpp" line="749"/>
         <source>%n seat(s) free</source>
         <translation>
             <numerusform>余 %n 座</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="748"/>
+        <location filename="../models/src/models.cpp" line="754"/>
         <source>%1 %2 %3: rank %4</source>
         <translation>%1 %2 %3：第 %4 名</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="806"/>
+        <location filename="../models/src/models.cpp" line="814"/>
         <source>The command&apos;s line in its input: in a scenario file, the file&apos;s line (every line counted, as houbu-cli numbers them); after that, the console&apos;s commands in the order sent</source>
         <translation>命令在其输入中的行号：场景文件中即文件的行号（与 houbu-cli 一样，每一行都计数）；此后是控制台按发送顺序编号的命令</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="813"/>
+        <location filename="../models/src/models.cpp" line="821"/>
         <source>Seq</source>
         <translation>序号</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="815"/>
+        <location filename="../models/src/models.cpp" line="823"/>
         <source>Time</source>
         <translation>时间</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="817"/>
+        <location filename="../models/src/models.cpp" line="825"/>
         <source>Event</source>
         <translation>事件</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="819"/>
+        <location filename="../models/src/models.cpp" line="827"/>
         <source>Line</source>
         <translation>行</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="821"/>
+        <location filename="../models/src/models.cpp" line="829"/>
         <source>Train</source>
         <translation>车次</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="823"/>
+        <location filename="../models/src/models.cpp" line="831"/>
         <source>Ticket / id</source>
         <translation>车票 / 编号</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="825"/>
+        <location filename="../models/src/models.cpp" line="833"/>
         <source>Details</source>
         <translation>详情</translation>
+    </message>
+</context>
+<context>
+    <name>houbu::ExplanationDialog</name>
+    <message>
+        <location filename="../app/src/explanation_dialog.cpp" line="45"/>
+        <source>free over the whole run</source>
+        <translation>全程空闲</translation>
+    </message>
+    <message>
+        <location filename="../app/src/explanation_dialog.cpp" line="59"/>
+        <source>Why %1: no decision about it</source>
+        <translation>%1：没有关于它的决定</translation>
+    </message>
+    <message>
+        <location filename="../app/src/explanation_dialog.cpp" line="62"/>
+        <source>Why %1 was served</source>
+        <translation>%1 为何兑现</translation>
+    </message>
+    <message>
+        <location filename="../app/src/explanation_dialog.cpp" line="64"/>
+        <source>Why %1 failed</source>
+        <translation>%1 为何兑现失败</translation>
+    </message>
+    <message>
+        <location filename="../app/src/explanation_dialog.cpp" line="68"/>
+        <source>Why %1 was passed over</source>
+        <translation>%1 为何被跳过</translation>
+    </message>
+    <message>
+        <location filename="../app/src/explanation_dialog.cpp" line="75"/>
+        <source>Event %1, from %2 on %3 %4.</source>
+        <translation>事件 %1，来自 %3 %4 上的%2。</translation>
+    </message>
+    <message>
+        <location filename="../app/src/explanation_dialog.cpp" line="81"/>
+        <source>Applied again, this command takes no matching decision about %1.</source>
+        <translation>重新应用后，此命令没有关于 %1 的匹配决定。</translation>
+    </message>
+    <message>
+        <location filename="../app/src/explanation_dialog.cpp" line="87"/>
+        <source>What started the matching pass</source>
+        <translation>本轮匹配因何开始</translation>
+    </message>
+    <message>
+        <location filename="../app/src/explanation_dialog.cpp" line="90"/>
+        <source>Candidates in queue order</source>
+        <translation>按队列顺序的候选订单</translation>
+    </message>
+    <message>
+        <location filename="../app/src/explanation_dialog.cpp" line="91"/>
+        <source>The earliest effective first, then the earliest submitted; the matcher serves the first one that fits.</source>
+        <translation>最早生效者在前，其次是最早提交者；匹配器兑现第一个放得下的订单。</translation>
+    </message>
+    <message>
+        <location filename="../app/src/explanation_dialog.cpp" line="99"/>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <location filename="../app/src/explanation_dialog.cpp" line="103"/>
+        <source>Decisions before it in this command</source>
+        <translation>此命令中在它之前的决定</translation>
+    </message>
+    <message>
+        <location filename="../app/src/explanation_dialog.cpp" line="110"/>
+        <source>The decision</source>
+        <translation>决定</translation>
+    </message>
+    <message>
+        <location filename="../app/src/explanation_dialog.cpp" line="116"/>
+        <source>The matcher&apos;s reason: %1</source>
+        <translation>匹配器的理由：%1</translation>
+    </message>
+    <message>
+        <location filename="../app/src/explanation_dialog.cpp" line="126"/>
+        <source>The seats at that moment</source>
+        <translation>当时的座位</translation>
+    </message>
+    <message>
+        <location filename="../app/src/explanation_dialog.cpp" line="137"/>
+        <source>%1 of %2 seats of %3 free over %4 before the decision.</source>
+        <translation>决定之前，%3 的 %2 个座位中有 %1 个在 %4 区间空闲。</translation>
+    </message>
+    <message>
+        <location filename="../app/src/explanation_dialog.cpp" line="175"/>
+        <source>%1 %2 just before the decision: the freed seats&apos; free runs tinted, the seats it serves outlined.</source>
+        <translation>%1 %2 在决定之前：着色的是释放座位的空闲区段，描边的是将兑现的座位。</translation>
+    </message>
+    <message>
+        <location filename="../app/src/explanation_dialog.cpp" line="215"/>
+        <source>&amp;Export report…</source>
+        <translation>导出报告(&amp;E)…</translation>
+    </message>
+    <message>
+        <location filename="../app/src/explanation_dialog.cpp" line="217"/>
+        <source>&amp;Print…</source>
+        <translation>打印(&amp;P)…</translation>
     </message>
 </context>
 <context>
@@ -1400,7 +1573,7 @@
 <context>
     <name>houbu::MainWindow</name>
     <message>
-        <location filename="../app/src/main_window.cpp" line="617"/>
+        <location filename="../app/src/main_window.cpp" line="627"/>
         <source>Houbu</source>
         <translation>候补</translation>
     </message>
@@ -1420,12 +1593,12 @@
         <translation>车厢：</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="366"/>
+        <location filename="../app/src/main_window.cpp" line="373"/>
         <source>Open s&amp;tore…</source>
         <translation>打开存储(&amp;T)…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="402"/>
+        <location filename="../app/src/main_window.cpp" line="409"/>
         <source>Ad&amp;vance clock…</source>
         <translation>推进时钟(&amp;V)…</translation>
     </message>
@@ -1440,408 +1613,409 @@
         <translation>车次</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="268"/>
+        <location filename="../app/src/main_window.cpp" line="271"/>
         <source>Select a queued order to see which seats block it.</source>
         <translation>选择一个排队订单，查看是哪些席位挡住了它。</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="279"/>
+        <location filename="../app/src/main_window.cpp" line="284"/>
         <source>Queues</source>
         <translation>候补队列</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="286"/>
+        <location filename="../app/src/main_window.cpp" line="291"/>
         <source>All events</source>
         <translation>全部事件</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="291"/>
+        <location filename="../app/src/main_window.cpp" line="296"/>
         <source>All trains</source>
         <translation>全部车次</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="292"/>
+        <location filename="../app/src/main_window.cpp" line="297"/>
         <source>Order id</source>
         <translation>订单号</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="293"/>
+        <location filename="../app/src/main_window.cpp" line="298"/>
         <source>Text</source>
         <translation>文本</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="345"/>
+        <location filename="../app/src/main_window.cpp" line="352"/>
         <source>Matching log</source>
         <translation>匹配日志</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="350"/>
+        <location filename="../app/src/main_window.cpp" line="357"/>
         <source>Legend</source>
         <translation>图例</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="354"/>
+        <location filename="../app/src/main_window.cpp" line="361"/>
         <source>Charts</source>
         <translation>图表</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="360"/>
+        <location filename="../app/src/main_window.cpp" line="367"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="361"/>
+        <location filename="../app/src/main_window.cpp" line="368"/>
         <source>Open &amp;demo</source>
         <translation>打开演示(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="364"/>
+        <location filename="../app/src/main_window.cpp" line="371"/>
         <source>&amp;Open scenario…</source>
         <translation>打开场景(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="368"/>
+        <location filename="../app/src/main_window.cpp" line="375"/>
         <source>Recent files</source>
         <translation>最近的文件</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="371"/>
+        <location filename="../app/src/main_window.cpp" line="378"/>
         <source>Co&amp;nnect to server…</source>
         <translation>连接服务器(&amp;N)…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="373"/>
+        <location filename="../app/src/main_window.cpp" line="380"/>
         <source>D&amp;isconnect</source>
         <translation>断开连接(&amp;I)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="375"/>
+        <location filename="../app/src/main_window.cpp" line="382"/>
         <source>&amp;Export journal as scenario…</source>
         <translation>将日志导出为场景(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="379"/>
+        <location filename="../app/src/main_window.cpp" line="386"/>
         <source>&amp;Settings…</source>
         <translation>设置(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="384"/>
+        <location filename="../app/src/main_window.cpp" line="391"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="386"/>
+        <location filename="../app/src/main_window.cpp" line="393"/>
         <source>&amp;Operations</source>
         <translation>操作(&amp;O)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="392"/>
+        <location filename="../app/src/main_window.cpp" line="399"/>
         <source>&amp;Sell…</source>
         <translation>售票(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="393"/>
+        <location filename="../app/src/main_window.cpp" line="400"/>
         <source>&amp;Block quota…</source>
         <translation>预留配额(&amp;B)…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="394"/>
+        <location filename="../app/src/main_window.cpp" line="401"/>
         <source>&amp;Release selection…</source>
         <translation>释放所选(&amp;R)…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="396"/>
+        <location filename="../app/src/main_window.cpp" line="403"/>
         <source>&amp;Waitlist order…</source>
         <translation>候补订单(&amp;W)…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="397"/>
+        <location filename="../app/src/main_window.cpp" line="404"/>
         <source>&amp;Prepay order…</source>
         <translation>预付订单(&amp;P)…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="399"/>
+        <location filename="../app/src/main_window.cpp" line="406"/>
         <source>&amp;Cancel order…</source>
         <translation>取消订单(&amp;C)…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="401"/>
+        <location filename="../app/src/main_window.cpp" line="408"/>
         <source>&amp;Add car…</source>
         <translation>加挂车厢(&amp;A)…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="418"/>
+        <location filename="../app/src/main_window.cpp" line="425"/>
         <source>Release the selected seat interval (in the grid)</source>
         <translation>释放所选席位区间（席位图中）</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="419"/>
+        <location filename="../app/src/main_window.cpp" line="426"/>
         <source>Cancel the chosen order (in the queues)</source>
         <translation>取消所选订单（队列中）</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="421"/>
+        <location filename="../app/src/main_window.cpp" line="428"/>
         <source>&amp;Matching</source>
         <translation>匹配(&amp;M)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="422"/>
+        <location filename="../app/src/main_window.cpp" line="429"/>
         <source>&amp;Pause matching</source>
         <translation>暂停匹配(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="425"/>
+        <location filename="../app/src/main_window.cpp" line="432"/>
         <source>Step through the matching decisions of each command</source>
         <translation>逐步查看每条命令的匹配决策</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="429"/>
+        <location filename="../app/src/main_window.cpp" line="436"/>
         <source>&amp;Step</source>
         <translation>单步(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="433"/>
+        <location filename="../app/src/main_window.cpp" line="440"/>
         <source>Apply the pending matching decision (F10)</source>
         <translation>应用待处理的匹配决策 (F10)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="434"/>
+        <location filename="../app/src/main_window.cpp" line="441"/>
         <source>&amp;Back</source>
         <translation>后退(&amp;B)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="438"/>
+        <location filename="../app/src/main_window.cpp" line="445"/>
         <source>Undo the last decision by replaying the command (Shift+F10)</source>
         <translation>通过重放命令撤销上一个决策 (Shift+F10)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="439"/>
+        <location filename="../app/src/main_window.cpp" line="446"/>
         <source>&amp;Run to the end</source>
         <translation>运行到结束(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="443"/>
+        <location filename="../app/src/main_window.cpp" line="450"/>
         <source>Apply every pending decision and command (F5)</source>
         <translation>应用所有待处理的决策和命令 (F5)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="450"/>
+        <location filename="../app/src/main_window.cpp" line="459"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="451"/>
+        <location filename="../app/src/main_window.cpp" line="460"/>
         <source>Zoom &amp;in</source>
         <translation>放大(&amp;I)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="453"/>
+        <location filename="../app/src/main_window.cpp" line="462"/>
         <source>Zoom &amp;out</source>
         <translation>缩小(&amp;O)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="455"/>
+        <location filename="../app/src/main_window.cpp" line="464"/>
         <source>&amp;Actual size</source>
         <translation>实际大小(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="457"/>
+        <location filename="../app/src/main_window.cpp" line="466"/>
         <source>&amp;Find</source>
         <translation>查找(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="469"/>
+        <location filename="../app/src/main_window.cpp" line="478"/>
         <source>&amp;Reset window layout</source>
         <translation>重置窗口布局(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="471"/>
+        <location filename="../app/src/main_window.cpp" line="480"/>
         <source>&amp;Analysis</source>
         <translation>分析(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="473"/>
+        <location filename="../app/src/main_window.cpp" line="482"/>
         <source>&amp;Replay history for charts</source>
         <translation>回放历史以生成图表(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="479"/>
+        <location filename="../app/src/main_window.cpp" line="488"/>
         <source>&amp;Compare policies…</source>
         <translation>比较策略(&amp;C)…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="482"/>
+        <location filename="../app/src/main_window.cpp" line="491"/>
         <source>Replay the journal with the shown run under complete and under exact</source>
         <translation>分别在 complete 和 exact 策略下为当前车次回放日志</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="485"/>
+        <location filename="../app/src/main_window.cpp" line="494"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="486"/>
+        <location filename="../app/src/main_window.cpp" line="495"/>
         <source>&amp;Examples</source>
         <translation>示例(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="493"/>
+        <location filename="../app/src/main_window.cpp" line="502"/>
         <source>&amp;Manual</source>
         <translation>使用手册(&amp;M)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="496"/>
+        <location filename="../app/src/main_window.cpp" line="505"/>
         <source>&amp;Keyboard shortcuts</source>
         <translation>键盘快捷键(&amp;K)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="498"/>
+        <location filename="../app/src/main_window.cpp" line="507"/>
         <source>&amp;About Houbu</source>
         <translation>关于候补(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="501"/>
+        <location filename="../app/src/main_window.cpp" line="510"/>
         <source>Operations</source>
         <translation>操作</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="879"/>
+        <location filename="../app/src/main_window.cpp" line="889"/>
         <source>Refused: %1 %2</source>
         <translation>被拒绝：%1 %2</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="947"/>
-        <location filename="../app/src/main_window.cpp" line="960"/>
+        <location filename="../app/src/main_window.cpp" line="959"/>
+        <location filename="../app/src/main_window.cpp" line="972"/>
         <source>%1 no longer waits in any queue of this run.</source>
         <translation>%1 已不在本车次的任何队列中等待。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/main_window.cpp" line="986"/>
+        <location filename="../app/src/main_window.cpp" line="998"/>
         <source>Accepts standing: %n standing place(s) free over the interval.</source>
         <translation>
             <numerusform>接受无座：该区间有 %n 个无座空位。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="989"/>
+        <location filename="../app/src/main_window.cpp" line="1001"/>
         <source>This class is closed to new waitlist orders (cap 0); the order stays queued.</source>
         <translation>该席别已停止接受新的候补订单（上限 0）；本订单继续排队。</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="992"/>
+        <location filename="../app/src/main_window.cpp" line="1004"/>
         <source>Waitlist cap %1 on this class, %2 passengers queued.</source>
         <translation>该席别候补人数上限 %1，已有 %2 人排队。</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="996"/>
+        <location filename="../app/src/main_window.cpp" line="1008"/>
         <source>When seats come it fails: passenger %1 holds ticket %2 at an overlapping time (兑现失败).</source>
         <translation>有座时将兑现失败：乘车人 %1 持有时间重叠的车票 %2。</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1036"/>
-        <location filename="../app/src/main_window.cpp" line="1064"/>
+        <location filename="../app/src/main_window.cpp" line="1050"/>
+        <location filename="../app/src/main_window.cpp" line="1078"/>
+        <location filename="../app/src/main_window_explain.cpp" line="58"/>
         <source>Open a scenario or a store first</source>
         <translation>请先打开场景或存储</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1039"/>
+        <location filename="../app/src/main_window.cpp" line="1053"/>
         <source>No train is shown: open a scenario or a store first</source>
         <translation>未显示任何车次：请先打开场景或存储</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1053"/>
+        <location filename="../app/src/main_window.cpp" line="1067"/>
         <source>Release the selected seat interval (refund, timeout, reschedule or quota)</source>
         <translation>释放所选席位区间（退票、超时、改签或预留）</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1055"/>
+        <location filename="../app/src/main_window.cpp" line="1069"/>
         <source>Sell tickets on the shown train</source>
         <translation>发售当前车次的车票</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1056"/>
+        <location filename="../app/src/main_window.cpp" line="1070"/>
         <source>Withhold seats as a quota block</source>
         <translation>将席位扣留为预留配额</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1057"/>
+        <location filename="../app/src/main_window.cpp" line="1071"/>
         <source>Submit a waitlist order</source>
         <translation>提交候补订单</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1058"/>
+        <location filename="../app/src/main_window.cpp" line="1072"/>
         <source>Prepay a waitlist order</source>
         <translation>预付候补订单</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1059"/>
+        <location filename="../app/src/main_window.cpp" line="1073"/>
         <source>No waitlist order awaits prepayment</source>
         <translation>没有待预付的候补订单</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1060"/>
+        <location filename="../app/src/main_window.cpp" line="1074"/>
         <source>Cancel a waitlist order</source>
         <translation>取消候补订单</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1061"/>
+        <location filename="../app/src/main_window.cpp" line="1075"/>
         <source>No waitlist order to cancel</source>
         <translation>没有可取消的候补订单</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1062"/>
+        <location filename="../app/src/main_window.cpp" line="1076"/>
         <source>Add a car (加挂) to the shown train</source>
         <translation>为当前车次加挂车厢</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1063"/>
+        <location filename="../app/src/main_window.cpp" line="1077"/>
         <source>Move the logical clock forward</source>
         <translation>向前推进逻辑时钟</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1068"/>
+        <location filename="../app/src/main_window.cpp" line="1082"/>
         <source>Save the shown run&apos;s seat map as PDF or PNG</source>
         <translation>将当前车次的座位图保存为 PDF 或 PNG</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1069"/>
-        <location filename="../app/src/main_window.cpp" line="1071"/>
+        <location filename="../app/src/main_window.cpp" line="1083"/>
+        <location filename="../app/src/main_window.cpp" line="1085"/>
         <location filename="../app/src/main_window_export.cpp" line="51"/>
         <source>No train is shown</source>
         <translation>未显示任何车次</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1070"/>
+        <location filename="../app/src/main_window.cpp" line="1084"/>
         <source>Print the shown run&apos;s seat map, with a preview first</source>
         <translation>打印当前车次的座位图（先预览）</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1222"/>
+        <location filename="../app/src/main_window.cpp" line="1237"/>
         <source>%1 %2→%3</source>
         <translation>%1 %2→%3</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1228"/>
+        <location filename="../app/src/main_window.cpp" line="1243"/>
         <source>Release %1 (%2)…</source>
         <translation>释放 %1（%2）…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1238"/>
+        <location filename="../app/src/main_window.cpp" line="1253"/>
         <source>Sell %1…</source>
         <translation>发售 %1…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1241"/>
+        <location filename="../app/src/main_window.cpp" line="1256"/>
         <source>Block %1…</source>
         <translation>预留 %1…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1244"/>
+        <location filename="../app/src/main_window.cpp" line="1259"/>
         <source>Waitlist order for %1…</source>
         <translation>为 %1 提交候补订单…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1256"/>
+        <location filename="../app/src/main_window.cpp" line="1271"/>
         <source>Cancel order %1…</source>
         <translation>取消订单 %1…</translation>
     </message>
@@ -1958,32 +2132,32 @@
         <translation>只能导出嵌入式引擎的日志。</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="603"/>
+        <location filename="../app/src/main_window.cpp" line="612"/>
         <source>in memory</source>
         <translation>内存</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="623"/>
+        <location filename="../app/src/main_window.cpp" line="633"/>
         <source>Cannot open the store</source>
         <translation>无法打开存储</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="635"/>
+        <location filename="../app/src/main_window.cpp" line="645"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="735"/>
+        <location filename="../app/src/main_window.cpp" line="745"/>
         <source>Cannot open scenario</source>
         <translation>无法打开场景</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="736"/>
+        <location filename="../app/src/main_window.cpp" line="746"/>
         <source>Cannot read %1: %2</source>
         <translation>无法读取 %1：%2</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="510"/>
+        <location filename="../app/src/main_window.cpp" line="519"/>
         <source>Matching</source>
         <translation>匹配</translation>
     </message>
@@ -1993,101 +2167,102 @@
         <translation>席位图的全部标记：视图 ▸ 图例</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="746"/>
+        <location filename="../app/src/main_window.cpp" line="756"/>
         <source>Open scenario</source>
         <translation>打开场景</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="747"/>
+        <location filename="../app/src/main_window.cpp" line="757"/>
         <source>Scenarios (*.jsonl);;All files (*)</source>
         <translation>场景 (*.jsonl);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="753"/>
+        <location filename="../app/src/main_window.cpp" line="763"/>
         <source>Open or create a store</source>
         <translation>打开或新建存储</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="754"/>
+        <location filename="../app/src/main_window.cpp" line="764"/>
         <source>Houbu stores (*.db);;All files (*)</source>
         <translation>候补存储 (*.db);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="763"/>
+        <location filename="../app/src/main_window.cpp" line="773"/>
         <source>Export journal as scenario</source>
         <translation>将日志导出为场景</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="763"/>
+        <location filename="../app/src/main_window.cpp" line="773"/>
         <source>Scenarios (*.jsonl)</source>
         <translation>场景 (*.jsonl)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="814"/>
+        <location filename="../app/src/main_window.cpp" line="824"/>
         <source>Clock %1</source>
         <translation>时钟 %1</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="831"/>
-        <location filename="../app/src/main_window.cpp" line="832"/>
+        <location filename="../app/src/main_window.cpp" line="841"/>
+        <location filename="../app/src/main_window.cpp" line="842"/>
         <source>All</source>
         <translation>全部</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="837"/>
+        <location filename="../app/src/main_window.cpp" line="847"/>
         <source>%1 · %2</source>
         <translation>%1 · %2</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/main_window.cpp" line="856"/>
+        <location filename="../app/src/main_window.cpp" line="866"/>
         <source>%n event(s) applied</source>
         <translation>
             <numerusform>已应用 %n 个事件</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="963"/>
+        <location filename="../app/src/main_window.cpp" line="1038"/>
+        <location filename="../app/src/main_window_explain.cpp" line="121"/>
         <source>Why %1 waits</source>
         <translation>%1 为何仍在等待</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="970"/>
+        <location filename="../app/src/main_window.cpp" line="982"/>
         <source>stops %1→%2</source>
         <translation>站序 %1→%2</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="975"/>
+        <location filename="../app/src/main_window.cpp" line="987"/>
         <source>The train has left %1: this option no longer serves.</source>
         <translation>列车已从%1发车：此选项不再兑现。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/main_window.cpp" line="980"/>
+        <location filename="../app/src/main_window.cpp" line="992"/>
         <source>Needs %n seat(s) free over the whole interval</source>
         <translation>
             <numerusform>需要全程空闲席位 %n 个</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/main_window.cpp" line="981"/>
+        <location filename="../app/src/main_window.cpp" line="993"/>
         <source>%n free.</source>
         <translation>
             <numerusform>空闲 %n 个。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="983"/>
+        <location filename="../app/src/main_window.cpp" line="995"/>
         <source>Servable now: under policy exact it waits for a release of exactly this interval.</source>
         <translation>现在即可兑现：在 exact 策略下，它等待恰好这一区间的释放。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/main_window.cpp" line="1023"/>
+        <location filename="../app/src/main_window.cpp" line="1035"/>
         <source>… and %n more seat(s)</source>
         <translation>
             <numerusform>…… 另有 %n 个席位</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1054"/>
+        <location filename="../app/src/main_window.cpp" line="1068"/>
         <source>Select a seat interval in the grid first</source>
         <translation>请先在席位图中选择一个席位区间</translation>
     </message>
@@ -2166,6 +2341,56 @@
         <location filename="../app/src/main_window_export.cpp" line="109"/>
         <source>Saved to %1</source>
         <translation>已保存到 %1</translation>
+    </message>
+    <message>
+        <location filename="../app/src/main_window_explain.cpp" line="37"/>
+        <source>E&amp;xplain this fulfilment</source>
+        <translation>解释此次兑现(&amp;X)</translation>
+    </message>
+    <message>
+        <location filename="../app/src/main_window_explain.cpp" line="59"/>
+        <source>Only an embedded engine can apply its journal again to explain an event</source>
+        <translation>只有内嵌引擎才能重新应用其日志来解释事件</translation>
+    </message>
+    <message>
+        <location filename="../app/src/main_window_explain.cpp" line="61"/>
+        <source>Choose an order served, failed, considered or skipped in the matching log</source>
+        <translation>请在匹配日志中选择一个已兑现、兑现失败、被考虑或被跳过的订单</translation>
+    </message>
+    <message>
+        <location filename="../app/src/main_window_explain.cpp" line="62"/>
+        <source>Why the matcher decided as it did for this order: the freed seats, the candidates in queue order and the seats at that moment (F8)</source>
+        <translation>匹配器为何对此订单作出这个决定：释放的座位、按队列顺序的候选订单和当时的座位 (F8)</translation>
+    </message>
+    <message>
+        <location filename="../app/src/main_window_explain.cpp" line="75"/>
+        <source>Applying the command again…</source>
+        <translation>正在重新应用命令…</translation>
+    </message>
+    <message>
+        <location filename="../app/src/main_window_explain.cpp" line="83"/>
+        <source>Explain this fulfilment</source>
+        <translation>解释此次兑现</translation>
+    </message>
+    <message>
+        <location filename="../app/src/main_window_explain.cpp" line="94"/>
+        <source>Export report…</source>
+        <translation>导出报告…</translation>
+    </message>
+    <message>
+        <location filename="../app/src/main_window_explain.cpp" line="96"/>
+        <source>Print report…</source>
+        <translation>打印报告…</translation>
+    </message>
+    <message>
+        <location filename="../app/src/main_window_explain.cpp" line="112"/>
+        <source>Save or print why %1 waits</source>
+        <translation>保存或打印 %1 为何仍在等待</translation>
+    </message>
+    <message>
+        <location filename="../app/src/main_window_explain.cpp" line="112"/>
+        <source>Choose a queued order first</source>
+        <translation>请先选择一个排队中的订单</translation>
     </message>
 </context>
 <context>
@@ -3039,10 +3264,15 @@ Order %5</source>
 <context>
     <name>houbu::Session</name>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="683"/>
-        <location filename="../session/src/embedded_session.cpp" line="695"/>
+        <location filename="../session/src/embedded_session.cpp" line="768"/>
+        <location filename="../session/src/embedded_session.cpp" line="780"/>
         <source>This session cannot replay its journal.</source>
         <translation>此会话无法回放其日志。</translation>
+    </message>
+    <message>
+        <location filename="../session/src/embedded_session.cpp" line="794"/>
+        <source>Only an embedded engine can apply its journal again.</source>
+        <translation>只有内嵌引擎才能重新应用其日志。</translation>
     </message>
 </context>
 <context>
@@ -3145,113 +3375,158 @@ Order %5</source>
         <translation>站序 %1→%2</translation>
     </message>
     <message>
-        <location filename="../app/src/step_panel.cpp" line="40"/>
+        <location filename="../app/src/step_panel.cpp" line="46"/>
         <source>Line %1</source>
         <translation>第 %1 行</translation>
     </message>
     <message>
-        <location filename="../app/src/step_panel.cpp" line="49"/>
+        <location filename="../app/src/step_panel.cpp" line="38"/>
         <source>single</source>
         <translation>单人</translation>
     </message>
     <message>
-        <location filename="../app/src/step_panel.cpp" line="49"/>
+        <location filename="../app/src/step_panel.cpp" line="38"/>
         <source>group of %1</source>
         <translation>%1 人同行</translation>
     </message>
     <message>
-        <location filename="../app/src/step_panel.cpp" line="104"/>
+        <location filename="../app/src/step_panel.cpp" line="129"/>
         <source>%1 fails: passenger %2 travels at an overlapping time on every option with seats; the order leaves the waitlist and its prepayment is refunded</source>
         <translation>%1 兑现失败：乘车人 %2 在每个有座的选项上都有时间重叠的行程；订单退出候补，预付款退还</translation>
     </message>
     <message>
-        <location filename="../app/src/step_panel.cpp" line="108"/>
+        <location filename="../app/src/step_panel.cpp" line="133"/>
         <source>%1 served standing on %2 (%3): no seat free, the order accepts standing</source>
         <translation>%1 以无座兑现 %2（%3）：没有空座，该订单接受无座</translation>
     </message>
     <message>
-        <location filename="../app/src/step_panel.cpp" line="115"/>
+        <location filename="../app/src/step_panel.cpp" line="140"/>
         <source>%1 served on %2 %3 (%4 %5)</source>
         <translation>%1 已兑现：%2 %3（%4 %5）</translation>
     </message>
     <message>
-        <location filename="../app/src/step_panel.cpp" line="120"/>
+        <location filename="../app/src/step_panel.cpp" line="145"/>
         <source>%1 skipped: no option has enough free seats; it waits in its queues</source>
         <translation>跳过 %1：没有任何选项有足够的空闲席位；继续在其队列中等待</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/step_panel.cpp" line="121"/>
+        <location filename="../app/src/step_panel.cpp" line="146"/>
         <source>%1 skipped: only %n seat(s) free on %2 (%3)</source>
         <translation>
             <numerusform>跳过 %1：%2（%3）仅有 %n 个空闲席位</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/src/step_panel.cpp" line="138"/>
+        <location filename="../app/src/step_panel.cpp" line="163"/>
         <source>%1: no queued order is a candidate, nothing to decide; applied.</source>
         <translation>%1：没有候选的排队订单，无需决定；已执行。</translation>
     </message>
     <message>
-        <location filename="../app/src/step_panel.cpp" line="144"/>
+        <location filename="../app/src/step_panel.cpp" line="169"/>
         <source>&lt;b&gt;Matching paused.&lt;/b&gt; The next command that frees seats or queues an order stops before its first matching decision.</source>
         <translation>&lt;b&gt;匹配已暂停。&lt;/b&gt;下一条释放席位或使订单排队的命令将在其第一个匹配决策前停下。</translation>
     </message>
     <message>
-        <location filename="../app/src/step_panel.cpp" line="147"/>
+        <location filename="../app/src/step_panel.cpp" line="172"/>
         <source>&lt;b&gt;Matching runs.&lt;/b&gt;</source>
         <translation>&lt;b&gt;匹配运行中。&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../app/src/step_panel.cpp" line="195"/>
+        <location filename="../app/src/step_panel.cpp" line="76"/>
         <source>effective %1</source>
         <translation>%1 生效</translation>
     </message>
     <message>
-        <location filename="../app/src/step_panel.cpp" line="201"/>
+        <location filename="../app/src/step_panel.cpp" line="203"/>
         <source>Candidates in queue order (the earliest effective first, then the earliest submitted): %1</source>
         <translation>按队列顺序的候选订单（最早生效者在前，其次是最早提交者）：%1</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/step_panel.cpp" line="160"/>
+        <location filename="../app/src/step_panel.cpp" line="185"/>
         <source>%n more command(s) waiting</source>
         <translation>
             <numerusform>另有 %n 条命令等待中</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/src/step_panel.cpp" line="164"/>
+        <location filename="../app/src/step_panel.cpp" line="189"/>
         <source>&lt;b&gt;Decision %1:&lt;/b&gt; %2</source>
         <translation>&lt;b&gt;决策 %1：&lt;/b&gt;%2</translation>
     </message>
     <message>
-        <location filename="../app/src/step_panel.cpp" line="175"/>
+        <location filename="../app/src/step_panel.cpp" line="58"/>
         <source>%1 %2 (free run %3)</source>
         <translation>%1 %2（连续空闲 %3）</translation>
     </message>
     <message>
-        <location filename="../app/src/step_panel.cpp" line="178"/>
+        <location filename="../app/src/step_panel.cpp" line="61"/>
         <source>Freed: %1</source>
         <translation>已释放：%1</translation>
     </message>
     <message>
-        <location filename="../app/src/step_panel.cpp" line="182"/>
+        <location filename="../app/src/step_panel.cpp" line="64"/>
         <source>Added car: new %1 seats on %2 %3</source>
         <translation>加挂车厢：%2 %3 新增 %1 席位</translation>
     </message>
     <message>
-        <location filename="../app/src/step_panel.cpp" line="187"/>
+        <location filename="../app/src/step_panel.cpp" line="67"/>
         <source>Order %1 became effective</source>
         <translation>订单 %1 已生效</translation>
     </message>
     <message>
-        <location filename="../app/src/step_panel.cpp" line="203"/>
+        <location filename="../app/src/step_panel.cpp" line="205"/>
         <source>none</source>
         <translation>无</translation>
     </message>
     <message>
-        <location filename="../app/src/step_panel.cpp" line="210"/>
+        <location filename="../app/src/step_panel.cpp" line="212"/>
         <source>Applied:</source>
         <translation>已应用：</translation>
+    </message>
+</context>
+<context>
+    <name>houbu::TextReport</name>
+    <message>
+        <location filename="../app/src/text_report.cpp" line="26"/>
+        <source>Made %1</source>
+        <translation>生成于 %1</translation>
+    </message>
+    <message>
+        <location filename="../app/src/text_report.cpp" line="55"/>
+        <source>Cannot write %1</source>
+        <translation>无法写入 %1</translation>
+    </message>
+    <message>
+        <location filename="../app/src/text_report.cpp" line="62"/>
+        <location filename="../app/src/text_report.cpp" line="68"/>
+        <source>Cannot write %1: %2</source>
+        <translation>无法写入 %1：%2</translation>
+    </message>
+    <message>
+        <location filename="../app/src/text_report.cpp" line="75"/>
+        <source>PDF (*.pdf)</source>
+        <translation>PDF (*.pdf)</translation>
+    </message>
+    <message>
+        <location filename="../app/src/text_report.cpp" line="75"/>
+        <source>HTML (*.html)</source>
+        <translation>HTML (*.html)</translation>
+    </message>
+    <message>
+        <location filename="../app/src/text_report.cpp" line="75"/>
+        <source>Text (*.txt)</source>
+        <translation>文本 (*.txt)</translation>
+    </message>
+    <message>
+        <location filename="../app/src/text_report.cpp" line="77"/>
+        <location filename="../app/src/text_report.cpp" line="84"/>
+        <source>Export report</source>
+        <translation>导出报告</translation>
+    </message>
+    <message>
+        <location filename="../app/src/text_report.cpp" line="97"/>
+        <source>Print report</source>
+        <translation>打印报告</translation>
     </message>
 </context>
 <context>
