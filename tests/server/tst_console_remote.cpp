@@ -13,6 +13,7 @@
 #include <QPointer>
 #include <QPushButton>
 #include <QSignalSpy>
+#include <QSortFilterProxyModel>
 #include <QStatusBar>
 #include <QTabWidget>
 #include <QTableView>
@@ -95,6 +96,15 @@ QString describe(const QModelIndex& index) {
 }
 
 // Every cell (and child) of two models, for `roles`, and the column headers.
+// The log without the match trace.
+class EventsOnly : public QSortFilterProxyModel {
+  protected:
+    bool filterAcceptsRow(int row, const QModelIndex&) const override {
+        const QString kind = static_cast<const EventLogModel*>(sourceModel())->kindAt(row);
+        return kind != u"match_considered"_s && kind != u"match_skipped"_s;
+    }
+};
+
 void compareModels(const QAbstractItemModel* a, const QAbstractItemModel* b,
                    const QList<int>& roles, const QModelIndex& pa = {},
                    const QModelIndex& pb = {}) {
@@ -168,16 +178,21 @@ void compareViews(const MainWindow& a, const MainWindow& b, bool withLog) {
 
     if (!withLog) return;
     QCOMPARE(a.lastSeq(), b.lastSeq());
-    const EventLogModel* la = a.logModel();
-    const EventLogModel* lb = b.logModel();
-    QCOMPARE(la->rowCount(), b.logModel()->rowCount());
-    QCOMPARE(qint64(la->rowCount()), a.lastSeq());
-    for (int r = 0; r < la->rowCount(); ++r) {
-        QCOMPARE(la->at(r).seq, qint64(r + 1));
-        QCOMPARE(lb->at(r).seq, qint64(r + 1));
-        QCOMPARE(la->at(r).json, lb->at(r).json);
+    // The events alike; the match trace is the embedded engine's own (it is
+    // kept beside the stream, which houbud serves as it is).
+    EventsOnly fa, fb;
+    fa.setSourceModel(a.logModel());
+    fb.setSourceModel(b.logModel());
+    QCOMPARE(fa.rowCount(), fb.rowCount());
+    QCOMPARE(qint64(fa.rowCount()), a.lastSeq());
+    for (int r = 0; r < fa.rowCount(); ++r) {
+        const EventRecord ea = a.logModel()->at(fa.mapToSource(fa.index(r, 0)).row());
+        const EventRecord eb = b.logModel()->at(fb.mapToSource(fb.index(r, 0)).row());
+        QCOMPARE(ea.seq, qint64(r + 1));
+        QCOMPARE(eb.seq, qint64(r + 1));
+        QCOMPARE(ea.json, eb.json);
     }
-    compareModels(la, lb, {Qt::DisplayRole, EventLogModel::KindRole, EventLogModel::OrderRole});
+    compareModels(&fa, &fb, {Qt::DisplayRole, EventLogModel::KindRole, EventLogModel::OrderRole});
 }
 
 }  // namespace
@@ -474,9 +489,10 @@ class TestConsoleRemote : public QObject {
         QTRY_COMPARE_WITH_TIMEOUT(shownSeq(viewer), remote_->lastSeq(), kWaitMs);
         QCOMPARE(viewer.connectionIndicator()->text(), u"Connected as viewer (read-only)"_s);
         QVERIFY(viewer.connectionIndicator()->toolTip().contains(u"(viewer)"_s));
-        // Earlier events are history: the log starts with what comes next.
-        QCOMPARE(viewer.logModel()->rowCount(), 0);
-        compareViews(viewer, *remote_, false);
+        // The server's history is in the log, as the dispatcher's window saw it come.
+        QTRY_COMPARE_WITH_TIMEOUT(qint64(viewer.logModel()->rowCount()), remote_->lastSeq(),
+                                  kWaitMs);
+        compareViews(viewer, *remote_, true);
         if (QTest::currentTestFailed()) return;
 
         viewer.grid()->selectInterval(u"03-01A"_s, 2, 4);
