@@ -4,7 +4,7 @@
 <context>
     <name>houbu::AddCarDialog</name>
     <message numerus="yes">
-        <location filename="../app/src/operator_dialogs.cpp" line="841"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="840"/>
         <source>Add car %1 (%2, %n seat(s)) to %3? An added car cannot be taken off again.</source>
         <translation>
             <numerusform>Add car %1 (%2, %n seat) to %3? An added car cannot be taken off again.</numerusform>
@@ -15,7 +15,7 @@
 <context>
     <name>houbu::AdvanceClockDialog</name>
     <message numerus="yes">
-        <location filename="../app/src/operator_dialogs.cpp" line="1534"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1533"/>
         <source>Clock moved to %1: %n event(s) fired.</source>
         <translation>
             <numerusform>Clock moved to %1: %n event fired.</numerusform>
@@ -26,7 +26,7 @@
 <context>
     <name>houbu::BlockDialog</name>
     <message numerus="yes">
-        <location filename="../app/src/operator_dialogs.cpp" line="939"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="938"/>
         <source>%n seat(s) of this class free over the interval</source>
         <translation>
             <numerusform>%n seat of this class free over the interval</numerusform>
@@ -34,7 +34,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/operator_dialogs.cpp" line="942"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="941"/>
         <source>%n standing place(s)</source>
         <translation>
             <numerusform>%n standing place</numerusform>
@@ -83,7 +83,7 @@
 <context>
     <name>houbu::EventLogModel</name>
     <message numerus="yes">
-        <location filename="../models/src/models.cpp" line="749"/>
+        <location filename="../models/src/models.cpp" line="750"/>
         <source>%n seat(s) free</source>
         <translation>
             <numerusform>%n seat free</numerusform>
@@ -156,7 +156,7 @@
 <context>
     <name>houbu::ReleaseDialog</name>
     <message numerus="yes">
-        <location filename="../app/src/operator_dialogs.cpp" line="673"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="672"/>
         <source>%1 · %2 · %3→%4 · %n seat(s)</source>
         <translation>
             <numerusform>%1 · %2 · %3→%4 · %n seat</numerusform>
@@ -164,7 +164,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/operator_dialogs.cpp" line="757"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="756"/>
         <source>Released %n seat interval(s).</source>
         <translation>
             <numerusform>Released %n seat interval.</numerusform>
@@ -172,7 +172,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/operator_dialogs.cpp" line="758"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="757"/>
         <source>%n waitlist order(s) served.</source>
         <translation>
             <numerusform>%n waitlist order served.</numerusform>
@@ -194,7 +194,7 @@
 <context>
     <name>houbu::SellDialog</name>
     <message numerus="yes">
-        <location filename="../app/src/operator_dialogs.cpp" line="1028"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1027"/>
         <source>%n seat(s) of this class free over the interval</source>
         <translation>
             <numerusform>%n seat of this class free over the interval</numerusform>
@@ -202,7 +202,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/operator_dialogs.cpp" line="1141"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1140"/>
         <source>Sale %1: %n ticket(s) held (%2), payable until %3.</source>
         <translation>
             <numerusform>Sale %1: %n ticket held (%2), payable until %3.</numerusform>

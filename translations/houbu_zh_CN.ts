@@ -92,79 +92,79 @@
 <context>
     <name>houbu::AddCarDialog</name>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="767"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="766"/>
         <source>Add car (加挂) — %1</source>
         <translation>加挂车厢 — %1</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="775"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="774"/>
         <source>A car number not used on this run, 1 to 99</source>
         <translation>本车次未使用的车厢号，1 至 99</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="793"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="792"/>
         <source>One of the run&apos;s classes, or a new one</source>
         <translation>本车次已有的席别，或新的席别</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="801"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="800"/>
         <source>The seat letters of one row, A to Z, each once. A and F are windows, C and D along the aisle.</source>
         <translation>一排的座位字母，A 至 Z，每个字母只出现一次。A 和 F 靠窗，C 和 D 靠过道。</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="814"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="813"/>
         <source>Car &amp;number:</source>
         <translation>车厢号(&amp;N)：</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="815"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="814"/>
         <source>&amp;Class:</source>
         <translation>席别(&amp;C)：</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="816"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="815"/>
         <source>&amp;Rows:</source>
         <translation>排数(&amp;R)：</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="817"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="816"/>
         <source>&amp;Layout:</source>
         <translation>座位布局(&amp;L)：</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="832"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="831"/>
         <source>&amp;Add car</source>
         <translation>加挂(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="840"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="839"/>
         <source>Add car %1?</source>
         <translation>加挂 %1 号车厢？</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/operator_dialogs.cpp" line="841"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="840"/>
         <source>Add car %1 (%2, %n seat(s)) to %3? An added car cannot be taken off again.</source>
         <translation>
             <numerusform>为 %3 加挂 %1 号车厢（%2，%n 个座位）？加挂后不能再摘下。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="847"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="846"/>
         <source>Add the car</source>
         <translation>加挂</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="861"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="860"/>
         <source>No train is shown: open a scenario or a store first.</source>
         <translation>未显示任何车次：请先打开场景或存储。</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="862"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="861"/>
         <source>Enter the car&apos;s class, e.g. second.</source>
         <translation>请输入车厢的席别，例如 second。</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="864"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="863"/>
         <source>Enter the seat letters of one row, e.g. ABCDF.</source>
         <translation>请输入一排的座位字母，例如 ABCDF。</translation>
     </message>
@@ -172,62 +172,62 @@
 <context>
     <name>houbu::AdvanceClockDialog</name>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1471"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1470"/>
         <source>Advance the clock</source>
         <translation>推进时钟</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1478"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1477"/>
         <source>Held tickets, prepayments and deadlines due by then fire in order</source>
         <translation>届时到期的占座车票、预付和截止时间将依次触发</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1491"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1490"/>
         <source>+10 min</source>
         <translation>+10 分钟</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1492"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1491"/>
         <source>+30 min</source>
         <translation>+30 分钟</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1493"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1492"/>
         <source>+1 h</source>
         <translation>+1 小时</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1494"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1493"/>
         <source>Next &amp;departure</source>
         <translation>下次发车(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1502"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1501"/>
         <source>The shown run&apos;s next departure: %1</source>
         <translation>当前车次的下次发车：%1</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1504"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1503"/>
         <source>The shown run has no departure after the clock</source>
         <translation>当前车次在时钟时刻之后没有发车</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1509"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1508"/>
         <source>Now:</source>
         <translation>当前：</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1510"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1509"/>
         <source>&amp;Move to:</source>
         <translation>推进到(&amp;M)：</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1513"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1512"/>
         <source>&amp;Advance</source>
         <translation>推进(&amp;A)</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/operator_dialogs.cpp" line="1534"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1533"/>
         <source>Clock moved to %1: %n event(s) fired.</source>
         <translation>
             <numerusform>时钟已推进到 %1：触发了 %n 个事件。</numerusform>
@@ -250,86 +250,86 @@
 <context>
     <name>houbu::BlockDialog</name>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="902"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="901"/>
         <source>Block quota (预留) — %1</source>
         <translation>预留配额 — %1</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="907"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="906"/>
         <source>&amp;Number of seats:</source>
         <translation>席位数(&amp;N)：</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="912"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="911"/>
         <source>E&amp;xplicit seats:</source>
         <translation>指定席位(&amp;X)：</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="916"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="915"/>
         <source>03-01A 03-01B</source>
         <translation>03-01A 03-01B</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="917"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="916"/>
         <source>Seat labels separated by spaces or commas</source>
         <translation>席位编号，以空格或逗号分隔</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="923"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="922"/>
         <source>I&amp;d:</source>
         <translation>编号(&amp;D)：</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="924"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="923"/>
         <source>&amp;Class:</source>
         <translation>席别(&amp;C)：</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="925"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="924"/>
         <source>&amp;Interval:</source>
         <translation>区间(&amp;I)：</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="928"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="927"/>
         <source>Free:</source>
         <translation>空闲：</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/operator_dialogs.cpp" line="939"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="938"/>
         <source>%n seat(s) of this class free over the interval</source>
         <translation>
             <numerusform>该席别在此区间内有 %n 个空闲席位</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/operator_dialogs.cpp" line="942"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="941"/>
         <source>%n standing place(s)</source>
         <translation>
             <numerusform>%n 个无座名额</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="952"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="951"/>
         <source>&amp;Block</source>
         <translation>预留(&amp;B)</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="961"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="960"/>
         <source>No train is shown: open a scenario or a store first.</source>
         <translation>未显示任何车次：请先打开场景或存储。</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="962"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="961"/>
         <source>Enter an id for the block.</source>
         <translation>请输入预留的编号。</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="963"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="962"/>
         <source>This run has no class to block.</source>
         <translation>本车次没有可预留的席别。</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="965"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="964"/>
         <source>Enter the seats to block, e.g. 03-01A 03-01B.</source>
         <translation>请输入要预留的席位，例如 03-01A 03-01B。</translation>
     </message>
@@ -337,47 +337,47 @@
 <context>
     <name>houbu::CancelOrderDialog</name>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1439"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1438"/>
         <source>Cancel a waitlist order</source>
         <translation>取消候补订单</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1456"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1455"/>
         <source>awaiting prepayment of %1</source>
         <translation>等待预付 %1</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1459"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1458"/>
         <source>Queued orders of the shown run and orders awaiting prepayment; any order id may be typed</source>
         <translation>当前车次的排队订单及待预付订单；也可输入任意订单号</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1450"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1449"/>
         <source>%1 for %2, %3→%4, queued</source>
         <translation>用户 %1，乘客 %2，%3→%4，排队中</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1461"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1460"/>
         <source>Details:</source>
         <translation>详情：</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1461"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1460"/>
         <source>unknown here: the engine checks the order</source>
         <translation>此处未知：由引擎核对该订单</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1462"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1461"/>
         <source>&amp;Cancel order</source>
         <translation>取消订单(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1463"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1462"/>
         <source>Close</source>
         <translation>关闭</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1437"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1436"/>
         <source>Choose the order to cancel.</source>
         <translation>请选择要取消的订单。</translation>
     </message>
@@ -1094,6 +1094,11 @@
     </message>
     <message>
         <location filename="../models/src/display_names.cpp" line="179"/>
+        <source>(the engine: %1)</source>
+        <translation>（引擎原文：%1）</translation>
+    </message>
+    <message>
+        <location filename="../models/src/display_names.cpp" line="183"/>
         <source>¥%1</source>
         <translation>¥%1</translation>
     </message>
@@ -1402,59 +1407,59 @@
 <context>
     <name>houbu::EventLogModel</name>
     <message>
-        <location filename="../models/src/models.cpp" line="744"/>
+        <location filename="../models/src/models.cpp" line="745"/>
         <source>prepay %1 by %2</source>
         <translation>%2 前预付 %1</translation>
     </message>
     <message numerus="yes">
-        <location filename="../models/src/models.cpp" line="749"/>
+        <location filename="../models/src/models.cpp" line="750"/>
         <source>%n seat(s) free</source>
         <translation>
             <numerusform>余 %n 座</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="754"/>
+        <location filename="../models/src/models.cpp" line="755"/>
         <source>%1 %2 %3: rank %4</source>
         <translation>%1 %2 %3：第 %4 名</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="814"/>
+        <location filename="../models/src/models.cpp" line="820"/>
         <source>The command&apos;s line in its input: in a scenario file, the file&apos;s line (every line counted, as houbu-cli numbers them); after that, the console&apos;s commands in the order sent</source>
         <translation>命令在其输入中的行号：场景文件中即文件的行号（与 houbu-cli 一样，每一行都计数）；此后是控制台按发送顺序编号的命令</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="821"/>
+        <location filename="../models/src/models.cpp" line="827"/>
         <source>Seq</source>
         <translation>序号</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="823"/>
+        <location filename="../models/src/models.cpp" line="829"/>
         <source>Time</source>
         <translation>时间</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="825"/>
+        <location filename="../models/src/models.cpp" line="831"/>
         <source>Event</source>
         <translation>事件</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="827"/>
+        <location filename="../models/src/models.cpp" line="833"/>
         <source>Line</source>
         <translation>行</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="829"/>
+        <location filename="../models/src/models.cpp" line="835"/>
         <source>Train</source>
         <translation>车次</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="831"/>
+        <location filename="../models/src/models.cpp" line="837"/>
         <source>Ticket / id</source>
         <translation>车票 / 编号</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="833"/>
+        <location filename="../models/src/models.cpp" line="839"/>
         <source>Details</source>
         <translation>详情</translation>
     </message>
@@ -1560,12 +1565,12 @@
 <context>
     <name>houbu::IntervalPicker</name>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="178"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="177"/>
         <source>Boarding station</source>
         <translation>上车站</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="181"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="180"/>
         <source>Alighting station: only stations after the boarding one</source>
         <translation>下车站：只能选择上车站之后的车站</translation>
     </message>
@@ -1913,7 +1918,7 @@
     <message>
         <location filename="../app/src/main_window.cpp" line="1050"/>
         <location filename="../app/src/main_window.cpp" line="1078"/>
-        <location filename="../app/src/main_window_explain.cpp" line="58"/>
+        <location filename="../app/src/main_window_explain.cpp" line="66"/>
         <source>Open a scenario or a store first</source>
         <translation>请先打开场景或存储</translation>
     </message>
@@ -2221,7 +2226,7 @@
     </message>
     <message>
         <location filename="../app/src/main_window.cpp" line="1038"/>
-        <location filename="../app/src/main_window_explain.cpp" line="121"/>
+        <location filename="../app/src/main_window_explain.cpp" line="129"/>
         <source>Why %1 waits</source>
         <translation>%1 为何仍在等待</translation>
     </message>
@@ -2343,52 +2348,57 @@
         <translation>已保存到 %1</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_explain.cpp" line="37"/>
+        <location filename="../app/src/main_window_explain.cpp" line="39"/>
         <source>E&amp;xplain this fulfilment</source>
         <translation>解释此次兑现(&amp;X)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_explain.cpp" line="59"/>
+        <location filename="../app/src/main_window_explain.cpp" line="51"/>
+        <source>&amp;Copy the event as JSON</source>
+        <translation>复制事件的 JSON(&amp;C)</translation>
+    </message>
+    <message>
+        <location filename="../app/src/main_window_explain.cpp" line="67"/>
         <source>Only an embedded engine can apply its journal again to explain an event</source>
         <translation>只有内嵌引擎才能重新应用其日志来解释事件</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_explain.cpp" line="61"/>
+        <location filename="../app/src/main_window_explain.cpp" line="69"/>
         <source>Choose an order served, failed, considered or skipped in the matching log</source>
         <translation>请在匹配日志中选择一个已兑现、兑现失败、被考虑或被跳过的订单</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_explain.cpp" line="62"/>
+        <location filename="../app/src/main_window_explain.cpp" line="70"/>
         <source>Why the matcher decided as it did for this order: the freed seats, the candidates in queue order and the seats at that moment (F8)</source>
         <translation>匹配器为何对此订单作出这个决定：释放的座位、按队列顺序的候选订单和当时的座位 (F8)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_explain.cpp" line="75"/>
+        <location filename="../app/src/main_window_explain.cpp" line="83"/>
         <source>Applying the command again…</source>
         <translation>正在重新应用命令…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_explain.cpp" line="83"/>
+        <location filename="../app/src/main_window_explain.cpp" line="91"/>
         <source>Explain this fulfilment</source>
         <translation>解释此次兑现</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_explain.cpp" line="94"/>
+        <location filename="../app/src/main_window_explain.cpp" line="102"/>
         <source>Export report…</source>
         <translation>导出报告…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_explain.cpp" line="96"/>
+        <location filename="../app/src/main_window_explain.cpp" line="104"/>
         <source>Print report…</source>
         <translation>打印报告…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_explain.cpp" line="112"/>
+        <location filename="../app/src/main_window_explain.cpp" line="120"/>
         <source>Save or print why %1 waits</source>
         <translation>保存或打印 %1 为何仍在等待</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_explain.cpp" line="112"/>
+        <location filename="../app/src/main_window_explain.cpp" line="120"/>
         <source>Choose a queued order first</source>
         <translation>请先选择一个排队中的订单</translation>
     </message>
@@ -2404,109 +2414,102 @@
 <context>
     <name>houbu::OperatorDialog</name>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="103"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="102"/>
         <source>Add at least one passenger.</source>
         <translation>请至少添加一名乘客。</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="105"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="104"/>
         <source>Passenger %1 has no name.</source>
         <translation>第 %1 名乘客没有姓名。</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="74"/>
-        <source>%1
-%2 (%3)</source>
-        <translation>%1
-%2（%3）</translation>
-    </message>
-    <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="126"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="125"/>
         <source>Add passenger</source>
         <translation>添加乘客</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="129"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="128"/>
         <source>Remove</source>
         <translation>移除</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="132"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="131"/>
         <source>Remove the selected passenger</source>
         <translation>移除所选乘客</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="140"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="139"/>
         <source>Add a passenger (at most 5)</source>
         <translation>添加乘客（最多 5 名）</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="141"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="140"/>
         <source>At most 5 passengers travel on one order</source>
         <translation>一个订单最多 5 名乘客</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="385"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="384"/>
         <source>The command&apos;s logical time: the console clock unless you choose a later one (what falls due before it fires first).</source>
         <translation>命令的逻辑时间：默认为控制台时钟，也可选择更晚的时间（在此之前到期的事项先触发）。</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="387"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="386"/>
         <source>A&amp;t:</source>
         <translation>时间(&amp;T)：</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="391"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="390"/>
         <source>Send the command to the engine</source>
         <translation>将命令发送给引擎</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="435"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="434"/>
         <source>The id of what this command creates. The same command sent again with the same id changes nothing.</source>
         <translation>此命令所创建对象的编号。以相同编号再次发送相同命令不会产生任何变化。</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="529"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="528"/>
         <source>This connection cannot send commands.</source>
         <translation>此连接无法发送命令。</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="537"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="536"/>
         <source>Sending…</source>
         <translation>正在发送…</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="558"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="557"/>
         <source>Not applied: %1</source>
         <translation>未应用：%1</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="592"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="591"/>
         <source>%1 ×%2</source>
         <translation>%1 ×%2</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="595"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="594"/>
         <source>%1: applied.</source>
         <translation>%1：已执行。</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="596"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="595"/>
         <source>%1: applied (%2).</source>
         <translation>%1：已执行（%2）。</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="503"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="502"/>
         <source>The same command with id %1 was applied before: nothing changed. Choose another id to send it again.</source>
         <translation>编号为 %1 的相同命令此前已应用：没有任何变化。如需再次发送，请选择其他编号。</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="506"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="505"/>
         <source>Done already for %1 (duplicate): nothing changed.</source>
         <translation>%1 已处理过（重复）：没有任何变化。</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="568"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="567"/>
         <source>The engine refused the command: %1</source>
         <translation>引擎拒绝了该命令：%1</translation>
     </message>
@@ -2514,7 +2517,7 @@
 <context>
     <name>houbu::OrderCommandDialog</name>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1398"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1397"/>
         <source>&amp;Order:</source>
         <translation>订单(&amp;O)：</translation>
     </message>
@@ -2575,37 +2578,37 @@
 <context>
     <name>houbu::PrepayDialog</name>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1422"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1421"/>
         <source>Prepay a waitlist order</source>
         <translation>预付候补订单</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1426"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1425"/>
         <source>%1, due by %2</source>
         <translation>%1，%2 前支付</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1430"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1429"/>
         <source>Orders awaiting prepayment; any order id may be typed</source>
         <translation>待预付的订单；也可输入任意订单号</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1430"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1429"/>
         <source>Prepayment:</source>
         <translation>预付款：</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1431"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1430"/>
         <source>unknown: the engine checks the order</source>
         <translation>未知：由引擎核对该订单</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1432"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1431"/>
         <source>&amp;Prepay</source>
         <translation>预付(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1420"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1419"/>
         <source>Choose the order to prepay.</source>
         <translation>请选择要预付的订单。</translation>
     </message>
@@ -2685,126 +2688,126 @@
 <context>
     <name>houbu::ReleaseDialog</name>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="604"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="603"/>
         <source>Release — %1</source>
         <translation>释放 — %1</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="608"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="607"/>
         <source>&amp;Seat interval</source>
         <translation>席位区间(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="610"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="609"/>
         <source>Every ticket and block on one seat within an interval</source>
         <translation>某一席位在区间内的所有车票和预留</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="611"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="610"/>
         <source>Quota &amp;block</source>
         <translation>预留配额(&amp;B)</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="613"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="612"/>
         <source>A whole quota block, by its id</source>
         <translation>按编号释放整个预留配额</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="620"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="619"/>
         <source>Release:</source>
         <translation>释放：</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="638"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="637"/>
         <source>Refund (退票)</source>
         <translation>退票</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="639"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="638"/>
         <source>Payment timeout</source>
         <translation>支付超时</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="640"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="639"/>
         <source>Reschedule (改签)</source>
         <translation>改签</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="641"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="640"/>
         <source>Quota returned (预留释放)</source>
         <translation>预留释放</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="642"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="641"/>
         <source>Recorded as the source of the released inventory</source>
         <translation>记录为所释放席位的来源</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="646"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="645"/>
         <source>S&amp;eat:</source>
         <translation>席位(&amp;E)：</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="647"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="646"/>
         <source>&amp;Interval:</source>
         <translation>区间(&amp;I)：</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="648"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="647"/>
         <source>Reas&amp;on:</source>
         <translation>原因(&amp;O)：</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="649"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="648"/>
         <source>Releases:</source>
         <translation>将释放：</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/operator_dialogs.cpp" line="673"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="672"/>
         <source>%1 · %2 · %3→%4 · %n seat(s)</source>
         <translation>
             <numerusform>%1 · %2 · %3→%4 · %n 个席位</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="676"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="675"/>
         <source>B&amp;lock:</source>
         <translation>预留(&amp;L)：</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="707"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="706"/>
         <source>&amp;Release</source>
         <translation>释放(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="722"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="721"/>
         <source>nothing</source>
         <translation>无</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="726"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="725"/>
         <source>No train is shown: open a scenario or a store first.</source>
         <translation>未显示任何车次：请先打开场景或存储。</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="728"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="727"/>
         <source>There is no quota block on %1.</source>
         <translation>%1 上没有预留配额。</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="731"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="730"/>
         <source>Enter a seat, e.g. 03-12A.</source>
         <translation>请输入席位，例如 03-12A。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/operator_dialogs.cpp" line="757"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="756"/>
         <source>Released %n seat interval(s).</source>
         <translation>
             <numerusform>已释放 %n 个席位区间。</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/operator_dialogs.cpp" line="758"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="757"/>
         <source>%n waitlist order(s) served.</source>
         <translation>
             <numerusform>已兑现 %n 个候补订单。</numerusform>
@@ -3119,17 +3122,17 @@ Order %5</source>
 <context>
     <name>houbu::SeatMapPreview</name>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="239"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="238"/>
         <source>%1 rows × %2 seats a row = %3 seats</source>
         <translation>%1 排 × 每排 %2 座 = %3 个席位</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="264"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="263"/>
         <source>Enter the rows and the seat letters to see the car.</source>
         <translation>输入排数和座位字母即可预览车厢。</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="330"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="329"/>
         <source>%1 seats · window seats tinted · aisle dashed</source>
         <translation>%1 个席位 · 着色为靠窗座位 · 虚线为过道</translation>
     </message>
@@ -3137,124 +3140,124 @@ Order %5</source>
 <context>
     <name>houbu::SellDialog</name>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="993"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="992"/>
         <source>Sell — %1</source>
         <translation>售票 — %1</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="999"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="998"/>
         <source>Passenger</source>
         <translation>乘客</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="999"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="998"/>
         <source>Seat (optional)</source>
         <translation>席位（可选）</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1001"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1000"/>
         <source>1 to 5 passengers. Give every passenger a seat, or none to let the engine choose adjacent seats.</source>
         <translation>1 至 5 名乘客。为每名乘客指定席位，或全部不指定，由引擎选择相邻席位。</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1009"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1008"/>
         <source>I&amp;d:</source>
         <translation>编号(&amp;D)：</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1010"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1009"/>
         <source>&amp;Interval:</source>
         <translation>区间(&amp;I)：</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1011"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1010"/>
         <source>&amp;Class:</source>
         <translation>席别(&amp;C)：</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1012"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1011"/>
         <source>&amp;Passengers:</source>
         <translation>乘客(&amp;P)：</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1013"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1012"/>
         <source>Pre&amp;fer:</source>
         <translation>偏好(&amp;F)：</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1014"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1013"/>
         <source>Free:</source>
         <translation>空闲：</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1015"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1014"/>
         <source>Standin&amp;g tickets (无座), no seat</source>
         <translation>无座票，不占座位(&amp;G)</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1018"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1017"/>
         <source>Sell standing places of the class instead of seats: every segment of the interval must have places for all the passengers</source>
         <translation>发售该席别的无座而非座位：区间内每个区段都须有足够全部乘客的无座名额</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/operator_dialogs.cpp" line="1028"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1027"/>
         <source>%n seat(s) of this class free over the interval</source>
         <translation>
             <numerusform>该席别在此区间内有 %n 个空闲席位</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1048"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1047"/>
         <source>&amp;Sell</source>
         <translation>售票(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1061"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1060"/>
         <source>No preference</source>
         <translation>无偏好</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1062"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1061"/>
         <source>Window</source>
         <translation>靠窗</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1063"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1062"/>
         <source>Aisle</source>
         <translation>过道</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1071"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1070"/>
         <source>Seat letter %1</source>
         <translation>座位字母 %1</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1080"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1079"/>
         <source>No train is shown: open a scenario or a store first.</source>
         <translation>未显示任何车次：请先打开场景或存储。</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1081"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1080"/>
         <source>Enter an id for the sale.</source>
         <translation>请输入售票编号。</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1082"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1081"/>
         <source>This run has no class to sell.</source>
         <translation>本车次没有可发售的席别。</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1089"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1088"/>
         <source>Give every passenger a seat, or none to let the engine choose.</source>
         <translation>请为每名乘客指定席位，或全部不指定，由引擎选择。</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1127"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1126"/>
         <source>Note: this hold runs until %1, past the train&apos;s departure from %2 at %3. The engine allows it: ask for payment before the train leaves.</source>
         <translation>注意：此占座保留到 %1，晚于列车从 %2 发车的时间 %3。引擎允许这样做：请在开车前收款。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/operator_dialogs.cpp" line="1141"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1140"/>
         <source>Sale %1: %n ticket(s) held (%2), payable until %3.</source>
         <translation>
             <numerusform>订单 %1：已占座 %n 张车票（%2），请在 %3 前支付。</numerusform>
@@ -3532,157 +3535,157 @@ Order %5</source>
 <context>
     <name>houbu::WaitlistDialog</name>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1150"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1149"/>
         <source>Waitlist order (候补)</source>
         <translation>候补订单</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1154"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1153"/>
         <source>account, e.g. u1024</source>
         <translation>账号，例如 u1024</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1156"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1155"/>
         <source>Passenger</source>
         <translation>乘客</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1163"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1162"/>
         <source>Stations of the shown run; every option&apos;s train must stop there</source>
         <translation>当前车次的车站；每个选项的车次都必须在此停靠</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1178"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1177"/>
         <source>Add &amp;option</source>
         <translation>添加选项(&amp;O)</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1184"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1183"/>
         <source>Train</source>
         <translation>车次</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1184"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1183"/>
         <source>Date</source>
         <translation>日期</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1184"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1183"/>
         <source>Class</source>
         <translation>席别</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1187"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1186"/>
         <source>In preference order: at most 5 options a date, at most 2 dates</source>
         <translation>按优先顺序排列：每个日期最多 5 个选项，最多 2 个日期</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1188"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1187"/>
         <source>Remove</source>
         <translation>移除</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1189"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1188"/>
         <source>Up</source>
         <translation>上移</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1190"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1189"/>
         <source>Down</source>
         <translation>下移</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1206"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1205"/>
         <source>Dead&amp;line:</source>
         <translation>截止时间(&amp;L)：</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1217"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1216"/>
         <source>I&amp;d:</source>
         <translation>编号(&amp;D)：</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1221"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1220"/>
         <source>Optio&amp;ns:</source>
         <translation>选项(&amp;N)：</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1227"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1226"/>
         <source>The order may be served with standing tickets when no seat serves it on an option</source>
         <translation>某个选项上没有座位可兑现时，订单可以无座票兑现</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1229"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1228"/>
         <source>Accept added t&amp;rains (接受新增列车) leaving between</source>
         <translation>接受新增列车，发车时间在(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1232"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1231"/>
         <source>Trains added to the timetable later, on one of the options&apos; dates, become options of this order when they leave its station in the window</source>
         <translation>之后加开的列车，若在选项日期之一且在此时间窗内从本站发车，将成为本订单的选项</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1367"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1366"/>
         <source>Waitlist order %1 submitted: prepay %2 by %3.</source>
         <translation>候补订单 %1 已提交：请于 %3 前预付 %2。</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1215"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1214"/>
         <source>Not served by then, the order expires and is refunded</source>
         <translation>届时仍未兑现，订单将失效并退款</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1218"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1217"/>
         <source>&amp;User:</source>
         <translation>用户(&amp;U)：</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1219"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1218"/>
         <source>&amp;Passengers:</source>
         <translation>乘客(&amp;P)：</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1220"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1219"/>
         <source>&amp;Interval:</source>
         <translation>区间(&amp;I)：</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1224"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1223"/>
         <source>Accept standin&amp;g (接受无座)</source>
         <translation>接受无座(&amp;G)</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1273"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1272"/>
         <source>This option is listed already.</source>
         <translation>此选项已在列表中。</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1292"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1291"/>
         <source>&amp;Submit</source>
         <translation>提交(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1329"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1328"/>
         <source>Enter an id for the order.</source>
         <translation>请输入订单编号。</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1330"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1329"/>
         <source>Enter the user (account) placing the order.</source>
         <translation>请输入下单的用户（账号）。</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1332"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1331"/>
         <source>No train is shown: open a scenario or a store first.</source>
         <translation>未显示任何车次：请先打开场景或存储。</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1334"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1333"/>
         <source>Add at least one option: a train, a date and a class.</source>
         <translation>请至少添加一个选项：车次、日期和席别。</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1337"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1336"/>
         <source>Option %1 has no class.</source>
         <translation>选项 %1 没有席别。</translation>
     </message>

@@ -888,7 +888,7 @@ void MainWindow::onEvents(const QList<EventRecord>& events) {
         statusBar()->showMessage(
             tr("Refused: %1 %2")
                 .arg(DisplayNames::error(last.object.value(u"code"_s).toString()),
-                     last.object.value(u"message"_s).toString()),
+                     DisplayNames::engineDetail(last.object.value(u"message"_s).toString())),
             10000);
 }
 

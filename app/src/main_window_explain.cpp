@@ -4,6 +4,8 @@
 // dialog ExplanationDialog's, the files and paper TextReport's.
 
 #include <QAction>
+#include <QClipboard>
+#include <QGuiApplication>
 #include <QHBoxLayout>
 #include <QJsonObject>
 #include <QMenu>
@@ -43,6 +45,12 @@ void MainWindow::buildExplainActions(QMenu* matching) {
         if (at.isValid()) logView_->setCurrentIndex(at);
         QMenu menu(this);
         menu.addAction(explain_);
+        // The event exactly as the engine printed it, for a bug report or a scenario.
+        const QByteArray json =
+            logView_->currentIndex().data(EventLogModel::JsonRole).toByteArray();
+        menu.addAction(tr("&Copy the event as JSON"), this,
+                       [json] { QGuiApplication::clipboard()->setText(QString::fromUtf8(json)); })
+            ->setEnabled(!json.isEmpty());
         menu.exec(logView_->viewport()->mapToGlobal(pos));
     });
 }

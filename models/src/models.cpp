@@ -729,7 +729,8 @@ QString subjectOf(const QJsonObject& o) {
 QString detailsOf(const QJsonObject& o) {
     const QString kind = o.value(u"event"_s).toString();
     auto v = [&](const char* key) { return o.value(QLatin1String(key)).toVariant().toString(); };
-    if (kind == u"error"_s) return DisplayNames::error(v("code")) + u" "_s + v("message");
+    if (kind == u"error"_s)
+        return DisplayNames::error(v("code")) + u" "_s + DisplayNames::engineDetail(v("message"));
     if (kind == u"ticket_held"_s)
         return v("passenger") + u"  "_s + v("seat") + u"  "_s + arrow(v("from"), v("to"));
     if (kind == u"seat_released"_s)
@@ -773,13 +774,18 @@ QVariant EventLogModel::data(const QModelIndex& index, int role) const {
             return trainAt(row);
         case JsonRole:
             return jsonAt(row);
-        case Qt::ToolTipRole:
-            return QString::fromUtf8(jsonAt(row));
         default:
             break;
     }
     const QJsonObject& o = objectAt(row);
     switch (role) {
+        case Qt::ToolTipRole: {
+            // The event in words; its line as printed is JsonRole (the log's
+            // menu copies it).
+            const QString details = detailsOf(o);
+            const QString name = DisplayNames::eventKind(o.value(u"event"_s).toString());
+            return details.isEmpty() ? name : name + u": "_s + details;
+        }
         case OrderRole:
             return orderOf(o);
         case SeatsRole:

@@ -169,9 +169,11 @@ class TestConsole : public QObject {
         QVERIFY(cli.waitForFinished(30000));
         QList<QByteArray> expected = cli.readAllStandardOutput().split('\n');
         if (!expected.isEmpty() && expected.last().isEmpty()) expected.removeLast();
+        // The events; the match trace beside them is compared in tst_step.
         QList<QByteArray> shown;
         for (int r = 0; r < window.logModel()->rowCount(); ++r)
-            shown << window.logModel()->at(r).json;
+            if (!window.logModel()->kindAt(r).startsWith(u"match_"_s))
+                shown << window.logModel()->at(r).json;
         QCOMPARE(shown.size(), expected.size());
         for (qsizetype i = 0; i < shown.size(); ++i)
             QCOMPARE(shown[i], expected[i]);

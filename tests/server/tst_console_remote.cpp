@@ -25,6 +25,7 @@
 
 #include "houbu/charts.h"
 #include "houbu/connection_indicator.h"
+#include "houbu/error_sentences.h"
 #include "houbu/main_window.h"
 #include "houbu/operator_dialogs.h"
 #include "houbu/policy_comparison.h"
@@ -462,7 +463,7 @@ class TestConsoleRemote : public QObject {
         waitInSync(beforeTaker);
         const qint64 seq = serverSeq();
         QTRY_VERIFY_WITH_TIMEOUT(!d->sendButton()->isEnabled(), kWaitMs);
-        QVERIFY2(d->messageLabel()->text().contains(u"seat_taken"_s),
+        QVERIFY2(d->messageLabel()->text().startsWith(errorSentence(ErrorCode::SeatTaken)),
                  qPrintable(d->messageLabel()->text()));
         QCOMPARE(d->passengers()->item(0, 0)->text(), u"远程乙"_s);
         QCOMPARE(d->command(), refused);
