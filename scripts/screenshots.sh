@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Writes screenshots of the console's main views (light and dark palettes)
 # into docs/screenshots, rendered on the offscreen platform, then the console,
-# the manual and the print preview again in Chinese.
+# the manual, the print preview, the log and an explained fulfilment again in
+# Chinese.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/install-deps.sh
@@ -18,4 +19,6 @@ XDG_CONFIG_HOME="$zh/config" QT_QPA_PLATFORM=offscreen \
 cp "$zh/shots/console-light.png" docs/screenshots/console-zh_CN.png
 cp "$zh/shots/manual.png" docs/screenshots/manual-zh_CN.png
 cp "$zh/shots/export-preview.png" docs/screenshots/export-preview-zh_CN.png
+cp "$zh/shots/log.png" docs/screenshots/log-zh_CN.png
+cp "$zh/shots/explain-fulfilment.png" docs/screenshots/explain-fulfilment-zh_CN.png
 ls -l docs/screenshots

@@ -203,12 +203,14 @@ ExplanationDialog::ExplanationDialog(std::shared_ptr<const EventExplanation> exp
                               : !freed.isEmpty()  ? freed.constBegin().key()
                                                   : QString();
         const int row = model_->rowOfSeat(first);
-        if (row >= 0) grid_->scrollTo(filter_->mapFromSource(model_->index(row, 0)));
+        if (row >= 0)
+            grid_->scrollTo(filter_->mapFromSource(model_->index(row, 0)),
+                            QAbstractItemView::PositionAtCenter);
     }
     split->addWidget(text_);
     split->addWidget(seats);
-    split->setStretchFactor(0, 2);
-    split->setStretchFactor(1, 3);
+    // The text reads best about as wide as the run's first stations.
+    split->setSizes({480, 920});
     layout->addWidget(split, 1);
 
     auto* buttons = new QDialogButtonBox(QDialogButtonBox::Close, this);

@@ -9,6 +9,7 @@
 #include <QJsonObject>
 #include <QLabel>
 #include <QPainter>
+#include <QRegularExpression>
 #include <QToolButton>
 #include <QVBoxLayout>
 
@@ -47,7 +48,9 @@ QString StepPanel::commandText(int line, const QByteArray& command) {
     for (const char* key : {"id", "ticket", "seat", "from", "to", "car", "at"})
         if (cmd.contains(QLatin1String(key)))
             text += u' ' + cmd.value(QLatin1String(key)).toVariant().toString();
-    return text;
+    // Times as the log shows them: "2025-01-06 08:40".
+    static const QRegularExpression isoTime(u"(\\d{4}-\\d{2}-\\d{2})T(\\d{2}:\\d{2})"_s);
+    return text.replace(isoTime, u"\\1 \\2"_s);
 }
 
 QString StepPanel::passText(const StepPass& pass, const QStringList& stations, bool shownRun) {
