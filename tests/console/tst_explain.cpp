@@ -28,6 +28,15 @@ using namespace Qt::StringLiterals;
 
 namespace {
 
+int pdfPages(const QString& path) {
+    QProcess p;
+    p.start(u"pdfinfo"_s, {path});
+    if (!p.waitForFinished(30000) || p.exitCode() != 0) return -1;
+    for (const QByteArray& line : p.readAllStandardOutput().split('\n'))
+        if (line.startsWith("Pages:")) return line.mid(6).trimmed().toInt();
+    return -1;
+}
+
 QString pdfText(const QString& path) {
     QProcess p;
     p.start(u"pdftotext"_s, {u"-enc"_s, u"UTF-8"_s, path, u"-"_s});
@@ -152,6 +161,7 @@ class TestExplain : public QObject {
         QString error;
         for (const QString& suffix : {u".pdf"_s, u".html"_s, u".txt"_s})
             QVERIFY2(report.save(stem + suffix, &error), qPrintable(error));
+        QCOMPARE(pdfPages(stem + u".pdf"_s), 1);  // an A4 page holds this explanation
         const QString pdf = pdfText(stem + u".pdf"_s);
         QVERIFY2(pdf.contains(u"Why W8 was served"_s) && pdf.contains(served.first()),
                  qPrintable(pdf));
