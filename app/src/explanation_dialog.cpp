@@ -6,6 +6,7 @@
 #include <QPushButton>
 #include <QSplitter>
 #include <QTextBrowser>
+#include <QTimer>
 #include <QVBoxLayout>
 
 #include "houbu/display_names.h"
@@ -202,10 +203,13 @@ ExplanationDialog::ExplanationDialog(std::shared_ptr<const EventExplanation> exp
         const QString first = !decision.isEmpty() ? decision.constBegin().key()
                               : !freed.isEmpty()  ? freed.constBegin().key()
                                                   : QString();
+        // Once laid out: only then does the grid know how many rows it shows.
         const int row = model_->rowOfSeat(first);
         if (row >= 0)
-            grid_->scrollTo(filter_->mapFromSource(model_->index(row, 0)),
-                            QAbstractItemView::PositionAtCenter);
+            QTimer::singleShot(0, grid_, [this, row] {
+                grid_->scrollTo(filter_->mapFromSource(model_->index(row, 0)),
+                                QAbstractItemView::PositionAtCenter);
+            });
     }
     split->addWidget(text_);
     split->addWidget(seats);

@@ -313,6 +313,21 @@ class TestConsoleRemote : public QObject {
         compareViews(*remote_, *embedded_, true);
         if (QTest::currentTestFailed()) return;
         QCOMPARE(remote_->gridModel()->stations().first(), u"北京南"_s);
+        // Explaining a fulfilment applies the journal again: the embedded
+        // engine's, not a server's. On a fulfilment the remote window says why.
+        for (MainWindow* w : {embedded_.get(), remote_.get()}) {
+            QAbstractItemModel* log = w->logView()->model();
+            for (int r = 0; r < log->rowCount(); ++r)
+                if (log->index(r, 0).data(EventLogModel::KindRole).toString() ==
+                    u"waitlist_fulfilled"_s) {
+                    w->logView()->setCurrentIndex(log->index(r, 0));
+                    break;
+                }
+            QCOMPARE(w->explainAction()->isEnabled(), w == embedded_.get());
+        }
+        QCOMPARE(remote_->explainAction()->toolTip(),
+                 u"Only an embedded engine can apply its journal again to explain an event"_s);
+        QVERIFY(!remote_->explainLogEvent());
         // The same actions are open in both.
         for (Operation op : kOperations) {
             QCOMPARE(remote_->operationAction(op)->isEnabled(),
