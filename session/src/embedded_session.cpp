@@ -442,10 +442,20 @@ class EmbeddedWorker : public QObject {
         }
         while (nextTrace < trace_.lines.size())
             events.append(record(trace_.lines[nextTrace++]));
+        const bool traced = !trace_.lines.isEmpty();
         trace_.lines.clear();
         trace_.seqs.clear();
         if (!events.isEmpty()) emit eventsApplied(events);
-        if (answer) *answer = std::move(events);
+        if (answer) {
+            // The command's own events, as a remote engine answers them: the
+            // trace beside them went to the log.
+            if (traced)
+                events.removeIf([](const EventRecord& e) {
+                    const QString kind = e.object.value(u"event"_s).toString();
+                    return kind == u"match_considered"_s || kind == u"match_skipped"_s;
+                });
+            *answer = std::move(events);
+        }
         return true;
     }
 

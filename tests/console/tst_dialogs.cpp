@@ -674,6 +674,12 @@ class TestDialogs : public QObject {
         QVERIFY2(kinds.mid(0, 3) == (QStringList{u"waitlist_effective"_s, u"match_considered"_s,
                                                  u"waitlist_fulfilled"_s}),
                  qPrintable(kinds.join(u' ')));
+        // The summary names the command's events, not the trace beside them.
+        const QString summary = window_->statusBar()->currentMessage();
+        QVERIFY2(summary.contains(DisplayNames::eventKind(u"waitlist_fulfilled"_s)),
+                 qPrintable(summary));
+        QVERIFY2(!summary.contains(DisplayNames::eventKind(u"match_considered"_s)),
+                 qPrintable(summary));
         QVERIFY(!window_->operationAction(Operation::Prepay)->isEnabled());
     }
 
