@@ -60,6 +60,41 @@ class EmbeddedWorker : public QObject {
         }
         emit opened(true, QString());
         publish();
+        if (store_) readHistory();
+    }
+
+    // The log of a store opened starts with its history: its last
+    // kHistoryEvents events, as they were handed out (the match trace of
+    // those commands was not kept).
+    static constexpr qint64 kHistoryEvents = 200000;
+    void readHistory() {
+        const qint64 last = static_cast<qint64>(store_->engine().lastSeq());
+        const qint64 first = std::max<qint64>(0, last - kHistoryEvents);
+        qint64 after = first;
+        constexpr int kPage = 5000;
+        const QString what = tr("Reading the log");
+        while (after < last) {
+            emit progress(what, after - first, last - first);
+            QByteArray out;
+            QString error;
+            if (!store_->readEvents(after, kPage, out, error)) {
+                emit failed(tr("The log's history cannot be read: %1").arg(error));
+                break;
+            }
+            QList<EventRecord> events;
+            for (const QByteArray& line : out.split('\n')) {
+                if (line.isEmpty()) continue;
+                EventRecord r;
+                r.json = line;
+                r.object = QJsonDocument::fromJson(line).object();
+                r.seq = r.object.value(u"seq"_s).toInteger();
+                events.append(std::move(r));
+            }
+            if (events.isEmpty()) break;
+            after = events.back().seq;
+            emit eventsApplied(events);
+        }
+        emit progress(what, last - first, last - first);
     }
 
     void send(const QList<QByteArray>& commands) {
