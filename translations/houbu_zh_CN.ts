@@ -1162,12 +1162,12 @@
 <context>
     <name>houbu::EmbeddedSession</name>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="764"/>
+        <location filename="../session/src/embedded_session.cpp" line="809"/>
         <source>Embedded · in memory</source>
         <translation>嵌入式 · 内存</translation>
     </message>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="764"/>
+        <location filename="../session/src/embedded_session.cpp" line="809"/>
         <source>Embedded · %1</source>
         <translation>嵌入式 · %1</translation>
     </message>
@@ -1180,60 +1180,70 @@
         <translation>正在打开存储</translation>
     </message>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="143"/>
-        <location filename="../session/src/embedded_session.cpp" line="279"/>
-        <location filename="../session/src/embedded_session.cpp" line="338"/>
+        <location filename="../session/src/embedded_session.cpp" line="75"/>
+        <source>Reading the log</source>
+        <translation>正在读取日志</translation>
+    </message>
+    <message>
+        <location filename="../session/src/embedded_session.cpp" line="81"/>
+        <source>The log&apos;s history cannot be read: %1</source>
+        <translation>无法读取日志的历史：%1</translation>
+    </message>
+    <message>
+        <location filename="../session/src/embedded_session.cpp" line="178"/>
+        <location filename="../session/src/embedded_session.cpp" line="314"/>
+        <location filename="../session/src/embedded_session.cpp" line="373"/>
         <source>No engine is open.</source>
         <translation>未打开引擎。</translation>
     </message>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="197"/>
+        <location filename="../session/src/embedded_session.cpp" line="232"/>
         <source>Loading cancelled after %1 of %2 lines.</source>
         <translation>已在 %2 行中的第 %1 行后取消加载。</translation>
     </message>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="200"/>
-        <location filename="../session/src/embedded_session.cpp" line="216"/>
+        <location filename="../session/src/embedded_session.cpp" line="235"/>
+        <location filename="../session/src/embedded_session.cpp" line="251"/>
         <source>Loading scenario</source>
         <translation>正在加载场景</translation>
     </message>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="234"/>
+        <location filename="../session/src/embedded_session.cpp" line="269"/>
         <source>Cannot write %1: %2</source>
         <translation>无法写入 %1：%2</translation>
     </message>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="249"/>
+        <location filename="../session/src/embedded_session.cpp" line="284"/>
         <source>Journal exported to %1</source>
         <translation>日志已导出到 %1</translation>
     </message>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="258"/>
+        <location filename="../session/src/embedded_session.cpp" line="293"/>
         <source>Replaying the journal</source>
         <translation>正在回放日志</translation>
     </message>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="270"/>
+        <location filename="../session/src/embedded_session.cpp" line="305"/>
         <source>Replaying under both policies</source>
         <translation>正在按两种策略回放</translation>
     </message>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="286"/>
+        <location filename="../session/src/embedded_session.cpp" line="321"/>
         <source>Event %1 is not in the journal.</source>
         <translation>事件 %1 不在日志中。</translation>
     </message>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="294"/>
+        <location filename="../session/src/embedded_session.cpp" line="329"/>
         <source>Line %1 is not a command of this session.</source>
         <translation>第 %1 行不是本会话的命令。</translation>
     </message>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="474"/>
+        <location filename="../session/src/embedded_session.cpp" line="519"/>
         <source>Step mode: cannot copy the engine: %1</source>
         <translation>单步模式：无法复制引擎：%1</translation>
     </message>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="578"/>
+        <location filename="../session/src/embedded_session.cpp" line="623"/>
         <source>Step mode and the engine disagree on line %1; the engine&apos;s events are kept.</source>
         <translation>单步模式与引擎在第 %1 行的结果不一致；以引擎的事件为准。</translation>
     </message>
@@ -1467,97 +1477,97 @@
 <context>
     <name>houbu::ExplanationDialog</name>
     <message>
-        <location filename="../app/src/explanation_dialog.cpp" line="45"/>
+        <location filename="../app/src/explanation_dialog.cpp" line="46"/>
         <source>free over the whole run</source>
         <translation>全程空闲</translation>
     </message>
     <message>
-        <location filename="../app/src/explanation_dialog.cpp" line="59"/>
+        <location filename="../app/src/explanation_dialog.cpp" line="60"/>
         <source>Why %1: no decision about it</source>
         <translation>%1：没有关于它的决定</translation>
     </message>
     <message>
-        <location filename="../app/src/explanation_dialog.cpp" line="62"/>
+        <location filename="../app/src/explanation_dialog.cpp" line="63"/>
         <source>Why %1 was served</source>
         <translation>%1 为何兑现</translation>
     </message>
     <message>
-        <location filename="../app/src/explanation_dialog.cpp" line="64"/>
+        <location filename="../app/src/explanation_dialog.cpp" line="65"/>
         <source>Why %1 failed</source>
         <translation>%1 为何兑现失败</translation>
     </message>
     <message>
-        <location filename="../app/src/explanation_dialog.cpp" line="68"/>
+        <location filename="../app/src/explanation_dialog.cpp" line="69"/>
         <source>Why %1 was passed over</source>
         <translation>%1 为何被跳过</translation>
     </message>
     <message>
-        <location filename="../app/src/explanation_dialog.cpp" line="75"/>
+        <location filename="../app/src/explanation_dialog.cpp" line="76"/>
         <source>Event %1, from %2 on %3 %4.</source>
         <translation>事件 %1，来自 %3 %4 上的%2。</translation>
     </message>
     <message>
-        <location filename="../app/src/explanation_dialog.cpp" line="81"/>
+        <location filename="../app/src/explanation_dialog.cpp" line="82"/>
         <source>Applied again, this command takes no matching decision about %1.</source>
         <translation>重新应用后，此命令没有关于 %1 的匹配决定。</translation>
     </message>
     <message>
-        <location filename="../app/src/explanation_dialog.cpp" line="87"/>
+        <location filename="../app/src/explanation_dialog.cpp" line="88"/>
         <source>What started the matching pass</source>
         <translation>本轮匹配因何开始</translation>
     </message>
     <message>
-        <location filename="../app/src/explanation_dialog.cpp" line="90"/>
+        <location filename="../app/src/explanation_dialog.cpp" line="91"/>
         <source>Candidates in queue order</source>
         <translation>按队列顺序的候选订单</translation>
     </message>
     <message>
-        <location filename="../app/src/explanation_dialog.cpp" line="91"/>
+        <location filename="../app/src/explanation_dialog.cpp" line="92"/>
         <source>The earliest effective first, then the earliest submitted; the matcher serves the first one that fits.</source>
         <translation>最早生效者在前，其次是最早提交者；匹配器兑现第一个放得下的订单。</translation>
     </message>
     <message>
-        <location filename="../app/src/explanation_dialog.cpp" line="99"/>
+        <location filename="../app/src/explanation_dialog.cpp" line="100"/>
         <source>none</source>
         <translation>无</translation>
     </message>
     <message>
-        <location filename="../app/src/explanation_dialog.cpp" line="103"/>
+        <location filename="../app/src/explanation_dialog.cpp" line="104"/>
         <source>Decisions before it in this command</source>
         <translation>此命令中在它之前的决定</translation>
     </message>
     <message>
-        <location filename="../app/src/explanation_dialog.cpp" line="110"/>
+        <location filename="../app/src/explanation_dialog.cpp" line="111"/>
         <source>The decision</source>
         <translation>决定</translation>
     </message>
     <message>
-        <location filename="../app/src/explanation_dialog.cpp" line="116"/>
+        <location filename="../app/src/explanation_dialog.cpp" line="117"/>
         <source>The matcher&apos;s reason: %1</source>
         <translation>匹配器的理由：%1</translation>
     </message>
     <message>
-        <location filename="../app/src/explanation_dialog.cpp" line="126"/>
+        <location filename="../app/src/explanation_dialog.cpp" line="127"/>
         <source>The seats at that moment</source>
         <translation>当时的座位</translation>
     </message>
     <message>
-        <location filename="../app/src/explanation_dialog.cpp" line="137"/>
+        <location filename="../app/src/explanation_dialog.cpp" line="138"/>
         <source>%1 of %2 seats of %3 free over %4 before the decision.</source>
         <translation>决定之前，%3 的 %2 个座位中有 %1 个在 %4 区间空闲。</translation>
     </message>
     <message>
-        <location filename="../app/src/explanation_dialog.cpp" line="175"/>
+        <location filename="../app/src/explanation_dialog.cpp" line="176"/>
         <source>%1 %2 just before the decision: the freed seats&apos; free runs tinted, the seats it serves outlined.</source>
         <translation>%1 %2 在决定之前：着色的是释放座位的空闲区段，描边的是将兑现的座位。</translation>
     </message>
     <message>
-        <location filename="../app/src/explanation_dialog.cpp" line="215"/>
+        <location filename="../app/src/explanation_dialog.cpp" line="221"/>
         <source>&amp;Export report…</source>
         <translation>导出报告(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../app/src/explanation_dialog.cpp" line="217"/>
+        <location filename="../app/src/explanation_dialog.cpp" line="223"/>
         <source>&amp;Print…</source>
         <translation>打印(&amp;P)…</translation>
     </message>
@@ -3267,13 +3277,13 @@ Order %5</source>
 <context>
     <name>houbu::Session</name>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="768"/>
-        <location filename="../session/src/embedded_session.cpp" line="780"/>
+        <location filename="../session/src/embedded_session.cpp" line="813"/>
+        <location filename="../session/src/embedded_session.cpp" line="825"/>
         <source>This session cannot replay its journal.</source>
         <translation>此会话无法回放其日志。</translation>
     </message>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="794"/>
+        <location filename="../session/src/embedded_session.cpp" line="839"/>
         <source>Only an embedded engine can apply its journal again.</source>
         <translation>只有内嵌引擎才能重新应用其日志。</translation>
     </message>
@@ -3373,116 +3383,116 @@ Order %5</source>
 <context>
     <name>houbu::StepPanel</name>
     <message>
-        <location filename="../app/src/step_panel.cpp" line="28"/>
+        <location filename="../app/src/step_panel.cpp" line="29"/>
         <source>stops %1→%2</source>
         <translation>站序 %1→%2</translation>
     </message>
     <message>
-        <location filename="../app/src/step_panel.cpp" line="46"/>
+        <location filename="../app/src/step_panel.cpp" line="47"/>
         <source>Line %1</source>
         <translation>第 %1 行</translation>
     </message>
     <message>
-        <location filename="../app/src/step_panel.cpp" line="38"/>
+        <location filename="../app/src/step_panel.cpp" line="39"/>
         <source>single</source>
         <translation>单人</translation>
     </message>
     <message>
-        <location filename="../app/src/step_panel.cpp" line="38"/>
+        <location filename="../app/src/step_panel.cpp" line="39"/>
         <source>group of %1</source>
         <translation>%1 人同行</translation>
     </message>
     <message>
-        <location filename="../app/src/step_panel.cpp" line="129"/>
+        <location filename="../app/src/step_panel.cpp" line="132"/>
         <source>%1 fails: passenger %2 travels at an overlapping time on every option with seats; the order leaves the waitlist and its prepayment is refunded</source>
         <translation>%1 兑现失败：乘车人 %2 在每个有座的选项上都有时间重叠的行程；订单退出候补，预付款退还</translation>
     </message>
     <message>
-        <location filename="../app/src/step_panel.cpp" line="133"/>
+        <location filename="../app/src/step_panel.cpp" line="136"/>
         <source>%1 served standing on %2 (%3): no seat free, the order accepts standing</source>
         <translation>%1 以无座兑现 %2（%3）：没有空座，该订单接受无座</translation>
     </message>
     <message>
-        <location filename="../app/src/step_panel.cpp" line="140"/>
+        <location filename="../app/src/step_panel.cpp" line="143"/>
         <source>%1 served on %2 %3 (%4 %5)</source>
         <translation>%1 已兑现：%2 %3（%4 %5）</translation>
     </message>
     <message>
-        <location filename="../app/src/step_panel.cpp" line="145"/>
+        <location filename="../app/src/step_panel.cpp" line="148"/>
         <source>%1 skipped: no option has enough free seats; it waits in its queues</source>
         <translation>跳过 %1：没有任何选项有足够的空闲席位；继续在其队列中等待</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/step_panel.cpp" line="146"/>
+        <location filename="../app/src/step_panel.cpp" line="149"/>
         <source>%1 skipped: only %n seat(s) free on %2 (%3)</source>
         <translation>
             <numerusform>跳过 %1：%2（%3）仅有 %n 个空闲席位</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/src/step_panel.cpp" line="163"/>
+        <location filename="../app/src/step_panel.cpp" line="166"/>
         <source>%1: no queued order is a candidate, nothing to decide; applied.</source>
         <translation>%1：没有候选的排队订单，无需决定；已执行。</translation>
     </message>
     <message>
-        <location filename="../app/src/step_panel.cpp" line="169"/>
+        <location filename="../app/src/step_panel.cpp" line="172"/>
         <source>&lt;b&gt;Matching paused.&lt;/b&gt; The next command that frees seats or queues an order stops before its first matching decision.</source>
         <translation>&lt;b&gt;匹配已暂停。&lt;/b&gt;下一条释放席位或使订单排队的命令将在其第一个匹配决策前停下。</translation>
     </message>
     <message>
-        <location filename="../app/src/step_panel.cpp" line="172"/>
+        <location filename="../app/src/step_panel.cpp" line="175"/>
         <source>&lt;b&gt;Matching runs.&lt;/b&gt;</source>
         <translation>&lt;b&gt;匹配运行中。&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../app/src/step_panel.cpp" line="76"/>
+        <location filename="../app/src/step_panel.cpp" line="79"/>
         <source>effective %1</source>
         <translation>%1 生效</translation>
     </message>
     <message>
-        <location filename="../app/src/step_panel.cpp" line="203"/>
+        <location filename="../app/src/step_panel.cpp" line="206"/>
         <source>Candidates in queue order (the earliest effective first, then the earliest submitted): %1</source>
         <translation>按队列顺序的候选订单（最早生效者在前，其次是最早提交者）：%1</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/step_panel.cpp" line="185"/>
+        <location filename="../app/src/step_panel.cpp" line="188"/>
         <source>%n more command(s) waiting</source>
         <translation>
             <numerusform>另有 %n 条命令等待中</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/src/step_panel.cpp" line="189"/>
+        <location filename="../app/src/step_panel.cpp" line="192"/>
         <source>&lt;b&gt;Decision %1:&lt;/b&gt; %2</source>
         <translation>&lt;b&gt;决策 %1：&lt;/b&gt;%2</translation>
     </message>
     <message>
-        <location filename="../app/src/step_panel.cpp" line="58"/>
+        <location filename="../app/src/step_panel.cpp" line="61"/>
         <source>%1 %2 (free run %3)</source>
         <translation>%1 %2（连续空闲 %3）</translation>
     </message>
     <message>
-        <location filename="../app/src/step_panel.cpp" line="61"/>
+        <location filename="../app/src/step_panel.cpp" line="64"/>
         <source>Freed: %1</source>
         <translation>已释放：%1</translation>
     </message>
     <message>
-        <location filename="../app/src/step_panel.cpp" line="64"/>
+        <location filename="../app/src/step_panel.cpp" line="67"/>
         <source>Added car: new %1 seats on %2 %3</source>
         <translation>加挂车厢：%2 %3 新增 %1 席位</translation>
     </message>
     <message>
-        <location filename="../app/src/step_panel.cpp" line="67"/>
+        <location filename="../app/src/step_panel.cpp" line="70"/>
         <source>Order %1 became effective</source>
         <translation>订单 %1 已生效</translation>
     </message>
     <message>
-        <location filename="../app/src/step_panel.cpp" line="205"/>
+        <location filename="../app/src/step_panel.cpp" line="208"/>
         <source>none</source>
         <translation>无</translation>
     </message>
     <message>
-        <location filename="../app/src/step_panel.cpp" line="212"/>
+        <location filename="../app/src/step_panel.cpp" line="215"/>
         <source>Applied:</source>
         <translation>已应用：</translation>
     </message>
@@ -3693,42 +3703,42 @@ Order %5</source>
 <context>
     <name>main</name>
     <message>
-        <location filename="../app/src/main.cpp" line="185"/>
+        <location filename="../app/src/main.cpp" line="214"/>
         <source>Houbu console: seat intervals and waitlists.</source>
         <translation>候补控制台：席位区间与候补队列。</translation>
     </message>
     <message>
-        <location filename="../app/src/main.cpp" line="159"/>
+        <location filename="../app/src/main.cpp" line="188"/>
         <source>Open (or create) the store at &lt;path&gt;.</source>
         <translation>打开（或新建）位于 &lt;path&gt; 的存储。</translation>
     </message>
     <message>
-        <location filename="../app/src/main.cpp" line="163"/>
+        <location filename="../app/src/main.cpp" line="192"/>
         <source>Run the engine in memory with the demo train.</source>
         <translation>在内存中运行引擎并载入演示车次。</translation>
     </message>
     <message>
-        <location filename="../app/src/main.cpp" line="165"/>
+        <location filename="../app/src/main.cpp" line="194"/>
         <source>Load a scenario file in memory.</source>
         <translation>在内存中加载场景文件。</translation>
     </message>
     <message>
-        <location filename="../app/src/main.cpp" line="167"/>
+        <location filename="../app/src/main.cpp" line="196"/>
         <source>Use a dark palette.</source>
         <translation>使用深色配色。</translation>
     </message>
     <message>
-        <location filename="../app/src/main.cpp" line="170"/>
+        <location filename="../app/src/main.cpp" line="199"/>
         <source>Save screenshots into &lt;dir&gt; and quit.</source>
         <translation>将截图保存到 &lt;dir&gt; 后退出。</translation>
     </message>
     <message>
-        <location filename="../app/src/main.cpp" line="173"/>
+        <location filename="../app/src/main.cpp" line="202"/>
         <source>Interface language: en or zh_CN (default: the system language).</source>
         <translation>界面语言：en 或 zh_CN（默认跟随系统）。</translation>
     </message>
     <message>
-        <location filename="../app/src/main.cpp" line="178"/>
+        <location filename="../app/src/main.cpp" line="207"/>
         <source>Connect to the houbud server at &lt;url&gt;. The token comes from the HOUBU_TOKEN environment variable or the system keychain.</source>
         <translation>连接位于 &lt;url&gt; 的 houbud 服务器。令牌取自 HOUBU_TOKEN 环境变量或系统钥匙串。</translation>
     </message>
