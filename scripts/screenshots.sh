@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Writes screenshots of the console's main views (light and dark palettes)
 # into docs/screenshots, rendered on the offscreen platform, then the console,
-# the manual, the print preview, the standing row and Define train again in
-# Chinese.
+# the manual, the print preview, the standing row, Define train, the log and an
+# explained fulfilment again in Chinese.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/install-deps.sh
@@ -21,4 +21,6 @@ cp "$zh/shots/manual.png" docs/screenshots/manual-zh_CN.png
 cp "$zh/shots/export-preview.png" docs/screenshots/export-preview-zh_CN.png
 cp "$zh/shots/console-standing.png" docs/screenshots/console-standing-zh_CN.png
 cp "$zh/shots/dialog-define-train.png" docs/screenshots/dialog-define-train-zh_CN.png
+cp "$zh/shots/log.png" docs/screenshots/log-zh_CN.png
+cp "$zh/shots/explain-fulfilment.png" docs/screenshots/explain-fulfilment-zh_CN.png
 ls -l docs/screenshots

@@ -4,7 +4,7 @@
 <context>
     <name>houbu::AddCarDialog</name>
     <message numerus="yes">
-        <location filename="../app/src/operator_dialogs.cpp" line="841"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="840"/>
         <source>Add car %1 (%2, %n seat(s)) to %3? An added car cannot be taken off again.</source>
         <translation>
             <numerusform>Add car %1 (%2, %n seat) to %3? An added car cannot be taken off again.</numerusform>
@@ -15,7 +15,7 @@
 <context>
     <name>houbu::AdvanceClockDialog</name>
     <message numerus="yes">
-        <location filename="../app/src/operator_dialogs.cpp" line="1534"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1533"/>
         <source>Clock moved to %1: %n event(s) fired.</source>
         <translation>
             <numerusform>Clock moved to %1: %n event fired.</numerusform>
@@ -26,7 +26,7 @@
 <context>
     <name>houbu::BlockDialog</name>
     <message numerus="yes">
-        <location filename="../app/src/operator_dialogs.cpp" line="939"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="938"/>
         <source>%n seat(s) of this class free over the interval</source>
         <translation>
             <numerusform>%n seat of this class free over the interval</numerusform>
@@ -34,7 +34,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/operator_dialogs.cpp" line="942"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="941"/>
         <source>%n standing place(s)</source>
         <translation>
             <numerusform>%n standing place</numerusform>
@@ -73,9 +73,36 @@
     </message>
 </context>
 <context>
+    <name>houbu::DisplayNames</name>
+    <message numerus="yes">
+        <location filename="../models/src/trace_reasons.cpp" line="19"/>
+        <source>%n passenger(s)</source>
+        <translation>
+            <numerusform>%n passenger</numerusform>
+            <numerusform>%n passengers</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../models/src/trace_reasons.cpp" line="23"/>
+        <source>%n seat(s) free</source>
+        <translation>
+            <numerusform>%n seat free</numerusform>
+            <numerusform>%n seats free</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../models/src/trace_reasons.cpp" line="55"/>
+        <source>seat(s) %1</source>
+        <translation>
+            <numerusform>seat %1</numerusform>
+            <numerusform>seats %1</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>houbu::EventLogModel</name>
     <message numerus="yes">
-        <location filename="../models/src/models.cpp" line="802"/>
+        <location filename="../models/src/models.cpp" line="809"/>
         <source>%n seat(s) free</source>
         <translation>
             <numerusform>%n seat free</numerusform>
@@ -86,7 +113,7 @@
 <context>
     <name>houbu::MainWindow</name>
     <message numerus="yes">
-        <location filename="../app/src/main_window.cpp" line="893"/>
+        <location filename="../app/src/main_window.cpp" line="903"/>
         <source>Standing tickets (无座): %n live</source>
         <translation>
             <numerusform>Standing tickets (无座): %n live</numerusform>
@@ -94,7 +121,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/main_window.cpp" line="941"/>
+        <location filename="../app/src/main_window.cpp" line="951"/>
         <source>%n event(s) applied</source>
         <translation>
             <numerusform>%n event applied</numerusform>
@@ -102,7 +129,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/main_window.cpp" line="1065"/>
+        <location filename="../app/src/main_window.cpp" line="1077"/>
         <source>Needs %n seat(s) free over the whole interval</source>
         <translation>
             <numerusform>Needs %n seat free over the whole interval</numerusform>
@@ -110,7 +137,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/main_window.cpp" line="1066"/>
+        <location filename="../app/src/main_window.cpp" line="1078"/>
         <source>%n free.</source>
         <translation>
             <numerusform>%n free.</numerusform>
@@ -118,7 +145,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/main_window.cpp" line="1071"/>
+        <location filename="../app/src/main_window.cpp" line="1083"/>
         <source>Accepts standing: %n standing place(s) free over the interval.</source>
         <translation>
             <numerusform>Accepts standing: %n standing place free over the interval.</numerusform>
@@ -126,7 +153,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/main_window.cpp" line="1108"/>
+        <location filename="../app/src/main_window.cpp" line="1120"/>
         <source>… and %n more seat(s)</source>
         <translation>
             <numerusform>… and %n more seat</numerusform>
@@ -156,7 +183,7 @@
 <context>
     <name>houbu::ReleaseDialog</name>
     <message numerus="yes">
-        <location filename="../app/src/operator_dialogs.cpp" line="673"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="672"/>
         <source>%1 · %2 · %3→%4 · %n seat(s)</source>
         <translation>
             <numerusform>%1 · %2 · %3→%4 · %n seat</numerusform>
@@ -164,7 +191,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/operator_dialogs.cpp" line="757"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="756"/>
         <source>Released %n seat interval(s).</source>
         <translation>
             <numerusform>Released %n seat interval.</numerusform>
@@ -172,7 +199,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/operator_dialogs.cpp" line="758"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="757"/>
         <source>%n waitlist order(s) served.</source>
         <translation>
             <numerusform>%n waitlist order served.</numerusform>
@@ -194,7 +221,7 @@
 <context>
     <name>houbu::SellDialog</name>
     <message numerus="yes">
-        <location filename="../app/src/operator_dialogs.cpp" line="1028"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1027"/>
         <source>%n seat(s) of this class free over the interval</source>
         <translation>
             <numerusform>%n seat of this class free over the interval</numerusform>
@@ -202,7 +229,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/operator_dialogs.cpp" line="1141"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1140"/>
         <source>Sale %1: %n ticket(s) held (%2), payable until %3.</source>
         <translation>
             <numerusform>Sale %1: %n ticket held (%2), payable until %3.</numerusform>
@@ -213,7 +240,7 @@
 <context>
     <name>houbu::StepPanel</name>
     <message numerus="yes">
-        <location filename="../app/src/step_panel.cpp" line="121"/>
+        <location filename="../app/src/step_panel.cpp" line="149"/>
         <source>%1 skipped: only %n seat(s) free on %2 (%3)</source>
         <translation>
             <numerusform>%1 skipped: only %n seat free on %2 (%3)</numerusform>
@@ -221,7 +248,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/step_panel.cpp" line="160"/>
+        <location filename="../app/src/step_panel.cpp" line="188"/>
         <source>%n more command(s) waiting</source>
         <translation>
             <numerusform>%n more command waiting</numerusform>

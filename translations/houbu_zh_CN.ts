@@ -92,79 +92,79 @@
 <context>
     <name>houbu::AddCarDialog</name>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="767"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="766"/>
         <source>Add car (加挂) — %1</source>
         <translation>加挂车厢 — %1</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="775"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="774"/>
         <source>A car number not used on this run, 1 to 99</source>
         <translation>本车次未使用的车厢号，1 至 99</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="793"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="792"/>
         <source>One of the run&apos;s classes, or a new one</source>
         <translation>本车次已有的席别，或新的席别</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="801"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="800"/>
         <source>The seat letters of one row, A to Z, each once. A and F are windows, C and D along the aisle.</source>
         <translation>一排的座位字母，A 至 Z，每个字母只出现一次。A 和 F 靠窗，C 和 D 靠过道。</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="814"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="813"/>
         <source>Car &amp;number:</source>
         <translation>车厢号(&amp;N)：</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="815"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="814"/>
         <source>&amp;Class:</source>
         <translation>席别(&amp;C)：</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="816"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="815"/>
         <source>&amp;Rows:</source>
         <translation>排数(&amp;R)：</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="817"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="816"/>
         <source>&amp;Layout:</source>
         <translation>座位布局(&amp;L)：</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="832"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="831"/>
         <source>&amp;Add car</source>
         <translation>加挂(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="840"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="839"/>
         <source>Add car %1?</source>
         <translation>加挂 %1 号车厢？</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/operator_dialogs.cpp" line="841"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="840"/>
         <source>Add car %1 (%2, %n seat(s)) to %3? An added car cannot be taken off again.</source>
         <translation>
             <numerusform>为 %3 加挂 %1 号车厢（%2，%n 个座位）？加挂后不能再摘下。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="847"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="846"/>
         <source>Add the car</source>
         <translation>加挂</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="861"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="860"/>
         <source>No train is shown: open a scenario or a store first.</source>
         <translation>未显示任何车次：请先打开场景或存储。</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="862"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="861"/>
         <source>Enter the car&apos;s class, e.g. second.</source>
         <translation>请输入车厢的席别，例如 second。</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="864"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="863"/>
         <source>Enter the seat letters of one row, e.g. ABCDF.</source>
         <translation>请输入一排的座位字母，例如 ABCDF。</translation>
     </message>
@@ -172,62 +172,62 @@
 <context>
     <name>houbu::AdvanceClockDialog</name>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1471"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1470"/>
         <source>Advance the clock</source>
         <translation>推进时钟</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1478"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1477"/>
         <source>Held tickets, prepayments and deadlines due by then fire in order</source>
         <translation>届时到期的占座车票、预付和截止时间将依次触发</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1491"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1490"/>
         <source>+10 min</source>
         <translation>+10 分钟</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1492"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1491"/>
         <source>+30 min</source>
         <translation>+30 分钟</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1493"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1492"/>
         <source>+1 h</source>
         <translation>+1 小时</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1494"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1493"/>
         <source>Next &amp;departure</source>
         <translation>下次发车(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1502"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1501"/>
         <source>The shown run&apos;s next departure: %1</source>
         <translation>当前车次的下次发车：%1</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1504"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1503"/>
         <source>The shown run has no departure after the clock</source>
         <translation>当前车次在时钟时刻之后没有发车</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1509"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1508"/>
         <source>Now:</source>
         <translation>当前：</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1510"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1509"/>
         <source>&amp;Move to:</source>
         <translation>推进到(&amp;M)：</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1513"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1512"/>
         <source>&amp;Advance</source>
         <translation>推进(&amp;A)</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/operator_dialogs.cpp" line="1534"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1533"/>
         <source>Clock moved to %1: %n event(s) fired.</source>
         <translation>
             <numerusform>时钟已推进到 %1：触发了 %n 个事件。</numerusform>
@@ -248,88 +248,121 @@
     </message>
 </context>
 <context>
+    <name>houbu::Author</name>
+    <message>
+        <location filename="../session/src/embedded_session.cpp" line="860"/>
+        <source>unknown user</source>
+        <translation>未知用户</translation>
+    </message>
+    <message>
+        <location filename="../session/src/embedded_session.cpp" line="864"/>
+        <source>console</source>
+        <translation>控制台</translation>
+    </message>
+    <message>
+        <location filename="../session/src/embedded_session.cpp" line="866"/>
+        <source>dispatcher</source>
+        <translation>调度员</translation>
+    </message>
+    <message>
+        <location filename="../session/src/embedded_session.cpp" line="868"/>
+        <source>admin</source>
+        <translation>管理员</translation>
+    </message>
+    <message>
+        <location filename="../session/src/embedded_session.cpp" line="870"/>
+        <source>viewer</source>
+        <translation>只读用户</translation>
+    </message>
+    <message>
+        <location filename="../session/src/embedded_session.cpp" line="872"/>
+        <source>command line</source>
+        <translation>命令行</translation>
+    </message>
+</context>
+<context>
     <name>houbu::BlockDialog</name>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="902"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="901"/>
         <source>Block quota (预留) — %1</source>
         <translation>预留配额 — %1</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="907"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="906"/>
         <source>&amp;Number of seats:</source>
         <translation>席位数(&amp;N)：</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="912"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="911"/>
         <source>E&amp;xplicit seats:</source>
         <translation>指定席位(&amp;X)：</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="916"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="915"/>
         <source>03-01A 03-01B</source>
         <translation>03-01A 03-01B</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="917"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="916"/>
         <source>Seat labels separated by spaces or commas</source>
         <translation>席位编号，以空格或逗号分隔</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="923"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="922"/>
         <source>I&amp;d:</source>
         <translation>编号(&amp;D)：</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="924"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="923"/>
         <source>&amp;Class:</source>
         <translation>席别(&amp;C)：</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="925"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="924"/>
         <source>&amp;Interval:</source>
         <translation>区间(&amp;I)：</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="928"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="927"/>
         <source>Free:</source>
         <translation>空闲：</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/operator_dialogs.cpp" line="939"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="938"/>
         <source>%n seat(s) of this class free over the interval</source>
         <translation>
             <numerusform>该席别在此区间内有 %n 个空闲席位</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/operator_dialogs.cpp" line="942"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="941"/>
         <source>%n standing place(s)</source>
         <translation>
             <numerusform>%n 个无座名额</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="952"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="951"/>
         <source>&amp;Block</source>
         <translation>预留(&amp;B)</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="961"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="960"/>
         <source>No train is shown: open a scenario or a store first.</source>
         <translation>未显示任何车次：请先打开场景或存储。</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="962"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="961"/>
         <source>Enter an id for the block.</source>
         <translation>请输入预留的编号。</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="963"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="962"/>
         <source>This run has no class to block.</source>
         <translation>本车次没有可预留的席别。</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="965"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="964"/>
         <source>Enter the seats to block, e.g. 03-01A 03-01B.</source>
         <translation>请输入要预留的席位，例如 03-01A 03-01B。</translation>
     </message>
@@ -337,47 +370,47 @@
 <context>
     <name>houbu::CancelOrderDialog</name>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1439"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1438"/>
         <source>Cancel a waitlist order</source>
         <translation>取消候补订单</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1456"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1455"/>
         <source>awaiting prepayment of %1</source>
         <translation>等待预付 %1</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1459"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1458"/>
         <source>Queued orders of the shown run and orders awaiting prepayment; any order id may be typed</source>
         <translation>当前车次的排队订单及待预付订单；也可输入任意订单号</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1450"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1449"/>
         <source>%1 for %2, %3→%4, queued</source>
         <translation>用户 %1，乘客 %2，%3→%4，排队中</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1461"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1460"/>
         <source>Details:</source>
         <translation>详情：</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1461"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1460"/>
         <source>unknown here: the engine checks the order</source>
         <translation>此处未知：由引擎核对该订单</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1462"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1461"/>
         <source>&amp;Cancel order</source>
         <translation>取消订单(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1463"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1462"/>
         <source>Close</source>
         <translation>关闭</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1437"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1436"/>
         <source>Choose the order to cancel.</source>
         <translation>请选择要取消的订单。</translation>
     </message>
@@ -1307,19 +1340,80 @@
     </message>
     <message>
         <location filename="../models/src/display_names.cpp" line="179"/>
+        <source>(the engine: %1)</source>
+        <translation>（引擎原文：%1）</translation>
+    </message>
+    <message>
+        <location filename="../models/src/display_names.cpp" line="183"/>
         <source>¥%1</source>
         <translation>¥%1</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../models/src/trace_reasons.cpp" line="19"/>
+        <source>%n passenger(s)</source>
+        <translation>
+            <numerusform>%n 名乘客</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../models/src/trace_reasons.cpp" line="23"/>
+        <source>%n seat(s) free</source>
+        <translation>
+            <numerusform>空闲 %n 个座位</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../models/src/trace_reasons.cpp" line="55"/>
+        <source>seat(s) %1</source>
+        <translation>
+            <numerusform>座位 %1</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../models/src/trace_reasons.cpp" line="56"/>
+        <source>standing: no seat free on %1</source>
+        <translation>无座：%1 没有空闲座位</translation>
+    </message>
+    <message>
+        <location filename="../models/src/trace_reasons.cpp" line="57"/>
+        <source>%1, rank %2 in %3; %4; the earliest servable in queue order; served on option %5 (%6 %7), %8</source>
+        <translation>%1，在 %3 中排第 %2 位；%4；按队列顺序最早可兑现；按第 %5 个选项（%6 %7）兑现，%8</translation>
+    </message>
+    <message>
+        <location filename="../models/src/trace_reasons.cpp" line="65"/>
+        <source>%1; %2 on %3 (%4)</source>
+        <translation>%1；%3 %2（%4）</translation>
+    </message>
+    <message>
+        <location filename="../models/src/trace_reasons.cpp" line="72"/>
+        <source>%1 on %2 (%3)</source>
+        <translation>%2 %1（%3）</translation>
+    </message>
+    <message>
+        <location filename="../models/src/trace_reasons.cpp" line="77"/>
+        <source>%1 has left %2</source>
+        <translation>%1 已驶离 %2</translation>
+    </message>
+    <message>
+        <location filename="../models/src/trace_reasons.cpp" line="81"/>
+        <source>%1; %2; waits in its queues</source>
+        <translation>%1；%2；在其队列中等待</translation>
+    </message>
+    <message>
+        <location filename="../models/src/trace_reasons.cpp" line="84"/>
+        <source>fails: %1 travels on %2 %3 %4 (ticket %5) at an overlapping time on every option with seats</source>
+        <translation>兑现失败：%1 已购 %2 %3 %4（车票 %5），与每个有座选项的时间重叠</translation>
     </message>
 </context>
 <context>
     <name>houbu::EmbeddedSession</name>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="719"/>
+        <location filename="../session/src/embedded_session.cpp" line="850"/>
         <source>Embedded · in memory</source>
         <translation>嵌入式 · 内存</translation>
     </message>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="719"/>
+        <location filename="../session/src/embedded_session.cpp" line="850"/>
         <source>Embedded · %1</source>
         <translation>嵌入式 · %1</translation>
     </message>
@@ -1327,54 +1421,75 @@
 <context>
     <name>houbu::EmbeddedWorker</name>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="53"/>
+        <location filename="../session/src/embedded_session.cpp" line="56"/>
         <source>Opening the store</source>
         <translation>正在打开存储</translation>
     </message>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="144"/>
-        <location filename="../session/src/embedded_session.cpp" line="295"/>
+        <location filename="../session/src/embedded_session.cpp" line="80"/>
+        <source>Reading the log</source>
+        <translation>正在读取日志</translation>
+    </message>
+    <message>
+        <location filename="../session/src/embedded_session.cpp" line="86"/>
+        <source>The log&apos;s history cannot be read: %1</source>
+        <translation>无法读取日志的历史：%1</translation>
+    </message>
+    <message>
+        <location filename="../session/src/embedded_session.cpp" line="183"/>
+        <location filename="../session/src/embedded_session.cpp" line="319"/>
+        <location filename="../session/src/embedded_session.cpp" line="378"/>
         <source>No engine is open.</source>
         <translation>未打开引擎。</translation>
     </message>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="195"/>
+        <location filename="../session/src/embedded_session.cpp" line="237"/>
         <source>Loading cancelled after %1 of %2 lines.</source>
         <translation>已在 %2 行中的第 %1 行后取消加载。</translation>
     </message>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="198"/>
-        <location filename="../session/src/embedded_session.cpp" line="213"/>
+        <location filename="../session/src/embedded_session.cpp" line="240"/>
+        <location filename="../session/src/embedded_session.cpp" line="256"/>
         <source>Loading scenario</source>
         <translation>正在加载场景</translation>
     </message>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="231"/>
+        <location filename="../session/src/embedded_session.cpp" line="274"/>
         <source>Cannot write %1: %2</source>
         <translation>无法写入 %1：%2</translation>
     </message>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="246"/>
+        <location filename="../session/src/embedded_session.cpp" line="289"/>
         <source>Journal exported to %1</source>
         <translation>日志已导出到 %1</translation>
     </message>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="255"/>
+        <location filename="../session/src/embedded_session.cpp" line="298"/>
         <source>Replaying the journal</source>
         <translation>正在回放日志</translation>
     </message>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="267"/>
+        <location filename="../session/src/embedded_session.cpp" line="310"/>
         <source>Replaying under both policies</source>
         <translation>正在按两种策略回放</translation>
     </message>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="417"/>
+        <location filename="../session/src/embedded_session.cpp" line="326"/>
+        <source>Event %1 is not in the journal.</source>
+        <translation>事件 %1 不在日志中。</translation>
+    </message>
+    <message>
+        <location filename="../session/src/embedded_session.cpp" line="334"/>
+        <source>Line %1 is not a command of this session.</source>
+        <translation>第 %1 行不是本会话的命令。</translation>
+    </message>
+    <message>
+        <location filename="../session/src/embedded_session.cpp" line="525"/>
         <source>Step mode: cannot copy the engine: %1</source>
         <translation>单步模式：无法复制引擎：%1</translation>
     </message>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="521"/>
+        <location filename="../session/src/embedded_session.cpp" line="629"/>
         <source>Step mode and the engine disagree on line %1; the engine&apos;s events are kept.</source>
         <translation>单步模式与引擎在第 %1 行的结果不一致；以引擎的事件为准。</translation>
     </message>
@@ -1538,73 +1653,179 @@
     </message>
 </context>
 <context>
+    <name>houbu::EventExplanation</name>
+    <message>
+        <location filename="../session/src/explanation.cpp" line="23"/>
+        <source>Line %1 is not a command the engine applied.</source>
+        <translation>第 %1 行不是引擎应用过的命令。</translation>
+    </message>
+</context>
+<context>
     <name>houbu::EventLogModel</name>
     <message>
-        <location filename="../models/src/models.cpp" line="797"/>
+        <location filename="../models/src/models.cpp" line="804"/>
         <source>prepay %1 by %2</source>
         <translation>%2 前预付 %1</translation>
     </message>
     <message numerus="yes">
-        <location filename="../models/src/models.cpp" line="802"/>
+        <location filename="../models/src/models.cpp" line="809"/>
         <source>%n seat(s) free</source>
         <translation>
             <numerusform>余 %n 座</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="807"/>
+        <location filename="../models/src/models.cpp" line="814"/>
         <source>%1 %2 %3: rank %4</source>
         <translation>%1 %2 %3：第 %4 名</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="869"/>
+        <location filename="../models/src/models.cpp" line="883"/>
         <source>Who sent the command: the console&apos;s user and computer, or a houbud token&apos;s name and role and the client&apos;s address (a remote console sees this with an admin token only)</source>
         <translation>谁发送了该命令：控制台的用户和计算机，或 houbud 令牌的名称、角色和客户端地址（远程控制台仅在使用管理员令牌时可见）</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="874"/>
+        <location filename="../models/src/models.cpp" line="888"/>
         <source>The command&apos;s line in its input: in a scenario file, the file&apos;s line (every line counted, as houbu-cli numbers them); after that, the console&apos;s commands in the order sent</source>
         <translation>命令在其输入中的行号：场景文件中即文件的行号（与 houbu-cli 一样，每一行都计数）；此后是控制台按发送顺序编号的命令</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="881"/>
+        <location filename="../models/src/models.cpp" line="895"/>
         <source>Seq</source>
         <translation>序号</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="883"/>
+        <location filename="../models/src/models.cpp" line="897"/>
         <source>Time</source>
         <translation>时间</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="885"/>
+        <location filename="../models/src/models.cpp" line="899"/>
         <source>Event</source>
         <translation>事件</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="887"/>
+        <location filename="../models/src/models.cpp" line="901"/>
         <source>Line</source>
         <translation>行</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="889"/>
+        <location filename="../models/src/models.cpp" line="903"/>
         <source>Train</source>
         <translation>车次</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="891"/>
+        <location filename="../models/src/models.cpp" line="905"/>
         <source>Ticket / id</source>
         <translation>车票 / 编号</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="893"/>
+        <location filename="../models/src/models.cpp" line="907"/>
         <source>Sent by</source>
         <translation>发送者</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="895"/>
+        <location filename="../models/src/models.cpp" line="909"/>
         <source>Details</source>
         <translation>详情</translation>
+    </message>
+</context>
+<context>
+    <name>houbu::ExplanationDialog</name>
+    <message>
+        <location filename="../app/src/explanation_dialog.cpp" line="46"/>
+        <source>free over the whole run</source>
+        <translation>全程空闲</translation>
+    </message>
+    <message>
+        <location filename="../app/src/explanation_dialog.cpp" line="60"/>
+        <source>Why %1: no decision about it</source>
+        <translation>%1：没有关于它的决定</translation>
+    </message>
+    <message>
+        <location filename="../app/src/explanation_dialog.cpp" line="63"/>
+        <source>Why %1 was served</source>
+        <translation>%1 为何兑现</translation>
+    </message>
+    <message>
+        <location filename="../app/src/explanation_dialog.cpp" line="65"/>
+        <source>Why %1 failed</source>
+        <translation>%1 为何兑现失败</translation>
+    </message>
+    <message>
+        <location filename="../app/src/explanation_dialog.cpp" line="69"/>
+        <source>Why %1 was passed over</source>
+        <translation>%1 为何被跳过</translation>
+    </message>
+    <message>
+        <location filename="../app/src/explanation_dialog.cpp" line="76"/>
+        <source>Event %1, from %2 on %3 %4.</source>
+        <translation>事件 %1，来自 %3 %4 上的%2。</translation>
+    </message>
+    <message>
+        <location filename="../app/src/explanation_dialog.cpp" line="82"/>
+        <source>Applied again, this command takes no matching decision about %1.</source>
+        <translation>重新应用后，此命令没有关于 %1 的匹配决定。</translation>
+    </message>
+    <message>
+        <location filename="../app/src/explanation_dialog.cpp" line="88"/>
+        <source>What started the matching pass</source>
+        <translation>本轮匹配因何开始</translation>
+    </message>
+    <message>
+        <location filename="../app/src/explanation_dialog.cpp" line="91"/>
+        <source>Candidates in queue order</source>
+        <translation>按队列顺序的候选订单</translation>
+    </message>
+    <message>
+        <location filename="../app/src/explanation_dialog.cpp" line="92"/>
+        <source>The earliest effective first, then the earliest submitted; the matcher serves the first one that fits.</source>
+        <translation>最早生效者在前，其次是最早提交者；匹配器兑现第一个放得下的订单。</translation>
+    </message>
+    <message>
+        <location filename="../app/src/explanation_dialog.cpp" line="100"/>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <location filename="../app/src/explanation_dialog.cpp" line="104"/>
+        <source>Decisions before it in this command</source>
+        <translation>此命令中在它之前的决定</translation>
+    </message>
+    <message>
+        <location filename="../app/src/explanation_dialog.cpp" line="111"/>
+        <source>The decision</source>
+        <translation>决定</translation>
+    </message>
+    <message>
+        <location filename="../app/src/explanation_dialog.cpp" line="117"/>
+        <source>The matcher&apos;s reason: %1</source>
+        <translation>匹配器的理由：%1</translation>
+    </message>
+    <message>
+        <location filename="../app/src/explanation_dialog.cpp" line="127"/>
+        <source>The seats at that moment</source>
+        <translation>当时的座位</translation>
+    </message>
+    <message>
+        <location filename="../app/src/explanation_dialog.cpp" line="138"/>
+        <source>%1 of %2 seats of %3 free over %4 before the decision.</source>
+        <translation>决定之前，%3 的 %2 个座位中有 %1 个在 %4 区间空闲。</translation>
+    </message>
+    <message>
+        <location filename="../app/src/explanation_dialog.cpp" line="176"/>
+        <source>%1 %2 just before the decision: the freed seats&apos; free runs tinted, the seats it serves outlined.</source>
+        <translation>%1 %2 在决定之前：着色的是释放座位的空闲区段，描边的是将兑现的座位。</translation>
+    </message>
+    <message>
+        <location filename="../app/src/explanation_dialog.cpp" line="221"/>
+        <source>&amp;Export report…</source>
+        <translation>导出报告(&amp;E)…</translation>
+    </message>
+    <message>
+        <location filename="../app/src/explanation_dialog.cpp" line="223"/>
+        <source>&amp;Print…</source>
+        <translation>打印(&amp;P)…</translation>
     </message>
 </context>
 <context>
@@ -1673,12 +1894,12 @@
 <context>
     <name>houbu::IntervalPicker</name>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="178"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="177"/>
         <source>Boarding station</source>
         <translation>上车站</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="181"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="180"/>
         <source>Alighting station: only stations after the boarding one</source>
         <translation>下车站：只能选择上车站之后的车站</translation>
     </message>
@@ -1686,7 +1907,7 @@
 <context>
     <name>houbu::MainWindow</name>
     <message>
-        <location filename="../app/src/main_window.cpp" line="674"/>
+        <location filename="../app/src/main_window.cpp" line="684"/>
         <source>Houbu</source>
         <translation>候补</translation>
     </message>
@@ -1706,12 +1927,12 @@
         <translation>车厢：</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="410"/>
+        <location filename="../app/src/main_window.cpp" line="417"/>
         <source>Open s&amp;tore…</source>
         <translation>打开存储(&amp;T)…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="448"/>
+        <location filename="../app/src/main_window.cpp" line="455"/>
         <source>Ad&amp;vance clock…</source>
         <translation>推进时钟(&amp;V)…</translation>
     </message>
@@ -1731,471 +1952,472 @@
         <translation>热门队列</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="306"/>
+        <location filename="../app/src/main_window.cpp" line="309"/>
         <source>Select a queued order to see which seats block it.</source>
         <translation>选择一个排队订单，查看是哪些席位挡住了它。</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="317"/>
+        <location filename="../app/src/main_window.cpp" line="322"/>
         <source>Queues</source>
         <translation>候补队列</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="324"/>
+        <location filename="../app/src/main_window.cpp" line="329"/>
         <source>All events</source>
         <translation>全部事件</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="329"/>
+        <location filename="../app/src/main_window.cpp" line="334"/>
         <source>All trains</source>
         <translation>全部车次</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="330"/>
+        <location filename="../app/src/main_window.cpp" line="335"/>
         <source>Order id</source>
         <translation>订单号</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="331"/>
+        <location filename="../app/src/main_window.cpp" line="336"/>
         <source>Sent by</source>
         <translation>发送者</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="333"/>
+        <location filename="../app/src/main_window.cpp" line="338"/>
         <source>Only commands sent by this user, token, role or host</source>
         <translation>只显示由此用户、令牌、角色或主机发送的命令</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="334"/>
+        <location filename="../app/src/main_window.cpp" line="339"/>
         <source>Text</source>
         <translation>文本</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="389"/>
+        <location filename="../app/src/main_window.cpp" line="396"/>
         <source>Matching log</source>
         <translation>匹配日志</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="394"/>
+        <location filename="../app/src/main_window.cpp" line="401"/>
         <source>Legend</source>
         <translation>图例</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="398"/>
+        <location filename="../app/src/main_window.cpp" line="405"/>
         <source>Charts</source>
         <translation>图表</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="404"/>
+        <location filename="../app/src/main_window.cpp" line="411"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="405"/>
+        <location filename="../app/src/main_window.cpp" line="412"/>
         <source>Open &amp;demo</source>
         <translation>打开演示(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="408"/>
+        <location filename="../app/src/main_window.cpp" line="415"/>
         <source>&amp;Open scenario…</source>
         <translation>打开场景(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="412"/>
+        <location filename="../app/src/main_window.cpp" line="419"/>
         <source>Recent files</source>
         <translation>最近的文件</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="415"/>
+        <location filename="../app/src/main_window.cpp" line="422"/>
         <source>Co&amp;nnect to server…</source>
         <translation>连接服务器(&amp;N)…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="417"/>
+        <location filename="../app/src/main_window.cpp" line="424"/>
         <source>D&amp;isconnect</source>
         <translation>断开连接(&amp;I)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="419"/>
+        <location filename="../app/src/main_window.cpp" line="426"/>
         <source>&amp;Export journal as scenario…</source>
         <translation>将日志导出为场景(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="423"/>
+        <location filename="../app/src/main_window.cpp" line="430"/>
         <source>&amp;Settings…</source>
         <translation>设置(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="428"/>
+        <location filename="../app/src/main_window.cpp" line="435"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="430"/>
+        <location filename="../app/src/main_window.cpp" line="437"/>
         <source>&amp;Operations</source>
         <translation>操作(&amp;O)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="436"/>
+        <location filename="../app/src/main_window.cpp" line="443"/>
         <source>&amp;Sell…</source>
         <translation>售票(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="437"/>
+        <location filename="../app/src/main_window.cpp" line="444"/>
         <source>&amp;Block quota…</source>
         <translation>预留配额(&amp;B)…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="438"/>
+        <location filename="../app/src/main_window.cpp" line="445"/>
         <source>&amp;Release selection…</source>
         <translation>释放所选(&amp;R)…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="440"/>
+        <location filename="../app/src/main_window.cpp" line="447"/>
         <source>&amp;Waitlist order…</source>
         <translation>候补订单(&amp;W)…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="441"/>
+        <location filename="../app/src/main_window.cpp" line="448"/>
         <source>&amp;Prepay order…</source>
         <translation>预付订单(&amp;P)…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="443"/>
+        <location filename="../app/src/main_window.cpp" line="450"/>
         <source>&amp;Cancel order…</source>
         <translation>取消订单(&amp;C)…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="445"/>
+        <location filename="../app/src/main_window.cpp" line="452"/>
         <source>&amp;Add car…</source>
         <translation>加挂车厢(&amp;A)…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="447"/>
+        <location filename="../app/src/main_window.cpp" line="454"/>
         <source>&amp;Define train…</source>
         <translation>定义车次(&amp;D)…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="451"/>
+        <location filename="../app/src/main_window.cpp" line="458"/>
         <source>Wai&amp;tlist cap…</source>
         <translation>候补人数上限(&amp;T)…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="453"/>
+        <location filename="../app/src/main_window.cpp" line="460"/>
         <source>Waitlist r&amp;ules…</source>
         <translation>候补规则(&amp;U)…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="471"/>
+        <location filename="../app/src/main_window.cpp" line="478"/>
         <source>Release the selected seat interval (in the grid)</source>
         <translation>释放所选席位区间（席位图中）</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="472"/>
+        <location filename="../app/src/main_window.cpp" line="479"/>
         <source>Cancel the chosen order (in the queues)</source>
         <translation>取消所选订单（队列中）</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="474"/>
+        <location filename="../app/src/main_window.cpp" line="481"/>
         <source>&amp;Matching</source>
         <translation>匹配(&amp;M)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="475"/>
+        <location filename="../app/src/main_window.cpp" line="482"/>
         <source>&amp;Pause matching</source>
         <translation>暂停匹配(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="478"/>
+        <location filename="../app/src/main_window.cpp" line="485"/>
         <source>Step through the matching decisions of each command</source>
         <translation>逐步查看每条命令的匹配决策</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="482"/>
+        <location filename="../app/src/main_window.cpp" line="489"/>
         <source>&amp;Step</source>
         <translation>单步(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="486"/>
+        <location filename="../app/src/main_window.cpp" line="493"/>
         <source>Apply the pending matching decision (F10)</source>
         <translation>应用待处理的匹配决策 (F10)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="487"/>
+        <location filename="../app/src/main_window.cpp" line="494"/>
         <source>&amp;Back</source>
         <translation>后退(&amp;B)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="491"/>
+        <location filename="../app/src/main_window.cpp" line="498"/>
         <source>Undo the last decision by replaying the command (Shift+F10)</source>
         <translation>通过重放命令撤销上一个决策 (Shift+F10)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="492"/>
+        <location filename="../app/src/main_window.cpp" line="499"/>
         <source>&amp;Run to the end</source>
         <translation>运行到结束(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="496"/>
+        <location filename="../app/src/main_window.cpp" line="503"/>
         <source>Apply every pending decision and command (F5)</source>
         <translation>应用所有待处理的决策和命令 (F5)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="503"/>
+        <location filename="../app/src/main_window.cpp" line="512"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="504"/>
+        <location filename="../app/src/main_window.cpp" line="513"/>
         <source>Zoom &amp;in</source>
         <translation>放大(&amp;I)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="506"/>
+        <location filename="../app/src/main_window.cpp" line="515"/>
         <source>Zoom &amp;out</source>
         <translation>缩小(&amp;O)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="508"/>
+        <location filename="../app/src/main_window.cpp" line="517"/>
         <source>&amp;Actual size</source>
         <translation>实际大小(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="510"/>
+        <location filename="../app/src/main_window.cpp" line="519"/>
         <source>&amp;Find</source>
         <translation>查找(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="523"/>
+        <location filename="../app/src/main_window.cpp" line="532"/>
         <source>&amp;Reset window layout</source>
         <translation>重置窗口布局(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="525"/>
+        <location filename="../app/src/main_window.cpp" line="534"/>
         <source>&amp;Analysis</source>
         <translation>分析(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="528"/>
+        <location filename="../app/src/main_window.cpp" line="537"/>
         <source>&amp;Replay history for charts</source>
         <translation>回放历史以生成图表(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="534"/>
+        <location filename="../app/src/main_window.cpp" line="543"/>
         <source>&amp;Compare policies…</source>
         <translation>比较策略(&amp;C)…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="537"/>
+        <location filename="../app/src/main_window.cpp" line="546"/>
         <source>Replay the journal with the shown run under complete and under exact</source>
         <translation>分别在 complete 和 exact 策略下为当前车次回放日志</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="540"/>
+        <location filename="../app/src/main_window.cpp" line="549"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="541"/>
+        <location filename="../app/src/main_window.cpp" line="550"/>
         <source>&amp;Examples</source>
         <translation>示例(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="548"/>
+        <location filename="../app/src/main_window.cpp" line="557"/>
         <source>&amp;Manual</source>
         <translation>使用手册(&amp;M)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="551"/>
+        <location filename="../app/src/main_window.cpp" line="560"/>
         <source>&amp;Keyboard shortcuts</source>
         <translation>键盘快捷键(&amp;K)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="553"/>
+        <location filename="../app/src/main_window.cpp" line="562"/>
         <source>&amp;About Houbu</source>
         <translation>关于候补(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="556"/>
+        <location filename="../app/src/main_window.cpp" line="565"/>
         <source>Operations</source>
         <translation>操作</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/main_window.cpp" line="893"/>
+        <location filename="../app/src/main_window.cpp" line="903"/>
         <source>Standing tickets (无座): %n live</source>
         <translation>
             <numerusform>无座车票：%n 张有效</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="894"/>
+        <location filename="../app/src/main_window.cpp" line="904"/>
         <source>each class&apos;s standing load per segment is the row under its seats</source>
         <translation>各席别每个区段的无座人数见其座位下方的一行</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="905"/>
+        <location filename="../app/src/main_window.cpp" line="915"/>
         <source>No class is capped; nobody waits.</source>
         <translation>没有席别设置上限；无人候补。</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="964"/>
+        <location filename="../app/src/main_window.cpp" line="974"/>
         <source>Refused: %1 %2</source>
         <translation>被拒绝：%1 %2</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1032"/>
-        <location filename="../app/src/main_window.cpp" line="1045"/>
+        <location filename="../app/src/main_window.cpp" line="1044"/>
+        <location filename="../app/src/main_window.cpp" line="1057"/>
         <source>%1 no longer waits in any queue of this run.</source>
         <translation>%1 已不在本车次的任何队列中等待。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/main_window.cpp" line="1071"/>
+        <location filename="../app/src/main_window.cpp" line="1083"/>
         <source>Accepts standing: %n standing place(s) free over the interval.</source>
         <translation>
             <numerusform>接受无座：该区间有 %n 个无座空位。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1074"/>
+        <location filename="../app/src/main_window.cpp" line="1086"/>
         <source>This class is closed to new waitlist orders (cap 0); the order stays queued.</source>
         <translation>该席别已停止接受新的候补订单（上限 0）；本订单继续排队。</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1077"/>
+        <location filename="../app/src/main_window.cpp" line="1089"/>
         <source>Waitlist cap %1 on this class, %2 passengers queued.</source>
         <translation>该席别候补人数上限 %1，已有 %2 人排队。</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1081"/>
+        <location filename="../app/src/main_window.cpp" line="1093"/>
         <source>When seats come it fails: passenger %1 holds ticket %2 at an overlapping time (兑现失败).</source>
         <translation>有座时将兑现失败：乘车人 %1 持有时间重叠的车票 %2。</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1121"/>
-        <location filename="../app/src/main_window.cpp" line="1154"/>
-        <location filename="../app/src/main_window.cpp" line="1156"/>
+        <location filename="../app/src/main_window.cpp" line="1135"/>
+        <location filename="../app/src/main_window.cpp" line="1168"/>
+        <location filename="../app/src/main_window.cpp" line="1170"/>
+        <location filename="../app/src/main_window_explain.cpp" line="66"/>
         <source>Open a scenario or a store first</source>
         <translation>请先打开场景或存储</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1124"/>
+        <location filename="../app/src/main_window.cpp" line="1138"/>
         <source>No train is shown: open a scenario or a store first</source>
         <translation>未显示任何车次：请先打开场景或存储</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1138"/>
+        <location filename="../app/src/main_window.cpp" line="1152"/>
         <source>Release the selected seat interval (refund, timeout, reschedule or quota)</source>
         <translation>释放所选席位区间（退票、超时、改签或预留）</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1140"/>
+        <location filename="../app/src/main_window.cpp" line="1154"/>
         <source>Sell tickets on the shown train</source>
         <translation>发售当前车次的车票</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1141"/>
+        <location filename="../app/src/main_window.cpp" line="1155"/>
         <source>Withhold seats as a quota block</source>
         <translation>将席位扣留为预留配额</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1142"/>
+        <location filename="../app/src/main_window.cpp" line="1156"/>
         <source>Submit a waitlist order</source>
         <translation>提交候补订单</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1143"/>
+        <location filename="../app/src/main_window.cpp" line="1157"/>
         <source>Prepay a waitlist order</source>
         <translation>预付候补订单</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1144"/>
+        <location filename="../app/src/main_window.cpp" line="1158"/>
         <source>No waitlist order awaits prepayment</source>
         <translation>没有待预付的候补订单</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1145"/>
+        <location filename="../app/src/main_window.cpp" line="1159"/>
         <source>Cancel a waitlist order</source>
         <translation>取消候补订单</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1146"/>
+        <location filename="../app/src/main_window.cpp" line="1160"/>
         <source>No waitlist order to cancel</source>
         <translation>没有可取消的候补订单</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1147"/>
+        <location filename="../app/src/main_window.cpp" line="1161"/>
         <source>Add a car (加挂) to the shown train</source>
         <translation>为当前车次加挂车厢</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1149"/>
+        <location filename="../app/src/main_window.cpp" line="1163"/>
         <source>Define a train run, by default an added one (加开) that waiting orders may accept</source>
         <translation>定义一个车次，默认为候补订单可接受的加开列车</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1151"/>
+        <location filename="../app/src/main_window.cpp" line="1165"/>
         <source>Cap the passengers queued on a class of the shown train</source>
         <translation>为当前车次的某个席别设置候补人数上限</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1153"/>
+        <location filename="../app/src/main_window.cpp" line="1167"/>
         <source>Set the waitlist limits for the orders submitted from now on</source>
         <translation>设置此后提交的候补订单所受的限制</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1155"/>
+        <location filename="../app/src/main_window.cpp" line="1169"/>
         <source>Move the logical clock forward</source>
         <translation>向前推进逻辑时钟</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1160"/>
+        <location filename="../app/src/main_window.cpp" line="1174"/>
         <source>Save the shown run&apos;s seat map as PDF or PNG</source>
         <translation>将当前车次的座位图保存为 PDF 或 PNG</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1161"/>
-        <location filename="../app/src/main_window.cpp" line="1163"/>
+        <location filename="../app/src/main_window.cpp" line="1175"/>
+        <location filename="../app/src/main_window.cpp" line="1177"/>
         <location filename="../app/src/main_window_export.cpp" line="51"/>
         <source>No train is shown</source>
         <translation>未显示任何车次</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1162"/>
+        <location filename="../app/src/main_window.cpp" line="1176"/>
         <source>Print the shown run&apos;s seat map, with a preview first</source>
         <translation>打印当前车次的座位图（先预览）</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1329"/>
+        <location filename="../app/src/main_window.cpp" line="1344"/>
         <source>%1 %2→%3</source>
         <translation>%1 %2→%3</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1335"/>
+        <location filename="../app/src/main_window.cpp" line="1350"/>
         <source>Release %1 (%2)…</source>
         <translation>释放 %1（%2）…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1345"/>
+        <location filename="../app/src/main_window.cpp" line="1360"/>
         <source>Sell %1…</source>
         <translation>发售 %1…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1348"/>
+        <location filename="../app/src/main_window.cpp" line="1363"/>
         <source>Block %1…</source>
         <translation>预留 %1…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1351"/>
+        <location filename="../app/src/main_window.cpp" line="1366"/>
         <source>Waitlist order for %1…</source>
         <translation>为 %1 提交候补订单…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1363"/>
+        <location filename="../app/src/main_window.cpp" line="1378"/>
         <source>Cancel order %1…</source>
         <translation>取消订单 %1…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1378"/>
+        <location filename="../app/src/main_window.cpp" line="1393"/>
         <source>Waitlist cap for %1…</source>
         <translation>%1 的候补人数上限…</translation>
     </message>
@@ -2312,32 +2534,32 @@
         <translation>只能导出嵌入式引擎的日志。</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="660"/>
+        <location filename="../app/src/main_window.cpp" line="669"/>
         <source>in memory</source>
         <translation>内存</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="680"/>
+        <location filename="../app/src/main_window.cpp" line="690"/>
         <source>Cannot open the store</source>
         <translation>无法打开存储</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="692"/>
+        <location filename="../app/src/main_window.cpp" line="702"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="792"/>
+        <location filename="../app/src/main_window.cpp" line="802"/>
         <source>Cannot open scenario</source>
         <translation>无法打开场景</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="793"/>
+        <location filename="../app/src/main_window.cpp" line="803"/>
         <source>Cannot read %1: %2</source>
         <translation>无法读取 %1：%2</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="565"/>
+        <location filename="../app/src/main_window.cpp" line="574"/>
         <source>Matching</source>
         <translation>匹配</translation>
     </message>
@@ -2347,101 +2569,102 @@
         <translation>席位图的全部标记：视图 ▸ 图例</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="803"/>
+        <location filename="../app/src/main_window.cpp" line="813"/>
         <source>Open scenario</source>
         <translation>打开场景</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="804"/>
+        <location filename="../app/src/main_window.cpp" line="814"/>
         <source>Scenarios (*.jsonl);;All files (*)</source>
         <translation>场景 (*.jsonl);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="810"/>
+        <location filename="../app/src/main_window.cpp" line="820"/>
         <source>Open or create a store</source>
         <translation>打开或新建存储</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="811"/>
+        <location filename="../app/src/main_window.cpp" line="821"/>
         <source>Houbu stores (*.db);;All files (*)</source>
         <translation>候补存储 (*.db);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="820"/>
+        <location filename="../app/src/main_window.cpp" line="830"/>
         <source>Export journal as scenario</source>
         <translation>将日志导出为场景</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="820"/>
+        <location filename="../app/src/main_window.cpp" line="830"/>
         <source>Scenarios (*.jsonl)</source>
         <translation>场景 (*.jsonl)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="876"/>
+        <location filename="../app/src/main_window.cpp" line="886"/>
         <source>Clock %1</source>
         <translation>时钟 %1</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="916"/>
-        <location filename="../app/src/main_window.cpp" line="917"/>
+        <location filename="../app/src/main_window.cpp" line="926"/>
+        <location filename="../app/src/main_window.cpp" line="927"/>
         <source>All</source>
         <translation>全部</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="922"/>
+        <location filename="../app/src/main_window.cpp" line="932"/>
         <source>%1 · %2</source>
         <translation>%1 · %2</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/main_window.cpp" line="941"/>
+        <location filename="../app/src/main_window.cpp" line="951"/>
         <source>%n event(s) applied</source>
         <translation>
             <numerusform>已应用 %n 个事件</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1048"/>
+        <location filename="../app/src/main_window.cpp" line="1123"/>
+        <location filename="../app/src/main_window_explain.cpp" line="129"/>
         <source>Why %1 waits</source>
         <translation>%1 为何仍在等待</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1055"/>
+        <location filename="../app/src/main_window.cpp" line="1067"/>
         <source>stops %1→%2</source>
         <translation>站序 %1→%2</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1060"/>
+        <location filename="../app/src/main_window.cpp" line="1072"/>
         <source>The train has left %1: this option no longer serves.</source>
         <translation>列车已从%1发车：此选项不再兑现。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/main_window.cpp" line="1065"/>
+        <location filename="../app/src/main_window.cpp" line="1077"/>
         <source>Needs %n seat(s) free over the whole interval</source>
         <translation>
             <numerusform>需要全程空闲席位 %n 个</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/main_window.cpp" line="1066"/>
+        <location filename="../app/src/main_window.cpp" line="1078"/>
         <source>%n free.</source>
         <translation>
             <numerusform>空闲 %n 个。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1068"/>
+        <location filename="../app/src/main_window.cpp" line="1080"/>
         <source>Servable now: under policy exact it waits for a release of exactly this interval.</source>
         <translation>现在即可兑现：在 exact 策略下，它等待恰好这一区间的释放。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/main_window.cpp" line="1108"/>
+        <location filename="../app/src/main_window.cpp" line="1120"/>
         <source>… and %n more seat(s)</source>
         <translation>
             <numerusform>…… 另有 %n 个席位</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1139"/>
+        <location filename="../app/src/main_window.cpp" line="1153"/>
         <source>Select a seat interval in the grid first</source>
         <translation>请先在席位图中选择一个席位区间</translation>
     </message>
@@ -2546,6 +2769,61 @@
         <source>The day&apos;s longest waitlist queues over every run, most waiting passengers first. Enter or double-click shows the run and selects the queue.</source>
         <translation>全天所有车次中最长的候补队列，候补人数多者在前。按回车或双击可显示该车次并选中该队列。</translation>
     </message>
+    <message>
+        <location filename="../app/src/main_window_explain.cpp" line="39"/>
+        <source>E&amp;xplain this fulfilment</source>
+        <translation>解释此次兑现(&amp;X)</translation>
+    </message>
+    <message>
+        <location filename="../app/src/main_window_explain.cpp" line="51"/>
+        <source>&amp;Copy the event as JSON</source>
+        <translation>复制事件的 JSON(&amp;C)</translation>
+    </message>
+    <message>
+        <location filename="../app/src/main_window_explain.cpp" line="67"/>
+        <source>Only an embedded engine can apply its journal again to explain an event</source>
+        <translation>只有内嵌引擎才能重新应用其日志来解释事件</translation>
+    </message>
+    <message>
+        <location filename="../app/src/main_window_explain.cpp" line="69"/>
+        <source>Choose an order served, failed, considered or skipped in the matching log</source>
+        <translation>请在匹配日志中选择一个已兑现、兑现失败、被考虑或被跳过的订单</translation>
+    </message>
+    <message>
+        <location filename="../app/src/main_window_explain.cpp" line="70"/>
+        <source>Why the matcher decided as it did for this order: the freed seats, the candidates in queue order and the seats at that moment (F8)</source>
+        <translation>匹配器为何对此订单作出这个决定：释放的座位、按队列顺序的候选订单和当时的座位 (F8)</translation>
+    </message>
+    <message>
+        <location filename="../app/src/main_window_explain.cpp" line="83"/>
+        <source>Applying the command again…</source>
+        <translation>正在重新应用命令…</translation>
+    </message>
+    <message>
+        <location filename="../app/src/main_window_explain.cpp" line="91"/>
+        <source>Explain this fulfilment</source>
+        <translation>解释此次兑现</translation>
+    </message>
+    <message>
+        <location filename="../app/src/main_window_explain.cpp" line="102"/>
+        <source>Export report…</source>
+        <translation>导出报告…</translation>
+    </message>
+    <message>
+        <location filename="../app/src/main_window_explain.cpp" line="104"/>
+        <source>Print report…</source>
+        <translation>打印报告…</translation>
+    </message>
+    <message>
+        <location filename="../app/src/main_window_explain.cpp" line="120"/>
+        <source>Save or print why %1 waits</source>
+        <translation>保存或打印 %1 为何仍在等待</translation>
+    </message>
+    <message>
+        <location filename="../app/src/main_window_explain.cpp" line="120"/>
+        <source>Choose a queued order first</source>
+        <translation>请先选择一个排队中的订单</translation>
+    </message>
 </context>
 <context>
     <name>houbu::ManualDialog</name>
@@ -2558,109 +2836,102 @@
 <context>
     <name>houbu::OperatorDialog</name>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="103"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="102"/>
         <source>Add at least one passenger.</source>
         <translation>请至少添加一名乘客。</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="105"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="104"/>
         <source>Passenger %1 has no name.</source>
         <translation>第 %1 名乘客没有姓名。</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="74"/>
-        <source>%1
-%2 (%3)</source>
-        <translation>%1
-%2（%3）</translation>
-    </message>
-    <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="126"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="125"/>
         <source>Add passenger</source>
         <translation>添加乘客</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="129"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="128"/>
         <source>Remove</source>
         <translation>移除</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="132"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="131"/>
         <source>Remove the selected passenger</source>
         <translation>移除所选乘客</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="140"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="139"/>
         <source>Add a passenger (at most 5)</source>
         <translation>添加乘客（最多 5 名）</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="141"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="140"/>
         <source>At most 5 passengers travel on one order</source>
         <translation>一个订单最多 5 名乘客</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="385"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="384"/>
         <source>The command&apos;s logical time: the console clock unless you choose a later one (what falls due before it fires first).</source>
         <translation>命令的逻辑时间：默认为控制台时钟，也可选择更晚的时间（在此之前到期的事项先触发）。</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="387"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="386"/>
         <source>A&amp;t:</source>
         <translation>时间(&amp;T)：</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="391"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="390"/>
         <source>Send the command to the engine</source>
         <translation>将命令发送给引擎</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="435"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="434"/>
         <source>The id of what this command creates. The same command sent again with the same id changes nothing.</source>
         <translation>此命令所创建对象的编号。以相同编号再次发送相同命令不会产生任何变化。</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="529"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="528"/>
         <source>This connection cannot send commands.</source>
         <translation>此连接无法发送命令。</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="537"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="536"/>
         <source>Sending…</source>
         <translation>正在发送…</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="558"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="557"/>
         <source>Not applied: %1</source>
         <translation>未应用：%1</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="592"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="591"/>
         <source>%1 ×%2</source>
         <translation>%1 ×%2</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="595"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="594"/>
         <source>%1: applied.</source>
         <translation>%1：已执行。</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="596"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="595"/>
         <source>%1: applied (%2).</source>
         <translation>%1：已执行（%2）。</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="503"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="502"/>
         <source>The same command with id %1 was applied before: nothing changed. Choose another id to send it again.</source>
         <translation>编号为 %1 的相同命令此前已应用：没有任何变化。如需再次发送，请选择其他编号。</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="506"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="505"/>
         <source>Done already for %1 (duplicate): nothing changed.</source>
         <translation>%1 已处理过（重复）：没有任何变化。</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="568"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="567"/>
         <source>The engine refused the command: %1</source>
         <translation>引擎拒绝了该命令：%1</translation>
     </message>
@@ -2668,7 +2939,7 @@
 <context>
     <name>houbu::OrderCommandDialog</name>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1398"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1397"/>
         <source>&amp;Order:</source>
         <translation>订单(&amp;O)：</translation>
     </message>
@@ -2729,37 +3000,37 @@
 <context>
     <name>houbu::PrepayDialog</name>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1422"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1421"/>
         <source>Prepay a waitlist order</source>
         <translation>预付候补订单</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1426"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1425"/>
         <source>%1, due by %2</source>
         <translation>%1，%2 前支付</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1430"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1429"/>
         <source>Orders awaiting prepayment; any order id may be typed</source>
         <translation>待预付的订单；也可输入任意订单号</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1430"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1429"/>
         <source>Prepayment:</source>
         <translation>预付款：</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1431"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1430"/>
         <source>unknown: the engine checks the order</source>
         <translation>未知：由引擎核对该订单</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1432"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1431"/>
         <source>&amp;Prepay</source>
         <translation>预付(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1420"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1419"/>
         <source>Choose the order to prepay.</source>
         <translation>请选择要预付的订单。</translation>
     </message>
@@ -2839,126 +3110,126 @@
 <context>
     <name>houbu::ReleaseDialog</name>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="604"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="603"/>
         <source>Release — %1</source>
         <translation>释放 — %1</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="608"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="607"/>
         <source>&amp;Seat interval</source>
         <translation>席位区间(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="610"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="609"/>
         <source>Every ticket and block on one seat within an interval</source>
         <translation>某一席位在区间内的所有车票和预留</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="611"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="610"/>
         <source>Quota &amp;block</source>
         <translation>预留配额(&amp;B)</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="613"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="612"/>
         <source>A whole quota block, by its id</source>
         <translation>按编号释放整个预留配额</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="620"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="619"/>
         <source>Release:</source>
         <translation>释放：</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="638"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="637"/>
         <source>Refund (退票)</source>
         <translation>退票</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="639"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="638"/>
         <source>Payment timeout</source>
         <translation>支付超时</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="640"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="639"/>
         <source>Reschedule (改签)</source>
         <translation>改签</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="641"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="640"/>
         <source>Quota returned (预留释放)</source>
         <translation>预留释放</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="642"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="641"/>
         <source>Recorded as the source of the released inventory</source>
         <translation>记录为所释放席位的来源</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="646"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="645"/>
         <source>S&amp;eat:</source>
         <translation>席位(&amp;E)：</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="647"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="646"/>
         <source>&amp;Interval:</source>
         <translation>区间(&amp;I)：</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="648"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="647"/>
         <source>Reas&amp;on:</source>
         <translation>原因(&amp;O)：</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="649"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="648"/>
         <source>Releases:</source>
         <translation>将释放：</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/operator_dialogs.cpp" line="673"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="672"/>
         <source>%1 · %2 · %3→%4 · %n seat(s)</source>
         <translation>
             <numerusform>%1 · %2 · %3→%4 · %n 个席位</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="676"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="675"/>
         <source>B&amp;lock:</source>
         <translation>预留(&amp;L)：</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="707"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="706"/>
         <source>&amp;Release</source>
         <translation>释放(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="722"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="721"/>
         <source>nothing</source>
         <translation>无</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="726"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="725"/>
         <source>No train is shown: open a scenario or a store first.</source>
         <translation>未显示任何车次：请先打开场景或存储。</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="728"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="727"/>
         <source>There is no quota block on %1.</source>
         <translation>%1 上没有预留配额。</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="731"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="730"/>
         <source>Enter a seat, e.g. 03-12A.</source>
         <translation>请输入席位，例如 03-12A。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/operator_dialogs.cpp" line="757"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="756"/>
         <source>Released %n seat interval(s).</source>
         <translation>
             <numerusform>已释放 %n 个席位区间。</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/operator_dialogs.cpp" line="758"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="757"/>
         <source>%n waitlist order(s) served.</source>
         <translation>
             <numerusform>已兑现 %n 个候补订单。</numerusform>
@@ -3333,17 +3604,17 @@ Order %5</source>
 <context>
     <name>houbu::SeatMapPreview</name>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="239"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="238"/>
         <source>%1 rows × %2 seats a row = %3 seats</source>
         <translation>%1 排 × 每排 %2 座 = %3 个席位</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="264"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="263"/>
         <source>Enter the rows and the seat letters to see the car.</source>
         <translation>输入排数和座位字母即可预览车厢。</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="330"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="329"/>
         <source>%1 seats · window seats tinted · aisle dashed</source>
         <translation>%1 个席位 · 着色为靠窗座位 · 虚线为过道</translation>
     </message>
@@ -3351,124 +3622,124 @@ Order %5</source>
 <context>
     <name>houbu::SellDialog</name>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="993"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="992"/>
         <source>Sell — %1</source>
         <translation>售票 — %1</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="999"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="998"/>
         <source>Passenger</source>
         <translation>乘客</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="999"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="998"/>
         <source>Seat (optional)</source>
         <translation>席位（可选）</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1001"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1000"/>
         <source>1 to 5 passengers. Give every passenger a seat, or none to let the engine choose adjacent seats.</source>
         <translation>1 至 5 名乘客。为每名乘客指定席位，或全部不指定，由引擎选择相邻席位。</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1009"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1008"/>
         <source>I&amp;d:</source>
         <translation>编号(&amp;D)：</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1010"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1009"/>
         <source>&amp;Interval:</source>
         <translation>区间(&amp;I)：</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1011"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1010"/>
         <source>&amp;Class:</source>
         <translation>席别(&amp;C)：</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1012"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1011"/>
         <source>&amp;Passengers:</source>
         <translation>乘客(&amp;P)：</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1013"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1012"/>
         <source>Pre&amp;fer:</source>
         <translation>偏好(&amp;F)：</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1014"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1013"/>
         <source>Free:</source>
         <translation>空闲：</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1015"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1014"/>
         <source>Standin&amp;g tickets (无座), no seat</source>
         <translation>无座票，不占座位(&amp;G)</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1018"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1017"/>
         <source>Sell standing places of the class instead of seats: every segment of the interval must have places for all the passengers</source>
         <translation>发售该席别的无座而非座位：区间内每个区段都须有足够全部乘客的无座名额</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/operator_dialogs.cpp" line="1028"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1027"/>
         <source>%n seat(s) of this class free over the interval</source>
         <translation>
             <numerusform>该席别在此区间内有 %n 个空闲席位</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1048"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1047"/>
         <source>&amp;Sell</source>
         <translation>售票(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1061"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1060"/>
         <source>No preference</source>
         <translation>无偏好</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1062"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1061"/>
         <source>Window</source>
         <translation>靠窗</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1063"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1062"/>
         <source>Aisle</source>
         <translation>过道</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1071"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1070"/>
         <source>Seat letter %1</source>
         <translation>座位字母 %1</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1080"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1079"/>
         <source>No train is shown: open a scenario or a store first.</source>
         <translation>未显示任何车次：请先打开场景或存储。</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1081"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1080"/>
         <source>Enter an id for the sale.</source>
         <translation>请输入售票编号。</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1082"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1081"/>
         <source>This run has no class to sell.</source>
         <translation>本车次没有可发售的席别。</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1089"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1088"/>
         <source>Give every passenger a seat, or none to let the engine choose.</source>
         <translation>请为每名乘客指定席位，或全部不指定，由引擎选择。</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1127"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1126"/>
         <source>Note: this hold runs until %1, past the train&apos;s departure from %2 at %3. The engine allows it: ask for payment before the train leaves.</source>
         <translation>注意：此占座保留到 %1，晚于列车从 %2 发车的时间 %3。引擎允许这样做：请在开车前收款。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/operator_dialogs.cpp" line="1141"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1140"/>
         <source>Sale %1: %n ticket(s) held (%2), payable until %3.</source>
         <translation>
             <numerusform>订单 %1：已占座 %n 张车票（%2），请在 %3 前支付。</numerusform>
@@ -3478,10 +3749,15 @@ Order %5</source>
 <context>
     <name>houbu::Session</name>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="723"/>
-        <location filename="../session/src/embedded_session.cpp" line="740"/>
+        <location filename="../session/src/embedded_session.cpp" line="854"/>
+        <location filename="../session/src/embedded_session.cpp" line="887"/>
         <source>This session cannot replay its journal.</source>
         <translation>此会话无法回放其日志。</translation>
+    </message>
+    <message>
+        <location filename="../session/src/embedded_session.cpp" line="901"/>
+        <source>Only an embedded engine can apply its journal again.</source>
+        <translation>只有内嵌引擎才能重新应用其日志。</translation>
     </message>
 </context>
 <context>
@@ -3612,118 +3888,163 @@ Order %5</source>
 <context>
     <name>houbu::StepPanel</name>
     <message>
-        <location filename="../app/src/step_panel.cpp" line="28"/>
+        <location filename="../app/src/step_panel.cpp" line="29"/>
         <source>stops %1→%2</source>
         <translation>站序 %1→%2</translation>
     </message>
     <message>
-        <location filename="../app/src/step_panel.cpp" line="40"/>
+        <location filename="../app/src/step_panel.cpp" line="47"/>
         <source>Line %1</source>
         <translation>第 %1 行</translation>
     </message>
     <message>
-        <location filename="../app/src/step_panel.cpp" line="49"/>
+        <location filename="../app/src/step_panel.cpp" line="39"/>
         <source>single</source>
         <translation>单人</translation>
     </message>
     <message>
-        <location filename="../app/src/step_panel.cpp" line="49"/>
+        <location filename="../app/src/step_panel.cpp" line="39"/>
         <source>group of %1</source>
         <translation>%1 人同行</translation>
     </message>
     <message>
-        <location filename="../app/src/step_panel.cpp" line="104"/>
+        <location filename="../app/src/step_panel.cpp" line="132"/>
         <source>%1 fails: passenger %2 travels at an overlapping time on every option with seats; the order leaves the waitlist and its prepayment is refunded</source>
         <translation>%1 兑现失败：乘车人 %2 在每个有座的选项上都有时间重叠的行程；订单退出候补，预付款退还</translation>
     </message>
     <message>
-        <location filename="../app/src/step_panel.cpp" line="108"/>
+        <location filename="../app/src/step_panel.cpp" line="136"/>
         <source>%1 served standing on %2 (%3): no seat free, the order accepts standing</source>
         <translation>%1 以无座兑现 %2（%3）：没有空座，该订单接受无座</translation>
     </message>
     <message>
-        <location filename="../app/src/step_panel.cpp" line="115"/>
+        <location filename="../app/src/step_panel.cpp" line="143"/>
         <source>%1 served on %2 %3 (%4 %5)</source>
         <translation>%1 已兑现：%2 %3（%4 %5）</translation>
     </message>
     <message>
-        <location filename="../app/src/step_panel.cpp" line="120"/>
+        <location filename="../app/src/step_panel.cpp" line="148"/>
         <source>%1 skipped: no option has enough free seats; it waits in its queues</source>
         <translation>跳过 %1：没有任何选项有足够的空闲席位；继续在其队列中等待</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/step_panel.cpp" line="121"/>
+        <location filename="../app/src/step_panel.cpp" line="149"/>
         <source>%1 skipped: only %n seat(s) free on %2 (%3)</source>
         <translation>
             <numerusform>跳过 %1：%2（%3）仅有 %n 个空闲席位</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/src/step_panel.cpp" line="138"/>
+        <location filename="../app/src/step_panel.cpp" line="166"/>
         <source>%1: no queued order is a candidate, nothing to decide; applied.</source>
         <translation>%1：没有候选的排队订单，无需决定；已执行。</translation>
     </message>
     <message>
-        <location filename="../app/src/step_panel.cpp" line="144"/>
+        <location filename="../app/src/step_panel.cpp" line="172"/>
         <source>&lt;b&gt;Matching paused.&lt;/b&gt; The next command that frees seats or queues an order stops before its first matching decision.</source>
         <translation>&lt;b&gt;匹配已暂停。&lt;/b&gt;下一条释放席位或使订单排队的命令将在其第一个匹配决策前停下。</translation>
     </message>
     <message>
-        <location filename="../app/src/step_panel.cpp" line="147"/>
+        <location filename="../app/src/step_panel.cpp" line="175"/>
         <source>&lt;b&gt;Matching runs.&lt;/b&gt;</source>
         <translation>&lt;b&gt;匹配运行中。&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../app/src/step_panel.cpp" line="195"/>
+        <location filename="../app/src/step_panel.cpp" line="79"/>
         <source>effective %1</source>
         <translation>%1 生效</translation>
     </message>
     <message>
-        <location filename="../app/src/step_panel.cpp" line="201"/>
+        <location filename="../app/src/step_panel.cpp" line="206"/>
         <source>Candidates in queue order (the earliest effective first, then the earliest submitted): %1</source>
         <translation>按队列顺序的候选订单（最早生效者在前，其次是最早提交者）：%1</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/step_panel.cpp" line="160"/>
+        <location filename="../app/src/step_panel.cpp" line="188"/>
         <source>%n more command(s) waiting</source>
         <translation>
             <numerusform>另有 %n 条命令等待中</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/src/step_panel.cpp" line="164"/>
+        <location filename="../app/src/step_panel.cpp" line="192"/>
         <source>&lt;b&gt;Decision %1:&lt;/b&gt; %2</source>
         <translation>&lt;b&gt;决策 %1：&lt;/b&gt;%2</translation>
     </message>
     <message>
-        <location filename="../app/src/step_panel.cpp" line="175"/>
+        <location filename="../app/src/step_panel.cpp" line="61"/>
         <source>%1 %2 (free run %3)</source>
         <translation>%1 %2（连续空闲 %3）</translation>
     </message>
     <message>
-        <location filename="../app/src/step_panel.cpp" line="178"/>
+        <location filename="../app/src/step_panel.cpp" line="64"/>
         <source>Freed: %1</source>
         <translation>已释放：%1</translation>
     </message>
     <message>
-        <location filename="../app/src/step_panel.cpp" line="182"/>
+        <location filename="../app/src/step_panel.cpp" line="67"/>
         <source>Added car: new %1 seats on %2 %3</source>
         <translation>加挂车厢：%2 %3 新增 %1 席位</translation>
     </message>
     <message>
-        <location filename="../app/src/step_panel.cpp" line="187"/>
+        <location filename="../app/src/step_panel.cpp" line="70"/>
         <source>Order %1 became effective</source>
         <translation>订单 %1 已生效</translation>
     </message>
     <message>
-        <location filename="../app/src/step_panel.cpp" line="203"/>
+        <location filename="../app/src/step_panel.cpp" line="208"/>
         <source>none</source>
         <translation>无</translation>
     </message>
     <message>
-        <location filename="../app/src/step_panel.cpp" line="210"/>
+        <location filename="../app/src/step_panel.cpp" line="215"/>
         <source>Applied:</source>
         <translation>已应用：</translation>
+    </message>
+</context>
+<context>
+    <name>houbu::TextReport</name>
+    <message>
+        <location filename="../app/src/text_report.cpp" line="26"/>
+        <source>Made %1</source>
+        <translation>生成于 %1</translation>
+    </message>
+    <message>
+        <location filename="../app/src/text_report.cpp" line="55"/>
+        <source>Cannot write %1</source>
+        <translation>无法写入 %1</translation>
+    </message>
+    <message>
+        <location filename="../app/src/text_report.cpp" line="62"/>
+        <location filename="../app/src/text_report.cpp" line="68"/>
+        <source>Cannot write %1: %2</source>
+        <translation>无法写入 %1：%2</translation>
+    </message>
+    <message>
+        <location filename="../app/src/text_report.cpp" line="75"/>
+        <source>PDF (*.pdf)</source>
+        <translation>PDF (*.pdf)</translation>
+    </message>
+    <message>
+        <location filename="../app/src/text_report.cpp" line="75"/>
+        <source>HTML (*.html)</source>
+        <translation>HTML (*.html)</translation>
+    </message>
+    <message>
+        <location filename="../app/src/text_report.cpp" line="75"/>
+        <source>Text (*.txt)</source>
+        <translation>文本 (*.txt)</translation>
+    </message>
+    <message>
+        <location filename="../app/src/text_report.cpp" line="77"/>
+        <location filename="../app/src/text_report.cpp" line="84"/>
+        <source>Export report</source>
+        <translation>导出报告</translation>
+    </message>
+    <message>
+        <location filename="../app/src/text_report.cpp" line="97"/>
+        <source>Print report</source>
+        <translation>打印报告</translation>
     </message>
 </context>
 <context>
@@ -3828,157 +4149,157 @@ Order %5</source>
 <context>
     <name>houbu::WaitlistDialog</name>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1150"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1149"/>
         <source>Waitlist order (候补)</source>
         <translation>候补订单</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1154"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1153"/>
         <source>account, e.g. u1024</source>
         <translation>账号，例如 u1024</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1156"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1155"/>
         <source>Passenger</source>
         <translation>乘客</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1163"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1162"/>
         <source>Stations of the shown run; every option&apos;s train must stop there</source>
         <translation>当前车次的车站；每个选项的车次都必须在此停靠</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1178"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1177"/>
         <source>Add &amp;option</source>
         <translation>添加选项(&amp;O)</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1184"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1183"/>
         <source>Train</source>
         <translation>车次</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1184"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1183"/>
         <source>Date</source>
         <translation>日期</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1184"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1183"/>
         <source>Class</source>
         <translation>席别</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1187"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1186"/>
         <source>In preference order: at most 5 options a date, at most 2 dates</source>
         <translation>按优先顺序排列：每个日期最多 5 个选项，最多 2 个日期</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1188"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1187"/>
         <source>Remove</source>
         <translation>移除</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1189"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1188"/>
         <source>Up</source>
         <translation>上移</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1190"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1189"/>
         <source>Down</source>
         <translation>下移</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1206"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1205"/>
         <source>Dead&amp;line:</source>
         <translation>截止时间(&amp;L)：</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1217"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1216"/>
         <source>I&amp;d:</source>
         <translation>编号(&amp;D)：</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1221"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1220"/>
         <source>Optio&amp;ns:</source>
         <translation>选项(&amp;N)：</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1227"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1226"/>
         <source>The order may be served with standing tickets when no seat serves it on an option</source>
         <translation>某个选项上没有座位可兑现时，订单可以无座票兑现</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1229"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1228"/>
         <source>Accept added t&amp;rains (接受新增列车) leaving between</source>
         <translation>接受新增列车，发车时间在(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1232"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1231"/>
         <source>Trains added to the timetable later, on one of the options&apos; dates, become options of this order when they leave its station in the window</source>
         <translation>之后加开的列车，若在选项日期之一且在此时间窗内从本站发车，将成为本订单的选项</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1367"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1366"/>
         <source>Waitlist order %1 submitted: prepay %2 by %3.</source>
         <translation>候补订单 %1 已提交：请于 %3 前预付 %2。</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1215"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1214"/>
         <source>Not served by then, the order expires and is refunded</source>
         <translation>届时仍未兑现，订单将失效并退款</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1218"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1217"/>
         <source>&amp;User:</source>
         <translation>用户(&amp;U)：</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1219"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1218"/>
         <source>&amp;Passengers:</source>
         <translation>乘客(&amp;P)：</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1220"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1219"/>
         <source>&amp;Interval:</source>
         <translation>区间(&amp;I)：</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1224"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1223"/>
         <source>Accept standin&amp;g (接受无座)</source>
         <translation>接受无座(&amp;G)</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1273"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1272"/>
         <source>This option is listed already.</source>
         <translation>此选项已在列表中。</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1292"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1291"/>
         <source>&amp;Submit</source>
         <translation>提交(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1329"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1328"/>
         <source>Enter an id for the order.</source>
         <translation>请输入订单编号。</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1330"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1329"/>
         <source>Enter the user (account) placing the order.</source>
         <translation>请输入下单的用户（账号）。</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1332"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1331"/>
         <source>No train is shown: open a scenario or a store first.</source>
         <translation>未显示任何车次：请先打开场景或存储。</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1334"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1333"/>
         <source>Add at least one option: a train, a date and a class.</source>
         <translation>请至少添加一个选项：车次、日期和席别。</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1337"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1336"/>
         <source>Option %1 has no class.</source>
         <translation>选项 %1 没有席别。</translation>
     </message>
@@ -4124,42 +4445,42 @@ Order %5</source>
 <context>
     <name>main</name>
     <message>
-        <location filename="../app/src/main.cpp" line="217"/>
+        <location filename="../app/src/main.cpp" line="246"/>
         <source>Houbu console: seat intervals and waitlists.</source>
         <translation>候补控制台：席位区间与候补队列。</translation>
     </message>
     <message>
-        <location filename="../app/src/main.cpp" line="191"/>
+        <location filename="../app/src/main.cpp" line="220"/>
         <source>Open (or create) the store at &lt;path&gt;.</source>
         <translation>打开（或新建）位于 &lt;path&gt; 的存储。</translation>
     </message>
     <message>
-        <location filename="../app/src/main.cpp" line="195"/>
+        <location filename="../app/src/main.cpp" line="224"/>
         <source>Run the engine in memory with the demo train.</source>
         <translation>在内存中运行引擎并载入演示车次。</translation>
     </message>
     <message>
-        <location filename="../app/src/main.cpp" line="197"/>
+        <location filename="../app/src/main.cpp" line="226"/>
         <source>Load a scenario file in memory.</source>
         <translation>在内存中加载场景文件。</translation>
     </message>
     <message>
-        <location filename="../app/src/main.cpp" line="199"/>
+        <location filename="../app/src/main.cpp" line="228"/>
         <source>Use a dark palette.</source>
         <translation>使用深色配色。</translation>
     </message>
     <message>
-        <location filename="../app/src/main.cpp" line="202"/>
+        <location filename="../app/src/main.cpp" line="231"/>
         <source>Save screenshots into &lt;dir&gt; and quit.</source>
         <translation>将截图保存到 &lt;dir&gt; 后退出。</translation>
     </message>
     <message>
-        <location filename="../app/src/main.cpp" line="205"/>
+        <location filename="../app/src/main.cpp" line="234"/>
         <source>Interface language: en or zh_CN (default: the system language).</source>
         <translation>界面语言：en 或 zh_CN（默认跟随系统）。</translation>
     </message>
     <message>
-        <location filename="../app/src/main.cpp" line="210"/>
+        <location filename="../app/src/main.cpp" line="239"/>
         <source>Connect to the houbud server at &lt;url&gt;. The token comes from the HOUBU_TOKEN environment variable or the system keychain.</source>
         <translation>连接位于 &lt;url&gt; 的 houbud 服务器。令牌取自 HOUBU_TOKEN 环境变量或系统钥匙串。</translation>
     </message>

@@ -13,6 +13,7 @@
 #include <QSettings>
 
 #include <QStyleFactory>
+#include <QTableView>
 #include <QTimer>
 #include <QTreeView>
 
@@ -90,6 +91,34 @@ int screenshots(QApplication& app, const QString& dir) {
         waitFor([] { return false; }, 1500);
         comparison->grab().save(dir + u"/policy-comparison.png"_s);
         comparison->close();
+
+        // The log with the match trace around W8's fulfilment, and that fulfilment explained.
+        day.chartsDock()->setFloating(false);
+        day.chartsDock()->hide();
+        QTableView* log = day.logView();
+        QAbstractItemModel* rows = log->model();
+        int w8 = -1;
+        for (int r = 0; r < rows->rowCount() && w8 < 0; ++r)
+            if (rows->index(r, 0).data(houbu::EventLogModel::KindRole).toString() ==
+                    u"waitlist_fulfilled"_s &&
+                rows->index(r, 0).data(houbu::EventLogModel::OrderRole).toString() == u"W8"_s)
+                w8 = r;
+        if (w8 < 0) return 1;
+        auto* logDock = day.findChild<QDockWidget*>(u"logDock"_s);
+        logDock->setFloating(true);
+        logDock->resize(1300, 420);
+        log->setCurrentIndex(rows->index(w8, 0));
+        log->scrollTo(rows->index(w8, 0), QAbstractItemView::PositionAtCenter);
+        waitFor([] { return false; }, 400);
+        logDock->grab().save(dir + u"/log.png"_s);
+        if (!day.explainLogEvent()) return 1;
+        if (!waitFor([&] { return day.explanationDialog() != nullptr; })) return 1;
+        QDialog* explained = day.explanationDialog();
+        explained->resize(1400, 760);
+        waitFor([] { return false; }, 500);
+        explained->grab().save(dir + u"/explain-fulfilment.png"_s);
+        explained->close();
+        logDock->setFloating(false);
     }
 
     // Operator dialogs on the demo, as an operator opens them.

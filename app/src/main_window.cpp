@@ -302,10 +302,15 @@ void MainWindow::buildDocks() {
     connect(queueModel_, &QAbstractItemModel::modelReset, this,
             [=, this] { expandQueues({}, 0, queueModel_->rowCount() - 1); });
     queueTopLayout->addWidget(queueView_, 1);
-    why_ = new QTextBrowser(queues);
+    auto* whyPanel = new QWidget(queues);
+    auto* whyLayout = new QVBoxLayout(whyPanel);
+    whyLayout->setContentsMargins(0, 0, 0, 0);
+    why_ = new QTextBrowser(whyPanel);
     why_->setPlaceholderText(tr("Select a queued order to see which seats block it."));
+    whyLayout->addWidget(why_, 1);
+    buildWhyReport(whyPanel, whyLayout);
     queues->addWidget(queueTop);
-    queues->addWidget(why_);
+    queues->addWidget(whyPanel);
     queues->setStretchFactor(0, 3);
     queues->setStretchFactor(1, 2);
     connect(queueView_->selectionModel(), &QItemSelectionModel::currentChanged, this,
@@ -385,6 +390,8 @@ void MainWindow::buildDocks() {
     connect(authorFilter, &QLineEdit::textChanged, logFilter_, &EventFilterModel::setAuthor);
     connect(logView_->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
             &MainWindow::onLogSelection);
+    connect(logView_->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
+            [this] { updateExplainAction(); });
     QDockWidget* logDock =
         makeDock(tr("Matching log"), u"logDock"_s, log, Qt::BottomDockWidgetArea);
 
@@ -494,6 +501,8 @@ void MainWindow::buildActions() {
     });
     run_->setShortcut(QKeySequence(Qt::Key_F5));
     run_->setToolTip(tr("Apply every pending decision and command (F5)"));
+    matching->addSeparator();
+    buildExplainActions(matching);
     stepPanel_->setActions(back_, step_, run_, pause_);
     setIcon(pause_, u"pause"_s);
     setIcon(step_, u"step"_s);
@@ -668,6 +677,7 @@ void MainWindow::connectSession() {
     connect(s, &Session::snapshotChanged, throttle_, &SnapshotThrottle::push);
     connect(s, &Session::eventsApplied, this, &MainWindow::onEvents);
     connect(s, &Session::whyWaiting, this, &MainWindow::onWhy);
+    connect(s, &Session::eventExplained, this, &MainWindow::onExplained);
     connect(s, &Session::failed, this, [this](const QString& message) {
         reportFailure(message);
         // A remote session reports lost connections here too: no modal box for those.
@@ -963,7 +973,7 @@ void MainWindow::onEvents(const QList<EventRecord>& events) {
         statusBar()->showMessage(
             tr("Refused: %1 %2")
                 .arg(DisplayNames::error(last.object.value(u"code"_s).toString()),
-                     last.object.value(u"message"_s).toString()),
+                     DisplayNames::engineDetail(last.object.value(u"message"_s).toString())),
             10000);
 }
 
@@ -1020,6 +1030,8 @@ void MainWindow::clearWhy(const QString& note) {
     why_->clear();
     if (!note.isEmpty()) why_->setHtml(u"<p>"_s + note.toHtmlEscaped() + u"</p>"_s);
     whyOrder_.clear();
+    whyHtml_.clear();
+    updateWhyReport();
     whyAskedAt_ = -1;
     if (whyOutlines_) grid_->setHighlights({});
     whyOutlines_ = false;
@@ -1045,7 +1057,7 @@ void MainWindow::onWhy(const QString& orderId, const std::vector<WaitReason>& re
         clearWhy(tr("%1 no longer waits in any queue of this run.").arg(orderId));
         return;
     }
-    QString text = u"<h3>"_s + tr("Why %1 waits").arg(orderId.toHtmlEscaped()) + u"</h3>"_s;
+    QString text;
     QHash<QString, QList<QPair<int, int>>> highlights;
     const QStringList stations = gridModel_->stations();
     for (const WaitReason& w : reasons) {
@@ -1108,10 +1120,12 @@ void MainWindow::onWhy(const QString& orderId, const std::vector<WaitReason>& re
             text += u"<li>"_s + tr("… and %n more seat(s)", nullptr, listed - 40) + u"</li>"_s;
         text += u"</ul>"_s;
     }
-    why_->setHtml(text);
+    why_->setHtml(u"<h3>"_s + tr("Why %1 waits").arg(orderId.toHtmlEscaped()) + u"</h3>"_s + text);
     grid_->setHighlights(highlights);
     whyOrder_ = orderId;
+    whyHtml_ = text;
     whyOutlines_ = true;
+    updateWhyReport();
 }
 
 void MainWindow::updateActions() {
@@ -1165,6 +1179,7 @@ void MainWindow::updateActions() {
     step_->setEnabled(stepState_.paused);
     run_->setEnabled(stepState_.paused || stepState_.waiting > 0);
     back_->setEnabled(stepState_.paused && stepState_.canStepBack);
+    updateExplainAction();
 }
 
 QAction* MainWindow::operationAction(Operation op) const {

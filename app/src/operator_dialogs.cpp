@@ -71,8 +71,7 @@ bool freeOver(const SeatView& s, int from, int to) {
 
 // The engine's refusal in the operator's words, then the engine's own detail.
 QString refusalText(ErrorCode code, const QString& message) {
-    return OperatorDialog::tr("%1\n%2 (%3)")
-        .arg(errorSentence(code), message, QString::fromLatin1(errorCodeName(code)));
+    return errorSentence(code) + u'\n' + DisplayNames::engineDetail(message);
 }
 
 QTableWidget* passengerTable(int columns, QWidget* parent) {

@@ -9,6 +9,7 @@
 #include <QJsonObject>
 #include <QLabel>
 #include <QPainter>
+#include <QRegularExpression>
 #include <QToolButton>
 #include <QVBoxLayout>
 
@@ -33,17 +34,6 @@ QString effectiveText(Time t) {
     return t < 0 ? QString() : qs(formatTime(t)).mid(5).replace(u'T', u' ');
 }
 
-// "Line 26 Refund s-tj.1": a command as the banner names it.
-QString commandText(int line, const QByteArray& command) {
-    const QJsonObject cmd = QJsonDocument::fromJson(command).object();
-    QString text =
-        StepPanel::tr("Line %1").arg(line) + u' ' + DisplayNames::op(cmd.value(u"op"_s).toString());
-    for (const char* key : {"id", "ticket", "seat", "from", "to", "car", "at"})
-        if (cmd.contains(QLatin1String(key)))
-            text += u' ' + cmd.value(QLatin1String(key)).toVariant().toString();
-    return text;
-}
-
 QString who(const std::string& order, int passengers) {
     const QString size =
         passengers == 1 ? StepPanel::tr("single") : StepPanel::tr("group of %1").arg(passengers);
@@ -51,6 +41,44 @@ QString who(const std::string& order, int passengers) {
 }
 
 }  // namespace
+
+QString StepPanel::commandText(int line, const QByteArray& command) {
+    const QJsonObject cmd = QJsonDocument::fromJson(command).object();
+    QString text = tr("Line %1").arg(line) + u' ' + DisplayNames::op(cmd.value(u"op"_s).toString());
+    for (const char* key : {"id", "ticket", "seat", "from", "to", "car", "at"})
+        if (cmd.contains(QLatin1String(key)))
+            text += u' ' + cmd.value(QLatin1String(key)).toVariant().toString();
+    // Times as the log shows them: "2025-01-06 08:40".
+    static const QRegularExpression isoTime(u"(\\d{4}-\\d{2}-\\d{2})T(\\d{2}:\\d{2})"_s);
+    return text.replace(isoTime, u"\\1 \\2"_s);
+}
+
+QString StepPanel::passText(const StepPass& pass, const QStringList& stations, bool shownRun) {
+    switch (pass.cause) {
+        case StepPass::Cause::Release: {
+            QStringList freed;
+            for (const StepFreed& f : pass.freed)
+                freed << tr("%1 %2 (free run %3)")
+                             .arg(qs(f.seat), interval(stations, shownRun, f.from, f.to),
+                                  interval(stations, shownRun, f.runFrom, f.runTo));
+            return tr("Freed: %1").arg(freed.join(u"; "_s));
+        }
+        case StepPass::Cause::AddedCar:
+            return tr("Added car: new %1 seats on %2 %3")
+                .arg(DisplayNames::travelClass(pass.travelClass), qs(pass.train), qs(pass.date));
+        case StepPass::Cause::NewOrder:
+            return tr("Order %1 became effective").arg(qs(pass.order));
+    }
+    return {};
+}
+
+QString StepPanel::candidateText(const StepCandidate& c, const QStringList& stations,
+                                 bool shownRun) {
+    QString item = who(c.order, c.passengers) + u' ' + interval(stations, shownRun, c.from, c.to) +
+                   u" #"_s + QString::number(c.rank);
+    if (c.effectiveAt >= 0) item += u' ' + tr("effective %1").arg(effectiveText(c.effectiveAt));
+    return item;
+}
 
 StepPanel::StepPanel(QWidget* parent) : QFrame(parent) {
     setObjectName(u"stepPanel"_s);
@@ -164,36 +192,13 @@ void StepPanel::showState(const StepState& st, const QStringList& stations, cons
     decision_->setText(tr("<b>Decision %1:</b> %2")
                            .arg(st.applied.size() + 1)
                            .arg(describe(st.next, stations, shownRun).toHtmlEscaped()));
-    decision_->setToolTip(qs(st.next.reason));
+    decision_->setToolTip(DisplayNames::traceReason(qs(st.next.reason)));
 
     const bool passRun = qs(st.pass.train) == train && qs(st.pass.date) == date;
-    QString pass;
-    switch (st.pass.cause) {
-        case StepPass::Cause::Release: {
-            QStringList freed;
-            for (const StepFreed& f : st.pass.freed)
-                freed << tr("%1 %2 (free run %3)")
-                             .arg(qs(f.seat), interval(stations, passRun, f.from, f.to),
-                                  interval(stations, passRun, f.runFrom, f.runTo));
-            pass = tr("Freed: %1").arg(freed.join(u"; "_s));
-            break;
-        }
-        case StepPass::Cause::AddedCar:
-            pass = tr("Added car: new %1 seats on %2 %3")
-                       .arg(DisplayNames::travelClass(st.pass.travelClass), qs(st.pass.train),
-                            qs(st.pass.date));
-            break;
-        case StepPass::Cause::NewOrder:
-            pass = tr("Order %1 became effective").arg(qs(st.pass.order));
-            break;
-    }
+    const QString pass = passText(st.pass, stations, passRun);
     QStringList candidates;
     for (const StepCandidate& c : st.candidates) {
-        QString item = who(c.order, c.passengers) + u' ' +
-                       interval(stations, passRun, c.from, c.to) + u" #"_s +
-                       QString::number(c.rank);
-        if (c.effectiveAt >= 0) item += u' ' + tr("effective %1").arg(effectiveText(c.effectiveAt));
-        item = item.toHtmlEscaped();
+        QString item = candidateText(c, stations, passRun).toHtmlEscaped();
         if (c.order == st.next.order) item = u"<b>"_s + item + u"</b>"_s;
         candidates << item;
     }

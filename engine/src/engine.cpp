@@ -1015,6 +1015,10 @@ void Engine::rejectMalformed(int line, const std::string& message, EventSink& si
     core.error(ErrorCode::BadCommand, message);
 }
 
+void Engine::setTraceSink(EventSink* sink) {
+    state_->traceSink = sink;
+}
+
 Time Engine::clock() const {
     return state_->clock;
 }

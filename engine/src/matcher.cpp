@@ -270,7 +270,7 @@ std::optional<Decision> Matcher::chooseOption(std::uint32_t orderIndex, int forc
     if (!first) return std::nullopt;
     d.kind = Decision::Kind::Fail;
     d.passenger = first->passenger;
-    if (s.options.trace) {
+    if (s.tracing()) {
         const Ticket& t = s.tickets[first->ticket];
         const Run& r = s.runs[t.run];
         d.reason = "failed: " + first->passenger + " travels on " + r.train + " " + r.date + " " +
@@ -295,7 +295,7 @@ std::optional<Decision> Matcher::newOrderDecision(Phase& phase) {
         if (d.kind == Decision::Kind::Fail) return d;
         const OrderOption& opt = order.options()[d.option];
         d.queue = opt.queue;
-        if (s.options.trace) {
+        if (s.tracing()) {
             d.freeSeats = countFree(s.runs[opt.run], opt.travelClass, opt.from, opt.to, kMaxGroup);
             describeServe(d, order, opt.queue, d.freeSeats);
         }
@@ -303,7 +303,7 @@ std::optional<Decision> Matcher::newOrderDecision(Phase& phase) {
     }
     Decision d;
     d.order = phase.onlyOrder;
-    if (!s.options.trace) return std::nullopt;
+    if (!s.tracing()) return std::nullopt;
     d.kind = Decision::Kind::Skip;
     d.reason = groupOf(order.groupSize());
     for (const OrderOption& opt : order.options()) {
@@ -356,7 +356,7 @@ std::string Matcher::queueName(const Queue& q) const {
 
 std::optional<Decision> Matcher::next() {
     EngineState& s = c_.s;
-    const bool trace = s.options.trace;
+    const bool trace = s.tracing();
     while (pending_.empty() && phase_ < phases_.size()) {
         if (phases_[phase_].onlyOrder != kNone) {
             if (phases_[phase_].done) {
@@ -448,12 +448,19 @@ std::optional<Decision> Matcher::next() {
 
 void Matcher::apply(const Decision& d) {
     const Order& order = c_.s.orders[d.order];
-    if (c_.s.options.trace) {
+    if (c_.s.tracing()) {
         Event e = c_.make(d.kind == Decision::Kind::Skip ? EventKind::MatchSkipped
                                                          : EventKind::MatchConsidered);
         e.id = orderId(c_.s, order);
         e.reason = d.reason;
-        c_.emit(e);
+        if (c_.s.options.trace) {
+            c_.emit(e);
+        } else {
+            // Beside the stream, not in it: numbered after the event it follows,
+            // so that the stream's numbers and bytes stay those of an untraced run.
+            e.seq = c_.s.seq;
+            c_.s.traceSink->onEvent(e);
+        }
     }
     if (d.kind == Decision::Kind::Serve) c_.serve(d.order, d.option, d.seats);
     if (d.kind == Decision::Kind::Fail) c_.fail(d.order, d.passenger);

@@ -419,6 +419,9 @@ class EngineState {
     explicit EngineState(EngineOptions o) : options(o) {}
 
     EngineOptions options;
+    // Engine::setTraceSink: receives the match trace when options.trace is off.
+    EventSink* traceSink = nullptr;
+    bool tracing() const { return options.trace || traceSink != nullptr; }
     Time clock = kEpoch;
     std::uint64_t seq = 0;
     std::uint64_t submissions = 0;

@@ -175,6 +175,10 @@ QString DisplayNames::error(const QString& code) {
     return known ? errorSentence(*known) : code;
 }
 
+QString DisplayNames::engineDetail(const QString& message) {
+    return message.isEmpty() ? QString() : tr("(the engine: %1)").arg(message);
+}
+
 QString DisplayNames::money(double yuan) {
     return tr("¥%1").arg(yuan, 0, 'f', 2);
 }

@@ -772,6 +772,11 @@ QStringList seatsOf(const QJsonObject& o) {
     return seats;
 }
 
+bool isTrace(const QJsonObject& o) {
+    const QString kind = o.value(u"event"_s).toString();
+    return kind == u"match_considered"_s || kind == u"match_skipped"_s;
+}
+
 QString subjectOf(const QJsonObject& o) {
     for (const char* key : {"ticket", "id", "seat"}) {
         const QString v = o.value(QLatin1String(key)).toString();
@@ -783,7 +788,8 @@ QString subjectOf(const QJsonObject& o) {
 QString detailsOf(const QJsonObject& o) {
     const QString kind = o.value(u"event"_s).toString();
     auto v = [&](const char* key) { return o.value(QLatin1String(key)).toVariant().toString(); };
-    if (kind == u"error"_s) return DisplayNames::error(v("code")) + u" "_s + v("message");
+    if (kind == u"error"_s)
+        return DisplayNames::error(v("code")) + u" "_s + DisplayNames::engineDetail(v("message"));
     if (kind == u"ticket_held"_s)
         return v("passenger") + u"  "_s + v("seat") + u"  "_s + arrow(v("from"), v("to"));
     if (kind == u"seat_released"_s)
@@ -792,7 +798,8 @@ QString detailsOf(const QJsonObject& o) {
     if (kind == u"ticket_refunded"_s) return DisplayNames::releaseSource(v("reason"));
     if (kind == u"waitlist_cancelled"_s) return DisplayNames::cancelReason(v("reason"));
     if (kind == u"waitlist_fulfilled"_s) return seatsOf(o).join(u", "_s);
-    if (kind == u"match_considered"_s || kind == u"match_skipped"_s) return v("reason");
+    if (kind == u"match_considered"_s || kind == u"match_skipped"_s)
+        return DisplayNames::traceReason(v("reason"));
     if (kind == u"waitlist_submitted"_s)
         return EventLogModel::tr("prepay %1 by %2")
             .arg(DisplayNames::money(o.value(u"prepay"_s).toDouble()),
@@ -828,13 +835,18 @@ QVariant EventLogModel::data(const QModelIndex& index, int role) const {
             return authorAt(row);
         case JsonRole:
             return jsonAt(row);
-        case Qt::ToolTipRole:
-            return QString::fromUtf8(jsonAt(row));
         default:
             break;
     }
     const QJsonObject& o = objectAt(row);
     switch (role) {
+        case Qt::ToolTipRole: {
+            // The event in words; its line as printed is JsonRole (the log's
+            // menu copies it).
+            const QString details = detailsOf(o);
+            const QString name = DisplayNames::eventKind(o.value(u"event"_s).toString());
+            return details.isEmpty() ? name : name + u": "_s + details;
+        }
         case OrderRole:
             return orderOf(o);
         case SeatsRole:
@@ -844,6 +856,8 @@ QVariant EventLogModel::data(const QModelIndex& index, int role) const {
         case Qt::DisplayRole:
             switch (index.column()) {
                 case Seq:
+                    // The match trace is not numbered: it carries the seq of the event it follows.
+                    if (isTrace(o)) return {};
                     return seqs_[static_cast<std::size_t>(row)];
                 case Time:
                     return o.value(u"at"_s).toString().replace(u'T', u' ');

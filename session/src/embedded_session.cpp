@@ -1,4 +1,5 @@
 #include <QBuffer>
+#include <QCoreApplication>
 #include <QElapsedTimer>
 #include <QFile>
 #include <QJsonDocument>
@@ -38,6 +39,7 @@ class EmbeddedWorker : public QObject {
         store_.reset();
         memory_.reset();
         applied_.clear();
+        appliedNumbers_.clear();
         nextLine_ = 1;
         // The console's commands are its OS user's, on this machine.
         QString user = qEnvironmentVariable("USER");
@@ -47,6 +49,7 @@ class EmbeddedWorker : public QObject {
         author_ = authorText(author.name, author.role, author.host);
         if (options.location.isEmpty()) {
             memory_ = std::make_unique<Runner>(options.engine);
+            memory_->engine().setTraceSink(&trace_);
         } else {
             QString error;
             StoreOptions withProgress = options;
@@ -57,10 +60,46 @@ class EmbeddedWorker : public QObject {
                 emit opened(false, error);
                 return;
             }
+            store_->setTraceSink(&trace_);
             continueAfterJournal();
         }
         emit opened(true, QString());
         publish();
+        if (store_) readHistory();
+    }
+
+    // The log of a store opened starts with its history: its last
+    // kHistoryEvents events, as they were handed out (the match trace of
+    // those commands was not kept).
+    static constexpr qint64 kHistoryEvents = 200000;
+    void readHistory() {
+        const qint64 last = static_cast<qint64>(store_->engine().lastSeq());
+        const qint64 first = std::max<qint64>(0, last - kHistoryEvents);
+        qint64 after = first;
+        constexpr int kPage = 5000;
+        const QString what = tr("Reading the log");
+        while (after < last) {
+            emit progress(what, after - first, last - first);
+            QByteArray out;
+            QString error;
+            if (!store_->readEvents(after, kPage, out, error)) {
+                emit failed(tr("The log's history cannot be read: %1").arg(error));
+                break;
+            }
+            QList<EventRecord> events;
+            for (const QByteArray& line : out.split('\n')) {
+                if (line.isEmpty()) continue;
+                EventRecord r;
+                r.json = line;
+                r.object = QJsonDocument::fromJson(line).object();
+                r.seq = r.object.value(u"seq"_s).toInteger();
+                events.append(std::move(r));
+            }
+            if (events.isEmpty()) break;
+            after = events.back().seq;
+            emit eventsApplied(events);
+        }
+        emit progress(what, last - first, last - first);
     }
 
     void send(const QList<QByteArray>& commands) {
@@ -186,6 +225,9 @@ class EmbeddedWorker : public QObject {
         // scenario is gigabytes, and splitting it whole would hold it twice);
         // a final newline ends a line.
         const qint64 total = scenario.count('\n') + (scenario.endsWith('\n') ? 0 : 1);
+        // A day's file is loaded untraced: the trace would cost the matcher
+        // its fast path and the log millions of rows no one reads.
+        traceLoads(total <= kTracedLoadLines);
         constexpr qsizetype kBatch = 500;
         bool ok = true;
         qsizetype at = 0;
@@ -210,6 +252,7 @@ class EmbeddedWorker : public QObject {
                 break;
             }
         }
+        traceLoads(true);
         emit progress(tr("Loading scenario"), total, total);
         if (ok) publish();
     }
@@ -269,7 +312,47 @@ class EmbeddedWorker : public QObject {
         emit comparisonReady(result, error);
     }
 
+    void explainEvent(const QString& order, qint64 seq, int line) {
+        QString error;
+        std::shared_ptr<EventExplanation> result;
+        if (!ready()) {
+            error = tr("No engine is open.");
+        } else if (store_) {
+            // The engine before the command, from the store's snapshot and journal.
+            const qint64 row = store_->journalRowOfEvent(seq);
+            JournalEntry entry;
+            std::unique_ptr<Engine> before =
+                row > 0 ? store_->engineBefore(row, entry, error) : nullptr;
+            if (row <= 0) error = tr("Event %1 is not in the journal.").arg(seq);
+            if (before)
+                result =
+                    explainDecision(*before, entry.command, entry.line, order.toStdString(), error);
+        } else {
+            // In memory: the session's own commands again in a fresh engine, up to that line.
+            const auto at = std::lower_bound(appliedNumbers_.begin(), appliedNumbers_.end(), line);
+            if (at == appliedNumbers_.end() || *at != line) {
+                error = tr("Line %1 is not a command of this session.").arg(line);
+            } else {
+                const std::size_t k = static_cast<std::size_t>(at - appliedNumbers_.begin());
+                Runner replay(memory_->engine().options());
+                QByteArray ignored;
+                applied_.scan(0, [&](std::size_t i, QByteArrayView text) {
+                    if (i >= k) return false;
+                    replay.processLine(text, appliedNumbers_[i], ignored);
+                    ignored.clear();
+                    return true;
+                });
+                result = explainDecision(replay.engine(), applied_.at(k), line, order.toStdString(),
+                                         error);
+            }
+        }
+        if (result) result->eventSeq = seq;
+        emit eventExplained(result, result ? QString() : error);
+    }
+
   signals:
+    void eventExplained(const std::shared_ptr<const houbu::EventExplanation>& explanation,
+                        const QString& error);
     void historyReady(const std::shared_ptr<const houbu::RunHistory>& history,
                       const QString& error);
     void comparisonReady(const std::shared_ptr<const houbu::PolicyComparison>& comparison,
@@ -360,6 +443,8 @@ class EmbeddedWorker : public QObject {
                     QList<EventRecord>* answer = nullptr, QString* failure = nullptr) {
         if (lines.isEmpty()) return true;
         QByteArray out;
+        trace_.lines.clear();
+        trace_.seqs.clear();
         if (store_) {
             QString error;
             if (!store_->apply(lines, out, error)) {
@@ -374,21 +459,44 @@ class EmbeddedWorker : public QObject {
             for (const auto& l : lines) {
                 memory_->processLine(l.text, l.number, out);
                 applied_.append(l.text);
+                appliedNumbers_.push_back(l.number);
             }
         }
         if (output) *output = out;
         QList<EventRecord> events;
-        for (const QByteArray& line : out.split('\n')) {
-            if (line.isEmpty()) continue;
+        auto record = [this](const QByteArray& line) {
             EventRecord r;
             r.author = author_;
             r.json = line;
             r.object = QJsonDocument::fromJson(line).object();
             r.seq = r.object.value(u"seq"_s).toInteger();
-            events.append(std::move(r));
+            return r;
+        };
+        // The match trace goes right after the event it follows (its seq).
+        qsizetype nextTrace = 0;
+        for (const QByteArray& line : out.split('\n')) {
+            if (line.isEmpty()) continue;
+            events.append(record(line));
+            while (nextTrace < trace_.lines.size() &&
+                   trace_.seqs[static_cast<std::size_t>(nextTrace)] <= events.back().seq)
+                events.append(record(trace_.lines[nextTrace++]));
         }
+        while (nextTrace < trace_.lines.size())
+            events.append(record(trace_.lines[nextTrace++]));
+        const bool traced = !trace_.lines.isEmpty();
+        trace_.lines.clear();
+        trace_.seqs.clear();
         if (!events.isEmpty()) emit eventsApplied(events);
-        if (answer) *answer = std::move(events);
+        if (answer) {
+            // The command's own events, as a remote engine answers them: the
+            // trace beside them went to the log.
+            if (traced)
+                events.removeIf([](const EventRecord& e) {
+                    const QString kind = e.object.value(u"event"_s).toString();
+                    return kind == u"match_considered"_s || kind == u"match_skipped"_s;
+                });
+            *answer = std::move(events);
+        }
         return true;
     }
 
@@ -643,7 +751,28 @@ class EmbeddedWorker : public QObject {
     // In memory, the commands applied, for export and history (compressed:
     // a day is millions of lines).
     LineArchive applied_;
+    std::vector<int> appliedNumbers_;  // their line numbers, increasing
     int nextLine_ = 1;
+    // The match trace of the commands applied (Engine::setTraceSink), until
+    // their events are handed out.
+    struct Trace : EventSink {
+        QList<QByteArray> lines;
+        std::vector<qint64> seqs;
+        bool on = true;
+        void onEvent(const Event& e) override {
+            if (!on) return;
+            lines << encodeEvent(e);
+            seqs.push_back(static_cast<qint64>(e.seq));
+        }
+    };
+    Trace trace_;
+    static constexpr qint64 kTracedLoadLines = 100000;
+    void traceLoads(bool on) {
+        trace_.on = on;
+        EventSink* sink = on ? &trace_ : nullptr;
+        if (store_) store_->setTraceSink(sink);
+        if (memory_) memory_->engine().setTraceSink(sink);
+    }
     std::string focusTrain_;
     std::string focusDate_;
 
@@ -680,6 +809,7 @@ EmbeddedSession::EmbeddedSession(QObject* parent) : Session(parent) {
     qRegisterMetaType<std::vector<houbu::WaitReason>>();
     qRegisterMetaType<std::shared_ptr<const houbu::RunHistory>>();
     qRegisterMetaType<std::shared_ptr<const houbu::PolicyComparison>>();
+    qRegisterMetaType<std::shared_ptr<const houbu::EventExplanation>>();
     qRegisterMetaType<houbu::StepState>();
     qRegisterMetaType<houbu::PrecheckReply>();
     thread_ = new QThread(this);
@@ -698,6 +828,7 @@ EmbeddedSession::EmbeddedSession(QObject* parent) : Session(parent) {
     connect(worker_, &EmbeddedWorker::exported, this, &EmbeddedSession::exported);
     connect(worker_, &EmbeddedWorker::historyReady, this, &Session::historyReady);
     connect(worker_, &EmbeddedWorker::comparisonReady, this, &Session::comparisonReady);
+    connect(worker_, &EmbeddedWorker::eventExplained, this, &Session::eventExplained);
     connect(worker_, &EmbeddedWorker::stepStateChanged, this, &EmbeddedSession::stepStateChanged);
     thread_->start();
 }
@@ -724,7 +855,23 @@ void Session::analyseHistory(const QString&, const QString&) {
 }
 
 QString authorText(const QString& name, const QString& role, const QString& host) {
-    QString text = role.isEmpty() || role == name ? name : name + u" ("_s + role + u')';
+    // The journal keeps codes; the log says them in the console's language.
+    const QString shownName = name == u"(unknown user)"_s
+                                  ? QCoreApplication::translate("houbu::Author", "unknown user")
+                                  : name;
+    QString shownRole = role;
+    if (role == u"console"_s)
+        shownRole = QCoreApplication::translate("houbu::Author", "console");
+    else if (role == u"dispatcher"_s)
+        shownRole = QCoreApplication::translate("houbu::Author", "dispatcher");
+    else if (role == u"admin"_s)
+        shownRole = QCoreApplication::translate("houbu::Author", "admin");
+    else if (role == u"viewer"_s)
+        shownRole = QCoreApplication::translate("houbu::Author", "viewer");
+    else if (role == u"cli"_s)
+        shownRole = QCoreApplication::translate("houbu::Author", "command line");
+    const QString text =
+        role.isEmpty() || role == name ? shownName : shownName + u" ("_s + shownRole + u')';
     return host.isEmpty() ? text : text + u" @ "_s + host;
 }
 
@@ -748,6 +895,15 @@ void EmbeddedSession::analyseHistory(const QString& train, const QString& date) 
 void EmbeddedSession::comparePolicies(const QString& train, const QString& date) {
     QMetaObject::invokeMethod(worker_,
                               [w = worker_, train, date] { w->comparePolicies(train, date); });
+}
+
+void Session::explainEvent(const QString&, qint64, int) {
+    emit eventExplained(nullptr, tr("Only an embedded engine can apply its journal again."));
+}
+
+void EmbeddedSession::explainEvent(const QString& order, qint64 seq, int line) {
+    QMetaObject::invokeMethod(
+        worker_, [w = worker_, order, seq, line] { w->explainEvent(order, seq, line); });
 }
 
 void EmbeddedSession::send(const QList<QByteArray>& commands) {

@@ -115,9 +115,9 @@ void RemoteSession::open(const QUrl& server, const QByteArray& token) {
         }
         const QJsonObject who = QJsonDocument::fromJson(reply->readAll()).object();
         role_ = who.value("role"_L1).toString();
-        // The stream starts at the server's present: older events are history,
-        // as when the embedded session opens a store.
-        lastSeq_ = who.value("last_seq"_L1).toInteger();
+        // The stream starts with the day's history: the events before the
+        // server's present come through it like new ones, in order and once.
+        lastSeq_ = std::max<qint64>(0, who.value("last_seq"_L1).toInteger() - historyEvents_);
         setState(State::Connected);
         emit opened(true, QString());
         refresh();

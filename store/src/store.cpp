@@ -133,6 +133,11 @@ const Engine& Store::engine() const {
     return *d_->engine;
 }
 
+void Store::setTraceSink(EventSink* sink) {
+    d_->traceSink = sink;
+    if (d_->engine) d_->engine->setTraceSink(sink);
+}
+
 qint64 Store::journalLength() const {
     return d_->journalSeq;
 }
@@ -292,6 +297,13 @@ bool Store::readJournal(qint64 from, const std::function<bool(const JournalEntry
         }
     });
     return ok;
+}
+
+std::unique_ptr<Engine> Store::engineBefore(qint64 journalSeq, JournalEntry& row, QString& error) {
+    d_->flush();
+    std::unique_ptr<Engine> engine;
+    d_->thread->run([&] { engine = d_->engineBefore(journalSeq, row, error); });
+    return engine;
 }
 
 qint64 Store::journalRowOfEvent(qint64 eventSeq) {

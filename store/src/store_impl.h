@@ -119,6 +119,7 @@ class StoreImpl : public EventSink {
 
     // ---- the engine's thread --------------------------------------------------
     std::unique_ptr<Engine> engine;
+    EventSink* traceSink = nullptr;  // Store::setTraceSink, for every engine it holds
     qint64 journalSeq = 0;  // commands applied to the engine (some maybe not committed yet)
     // False while the engine is empty because loading was deferred (or a
     // verify's replay broke off): see StoreOptions::deferLoading.
@@ -202,6 +203,7 @@ class StoreImpl : public EventSink {
         const std::function<bool(qint64 seq, qint64 firstEvent, const QByteArray& events)>& each,
         EventSink* also = nullptr);
     qint64 rowOfEvent(qint64 eventSeq);
+    std::unique_ptr<Engine> engineBefore(qint64 journalSeq, JournalEntry& row, QString& error);
     bool readEvents(qint64 afterSeq, int limit, QByteArray& out, QString& error);
     Author authorOf(qint64 id);
     // The newest committed commands' events, for readers of the stream's tail.

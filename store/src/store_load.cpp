@@ -182,6 +182,7 @@ bool StoreImpl::load(QString& error) {
         }
         if (options.progress) options.progress(total, total);
         std::swap(engine, fresh);
+        engine->setTraceSink(traceSink);
         engineLoaded = true;
         problems += tables.compareCounts(engine->summary());
     } catch (const SqlFailure& f) {

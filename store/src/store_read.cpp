@@ -139,6 +139,49 @@ qint64 StoreImpl::rowOfEvent(qint64 eventSeq) {
     return found;
 }
 
+std::unique_ptr<Engine> StoreImpl::engineBefore(qint64 journalSeq, JournalEntry& row,
+                                                QString& error) {
+    if (journalSeq < 1 || journalSeq > committedSeq) {
+        error = u"there is no journal seq %1"_s.arg(journalSeq);
+        return nullptr;
+    }
+    try {
+        qint64 seq = 0;
+        std::unique_ptr<Engine> engine = newestSnapshotBefore(journalSeq, seq, false);
+        QByteArray link = linkAt(seq);
+        QString broken;
+        bool found = false;
+        forEachBlock(std::min(seq + 1, journalSeq), journalSeq, [&](StoredBlock& block) {
+            if (block.damage.isEmpty() && block.firstSeq <= journalSeq &&
+                journalSeq <= block.lastSeq) {
+                const JournalCommand& c =
+                    block.commands[static_cast<std::size_t>(journalSeq - block.firstSeq)];
+                row.seq = journalSeq;
+                row.line = c.line;
+                row.command = c.command;
+                row.eventCount = c.eventCount;
+                found = true;
+            }
+            if (seq + 1 < journalSeq)
+                broken = replayBlock(
+                    *engine, block, seq + 1, seq, link, u"its replay"_s,
+                    [&](qint64 at, qint64, const QByteArray&) { return at + 1 < journalSeq; });
+            return broken.isEmpty() && block.lastSeq < journalSeq;
+        });
+        if (broken.isEmpty() && seq + 1 != journalSeq)
+            broken = u"journal seq %1 is missing"_s.arg(seq + 1);
+        if (broken.isEmpty() && !found) broken = u"journal seq %1 cannot be read"_s.arg(journalSeq);
+        if (!broken.isEmpty()) {
+            error = broken;
+            return nullptr;
+        }
+        return engine;
+    } catch (const SqlFailure& f) {
+        error = u"cannot read the journal: "_s + f.message;
+        return nullptr;
+    }
+}
+
 void StoreImpl::remember(qint64 seq, qint64 firstEvent, QByteArray events) {
     if (events.isEmpty()) return;
     recentBytes += events.size();

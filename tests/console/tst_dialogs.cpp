@@ -26,6 +26,7 @@
 #include <QTreeWidget>
 #include <vector>
 
+#include "houbu/display_names.h"
 #include "houbu/error_sentences.h"
 #include "houbu/main_window.h"
 #include "houbu/operator_dialogs.h"
@@ -246,7 +247,12 @@ class TestDialogs : public QObject {
         QVERIFY2(problem(d).contains(u"every passenger a seat"_s), qPrintable(problem(d)));
         table->item(1, 1)->setText(u"02-01A"_s);  // F1.1 holds it from 北京南
         QVERIFY2(problem(d).contains(u"02-01A is taken"_s), qPrintable(problem(d)));
-        QVERIFY2(problem(d).contains(u"(seat_taken)"_s), qPrintable(problem(d)));
+        // The code is put in words; the engine's detail follows, marked as its own.
+        QVERIFY2(problem(d).startsWith(errorSentence(ErrorCode::SeatTaken)),
+                 qPrintable(problem(d)));
+        QVERIFY2(!problem(d).contains(u"seat_taken"_s), qPrintable(problem(d)));
+        QVERIFY2(problem(d).contains(DisplayNames::engineDetail(u"seat 02-01A"_s).chopped(1)),
+                 qPrintable(problem(d)));
         table->item(1, 1)->setText(u"03-03A"_s);
         QVERIFY2(problem(d).contains(u"03-03A is second, not first"_s), qPrintable(problem(d)));
         table->item(1, 1)->setText(u"09-01A"_s);
@@ -306,7 +312,9 @@ class TestDialogs : public QObject {
             {R"({"op":"sell","id":"OTHER","train":"G13","date":"2025-01-20","from":"天津南","to":"德州东","class":"first","passengers":["别人"],"seats":["02-04A"]})"});
         send(d);
         QVERIFY(d && d->isVisible());
-        QVERIFY2(d->messageLabel()->text().contains(u"seat_taken"_s),
+        QVERIFY2(d->messageLabel()->text().contains(errorSentence(ErrorCode::SeatTaken)),
+                 qPrintable(d->messageLabel()->text()));
+        QVERIFY2(!d->messageLabel()->text().contains(u"seat_taken"_s),
                  qPrintable(d->messageLabel()->text()));
         QVERIFY(d->sendButton()->isEnabled());
         QCOMPARE(d->passengers()->item(0, 0)->text(), u"测试丙"_s);
@@ -661,9 +669,17 @@ class TestDialogs : public QObject {
         send(p);
         QTRY_VERIFY(!p);
         // Effective, and served at once: first class has seats over 天津南→徐州东.
+        // The match trace says why, between the two.
         const QStringList kinds = eventsSince(logRow);
-        QVERIFY2(kinds.mid(0, 2) == (QStringList{u"waitlist_effective"_s, u"waitlist_fulfilled"_s}),
+        QVERIFY2(kinds.mid(0, 3) == (QStringList{u"waitlist_effective"_s, u"match_considered"_s,
+                                                 u"waitlist_fulfilled"_s}),
                  qPrintable(kinds.join(u' ')));
+        // The summary names the command's events, not the trace beside them.
+        const QString summary = window_->statusBar()->currentMessage();
+        QVERIFY2(summary.contains(DisplayNames::eventKind(u"waitlist_fulfilled"_s)),
+                 qPrintable(summary));
+        QVERIFY2(!summary.contains(DisplayNames::eventKind(u"match_considered"_s)),
+                 qPrintable(summary));
         QVERIFY(!window_->operationAction(Operation::Prepay)->isEnabled());
     }
 
@@ -704,7 +720,9 @@ class TestDialogs : public QObject {
         field<QComboBox*>(second, u"order"_s)->setEditText(u"W3"_s);
         QVERIFY2(problem(second).startsWith(errorSentence(ErrorCode::OrderClosed)),
                  qPrintable(problem(second)));
-        QVERIFY2(problem(second).contains(u"(order_closed)"_s), qPrintable(problem(second)));
+        QVERIFY2(!problem(second).contains(u"order_closed"_s), qPrintable(problem(second)));
+        QVERIFY2(problem(second).contains(DisplayNames::engineDetail(u"x"_s).chopped(2)),
+                 qPrintable(problem(second)));
         QCOMPARE(second->messageLabel()->text(), problem(second));
         shot(second, u"cancel-refused"_s);
         QCOMPARE(field<QComboBox*>(second, u"order"_s)->currentText(), u"W3"_s);

@@ -310,6 +310,78 @@ class TestStep : public QObject {
               totals.decisions, totals.backs);
     }
 
+    // Engine::setTraceSink: the stream keeps an untraced run's bytes, and the
+    // sink gets exactly the traced run's match trace, each event numbered after
+    // the stream's event it follows.
+    void traceSinkKeepsTheStream_data() {
+        QTest::addColumn<QList<QByteArray>>("input");
+        const QDir dir(QStringLiteral(HOUBU_SOURCE_DIR "/tests/scenarios"));
+        for (const QFileInfo& f : dir.entryInfoList({QStringLiteral("*.jsonl")}, QDir::Files)) {
+            if (f.fileName().endsWith(QLatin1String(".expected.jsonl"))) continue;
+            QFile file(f.filePath());
+            QVERIFY(file.open(QIODevice::ReadOnly));
+            QTest::newRow(qPrintable(f.baseName())) << file.readAll().split('\n');
+        }
+        for (quint64 seed = 1; seed <= 3; ++seed)
+            QTest::newRow(qPrintable(QStringLiteral("seed %1").arg(seed)))
+                << Generator(seed).make(400);
+    }
+    void traceSinkKeepsTheStream() {
+        QFETCH(QList<QByteArray>, input);
+        EngineOptions plainOptions = optionsOf(input.join('\n'), false);
+        plainOptions.trace = false;
+        EngineOptions tracedOptions = plainOptions;
+        tracedOptions.trace = true;
+        Engine plain(plainOptions), traced(tracedOptions), sunk(plainOptions);
+        Collect plainOut, tracedOut, sunkOut, trace;
+        sunk.setTraceSink(&trace);
+        int number = 0, traces = 0;
+        for (const QByteArray& raw : input) {
+            ++number;
+            const ParsedLine parsed = parseCommandLine(raw);
+            if (!parsed.command) continue;
+            const qsizetype streamBefore = sunkOut.lines.size();
+            const qsizetype traceBefore = trace.lines.size();
+            plain.apply(*parsed.command, number, plainOut);
+            traced.apply(*parsed.command, number, tracedOut);
+            sunk.apply(*parsed.command, number, sunkOut);
+            QCOMPARE(sunkOut.lines, plainOut.lines);
+            // This command's trace, in order, as the traced run emitted it.
+            QList<QJsonObject> want, got;
+            for (const QByteArray& l : tracedOut.lines) {
+                QJsonObject o = QJsonDocument::fromJson(l).object();
+                const QString kind = o.value(QLatin1String("event")).toString();
+                if (kind != QLatin1String("match_considered") &&
+                    kind != QLatin1String("match_skipped"))
+                    continue;
+                o.remove(QLatin1String("seq"));
+                want << o;
+            }
+            tracedOut.lines.clear();
+            qint64 lastStreamSeq = streamBefore > 0
+                                       ? QJsonDocument::fromJson(sunkOut.lines[streamBefore - 1])
+                                             .object()
+                                             .value(QLatin1String("seq"))
+                                             .toInteger()
+                                       : 0;
+            const qint64 firstSeq = lastStreamSeq;
+            for (qsizetype i = traceBefore; i < trace.lines.size(); ++i) {
+                QJsonObject o = QJsonDocument::fromJson(trace.lines[i]).object();
+                const qint64 seq = o.value(QLatin1String("seq")).toInteger();
+                // After an event of this command, never before one seen already.
+                QVERIFY2(seq > firstSeq && seq >= lastStreamSeq, raw.constData());
+                QVERIFY(seq <= qint64(sunk.lastSeq()));
+                lastStreamSeq = seq;
+                o.remove(QLatin1String("seq"));
+                got << o;
+                ++traces;
+            }
+            QCOMPARE(got, want);
+        }
+        QVERIFY(plain.snapshot() == sunk.snapshot());
+        qInfo("%d trace events beside the stream", traces);
+    }
+
     // The step machine cannot leave the engine half-way: destroying a StepRun,
     // or applying another command, finishes the pass first.
     void unfinishedRunsAreFinished() {

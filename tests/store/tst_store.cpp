@@ -445,6 +445,68 @@ class TestStore : public QObject {
         QSqlDatabase::database();  // keep the default connection list untouched
     }
 
+    // engineBefore(k) is the state before journal row k, whether a snapshot
+    // lies before it or not, and names that row; the store's engine hands its
+    // match trace to a sink without changing the journal or the events.
+    void engineBeforeIsTheStateThen() {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(u"before.db"_s);
+        const auto lines = demo();
+        QString error;
+        struct Trace : EventSink {
+            int events = 0;
+            void onEvent(const Event& e) override {
+                QVERIFY(e.kind == EventKind::MatchConsidered || e.kind == EventKind::MatchSkipped);
+                ++events;
+            }
+        } trace;
+        QByteArray events;
+        {
+            auto store = openAt(path, error, 25);
+            QVERIFY2(store, qPrintable(error));
+            store->setTraceSink(&trace);
+            for (qsizetype i = 0; i < lines.size(); i += 10)
+                QVERIFY(store->apply(lines.mid(i, 10), events, error));
+            store->setTraceSink(nullptr);
+        }
+        QCOMPARE(events, inMemory(lines));
+        QVERIFY(trace.events > 10);
+        QVERIFY(value(path, u"SELECT COUNT(*) FROM snapshots"_s).toInt() >= 1);
+
+        // The state before each journaled command, in memory.
+        std::vector<std::string> states;
+        std::vector<InputLine> journaled;
+        {
+            Runner runner;
+            QByteArray ignored;
+            for (const InputLine& l : lines) {
+                const QByteArray t = l.text.trimmed();
+                if (t.isEmpty() || t.startsWith('#')) continue;
+                states.push_back(runner.engine().snapshot());
+                journaled.push_back(l);
+                runner.processLine(l.text, l.number, ignored);
+            }
+        }
+        auto store = openAt(path, error, 25);
+        QVERIFY2(store, qPrintable(error));
+        const qint64 length = store->journalLength();
+        QCOMPARE(length, qint64(journaled.size()));
+        for (qint64 k : {qint64(1), qint64(2), qint64(25), qint64(26), qint64(27), length / 2,
+                         length - 1, length}) {
+            JournalEntry row;
+            std::unique_ptr<Engine> before = store->engineBefore(k, row, error);
+            QVERIFY2(before, qPrintable(error));
+            QCOMPARE(row.seq, k);
+            QCOMPARE(row.line, journaled[std::size_t(k - 1)].number);
+            QCOMPARE(row.command, journaled[std::size_t(k - 1)].text.trimmed());
+            QVERIFY2(before->snapshot() == states[std::size_t(k - 1)],
+                     qPrintable(QString::number(k)));
+        }
+        JournalEntry none;
+        QVERIFY(!store->engineBefore(length + 1, none, error));
+        QVERIFY(!error.isEmpty());
+    }
+
     // Opening replays the journal after the snapshot with progress; cancelling
     // fails the open, changes nothing, and the next open succeeds.
     void openReportsProgressAndCancels() {

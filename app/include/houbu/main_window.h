@@ -12,6 +12,7 @@
 #include <optional>
 
 #include "houbu/examples.h"
+#include "houbu/explanation_dialog.h"
 #include "houbu/hot_queue_model.h"
 #include "houbu/models.h"
 #include "houbu/operator_dialogs.h"
@@ -22,6 +23,8 @@
 class QAction;
 class QCheckBox;
 class QComboBox;
+class QLayout;
+class QPushButton;
 class QLabel;
 class QLineEdit;
 class QPrintPreviewDialog;
@@ -36,6 +39,7 @@ namespace houbu {
 
 class ChartsPanel;
 class ConnectionIndicator;
+class TextReport;
 class CredentialStore;
 class SeatGridView;
 class SeatFilterModel;
@@ -154,6 +158,17 @@ class MainWindow : public QMainWindow {
     // Help ▸ Examples: opens a built-in example (Example::names()) in memory,
     // applies its setup and steps its story.
     bool openExample(const QString& name);
+    // Matching ▸ Explain this fulfilment (main_window_explain.cpp): asks the
+    // session why the log's current event went as it did for its order; the
+    // answer opens an ExplanationDialog. False when the action is disabled.
+    bool explainLogEvent();
+    QAction* explainAction() const { return explain_; }
+    // The last explanation opened (null once closed).
+    ExplanationDialog* explanationDialog() const { return explanation_; }
+    // The why panel as a report (title and text as shown).
+    TextReport whyReport() const;
+    QPushButton* whyExportButton() const { return whyExport_; }
+    QPushButton* whyPrintButton() const { return whyPrint_; }
     StepPanel* stepPanel() const { return stepPanel_; }
     QAction* pauseAction() const { return pause_; }
     QAction* stepAction() const { return step_; }
@@ -205,6 +220,12 @@ class MainWindow : public QMainWindow {
     void openStoreWithDialog();
     void exportJournal();
     void buildExportActions(QMenu* file);
+    void buildExplainActions(QMenu* matching);
+    void updateExplainAction();
+    void onExplained(const std::shared_ptr<const EventExplanation>& explanation,
+                     const QString& error);
+    void buildWhyReport(QWidget* panel, QLayout* layout);
+    void updateWhyReport();
     void exportSeatMapWithDialog();
     void exportCsvWithDialog(bool queues);
     void send(const QByteArray& command);
@@ -258,6 +279,11 @@ class MainWindow : public QMainWindow {
     QString whyOrder_;          // the order the why panel explains
     bool whyOutlines_ = false;  // the grid's outlines are the why panel's
     qint64 whyAskedAt_ = -1;    // the engine's last event when the order was explained
+    QString whyHtml_;           // the panel's text below its heading
+    QPushButton* whyExport_ = nullptr;
+    QPushButton* whyPrint_ = nullptr;
+    QAction* explain_ = nullptr;
+    QPointer<ExplanationDialog> explanation_;
     QTableView* logView_ = nullptr;
     StandingTicketModel* standingModel_ = nullptr;
     QTableView* standingView_ = nullptr;

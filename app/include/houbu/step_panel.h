@@ -29,6 +29,13 @@ class StepPanel : public QFrame {
 
     // "W6 (single) served on 03-01A 济南西→南京南 (二等座)" / "W17 (group of 3) skipped: ..."
     static QString describe(const StepDecision& d, const QStringList& stations, bool shownRun);
+    // "Line 26 Refund s-tj.1": a command as the banner names it.
+    static QString commandText(int line, const QByteArray& command);
+    // What started a pass: "Freed: 03-01A 济南西→南京南 (free run …)", an added car, a new order.
+    static QString passText(const StepPass& pass, const QStringList& stations, bool shownRun);
+    // "W8 (single) 济南西→南京南 #1 effective 01-05 10:01"
+    static QString candidateText(const StepCandidate& c, const QStringList& stations,
+                                 bool shownRun);
 
     QString titleText() const;
     QString candidatesText() const;

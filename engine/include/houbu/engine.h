@@ -115,6 +115,14 @@ class Engine {
     // Reports a line that is not a valid command (code bad_command). Changes nothing.
     void rejectMalformed(int line, const std::string& message, EventSink& sink);
 
+    // Sends the match trace (match_considered / match_skipped, as
+    // EngineOptions::trace emits them) to `sink` instead of the event stream:
+    // the stream keeps the bytes and numbers of an untraced run, and each
+    // trace event carries the seq of the event it follows. Step mode then
+    // stops at skips too. Null (the default) turns it off; ignored while
+    // options().trace is on. The sink must outlive its use.
+    void setTraceSink(EventSink* sink);
+
     Time clock() const;
     std::uint64_t lastSeq() const;
     const EngineOptions& options() const;

@@ -49,6 +49,14 @@ class DisplayNames {
     static QString error(ErrorCode code) { return errorSentence(code); }
     static QString error(const QString& code);
 
+    // The engine's own message, shown after a refusal's sentence as the
+    // detail it gives (which seat, which ticket), marked as the engine's
+    // words: it is English, like the engine's logs.
+    static QString engineDetail(const QString& message);
+    // A match_considered / match_skipped reason in words (the engine's
+    // English names a queue's class by its code); an unknown one as it is.
+    static QString traceReason(const QString& reason);
+
     // Yuan with two decimals: "¥553.50".
     static QString money(double yuan);
     static QString moneyFen(qint64 fen);

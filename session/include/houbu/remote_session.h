@@ -45,7 +45,13 @@ class RemoteSession : public Session {
     void setTrustedCertificates(const QList<QSslCertificate>& certificates);
 
     // Connects with a bearer token; answered by opened(ok, message) and a first snapshot.
+    // The log gets the server's history first: its last `historyEvents` events
+    // (all of them on a server that holds fewer), then what comes.
     void open(const QUrl& server, const QByteArray& token);
+    // How many of the server's events a new connection shows as history.
+    // Default 200,000: as many as houbud keeps in memory, so that a
+    // connection's catching up costs the server no replay of its journal.
+    void setHistoryEvents(qint64 events) { historyEvents_ = events; }
     // Closes the stream; the state becomes Disconnected.
     void close();
 
@@ -95,6 +101,7 @@ class RemoteSession : public Session {
     QString role_;
     State state_ = State::Disconnected;
     qint64 lastSeq_ = 0;
+    qint64 historyEvents_ = 200000;
     int attempts_ = 0;
     bool refreshing_ = false;
     bool refreshAgain_ = false;

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "houbu/analysis.h"
+#include "houbu/explanation.h"
 #include "houbu/precheck.h"
 #include "houbu/step.h"
 #include "houbu/store.h"
@@ -132,6 +133,13 @@ class Session : public QObject {
     virtual void analyseHistory(const QString& train, const QString& date);
     // Replays the journal under both policies for one run; answered by comparisonReady.
     virtual void comparePolicies(const QString& train, const QString& date);
+    // Why event `seq` (of command line `line`) went as it did for waitlist
+    // order `order`: the command applied again, decision by decision, on the
+    // engine as it was before it (explanation.h); answered by eventExplained.
+    // The default has no journal to replay.
+    virtual void explainEvent(const QString& order, qint64 seq, int line);
+    // Whether explainEvent can be answered.
+    virtual bool canExplainEvents() const { return false; }
 
   protected:
     quint64 nextPrecheck() { return ++lastPrecheck_; }
@@ -152,6 +160,9 @@ class Session : public QObject {
                       const QString& error);
     void comparisonReady(const std::shared_ptr<const houbu::PolicyComparison>& comparison,
                          const QString& error);
+    // Null with an error message when the event could not be explained.
+    void eventExplained(const std::shared_ptr<const houbu::EventExplanation>& explanation,
+                        const QString& error);
 
   private:
     quint64 lastPrecheck_ = 0;
@@ -180,6 +191,8 @@ class EmbeddedSession : public Session {
     void explain(const QString& orderId) override;
     void analyseHistory(const QString& train, const QString& date) override;
     void comparePolicies(const QString& train, const QString& date) override;
+    void explainEvent(const QString& order, qint64 seq, int line) override;
+    bool canExplainEvents() const override { return true; }
     // Feeds a whole scenario (JSON Lines) in batches with progress; cancel() stops it
     // between batches.
     void load(const QByteArray& scenario);
@@ -222,3 +235,4 @@ Q_DECLARE_METATYPE(houbu::PrecheckReply)
 Q_DECLARE_METATYPE(std::vector<houbu::WaitReason>)
 Q_DECLARE_METATYPE(std::shared_ptr<const houbu::RunHistory>)
 Q_DECLARE_METATYPE(std::shared_ptr<const houbu::PolicyComparison>)
+Q_DECLARE_METATYPE(std::shared_ptr<const houbu::EventExplanation>)

@@ -217,6 +217,10 @@ class Store {
                       qint64& scanned, QString& error);
 
     const Engine& engine() const;
+    // Engine::setTraceSink on the store's engine, kept across a reload: the
+    // match trace of the commands applied from now on goes to `sink` (on the
+    // caller's thread, during apply), and the journal and events stay as they are.
+    void setTraceSink(EventSink* sink);
     qint64 journalLength() const;
 
     // The journal positions of the request journaled under `key`, if any.
@@ -255,6 +259,14 @@ class Store {
 
     // The journal row whose command produced event `eventSeq` (0 when none did).
     qint64 journalRowOfEvent(qint64 eventSeq);
+
+    // The engine as it was just before journal row `journalSeq` was applied,
+    // rebuilt from the newest snapshot before it and the rows after that
+    // (each link checked), and that row in `row` (seq, line, command): what a
+    // reader needs to apply the row again, decision by decision, to see why
+    // an order was served. Null with `error` when there is no such row or
+    // the journal cannot be read.
+    std::unique_ptr<Engine> engineBefore(qint64 journalSeq, JournalEntry& row, QString& error);
 
     // Calls `row` for each journal row from seq `from` on, in order; stops when it returns false.
     bool readJournal(qint64 from, const std::function<bool(const JournalEntry&)>& row,
