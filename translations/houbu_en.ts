@@ -102,7 +102,7 @@
 <context>
     <name>houbu::EventLogModel</name>
     <message numerus="yes">
-        <location filename="../models/src/models.cpp" line="809"/>
+        <location filename="../models/src/models.cpp" line="810"/>
         <source>%n seat(s) free</source>
         <translation>
             <numerusform>%n seat free</numerusform>
@@ -164,7 +164,7 @@
 <context>
     <name>houbu::QueueModel</name>
     <message numerus="yes">
-        <location filename="../models/src/models.cpp" line="527"/>
+        <location filename="../models/src/models.cpp" line="528"/>
         <source>%n waiting</source>
         <translation>
             <numerusform>%n waiting</numerusform>
@@ -172,7 +172,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../models/src/models.cpp" line="530"/>
+        <location filename="../models/src/models.cpp" line="531"/>
         <source>Queue %1 %2: %n order(s) in rank order</source>
         <translation>
             <numerusform>Queue %1 %2: %n order in rank order</numerusform>

@@ -1663,69 +1663,69 @@
 <context>
     <name>houbu::EventLogModel</name>
     <message>
-        <location filename="../models/src/models.cpp" line="804"/>
+        <location filename="../models/src/models.cpp" line="805"/>
         <source>prepay %1 by %2</source>
         <translation>%2 前预付 %1</translation>
     </message>
     <message numerus="yes">
-        <location filename="../models/src/models.cpp" line="809"/>
+        <location filename="../models/src/models.cpp" line="810"/>
         <source>%n seat(s) free</source>
         <translation>
             <numerusform>余 %n 座</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="814"/>
+        <location filename="../models/src/models.cpp" line="815"/>
         <source>%1 %2 %3: rank %4</source>
         <translation>%1 %2 %3：第 %4 名</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="883"/>
+        <location filename="../models/src/models.cpp" line="884"/>
         <source>Who sent the command: the console&apos;s user and computer, or a houbud token&apos;s name and role and the client&apos;s address (a remote console sees this with an admin token only)</source>
         <translation>谁发送了该命令：控制台的用户和计算机，或 houbud 令牌的名称、角色和客户端地址（远程控制台仅在使用管理员令牌时可见）</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="888"/>
+        <location filename="../models/src/models.cpp" line="889"/>
         <source>The command&apos;s line in its input: in a scenario file, the file&apos;s line (every line counted, as houbu-cli numbers them); after that, the console&apos;s commands in the order sent</source>
         <translation>命令在其输入中的行号：场景文件中即文件的行号（与 houbu-cli 一样，每一行都计数）；此后是控制台按发送顺序编号的命令</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="895"/>
+        <location filename="../models/src/models.cpp" line="896"/>
         <source>Seq</source>
         <translation>序号</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="897"/>
+        <location filename="../models/src/models.cpp" line="898"/>
         <source>Time</source>
         <translation>时间</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="899"/>
+        <location filename="../models/src/models.cpp" line="900"/>
         <source>Event</source>
         <translation>事件</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="901"/>
+        <location filename="../models/src/models.cpp" line="902"/>
         <source>Line</source>
         <translation>行</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="903"/>
+        <location filename="../models/src/models.cpp" line="904"/>
         <source>Train</source>
         <translation>车次</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="905"/>
+        <location filename="../models/src/models.cpp" line="906"/>
         <source>Ticket / id</source>
         <translation>车票 / 编号</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="907"/>
+        <location filename="../models/src/models.cpp" line="908"/>
         <source>Sent by</source>
         <translation>发送者</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="909"/>
+        <location filename="../models/src/models.cpp" line="910"/>
         <source>Details</source>
         <translation>详情</translation>
     </message>
@@ -2760,12 +2760,12 @@
         <translation>只显示有候补订单排队的车次</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_runs.cpp" line="102"/>
+        <location filename="../app/src/main_window_runs.cpp" line="103"/>
         <source>Filter: train, date, class, station</source>
         <translation>筛选：车次、日期、席别、车站</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_runs.cpp" line="109"/>
+        <location filename="../app/src/main_window_runs.cpp" line="110"/>
         <source>The day&apos;s longest waitlist queues over every run, most waiting passengers first. Enter or double-click shows the run and selects the queue.</source>
         <translation>全天所有车次中最长的候补队列，候补人数多者在前。按回车或双击可显示该车次并选中该队列。</translation>
     </message>
@@ -3038,71 +3038,71 @@
 <context>
     <name>houbu::QueueModel</name>
     <message numerus="yes">
-        <location filename="../models/src/models.cpp" line="527"/>
+        <location filename="../models/src/models.cpp" line="528"/>
         <source>%n waiting</source>
         <translation>
             <numerusform>%n 人等待</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../models/src/models.cpp" line="530"/>
+        <location filename="../models/src/models.cpp" line="531"/>
         <source>Queue %1 %2: %n order(s) in rank order</source>
         <translation>
             <numerusform>队列 %1 %2：按名次排列的 %n 个订单</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="573"/>
+        <location filename="../models/src/models.cpp" line="574"/>
         <source>standing accepted</source>
         <translation>接受无座</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="574"/>
+        <location filename="../models/src/models.cpp" line="575"/>
         <source>added trains accepted</source>
         <translation>接受新增列车</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="581"/>
+        <location filename="../models/src/models.cpp" line="582"/>
         <source>Order %1 of user %2, %3, rank %4 in this queue</source>
         <translation>用户 %2 的订单 %1，%3，在本队列排第 %4 名</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="612"/>
+        <location filename="../models/src/models.cpp" line="613"/>
         <source>Queue / order</source>
         <translation>队列 / 订单</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="614"/>
+        <location filename="../models/src/models.cpp" line="615"/>
         <source>Rank</source>
         <translation>名次</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="616"/>
+        <location filename="../models/src/models.cpp" line="617"/>
         <source>Ahead</source>
         <translation>前方人数</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="618"/>
+        <location filename="../models/src/models.cpp" line="619"/>
         <source>Level</source>
         <translation>排队情况</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="620"/>
+        <location filename="../models/src/models.cpp" line="621"/>
         <source>Passengers</source>
         <translation>乘客</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="622"/>
+        <location filename="../models/src/models.cpp" line="623"/>
         <source>Effective</source>
         <translation>生效时间</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="624"/>
+        <location filename="../models/src/models.cpp" line="625"/>
         <source>Deadline</source>
         <translation>截止时间</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="626"/>
+        <location filename="../models/src/models.cpp" line="627"/>
         <source>Options</source>
         <translation>选项</translation>
     </message>
@@ -3374,14 +3374,18 @@
         <translation>空闲</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="207"/>
-        <source>Per free seat</source>
-        <translation>每空座候补</translation>
+        <location filename="../models/src/models.cpp" line="208"/>
+        <source>Per free
+seat</source>
+        <translation>每空座
+候补</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="209"/>
-        <source>Longest queue</source>
-        <translation>最长队列</translation>
+        <location filename="../models/src/models.cpp" line="210"/>
+        <source>Longest
+queue</source>
+        <translation>最长
+队列</translation>
     </message>
 </context>
 <context>
@@ -3396,21 +3400,21 @@
 <context>
     <name>houbu::SeatGridModel</name>
     <message>
-        <location filename="../models/src/models.cpp" line="335"/>
+        <location filename="../models/src/models.cpp" line="336"/>
         <source>%1 · %2
 Free</source>
         <translation>%1 · %2
 空闲</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="339"/>
+        <location filename="../models/src/models.cpp" line="340"/>
         <source>%1 · %2
 Quota block %3</source>
         <translation>%1 · %2
 预留 %3</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="341"/>
+        <location filename="../models/src/models.cpp" line="342"/>
         <source>%1 · %2
 Ticket %3, held until %4
 Passenger %5
@@ -3421,7 +3425,7 @@ Sale %6</source>
 订单 %6</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="345"/>
+        <location filename="../models/src/models.cpp" line="346"/>
         <source>%1 · %2
 Ticket %3, paid
 Passenger %4
@@ -3432,7 +3436,7 @@ Sale %5</source>
 订单 %5</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="348"/>
+        <location filename="../models/src/models.cpp" line="349"/>
         <source>%1 · %2
 Ticket %3, served from the waitlist
 Passenger %4
@@ -3443,7 +3447,7 @@ Order %5</source>
 候补订单 %5</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="368"/>
+        <location filename="../models/src/models.cpp" line="369"/>
         <source>Seat %1, car %2, %3</source>
         <translation>席位 %1，%2 号车厢，%3</translation>
     </message>

@@ -80,8 +80,9 @@ QWidget* MainWindow::buildRunsPanel() {
 void MainWindow::showRunColumnsMenu(const QPoint& at) {
     QMenu menu(this);
     for (int c = 0; c < RunListModel::ColumnCount; ++c) {
-        QAction* a =
-            menu.addAction(runModel_->headerData(c, Qt::Horizontal, Qt::DisplayRole).toString());
+        QAction* a = menu.addAction(runModel_->headerData(c, Qt::Horizontal, Qt::DisplayRole)
+                                        .toString()
+                                        .replace(u'\n', u' '));
         a->setCheckable(true);
         a->setChecked(!runView_->isColumnHidden(c));
         // The train names the row: it is always shown.

@@ -203,10 +203,11 @@ QVariant RunListModel::headerData(int section, Qt::Orientation o, int role) cons
             return tr("Passengers");
         case FreeSeats:
             return tr("Free");
+        // Two lines: the trains dock stays narrow enough for the grid beside it.
         case Pressure:
-            return tr("Per free seat");
+            return tr("Per free\nseat");
         case LongestQueue:
-            return tr("Longest queue");
+            return tr("Longest\nqueue");
     }
     return {};
 }
