@@ -15,22 +15,6 @@ namespace houbu {
 
 using namespace Qt::StringLiterals;
 
-namespace {
-
-const char* seatChoiceFlag(SeatChoice c) {
-    switch (c) {
-        case SeatChoice::BestFit:
-            return "best-fit";
-        case SeatChoice::FirstFit:
-            return "first-fit";
-        case SeatChoice::WorstFit:
-            return "worst-fit";
-    }
-    return "best-fit";
-}
-
-}  // namespace
-
 StoreImpl::StoreImpl()
     : connection(u"houbu-store-"_s + QUuid::createUuid().toString(QUuid::WithoutBraces)) {}
 
@@ -325,7 +309,7 @@ bool Store::exportScenario(QIODevice& out, QString& error, bool authors) {
     QStringList flags;
     if (o.defaultPolicy == Policy::Exact) flags << u"--policy exact"_s;
     if (o.seatChoice != SeatChoice::BestFit)
-        flags << u"--seat-choice "_s + QString::fromLatin1(seatChoiceFlag(o.seatChoice));
+        flags << u"--seat-choice "_s + QString::fromLatin1(seatChoiceName(o.seatChoice));
     if (o.trace) flags << u"--trace"_s;
     if (o.rules != 2) flags << u"--rules "_s + QString::number(o.rules);
     if (!flags.isEmpty()) out.write("# options: " + flags.join(u' ').toUtf8() + '\n');

@@ -43,6 +43,9 @@ namespace houbu {
 
 class SnapshotPieces;
 
+// The --seat-choice spelling of a choice, as the store's meta table keeps it.
+const char* seatChoiceName(SeatChoice c);
+
 // Collects the events of one command as JSON Lines, and hands each to `also`
 // as well when set.
 class Capture : public EventSink {

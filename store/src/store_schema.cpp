@@ -79,18 +79,6 @@ constexpr int kNoAuthor = 0;
 // Commands a block holds at most when older rows are gathered into blocks.
 constexpr qsizetype kMigratedBlockCommands = 4096;
 
-const char* seatChoiceName(SeatChoice c) {
-    switch (c) {
-        case SeatChoice::BestFit:
-            return "best-fit";
-        case SeatChoice::FirstFit:
-            return "first-fit";
-        case SeatChoice::WorstFit:
-            return "worst-fit";
-    }
-    return "best-fit";
-}
-
 std::optional<SeatChoice> seatChoiceFrom(const QString& s) {
     if (s == u"best-fit"_s) return SeatChoice::BestFit;
     if (s == u"first-fit"_s) return SeatChoice::FirstFit;
@@ -542,6 +530,18 @@ bool StoreImpl::migrateFromV3(QString& error) {
     // The journal's rows took most of the file: give the space back.
     if (!postgres) sql.exec(u"VACUUM"_s);
     return true;
+}
+
+const char* seatChoiceName(SeatChoice c) {
+    switch (c) {
+        case SeatChoice::BestFit:
+            return "best-fit";
+        case SeatChoice::FirstFit:
+            return "first-fit";
+        case SeatChoice::WorstFit:
+            return "worst-fit";
+    }
+    return "best-fit";
 }
 
 }  // namespace houbu
