@@ -96,7 +96,23 @@ class EmbeddedWorker : public QObject {
                 events.append(std::move(r));
             }
             if (events.isEmpty()) break;
-            after = events.back().seq;
+            // Who sent each command, from the journal rows behind the page.
+            const qint64 pageLast = events.back().seq;
+            auto event = events.begin();
+            store_->readJournal(
+                store_->journalRowOfEvent(after + 1),
+                [&](const JournalEntry& row) {
+                    if (row.firstEvent > pageLast) return false;
+                    const QString who =
+                        authorText(row.author.name, row.author.role, row.author.host);
+                    while (event != events.end() && event->seq < row.firstEvent + row.eventCount) {
+                        if (event->seq >= row.firstEvent) event->author = who;
+                        ++event;
+                    }
+                    return true;
+                },
+                error);
+            after = pageLast;
             emit eventsApplied(events);
         }
         emit progress(what, last - first, last - first);

@@ -268,6 +268,10 @@ class TestConsole : public QObject {
         QTRY_COMPARE_WITH_TIMEOUT(second.logModel()->rowCount(), int(shown.size()), 20000);
         for (int r = 0; r < second.logModel()->rowCount(); ++r)
             QCOMPARE(second.logModel()->at(r).json, shown[r]);
+        // And names who sent each command, as the journal does.
+        const QString sender = second.logModel()->authorAt(0);
+        QVERIFY2(sender.contains(u" @ "_s), qPrintable(sender));
+        QCOMPARE(second.logModel()->authorAt(second.logModel()->rowCount() - 1), sender);
         second.session()->send({R"({"op":"position","id":"W1"})"});
         QTRY_VERIFY_WITH_TIMEOUT(second.logModel()->rowCount() > int(shown.size()), 10000);
         QCOMPARE(second.logModel()
