@@ -358,6 +358,10 @@ OperatorDialog::OperatorDialog(Session* session, OperatorContext context, QWidge
     buttons_ = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
     send_ = buttons_->button(QDialogButtonBox::Ok);
     send_->setDefault(true);
+    // Return sends or does nothing, never cancels: while a precheck runs the
+    // send button is disabled, focus moves on to Cancel, and an auto-default
+    // Cancel would take Return for itself. Esc cancels.
+    buttons_->button(QDialogButtonBox::Cancel)->setAutoDefault(false);
     outer->addWidget(buttons_);
     connect(buttons_, &QDialogButtonBox::accepted, this, &OperatorDialog::accept);
     connect(buttons_, &QDialogButtonBox::rejected, this, &OperatorDialog::reject);
