@@ -1132,12 +1132,17 @@ void Server::onBatchDone(const QList<PendingPost>& posts, bool ok, const QString
         journalLength_ = journalLength;
         qsizetype line = 0;
         qint64 journal = journalFirst;
-        // Who sent each row's command, for the admins' streams.
+        // Who sent each row's command, for the admins' streams: built only
+        // when an admin listens, since this runs for every group.
+        bool adminListens = false;
+        for (const auto& [socket, client] : clients_)
+            adminListens |=
+                client->live && !client->dropped && client->who && client->who->role == Role::Admin;
         QJsonArray rows;
         const qint64 journaledAt = QDateTime::currentMSecsSinceEpoch();
         qint64 nextEvent = before + 1;
         for (const PendingPost& p : posts) {
-            for (qsizetype k = 0; k < p.lines.size(); ++k) {
+            for (qsizetype k = 0; adminListens && k < p.lines.size(); ++k) {
                 const qsizetype rowFrom = line + k == 0 ? 0 : ends[line + k - 1];
                 const int count = static_cast<int>(
                     QByteArrayView(out.constData() + rowFrom, ends[line + k] - rowFrom)
