@@ -187,4 +187,13 @@ QString DisplayNames::moneyFen(qint64 fen) {
     return money(double(fen) / 100.0);
 }
 
+QStringList DisplayNames::allCodes() {
+    QStringList codes = eventKinds() + ops() + releaseSources() + travelClasses() +
+                        orderStatuses() + ticketStatuses() + cancelReasons() + queueLevels();
+    for (ErrorCode code : kErrorCodes)
+        codes << QString::fromLatin1(errorCodeName(code));
+    codes.removeDuplicates();
+    return codes;
+}
+
 }  // namespace houbu

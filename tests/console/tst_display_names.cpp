@@ -27,24 +27,12 @@ using Operation = MainWindow::Operation;
 
 namespace {
 
-// Every code the engine writes that the console must put in words.
-QStringList allCodes() {
-    QStringList codes = DisplayNames::eventKinds() + DisplayNames::ops() +
-                        DisplayNames::releaseSources() + DisplayNames::travelClasses() +
-                        DisplayNames::orderStatuses() + DisplayNames::ticketStatuses() +
-                        DisplayNames::cancelReasons() + DisplayNames::queueLevels();
-    for (ErrorCode code : kErrorCodes)
-        codes << QString::fromLatin1(errorCodeName(code));
-    codes.removeDuplicates();
-    return codes;
-}
-
 // The codes found in `text` as whole words. In English many codes are plain
 // words a name may use ("Ticket held", "Refund"): there only the snake_case
 // codes and "(s)" count. In Chinese no code may appear, in any case.
 QStringList rawCodesIn(const QString& text, bool chinese) {
     QStringList found;
-    for (const QString& code : allCodes()) {
+    for (const QString& code : DisplayNames::allCodes()) {
         if (!chinese && !code.contains(u'_')) continue;
         const QRegularExpression word(
             u"(?<![A-Za-z_])"_s + QRegularExpression::escape(code) + u"(?![A-Za-z_])"_s,

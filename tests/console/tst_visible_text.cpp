@@ -53,18 +53,6 @@ using Operation = MainWindow::Operation;
 
 namespace {
 
-// Every code the engine writes that the console must put in words.
-QStringList allCodes() {
-    QStringList codes = DisplayNames::eventKinds() + DisplayNames::ops() +
-                        DisplayNames::releaseSources() + DisplayNames::travelClasses() +
-                        DisplayNames::orderStatuses() + DisplayNames::ticketStatuses() +
-                        DisplayNames::cancelReasons() + DisplayNames::queueLevels();
-    for (ErrorCode code : kErrorCodes)
-        codes << QString::fromLatin1(errorCodeName(code));
-    codes.removeDuplicates();
-    return codes;
-}
-
 // Names of programs, formats, libraries and licences: the same in every language.
 const QStringList& properNames() {
     static const QStringList names = [] {
@@ -230,7 +218,7 @@ class Checker {
     // snake_case ones count there. In Chinese none may appear.
     static QRegularExpression codesFor(bool chinese) {
         QStringList words;
-        for (const QString& code : allCodes())
+        for (const QString& code : DisplayNames::allCodes())
             if (chinese || code.contains(u'_')) words << QRegularExpression::escape(code);
         return QRegularExpression(
             u"(?<![A-Za-z_\\-./])("_s + words.join(u'|') + u")(?![A-Za-z_\\-])"_s,

@@ -29,6 +29,8 @@ class DisplayNames {
     static QStringList ticketStatuses();
     static QStringList cancelReasons();
     static QStringList queueLevels();  // few, medium, many (12306's 较少, 中等, 较多)
+    // Every code above and every error code: what must never show raw.
+    static QStringList allCodes();
 
     // A code in words; an unknown code is shown as it is.
     static QString eventKind(const QString& code);
