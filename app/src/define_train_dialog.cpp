@@ -282,9 +282,8 @@ QJsonObject DefineTrainDialog::commandObject() const {
 QString DefineTrainDialog::summarize(const QList<EventRecord>& events) const {
     int offered = 0, served = 0;
     for (const EventRecord& e : events) {
-        const QString kind = e.object.value(u"event"_s).toString();
-        offered += kind == u"option_added"_s;
-        served += kind == u"waitlist_fulfilled"_s;
+        offered += e.event.kind == EventKind::OptionAdded;
+        served += e.event.kind == EventKind::WaitlistFulfilled;
     }
     const QString run = train_->text().trimmed() + u' ' + date_->text().trimmed();
     if (!added_->isChecked()) return tr("%1 defined.").arg(run);

@@ -952,54 +952,56 @@ void MainWindow::onEvents(const QList<EventRecord>& events) {
     // Trains the log has named, looked up in a set: asking the combo box
     // (findData) walks its items, for each of a day's millions of events.
     for (const EventRecord& e : events) {
-        const QString train = e.object.value(u"train"_s).toString();
-        if (train.isEmpty() || logTrains_.contains(train)) continue;
+        if (e.event.train.empty()) continue;
+        const QString train = QString::fromStdString(e.event.train);
+        if (logTrains_.contains(train)) continue;
         logTrains_.insert(train);
         trainFilter_->addItem(train, train);
     }
     for (const EventRecord& e : events) {
-        const QString kind = e.object.value(u"event"_s).toString();
-        const QString id = e.object.value(u"id"_s).toString();
-        if (kind == u"waitlist_submitted"_s)
-            awaitingPrepay_.insert(id, {id, e.object.value(u"prepay"_s).toDouble(),
-                                        e.object.value(u"pay_by"_s).toString()});
-        else if (kind == u"waitlist_effective"_s || kind == u"waitlist_cancelled"_s ||
-                 kind == u"waitlist_expired"_s || kind == u"waitlist_failed"_s)
-            awaitingPrepay_.remove(id);
+        const QString id = QString::fromStdString(e.event.id);
+        switch (e.event.kind) {
+            case EventKind::WaitlistSubmitted:
+                awaitingPrepay_.insert(id, {id, static_cast<double>(e.event.prepayFen) / 100,
+                                            QString::fromStdString(formatTime(e.event.payBy))});
+                break;
+            case EventKind::WaitlistEffective:
+            case EventKind::WaitlistCancelled:
+            case EventKind::WaitlistExpired:
+            case EventKind::WaitlistFailed:
+                awaitingPrepay_.remove(id);
+                break;
+            default:
+                break;
+        }
     }
     updateActions();
     const EventRecord& last = events.last();
-    if (last.object.value(u"event"_s).toString() == u"error"_s)
+    if (last.event.kind == EventKind::Error)
         statusBar()->showMessage(
             tr("Refused: %1 %2")
-                .arg(DisplayNames::error(last.object.value(u"code"_s).toString()),
-                     DisplayNames::engineDetail(last.object.value(u"message"_s).toString())),
+                .arg(DisplayNames::error(QString::fromLatin1(errorCodeName(last.event.code))),
+                     DisplayNames::engineDetail(QString::fromStdString(last.event.message))),
             10000);
 }
 
 void MainWindow::onLogSelection() {
     const QModelIndex current = logView_->currentIndex();
     if (!current.isValid()) return;
-    const QJsonObject o = current.data(EventLogModel::ObjectRole).toJsonObject();
+    const Event e = current.data(EventLogModel::EventRole).value<Event>();
     const QStringList stations = gridModel_->stations();
     QHash<QString, QList<QPair<int, int>>> highlights;
-    auto mark = [&](const QString& seat, const QString& from, const QString& to) {
-        const int a = from.isEmpty() ? 0 : int(stations.indexOf(from));
-        const int b = to.isEmpty() ? int(stations.size()) - 1 : int(stations.indexOf(to));
-        if (a >= 0 && b > a) highlights[seat].append({a, b});
+    auto mark = [&](const std::string& seat, const std::string& from, const std::string& to) {
+        const int a = from.empty() ? 0 : int(stations.indexOf(QString::fromStdString(from)));
+        const int b = to.empty() ? int(stations.size()) - 1
+                                 : int(stations.indexOf(QString::fromStdString(to)));
+        if (a >= 0 && b > a) highlights[QString::fromStdString(seat)].append({a, b});
     };
-    if (o.contains(u"seat"_s))
-        mark(o.value(u"seat"_s).toString(), o.value(u"from"_s).toString(),
-             o.value(u"to"_s).toString());
-    for (const auto& t : o.value(u"tickets"_s).toArray()) {
-        const QJsonObject ticket = t.toObject();
-        mark(ticket.value(u"seat"_s).toString(), ticket.value(u"from"_s).toString(),
-             ticket.value(u"to"_s).toString());
-    }
-    if (o.value(u"seats"_s).isArray())
-        for (const auto& s : o.value(u"seats"_s).toArray())
-            if (s.isString())
-                mark(s.toString(), o.value(u"from"_s).toString(), o.value(u"to"_s).toString());
+    if (!e.seat.empty()) mark(e.seat, e.from, e.to);
+    for (const TicketLine& t : e.tickets)
+        mark(t.seat, t.from, t.to);
+    for (const std::string& seat : e.seatList)
+        mark(seat, e.from, e.to);
     grid_->setHighlights(highlights);
     whyOutlines_ = false;
     if (!highlights.isEmpty()) {
@@ -1278,8 +1280,8 @@ OperatorDialog* MainWindow::openOperation(Operation op, const OperatorContext& c
                 if (op != Operation::Waitlist) return;
                 // Offer to prepay the order just submitted.
                 for (const EventRecord& e : events)
-                    if (e.object.value(u"event"_s).toString() == u"waitlist_submitted"_s) {
-                        const QString id = e.object.value(u"id"_s).toString();
+                    if (e.event.kind == EventKind::WaitlistSubmitted) {
+                        const QString id = QString::fromStdString(e.event.id);
                         QMetaObject::invokeMethod(
                             this,
                             [this, id] {

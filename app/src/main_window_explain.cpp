@@ -77,9 +77,9 @@ bool MainWindow::explainLogEvent() {
     updateExplainAction();
     if (!explain_->isEnabled()) return false;
     const QModelIndex current = logView_->currentIndex();
-    const QJsonObject o = current.data(EventLogModel::ObjectRole).toJsonObject();
+    const Event e = current.data(EventLogModel::EventRole).value<Event>();
     session_->explainEvent(current.data(EventLogModel::OrderRole).toString(),
-                           o.value(u"seq"_s).toInteger(), o.value(u"line"_s).toInt());
+                           static_cast<qint64>(e.seq), e.line);
     statusBar()->showMessage(tr("Applying the command again…"));
     return true;
 }

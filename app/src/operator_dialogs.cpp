@@ -562,18 +562,13 @@ void OperatorDialog::onAnswered(quint64 ticket, const QList<EventRecord>& events
         return;
     }
     for (const EventRecord& e : events) {
-        const QString kind = e.object.value(u"event"_s).toString();
-        if (kind == u"error"_s) {
-            const QString code = e.object.value(u"code"_s).toString();
-            const QString message = e.object.value(u"message"_s).toString();
-            const std::optional<ErrorCode> known = errorCodeFromName(code.toStdString());
-            refused(
-                tr("The engine refused the command: %1")
-                    .arg(known ? refusalText(*known, message) : u"%1 (%2)"_s.arg(message, code)));
+        if (e.event.kind == EventKind::Error) {
+            refused(tr("The engine refused the command: %1")
+                        .arg(refusalText(e.event.code, QString::fromStdString(e.event.message))));
             return;
         }
-        if (kind == u"duplicate"_s) {
-            refused(duplicateText(e.object.value(u"id"_s).toString()));
+        if (e.event.kind == EventKind::Duplicate) {
+            refused(duplicateText(QString::fromStdString(e.event.id)));
             return;
         }
     }
@@ -585,7 +580,7 @@ QString OperatorDialog::summarize(const QList<EventRecord>& events) const {
     QStringList kinds;
     QHash<QString, int> counts;
     for (const EventRecord& e : events) {
-        const QString kind = e.object.value(u"event"_s).toString();
+        const QString kind = e.kindName();
         if (!counts.contains(kind)) kinds << kind;
         ++counts[kind];
     }
@@ -753,9 +748,8 @@ QJsonObject ReleaseDialog::commandObject() const {
 QString ReleaseDialog::summarize(const QList<EventRecord>& events) const {
     int released = 0, served = 0;
     for (const EventRecord& e : events) {
-        const QString kind = e.object.value(u"event"_s).toString();
-        released += kind == u"seat_released"_s;
-        served += kind == u"waitlist_fulfilled"_s;
+        released += e.event.kind == EventKind::SeatReleased;
+        served += e.event.kind == EventKind::WaitlistFulfilled;
     }
     QString text = tr("Released %n seat interval(s).", nullptr, released);
     if (served > 0) text += u' ' + tr("%n waitlist order(s) served.", nullptr, served);
@@ -1137,9 +1131,9 @@ QString SellDialog::summarize(const QList<EventRecord>& events) const {
     QStringList seats;
     QString payBy;
     for (const EventRecord& e : events)
-        if (e.object.value(u"event"_s).toString() == u"ticket_held"_s) {
-            seats << e.object.value(u"seat"_s).toString();
-            payBy = e.object.value(u"pay_by"_s).toString();
+        if (e.event.kind == EventKind::TicketHeld) {
+            seats << QString::fromStdString(e.event.seat);
+            payBy = QString::fromStdString(formatTime(e.event.payBy));
         }
     return tr("Sale %1: %n ticket(s) held (%2), payable until %3.", nullptr, int(seats.size()))
         .arg(id_->text().trimmed(), seats.join(u", "_s), QString(payBy).replace(u'T', u' '));
@@ -1366,11 +1360,11 @@ QJsonObject WaitlistDialog::commandObject() const {
 
 QString WaitlistDialog::summarize(const QList<EventRecord>& events) const {
     for (const EventRecord& e : events)
-        if (e.object.value(u"event"_s).toString() == u"waitlist_submitted"_s)
+        if (e.event.kind == EventKind::WaitlistSubmitted)
             return tr("Waitlist order %1 submitted: prepay %2 by %3.")
-                .arg(e.object.value(u"id"_s).toString(),
-                     DisplayNames::money(e.object.value(u"prepay"_s).toDouble()),
-                     e.object.value(u"pay_by"_s).toString().replace(u'T', u' '));
+                .arg(QString::fromStdString(e.event.id),
+                     DisplayNames::money(static_cast<double>(e.event.prepayFen) / 100),
+                     QString::fromStdString(formatTime(e.event.payBy)).replace(u'T', u' '));
     return OperatorDialog::summarize(events);
 }
 

@@ -1,6 +1,4 @@
 #include <QDateTime>
-#include <QJsonArray>
-#include <QJsonDocument>
 #include <QSet>
 #include <algorithm>
 #include <cmath>
@@ -8,6 +6,7 @@
 #include <string_view>
 #include <unordered_set>
 
+#include "houbu/codec.h"
 #include "houbu/display_names.h"
 #include "houbu/models.h"
 #include "row_ranges.h"
@@ -754,72 +753,82 @@ int EventLogModel::columnCount(const QModelIndex& parent) const {
 
 namespace {
 
-QString orderOf(const QJsonObject& o) {
-    const QString kind = o.value(u"event"_s).toString();
-    if (kind.startsWith(u"waitlist_"_s) || kind.startsWith(u"match_"_s) || kind == u"position"_s)
-        return o.value(u"id"_s).toString();
-    return {};
+QString orderOf(const Event& e) {
+    switch (e.kind) {
+        case EventKind::WaitlistSubmitted:
+        case EventKind::WaitlistEffective:
+        case EventKind::WaitlistFulfilled:
+        case EventKind::WaitlistCancelled:
+        case EventKind::WaitlistExpired:
+        case EventKind::WaitlistFailed:
+        case EventKind::MatchConsidered:
+        case EventKind::MatchSkipped:
+        case EventKind::Position:
+            return qs(e.id);
+        default:
+            return {};
+    }
 }
 
-QStringList seatsOf(const QJsonObject& o) {
+QStringList seatsOf(const Event& e) {
     QStringList seats;
-    if (o.contains(u"seat"_s)) seats << o.value(u"seat"_s).toString();
-    for (const auto& t : o.value(u"tickets"_s).toArray())
-        seats << t.toObject().value(u"seat"_s).toString();
-    const QJsonValue list = o.value(u"seats"_s);
-    if (list.isArray())
-        for (const auto& s : list.toArray())
-            if (s.isString()) seats << s.toString();
+    if (!e.seat.empty()) seats << qs(e.seat);
+    for (const TicketLine& t : e.tickets)
+        seats << qs(t.seat);
+    for (const std::string& s : e.seatList)
+        seats << qs(s);
     return seats;
 }
 
-bool isTrace(const QJsonObject& o) {
-    const QString kind = o.value(u"event"_s).toString();
-    return kind == u"match_considered"_s || kind == u"match_skipped"_s;
+bool isTrace(const Event& e) {
+    return e.kind == EventKind::MatchConsidered || e.kind == EventKind::MatchSkipped;
 }
 
-QString subjectOf(const QJsonObject& o) {
-    for (const char* key : {"ticket", "id", "seat"}) {
-        const QString v = o.value(QLatin1String(key)).toString();
-        if (!v.isEmpty()) return v;
-    }
+QString subjectOf(const Event& e) {
+    for (const std::string* v : {&e.ticket, &e.id, &e.seat})
+        if (!v->empty()) return qs(*v);
     return {};
 }
 
-QString detailsOf(const QJsonObject& o) {
-    const QString kind = o.value(u"event"_s).toString();
-    auto v = [&](const char* key) { return o.value(QLatin1String(key)).toVariant().toString(); };
-    if (kind == u"error"_s)
-        return DisplayNames::error(v("code")) + u" "_s + DisplayNames::engineDetail(v("message"));
-    if (kind == u"ticket_held"_s)
-        return v("passenger") + u"  "_s + v("seat") + u"  "_s + arrow(v("from"), v("to"));
-    if (kind == u"seat_released"_s)
-        return v("seat") + u"  "_s + arrow(v("from"), v("to")) + u"  ("_s +
-               DisplayNames::releaseSource(v("source")) + u')';
-    if (kind == u"ticket_refunded"_s) return DisplayNames::releaseSource(v("reason"));
-    if (kind == u"waitlist_cancelled"_s) return DisplayNames::cancelReason(v("reason"));
-    if (kind == u"waitlist_fulfilled"_s) return seatsOf(o).join(u", "_s);
-    if (kind == u"match_considered"_s || kind == u"match_skipped"_s)
-        return DisplayNames::traceReason(v("reason"));
-    if (kind == u"waitlist_submitted"_s)
-        return EventLogModel::tr("prepay %1 by %2")
-            .arg(DisplayNames::money(o.value(u"prepay"_s).toDouble()),
-                 v("pay_by").replace(u'T', u' '));
-    if (kind == u"block_created"_s || kind == u"car_added"_s) return seatsOf(o).join(u", "_s);
-    if (kind == u"availability"_s)
-        return EventLogModel::tr("%n seat(s) free", nullptr, o.value(u"free"_s).toInt());
-    if (kind == u"position"_s) {
-        QStringList ranks;
-        for (const auto& q : o.value(u"queues"_s).toArray()) {
-            const QJsonObject r = q.toObject();
-            ranks << EventLogModel::tr("%1 %2 %3: rank %4")
-                         .arg(r.value(u"train"_s).toString(), r.value(u"date"_s).toString(),
-                              DisplayNames::travelClass(r.value(u"class"_s).toString()))
-                         .arg(r.value(u"rank"_s).toInteger());
+QString detailsOf(const Event& e) {
+    switch (e.kind) {
+        case EventKind::Error:
+            return DisplayNames::error(QString::fromLatin1(errorCodeName(e.code))) + u" "_s +
+                   DisplayNames::engineDetail(qs(e.message));
+        case EventKind::TicketHeld:
+            return qs(e.passenger) + u"  "_s + qs(e.seat) + u"  "_s + arrow(qs(e.from), qs(e.to));
+        case EventKind::SeatReleased:
+            return qs(e.seat) + u"  "_s + arrow(qs(e.from), qs(e.to)) + u"  ("_s +
+                   DisplayNames::releaseSource(qs(e.reason)) + u')';
+        case EventKind::TicketRefunded:
+            return DisplayNames::releaseSource(qs(e.reason));
+        case EventKind::WaitlistCancelled:
+            return DisplayNames::cancelReason(qs(e.reason));
+        case EventKind::WaitlistFulfilled:
+        case EventKind::BlockCreated:
+        case EventKind::CarAdded:
+            return seatsOf(e).join(u", "_s);
+        case EventKind::MatchConsidered:
+        case EventKind::MatchSkipped:
+            return DisplayNames::traceReason(qs(e.reason));
+        case EventKind::WaitlistSubmitted:
+            return EventLogModel::tr("prepay %1 by %2")
+                .arg(DisplayNames::money(static_cast<double>(e.prepayFen) / 100),
+                     qs(formatTime(e.payBy)).replace(u'T', u' '));
+        case EventKind::Availability:
+            return EventLogModel::tr("%n seat(s) free", nullptr, static_cast<int>(e.count));
+        case EventKind::Position: {
+            QStringList ranks;
+            for (const QueueRank& q : e.queues)
+                ranks << EventLogModel::tr("%1 %2 %3: rank %4")
+                             .arg(qs(q.train), qs(q.date),
+                                  DisplayNames::travelClass(qs(q.travelClass)))
+                             .arg(q.rank);
+            return ranks.join(u"; "_s);
         }
-        return ranks.join(u"; "_s);
+        default:
+            return {};
     }
-    return {};
 }
 
 }  // namespace
@@ -839,41 +848,41 @@ QVariant EventLogModel::data(const QModelIndex& index, int role) const {
         default:
             break;
     }
-    const QJsonObject& o = objectAt(row);
+    const houbu::Event& e = eventAt(row);
     switch (role) {
         case Qt::ToolTipRole: {
             // The event in words; its line as printed is JsonRole (the log's
             // menu copies it).
-            const QString details = detailsOf(o);
-            const QString name = DisplayNames::eventKind(o.value(u"event"_s).toString());
+            const QString details = detailsOf(e);
+            const QString name = DisplayNames::eventKind(kindAt(row));
             return details.isEmpty() ? name : name + u": "_s + details;
         }
         case OrderRole:
-            return orderOf(o);
+            return orderOf(e);
         case SeatsRole:
-            return seatsOf(o);
-        case ObjectRole:
-            return o;
+            return seatsOf(e);
+        case EventRole:
+            return QVariant::fromValue(e);
         case Qt::DisplayRole:
             switch (index.column()) {
                 case Seq:
                     // The match trace is not numbered: it carries the seq of the event it follows.
-                    if (isTrace(o)) return {};
+                    if (isTrace(e)) return {};
                     return seqs_[static_cast<std::size_t>(row)];
                 case Time:
-                    return o.value(u"at"_s).toString().replace(u'T', u' ');
+                    return qs(formatTime(e.at)).replace(u'T', u' ');
                 case Event:
-                    return DisplayNames::eventKind(o.value(u"event"_s).toString());
+                    return DisplayNames::eventKind(kindAt(row));
                 case Line:
-                    return o.value(u"line"_s).toInt();
+                    return e.line;
                 case Train:
-                    return o.value(u"train"_s).toString();
+                    return trainAt(row);
                 case Subject:
-                    return subjectOf(o);
+                    return subjectOf(e);
                 case Author:
                     return authorAt(row);
                 case Details:
-                    return detailsOf(o);
+                    return detailsOf(e);
             }
     }
     return {};
@@ -919,9 +928,13 @@ void EventLogModel::append(const QList<EventRecord>& events) {
     for (const EventRecord& e : events) {
         lines_.append(e.json);
         seqs_.push_back(e.seq);
-        kindOf_.push_back(
-            static_cast<std::uint16_t>(kinds_.indexOf(e.object.value(u"event"_s).toString())));
-        trainOf_.push_back(trains_.indexOf(e.object.value(u"train"_s).toString()));
+        kindOf_.push_back(static_cast<std::uint8_t>(e.event.kind));
+        // A batch names the same few trains again and again.
+        if (e.event.train != lastTrain_) {
+            lastTrain_ = e.event.train;
+            lastTrainIndex_ = trains_.indexOf(qs(lastTrain_));
+        }
+        trainOf_.push_back(lastTrainIndex_);
         authorOf_.push_back(authors_.indexOf(e.author));
     }
     endInsertRows();
@@ -934,35 +947,39 @@ void EventLogModel::clear() {
     kindOf_.clear();
     trainOf_.clear();
     authorOf_.clear();
-    kinds_.clear();
     trains_.clear();
     authors_.clear();
-    for (CachedObject& c : parsed_)
-        c = CachedObject{};
+    lastTrain_.clear();
+    lastTrainIndex_ = 0;
+    for (CachedEvent& c : decoded_)
+        c = CachedEvent{};
     endResetModel();
 }
 
 EventRecord EventLogModel::at(int row) const {
-    EventRecord r;
-    r.seq = seqs_[static_cast<std::size_t>(row)];
-    r.json = jsonAt(row);
-    r.object = objectAt(row);
-    r.author = authorAt(row);
-    return r;
+    return EventRecord(eventAt(row), jsonAt(row), authorAt(row));
 }
 
-const QJsonObject& EventLogModel::objectAt(int row) const {
-    CachedObject& c = parsed_[static_cast<std::size_t>(row) % parsed_.size()];
+QString EventLogModel::kindAt(int row) const {
+    return QString::fromLatin1(
+        eventName(static_cast<EventKind>(kindOf_[static_cast<std::size_t>(row)])));
+}
+
+const houbu::Event& EventLogModel::eventAt(int row) const {
+    CachedEvent& c = decoded_[static_cast<std::size_t>(row) % decoded_.size()];
     if (c.row != row) {
-        c.object = QJsonDocument::fromJson(jsonAt(row)).object();
+        // The log keeps each line as printed (compressed); a row is typed
+        // again only when a view asks for it.
+        c.event = houbu::Event{};
+        decodeEvent(jsonAt(row), c.event);
         c.row = row;
     }
-    return c.object;
+    return c.event;
 }
 
 std::size_t EventLogModel::memoryBytes() const {
     return lines_.memoryBytes() + seqs_.capacity() * sizeof(qint64) +
-           kindOf_.capacity() * sizeof(std::uint16_t) +
+           kindOf_.capacity() * sizeof(std::uint8_t) +
            (trainOf_.capacity() + authorOf_.capacity()) * sizeof(std::uint32_t);
 }
 

@@ -2,7 +2,6 @@
 #include <QCoreApplication>
 #include <QElapsedTimer>
 #include <QFile>
-#include <QJsonDocument>
 #include <QMetaObject>
 #include <QSysInfo>
 #include <QThread>
@@ -61,6 +60,7 @@ class EmbeddedWorker : public QObject {
                 return;
             }
             store_->setTraceSink(&trace_);
+            store_->setEventTap(&typed_);
             continueAfterJournal();
         }
         emit opened(true, QString());
@@ -86,15 +86,9 @@ class EmbeddedWorker : public QObject {
                 emit failed(tr("The log's history cannot be read: %1").arg(error));
                 break;
             }
-            QList<EventRecord> events;
-            for (const QByteArray& line : out.split('\n')) {
-                if (line.isEmpty()) continue;
-                EventRecord r;
-                r.json = line;
-                r.object = QJsonDocument::fromJson(line).object();
-                r.seq = r.object.value(u"seq"_s).toInteger();
-                events.append(std::move(r));
-            }
+            QString unreadable;
+            QList<EventRecord> events = eventRecords(out, QString(), &unreadable);
+            if (!unreadable.isEmpty()) emit failed(tr("The log's history: %1").arg(unreadable));
             if (events.isEmpty()) break;
             // Who sent each command, from the journal rows behind the page.
             const qint64 pageLast = events.back().seq;
@@ -453,17 +447,22 @@ class EmbeddedWorker : public QObject {
 
     bool apply(const QList<QByteArray>& commands) { return applyLines(number(commands)); }
 
-    // Applies numbered lines. With `answer` set, the events are also returned
-    // there, and a storage failure is reported through `failure` instead of `failed`.
-    bool applyLines(const QList<InputLine>& lines, QByteArray* output = nullptr,
+    // Applies numbered lines. With `all`, every record given to the log is
+    // also returned there; with `answer`, the command's own events (the match
+    // trace left out), and a storage failure is reported through `failure`
+    // instead of `failed`. The engine's events are kept typed as it emits
+    // them; their lines are encoded once, for the log.
+    bool applyLines(const QList<InputLine>& lines, QList<EventRecord>* all = nullptr,
                     QList<EventRecord>* answer = nullptr, QString* failure = nullptr) {
         if (lines.isEmpty()) return true;
         QByteArray out;
-        trace_.lines.clear();
-        trace_.seqs.clear();
+        trace_.clear();
+        typed_.events.clear();
         if (store_) {
             QString error;
             if (!store_->apply(lines, out, error)) {
+                typed_.events.clear();
+                trace_.clear();
                 continueAfterJournal();
                 if (failure)
                     *failure = error;
@@ -472,56 +471,81 @@ class EmbeddedWorker : public QObject {
                 return false;
             }
         } else {
+            EncodeAndKeep sink{out, typed_.events};
             for (const auto& l : lines) {
-                memory_->processLine(l.text, l.number, out);
+                memory_->processParsed(parseCommandLine(l.text), l.number, sink);
                 applied_.append(l.text);
                 appliedNumbers_.push_back(l.number);
             }
         }
-        if (output) *output = out;
         QList<EventRecord> events;
-        auto record = [this](const QByteArray& line) {
-            EventRecord r;
-            r.author = author_;
-            r.json = line;
-            r.object = QJsonDocument::fromJson(line).object();
-            r.seq = r.object.value(u"seq"_s).toInteger();
-            return r;
-        };
+        events.reserve(static_cast<qsizetype>(typed_.events.size() + trace_.events.size()));
         // The match trace goes right after the event it follows (its seq).
-        qsizetype nextTrace = 0;
-        for (const QByteArray& line : out.split('\n')) {
-            if (line.isEmpty()) continue;
-            events.append(record(line));
-            while (nextTrace < trace_.lines.size() &&
-                   trace_.seqs[static_cast<std::size_t>(nextTrace)] <= events.back().seq)
-                events.append(record(trace_.lines[nextTrace++]));
+        std::size_t nextTrace = 0;
+        auto traceUpTo = [&](std::uint64_t seq) {
+            for (; nextTrace < trace_.events.size() && trace_.seqs[nextTrace] <= seq; ++nextTrace)
+                events.append(EventRecord(std::move(trace_.events[nextTrace]),
+                                          std::move(trace_.lines[nextTrace]), author_));
+        };
+        qsizetype at = 0;
+        for (Event& e : typed_.events) {
+            qsizetype end = out.indexOf('\n', at);
+            if (end < 0) end = out.size();
+            const std::uint64_t seq = e.seq;
+            events.append(EventRecord(std::move(e), out.mid(at, end - at), author_));
+            at = end + 1;
+            traceUpTo(seq);
         }
-        while (nextTrace < trace_.lines.size())
-            events.append(record(trace_.lines[nextTrace++]));
-        const bool traced = !trace_.lines.isEmpty();
-        trace_.lines.clear();
-        trace_.seqs.clear();
+        traceUpTo(std::numeric_limits<std::uint64_t>::max());
+        const bool traced = !trace_.events.empty();
+        trace_.clear();
+        typed_.events.clear();
         if (!events.isEmpty()) emit eventsApplied(events);
+        if (all) *all = events;
         if (answer) {
             // The command's own events, as a remote engine answers them: the
             // trace beside them went to the log.
-            if (traced)
-                events.removeIf([](const EventRecord& e) {
-                    const QString kind = e.object.value(u"event"_s).toString();
-                    return kind == u"match_considered"_s || kind == u"match_skipped"_s;
-                });
+            if (traced) events.removeIf([](const EventRecord& e) { return e.isTrace(); });
             *answer = std::move(events);
         }
         return true;
     }
+
+    // The engine's events of the lines being applied, typed (Store::setEventTap).
+    struct Typed : EventSink {
+        std::vector<Event> events;
+        void onEvent(const Event& e) override { events.push_back(e); }
+    };
+    Typed typed_;
+    // In memory: the events encoded for the log and kept typed.
+    struct EncodeAndKeep : EventSink {
+        EncodeAndKeep(QByteArray& o, std::vector<Event>& k) : out(o), keep(k) {}
+        QByteArray& out;
+        std::vector<Event>& keep;
+        void onEvent(const Event& e) override {
+            appendEvent(e, out);
+            out += '\n';
+            keep.push_back(e);
+        }
+    };
 
     // The engine the views show: the scratch copy while a command is stepped.
     const Engine& shown() { return stepping_ ? *scratch_ : engine(); }
 
     struct Collect : EventSink {
         QList<QByteArray> lines;
-        void onEvent(const Event& e) override { lines << encodeEvent(e); }
+        std::vector<Event> events;
+        void onEvent(const Event& e) override {
+            lines << encodeEvent(e);
+            events.push_back(e);
+        }
+        void clear() {
+            lines.clear();
+            events.clear();
+        }
+        std::vector<Event> eventsFrom(qsizetype from) const {
+            return {events.begin() + from, events.end()};
+        }
     };
 
     // A fresh scratch engine from the copy taken before the first command not
@@ -531,7 +555,7 @@ class EmbeddedWorker : public QObject {
     // replay, as Back needs).
     void rebuildScratch() {
         stepping_.reset();
-        scratchEvents_.lines.clear();
+        scratchEvents_.clear();
         EngineOptions options = engine().options();
         options.trace = true;
         std::string error;
@@ -544,7 +568,7 @@ class EmbeddedWorker : public QObject {
         for (Stepped& d : done_) {
             const qsizetype from = scratchEvents_.lines.size();
             scratch_->applyStepwise(d.command, d.line.number, scratchEvents_)->finish();
-            d.events = scratchEvents_.lines.mid(from);
+            d.events = scratchEvents_.eventsFrom(from);
         }
         startCurrent();
         for (std::size_t i = 0; i < history_.size() && stepping_ && !stepping_->done(); ++i)
@@ -563,7 +587,7 @@ class EmbeddedWorker : public QObject {
         stepping_->finish();
         stepping_.reset();
         done_.push_back(
-            {currentLine_, *current_, history_, scratchEvents_.lines.mid(currentEvents_)});
+            {currentLine_, *current_, history_, scratchEvents_.eventsFrom(currentEvents_)});
         history_.clear();
     }
 
@@ -623,25 +647,27 @@ class EmbeddedWorker : public QObject {
         scratch_.reset();
         const bool trace = engine().options().trace;
         // Sequence numbers differ when the engine does not trace; the rest must not.
-        auto strip = [trace](const QList<QByteArray>& lines) {
-            QList<QJsonObject> objects;
-            for (const QByteArray& l : lines) {
-                if (l.isEmpty()) continue;
-                QJsonObject o = QJsonDocument::fromJson(l).object();
-                const QString kind = o.value(u"event"_s).toString();
-                if (!trace && (kind == u"match_considered"_s || kind == u"match_skipped"_s))
-                    continue;
-                o.remove(u"seq"_s);
-                objects << o;
+        auto strip = [trace](std::vector<Event> events) {
+            std::erase_if(events, [trace](const Event& e) {
+                return !trace &&
+                       (e.kind == EventKind::MatchConsidered || e.kind == EventKind::MatchSkipped);
+            });
+            QList<QByteArray> lines;
+            for (Event& e : events) {
+                e.seq = 0;
+                lines << encodeEvent(e);
             }
-            return objects;
+            return lines;
         };
         const std::vector<Stepped> done = std::move(done_);
         done_.clear();
         for (const Stepped& d : done) {
-            QByteArray out;
-            if (!applyLines({d.line}, &out)) return false;
-            if (strip(d.events) != strip(out.split('\n')))
+            QList<EventRecord> records;
+            if (!applyLines({d.line}, &records)) return false;
+            std::vector<Event> applied;
+            for (EventRecord& r : records)
+                applied.push_back(std::move(r.event));
+            if (strip(d.events) != strip(std::move(applied)))
                 emit failed(tr("Step mode and the engine disagree on line %1; the engine's "
                                "events are kept.")
                                 .arg(d.line.number));
@@ -772,13 +798,20 @@ class EmbeddedWorker : public QObject {
     // The match trace of the commands applied (Engine::setTraceSink), until
     // their events are handed out.
     struct Trace : EventSink {
-        QList<QByteArray> lines;
-        std::vector<qint64> seqs;
+        std::vector<Event> events;
+        QList<QByteArray> lines;  // encoded once, for the log
+        std::vector<std::uint64_t> seqs;
         bool on = true;
         void onEvent(const Event& e) override {
             if (!on) return;
+            events.push_back(e);
             lines << encodeEvent(e);
-            seqs.push_back(static_cast<qint64>(e.seq));
+            seqs.push_back(e.seq);
+        }
+        void clear() {
+            events.clear();
+            lines.clear();
+            seqs.clear();
         }
     };
     Trace trace_;
@@ -800,7 +833,7 @@ class EmbeddedWorker : public QObject {
         InputLine line;
         Command command;
         std::vector<StepDecision> decisions;
-        QList<QByteArray> events;
+        std::vector<Event> events;
     };
     std::vector<Stepped> done_;
     std::string base_;  // engine snapshot before the first command not committed

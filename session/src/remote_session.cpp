@@ -13,6 +13,7 @@
 #include <QWebSocket>
 #include <algorithm>
 
+#include "houbu/codec.h"
 #include "houbu/view_json.h"
 
 namespace houbu {
@@ -217,9 +218,17 @@ void RemoteSession::onStreamMessage(const QString& text) {
         firstEnd < 0 ? QList<QByteArray>() : bytes.mid(firstEnd + 1).split('\n');
     for (const QByteArray& line : lines) {
         if (line.isEmpty()) continue;
-        EventRecord r;
-        r.object = QJsonDocument::fromJson(line).object();
-        r.seq = r.object.value("seq"_L1).toInteger();
+        Event event;
+        QString unreadable;
+        if (!decodeEvent(line, event, &unreadable)) {
+            // Not an event of the format: the server is not one we can follow.
+            if (!events.isEmpty()) emit eventsApplied(events);
+            emit failed(
+                tr("The server sent an event this console cannot read: %1").arg(unreadable));
+            stream_->abort();
+            return;
+        }
+        EventRecord r(std::move(event), line);
         if (r.seq <= lastSeq_) continue;  // already delivered
         if (r.seq != lastSeq_ + 1) {
             // A gap: resume from the last event delivered.
@@ -227,7 +236,6 @@ void RemoteSession::onStreamMessage(const QString& text) {
             stream_->abort();
             return;
         }
-        r.json = line;
         while (row < sent.size() && sent[row].firstEvent + sent[row].events <= r.seq)
             ++row;
         if (row < sent.size() && sent[row].firstEvent <= r.seq) r.author = sent[row].author;
@@ -327,14 +335,12 @@ quint64 RemoteSession::submit(const QByteArray& command) {
             return;
         }
         // The log still gets these events once, from the stream.
-        QList<EventRecord> events;
-        for (const QByteArray& line : reply->readAll().split('\n')) {
-            if (line.trimmed().isEmpty()) continue;
-            EventRecord e;
-            e.json = line;
-            e.object = QJsonDocument::fromJson(line).object();
-            e.seq = e.object.value("seq"_L1).toInteger();
-            events << e;
+        QString unreadable;
+        const QList<EventRecord> events = eventRecords(reply->readAll(), QString(), &unreadable);
+        if (!unreadable.isEmpty()) {
+            emit commandAnswered(ticket, {},
+                                 tr("The server's answer cannot be read: %1").arg(unreadable));
+            return;
         }
         emit commandAnswered(ticket, events, QString());
     });

@@ -117,6 +117,10 @@ const Engine& Store::engine() const {
     return *d_->engine;
 }
 
+void Store::setEventTap(EventSink* tap) {
+    d_->eventTap = tap;
+}
+
 void Store::setTraceSink(EventSink* sink) {
     d_->traceSink = sink;
     if (d_->engine) d_->engine->setTraceSink(sink);

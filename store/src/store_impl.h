@@ -122,6 +122,7 @@ class StoreImpl : public EventSink {
 
     // ---- the engine's thread --------------------------------------------------
     std::unique_ptr<Engine> engine;
+    EventSink* eventTap = nullptr;   // Store::setEventTap
     EventSink* traceSink = nullptr;  // Store::setTraceSink, for every engine it holds
     qint64 journalSeq = 0;  // commands applied to the engine (some maybe not committed yet)
     // False while the engine is empty because loading was deferred (or a

@@ -42,6 +42,7 @@ void StoreImpl::onEvent(const Event& e) {
     ++currentEvents;
     if (e.kind == EventKind::Error) currentError = errorCodeName(e.code);
     staging->changes.note(e, journalSeq + 1);
+    if (eventTap) eventTap->onEvent(e);
 }
 
 bool StoreImpl::submit(const QList<InputLine>& lines, const std::vector<ParsedLine>* parsedLines,

@@ -123,10 +123,10 @@ class TestConsole : public QObject {
         QTRY_VERIFY_WITH_TIMEOUT(window.lastSeq() > before, 10000);
         QTRY_COMPARE(window.gridModel()->index(row, 3).data(SeatGridModel::KindRole).toInt(),
                      int(SeatGridModel::HolderKind::Free));
-        const auto& last = window.logModel()->at(window.logModel()->rowCount() - 1).object;
-        QCOMPARE(last.value(u"event"_s).toString(), u"seat_released"_s);
-        QCOMPARE(last.value(u"from"_s).toString(), u"济南西"_s);
-        QCOMPARE(last.value(u"to"_s).toString(), u"徐州东"_s);
+        const Event last = window.logModel()->at(window.logModel()->rowCount() - 1).event;
+        QCOMPARE(last.kind, EventKind::SeatReleased);
+        QCOMPARE(QString::fromStdString(last.from), u"济南西"_s);
+        QCOMPARE(QString::fromStdString(last.to), u"徐州东"_s);
     }
 
     // Keyboard: Ctrl+F finds a ticket; choosing an order explains why it waits.
@@ -189,10 +189,8 @@ class TestConsole : public QObject {
         QVERIFY(w8 > 0);
         bool found = false;
         for (int r = 0; r < window.logModel()->rowCount(); ++r) {
-            const QJsonObject o = window.logModel()->at(r).object;
-            if (o.value(u"event"_s).toString() != u"waitlist_submitted"_s ||
-                o.value(u"id"_s).toString() != u"W8"_s)
-                continue;
+            const Event e = window.logModel()->at(r).event;
+            if (e.kind != EventKind::WaitlistSubmitted || e.id != "W8") continue;
             QCOMPARE(window.logModel()->index(r, EventLogModel::Line).data().toInt(), w8);
             found = true;
         }
@@ -240,10 +238,9 @@ class TestConsole : public QObject {
             MainWindow first;
             first.openEmbedded(db, demo);
             QTRY_VERIFY_WITH_TIMEOUT(
-                first.logModel()->rowCount() > 0 && first.logModel()
-                                                            ->at(first.logModel()->rowCount() - 1)
-                                                            .object.value(u"line"_s)
-                                                            .toInt() == lastCommand,
+                first.logModel()->rowCount() > 0 &&
+                    first.logModel()->at(first.logModel()->rowCount() - 1).event.line ==
+                        lastCommand,
                 20000);
         }
         // The events the first window showed (its match trace aside).
@@ -252,10 +249,9 @@ class TestConsole : public QObject {
             MainWindow first;
             first.openEmbedded(QString(), demo);
             QTRY_VERIFY_WITH_TIMEOUT(
-                first.logModel()->rowCount() > 0 && first.logModel()
-                                                            ->at(first.logModel()->rowCount() - 1)
-                                                            .object.value(u"line"_s)
-                                                            .toInt() == lastCommand,
+                first.logModel()->rowCount() > 0 &&
+                    first.logModel()->at(first.logModel()->rowCount() - 1).event.line ==
+                        lastCommand,
                 20000);
             for (int r = 0; r < first.logModel()->rowCount(); ++r)
                 if (!first.logModel()->kindAt(r).startsWith(u"match_"_s))
@@ -274,10 +270,7 @@ class TestConsole : public QObject {
         QCOMPARE(second.logModel()->authorAt(second.logModel()->rowCount() - 1), sender);
         second.session()->send({R"({"op":"position","id":"W1"})"});
         QTRY_VERIFY_WITH_TIMEOUT(second.logModel()->rowCount() > int(shown.size()), 10000);
-        QCOMPARE(second.logModel()
-                     ->at(second.logModel()->rowCount() - 1)
-                     .object.value(u"line"_s)
-                     .toInt(),
+        QCOMPARE(second.logModel()->at(second.logModel()->rowCount() - 1).event.line,
                  lastCommand + 1);  // the store keeps commands, not the comments after them
     }
 

@@ -168,7 +168,7 @@ class TestDialogs : public QObject {
     QStringList eventsSince(int row) const {
         QStringList kinds;
         for (int r = row; r < window_->logModel()->rowCount(); ++r)
-            kinds << window_->logModel()->at(r).object.value(u"event"_s).toString();
+            kinds << window_->logModel()->at(r).kindName();
         return kinds;
     }
 
@@ -757,8 +757,7 @@ class TestDialogs : public QObject {
         // Unpaid tickets held at the start expired on the way.
         bool expired = false;
         for (int r = 0; r < window_->logModel()->rowCount(); ++r)
-            expired =
-                expired || window_->logModel()->at(r).object.value(u"event"_s) == u"hold_expired"_s;
+            expired = expired || window_->logModel()->at(r).event.kind == EventKind::HoldExpired;
         QVERIFY(expired);
     }
 };

@@ -115,10 +115,8 @@ class TestDisplayNames : public QObject {
         window.show();
         QVERIFY(QTest::qWaitForWindowExposed(&window));
         QTRY_VERIFY_WITH_TIMEOUT(
-            window.logModel()->rowCount() > 0 && window.logModel()
-                                                         ->at(window.logModel()->rowCount() - 1)
-                                                         .object.value(u"event"_s)
-                                                         .toString() == u"seatmap"_s,
+            window.logModel()->rowCount() > 0 &&
+                window.logModel()->at(window.logModel()->rowCount() - 1).kindName() == u"seatmap"_s,
             20000);
         QTest::qWait(50);
         QStringList problems;
@@ -133,10 +131,10 @@ class TestDisplayNames : public QObject {
             look(u"log"_s, log->index(r, EventLogModel::Event).data().toString());
             // The engine's own message and trace reason are its words, shown as they are.
             QString details = log->index(r, EventLogModel::Details).data().toString();
-            details.remove(log->at(r).object.value(u"message"_s).toString());
+            details.remove(QString::fromStdString(log->at(r).event.message));
             look(u"log"_s, details);
-            if (log->at(r).object.value(u"event"_s).toString() == u"waitlist_submitted"_s) {
-                const double prepay = log->at(r).object.value(u"prepay"_s).toDouble();
+            if (log->at(r).kindName() == u"waitlist_submitted"_s) {
+                const double prepay = double(log->at(r).event.prepayFen) / 100;
                 QVERIFY(log->index(r, EventLogModel::Details)
                             .data()
                             .toString()

@@ -97,7 +97,7 @@ class TestExplain : public QObject {
         const int row = logRow(window, u"waitlist_fulfilled"_s, u"W8"_s);
         QVERIFY(row >= 0);
         const QModelIndex index = window.logView()->model()->index(row, 0);
-        const QJsonObject fulfilled = index.data(EventLogModel::ObjectRole).toJsonObject();
+        const Event fulfilled = index.data(EventLogModel::EventRole).value<Event>();
         window.logView()->setCurrentIndex(index);
         QVERIFY(window.explainAction()->isEnabled());
         QTest::keyClick(&window, Qt::Key_F8);
@@ -106,13 +106,13 @@ class TestExplain : public QObject {
         const EventExplanation& e = dialog->explanation();
 
         QCOMPARE(e.order, u"W8"_s);
-        QCOMPARE(e.eventSeq, fulfilled.value(u"seq"_s).toInteger());
-        QCOMPARE(e.line, fulfilled.value(u"line"_s).toInt());
+        QCOMPARE(e.eventSeq, qint64(fulfilled.seq));
+        QCOMPARE(e.line, fulfilled.line);
         QVERIFY(e.decided);
         QCOMPARE(e.decision.kind, StepDecision::Kind::Serve);
         QStringList served;
-        for (const auto& t : fulfilled.value(u"tickets"_s).toArray())
-            served << t.toObject().value(u"seat"_s).toString();
+        for (const TicketLine& t : fulfilled.tickets)
+            served << QString::fromStdString(t.seat);
         QStringList decided;
         for (const std::string& s : e.decision.seats)
             decided << QString::fromStdString(s);

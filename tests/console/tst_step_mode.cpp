@@ -38,12 +38,12 @@ QStringList fulfilled(MainWindow& w) {
     QStringList out;
     EventLogModel* m = w.logModel();
     for (int r = 0; r < m->rowCount(); ++r) {
-        const QJsonObject o = m->index(r, 0).data(EventLogModel::ObjectRole).toJsonObject();
-        if (o.value(u"event"_s).toString() != u"waitlist_fulfilled"_s) continue;
+        const Event e = m->index(r, 0).data(EventLogModel::EventRole).value<Event>();
+        if (e.kind != EventKind::WaitlistFulfilled) continue;
         QStringList seats;
-        for (const auto& t : o.value(u"tickets"_s).toArray())
-            seats << t.toObject().value(u"seat"_s).toString();
-        out << o.value(u"id"_s).toString() + u' ' + seats.join(u',');
+        for (const TicketLine& t : e.tickets)
+            seats << QString::fromStdString(t.seat);
+        out << QString::fromStdString(e.id) + u' ' + seats.join(u',');
     }
     return out;
 }
@@ -94,10 +94,9 @@ class TestStepMode : public QObject {
         QTRY_VERIFY_WITH_TIMEOUT(
             ran.logModel()->rowCount() > 0 && ran.logModel()
                                                       ->index(ran.logModel()->rowCount() - 1, 0)
-                                                      .data(EventLogModel::ObjectRole)
-                                                      .toJsonObject()
-                                                      .value(u"line"_s)
-                                                      .toInt() >= firstStepped,
+                                                      .data(EventLogModel::EventRole)
+                                                      .value<Event>()
+                                                      .line >= firstStepped,
             20000);
         for (qint64 seen = -1; seen != ran.lastSeq();) {
             seen = ran.lastSeq();

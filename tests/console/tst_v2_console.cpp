@@ -96,7 +96,7 @@ class TestV2Console : public QObject {
         QStringList kinds;
         // The match trace beside the events is not what the commands answered.
         for (int r = row; r < window_->logModel()->rowCount(); ++r) {
-            const QString kind = window_->logModel()->at(r).object.value(u"event"_s).toString();
+            const QString kind = window_->logModel()->at(r).kindName();
             if (kind != u"match_considered"_s && kind != u"match_skipped"_s) kinds << kind;
         }
         return kinds;
@@ -353,12 +353,12 @@ class TestV2Console : public QObject {
         // Offered to w1 (its window) before any matching, then w1 is served on it.
         QTRY_COMPARE(eventsSince(before),
                      (QStringList{u"train_defined"_s, u"option_added"_s, u"waitlist_fulfilled"_s}));
-        QJsonObject served;
+        Event served;
         for (int r = before; r < window_->logModel()->rowCount(); ++r)
             if (window_->logModel()->kindAt(r) == u"waitlist_fulfilled"_s)
-                served = window_->logModel()->at(r).object;
-        QCOMPARE(served.value(u"id"_s).toString(), u"w1"_s);
-        QCOMPARE(served.value(u"train"_s).toString(), u"G7A"_s);
+                served = window_->logModel()->at(r).event;
+        QCOMPARE(served.id, std::string("w1"));
+        QCOMPARE(served.train, std::string("G7A"));
         QTRY_COMPARE(queuedOrders(), 1);
         QVERIFY(window_->statusBar()->currentMessage().contains(u"G7A"_s));
     }

@@ -430,33 +430,33 @@ class TestConsoleRemote : public QObject {
         QTRY_VERIFY_WITH_TIMEOUT(
             remote_->lastSeq() == before + reply.size() + 1 && settled(*remote_, serverSeq()),
             kWaitMs);
-        const qint64 line = reply.first().object.value("line"_L1).toInteger();
+        const qint64 line = reply.first().event.line;
         QList<qint64> mineSeqs;
         const EventLogModel* log = remote_->logModel();
         QCOMPARE(log->at(log->rowCount() - 1).seq, remote_->lastSeq());
         for (int r = int(before); r < log->rowCount(); ++r)
-            if (log->at(r).object.value("line"_L1).toInteger() == line) mineSeqs << log->at(r).seq;
+            if (log->at(r).event.line == line) mineSeqs << log->at(r).seq;
         QCOMPARE(qsizetype(mineSeqs.size()), reply.size());
         for (qsizetype i = 0; i < reply.size(); ++i) {
             QCOMPARE(reply[i].seq, mineSeqs[i]);
             // The answer carries the events exactly as the log shows them.
             QCOMPARE(reply[i].json, log->at(int(reply[i].seq - 1)).json);
-            QCOMPARE(reply[i].object, log->at(int(reply[i].seq - 1)).object);
+            QCOMPARE(reply[i].json, log->at(int(reply[i].seq - 1)).json);
         }
-        QCOMPARE(reply.first().object.value("event"_L1).toString(), u"ticket_held"_s);
-        QCOMPARE(reply.first().object.value("ticket"_L1).toString(), mineId + u".1"_s);
+        QCOMPARE(reply.first().kindName(), u"ticket_held"_s);
+        QCOMPARE(QString::fromStdString(reply.first().event.ticket), mineId + u".1"_s);
         const int mineRow = remote_->gridModel()->rowOfSeat(mineSeat);
         QTRY_COMPARE_WITH_TIMEOUT(
             remote_->gridModel()->index(mineRow, 0).data(SeatGridModel::PassengerRole).toString(),
             u"远程甲"_s, kWaitMs);
         qint64 otherLine = line;
         for (int r = int(before); r < log->rowCount() && otherLine == line; ++r)
-            otherLine = log->at(r).object.value("line"_L1).toInteger();
+            otherLine = log->at(r).event.line;
         QVERIFY(otherLine != line);
         for (int r = int(before); r < log->rowCount(); ++r)
-            if (log->at(r).object.value("line"_L1).toInteger() == otherLine) {
-                QCOMPARE(log->at(r).object.value("sale"_L1).toString(), u"OTHER-1"_s);
-                QCOMPARE(log->at(r).object.value("event"_L1).toString(), u"ticket_held"_s);
+            if (log->at(r).event.line == otherLine) {
+                QCOMPARE(QString::fromStdString(log->at(r).event.sale), u"OTHER-1"_s);
+                QCOMPARE(log->at(r).kindName(), u"ticket_held"_s);
                 break;
             }
         sendEmbedded(line < otherLine ? QList<QByteArray>{mine, other}
@@ -600,7 +600,7 @@ class TestConsoleRemote : public QObject {
         int byDispatcher = 0;
         for (int r = 0; r < log->rowCount(); ++r) {
             const QString who = log->index(r, EventLogModel::Author).data().toString();
-            const QString kind = log->at(r).object.value(u"event"_s).toString();
+            const QString kind = log->at(r).kindName();
             if (kind == u"match_considered"_s || kind == u"match_skipped"_s) continue;
             QVERIFY2(!who.isEmpty(), log->at(r).json.constData());
             if (who.contains(u"(dispatcher)"_s)) ++byDispatcher;

@@ -71,7 +71,7 @@ struct Recorder {
         QObject::connect(s, &houbu::Session::eventsApplied, s,
                          [this](const QList<houbu::EventRecord>& list) {
                              for (const houbu::EventRecord& e : list) {
-                                 const QString kind = e.object.value("event"_L1).toString();
+                                 const QString kind = e.kindName();
                                  if (kind == "match_considered"_L1 || kind == "match_skipped"_L1)
                                      ++traces;
                                  else
@@ -351,7 +351,7 @@ class TestRemoteSession : public QObject {
         // The events of the one journaled sending (whatever they are on a
         // train other tests have filled).
         for (const houbu::EventRecord& e : events)
-            QCOMPARE(e.object.value("line"_L1).toInteger(), before + 1);
+            QCOMPARE(qint64(e.event.line), before + 1);
         QCOMPARE(journalLength(), before + 1);
     }
 

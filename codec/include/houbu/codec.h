@@ -32,6 +32,11 @@ QByteArray encodeEvent(const Event& event);
 // The same, appended to `out` (no buffer of its own per event).
 void appendEvent(const Event& event, QByteArray& out);
 
+// One event line (as appendEvent writes it) back into a typed event: for
+// events that arrive as text (a remote engine, a store's history). False with
+// `error` naming what is wrong when the line is not such an event.
+bool decodeEvent(QByteArrayView line, Event& out, QString* error = nullptr);
+
 // Money in fen as a JSON number of yuan: 1234 -> 12.34, 1200 -> 12.
 QByteArray formatYuan(std::int64_t fen);
 

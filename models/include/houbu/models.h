@@ -216,7 +216,7 @@ class EventLogModel : public QAbstractTableModel {
         OrderRole,   // waitlist order id, when the event concerns one
         SeatsRole,   // QStringList of seat labels the event touches
         JsonRole,    // the event line
-        ObjectRole,  // QJsonObject
+        EventRole,   // houbu::Event
     };
 
     using QAbstractTableModel::QAbstractTableModel;
@@ -227,10 +227,12 @@ class EventLogModel : public QAbstractTableModel {
 
     void append(const QList<EventRecord>& events);
     void clear();
-    // Row `row` as the session handed it out (parsed again from its line).
+    // Row `row` as the session handed it out (typed again from its line).
     EventRecord at(int row) const;
-    // The typed columns the filters read, without parsing a line.
-    QString kindAt(int row) const { return kinds_.name(kindOf_[static_cast<std::size_t>(row)]); }
+    // Row `row`'s event, typed again from its line (a small cache of them).
+    const houbu::Event& eventAt(int row) const;
+    // The typed columns the filters read, without decoding a line.
+    QString kindAt(int row) const;
     QString trainAt(int row) const { return trains_.name(trainOf_[static_cast<std::size_t>(row)]); }
     QString authorAt(int row) const {
         return authors_.name(authorOf_[static_cast<std::size_t>(row)]);
@@ -252,21 +254,21 @@ class EventLogModel : public QAbstractTableModel {
         QStringList names_{QString()};
         QHash<QString, std::uint32_t> index_{{QString(), 0}};
     };
-    // The parsed object of a row, from a small cache: a view asks for the
-    // same rows many times a frame.
-    const QJsonObject& objectAt(int row) const;
-
     LineArchive lines_;
     std::vector<qint64> seqs_;
-    std::vector<std::uint16_t> kindOf_;
+    std::vector<std::uint8_t> kindOf_;  // EventKind
     std::vector<std::uint32_t> trainOf_;
     std::vector<std::uint32_t> authorOf_;
-    Names kinds_, trains_, authors_;
-    struct CachedObject {
+    Names trains_, authors_;
+    std::string lastTrain_;
+    std::uint32_t lastTrainIndex_ = 0;
+    // Decoded rows, from a small cache: a view asks for the same rows many
+    // times a frame.
+    struct CachedEvent {
         int row = -1;
-        QJsonObject object;
+        houbu::Event event;
     };
-    mutable std::array<CachedObject, 512> parsed_;
+    mutable std::array<CachedEvent, 512> decoded_;
 };
 
 // Filters the log by event kind, train, order and free text.

@@ -5,7 +5,6 @@
 // to houbud. The GUI thread never waits on either: every answer is a signal.
 
 #include <QByteArray>
-#include <QJsonObject>
 #include <QList>
 #include <QObject>
 #include <QString>
@@ -13,6 +12,7 @@
 #include <vector>
 
 #include "houbu/analysis.h"
+#include "houbu/event.h"
 #include "houbu/explanation.h"
 #include "houbu/precheck.h"
 #include "houbu/step.h"
@@ -23,16 +23,33 @@ class QThread;
 
 namespace houbu {
 
-// One event as the engine emitted it.
+// One event as the engine emitted it: typed for the console's models, and its
+// line as printed, which the log keeps and exports.
 struct EventRecord {
+    EventRecord() = default;
+    EventRecord(Event e, QByteArray line, QString who = {})
+        : seq(static_cast<qint64>(e.seq)),
+          json(std::move(line)),
+          event(std::move(e)),
+          author(std::move(who)) {}
     qint64 seq = 0;
-    QByteArray json;     // the line as printed
-    QJsonObject object;  // parsed, for models
+    QByteArray json;  // the line as printed
+    Event event;
     // Who sent the command that caused it ("name (role) @ host"): this
     // console's OS user for its own commands; from houbud only for an admin
     // token. Empty when not known.
     QString author;
+
+    QString kindName() const { return QString::fromLatin1(eventName(event.kind)); }
+    bool isTrace() const {
+        return event.kind == EventKind::MatchConsidered || event.kind == EventKind::MatchSkipped;
+    }
 };
+
+// Event lines (JSON Lines, as a store or houbud gives them) as records; a line
+// that is not an event is named in `error` and the rest are still read.
+QList<EventRecord> eventRecords(const QByteArray& lines, const QString& author,
+                                QString* error = nullptr);
 
 // How the log names who sent a command.
 QString authorText(const QString& name, const QString& role, const QString& host);
@@ -228,6 +245,7 @@ class EmbeddedSession : public Session {
 
 }  // namespace houbu
 
+Q_DECLARE_METATYPE(houbu::Event)
 Q_DECLARE_METATYPE(houbu::EventRecord)
 Q_DECLARE_METATYPE(houbu::SnapshotPtr)
 Q_DECLARE_METATYPE(houbu::StepState)

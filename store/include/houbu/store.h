@@ -221,6 +221,10 @@ class Store {
     // match trace of the commands applied from now on goes to `sink` (on the
     // caller's thread, during apply), and the journal and events stay as they are.
     void setTraceSink(EventSink* sink);
+    // Hands each event to `tap` as the engine emits it (on the caller's thread,
+    // during apply or submit, before its commit), for a caller that keeps the
+    // events typed; apply's answer says whether they were committed. Null: none.
+    void setEventTap(EventSink* tap);
     qint64 journalLength() const;
 
     // The journal positions of the request journaled under `key`, if any.
