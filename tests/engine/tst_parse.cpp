@@ -6,6 +6,7 @@
 #include <QFile>
 #include <QTest>
 #include <random>
+#include <set>
 
 #include "houbu/codec.h"
 
@@ -216,6 +217,98 @@ class TestParse : public QObject {
         // The mutations reach both sides: commands that still parse and errors.
         QVERIFY(accepted > seeds * 100);
         QVERIFY(rejected > seeds * 100);
+    }
+
+    // Every event the engine gives for the corpus (with the match trace) and
+    // every hand-written expected event decodes to a typed event that encodes
+    // to the same bytes, and every kind of event is among them.
+    void eventsRoundTrip() {
+        QList<QByteArray> events;
+        EngineOptions traced;
+        traced.trace = true;
+        Runner runner(traced);
+        QByteArray out;
+        int number = 0;
+        for (const QByteArray& line : corpus())
+            runner.processLine(line, ++number, out);
+        events = out.split('\n');
+        const QString root = QStringLiteral(HOUBU_SOURCE_DIR) + u"/tests/scenarios"_s;
+        for (const QString& name : QDir(root).entryList({u"*.expected.jsonl"_s}, QDir::Files)) {
+            QFile f(root + u'/' + name);
+            QVERIFY(f.open(QIODevice::ReadOnly));
+            // Hand-written expectations may leave an error's message out
+            // (the scenarios compare its code); the engine always prints one.
+            for (const QByteArray& line : f.readAll().split('\n'))
+                if (!line.contains("\"event\":\"error\"") || line.contains("\"message\""))
+                    events << line;
+        }
+        std::set<EventKind> kinds;
+        for (const QByteArray& line : events) {
+            if (line.trimmed().isEmpty()) continue;
+            Event e;
+            QString error;
+            if (!decodeEvent(line, e, &error))
+                QFAIL(qPrintable(u"%1\n  %2"_s.arg(QString::fromUtf8(line), error)));
+            QCOMPARE(encodeEvent(e), line);
+            kinds.insert(e.kind);
+        }
+        for (int k = 0; k <= static_cast<int>(EventKind::WaitlistCapped); ++k)
+            if (!kinds.count(static_cast<EventKind>(k)))
+                QFAIL(eventName(static_cast<EventKind>(k)));
+    }
+
+    // docs/commands.md is the project's record of the format: every
+    // operation and event the codec knows appears there, and every error code
+    // there or in the list of codes in docs/engine-rules.md.
+    void formatIsDocumented() {
+        auto read = [](const QString& name) {
+            QFile doc(QStringLiteral(HOUBU_SOURCE_DIR) + u"/docs/"_s + name);
+            return doc.open(QIODevice::ReadOnly) ? doc.readAll() : QByteArray();
+        };
+        const QByteArray format = read(u"commands.md"_s);
+        const QByteArray rules = read(u"engine-rules.md"_s);
+        QVERIFY(!format.isEmpty() && !rules.isEmpty());
+        QStringList missing;
+        auto check = [&](const char* name, bool inRules) {
+            const QByteArray quoted = QByteArray(QByteArray("`") + name + '`');
+            if (!format.contains(quoted) && !(inRules && rules.contains(quoted)))
+                missing << QString::fromLatin1(name);
+        };
+        for (int op = 0; op <= static_cast<int>(Op::WaitlistCap); ++op)
+            check(opName(static_cast<Op>(op)), false);
+        for (int k = 0; k <= static_cast<int>(EventKind::WaitlistCapped); ++k)
+            check(eventName(static_cast<EventKind>(k)), false);
+        for (ErrorCode code : kErrorCodes)
+            check(errorCodeName(code), true);
+        QVERIFY2(missing.isEmpty(), qPrintable(missing.join(u", "_s)));
+    }
+
+    void badEventsAreNamed_data() {
+        QTest::addColumn<QByteArray>("line");
+        QTest::addColumn<QString>("named");
+        QTest::newRow("not json") << QByteArray("{\"seq\":") << u"not JSON"_s;
+        QTest::newRow("array") << QByteArray("[1]") << u"not a JSON object"_s;
+        QTest::newRow("unknown kind")
+            << QByteArray(R"({"seq":1,"event":"teleported"})") << u"unknown event teleported"_s;
+        QTest::newRow("seq text") << QByteArray(R"({"seq":"1","event":"ticket_paid"})")
+                                  << u"seq is not an integer"_s;
+        QTest::newRow("bad time")
+            << QByteArray(R"({"seq":1,"at":"tomorrow","event":"ticket_paid","ticket":"T1"})")
+            << u"at is not a time"_s;
+        QTest::newRow("bad code") << QByteArray(
+                                         R"({"seq":1,"event":"error","code":"oops","message":"m"})")
+                                  << u"unknown error code oops"_s;
+        QTest::newRow("tickets not array")
+            << QByteArray(R"({"seq":1,"event":"waitlist_fulfilled","id":"W","tickets":3})")
+            << u"tickets is not an array"_s;
+    }
+    void badEventsAreNamed() {
+        QFETCH(QByteArray, line);
+        QFETCH(QString, named);
+        Event e;
+        QString error;
+        QVERIFY(!decodeEvent(line, e, &error));
+        QVERIFY2(error.contains(named), qPrintable(error));
     }
 };
 
