@@ -1,7 +1,5 @@
 #include "houbu/hot_queue_model.h"
 
-#include <algorithm>
-
 #include "houbu/display_names.h"
 #include "row_ranges.h"
 

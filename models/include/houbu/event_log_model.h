@@ -1,0 +1,83 @@
+#pragma once
+
+#include <QAbstractItemModel>
+#include <QHash>
+#include <QStringList>
+#include <array>
+#include <string>
+#include <vector>
+
+#include "houbu/line_archive.h"
+#include "houbu/session.h"
+
+namespace houbu {
+
+// Every event, append-only.
+class EventLogModel : public QAbstractTableModel {
+    Q_OBJECT
+
+  public:
+    enum Column { Seq, Time, Event, Line, Train, Subject, Author, Details, ColumnCount };
+    enum Role {
+        KindRole = Qt::UserRole + 1,  // "ticket_held", ...
+        TrainRole,
+        AuthorRole,  // who sent the command (EventRecord::author)
+        OrderRole,   // waitlist order id, when the event concerns one
+        SeatsRole,   // QStringList of seat labels the event touches
+        JsonRole,    // the event line
+        EventRole,   // houbu::Event
+    };
+
+    using QAbstractTableModel::QAbstractTableModel;
+    int rowCount(const QModelIndex& parent = {}) const override;
+    int columnCount(const QModelIndex& parent = {}) const override;
+    QVariant data(const QModelIndex& index, int role) const override;
+    QVariant headerData(int section, Qt::Orientation o, int role) const override;
+
+    void append(const QList<EventRecord>& events);
+    void clear();
+    // Row `row` as the session handed it out (typed again from its line).
+    EventRecord at(int row) const;
+    // Row `row`'s event, typed again from its line (a small cache of them).
+    const houbu::Event& eventAt(int row) const;
+    // The typed columns the filters read, without decoding a line.
+    QString kindAt(int row) const;
+    QString trainAt(int row) const { return trains_.name(trainOf_[static_cast<std::size_t>(row)]); }
+    QString authorAt(int row) const {
+        return authors_.name(authorOf_[static_cast<std::size_t>(row)]);
+    }
+    QByteArray jsonAt(int row) const { return lines_.at(static_cast<std::size_t>(row)); }
+    // What the log holds in memory, in bytes (a day's millions of events are
+    // kept compressed).
+    std::size_t memoryBytes() const;
+
+  private:
+    // Each distinct value of a column once; rows keep its index.
+    class Names {
+      public:
+        std::uint32_t indexOf(const QString& name);
+        QString name(std::uint32_t index) const { return names_.value(qsizetype(index)); }
+        void clear();
+
+      private:
+        QStringList names_{QString()};
+        QHash<QString, std::uint32_t> index_{{QString(), 0}};
+    };
+    LineArchive lines_;
+    std::vector<qint64> seqs_;
+    std::vector<std::uint8_t> kindOf_;  // EventKind
+    std::vector<std::uint32_t> trainOf_;
+    std::vector<std::uint32_t> authorOf_;
+    Names trains_, authors_;
+    std::string lastTrain_;
+    std::uint32_t lastTrainIndex_ = 0;
+    // Decoded rows, from a small cache: a view asks for the same rows many
+    // times a frame.
+    struct CachedEvent {
+        int row = -1;
+        houbu::Event event;
+    };
+    mutable std::array<CachedEvent, 512> decoded_;
+};
+
+}  // namespace houbu

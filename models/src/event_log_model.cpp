@@ -1,0 +1,265 @@
+#include "houbu/event_log_model.h"
+
+#include "houbu/codec.h"
+#include "houbu/display_names.h"
+#include "model_text.h"
+
+namespace houbu {
+
+using namespace Qt::StringLiterals;
+using namespace model_text;
+
+int EventLogModel::rowCount(const QModelIndex& parent) const {
+    return parent.isValid() ? 0 : static_cast<int>(seqs_.size());
+}
+int EventLogModel::columnCount(const QModelIndex& parent) const {
+    return parent.isValid() ? 0 : ColumnCount;
+}
+
+namespace {
+
+QString orderOf(const Event& e) {
+    switch (e.kind) {
+        case EventKind::WaitlistSubmitted:
+        case EventKind::WaitlistEffective:
+        case EventKind::WaitlistFulfilled:
+        case EventKind::WaitlistCancelled:
+        case EventKind::WaitlistExpired:
+        case EventKind::WaitlistFailed:
+        case EventKind::MatchConsidered:
+        case EventKind::MatchSkipped:
+        case EventKind::Position:
+            return qs(e.id);
+        default:
+            return {};
+    }
+}
+
+QStringList seatsOf(const Event& e) {
+    QStringList seats;
+    if (!e.seat.empty()) seats << qs(e.seat);
+    for (const TicketLine& t : e.tickets)
+        seats << qs(t.seat);
+    for (const std::string& s : e.seatList)
+        seats << qs(s);
+    return seats;
+}
+
+bool isTrace(const Event& e) {
+    return e.kind == EventKind::MatchConsidered || e.kind == EventKind::MatchSkipped;
+}
+
+QString subjectOf(const Event& e) {
+    for (const std::string* v : {&e.ticket, &e.id, &e.seat})
+        if (!v->empty()) return qs(*v);
+    return {};
+}
+
+QString detailsOf(const Event& e) {
+    switch (e.kind) {
+        case EventKind::Error:
+            return DisplayNames::error(QString::fromLatin1(errorCodeName(e.code))) + u" "_s +
+                   DisplayNames::engineDetail(qs(e.message));
+        case EventKind::TicketHeld:
+            return qs(e.passenger) + u"  "_s + qs(e.seat) + u"  "_s + arrow(qs(e.from), qs(e.to));
+        case EventKind::SeatReleased:
+            return qs(e.seat) + u"  "_s + arrow(qs(e.from), qs(e.to)) + u"  ("_s +
+                   DisplayNames::releaseSource(qs(e.reason)) + u')';
+        case EventKind::TicketRefunded:
+            return DisplayNames::releaseSource(qs(e.reason));
+        case EventKind::WaitlistCancelled:
+            return DisplayNames::cancelReason(qs(e.reason));
+        case EventKind::WaitlistFulfilled:
+        case EventKind::BlockCreated:
+        case EventKind::CarAdded:
+            return seatsOf(e).join(u", "_s);
+        case EventKind::MatchConsidered:
+        case EventKind::MatchSkipped:
+            return DisplayNames::traceReason(qs(e.reason));
+        case EventKind::WaitlistSubmitted:
+            return EventLogModel::tr("prepay %1 by %2")
+                .arg(DisplayNames::money(static_cast<double>(e.prepayFen) / 100),
+                     qs(formatTime(e.payBy)).replace(u'T', u' '));
+        case EventKind::Availability:
+            return EventLogModel::tr("%n seat(s) free", nullptr, static_cast<int>(e.count));
+        case EventKind::Position: {
+            QStringList ranks;
+            for (const QueueRank& q : e.queues)
+                ranks << EventLogModel::tr("%1 %2 %3: rank %4")
+                             .arg(qs(q.train), qs(q.date),
+                                  DisplayNames::travelClass(qs(q.travelClass)))
+                             .arg(q.rank);
+            return ranks.join(u"; "_s);
+        }
+        default:
+            return {};
+    }
+}
+
+}  // namespace
+
+QVariant EventLogModel::data(const QModelIndex& index, int role) const {
+    if (!checkIndex(index, CheckIndexOption::IndexIsValid)) return {};
+    const int row = index.row();
+    switch (role) {
+        case KindRole:
+            return kindAt(row);
+        case TrainRole:
+            return trainAt(row);
+        case AuthorRole:
+            return authorAt(row);
+        case JsonRole:
+            return jsonAt(row);
+        default:
+            break;
+    }
+    const houbu::Event& e = eventAt(row);
+    switch (role) {
+        case Qt::ToolTipRole: {
+            // The event in words; its line as printed is JsonRole (the log's
+            // menu copies it).
+            const QString details = detailsOf(e);
+            const QString name = DisplayNames::eventKind(kindAt(row));
+            return details.isEmpty() ? name : name + u": "_s + details;
+        }
+        case OrderRole:
+            return orderOf(e);
+        case SeatsRole:
+            return seatsOf(e);
+        case EventRole:
+            return QVariant::fromValue(e);
+        case Qt::DisplayRole:
+            switch (index.column()) {
+                case Seq:
+                    // The match trace is not numbered: it carries the seq of the event it follows.
+                    if (isTrace(e)) return {};
+                    return seqs_[static_cast<std::size_t>(row)];
+                case Time:
+                    return qs(formatTime(e.at)).replace(u'T', u' ');
+                case Event:
+                    return DisplayNames::eventKind(kindAt(row));
+                case Line:
+                    return e.line;
+                case Train:
+                    return trainAt(row);
+                case Subject:
+                    return subjectOf(e);
+                case Author:
+                    return authorAt(row);
+                case Details:
+                    return detailsOf(e);
+            }
+    }
+    return {};
+}
+
+QVariant EventLogModel::headerData(int section, Qt::Orientation o, int role) const {
+    if (o == Qt::Horizontal && role == Qt::ToolTipRole && section == Author)
+        return tr(
+            "Who sent the command: the console's user and computer, or a houbud token's "
+            "name and role and the client's address (a remote console sees this with an "
+            "admin token only)");
+    if (o == Qt::Horizontal && role == Qt::ToolTipRole && section == Line)
+        return tr(
+            "The command's line in its input: in a scenario file, the file's line "
+            "(every line counted, as houbu-cli numbers them); after that, the console's "
+            "commands in the order sent");
+    if (o != Qt::Horizontal || role != Qt::DisplayRole) return {};
+    switch (section) {
+        case Seq:
+            return tr("Seq");
+        case Time:
+            return tr("Time");
+        case Event:
+            return tr("Event");
+        case Line:
+            return tr("Line");
+        case Train:
+            return tr("Train");
+        case Subject:
+            return tr("Ticket / id");
+        case Author:
+            return tr("Sent by");
+        case Details:
+            return tr("Details");
+    }
+    return {};
+}
+
+void EventLogModel::append(const QList<EventRecord>& events) {
+    if (events.isEmpty()) return;
+    const int first = rowCount();
+    beginInsertRows({}, first, first + static_cast<int>(events.size()) - 1);
+    for (const EventRecord& e : events) {
+        lines_.append(e.json);
+        seqs_.push_back(e.seq);
+        kindOf_.push_back(static_cast<std::uint8_t>(e.event.kind));
+        // A batch names the same few trains again and again.
+        if (e.event.train != lastTrain_) {
+            lastTrain_ = e.event.train;
+            lastTrainIndex_ = trains_.indexOf(qs(lastTrain_));
+        }
+        trainOf_.push_back(lastTrainIndex_);
+        authorOf_.push_back(authors_.indexOf(e.author));
+    }
+    endInsertRows();
+}
+
+void EventLogModel::clear() {
+    beginResetModel();
+    lines_.clear();
+    seqs_.clear();
+    kindOf_.clear();
+    trainOf_.clear();
+    authorOf_.clear();
+    trains_.clear();
+    authors_.clear();
+    lastTrain_.clear();
+    lastTrainIndex_ = 0;
+    for (CachedEvent& c : decoded_)
+        c = CachedEvent{};
+    endResetModel();
+}
+
+EventRecord EventLogModel::at(int row) const {
+    return EventRecord(eventAt(row), jsonAt(row), authorAt(row));
+}
+
+QString EventLogModel::kindAt(int row) const {
+    return QString::fromLatin1(
+        eventName(static_cast<EventKind>(kindOf_[static_cast<std::size_t>(row)])));
+}
+
+const houbu::Event& EventLogModel::eventAt(int row) const {
+    CachedEvent& c = decoded_[static_cast<std::size_t>(row) % decoded_.size()];
+    if (c.row != row) {
+        // The log keeps each line as printed (compressed); a row is typed
+        // again only when a view asks for it.
+        c.event = houbu::Event{};
+        decodeEvent(jsonAt(row), c.event);
+        c.row = row;
+    }
+    return c.event;
+}
+
+std::size_t EventLogModel::memoryBytes() const {
+    return lines_.memoryBytes() + seqs_.capacity() * sizeof(qint64) +
+           kindOf_.capacity() * sizeof(std::uint8_t) +
+           (trainOf_.capacity() + authorOf_.capacity()) * sizeof(std::uint32_t);
+}
+
+std::uint32_t EventLogModel::Names::indexOf(const QString& name) {
+    const auto it = index_.constFind(name);
+    if (it != index_.constEnd()) return *it;
+    const auto index = static_cast<std::uint32_t>(names_.size());
+    names_ << name;
+    index_.insert(name, index);
+    return index;
+}
+
+void EventLogModel::Names::clear() {
+    names_ = QStringList{QString()};
+    index_ = {{QString(), 0}};
+}
+
+}  // namespace houbu
