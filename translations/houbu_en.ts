@@ -4,7 +4,7 @@
 <context>
     <name>houbu::AddCarDialog</name>
     <message numerus="yes">
-        <location filename="../app/src/operator_dialogs.cpp" line="840"/>
+        <location filename="../app/src/dialogs/add_car_dialog.cpp" line="123"/>
         <source>Add car %1 (%2, %n seat(s)) to %3? An added car cannot be taken off again.</source>
         <translation>
             <numerusform>Add car %1 (%2, %n seat) to %3? An added car cannot be taken off again.</numerusform>
@@ -15,7 +15,7 @@
 <context>
     <name>houbu::AdvanceClockDialog</name>
     <message numerus="yes">
-        <location filename="../app/src/operator_dialogs.cpp" line="1533"/>
+        <location filename="../app/src/dialogs/advance_clock_dialog.cpp" line="111"/>
         <source>Clock moved to %1: %n event(s) fired.</source>
         <translation>
             <numerusform>Clock moved to %1: %n event fired.</numerusform>
@@ -26,7 +26,7 @@
 <context>
     <name>houbu::BlockDialog</name>
     <message numerus="yes">
-        <location filename="../app/src/operator_dialogs.cpp" line="938"/>
+        <location filename="../app/src/dialogs/block_dialog.cpp" line="86"/>
         <source>%n seat(s) of this class free over the interval</source>
         <translation>
             <numerusform>%n seat of this class free over the interval</numerusform>
@@ -34,7 +34,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/operator_dialogs.cpp" line="941"/>
+        <location filename="../app/src/dialogs/block_dialog.cpp" line="89"/>
         <source>%n standing place(s)</source>
         <translation>
             <numerusform>%n standing place</numerusform>
@@ -56,7 +56,7 @@
 <context>
     <name>houbu::DefineTrainDialog</name>
     <message numerus="yes">
-        <location filename="../app/src/define_train_dialog.cpp" line="291"/>
+        <location filename="../app/src/dialogs/define_train_dialog.cpp" line="279"/>
         <source>%1 added (加开): offered to %n waiting order option(s)</source>
         <translation>
             <numerusform>%1 added (加开): offered to %n waiting order as an option</numerusform>
@@ -64,7 +64,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/define_train_dialog.cpp" line="292"/>
+        <location filename="../app/src/dialogs/define_train_dialog.cpp" line="280"/>
         <source>%n order(s) served from the waitlist.</source>
         <translation>
             <numerusform>%n order served from the waitlist.</numerusform>
@@ -102,7 +102,7 @@
 <context>
     <name>houbu::EventLogModel</name>
     <message numerus="yes">
-        <location filename="../models/src/models.cpp" line="810"/>
+        <location filename="../models/src/event_log_model.cpp" line="84"/>
         <source>%n seat(s) free</source>
         <translation>
             <numerusform>%n seat free</numerusform>
@@ -129,7 +129,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/main_window.cpp" line="1077"/>
+        <location filename="../app/src/main_window.cpp" line="1079"/>
         <source>Needs %n seat(s) free over the whole interval</source>
         <translation>
             <numerusform>Needs %n seat free over the whole interval</numerusform>
@@ -137,7 +137,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/main_window.cpp" line="1078"/>
+        <location filename="../app/src/main_window.cpp" line="1080"/>
         <source>%n free.</source>
         <translation>
             <numerusform>%n free.</numerusform>
@@ -145,7 +145,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/main_window.cpp" line="1083"/>
+        <location filename="../app/src/main_window.cpp" line="1085"/>
         <source>Accepts standing: %n standing place(s) free over the interval.</source>
         <translation>
             <numerusform>Accepts standing: %n standing place free over the interval.</numerusform>
@@ -153,7 +153,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/main_window.cpp" line="1120"/>
+        <location filename="../app/src/main_window.cpp" line="1122"/>
         <source>… and %n more seat(s)</source>
         <translation>
             <numerusform>… and %n more seat</numerusform>
@@ -164,7 +164,7 @@
 <context>
     <name>houbu::QueueModel</name>
     <message numerus="yes">
-        <location filename="../models/src/models.cpp" line="528"/>
+        <location filename="../models/src/queue_model.cpp" line="66"/>
         <source>%n waiting</source>
         <translation>
             <numerusform>%n waiting</numerusform>
@@ -172,7 +172,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../models/src/models.cpp" line="531"/>
+        <location filename="../models/src/queue_model.cpp" line="69"/>
         <source>Queue %1 %2: %n order(s) in rank order</source>
         <translation>
             <numerusform>Queue %1 %2: %n order in rank order</numerusform>
@@ -183,7 +183,7 @@
 <context>
     <name>houbu::ReleaseDialog</name>
     <message numerus="yes">
-        <location filename="../app/src/operator_dialogs.cpp" line="672"/>
+        <location filename="../app/src/dialogs/release_dialog.cpp" line="118"/>
         <source>%1 · %2 · %3→%4 · %n seat(s)</source>
         <translation>
             <numerusform>%1 · %2 · %3→%4 · %n seat</numerusform>
@@ -191,7 +191,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/operator_dialogs.cpp" line="756"/>
+        <location filename="../app/src/dialogs/release_dialog.cpp" line="201"/>
         <source>Released %n seat interval(s).</source>
         <translation>
             <numerusform>Released %n seat interval.</numerusform>
@@ -199,7 +199,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/operator_dialogs.cpp" line="757"/>
+        <location filename="../app/src/dialogs/release_dialog.cpp" line="202"/>
         <source>%n waitlist order(s) served.</source>
         <translation>
             <numerusform>%n waitlist order served.</numerusform>
@@ -221,7 +221,7 @@
 <context>
     <name>houbu::SellDialog</name>
     <message numerus="yes">
-        <location filename="../app/src/operator_dialogs.cpp" line="1027"/>
+        <location filename="../app/src/dialogs/sell_dialog.cpp" line="84"/>
         <source>%n seat(s) of this class free over the interval</source>
         <translation>
             <numerusform>%n seat of this class free over the interval</numerusform>
@@ -229,7 +229,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/operator_dialogs.cpp" line="1140"/>
+        <location filename="../app/src/dialogs/sell_dialog.cpp" line="197"/>
         <source>Sale %1: %n ticket(s) held (%2), payable until %3.</source>
         <translation>
             <numerusform>Sale %1: %n ticket held (%2), payable until %3.</numerusform>

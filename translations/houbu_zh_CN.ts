@@ -92,79 +92,79 @@
 <context>
     <name>houbu::AddCarDialog</name>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="766"/>
+        <location filename="../app/src/dialogs/add_car_dialog.cpp" line="49"/>
         <source>Add car (加挂) — %1</source>
         <translation>加挂车厢 — %1</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="774"/>
+        <location filename="../app/src/dialogs/add_car_dialog.cpp" line="57"/>
         <source>A car number not used on this run, 1 to 99</source>
         <translation>本车次未使用的车厢号，1 至 99</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="792"/>
+        <location filename="../app/src/dialogs/add_car_dialog.cpp" line="75"/>
         <source>One of the run&apos;s classes, or a new one</source>
         <translation>本车次已有的席别，或新的席别</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="800"/>
+        <location filename="../app/src/dialogs/add_car_dialog.cpp" line="83"/>
         <source>The seat letters of one row, A to Z, each once. A and F are windows, C and D along the aisle.</source>
         <translation>一排的座位字母，A 至 Z，每个字母只出现一次。A 和 F 靠窗，C 和 D 靠过道。</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="813"/>
+        <location filename="../app/src/dialogs/add_car_dialog.cpp" line="96"/>
         <source>Car &amp;number:</source>
         <translation>车厢号(&amp;N)：</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="814"/>
+        <location filename="../app/src/dialogs/add_car_dialog.cpp" line="97"/>
         <source>&amp;Class:</source>
         <translation>席别(&amp;C)：</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="815"/>
+        <location filename="../app/src/dialogs/add_car_dialog.cpp" line="98"/>
         <source>&amp;Rows:</source>
         <translation>排数(&amp;R)：</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="816"/>
+        <location filename="../app/src/dialogs/add_car_dialog.cpp" line="99"/>
         <source>&amp;Layout:</source>
         <translation>座位布局(&amp;L)：</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="831"/>
+        <location filename="../app/src/dialogs/add_car_dialog.cpp" line="114"/>
         <source>&amp;Add car</source>
         <translation>加挂(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="839"/>
+        <location filename="../app/src/dialogs/add_car_dialog.cpp" line="122"/>
         <source>Add car %1?</source>
         <translation>加挂 %1 号车厢？</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/operator_dialogs.cpp" line="840"/>
+        <location filename="../app/src/dialogs/add_car_dialog.cpp" line="123"/>
         <source>Add car %1 (%2, %n seat(s)) to %3? An added car cannot be taken off again.</source>
         <translation>
             <numerusform>为 %3 加挂 %1 号车厢（%2，%n 个座位）？加挂后不能再摘下。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="846"/>
+        <location filename="../app/src/dialogs/add_car_dialog.cpp" line="129"/>
         <source>Add the car</source>
         <translation>加挂</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="860"/>
+        <location filename="../app/src/dialogs/add_car_dialog.cpp" line="143"/>
         <source>No train is shown: open a scenario or a store first.</source>
         <translation>未显示任何车次：请先打开场景或存储。</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="861"/>
+        <location filename="../app/src/dialogs/add_car_dialog.cpp" line="144"/>
         <source>Enter the car&apos;s class, e.g. second.</source>
         <translation>请输入车厢的席别，例如 second。</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="863"/>
+        <location filename="../app/src/dialogs/add_car_dialog.cpp" line="146"/>
         <source>Enter the seat letters of one row, e.g. ABCDF.</source>
         <translation>请输入一排的座位字母，例如 ABCDF。</translation>
     </message>
@@ -172,62 +172,62 @@
 <context>
     <name>houbu::AdvanceClockDialog</name>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1470"/>
+        <location filename="../app/src/dialogs/advance_clock_dialog.cpp" line="48"/>
         <source>Advance the clock</source>
         <translation>推进时钟</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1477"/>
+        <location filename="../app/src/dialogs/advance_clock_dialog.cpp" line="55"/>
         <source>Held tickets, prepayments and deadlines due by then fire in order</source>
         <translation>届时到期的占座车票、预付和截止时间将依次触发</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1490"/>
+        <location filename="../app/src/dialogs/advance_clock_dialog.cpp" line="68"/>
         <source>+10 min</source>
         <translation>+10 分钟</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1491"/>
+        <location filename="../app/src/dialogs/advance_clock_dialog.cpp" line="69"/>
         <source>+30 min</source>
         <translation>+30 分钟</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1492"/>
+        <location filename="../app/src/dialogs/advance_clock_dialog.cpp" line="70"/>
         <source>+1 h</source>
         <translation>+1 小时</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1493"/>
+        <location filename="../app/src/dialogs/advance_clock_dialog.cpp" line="71"/>
         <source>Next &amp;departure</source>
         <translation>下次发车(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1501"/>
+        <location filename="../app/src/dialogs/advance_clock_dialog.cpp" line="79"/>
         <source>The shown run&apos;s next departure: %1</source>
         <translation>当前车次的下次发车：%1</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1503"/>
+        <location filename="../app/src/dialogs/advance_clock_dialog.cpp" line="81"/>
         <source>The shown run has no departure after the clock</source>
         <translation>当前车次在时钟时刻之后没有发车</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1508"/>
+        <location filename="../app/src/dialogs/advance_clock_dialog.cpp" line="86"/>
         <source>Now:</source>
         <translation>当前：</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1509"/>
+        <location filename="../app/src/dialogs/advance_clock_dialog.cpp" line="87"/>
         <source>&amp;Move to:</source>
         <translation>推进到(&amp;M)：</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1512"/>
+        <location filename="../app/src/dialogs/advance_clock_dialog.cpp" line="90"/>
         <source>&amp;Advance</source>
         <translation>推进(&amp;A)</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/operator_dialogs.cpp" line="1533"/>
+        <location filename="../app/src/dialogs/advance_clock_dialog.cpp" line="111"/>
         <source>Clock moved to %1: %n event(s) fired.</source>
         <translation>
             <numerusform>时钟已推进到 %1：触发了 %n 个事件。</numerusform>
@@ -250,32 +250,32 @@
 <context>
     <name>houbu::Author</name>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="860"/>
+        <location filename="../session/src/embedded_session.cpp" line="909"/>
         <source>unknown user</source>
         <translation>未知用户</translation>
     </message>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="864"/>
+        <location filename="../session/src/embedded_session.cpp" line="913"/>
         <source>console</source>
         <translation>控制台</translation>
     </message>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="866"/>
+        <location filename="../session/src/embedded_session.cpp" line="915"/>
         <source>dispatcher</source>
         <translation>调度员</translation>
     </message>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="868"/>
+        <location filename="../session/src/embedded_session.cpp" line="917"/>
         <source>admin</source>
         <translation>管理员</translation>
     </message>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="870"/>
+        <location filename="../session/src/embedded_session.cpp" line="919"/>
         <source>viewer</source>
         <translation>只读用户</translation>
     </message>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="872"/>
+        <location filename="../session/src/embedded_session.cpp" line="921"/>
         <source>command line</source>
         <translation>命令行</translation>
     </message>
@@ -283,86 +283,86 @@
 <context>
     <name>houbu::BlockDialog</name>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="901"/>
+        <location filename="../app/src/dialogs/block_dialog.cpp" line="49"/>
         <source>Block quota (预留) — %1</source>
         <translation>预留配额 — %1</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="906"/>
+        <location filename="../app/src/dialogs/block_dialog.cpp" line="54"/>
         <source>&amp;Number of seats:</source>
         <translation>席位数(&amp;N)：</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="911"/>
+        <location filename="../app/src/dialogs/block_dialog.cpp" line="59"/>
         <source>E&amp;xplicit seats:</source>
         <translation>指定席位(&amp;X)：</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="915"/>
+        <location filename="../app/src/dialogs/block_dialog.cpp" line="63"/>
         <source>03-01A 03-01B</source>
         <translation>03-01A 03-01B</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="916"/>
+        <location filename="../app/src/dialogs/block_dialog.cpp" line="64"/>
         <source>Seat labels separated by spaces or commas</source>
         <translation>席位编号，以空格或逗号分隔</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="922"/>
+        <location filename="../app/src/dialogs/block_dialog.cpp" line="70"/>
         <source>I&amp;d:</source>
         <translation>编号(&amp;D)：</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="923"/>
+        <location filename="../app/src/dialogs/block_dialog.cpp" line="71"/>
         <source>&amp;Class:</source>
         <translation>席别(&amp;C)：</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="924"/>
+        <location filename="../app/src/dialogs/block_dialog.cpp" line="72"/>
         <source>&amp;Interval:</source>
         <translation>区间(&amp;I)：</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="927"/>
+        <location filename="../app/src/dialogs/block_dialog.cpp" line="75"/>
         <source>Free:</source>
         <translation>空闲：</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/operator_dialogs.cpp" line="938"/>
+        <location filename="../app/src/dialogs/block_dialog.cpp" line="86"/>
         <source>%n seat(s) of this class free over the interval</source>
         <translation>
             <numerusform>该席别在此区间内有 %n 个空闲席位</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/operator_dialogs.cpp" line="941"/>
+        <location filename="../app/src/dialogs/block_dialog.cpp" line="89"/>
         <source>%n standing place(s)</source>
         <translation>
             <numerusform>%n 个无座名额</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="951"/>
+        <location filename="../app/src/dialogs/block_dialog.cpp" line="99"/>
         <source>&amp;Block</source>
         <translation>预留(&amp;B)</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="960"/>
+        <location filename="../app/src/dialogs/block_dialog.cpp" line="108"/>
         <source>No train is shown: open a scenario or a store first.</source>
         <translation>未显示任何车次：请先打开场景或存储。</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="961"/>
+        <location filename="../app/src/dialogs/block_dialog.cpp" line="109"/>
         <source>Enter an id for the block.</source>
         <translation>请输入预留的编号。</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="962"/>
+        <location filename="../app/src/dialogs/block_dialog.cpp" line="110"/>
         <source>This run has no class to block.</source>
         <translation>本车次没有可预留的席别。</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="964"/>
+        <location filename="../app/src/dialogs/block_dialog.cpp" line="112"/>
         <source>Enter the seats to block, e.g. 03-01A 03-01B.</source>
         <translation>请输入要预留的席位，例如 03-01A 03-01B。</translation>
     </message>
@@ -370,47 +370,47 @@
 <context>
     <name>houbu::CancelOrderDialog</name>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1438"/>
+        <location filename="../app/src/dialogs/cancel_order_dialog.cpp" line="49"/>
         <source>Cancel a waitlist order</source>
         <translation>取消候补订单</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1455"/>
+        <location filename="../app/src/dialogs/cancel_order_dialog.cpp" line="66"/>
         <source>awaiting prepayment of %1</source>
         <translation>等待预付 %1</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1458"/>
+        <location filename="../app/src/dialogs/cancel_order_dialog.cpp" line="69"/>
         <source>Queued orders of the shown run and orders awaiting prepayment; any order id may be typed</source>
         <translation>当前车次的排队订单及待预付订单；也可输入任意订单号</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1449"/>
+        <location filename="../app/src/dialogs/cancel_order_dialog.cpp" line="60"/>
         <source>%1 for %2, %3→%4, queued</source>
         <translation>用户 %1，乘客 %2，%3→%4，排队中</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1460"/>
+        <location filename="../app/src/dialogs/cancel_order_dialog.cpp" line="71"/>
         <source>Details:</source>
         <translation>详情：</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1460"/>
+        <location filename="../app/src/dialogs/cancel_order_dialog.cpp" line="71"/>
         <source>unknown here: the engine checks the order</source>
         <translation>此处未知：由引擎核对该订单</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1461"/>
+        <location filename="../app/src/dialogs/cancel_order_dialog.cpp" line="72"/>
         <source>&amp;Cancel order</source>
         <translation>取消订单(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1462"/>
+        <location filename="../app/src/dialogs/cancel_order_dialog.cpp" line="73"/>
         <source>Close</source>
         <translation>关闭</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1436"/>
+        <location filename="../app/src/dialogs/cancel_order_dialog.cpp" line="47"/>
         <source>Choose the order to cancel.</source>
         <translation>请选择要取消的订单。</translation>
     </message>
@@ -779,210 +779,210 @@
 <context>
     <name>houbu::DefineTrainDialog</name>
     <message>
-        <location filename="../app/src/define_train_dialog.cpp" line="103"/>
+        <location filename="../app/src/dialogs/define_train_dialog.cpp" line="89"/>
         <source>Define train</source>
         <translation>定义车次</translation>
     </message>
     <message>
-        <location filename="../app/src/define_train_dialog.cpp" line="106"/>
+        <location filename="../app/src/dialogs/define_train_dialog.cpp" line="92"/>
         <source>The train number of the new run, e.g. G4913</source>
         <translation>新车次的车次号，例如 G4913</translation>
     </message>
     <message>
-        <location filename="../app/src/define_train_dialog.cpp" line="110"/>
+        <location filename="../app/src/dialogs/define_train_dialog.cpp" line="96"/>
         <source>&amp;Added train (加开)</source>
         <translation>加开列车(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../app/src/define_train_dialog.cpp" line="113"/>
+        <location filename="../app/src/dialogs/define_train_dialog.cpp" line="99"/>
         <source>Offered to the waitlist orders that accept added trains leaving within their window; its seats go to them first</source>
         <translation>提供给接受新增列车且出发时间在其时间窗内的候补订单；其席位先兑现候补</translation>
     </message>
     <message>
-        <location filename="../app/src/define_train_dialog.cpp" line="118"/>
+        <location filename="../app/src/dialogs/define_train_dialog.cpp" line="104"/>
         <source>complete (any freed interval serves the earliest order it can)</source>
         <translation>complete（任何释放的区间兑现能兑现的最早订单）</translation>
     </message>
     <message>
-        <location filename="../app/src/define_train_dialog.cpp" line="120"/>
+        <location filename="../app/src/dialogs/define_train_dialog.cpp" line="106"/>
         <source>exact (a release serves only orders of exactly its interval)</source>
         <translation>exact（释放的区间只兑现区间完全相同的订单）</translation>
     </message>
     <message>
-        <location filename="../app/src/define_train_dialog.cpp" line="126"/>
-        <location filename="../app/src/define_train_dialog.cpp" line="151"/>
+        <location filename="../app/src/dialogs/define_train_dialog.cpp" line="112"/>
+        <location filename="../app/src/dialogs/define_train_dialog.cpp" line="137"/>
         <source> min</source>
         <translation> 分钟</translation>
     </message>
     <message>
-        <location filename="../app/src/define_train_dialog.cpp" line="127"/>
+        <location filename="../app/src/dialogs/define_train_dialog.cpp" line="113"/>
         <source>How long a held ticket may wait for payment</source>
         <translation>占座车票等待支付的时长</translation>
     </message>
     <message>
-        <location filename="../app/src/define_train_dialog.cpp" line="128"/>
+        <location filename="../app/src/dialogs/define_train_dialog.cpp" line="114"/>
         <source>Trai&amp;n:</source>
         <translation>车次(&amp;N)：</translation>
     </message>
     <message>
-        <location filename="../app/src/define_train_dialog.cpp" line="129"/>
+        <location filename="../app/src/dialogs/define_train_dialog.cpp" line="115"/>
         <source>Dat&amp;e:</source>
         <translation>日期(&amp;E)：</translation>
     </message>
     <message>
-        <location filename="../app/src/define_train_dialog.cpp" line="131"/>
+        <location filename="../app/src/dialogs/define_train_dialog.cpp" line="117"/>
         <source>&amp;Policy:</source>
         <translation>匹配策略(&amp;P)：</translation>
     </message>
     <message>
-        <location filename="../app/src/define_train_dialog.cpp" line="132"/>
+        <location filename="../app/src/dialogs/define_train_dialog.cpp" line="118"/>
         <source>&amp;Hold:</source>
         <translation>占座时长(&amp;H)：</translation>
     </message>
     <message>
-        <location filename="../app/src/define_train_dialog.cpp" line="134"/>
+        <location filename="../app/src/dialogs/define_train_dialog.cpp" line="120"/>
         <source>Station</source>
         <translation>车站</translation>
     </message>
     <message>
-        <location filename="../app/src/define_train_dialog.cpp" line="134"/>
+        <location filename="../app/src/dialogs/define_train_dialog.cpp" line="120"/>
         <source>km</source>
         <translation>里程（公里）</translation>
     </message>
     <message>
-        <location filename="../app/src/define_train_dialog.cpp" line="134"/>
+        <location filename="../app/src/dialogs/define_train_dialog.cpp" line="120"/>
         <source>Arrives</source>
         <translation>到达</translation>
     </message>
     <message>
-        <location filename="../app/src/define_train_dialog.cpp" line="134"/>
+        <location filename="../app/src/dialogs/define_train_dialog.cpp" line="120"/>
         <source>Departs</source>
         <translation>出发</translation>
     </message>
     <message>
-        <location filename="../app/src/define_train_dialog.cpp" line="136"/>
+        <location filename="../app/src/dialogs/define_train_dialog.cpp" line="122"/>
         <source>Stops in order; times HH:MM (a time earlier than the stop before means the next day)</source>
         <translation>按顺序列出停站；时间格式 HH:MM（早于上一站的时间表示次日）</translation>
     </message>
     <message>
-        <location filename="../app/src/define_train_dialog.cpp" line="138"/>
+        <location filename="../app/src/dialogs/define_train_dialog.cpp" line="124"/>
         <source>&amp;Stops:</source>
         <translation>停站(&amp;S)：</translation>
     </message>
     <message>
-        <location filename="../app/src/define_train_dialog.cpp" line="142"/>
+        <location filename="../app/src/dialogs/define_train_dialog.cpp" line="128"/>
         <source>Add stop</source>
         <translation>添加停站</translation>
     </message>
     <message>
-        <location filename="../app/src/define_train_dialog.cpp" line="142"/>
+        <location filename="../app/src/dialogs/define_train_dialog.cpp" line="128"/>
         <source>Remove stop</source>
         <translation>删除停站</translation>
     </message>
     <message>
-        <location filename="../app/src/define_train_dialog.cpp" line="152"/>
+        <location filename="../app/src/dialogs/define_train_dialog.cpp" line="138"/>
         <source>Shift ti&amp;mes</source>
         <translation>平移时刻(&amp;M)</translation>
     </message>
     <message>
-        <location filename="../app/src/define_train_dialog.cpp" line="154"/>
+        <location filename="../app/src/dialogs/define_train_dialog.cpp" line="140"/>
         <source>Move every stop&apos;s times by this many minutes</source>
         <translation>将每个停站的时刻平移这么多分钟</translation>
     </message>
     <message>
-        <location filename="../app/src/define_train_dialog.cpp" line="162"/>
+        <location filename="../app/src/dialogs/define_train_dialog.cpp" line="148"/>
         <source>Car</source>
         <translation>车厢</translation>
     </message>
     <message>
-        <location filename="../app/src/define_train_dialog.cpp" line="162"/>
+        <location filename="../app/src/dialogs/define_train_dialog.cpp" line="148"/>
         <source>Class</source>
         <translation>席别</translation>
     </message>
     <message>
-        <location filename="../app/src/define_train_dialog.cpp" line="162"/>
+        <location filename="../app/src/dialogs/define_train_dialog.cpp" line="148"/>
         <source>Rows</source>
         <translation>排数</translation>
     </message>
     <message>
-        <location filename="../app/src/define_train_dialog.cpp" line="162"/>
+        <location filename="../app/src/dialogs/define_train_dialog.cpp" line="148"/>
         <source>Layout</source>
         <translation>座位布局</translation>
     </message>
     <message>
-        <location filename="../app/src/define_train_dialog.cpp" line="162"/>
+        <location filename="../app/src/dialogs/define_train_dialog.cpp" line="148"/>
         <source>Standing places</source>
         <translation>无座定员</translation>
     </message>
     <message>
-        <location filename="../app/src/define_train_dialog.cpp" line="163"/>
+        <location filename="../app/src/dialogs/define_train_dialog.cpp" line="149"/>
         <source>Fare (yuan/km)</source>
         <translation>票价（元/公里）</translation>
     </message>
     <message>
-        <location filename="../app/src/define_train_dialog.cpp" line="166"/>
+        <location filename="../app/src/dialogs/define_train_dialog.cpp" line="152"/>
         <source>A car&apos;s standing places add to its class&apos;s; a class&apos;s fare is the first one given for it (empty: none)</source>
         <translation>车厢的无座定员计入其席别；席别的票价取为该席别第一个填写的票价（留空：无）</translation>
     </message>
     <message>
-        <location filename="../app/src/define_train_dialog.cpp" line="168"/>
+        <location filename="../app/src/dialogs/define_train_dialog.cpp" line="154"/>
         <source>&amp;Cars:</source>
         <translation>车厢(&amp;C)：</translation>
     </message>
     <message>
-        <location filename="../app/src/define_train_dialog.cpp" line="172"/>
+        <location filename="../app/src/dialogs/define_train_dialog.cpp" line="158"/>
         <source>Add car</source>
         <translation>添加车厢</translation>
     </message>
     <message>
-        <location filename="../app/src/define_train_dialog.cpp" line="172"/>
+        <location filename="../app/src/dialogs/define_train_dialog.cpp" line="158"/>
         <source>Remove car</source>
         <translation>删除车厢</translation>
     </message>
     <message>
-        <location filename="../app/src/define_train_dialog.cpp" line="186"/>
+        <location filename="../app/src/dialogs/define_train_dialog.cpp" line="172"/>
         <source>&amp;Define train</source>
         <translation>定义车次(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../app/src/define_train_dialog.cpp" line="229"/>
+        <location filename="../app/src/dialogs/define_train_dialog.cpp" line="215"/>
         <source>Enter the train number.</source>
         <translation>请输入车次号。</translation>
     </message>
     <message>
-        <location filename="../app/src/define_train_dialog.cpp" line="230"/>
+        <location filename="../app/src/dialogs/define_train_dialog.cpp" line="216"/>
         <source>Enter the date, YYYY-MM-DD.</source>
         <translation>请输入日期，格式 YYYY-MM-DD。</translation>
     </message>
     <message>
-        <location filename="../app/src/define_train_dialog.cpp" line="232"/>
+        <location filename="../app/src/dialogs/define_train_dialog.cpp" line="219"/>
         <source>Stop %1 has no station.</source>
         <translation>第 %1 个停站没有车站。</translation>
     </message>
     <message>
-        <location filename="../app/src/define_train_dialog.cpp" line="233"/>
+        <location filename="../app/src/dialogs/define_train_dialog.cpp" line="220"/>
         <source>Stop %1 has no km.</source>
         <translation>第 %1 个停站没有里程。</translation>
     </message>
     <message>
-        <location filename="../app/src/define_train_dialog.cpp" line="238"/>
+        <location filename="../app/src/dialogs/define_train_dialog.cpp" line="225"/>
         <source>Car row %1 is incomplete: it needs a number, class, rows and layout.</source>
         <translation>第 %1 行车厢不完整：需要车厢号、席别、排数和座位布局。</translation>
     </message>
     <message>
-        <location filename="../app/src/define_train_dialog.cpp" line="290"/>
+        <location filename="../app/src/dialogs/define_train_dialog.cpp" line="278"/>
         <source>%1 defined.</source>
         <translation>已定义 %1。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/define_train_dialog.cpp" line="291"/>
+        <location filename="../app/src/dialogs/define_train_dialog.cpp" line="279"/>
         <source>%1 added (加开): offered to %n waiting order option(s)</source>
         <translation>
             <numerusform>已加开 %1：作为 %n 个候补订单选项提供</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/define_train_dialog.cpp" line="292"/>
+        <location filename="../app/src/dialogs/define_train_dialog.cpp" line="280"/>
         <source>%n order(s) served from the waitlist.</source>
         <translation>
             <numerusform>%n 个候补订单已兑现。</numerusform>
@@ -1408,12 +1408,12 @@
 <context>
     <name>houbu::EmbeddedSession</name>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="850"/>
+        <location filename="../session/src/embedded_session.cpp" line="899"/>
         <source>Embedded · in memory</source>
         <translation>嵌入式 · 内存</translation>
     </message>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="850"/>
+        <location filename="../session/src/embedded_session.cpp" line="899"/>
         <source>Embedded · %1</source>
         <translation>嵌入式 · %1</translation>
     </message>
@@ -1421,7 +1421,7 @@
 <context>
     <name>houbu::EmbeddedWorker</name>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="56"/>
+        <location filename="../session/src/embedded_session.cpp" line="55"/>
         <source>Opening the store</source>
         <translation>正在打开存储</translation>
     </message>
@@ -1436,60 +1436,65 @@
         <translation>无法读取日志的历史：%1</translation>
     </message>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="183"/>
-        <location filename="../session/src/embedded_session.cpp" line="319"/>
-        <location filename="../session/src/embedded_session.cpp" line="378"/>
+        <location filename="../session/src/embedded_session.cpp" line="91"/>
+        <source>The log&apos;s history: %1</source>
+        <translation>日志历史：%1</translation>
+    </message>
+    <message>
+        <location filename="../session/src/embedded_session.cpp" line="193"/>
+        <location filename="../session/src/embedded_session.cpp" line="329"/>
+        <location filename="../session/src/embedded_session.cpp" line="388"/>
         <source>No engine is open.</source>
         <translation>未打开引擎。</translation>
     </message>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="237"/>
+        <location filename="../session/src/embedded_session.cpp" line="247"/>
         <source>Loading cancelled after %1 of %2 lines.</source>
         <translation>已在 %2 行中的第 %1 行后取消加载。</translation>
     </message>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="240"/>
-        <location filename="../session/src/embedded_session.cpp" line="256"/>
+        <location filename="../session/src/embedded_session.cpp" line="250"/>
+        <location filename="../session/src/embedded_session.cpp" line="266"/>
         <source>Loading scenario</source>
         <translation>正在加载场景</translation>
     </message>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="274"/>
+        <location filename="../session/src/embedded_session.cpp" line="284"/>
         <source>Cannot write %1: %2</source>
         <translation>无法写入 %1：%2</translation>
     </message>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="289"/>
+        <location filename="../session/src/embedded_session.cpp" line="299"/>
         <source>Journal exported to %1</source>
         <translation>日志已导出到 %1</translation>
     </message>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="298"/>
+        <location filename="../session/src/embedded_session.cpp" line="308"/>
         <source>Replaying the journal</source>
         <translation>正在回放日志</translation>
     </message>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="310"/>
+        <location filename="../session/src/embedded_session.cpp" line="320"/>
         <source>Replaying under both policies</source>
         <translation>正在按两种策略回放</translation>
     </message>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="326"/>
+        <location filename="../session/src/embedded_session.cpp" line="336"/>
         <source>Event %1 is not in the journal.</source>
         <translation>事件 %1 不在日志中。</translation>
     </message>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="334"/>
+        <location filename="../session/src/embedded_session.cpp" line="344"/>
         <source>Line %1 is not a command of this session.</source>
         <translation>第 %1 行不是本会话的命令。</translation>
     </message>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="525"/>
+        <location filename="../session/src/embedded_session.cpp" line="565"/>
         <source>Step mode: cannot copy the engine: %1</source>
         <translation>单步模式：无法复制引擎：%1</translation>
     </message>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="629"/>
+        <location filename="../session/src/embedded_session.cpp" line="671"/>
         <source>Step mode and the engine disagree on line %1; the engine&apos;s events are kept.</source>
         <translation>单步模式与引擎在第 %1 行的结果不一致；以引擎的事件为准。</translation>
     </message>
@@ -1663,69 +1668,69 @@
 <context>
     <name>houbu::EventLogModel</name>
     <message>
-        <location filename="../models/src/models.cpp" line="805"/>
+        <location filename="../models/src/event_log_model.cpp" line="80"/>
         <source>prepay %1 by %2</source>
         <translation>%2 前预付 %1</translation>
     </message>
     <message numerus="yes">
-        <location filename="../models/src/models.cpp" line="810"/>
+        <location filename="../models/src/event_log_model.cpp" line="84"/>
         <source>%n seat(s) free</source>
         <translation>
             <numerusform>余 %n 座</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="815"/>
+        <location filename="../models/src/event_log_model.cpp" line="88"/>
         <source>%1 %2 %3: rank %4</source>
         <translation>%1 %2 %3：第 %4 名</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="884"/>
+        <location filename="../models/src/event_log_model.cpp" line="158"/>
         <source>Who sent the command: the console&apos;s user and computer, or a houbud token&apos;s name and role and the client&apos;s address (a remote console sees this with an admin token only)</source>
         <translation>谁发送了该命令：控制台的用户和计算机，或 houbud 令牌的名称、角色和客户端地址（远程控制台仅在使用管理员令牌时可见）</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="889"/>
+        <location filename="../models/src/event_log_model.cpp" line="163"/>
         <source>The command&apos;s line in its input: in a scenario file, the file&apos;s line (every line counted, as houbu-cli numbers them); after that, the console&apos;s commands in the order sent</source>
         <translation>命令在其输入中的行号：场景文件中即文件的行号（与 houbu-cli 一样，每一行都计数）；此后是控制台按发送顺序编号的命令</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="896"/>
+        <location filename="../models/src/event_log_model.cpp" line="170"/>
         <source>Seq</source>
         <translation>序号</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="898"/>
+        <location filename="../models/src/event_log_model.cpp" line="172"/>
         <source>Time</source>
         <translation>时间</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="900"/>
+        <location filename="../models/src/event_log_model.cpp" line="174"/>
         <source>Event</source>
         <translation>事件</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="902"/>
+        <location filename="../models/src/event_log_model.cpp" line="176"/>
         <source>Line</source>
         <translation>行</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="904"/>
+        <location filename="../models/src/event_log_model.cpp" line="178"/>
         <source>Train</source>
         <translation>车次</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="906"/>
+        <location filename="../models/src/event_log_model.cpp" line="180"/>
         <source>Ticket / id</source>
         <translation>车票 / 编号</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="908"/>
+        <location filename="../models/src/event_log_model.cpp" line="182"/>
         <source>Sent by</source>
         <translation>发送者</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="910"/>
+        <location filename="../models/src/event_log_model.cpp" line="184"/>
         <source>Details</source>
         <translation>详情</translation>
     </message>
@@ -1831,62 +1836,62 @@
 <context>
     <name>houbu::HotQueueModel</name>
     <message>
-        <location filename="../models/src/hot_queue_model.cpp" line="85"/>
+        <location filename="../models/src/hot_queue_model.cpp" line="83"/>
         <source>Place among the day&apos;s queues by waiting passengers, then orders</source>
         <translation>按候补人数（再按订单数）在全天队列中的名次</translation>
     </message>
     <message>
-        <location filename="../models/src/hot_queue_model.cpp" line="87"/>
+        <location filename="../models/src/hot_queue_model.cpp" line="85"/>
         <source>Queued orders in this queue (one class, one interval)</source>
         <translation>此队列（一个席别、一个区间）中排队的订单</translation>
     </message>
     <message>
-        <location filename="../models/src/hot_queue_model.cpp" line="89"/>
+        <location filename="../models/src/hot_queue_model.cpp" line="87"/>
         <source>Their passengers</source>
         <translation>这些订单的乘客</translation>
     </message>
     <message>
-        <location filename="../models/src/hot_queue_model.cpp" line="91"/>
+        <location filename="../models/src/hot_queue_model.cpp" line="89"/>
         <source>Seats of the class free over the whole interval now: more than none means the queue waits on seat changes or group sizes</source>
         <translation>此席别现在在整个区间内空闲的座位：不为零说明队列在等换座或人数合适的座位</translation>
     </message>
     <message>
-        <location filename="../models/src/hot_queue_model.cpp" line="100"/>
+        <location filename="../models/src/hot_queue_model.cpp" line="98"/>
         <source>#</source>
         <translation>名次</translation>
     </message>
     <message>
-        <location filename="../models/src/hot_queue_model.cpp" line="102"/>
+        <location filename="../models/src/hot_queue_model.cpp" line="100"/>
         <source>Train</source>
         <translation>车次</translation>
     </message>
     <message>
-        <location filename="../models/src/hot_queue_model.cpp" line="104"/>
+        <location filename="../models/src/hot_queue_model.cpp" line="102"/>
         <source>Date</source>
         <translation>日期</translation>
     </message>
     <message>
-        <location filename="../models/src/hot_queue_model.cpp" line="106"/>
+        <location filename="../models/src/hot_queue_model.cpp" line="104"/>
         <source>Class</source>
         <translation>席别</translation>
     </message>
     <message>
-        <location filename="../models/src/hot_queue_model.cpp" line="108"/>
+        <location filename="../models/src/hot_queue_model.cpp" line="106"/>
         <source>Interval</source>
         <translation>区间</translation>
     </message>
     <message>
-        <location filename="../models/src/hot_queue_model.cpp" line="110"/>
+        <location filename="../models/src/hot_queue_model.cpp" line="108"/>
         <source>Orders</source>
         <translation>订单</translation>
     </message>
     <message>
-        <location filename="../models/src/hot_queue_model.cpp" line="112"/>
+        <location filename="../models/src/hot_queue_model.cpp" line="110"/>
         <source>Passengers</source>
         <translation>乘客</translation>
     </message>
     <message>
-        <location filename="../models/src/hot_queue_model.cpp" line="114"/>
+        <location filename="../models/src/hot_queue_model.cpp" line="112"/>
         <source>Free seats</source>
         <translation>空闲座位</translation>
     </message>
@@ -1894,12 +1899,12 @@
 <context>
     <name>houbu::IntervalPicker</name>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="177"/>
+        <location filename="../app/src/dialogs/interval_picker.cpp" line="51"/>
         <source>Boarding station</source>
         <translation>上车站</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="180"/>
+        <location filename="../app/src/dialogs/interval_picker.cpp" line="54"/>
         <source>Alighting station: only stations after the boarding one</source>
         <translation>下车站：只能选择上车站之后的车站</translation>
     </message>
@@ -2259,165 +2264,165 @@
         <translation>没有席别设置上限；无人候补。</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="974"/>
+        <location filename="../app/src/main_window.cpp" line="982"/>
         <source>Refused: %1 %2</source>
         <translation>被拒绝：%1 %2</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1044"/>
-        <location filename="../app/src/main_window.cpp" line="1057"/>
+        <location filename="../app/src/main_window.cpp" line="1046"/>
+        <location filename="../app/src/main_window.cpp" line="1059"/>
         <source>%1 no longer waits in any queue of this run.</source>
         <translation>%1 已不在本车次的任何队列中等待。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/main_window.cpp" line="1083"/>
+        <location filename="../app/src/main_window.cpp" line="1085"/>
         <source>Accepts standing: %n standing place(s) free over the interval.</source>
         <translation>
             <numerusform>接受无座：该区间有 %n 个无座空位。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1086"/>
+        <location filename="../app/src/main_window.cpp" line="1088"/>
         <source>This class is closed to new waitlist orders (cap 0); the order stays queued.</source>
         <translation>该席别已停止接受新的候补订单（上限 0）；本订单继续排队。</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1089"/>
+        <location filename="../app/src/main_window.cpp" line="1091"/>
         <source>Waitlist cap %1 on this class, %2 passengers queued.</source>
         <translation>该席别候补人数上限 %1，已有 %2 人排队。</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1093"/>
+        <location filename="../app/src/main_window.cpp" line="1095"/>
         <source>When seats come it fails: passenger %1 holds ticket %2 at an overlapping time (兑现失败).</source>
         <translation>有座时将兑现失败：乘车人 %1 持有时间重叠的车票 %2。</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1135"/>
-        <location filename="../app/src/main_window.cpp" line="1168"/>
+        <location filename="../app/src/main_window.cpp" line="1137"/>
         <location filename="../app/src/main_window.cpp" line="1170"/>
+        <location filename="../app/src/main_window.cpp" line="1172"/>
         <location filename="../app/src/main_window_explain.cpp" line="66"/>
         <source>Open a scenario or a store first</source>
         <translation>请先打开场景或存储</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1138"/>
+        <location filename="../app/src/main_window.cpp" line="1140"/>
         <source>No train is shown: open a scenario or a store first</source>
         <translation>未显示任何车次：请先打开场景或存储</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1152"/>
+        <location filename="../app/src/main_window.cpp" line="1154"/>
         <source>Release the selected seat interval (refund, timeout, reschedule or quota)</source>
         <translation>释放所选席位区间（退票、超时、改签或预留）</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1154"/>
+        <location filename="../app/src/main_window.cpp" line="1156"/>
         <source>Sell tickets on the shown train</source>
         <translation>发售当前车次的车票</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1155"/>
+        <location filename="../app/src/main_window.cpp" line="1157"/>
         <source>Withhold seats as a quota block</source>
         <translation>将席位扣留为预留配额</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1156"/>
+        <location filename="../app/src/main_window.cpp" line="1158"/>
         <source>Submit a waitlist order</source>
         <translation>提交候补订单</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1157"/>
+        <location filename="../app/src/main_window.cpp" line="1159"/>
         <source>Prepay a waitlist order</source>
         <translation>预付候补订单</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1158"/>
+        <location filename="../app/src/main_window.cpp" line="1160"/>
         <source>No waitlist order awaits prepayment</source>
         <translation>没有待预付的候补订单</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1159"/>
+        <location filename="../app/src/main_window.cpp" line="1161"/>
         <source>Cancel a waitlist order</source>
         <translation>取消候补订单</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1160"/>
+        <location filename="../app/src/main_window.cpp" line="1162"/>
         <source>No waitlist order to cancel</source>
         <translation>没有可取消的候补订单</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1161"/>
+        <location filename="../app/src/main_window.cpp" line="1163"/>
         <source>Add a car (加挂) to the shown train</source>
         <translation>为当前车次加挂车厢</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1163"/>
+        <location filename="../app/src/main_window.cpp" line="1165"/>
         <source>Define a train run, by default an added one (加开) that waiting orders may accept</source>
         <translation>定义一个车次，默认为候补订单可接受的加开列车</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1165"/>
+        <location filename="../app/src/main_window.cpp" line="1167"/>
         <source>Cap the passengers queued on a class of the shown train</source>
         <translation>为当前车次的某个席别设置候补人数上限</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1167"/>
+        <location filename="../app/src/main_window.cpp" line="1169"/>
         <source>Set the waitlist limits for the orders submitted from now on</source>
         <translation>设置此后提交的候补订单所受的限制</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1169"/>
+        <location filename="../app/src/main_window.cpp" line="1171"/>
         <source>Move the logical clock forward</source>
         <translation>向前推进逻辑时钟</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1174"/>
+        <location filename="../app/src/main_window.cpp" line="1176"/>
         <source>Save the shown run&apos;s seat map as PDF or PNG</source>
         <translation>将当前车次的座位图保存为 PDF 或 PNG</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1175"/>
         <location filename="../app/src/main_window.cpp" line="1177"/>
+        <location filename="../app/src/main_window.cpp" line="1179"/>
         <location filename="../app/src/main_window_export.cpp" line="51"/>
         <source>No train is shown</source>
         <translation>未显示任何车次</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1176"/>
+        <location filename="../app/src/main_window.cpp" line="1178"/>
         <source>Print the shown run&apos;s seat map, with a preview first</source>
         <translation>打印当前车次的座位图（先预览）</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1344"/>
+        <location filename="../app/src/main_window.cpp" line="1346"/>
         <source>%1 %2→%3</source>
         <translation>%1 %2→%3</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1350"/>
+        <location filename="../app/src/main_window.cpp" line="1352"/>
         <source>Release %1 (%2)…</source>
         <translation>释放 %1（%2）…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1360"/>
+        <location filename="../app/src/main_window.cpp" line="1362"/>
         <source>Sell %1…</source>
         <translation>发售 %1…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1363"/>
+        <location filename="../app/src/main_window.cpp" line="1365"/>
         <source>Block %1…</source>
         <translation>预留 %1…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1366"/>
+        <location filename="../app/src/main_window.cpp" line="1368"/>
         <source>Waitlist order for %1…</source>
         <translation>为 %1 提交候补订单…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1378"/>
+        <location filename="../app/src/main_window.cpp" line="1380"/>
         <source>Cancel order %1…</source>
         <translation>取消订单 %1…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1393"/>
+        <location filename="../app/src/main_window.cpp" line="1395"/>
         <source>Waitlist cap for %1…</source>
         <translation>%1 的候补人数上限…</translation>
     </message>
@@ -2622,49 +2627,49 @@
         </translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1123"/>
+        <location filename="../app/src/main_window.cpp" line="1125"/>
         <location filename="../app/src/main_window_explain.cpp" line="129"/>
         <source>Why %1 waits</source>
         <translation>%1 为何仍在等待</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1067"/>
+        <location filename="../app/src/main_window.cpp" line="1069"/>
         <source>stops %1→%2</source>
         <translation>站序 %1→%2</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1072"/>
+        <location filename="../app/src/main_window.cpp" line="1074"/>
         <source>The train has left %1: this option no longer serves.</source>
         <translation>列车已从%1发车：此选项不再兑现。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/main_window.cpp" line="1077"/>
+        <location filename="../app/src/main_window.cpp" line="1079"/>
         <source>Needs %n seat(s) free over the whole interval</source>
         <translation>
             <numerusform>需要全程空闲席位 %n 个</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/main_window.cpp" line="1078"/>
+        <location filename="../app/src/main_window.cpp" line="1080"/>
         <source>%n free.</source>
         <translation>
             <numerusform>空闲 %n 个。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1080"/>
+        <location filename="../app/src/main_window.cpp" line="1082"/>
         <source>Servable now: under policy exact it waits for a release of exactly this interval.</source>
         <translation>现在即可兑现：在 exact 策略下，它等待恰好这一区间的释放。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/main_window.cpp" line="1120"/>
+        <location filename="../app/src/main_window.cpp" line="1122"/>
         <source>… and %n more seat(s)</source>
         <translation>
             <numerusform>…… 另有 %n 个席位</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="1153"/>
+        <location filename="../app/src/main_window.cpp" line="1155"/>
         <source>Select a seat interval in the grid first</source>
         <translation>请先在席位图中选择一个席位区间</translation>
     </message>
@@ -2836,102 +2841,102 @@
 <context>
     <name>houbu::OperatorDialog</name>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="102"/>
+        <location filename="../app/src/dialogs/dialog_support.cpp" line="104"/>
         <source>Add at least one passenger.</source>
         <translation>请至少添加一名乘客。</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="104"/>
+        <location filename="../app/src/dialogs/dialog_support.cpp" line="106"/>
         <source>Passenger %1 has no name.</source>
         <translation>第 %1 名乘客没有姓名。</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="125"/>
+        <location filename="../app/src/dialogs/dialog_support.cpp" line="130"/>
         <source>Add passenger</source>
         <translation>添加乘客</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="128"/>
+        <location filename="../app/src/dialogs/dialog_support.cpp" line="133"/>
         <source>Remove</source>
         <translation>移除</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="131"/>
+        <location filename="../app/src/dialogs/dialog_support.cpp" line="136"/>
         <source>Remove the selected passenger</source>
         <translation>移除所选乘客</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="139"/>
+        <location filename="../app/src/dialogs/dialog_support.cpp" line="144"/>
         <source>Add a passenger (at most 5)</source>
         <translation>添加乘客（最多 5 名）</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="140"/>
+        <location filename="../app/src/dialogs/dialog_support.cpp" line="145"/>
         <source>At most 5 passengers travel on one order</source>
         <translation>一个订单最多 5 名乘客</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="384"/>
+        <location filename="../app/src/dialogs/operator_dialog.cpp" line="99"/>
         <source>The command&apos;s logical time: the console clock unless you choose a later one (what falls due before it fires first).</source>
         <translation>命令的逻辑时间：默认为控制台时钟，也可选择更晚的时间（在此之前到期的事项先触发）。</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="386"/>
+        <location filename="../app/src/dialogs/operator_dialog.cpp" line="101"/>
         <source>A&amp;t:</source>
         <translation>时间(&amp;T)：</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="390"/>
+        <location filename="../app/src/dialogs/operator_dialog.cpp" line="105"/>
         <source>Send the command to the engine</source>
         <translation>将命令发送给引擎</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="434"/>
+        <location filename="../app/src/dialogs/operator_dialog.cpp" line="149"/>
         <source>The id of what this command creates. The same command sent again with the same id changes nothing.</source>
         <translation>此命令所创建对象的编号。以相同编号再次发送相同命令不会产生任何变化。</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="528"/>
+        <location filename="../app/src/dialogs/operator_dialog.cpp" line="243"/>
         <source>This connection cannot send commands.</source>
         <translation>此连接无法发送命令。</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="536"/>
+        <location filename="../app/src/dialogs/operator_dialog.cpp" line="251"/>
         <source>Sending…</source>
         <translation>正在发送…</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="557"/>
+        <location filename="../app/src/dialogs/operator_dialog.cpp" line="272"/>
         <source>Not applied: %1</source>
         <translation>未应用：%1</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="591"/>
+        <location filename="../app/src/dialogs/operator_dialog.cpp" line="301"/>
         <source>%1 ×%2</source>
         <translation>%1 ×%2</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="594"/>
+        <location filename="../app/src/dialogs/operator_dialog.cpp" line="304"/>
         <source>%1: applied.</source>
         <translation>%1：已执行。</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="595"/>
+        <location filename="../app/src/dialogs/operator_dialog.cpp" line="305"/>
         <source>%1: applied (%2).</source>
         <translation>%1：已执行（%2）。</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="502"/>
+        <location filename="../app/src/dialogs/operator_dialog.cpp" line="217"/>
         <source>The same command with id %1 was applied before: nothing changed. Choose another id to send it again.</source>
         <translation>编号为 %1 的相同命令此前已应用：没有任何变化。如需再次发送，请选择其他编号。</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="505"/>
+        <location filename="../app/src/dialogs/operator_dialog.cpp" line="220"/>
         <source>Done already for %1 (duplicate): nothing changed.</source>
         <translation>%1 已处理过（重复）：没有任何变化。</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="567"/>
+        <location filename="../app/src/dialogs/operator_dialog.cpp" line="277"/>
         <source>The engine refused the command: %1</source>
         <translation>引擎拒绝了该命令：%1</translation>
     </message>
@@ -2939,7 +2944,7 @@
 <context>
     <name>houbu::OrderCommandDialog</name>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1397"/>
+        <location filename="../app/src/dialogs/order_command_dialog.cpp" line="67"/>
         <source>&amp;Order:</source>
         <translation>订单(&amp;O)：</translation>
     </message>
@@ -3000,37 +3005,37 @@
 <context>
     <name>houbu::PrepayDialog</name>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1421"/>
+        <location filename="../app/src/dialogs/prepay_dialog.cpp" line="49"/>
         <source>Prepay a waitlist order</source>
         <translation>预付候补订单</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1425"/>
+        <location filename="../app/src/dialogs/prepay_dialog.cpp" line="53"/>
         <source>%1, due by %2</source>
         <translation>%1，%2 前支付</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1429"/>
+        <location filename="../app/src/dialogs/prepay_dialog.cpp" line="57"/>
         <source>Orders awaiting prepayment; any order id may be typed</source>
         <translation>待预付的订单；也可输入任意订单号</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1429"/>
+        <location filename="../app/src/dialogs/prepay_dialog.cpp" line="57"/>
         <source>Prepayment:</source>
         <translation>预付款：</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1430"/>
+        <location filename="../app/src/dialogs/prepay_dialog.cpp" line="58"/>
         <source>unknown: the engine checks the order</source>
         <translation>未知：由引擎核对该订单</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1431"/>
+        <location filename="../app/src/dialogs/prepay_dialog.cpp" line="59"/>
         <source>&amp;Prepay</source>
         <translation>预付(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1419"/>
+        <location filename="../app/src/dialogs/prepay_dialog.cpp" line="47"/>
         <source>Choose the order to prepay.</source>
         <translation>请选择要预付的订单。</translation>
     </message>
@@ -3038,71 +3043,71 @@
 <context>
     <name>houbu::QueueModel</name>
     <message numerus="yes">
-        <location filename="../models/src/models.cpp" line="528"/>
+        <location filename="../models/src/queue_model.cpp" line="66"/>
         <source>%n waiting</source>
         <translation>
             <numerusform>%n 人等待</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../models/src/models.cpp" line="531"/>
+        <location filename="../models/src/queue_model.cpp" line="69"/>
         <source>Queue %1 %2: %n order(s) in rank order</source>
         <translation>
             <numerusform>队列 %1 %2：按名次排列的 %n 个订单</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="574"/>
+        <location filename="../models/src/queue_model.cpp" line="112"/>
         <source>standing accepted</source>
         <translation>接受无座</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="575"/>
+        <location filename="../models/src/queue_model.cpp" line="113"/>
         <source>added trains accepted</source>
         <translation>接受新增列车</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="582"/>
+        <location filename="../models/src/queue_model.cpp" line="120"/>
         <source>Order %1 of user %2, %3, rank %4 in this queue</source>
         <translation>用户 %2 的订单 %1，%3，在本队列排第 %4 名</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="613"/>
+        <location filename="../models/src/queue_model.cpp" line="151"/>
         <source>Queue / order</source>
         <translation>队列 / 订单</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="615"/>
+        <location filename="../models/src/queue_model.cpp" line="153"/>
         <source>Rank</source>
         <translation>名次</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="617"/>
+        <location filename="../models/src/queue_model.cpp" line="155"/>
         <source>Ahead</source>
         <translation>前方人数</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="619"/>
+        <location filename="../models/src/queue_model.cpp" line="157"/>
         <source>Level</source>
         <translation>排队情况</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="621"/>
+        <location filename="../models/src/queue_model.cpp" line="159"/>
         <source>Passengers</source>
         <translation>乘客</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="623"/>
+        <location filename="../models/src/queue_model.cpp" line="161"/>
         <source>Effective</source>
         <translation>生效时间</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="625"/>
+        <location filename="../models/src/queue_model.cpp" line="163"/>
         <source>Deadline</source>
         <translation>截止时间</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="627"/>
+        <location filename="../models/src/queue_model.cpp" line="165"/>
         <source>Options</source>
         <translation>选项</translation>
     </message>
@@ -3110,126 +3115,126 @@
 <context>
     <name>houbu::ReleaseDialog</name>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="603"/>
+        <location filename="../app/src/dialogs/release_dialog.cpp" line="49"/>
         <source>Release — %1</source>
         <translation>释放 — %1</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="607"/>
+        <location filename="../app/src/dialogs/release_dialog.cpp" line="53"/>
         <source>&amp;Seat interval</source>
         <translation>席位区间(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="609"/>
+        <location filename="../app/src/dialogs/release_dialog.cpp" line="55"/>
         <source>Every ticket and block on one seat within an interval</source>
         <translation>某一席位在区间内的所有车票和预留</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="610"/>
+        <location filename="../app/src/dialogs/release_dialog.cpp" line="56"/>
         <source>Quota &amp;block</source>
         <translation>预留配额(&amp;B)</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="612"/>
+        <location filename="../app/src/dialogs/release_dialog.cpp" line="58"/>
         <source>A whole quota block, by its id</source>
         <translation>按编号释放整个预留配额</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="619"/>
+        <location filename="../app/src/dialogs/release_dialog.cpp" line="65"/>
         <source>Release:</source>
         <translation>释放：</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="637"/>
+        <location filename="../app/src/dialogs/release_dialog.cpp" line="83"/>
         <source>Refund (退票)</source>
         <translation>退票</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="638"/>
+        <location filename="../app/src/dialogs/release_dialog.cpp" line="84"/>
         <source>Payment timeout</source>
         <translation>支付超时</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="639"/>
+        <location filename="../app/src/dialogs/release_dialog.cpp" line="85"/>
         <source>Reschedule (改签)</source>
         <translation>改签</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="640"/>
+        <location filename="../app/src/dialogs/release_dialog.cpp" line="86"/>
         <source>Quota returned (预留释放)</source>
         <translation>预留释放</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="641"/>
+        <location filename="../app/src/dialogs/release_dialog.cpp" line="87"/>
         <source>Recorded as the source of the released inventory</source>
         <translation>记录为所释放席位的来源</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="645"/>
+        <location filename="../app/src/dialogs/release_dialog.cpp" line="91"/>
         <source>S&amp;eat:</source>
         <translation>席位(&amp;E)：</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="646"/>
+        <location filename="../app/src/dialogs/release_dialog.cpp" line="92"/>
         <source>&amp;Interval:</source>
         <translation>区间(&amp;I)：</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="647"/>
+        <location filename="../app/src/dialogs/release_dialog.cpp" line="93"/>
         <source>Reas&amp;on:</source>
         <translation>原因(&amp;O)：</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="648"/>
+        <location filename="../app/src/dialogs/release_dialog.cpp" line="94"/>
         <source>Releases:</source>
         <translation>将释放：</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/operator_dialogs.cpp" line="672"/>
+        <location filename="../app/src/dialogs/release_dialog.cpp" line="118"/>
         <source>%1 · %2 · %3→%4 · %n seat(s)</source>
         <translation>
             <numerusform>%1 · %2 · %3→%4 · %n 个席位</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="675"/>
+        <location filename="../app/src/dialogs/release_dialog.cpp" line="121"/>
         <source>B&amp;lock:</source>
         <translation>预留(&amp;L)：</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="706"/>
+        <location filename="../app/src/dialogs/release_dialog.cpp" line="152"/>
         <source>&amp;Release</source>
         <translation>释放(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="721"/>
+        <location filename="../app/src/dialogs/release_dialog.cpp" line="167"/>
         <source>nothing</source>
         <translation>无</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="725"/>
+        <location filename="../app/src/dialogs/release_dialog.cpp" line="171"/>
         <source>No train is shown: open a scenario or a store first.</source>
         <translation>未显示任何车次：请先打开场景或存储。</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="727"/>
+        <location filename="../app/src/dialogs/release_dialog.cpp" line="173"/>
         <source>There is no quota block on %1.</source>
         <translation>%1 上没有预留配额。</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="730"/>
+        <location filename="../app/src/dialogs/release_dialog.cpp" line="176"/>
         <source>Enter a seat, e.g. 03-12A.</source>
         <translation>请输入席位，例如 03-12A。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/operator_dialogs.cpp" line="756"/>
+        <location filename="../app/src/dialogs/release_dialog.cpp" line="201"/>
         <source>Released %n seat interval(s).</source>
         <translation>
             <numerusform>已释放 %n 个席位区间。</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/operator_dialogs.cpp" line="757"/>
+        <location filename="../app/src/dialogs/release_dialog.cpp" line="202"/>
         <source>%n waitlist order(s) served.</source>
         <translation>
             <numerusform>已兑现 %n 个候补订单。</numerusform>
@@ -3239,149 +3244,159 @@
 <context>
     <name>houbu::RemoteSession</name>
     <message>
-        <location filename="../session/src/remote_session.cpp" line="75"/>
+        <location filename="../session/src/remote_session.cpp" line="76"/>
         <source>%1 (HTTP %2)</source>
         <translation>%1（HTTP %2）</translation>
     </message>
     <message>
-        <location filename="../session/src/remote_session.cpp" line="76"/>
+        <location filename="../session/src/remote_session.cpp" line="77"/>
         <source>HTTP %1</source>
         <translation>HTTP %1</translation>
     </message>
     <message>
-        <location filename="../session/src/remote_session.cpp" line="82"/>
+        <location filename="../session/src/remote_session.cpp" line="83"/>
         <source>Remote · %1</source>
         <translation>远程 · %1</translation>
     </message>
     <message>
-        <location filename="../session/src/remote_session.cpp" line="83"/>
+        <location filename="../session/src/remote_session.cpp" line="84"/>
         <source>Remote · %1 (%2)</source>
         <translation>远程 · %1（%2）</translation>
     </message>
     <message>
-        <location filename="../session/src/remote_session.cpp" line="189"/>
+        <location filename="../session/src/remote_session.cpp" line="190"/>
         <source>The event stream was refused: %1</source>
         <translation>事件流被拒绝：%1</translation>
     </message>
     <message>
-        <location filename="../session/src/remote_session.cpp" line="248"/>
+        <location filename="../session/src/remote_session.cpp" line="227"/>
+        <source>The server sent an event this console cannot read: %1</source>
+        <translation>服务器发来本控制台无法读取的事件：%1</translation>
+    </message>
+    <message>
+        <location filename="../session/src/remote_session.cpp" line="256"/>
         <source>Connection lost; retrying in %1 ms</source>
         <translation>连接中断；%1 毫秒后重试</translation>
     </message>
     <message>
-        <location filename="../session/src/remote_session.cpp" line="249"/>
+        <location filename="../session/src/remote_session.cpp" line="257"/>
         <source>Connection lost (%1); retrying in %2 ms</source>
         <translation>连接中断（%1）；%2 毫秒后重试</translation>
     </message>
     <message>
-        <location filename="../session/src/remote_session.cpp" line="255"/>
-        <location filename="../session/src/remote_session.cpp" line="312"/>
+        <location filename="../session/src/remote_session.cpp" line="263"/>
+        <location filename="../session/src/remote_session.cpp" line="320"/>
         <source>Not connected to a server.</source>
         <translation>未连接到服务器。</translation>
     </message>
     <message>
-        <location filename="../session/src/remote_session.cpp" line="259"/>
-        <location filename="../session/src/remote_session.cpp" line="314"/>
+        <location filename="../session/src/remote_session.cpp" line="267"/>
+        <location filename="../session/src/remote_session.cpp" line="322"/>
         <source>This connection is read-only (role %1).</source>
         <translation>此连接为只读（角色 %1）。</translation>
     </message>
     <message>
-        <location filename="../session/src/remote_session.cpp" line="274"/>
+        <location filename="../session/src/remote_session.cpp" line="282"/>
         <source>The server did not apply the commands: %1</source>
         <translation>服务器未执行这些命令：%1</translation>
     </message>
     <message>
-        <location filename="../session/src/remote_session.cpp" line="326"/>
+        <location filename="../session/src/remote_session.cpp" line="334"/>
         <source>The server did not apply the command: %1</source>
         <translation>服务器未执行该命令：%1</translation>
+    </message>
+    <message>
+        <location filename="../session/src/remote_session.cpp" line="342"/>
+        <source>The server&apos;s answer cannot be read: %1</source>
+        <translation>无法读取服务器的应答：%1</translation>
     </message>
 </context>
 <context>
     <name>houbu::RunListModel</name>
     <message>
-        <location filename="../models/src/models.cpp" line="145"/>
+        <location filename="../models/src/run_list_model.cpp" line="82"/>
         <source>no seat free</source>
         <translation>无空座</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="170"/>
+        <location filename="../models/src/run_list_model.cpp" line="107"/>
         <source>Seat-segments held (tickets and blocks) over seat-segments offered</source>
         <translation>已占席位区段（车票与预留）占提供席位区段的比例</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="172"/>
+        <location filename="../models/src/run_list_model.cpp" line="109"/>
         <source>Queued waitlist orders with an option on this run</source>
         <translation>选项包含本车次的排队候补订单数</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="174"/>
+        <location filename="../models/src/run_list_model.cpp" line="111"/>
         <source>The passengers of those queued orders</source>
         <translation>这些排队订单的乘客人数</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="176"/>
+        <location filename="../models/src/run_list_model.cpp" line="113"/>
         <source>Seats free on an average segment of the route (seat-segments not held over segments)</source>
         <translation>全程平均每个区段的空闲座位（未占用的座位区段数除以区段数）</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="180"/>
+        <location filename="../models/src/run_list_model.cpp" line="117"/>
         <source>Queued passengers per free seat: how far the waitlist outruns what is left to sell</source>
         <translation>每个空闲座位对应的候补乘客：候补需求超出余票的程度</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="184"/>
+        <location filename="../models/src/run_list_model.cpp" line="121"/>
         <source>Orders in the run&apos;s longest queue (one class, one interval)</source>
         <translation>该车次最长队列（一个席别、一个区间）中的订单数</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="191"/>
+        <location filename="../models/src/run_list_model.cpp" line="128"/>
         <source>Train</source>
         <translation>车次</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="193"/>
+        <location filename="../models/src/run_list_model.cpp" line="130"/>
         <source>Date</source>
         <translation>日期</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="195"/>
+        <location filename="../models/src/run_list_model.cpp" line="132"/>
         <source>Stops</source>
         <translation>站数</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="197"/>
+        <location filename="../models/src/run_list_model.cpp" line="134"/>
         <source>Seats</source>
         <translation>席位</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="199"/>
+        <location filename="../models/src/run_list_model.cpp" line="136"/>
         <source>Load</source>
         <translation>客座率</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="201"/>
+        <location filename="../models/src/run_list_model.cpp" line="138"/>
         <source>Queued</source>
         <translation>排队</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="203"/>
+        <location filename="../models/src/run_list_model.cpp" line="140"/>
         <source>Passengers</source>
         <translation>乘客</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="205"/>
+        <location filename="../models/src/run_list_model.cpp" line="142"/>
         <source>Free</source>
         <translation>空闲</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="208"/>
+        <location filename="../models/src/run_list_model.cpp" line="145"/>
         <source>Per free
 seat</source>
         <translation>每空座
 候补</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="210"/>
+        <location filename="../models/src/run_list_model.cpp" line="147"/>
         <source>Longest
 queue</source>
         <translation>最长
@@ -3400,21 +3415,21 @@ queue</source>
 <context>
     <name>houbu::SeatGridModel</name>
     <message>
-        <location filename="../models/src/models.cpp" line="336"/>
+        <location filename="../models/src/seat_grid_model.cpp" line="101"/>
         <source>%1 · %2
 Free</source>
         <translation>%1 · %2
 空闲</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="340"/>
+        <location filename="../models/src/seat_grid_model.cpp" line="105"/>
         <source>%1 · %2
 Quota block %3</source>
         <translation>%1 · %2
 预留 %3</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="342"/>
+        <location filename="../models/src/seat_grid_model.cpp" line="107"/>
         <source>%1 · %2
 Ticket %3, held until %4
 Passenger %5
@@ -3425,7 +3440,7 @@ Sale %6</source>
 订单 %6</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="346"/>
+        <location filename="../models/src/seat_grid_model.cpp" line="111"/>
         <source>%1 · %2
 Ticket %3, paid
 Passenger %4
@@ -3436,7 +3451,7 @@ Sale %5</source>
 订单 %5</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="349"/>
+        <location filename="../models/src/seat_grid_model.cpp" line="114"/>
         <source>%1 · %2
 Ticket %3, served from the waitlist
 Passenger %4
@@ -3447,7 +3462,7 @@ Order %5</source>
 候补订单 %5</translation>
     </message>
     <message>
-        <location filename="../models/src/models.cpp" line="369"/>
+        <location filename="../models/src/seat_grid_model.cpp" line="134"/>
         <source>Seat %1, car %2, %3</source>
         <translation>席位 %1，%2 号车厢，%3</translation>
     </message>
@@ -3608,17 +3623,17 @@ Order %5</source>
 <context>
     <name>houbu::SeatMapPreview</name>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="238"/>
+        <location filename="../app/src/dialogs/seat_map_preview.cpp" line="54"/>
         <source>%1 rows × %2 seats a row = %3 seats</source>
         <translation>%1 排 × 每排 %2 座 = %3 个席位</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="263"/>
+        <location filename="../app/src/dialogs/seat_map_preview.cpp" line="79"/>
         <source>Enter the rows and the seat letters to see the car.</source>
         <translation>输入排数和座位字母即可预览车厢。</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="329"/>
+        <location filename="../app/src/dialogs/seat_map_preview.cpp" line="145"/>
         <source>%1 seats · window seats tinted · aisle dashed</source>
         <translation>%1 个席位 · 着色为靠窗座位 · 虚线为过道</translation>
     </message>
@@ -3626,124 +3641,124 @@ Order %5</source>
 <context>
     <name>houbu::SellDialog</name>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="992"/>
+        <location filename="../app/src/dialogs/sell_dialog.cpp" line="49"/>
         <source>Sell — %1</source>
         <translation>售票 — %1</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="998"/>
+        <location filename="../app/src/dialogs/sell_dialog.cpp" line="55"/>
         <source>Passenger</source>
         <translation>乘客</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="998"/>
+        <location filename="../app/src/dialogs/sell_dialog.cpp" line="55"/>
         <source>Seat (optional)</source>
         <translation>席位（可选）</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1000"/>
+        <location filename="../app/src/dialogs/sell_dialog.cpp" line="57"/>
         <source>1 to 5 passengers. Give every passenger a seat, or none to let the engine choose adjacent seats.</source>
         <translation>1 至 5 名乘客。为每名乘客指定席位，或全部不指定，由引擎选择相邻席位。</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1008"/>
+        <location filename="../app/src/dialogs/sell_dialog.cpp" line="65"/>
         <source>I&amp;d:</source>
         <translation>编号(&amp;D)：</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1009"/>
+        <location filename="../app/src/dialogs/sell_dialog.cpp" line="66"/>
         <source>&amp;Interval:</source>
         <translation>区间(&amp;I)：</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1010"/>
+        <location filename="../app/src/dialogs/sell_dialog.cpp" line="67"/>
         <source>&amp;Class:</source>
         <translation>席别(&amp;C)：</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1011"/>
+        <location filename="../app/src/dialogs/sell_dialog.cpp" line="68"/>
         <source>&amp;Passengers:</source>
         <translation>乘客(&amp;P)：</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1012"/>
+        <location filename="../app/src/dialogs/sell_dialog.cpp" line="69"/>
         <source>Pre&amp;fer:</source>
         <translation>偏好(&amp;F)：</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1013"/>
+        <location filename="../app/src/dialogs/sell_dialog.cpp" line="70"/>
         <source>Free:</source>
         <translation>空闲：</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1014"/>
+        <location filename="../app/src/dialogs/sell_dialog.cpp" line="71"/>
         <source>Standin&amp;g tickets (无座), no seat</source>
         <translation>无座票，不占座位(&amp;G)</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1017"/>
+        <location filename="../app/src/dialogs/sell_dialog.cpp" line="74"/>
         <source>Sell standing places of the class instead of seats: every segment of the interval must have places for all the passengers</source>
         <translation>发售该席别的无座而非座位：区间内每个区段都须有足够全部乘客的无座名额</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/operator_dialogs.cpp" line="1027"/>
+        <location filename="../app/src/dialogs/sell_dialog.cpp" line="84"/>
         <source>%n seat(s) of this class free over the interval</source>
         <translation>
             <numerusform>该席别在此区间内有 %n 个空闲席位</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1047"/>
+        <location filename="../app/src/dialogs/sell_dialog.cpp" line="104"/>
         <source>&amp;Sell</source>
         <translation>售票(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1060"/>
+        <location filename="../app/src/dialogs/sell_dialog.cpp" line="117"/>
         <source>No preference</source>
         <translation>无偏好</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1061"/>
+        <location filename="../app/src/dialogs/sell_dialog.cpp" line="118"/>
         <source>Window</source>
         <translation>靠窗</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1062"/>
+        <location filename="../app/src/dialogs/sell_dialog.cpp" line="119"/>
         <source>Aisle</source>
         <translation>过道</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1070"/>
+        <location filename="../app/src/dialogs/sell_dialog.cpp" line="127"/>
         <source>Seat letter %1</source>
         <translation>座位字母 %1</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1079"/>
+        <location filename="../app/src/dialogs/sell_dialog.cpp" line="136"/>
         <source>No train is shown: open a scenario or a store first.</source>
         <translation>未显示任何车次：请先打开场景或存储。</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1080"/>
+        <location filename="../app/src/dialogs/sell_dialog.cpp" line="137"/>
         <source>Enter an id for the sale.</source>
         <translation>请输入售票编号。</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1081"/>
+        <location filename="../app/src/dialogs/sell_dialog.cpp" line="138"/>
         <source>This run has no class to sell.</source>
         <translation>本车次没有可发售的席别。</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1088"/>
+        <location filename="../app/src/dialogs/sell_dialog.cpp" line="145"/>
         <source>Give every passenger a seat, or none to let the engine choose.</source>
         <translation>请为每名乘客指定席位，或全部不指定，由引擎选择。</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1126"/>
+        <location filename="../app/src/dialogs/sell_dialog.cpp" line="183"/>
         <source>Note: this hold runs until %1, past the train&apos;s departure from %2 at %3. The engine allows it: ask for payment before the train leaves.</source>
         <translation>注意：此占座保留到 %1，晚于列车从 %2 发车的时间 %3。引擎允许这样做：请在开车前收款。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/operator_dialogs.cpp" line="1140"/>
+        <location filename="../app/src/dialogs/sell_dialog.cpp" line="197"/>
         <source>Sale %1: %n ticket(s) held (%2), payable until %3.</source>
         <translation>
             <numerusform>订单 %1：已占座 %n 张车票（%2），请在 %3 前支付。</numerusform>
@@ -3753,13 +3768,13 @@ Order %5</source>
 <context>
     <name>houbu::Session</name>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="854"/>
-        <location filename="../session/src/embedded_session.cpp" line="887"/>
+        <location filename="../session/src/embedded_session.cpp" line="903"/>
+        <location filename="../session/src/embedded_session.cpp" line="936"/>
         <source>This session cannot replay its journal.</source>
         <translation>此会话无法回放其日志。</translation>
     </message>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="901"/>
+        <location filename="../session/src/embedded_session.cpp" line="950"/>
         <source>Only an embedded engine can apply its journal again.</source>
         <translation>只有内嵌引擎才能重新应用其日志。</translation>
     </message>
@@ -4054,67 +4069,67 @@ Order %5</source>
 <context>
     <name>houbu::WaitlistCapDialog</name>
     <message>
-        <location filename="../app/src/waitlist_cap_dialog.cpp" line="19"/>
+        <location filename="../app/src/dialogs/waitlist_cap_dialog.cpp" line="19"/>
         <source>Waitlist cap — %1</source>
         <translation>候补人数上限 — %1</translation>
     </message>
     <message>
-        <location filename="../app/src/waitlist_cap_dialog.cpp" line="21"/>
+        <location filename="../app/src/dialogs/waitlist_cap_dialog.cpp" line="21"/>
         <source>The class of the shown run whose waitlist is capped</source>
         <translation>当前车次中要限制候补人数的席别</translation>
     </message>
     <message>
-        <location filename="../app/src/waitlist_cap_dialog.cpp" line="30"/>
+        <location filename="../app/src/dialogs/waitlist_cap_dialog.cpp" line="30"/>
         <source>At most this many passengers queued on the class, over all its intervals; 0 closes it to the waitlist (候补人数已满). Orders already queued stay.</source>
         <translation>该席别所有区间合计最多排队的旅客人数；0 表示停止候补（候补人数已满）。已在排队的订单不受影响。</translation>
     </message>
     <message>
-        <location filename="../app/src/waitlist_cap_dialog.cpp" line="32"/>
+        <location filename="../app/src/dialogs/waitlist_cap_dialog.cpp" line="32"/>
         <source>&amp;No cap</source>
         <translation>不设上限(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../app/src/waitlist_cap_dialog.cpp" line="34"/>
+        <location filename="../app/src/dialogs/waitlist_cap_dialog.cpp" line="34"/>
         <source>Lift the class&apos;s cap: any number may queue</source>
         <translation>取消该席别的上限：排队人数不限</translation>
     </message>
     <message>
-        <location filename="../app/src/waitlist_cap_dialog.cpp" line="35"/>
+        <location filename="../app/src/dialogs/waitlist_cap_dialog.cpp" line="35"/>
         <source>&amp;Class:</source>
         <translation>席别(&amp;C)：</translation>
     </message>
     <message>
-        <location filename="../app/src/waitlist_cap_dialog.cpp" line="37"/>
+        <location filename="../app/src/dialogs/waitlist_cap_dialog.cpp" line="37"/>
         <source>Ca&amp;p (passengers):</source>
         <translation>上限（人数）(&amp;P)：</translation>
     </message>
     <message>
-        <location filename="../app/src/waitlist_cap_dialog.cpp" line="46"/>
+        <location filename="../app/src/dialogs/waitlist_cap_dialog.cpp" line="46"/>
         <source>&amp;Set cap</source>
         <translation>设置上限(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../app/src/waitlist_cap_dialog.cpp" line="63"/>
+        <location filename="../app/src/dialogs/waitlist_cap_dialog.cpp" line="63"/>
         <source>No train is shown: open a scenario or a store first.</source>
         <translation>未显示任何车次：请先打开场景或存储。</translation>
     </message>
     <message>
-        <location filename="../app/src/waitlist_cap_dialog.cpp" line="64"/>
+        <location filename="../app/src/dialogs/waitlist_cap_dialog.cpp" line="64"/>
         <source>Choose a class.</source>
         <translation>请选择席别。</translation>
     </message>
     <message>
-        <location filename="../app/src/waitlist_cap_dialog.cpp" line="78"/>
+        <location filename="../app/src/dialogs/waitlist_cap_dialog.cpp" line="78"/>
         <source>Waitlist cap lifted on %1 of %2.</source>
         <translation>已取消 %2 %1 的候补人数上限。</translation>
     </message>
     <message>
-        <location filename="../app/src/waitlist_cap_dialog.cpp" line="80"/>
+        <location filename="../app/src/dialogs/waitlist_cap_dialog.cpp" line="80"/>
         <source>%1 of %2 is closed to the waitlist (cap 0).</source>
         <translation>%2 %1 已停止候补（上限 0）。</translation>
     </message>
     <message>
-        <location filename="../app/src/waitlist_cap_dialog.cpp" line="81"/>
+        <location filename="../app/src/dialogs/waitlist_cap_dialog.cpp" line="81"/>
         <source>Waitlist cap %1 on %2 of %3.</source>
         <translation>%3 %2 的候补人数上限为 %1。</translation>
     </message>
@@ -4153,157 +4168,157 @@ Order %5</source>
 <context>
     <name>houbu::WaitlistDialog</name>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1149"/>
+        <location filename="../app/src/dialogs/waitlist_dialog.cpp" line="49"/>
         <source>Waitlist order (候补)</source>
         <translation>候补订单</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1153"/>
+        <location filename="../app/src/dialogs/waitlist_dialog.cpp" line="53"/>
         <source>account, e.g. u1024</source>
         <translation>账号，例如 u1024</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1155"/>
+        <location filename="../app/src/dialogs/waitlist_dialog.cpp" line="55"/>
         <source>Passenger</source>
         <translation>乘客</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1162"/>
+        <location filename="../app/src/dialogs/waitlist_dialog.cpp" line="62"/>
         <source>Stations of the shown run; every option&apos;s train must stop there</source>
         <translation>当前车次的车站；每个选项的车次都必须在此停靠</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1177"/>
+        <location filename="../app/src/dialogs/waitlist_dialog.cpp" line="77"/>
         <source>Add &amp;option</source>
         <translation>添加选项(&amp;O)</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1183"/>
+        <location filename="../app/src/dialogs/waitlist_dialog.cpp" line="83"/>
         <source>Train</source>
         <translation>车次</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1183"/>
+        <location filename="../app/src/dialogs/waitlist_dialog.cpp" line="83"/>
         <source>Date</source>
         <translation>日期</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1183"/>
+        <location filename="../app/src/dialogs/waitlist_dialog.cpp" line="83"/>
         <source>Class</source>
         <translation>席别</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1186"/>
+        <location filename="../app/src/dialogs/waitlist_dialog.cpp" line="86"/>
         <source>In preference order: at most 5 options a date, at most 2 dates</source>
         <translation>按优先顺序排列：每个日期最多 5 个选项，最多 2 个日期</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1187"/>
+        <location filename="../app/src/dialogs/waitlist_dialog.cpp" line="87"/>
         <source>Remove</source>
         <translation>移除</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1188"/>
+        <location filename="../app/src/dialogs/waitlist_dialog.cpp" line="88"/>
         <source>Up</source>
         <translation>上移</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1189"/>
+        <location filename="../app/src/dialogs/waitlist_dialog.cpp" line="89"/>
         <source>Down</source>
         <translation>下移</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1205"/>
+        <location filename="../app/src/dialogs/waitlist_dialog.cpp" line="105"/>
         <source>Dead&amp;line:</source>
         <translation>截止时间(&amp;L)：</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1216"/>
+        <location filename="../app/src/dialogs/waitlist_dialog.cpp" line="116"/>
         <source>I&amp;d:</source>
         <translation>编号(&amp;D)：</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1220"/>
+        <location filename="../app/src/dialogs/waitlist_dialog.cpp" line="120"/>
         <source>Optio&amp;ns:</source>
         <translation>选项(&amp;N)：</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1226"/>
+        <location filename="../app/src/dialogs/waitlist_dialog.cpp" line="126"/>
         <source>The order may be served with standing tickets when no seat serves it on an option</source>
         <translation>某个选项上没有座位可兑现时，订单可以无座票兑现</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1228"/>
+        <location filename="../app/src/dialogs/waitlist_dialog.cpp" line="128"/>
         <source>Accept added t&amp;rains (接受新增列车) leaving between</source>
         <translation>接受新增列车，发车时间在(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1231"/>
+        <location filename="../app/src/dialogs/waitlist_dialog.cpp" line="131"/>
         <source>Trains added to the timetable later, on one of the options&apos; dates, become options of this order when they leave its station in the window</source>
         <translation>之后加开的列车，若在选项日期之一且在此时间窗内从本站发车，将成为本订单的选项</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1366"/>
+        <location filename="../app/src/dialogs/waitlist_dialog.cpp" line="266"/>
         <source>Waitlist order %1 submitted: prepay %2 by %3.</source>
         <translation>候补订单 %1 已提交：请于 %3 前预付 %2。</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1214"/>
+        <location filename="../app/src/dialogs/waitlist_dialog.cpp" line="114"/>
         <source>Not served by then, the order expires and is refunded</source>
         <translation>届时仍未兑现，订单将失效并退款</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1217"/>
+        <location filename="../app/src/dialogs/waitlist_dialog.cpp" line="117"/>
         <source>&amp;User:</source>
         <translation>用户(&amp;U)：</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1218"/>
+        <location filename="../app/src/dialogs/waitlist_dialog.cpp" line="118"/>
         <source>&amp;Passengers:</source>
         <translation>乘客(&amp;P)：</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1219"/>
+        <location filename="../app/src/dialogs/waitlist_dialog.cpp" line="119"/>
         <source>&amp;Interval:</source>
         <translation>区间(&amp;I)：</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1223"/>
+        <location filename="../app/src/dialogs/waitlist_dialog.cpp" line="123"/>
         <source>Accept standin&amp;g (接受无座)</source>
         <translation>接受无座(&amp;G)</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1272"/>
+        <location filename="../app/src/dialogs/waitlist_dialog.cpp" line="172"/>
         <source>This option is listed already.</source>
         <translation>此选项已在列表中。</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1291"/>
+        <location filename="../app/src/dialogs/waitlist_dialog.cpp" line="191"/>
         <source>&amp;Submit</source>
         <translation>提交(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1328"/>
+        <location filename="../app/src/dialogs/waitlist_dialog.cpp" line="228"/>
         <source>Enter an id for the order.</source>
         <translation>请输入订单编号。</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1329"/>
+        <location filename="../app/src/dialogs/waitlist_dialog.cpp" line="229"/>
         <source>Enter the user (account) placing the order.</source>
         <translation>请输入下单的用户（账号）。</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1331"/>
+        <location filename="../app/src/dialogs/waitlist_dialog.cpp" line="231"/>
         <source>No train is shown: open a scenario or a store first.</source>
         <translation>未显示任何车次：请先打开场景或存储。</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1333"/>
+        <location filename="../app/src/dialogs/waitlist_dialog.cpp" line="233"/>
         <source>Add at least one option: a train, a date and a class.</source>
         <translation>请至少添加一个选项：车次、日期和席别。</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1336"/>
+        <location filename="../app/src/dialogs/waitlist_dialog.cpp" line="236"/>
         <source>Option %1 has no class.</source>
         <translation>选项 %1 没有席别。</translation>
     </message>
@@ -4311,137 +4326,137 @@ Order %5</source>
 <context>
     <name>houbu::WaitlistRulesDialog</name>
     <message>
-        <location filename="../app/src/waitlist_rules_dialog.cpp" line="33"/>
+        <location filename="../app/src/dialogs/waitlist_rules_dialog.cpp" line="33"/>
         <source>Waitlist rules</source>
         <translation>候补规则</translation>
     </message>
     <message>
-        <location filename="../app/src/waitlist_rules_dialog.cpp" line="35"/>
+        <location filename="../app/src/dialogs/waitlist_rules_dialog.cpp" line="35"/>
         <source>Limits for the waitlist orders submitted from now on; orders already open keep theirs.</source>
         <translation>适用于此后提交的候补订单的限制；已有的订单不受影响。</translation>
     </message>
     <message>
-        <location filename="../app/src/waitlist_rules_dialog.cpp" line="40"/>
+        <location filename="../app/src/dialogs/waitlist_rules_dialog.cpp" line="40"/>
         <source>&amp;Passengers per order:</source>
         <translation>每单乘车人数(&amp;P)：</translation>
     </message>
     <message>
-        <location filename="../app/src/waitlist_rules_dialog.cpp" line="40"/>
+        <location filename="../app/src/dialogs/waitlist_rules_dialog.cpp" line="40"/>
         <source>&amp;Dates per order:</source>
         <translation>每单乘车日期数(&amp;D)：</translation>
     </message>
     <message>
-        <location filename="../app/src/waitlist_rules_dialog.cpp" line="41"/>
+        <location filename="../app/src/dialogs/waitlist_rules_dialog.cpp" line="41"/>
         <source>&amp;Options per date:</source>
         <translation>每个日期的选项数(&amp;O)：</translation>
     </message>
     <message>
-        <location filename="../app/src/waitlist_rules_dialog.cpp" line="41"/>
+        <location filename="../app/src/dialogs/waitlist_rules_dialog.cpp" line="41"/>
         <source>Options in a&amp;ll:</source>
         <translation>选项总数(&amp;L)：</translation>
     </message>
     <message>
-        <location filename="../app/src/waitlist_rules_dialog.cpp" line="42"/>
+        <location filename="../app/src/dialogs/waitlist_rules_dialog.cpp" line="42"/>
         <source>Open orders per &amp;user:</source>
         <translation>每位用户的未完成订单数(&amp;U)：</translation>
     </message>
     <message>
-        <location filename="../app/src/waitlist_rules_dialog.cpp" line="44"/>
+        <location filename="../app/src/dialogs/waitlist_rules_dialog.cpp" line="44"/>
         <source>Passengers one order may carry</source>
         <translation>一个订单可包含的乘车人数</translation>
     </message>
     <message>
-        <location filename="../app/src/waitlist_rules_dialog.cpp" line="44"/>
+        <location filename="../app/src/dialogs/waitlist_rules_dialog.cpp" line="44"/>
         <source>Different travel dates among an order&apos;s options</source>
         <translation>一个订单各选项中不同乘车日期的个数</translation>
     </message>
     <message>
-        <location filename="../app/src/waitlist_rules_dialog.cpp" line="45"/>
+        <location filename="../app/src/dialogs/waitlist_rules_dialog.cpp" line="45"/>
         <source>Train and class options of one order on one date</source>
         <translation>一个订单在同一日期的车次与席别选项数</translation>
     </message>
     <message>
-        <location filename="../app/src/waitlist_rules_dialog.cpp" line="46"/>
+        <location filename="../app/src/dialogs/waitlist_rules_dialog.cpp" line="46"/>
         <source>Train and class options of one order over all its dates (added trains not counted)</source>
         <translation>一个订单在所有日期的车次与席别选项总数（不计新增列车）</translation>
     </message>
     <message>
-        <location filename="../app/src/waitlist_rules_dialog.cpp" line="47"/>
+        <location filename="../app/src/dialogs/waitlist_rules_dialog.cpp" line="47"/>
         <source>Orders a user may have submitted or queued at once</source>
         <translation>一位用户同时可有的已提交或排队中的订单数</translation>
     </message>
     <message>
-        <location filename="../app/src/waitlist_rules_dialog.cpp" line="57"/>
+        <location filename="../app/src/dialogs/waitlist_rules_dialog.cpp" line="57"/>
         <source>No limit</source>
         <translation>不限</translation>
     </message>
     <message>
-        <location filename="../app/src/waitlist_rules_dialog.cpp" line="71"/>
+        <location filename="../app/src/dialogs/waitlist_rules_dialog.cpp" line="71"/>
         <source>Version &amp;1&apos;s limits</source>
         <translation>第 1 版的限制(&amp;1)</translation>
     </message>
     <message>
-        <location filename="../app/src/waitlist_rules_dialog.cpp" line="73"/>
+        <location filename="../app/src/dialogs/waitlist_rules_dialog.cpp" line="73"/>
         <source>5 passengers, 2 dates, 5 options per date, no other limit</source>
         <translation>5 名乘车人、2 个日期、每个日期 5 个选项，无其他限制</translation>
     </message>
     <message>
-        <location filename="../app/src/waitlist_rules_dialog.cpp" line="74"/>
+        <location filename="../app/src/dialogs/waitlist_rules_dialog.cpp" line="74"/>
         <source>12306 (&amp;2024)</source>
         <translation>12306（2024）(&amp;2)</translation>
     </message>
     <message>
-        <location filename="../app/src/waitlist_rules_dialog.cpp" line="76"/>
+        <location filename="../app/src/dialogs/waitlist_rules_dialog.cpp" line="76"/>
         <source>9 passengers, 3 dates, 60 options in all, 6 open orders per user</source>
         <translation>9 名乘车人、3 个日期、共 60 个选项、每位用户 6 个未完成订单</translation>
     </message>
     <message>
-        <location filename="../app/src/waitlist_rules_dialog.cpp" line="80"/>
+        <location filename="../app/src/dialogs/waitlist_rules_dialog.cpp" line="80"/>
         <source>Presets:</source>
         <translation>预设：</translation>
     </message>
     <message>
-        <location filename="../app/src/waitlist_rules_dialog.cpp" line="90"/>
+        <location filename="../app/src/dialogs/waitlist_rules_dialog.cpp" line="90"/>
         <source>&amp;Apply limits</source>
         <translation>应用限制(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../app/src/waitlist_rules_dialog.cpp" line="140"/>
+        <location filename="../app/src/dialogs/waitlist_rules_dialog.cpp" line="140"/>
         <source>passengers</source>
         <translation>乘车人</translation>
     </message>
     <message>
-        <location filename="../app/src/waitlist_rules_dialog.cpp" line="140"/>
+        <location filename="../app/src/dialogs/waitlist_rules_dialog.cpp" line="140"/>
         <source>dates</source>
         <translation>日期</translation>
     </message>
     <message>
-        <location filename="../app/src/waitlist_rules_dialog.cpp" line="140"/>
+        <location filename="../app/src/dialogs/waitlist_rules_dialog.cpp" line="140"/>
         <source>options per date</source>
         <translation>每日期选项</translation>
     </message>
     <message>
-        <location filename="../app/src/waitlist_rules_dialog.cpp" line="141"/>
+        <location filename="../app/src/dialogs/waitlist_rules_dialog.cpp" line="141"/>
         <source>options</source>
         <translation>选项总数</translation>
     </message>
     <message>
-        <location filename="../app/src/waitlist_rules_dialog.cpp" line="141"/>
+        <location filename="../app/src/dialogs/waitlist_rules_dialog.cpp" line="141"/>
         <source>open orders per user</source>
         <translation>每用户未完成订单</translation>
     </message>
     <message>
-        <location filename="../app/src/waitlist_rules_dialog.cpp" line="143"/>
+        <location filename="../app/src/dialogs/waitlist_rules_dialog.cpp" line="143"/>
         <source>%1 %2</source>
         <translation>%1 %2</translation>
     </message>
     <message>
-        <location filename="../app/src/waitlist_rules_dialog.cpp" line="144"/>
+        <location filename="../app/src/dialogs/waitlist_rules_dialog.cpp" line="144"/>
         <source>no limit</source>
         <translation>不限</translation>
     </message>
     <message>
-        <location filename="../app/src/waitlist_rules_dialog.cpp" line="146"/>
+        <location filename="../app/src/dialogs/waitlist_rules_dialog.cpp" line="146"/>
         <source>Waitlist limits in force: %1.</source>
         <translation>生效的候补限制：%1。</translation>
     </message>

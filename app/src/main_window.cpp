@@ -42,7 +42,7 @@
 #include "houbu/appearance.h"
 #include "houbu/charts.h"
 #include "houbu/connection_indicator.h"
-#include "houbu/define_train_dialog.h"
+#include "houbu/dialogs/define_train_dialog.h"
 #include "houbu/display_names.h"
 #include "houbu/manual_dialog.h"
 #include "houbu/policy_comparison.h"
@@ -50,9 +50,9 @@
 #include "houbu/settings_dialog.h"
 #include "houbu/shortcuts_dialog.h"
 #include "houbu/step_panel.h"
-#include "houbu/waitlist_cap_dialog.h"
+#include "houbu/dialogs/waitlist_cap_dialog.h"
 #include "houbu/waitlist_caps.h"
-#include "houbu/waitlist_rules_dialog.h"
+#include "houbu/dialogs/waitlist_rules_dialog.h"
 #include "houbu/widgets.h"
 
 namespace houbu {

@@ -1,4 +1,4 @@
-#include "houbu/define_train_dialog.h"
+#include "houbu/dialogs/define_train_dialog.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -16,25 +16,18 @@
 
 #include "houbu/display_names.h"
 #include "houbu/time.h"
+#include "dialog_support.h"
 
 namespace houbu {
 
 using namespace Qt::StringLiterals;
+using namespace dialog_support;
 
 namespace {
-
-QString qs(const std::string& s) {
-    return QString::fromStdString(s);
-}
 
 // "HH:MM" of a logical time, empty when the stop has none.
 QString clockOf(Time t) {
     return t < 0 ? QString() : qs(formatTime(t)).mid(11, 5);
-}
-
-QString cell(const QTableWidget* t, int row, int column) {
-    const QTableWidgetItem* item = t->item(row, column);
-    return item ? item->text().trimmed() : QString();
 }
 
 // A number when the text is one; else the text itself, so that the engine
@@ -63,13 +56,6 @@ QTableWidget* table(const QStringList& headers, const QString& name, QWidget* pa
     t->setMinimumHeight((t->fontMetrics().height() + 10) * 4 +
                         t->horizontalHeader()->sizeHint().height());
     return t;
-}
-
-void appendRow(QTableWidget* t, const QStringList& values) {
-    const int r = t->rowCount();
-    t->insertRow(r);
-    for (int c = 0; c < t->columnCount(); ++c)
-        t->setItem(r, c, new QTableWidgetItem(values.value(c)));
 }
 
 // Add and Remove buttons under a table.
@@ -219,7 +205,7 @@ void DefineTrainDialog::copyShownRun() {
 void DefineTrainDialog::shiftTimes(int minutes) {
     for (int row = 0; row < stops_->rowCount(); ++row)
         for (int column : {int(Arrival), int(Departure)}) {
-            const QTime t = QTime::fromString(cell(stops_, row, column), u"HH:mm"_s);
+            const QTime t = QTime::fromString(tableCell(stops_, row, column), u"HH:mm"_s);
             if (!t.isValid()) continue;
             stops_->item(row, column)->setText(t.addSecs(minutes * 60).toString(u"HH:mm"_s));
         }
@@ -229,12 +215,13 @@ QString DefineTrainDialog::validate() const {
     if (train_->text().trimmed().isEmpty()) return tr("Enter the train number.");
     if (date_->text().trimmed().isEmpty()) return tr("Enter the date, YYYY-MM-DD.");
     for (int row = 0; row < stops_->rowCount(); ++row) {
-        if (cell(stops_, row, Station).isEmpty()) return tr("Stop %1 has no station.").arg(row + 1);
-        if (cell(stops_, row, Km).isEmpty()) return tr("Stop %1 has no km.").arg(row + 1);
+        if (tableCell(stops_, row, Station).isEmpty())
+            return tr("Stop %1 has no station.").arg(row + 1);
+        if (tableCell(stops_, row, Km).isEmpty()) return tr("Stop %1 has no km.").arg(row + 1);
     }
     for (int row = 0; row < cars_->rowCount(); ++row)
         for (int column : {int(Car), int(Class), int(Rows), int(Layout)})
-            if (cell(cars_, row, column).isEmpty())
+            if (tableCell(cars_, row, column).isEmpty())
                 return tr("Car row %1 is incomplete: it needs a number, class, rows and layout.")
                     .arg(row + 1);
     return {};
@@ -247,10 +234,11 @@ QJsonObject DefineTrainDialog::commandObject() const {
     if (added_->isChecked()) o.insert(u"added"_s, true);
     QJsonArray stops;
     for (int row = 0; row < stops_->rowCount(); ++row) {
-        QJsonObject s{{u"station"_s, cell(stops_, row, Station)},
-                      {u"km"_s, numberOrText(cell(stops_, row, Km), false)}};
-        if (const QString arr = cell(stops_, row, Arrival); !arr.isEmpty()) s.insert(u"arr"_s, arr);
-        if (const QString dep = cell(stops_, row, Departure); !dep.isEmpty())
+        QJsonObject s{{u"station"_s, tableCell(stops_, row, Station)},
+                      {u"km"_s, numberOrText(tableCell(stops_, row, Km), false)}};
+        if (const QString arr = tableCell(stops_, row, Arrival); !arr.isEmpty())
+            s.insert(u"arr"_s, arr);
+        if (const QString dep = tableCell(stops_, row, Departure); !dep.isEmpty())
             s.insert(u"dep"_s, dep);
         stops.append(s);
     }
@@ -258,17 +246,18 @@ QJsonObject DefineTrainDialog::commandObject() const {
     QJsonArray cars;
     QJsonObject standing, fares;
     for (int row = 0; row < cars_->rowCount(); ++row) {
-        const QString cls = cell(cars_, row, Class);
-        cars.append(QJsonObject{{u"car"_s, numberOrText(cell(cars_, row, Car), true)},
+        const QString cls = tableCell(cars_, row, Class);
+        cars.append(QJsonObject{{u"car"_s, numberOrText(tableCell(cars_, row, Car), true)},
                                 {u"class"_s, cls},
-                                {u"rows"_s, numberOrText(cell(cars_, row, Rows), true)},
-                                {u"layout"_s, cell(cars_, row, Layout).toUpper()}});
-        if (const QString places = cell(cars_, row, Standing); !places.isEmpty()) {
+                                {u"rows"_s, numberOrText(tableCell(cars_, row, Rows), true)},
+                                {u"layout"_s, tableCell(cars_, row, Layout).toUpper()}});
+        if (const QString places = tableCell(cars_, row, Standing); !places.isEmpty()) {
             const QJsonValue n = numberOrText(places, true);
             standing.insert(cls,
                             n.isDouble() ? QJsonValue(standing.value(cls).toInt() + n.toInt()) : n);
         }
-        if (const QString fare = cell(cars_, row, Fare); !fare.isEmpty() && !fares.contains(cls))
+        if (const QString fare = tableCell(cars_, row, Fare);
+            !fare.isEmpty() && !fares.contains(cls))
             fares.insert(cls, numberOrText(fare, false));
     }
     o.insert(u"cars"_s, cars);

@@ -1,4 +1,4 @@
-#include "houbu/waitlist_cap_dialog.h"
+#include "houbu/dialogs/waitlist_cap_dialog.h"
 
 #include <QCheckBox>
 #include <QComboBox>

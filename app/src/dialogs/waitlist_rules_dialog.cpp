@@ -1,4 +1,4 @@
-#include "houbu/waitlist_rules_dialog.h"
+#include "houbu/dialogs/waitlist_rules_dialog.h"
 
 #include <QCheckBox>
 #include <QFormLayout>

@@ -1,0 +1,52 @@
+#pragma once
+
+#include <QDateTime>
+#include <QDialog>
+#include <QJsonObject>
+#include <QMessageBox>
+#include <QPair>
+#include <QPointer>
+#include <QSet>
+#include <QStringList>
+
+#include "houbu/session.h"
+
+class QButtonGroup;
+class QCheckBox;
+class QComboBox;
+class QDateTimeEdit;
+class QDialogButtonBox;
+class QFormLayout;
+class QLabel;
+class QLineEdit;
+class QPushButton;
+class QRadioButton;
+class QSpinBox;
+class QStackedWidget;
+class QTableWidget;
+class QTreeWidget;
+class QVBoxLayout;
+#include "houbu/dialogs/operator_dialog.h"
+
+namespace houbu {
+
+// Move the logical clock forward, firing what is due.
+class AdvanceClockDialog : public OperatorDialog {
+    Q_OBJECT
+
+  public:
+    AdvanceClockDialog(Session* session, OperatorContext context, QWidget* parent = nullptr);
+    QDateTimeEdit* target() const { return target_; }
+    // The next departure of the shown run after the clock (invalid when none).
+    QDateTime nextDeparture() const;
+
+  protected:
+    QString validate() const override;
+    QJsonObject commandObject() const override;
+    QString summarize(const QList<EventRecord>& events) const override;
+
+  private:
+    QDateTimeEdit* target_ = nullptr;
+};
+
+}  // namespace houbu

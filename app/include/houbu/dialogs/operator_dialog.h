@@ -1,0 +1,120 @@
+#pragma once
+
+#include <QDateTime>
+#include <QDialog>
+#include <QJsonObject>
+#include <QMessageBox>
+#include <QPair>
+#include <QPointer>
+#include <QSet>
+#include <QStringList>
+
+#include "houbu/session.h"
+
+class QButtonGroup;
+class QCheckBox;
+class QComboBox;
+class QDateTimeEdit;
+class QDialogButtonBox;
+class QFormLayout;
+class QLabel;
+class QLineEdit;
+class QPushButton;
+class QRadioButton;
+class QSpinBox;
+class QStackedWidget;
+class QTableWidget;
+class QTreeWidget;
+class QVBoxLayout;
+#include "houbu/dialogs/operator_context.h"
+
+namespace houbu {
+
+class OperatorDialog : public QDialog {
+    Q_OBJECT
+
+  public:
+    // The command the dialog sends (one compact JSON line); empty while invalid.
+    QByteArray command() const;
+    // The first problem with the input, empty when it is valid: a field left
+    // empty, or the error the engine foresees for the command.
+    QString problem() const { return problem_; }
+    // Waiting for the engine's precheck of the current input.
+    bool isChecking() const { return precheck_ != 0; }
+    QLabel* messageLabel() const { return message_; }
+    QPushButton* sendButton() const { return send_; }
+    QDateTimeEdit* atEdit() const { return at_; }
+    bool isSending() const { return ticket_ != 0; }
+    // The events that answered the command (after it applied, or an error).
+    const QList<EventRecord>& reply() const { return reply_; }
+
+  public slots:
+    void accept() override;  // sends; closes once the command applied
+    void reject() override;  // ignored while the command is in flight
+    // Re-checks the input (every field's change signal comes here).
+    void revalidate();
+
+  signals:
+    // The command applied; `summary` is a line for the status bar.
+    void applied(const QList<houbu::EventRecord>& events, const QString& summary);
+
+  protected:
+    OperatorDialog(Session* session, OperatorContext context, QWidget* parent);
+    void changeEvent(QEvent* event) override;
+    virtual QString validate() const = 0;
+    virtual QJsonObject commandObject() const = 0;
+    virtual QString summarize(const QList<EventRecord>& events) const;
+    // What the operator should know before sending a command the engine takes
+    // (shown instead of a problem, not as one); empty when nothing.
+    virtual QString notice() const { return {}; }
+    // Adds the time row (unless the dialog edits the time itself), the message
+    // line and the buttons; call at the end of the constructor.
+    void finish(const QString& sendText, bool withTime = true);
+    QFormLayout* form() const { return form_; }
+    QDialogButtonBox* buttonBox() const { return buttons_; }
+    QVBoxLayout* contentLayout() const { return contentLayout_; }
+    const ConsoleSnapshot& snap() const { return *context_.snapshot; }
+    QDateTime clock() const { return clock_; }
+    // {"op": op, "at": the command's time}
+    QJsonObject start(const QString& op) const;
+    // {"op", "at", "train", "date"} of the shown run.
+    QJsonObject startOnRun(const QString& op) const;
+    QStringList stations() const;
+    const SeatView* seatByLabel(const QString& text) const;
+    // The run's classes in words, each keeping its code; `current` is a code.
+    QComboBox* classCombo(const QString& current);
+    // The class code a class combo names.
+    static QString classOf(const QComboBox* combo);
+    QLineEdit* idEdit(const QString& prefix);
+    QString runName() const;
+    static QString formatAt(const QDateTime& t);
+
+    OperatorContext context_;
+
+  private:
+    void onAnswered(quint64 ticket, const QList<EventRecord>& events, const QString& failure);
+    void onPrechecked(quint64 ticket, const PrecheckReply& reply);
+    void showMessage(const QString& text, bool error);
+    void showProblemOrNotice();
+    // What a `duplicate` answer means for this command, for the operator.
+    QString duplicateText(const QString& id) const;
+
+    QPointer<Session> session_;
+    QDateTime clock_;
+    QWidget* content_ = nullptr;
+    QVBoxLayout* contentLayout_ = nullptr;
+    QFormLayout* form_ = nullptr;
+    QLabel* message_ = nullptr;
+    QDialogButtonBox* buttons_ = nullptr;
+    QPushButton* send_ = nullptr;
+    QDateTimeEdit* at_ = nullptr;
+    QString problem_;
+    quint64 ticket_ = 0;
+    quint64 precheck_ = 0;  // the precheck whose answer counts, 0 when none is awaited
+    bool ready_ = false;    // finish() ran: every field exists
+    bool messageIsError_ = false;
+    QList<EventRecord> reply_;
+    QHash<QString, const SeatView*> seats_;
+};
+
+}  // namespace houbu

@@ -1,0 +1,57 @@
+#pragma once
+
+#include <QDateTime>
+#include <QDialog>
+#include <QJsonObject>
+#include <QMessageBox>
+#include <QPair>
+#include <QPointer>
+#include <QSet>
+#include <QStringList>
+
+#include "houbu/session.h"
+
+class QButtonGroup;
+class QCheckBox;
+class QComboBox;
+class QDateTimeEdit;
+class QDialogButtonBox;
+class QFormLayout;
+class QLabel;
+class QLineEdit;
+class QPushButton;
+class QRadioButton;
+class QSpinBox;
+class QStackedWidget;
+class QTableWidget;
+class QTreeWidget;
+class QVBoxLayout;
+#include "houbu/dialogs/operator_dialog.h"
+
+namespace houbu {
+
+// A command on one waitlist order chosen from a list (any id may be typed),
+// with a line describing the chosen order.
+class OrderCommandDialog : public OperatorDialog {
+    Q_OBJECT
+
+  protected:
+    // `op`: the command ("prepay", "cancel"); `missing`: the message while no id is given.
+    OrderCommandDialog(Session* session, OperatorContext context, QWidget* parent,
+                       const QString& op, const QString& missing);
+    // Adds the order chooser: `orders` in order, id -> description; `selected` is
+    // preselected when listed (or always, with `typeSelected`).
+    void addOrderChooser(const QList<QPair<QString, QString>>& orders, const QString& selected,
+                         bool typeSelected, const QString& tooltip, const QString& detailsLabel,
+                         const QString& unknown);
+    QString validate() const override;
+    QJsonObject commandObject() const override;
+
+  private:
+    QString op_;
+    QString missing_;
+    QComboBox* order_ = nullptr;
+    QLabel* details_ = nullptr;
+};
+
+}  // namespace houbu

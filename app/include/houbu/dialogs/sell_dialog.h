@@ -1,0 +1,65 @@
+#pragma once
+
+#include <QDateTime>
+#include <QDialog>
+#include <QJsonObject>
+#include <QMessageBox>
+#include <QPair>
+#include <QPointer>
+#include <QSet>
+#include <QStringList>
+
+#include "houbu/session.h"
+
+class QButtonGroup;
+class QCheckBox;
+class QComboBox;
+class QDateTimeEdit;
+class QDialogButtonBox;
+class QFormLayout;
+class QLabel;
+class QLineEdit;
+class QPushButton;
+class QRadioButton;
+class QSpinBox;
+class QStackedWidget;
+class QTableWidget;
+class QTreeWidget;
+class QVBoxLayout;
+#include "houbu/dialogs/seat_counting_dialog.h"
+
+namespace houbu {
+
+class IntervalPicker;
+
+// Sell tickets: 1 to 5 passengers, with a seat preference or explicit seats.
+class SellDialog : public SeatCountingDialog {
+    Q_OBJECT
+
+  public:
+    SellDialog(Session* session, OperatorContext context, QWidget* parent = nullptr);
+    QTableWidget* passengers() const { return passengers_; }
+
+  protected:
+    QString validate() const override;
+    QJsonObject commandObject() const override;
+    QString summarize(const QList<EventRecord>& events) const override;
+    // A hold that would still run when the train leaves the boarding station.
+    QString notice() const override;
+
+  private:
+    QStringList column(int c) const;
+    void addPassenger();
+    void refillPrefer();
+    QLineEdit* id_ = nullptr;
+    IntervalPicker* interval_ = nullptr;
+    QComboBox* class_ = nullptr;
+    QTableWidget* passengers_ = nullptr;
+    QPushButton* add_ = nullptr;
+    QPushButton* remove_ = nullptr;
+    QComboBox* prefer_ = nullptr;
+    QLabel* free_ = nullptr;
+    QCheckBox* standing_ = nullptr;  // 无座: standing tickets instead of seats
+};
+
+}  // namespace houbu

@@ -1,0 +1,72 @@
+#pragma once
+
+#include <QDateTime>
+#include <QDialog>
+#include <QJsonObject>
+#include <QMessageBox>
+#include <QPair>
+#include <QPointer>
+#include <QSet>
+#include <QStringList>
+
+#include "houbu/session.h"
+
+class QButtonGroup;
+class QCheckBox;
+class QComboBox;
+class QDateTimeEdit;
+class QDialogButtonBox;
+class QFormLayout;
+class QLabel;
+class QLineEdit;
+class QPushButton;
+class QRadioButton;
+class QSpinBox;
+class QStackedWidget;
+class QTableWidget;
+class QTreeWidget;
+class QVBoxLayout;
+#include "houbu/dialogs/operator_dialog.h"
+
+namespace houbu {
+
+class IntervalPicker;
+
+// A waitlist order (候补订单): passengers, interval, options in preference order.
+class WaitlistDialog : public OperatorDialog {
+    Q_OBJECT
+
+  public:
+    WaitlistDialog(Session* session, OperatorContext context, QWidget* parent = nullptr);
+    QTableWidget* passengers() const { return passengers_; }
+    QTreeWidget* options() const { return options_; }
+    // Adds an option row (as the Add button does); false when it is listed already.
+    bool addOption(const QString& train, const QString& date, const QString& cls);
+
+  protected:
+    QString validate() const override;
+    QJsonObject commandObject() const override;
+    QString summarize(const QList<EventRecord>& events) const override;
+
+  private:
+    void moveOption(int delta);
+    void updateOptionButtons();
+    QLineEdit* id_ = nullptr;
+    QLineEdit* user_ = nullptr;
+    QTableWidget* passengers_ = nullptr;
+    IntervalPicker* interval_ = nullptr;
+    QComboBox* run_ = nullptr;
+    QComboBox* class_ = nullptr;
+    QTreeWidget* options_ = nullptr;
+    QPushButton* remove_ = nullptr;
+    QPushButton* up_ = nullptr;
+    QPushButton* down_ = nullptr;
+    QCheckBox* hasDeadline_ = nullptr;
+    QDateTimeEdit* deadline_ = nullptr;
+    QCheckBox* acceptStanding_ = nullptr;  // 接受无座
+    QCheckBox* newTrains_ = nullptr;       // 接受新增列车, within a window of departures
+    QDateTimeEdit* newTrainsFrom_ = nullptr;
+    QDateTimeEdit* newTrainsTo_ = nullptr;
+};
+
+}  // namespace houbu
