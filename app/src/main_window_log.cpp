@@ -1,0 +1,140 @@
+// The log panel: events as they arrive, and what a chosen event points at.
+#include "houbu/main_window.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QCloseEvent>
+#include <QComboBox>
+#include <QDialog>
+#include <QDialogButtonBox>
+#include <QDockWidget>
+#include <QFile>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QFormLayout>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QLabel>
+#include <QLibraryInfo>
+#include <QLocale>
+#include <QTranslator>
+
+#include <QLineEdit>
+#include <QMenu>
+#include <QMenuBar>
+
+#include <QMessageBox>
+#include <QProgressDialog>
+#include <QScrollBar>
+#include <QSettings>
+#include <QSpinBox>
+#include <QSplitter>
+#include <QStatusBar>
+#include <QTableView>
+#include <QTextBrowser>
+#include <QToolBar>
+#include <QToolButton>
+#include <QTreeView>
+#include <QVBoxLayout>
+
+#include "houbu/about_dialog.h"
+#include "houbu/appearance.h"
+#include "houbu/charts.h"
+#include "houbu/connection_indicator.h"
+#include "houbu/dialogs/define_train_dialog.h"
+#include "houbu/dialogs/waitlist_cap_dialog.h"
+#include "houbu/dialogs/waitlist_rules_dialog.h"
+#include "houbu/display_names.h"
+#include "houbu/manual_dialog.h"
+#include "houbu/policy_comparison.h"
+#include "houbu/seat_legend_widget.h"
+#include "houbu/settings_dialog.h"
+#include "houbu/shortcuts_dialog.h"
+#include "houbu/step_panel.h"
+#include "houbu/waitlist_caps.h"
+#include "houbu/widgets.h"
+
+namespace houbu {
+
+using namespace Qt::StringLiterals;
+
+void MainWindow::onEvents(const QList<EventRecord>& events) {
+    QScrollBar* scroll = logView_->verticalScrollBar();
+    const bool atBottom = scroll->value() >= scroll->maximum() - 2;
+    logModel_->append(events);
+    if (atBottom) logView_->scrollToBottom();
+    lastSeq_ = events.last().seq;
+    eventsLabel_->setText(tr("%n event(s) applied", nullptr, int(lastSeq_)));
+    // Trains the log has named, looked up in a set: asking the combo box
+    // (findData) walks its items, for each of a day's millions of events.
+    for (const EventRecord& e : events) {
+        if (e.event.train.empty()) continue;
+        const QString train = QString::fromStdString(e.event.train);
+        if (logTrains_.contains(train)) continue;
+        logTrains_.insert(train);
+        trainFilter_->addItem(train, train);
+    }
+    for (const EventRecord& e : events) {
+        const QString id = QString::fromStdString(e.event.id);
+        switch (e.event.kind) {
+            case EventKind::WaitlistSubmitted:
+                awaitingPrepay_.insert(id, {id, static_cast<double>(e.event.prepayFen) / 100,
+                                            QString::fromStdString(formatTime(e.event.payBy))});
+                break;
+            case EventKind::WaitlistEffective:
+            case EventKind::WaitlistCancelled:
+            case EventKind::WaitlistExpired:
+            case EventKind::WaitlistFailed:
+                awaitingPrepay_.remove(id);
+                break;
+            default:
+                break;
+        }
+    }
+    updateActions();
+    const EventRecord& last = events.last();
+    if (last.event.kind == EventKind::Error)
+        statusBar()->showMessage(
+            tr("Refused: %1 %2")
+                .arg(DisplayNames::error(QString::fromLatin1(errorCodeName(last.event.code))),
+                     DisplayNames::engineDetail(QString::fromStdString(last.event.message))),
+            10000);
+}
+
+void MainWindow::onLogSelection() {
+    const QModelIndex current = logView_->currentIndex();
+    if (!current.isValid()) return;
+    const Event e = current.data(EventLogModel::EventRole).value<Event>();
+    const QStringList stations = gridModel_->stations();
+    QHash<QString, QList<QPair<int, int>>> highlights;
+    auto mark = [&](const std::string& seat, const std::string& from, const std::string& to) {
+        const int a = from.empty() ? 0 : int(stations.indexOf(QString::fromStdString(from)));
+        const int b = to.empty() ? int(stations.size()) - 1
+                                 : int(stations.indexOf(QString::fromStdString(to)));
+        if (a >= 0 && b > a) highlights[QString::fromStdString(seat)].append({a, b});
+    };
+    if (!e.seat.empty()) mark(e.seat, e.from, e.to);
+    for (const TicketLine& t : e.tickets)
+        mark(t.seat, t.from, t.to);
+    for (const std::string& seat : e.seatList)
+        mark(seat, e.from, e.to);
+    grid_->setHighlights(highlights);
+    whyOutlines_ = false;
+    if (!highlights.isEmpty()) {
+        const auto first = highlights.constBegin();
+        const int row = gridModel_->rowOfSeat(first.key());
+        if (row >= 0)
+            grid_->scrollTo(
+                gridFilter_->mapFromSource(gridModel_->index(row, first->first().first)));
+    }
+    const QString order = current.data(EventLogModel::OrderRole).toString();
+    const QModelIndex inQueue = queueModel_->indexOfOrder(order);
+    if (inQueue.isValid()) {
+        queueView_->setCurrentIndex(inQueue);
+        queueView_->scrollTo(inQueue);
+    }
+}
+
+}  // namespace houbu
