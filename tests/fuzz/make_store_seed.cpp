@@ -5,7 +5,9 @@
 // binary store is committed.
 
 #include <QCoreApplication>
+#include <QDir>
 #include <QFile>
+#include <QFileInfo>
 #include <QSqlDatabase>
 #include <QSqlQuery>
 #include <cstdio>
@@ -22,6 +24,7 @@ int main(int argc, char** argv) {
         return 2;
     }
     const QString path = QString::fromLocal8Bit(argv[1]);
+    QDir().mkpath(QFileInfo(path).absolutePath());
     for (const QString& f : {path, QString(path + u"-wal"_s), QString(path + u"-shm"_s)})
         QFile::remove(f);
     QFile scenario(QString::fromUtf8(HOUBU_SOURCE_DIR "/tests/scenarios/reschedule.jsonl"));

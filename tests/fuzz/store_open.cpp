@@ -50,9 +50,16 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
             std::fprintf(stderr, "a store refused without a message\n");
             std::abort();
         }
+        if (std::getenv("HOUBU_FUZZ_VERBOSE"))
+            std::fprintf(stderr, "refused: %s\n", qPrintable(error));
         return 0;
     }
-    (void)store->verify();
+    const StoreReport report = store->verify();
+    if (std::getenv("HOUBU_FUZZ_VERBOSE"))
+        std::fprintf(stderr, "opened: %lld commands, snapshot at %lld, %lld problems\n",
+                     static_cast<long long>(report.journalLength),
+                     static_cast<long long>(report.snapshotSeq),
+                     static_cast<long long>(report.problems.size()));
     QByteArray out;
     (void)store->readEvents(0, 50, out, error);
     return 0;
