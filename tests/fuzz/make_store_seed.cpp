@@ -1,5 +1,5 @@
-// Writes a small valid store for store_open's seed corpus (a scenario, one
-// group per command, with snapshots), then makes the file small: one file
+// Writes a small valid store for store_open's seed corpus (a scenario in
+// groups of one to three commands, with snapshots), then makes the file small: one file
 // (no WAL) of 512-byte pages, so that the fuzzer's mutations fall on rows
 // rather than on free space. Built and run by scripts/fuzz.sh and CTest; no
 // binary store is committed.
@@ -43,15 +43,26 @@ int main(int argc, char** argv) {
             std::fprintf(stderr, "%s\n", qPrintable(error));
             return 1;
         }
+        // Groups of one, two and three commands: blocks of several commands
+        // are read otherwise than blocks of one (clock steps).
+        QList<InputLine> group;
         int number = 0;
         for (const QByteArray& line : scenario.readAll().split('\n')) {
             ++number;
             if (line.trimmed().isEmpty() || line.startsWith('#')) continue;
+            group.append(InputLine(line, number));
+            if (group.size() < 1 + number % 3) continue;
             QByteArray out;
-            if (!store->apply({InputLine(line, number)}, out, error)) {
+            if (!store->apply(group, out, error)) {
                 std::fprintf(stderr, "%s\n", qPrintable(error));
                 return 1;
             }
+            group.clear();
+        }
+        QByteArray out;
+        if (!group.isEmpty() && !store->apply(group, out, error)) {
+            std::fprintf(stderr, "%s\n", qPrintable(error));
+            return 1;
         }
     }
     {
