@@ -35,7 +35,8 @@ run() {
   mapfile -t inputs < <(find "$root/tests/fuzz/$t" -type f | sort)
   if [ ${#inputs[@]} -gt 0 ] &&
      ! "$exe" -timeout=10 -rss_limit_mb=2048 "${inputs[@]}" >"$log" 2>&1; then
-    echo "== fuzz $t: a committed input fails; see $log" >&2
+    echo "== fuzz $t: a committed input fails; log $log" >&2
+    tail -n 40 "$log" >&2
     return 1
   fi
   # The first folder receives new inputs; the committed ones are only read.
@@ -43,8 +44,9 @@ run() {
        -print_final_stats=1 -artifact_prefix="$build/artifacts/$t/" \
        "$build/corpus/$t" "$root/tests/fuzz/$t" >>"$log" 2>&1; then
     echo "== fuzz $t: FAILED; input in $build/artifacts/$t/, log $log" >&2
-    grep -m1 -A12 -E "^==[0-9]+==ERROR|runtime error|^(the|a|an|in|byte|resuming|requests|heads) " \
-      "$log" >&2 || tail -n 30 "$log" >&2
+    # What the target or a sanitizer said, up to where libFuzzer saved the input.
+    grep -a -m1 -B40 "Test unit written" "$log" | grep -av -E "^(INFO|#[0-9])" >&2 ||
+      tail -n 30 "$log" >&2
     return 1
   fi
   local last
