@@ -50,7 +50,7 @@ run() {
     return 1
   fi
   local last
-  last=$(grep -E "^#[0-9]+ +(DONE|pulse|NEW|REDUCE)" "$log" | tail -n 1 || true)
+  last=$(grep -aE "^#[0-9]+[[:space:]]+(DONE|pulse|NEW|REDUCE)" "$log" | tail -n 1 | tr "\t" " " || true)
   echo "== fuzz $t: ${seconds} s, ${last:-no progress line}" >&2
 }
 
