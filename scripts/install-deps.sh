@@ -4,7 +4,7 @@
 set -euo pipefail
 
 packages=(
-  cmake ninja-build g++ ccache clang-format clang-tidy
+  cmake ninja-build g++ ccache clang-format clang-tidy clang libclang-rt-14-dev
   qt6-base-dev libqt6opengl6-dev qt6-charts-dev qt6-httpserver-dev
   qt6-websockets-dev qt6-tools-dev qt6-l10n-tools qt6-translations-l10n
   libqt6sql6-sqlite libqt6sql6-psql qtkeychain-qt6-dev libqt6svg6

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # One command: install what is missing, build, and run every test — first in the
 # debug build, then again under AddressSanitizer + UndefinedBehaviorSanitizer —
+# then fuzz each fuzz target briefly (scripts/fuzz.sh, HOUBU_FUZZ_SECONDS each),
 # then build the release preset that scripts/demo.sh uses and run a short
 # benchmark smoke in it (a 1/500 peak day) and package it as a .deb
 # (scripts/package.sh), so that neither the demo's build nor the package can
@@ -21,6 +22,10 @@ for preset in dev asan; do
   ctest --preset "$preset" -j"$jobs" "$@" || status=1
   echo "== $preset: $(( $(date +%s) - start )) s" >&2
 done
+
+# The fuzz targets (preset fuzz: clang, ASan + UBSan): every committed input,
+# then a short run of each (HACKING.md, "Fuzzing").
+scripts/fuzz.sh "${HOUBU_FUZZ_SECONDS:-30}" || status=1
 
 start=$(date +%s)
 echo "== release: configure and build (the demo's preset)" >&2

@@ -1,6 +1,7 @@
 #include "journal_block.h"
 
 #include <QtEndian>
+#include <QtNumeric>
 
 namespace houbu {
 
@@ -113,8 +114,8 @@ bool JournalBlock::decode(QByteArrayView body, std::vector<JournalCommand>& out,
     }
     qint64 clock = 0;
     for (JournalCommand& c : out) {
-        if (!in.varint(v)) return fail(u"clocks"_s);
-        clock += unzigzag(v);
+        // A damaged step may run the clock past either end of qint64.
+        if (!in.varint(v) || qAddOverflow(clock, unzigzag(v), &clock)) return fail(u"clocks"_s);
         c.clock = clock;
     }
     for (JournalCommand& c : out) {

@@ -23,6 +23,9 @@ namespace {
 // Commands before the journal's end whose events a replay on opening keeps
 // in memory for readers of the stream's tail (at most recentEventBytes of them).
 constexpr qint64 kRememberedCommands = 100000;
+// The highest seq a store accepts from its file: 2^53, the most a client
+// reading JSON numbers as doubles reads exactly, and far beyond any journal.
+constexpr qint64 kMostSeq = qint64(1) << 53;
 
 // Checks a stored snapshot's pieces, which `next` gives in order (false
 // after the last), against their checksum, a piece at a time (a whole day's
@@ -81,6 +84,13 @@ bool StoreImpl::load(QString& error) {
         journalSeq = count.value(2).toLongLong();
         const qint64 held = count.value(1).toLongLong();
         count.finish();
+        // Read from the file: a seq no journal reaches is damage, and the
+        // arithmetic below (journalSeq + 1) would overflow on it.
+        if (journalSeq < 0 || journalSeq > kMostSeq) {
+            error = u"%1 is damaged: its journal ends at seq %2"_s.arg(displayLocation())
+                        .arg(journalSeq);
+            return false;
+        }
         if (held != journalSeq) {
             // Find the first hole: blocks in order, each must start where the last ended.
             qint64 expected = 1, found = 0;
@@ -214,8 +224,9 @@ bool StoreImpl::reload(QString& error) {
 
 std::vector<SnapshotRow> StoreImpl::snapshotRows(qint64 limit) {
     QSqlQuery q = sql.exec(
+        // A damaged negative seq would overflow journalSeq - snapshotSeq: not a snapshot.
         u"SELECT journal_seq, checksum, packing, parts FROM snapshots WHERE journal_seq < ? "
-        u"ORDER BY journal_seq DESC"_s,
+        u"AND journal_seq >= 0 ORDER BY journal_seq DESC"_s,
         {limit});
     std::vector<SnapshotRow> rows;
     while (q.next())

@@ -60,7 +60,11 @@ void StoreImpl::forEachBlock(qint64 from, qint64 to, const std::function<bool(St
         if (page.empty()) return;
         for (StoredBlock& b : page)
             if (!use(b)) return;
-        start = page.back().firstSeq + 1;
+        // A damaged table can give the same rows again (or rows out of order):
+        // stop rather than read them forever; the caller finds seqs missing.
+        const qint64 last = page.back().firstSeq;
+        if (last < start || last >= to) return;
+        start = last + 1;
     }
 }
 

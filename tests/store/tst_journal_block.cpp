@@ -2,6 +2,7 @@
 // changes noted from events (store/src/state_changes.h), without a database.
 
 #include <QTest>
+#include <limits>
 #include <random>
 
 #include "journal_block.h"
@@ -100,6 +101,24 @@ class TestJournalBlock : public QObject {
         QVERIFY(JournalBlock::decode(JournalBlock::encode(commands), back, error));
         QCOMPARE(back[1].clock, commands[1].clock);
         QCOMPARE(back[2].clock, commands[2].clock);
+    }
+
+    // A step that runs the clock past qint64's end is refused, not wrapped
+    // (signed overflow, UBSan; tests/fuzz/store_open/regressions/clock_overflow).
+    void clockBeyondItsRangeIsRefused() {
+        auto commands = sample(2, 3);
+        commands[0].line = 1;
+        commands[1].line = 2;
+        commands[0].clock = std::numeric_limits<qint64>::max();
+        commands[1].clock = std::numeric_limits<qint64>::max() - 1;
+        QByteArray body = JournalBlock::encode(commands);
+        // count, two lines, the first clock in 10 bytes, then the step -1 (zig-zag 1).
+        QCOMPARE(body.at(13), '\x01');
+        body[13] = '\x02';  // +1
+        std::vector<JournalCommand> back;
+        QString error;
+        QVERIFY(!JournalBlock::decode(body, back, error));
+        QVERIFY2(error.contains(u"clocks"_s), qPrintable(error));
     }
 
     // Every cut of a body, and every flipped byte of its head, is refused or
