@@ -24,12 +24,12 @@
 #include <QTreeView>
 #include <QTreeWidget>
 
-#include "houbu/define_train_dialog.h"
+#include "houbu/dialogs/define_train_dialog.h"
+#include "houbu/dialogs/waitlist_cap_dialog.h"
+#include "houbu/dialogs/waitlist_rules_dialog.h"
 #include "houbu/error_sentences.h"
 #include "houbu/main_window.h"
 #include "houbu/seat_grid_header.h"
-#include "houbu/waitlist_cap_dialog.h"
-#include "houbu/waitlist_rules_dialog.h"
 #include "houbu/widgets.h"
 
 using namespace houbu;
