@@ -12,8 +12,8 @@
 
 #include "houbu/analysis.h"
 #include "houbu/codec.h"
+#include "houbu/embedded_session.h"
 #include "houbu/line_archive.h"
-#include "houbu/session.h"
 
 namespace houbu {
 
@@ -901,27 +901,6 @@ QString EmbeddedSession::description() const {
 
 void Session::analyseHistory(const QString&, const QString&) {
     emit historyReady(nullptr, tr("This session cannot replay its journal."));
-}
-
-QString authorText(const QString& name, const QString& role, const QString& host) {
-    // The journal keeps codes; the log says them in the console's language.
-    const QString shownName = name == u"(unknown user)"_s
-                                  ? QCoreApplication::translate("houbu::Author", "unknown user")
-                                  : name;
-    QString shownRole = role;
-    if (role == u"console"_s)
-        shownRole = QCoreApplication::translate("houbu::Author", "console");
-    else if (role == u"dispatcher"_s)
-        shownRole = QCoreApplication::translate("houbu::Author", "dispatcher");
-    else if (role == u"admin"_s)
-        shownRole = QCoreApplication::translate("houbu::Author", "admin");
-    else if (role == u"viewer"_s)
-        shownRole = QCoreApplication::translate("houbu::Author", "viewer");
-    else if (role == u"cli"_s)
-        shownRole = QCoreApplication::translate("houbu::Author", "command line");
-    const QString text =
-        role.isEmpty() || role == name ? shownName : shownName + u" ("_s + shownRole + u')';
-    return host.isEmpty() ? text : text + u" @ "_s + host;
 }
 
 quint64 Session::precheck(const QByteArray&) {

@@ -8,11 +8,11 @@
 #include <QTest>
 
 #include "houbu/display_names.h"
+#include "houbu/embedded_session.h"
 #include "houbu/error_sentences.h"
 #include "houbu/hot_queue_model.h"
 #include "houbu/line_archive.h"
 #include "houbu/models.h"
-#include "houbu/session.h"
 
 using namespace houbu;
 using namespace Qt::StringLiterals;

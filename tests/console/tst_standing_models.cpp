@@ -7,8 +7,8 @@
 #include <QSignalSpy>
 #include <QTest>
 
+#include "houbu/embedded_session.h"
 #include "houbu/models.h"
-#include "houbu/session.h"
 #include "houbu/standing_ticket_model.h"
 #include "houbu/waitlist_caps.h"
 

@@ -10,6 +10,7 @@
 #include <QTemporaryDir>
 #include <memory>
 
+#include "houbu/embedded_session.h"
 #include "houbu/remote_session.h"
 #include "houbu/view_json.h"
 #include "houbud_fixture.h"

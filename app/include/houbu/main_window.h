@@ -17,7 +17,7 @@
 #include "houbu/models.h"
 #include "houbu/operator_dialogs.h"
 #include "houbu/run_sort_model.h"
-#include "houbu/session.h"
+#include "houbu/embedded_session.h"
 #include "houbu/standing_ticket_model.h"
 
 class QAction;

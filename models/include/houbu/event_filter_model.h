@@ -3,7 +3,7 @@
 #include <QSortFilterProxyModel>
 #include <QString>
 
-#include "houbu/session.h"
+#include "houbu/session_types.h"
 
 namespace houbu {
 

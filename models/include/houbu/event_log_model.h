@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "houbu/line_archive.h"
-#include "houbu/session.h"
+#include "houbu/session_types.h"
 
 namespace houbu {
 

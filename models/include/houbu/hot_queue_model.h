@@ -11,7 +11,7 @@
 #include <QHash>
 #include <vector>
 
-#include "houbu/session.h"
+#include "houbu/session_types.h"
 
 namespace houbu {
 

@@ -3,7 +3,7 @@
 #include <QAbstractItemModel>
 #include <vector>
 
-#include "houbu/session.h"
+#include "houbu/session_types.h"
 
 namespace houbu {
 

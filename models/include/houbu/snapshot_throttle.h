@@ -3,7 +3,7 @@
 #include <QObject>
 #include <QTimer>
 
-#include "houbu/session.h"
+#include "houbu/session_types.h"
 
 namespace houbu {
 

@@ -10,7 +10,7 @@
 #include <QStringList>
 #include <vector>
 
-#include "houbu/session.h"
+#include "houbu/session_types.h"
 
 namespace houbu {
 
