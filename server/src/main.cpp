@@ -251,6 +251,9 @@ int main(int argc, char** argv) {
     sigaction(SIGTERM, &sa, nullptr);
     sigaction(SIGINT, &sa, nullptr);
     std::signal(SIGPIPE, SIG_IGN);
+    // A store file past the size limit (RLIMIT_FSIZE) is a full disk: the
+    // write fails and the server goes read-only instead of being killed.
+    std::signal(SIGXFSZ, SIG_IGN);
 
     houbu::Server server(options);
     QString error;

@@ -44,6 +44,9 @@ Server::Server(ServerOptions options, QObject* parent)
         if (tokens_.refresh()) closeRevokedStreams();
     });
     tokenCheck_->start();
+    storeCheck_ = new QTimer(this);
+    storeCheck_->setInterval(kStoreCheckMs);
+    connect(storeCheck_, &QTimer::timeout, this, &Server::checkStore);
 }
 
 void Server::closeRevokedStreams() {
@@ -78,6 +81,9 @@ bool Server::start(QString& error) {
         return false;
     }
     if (options_.group < 1) options_.group = 1;
+    // A failed transaction is held and retried: the server goes read-only
+    // meanwhile instead of losing or refusing what it was asked.
+    options_.store.retryFailedCommits = true;
     // A Qt Sql connection belongs to the thread that opened it: the store is
     // opened, used and closed on the writer thread.
     thread_ = new QThread(this);
@@ -93,6 +99,7 @@ bool Server::start(QString& error) {
             writer_->store = Store::open(options_.store, error);
             opened = writer_->store != nullptr;
             if (opened) {
+                store_ = writer_->store.get();
                 lastSeq_ = writer_->lastSeq();
                 journalLength_ = writer_->store->journalLength();
             }
@@ -174,6 +181,7 @@ bool Server::start(QString& error) {
         return false;
     }
     port_ = listener_->serverPort();
+    storeCheck_->start();
     bind(listener_);
     if (!options_.portFile.isEmpty()) {
         QFile pf(options_.portFile);
@@ -248,6 +256,9 @@ void Server::shutdown() {
           static_cast<long long>(outstanding_));
     for (QTcpServer* s : servers())
         s->close();
+    // A group held while the store is down fails now ("nothing applied"):
+    // stopping does not wait for the database.
+    if (store_) store_->stopRetrying();
     maybeFinish();
 }
 
@@ -275,6 +286,8 @@ void Server::maybeFinish() {
     thread_->wait();
     thread_ = nullptr;
     writer_ = nullptr;
+    store_ = nullptr;
+    storeCheck_->stop();
     qInfo("houbud: stopped; journal holds %lld commands", static_cast<long long>(journalLength_));
     // Give the sockets a moment to send the last answers.
     QTimer::singleShot(100, this, &Server::stopped);

@@ -31,6 +31,11 @@ void Server::drain() {
     QList<PendingPost> posts;
     {
         std::lock_guard lock(queueMutex_);
+        // Read-only: nothing is applied until checkStore() sees the store back.
+        if (degraded_) {
+            drainScheduled_ = false;
+            return;
+        }
         qsizetype commands = 0;
         while (!queue_.empty() &&
                (posts.isEmpty() || commands + queue_.front().lines.size() <= options_.group)) {

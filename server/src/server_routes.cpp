@@ -113,12 +113,7 @@ bool Server::handleRequest(const QHttpServerRequest& request, QTcpSocket* socket
     }
     if (path == "/health"_L1 &&
         (method == QHttpServerRequest::Method::Get || method == QHttpServerRequest::Method::Head)) {
-        Reply r;
-        r.body = compact(QJsonObject{{"status"_L1, u"ok"_s},
-                                     {"last_seq"_L1, lastSeq_},
-                                     {"journal_length"_L1, journalLength_},
-                                     {"tls"_L1, tls_}});
-        respond(slot, std::move(r));
+        respond(slot, healthAnswer());
         return true;
     }
     if (!path.startsWith("/api/v1/"_L1))
@@ -207,6 +202,13 @@ void Server::handleGet(const QHttpServerRequest& request, const Slot& slot, cons
         return !ok || value < 0;
     };
     if (parts.size() == 1 && parts[0] == "events"_L1) {
+        // Past events come from the journal (or the writer's tail, which it
+        // may extend as the held group commits): not while read-only.
+        if (degraded_) {
+            Reply r = readOnlyRefusal();
+            respond(slot, std::move(r));
+            return;
+        }
         qint64 after = 0, limit = page;
         if (badNumber(u"after"_s, after, 0) || badNumber(u"limit"_s, limit, page)) {
             respond(slot, error(400, u"'after' and 'limit' must be non-negative integers"_s));
@@ -313,6 +315,15 @@ void Server::handleGet(const QHttpServerRequest& request, const Slot& slot, cons
         respond(slot, error(404, u"no such endpoint: %1"_s.arg(path)));
         return;
     }
+    if (degraded_) {
+        // The writer waits for the store; the engine is read here, and the
+        // answer says it is not journaled (the state may hold the commands
+        // of the group being retried).
+        Reply r = job(*writer_);
+        r.headers.append(std::pair<QByteArray, QByteArray>("Houbu-Journaled", "false"));
+        respond(slot, std::move(r));
+        return;
+    }
     QMetaObject::invokeMethod(writer_, [this, w = writer_, slot, job = std::move(job)] {
         Reply r = job(*w);
         QMetaObject::invokeMethod(
@@ -330,7 +341,7 @@ void Server::handlePrecheck(const QHttpServerRequest& request, const Slot& slot)
                                      options_.maxBody)));
         return;
     }
-    QMetaObject::invokeMethod(writer_, [this, w = writer_, slot, line] {
+    auto judge = [line](Writer* w) {
         const ParsedLine parsed = parseCommandLine(line);
         QJsonObject answer;
         if (!parsed.command) {
@@ -352,6 +363,17 @@ void Server::handlePrecheck(const QHttpServerRequest& request, const Slot& slot)
         answer.insert("last_seq"_L1, w->lastSeq());
         Reply r;
         r.body = compact(answer);
+        return r;
+    };
+    // Read-only: the writer waits for the store, the engine is read here.
+    if (degraded_) {
+        Reply r = judge(writer_);
+        r.headers.append(std::pair<QByteArray, QByteArray>("Houbu-Journaled", "false"));
+        respond(slot, std::move(r));
+        return;
+    }
+    QMetaObject::invokeMethod(writer_, [this, w = writer_, slot, judge] {
+        Reply r = judge(w);
         QMetaObject::invokeMethod(
             this, [this, slot, r = std::move(r)]() mutable { respond(slot, std::move(r)); });
     });
@@ -425,6 +447,10 @@ void Server::handlePost(const QHttpServerRequest& request, const Slot& slot, con
                            .arg(options_.maxCommands));
         r.close = true;
         respond(slot, std::move(r));
+        return;
+    }
+    if (degraded_) {
+        answerFromMemory(post);
         return;
     }
     // The writer takes, after each commit, everything that arrived meanwhile

@@ -18,6 +18,11 @@ namespace houbu {
 // kCatchUpBytes; a live client above kSlowClientBytes is closed.
 constexpr qint64 kCatchUpBytes = 4 << 20;
 constexpr qint64 kSlowClientBytes = 64 << 20;
+// How often the server asks whether the store commits (read-only mode), and
+// the Retry-After of a command refused meanwhile: the store retries every 2 s
+// at most, so a client that waits this long finds it back or still down.
+constexpr int kStoreCheckMs = 100;
+constexpr int kReadOnlyRetryAfter = 5;
 // Idempotency-Key: long enough for a UUID or a client's own scheme.
 constexpr qsizetype kMaxRequestKey = 128;
 

@@ -71,9 +71,9 @@ struct ServerOptions {
 
 // Reads a JSON configuration file (keys as the long flags with '_' for '-':
 // listen, store, tokens, tls_cert, tls_key, max_body, max_commands, rate,
-// burst, group, snapshot_every, max_url, max_header_bytes, max_headers,
-// max_connections, max_connections_per_client, first_byte_timeout,
-// read_timeout, request_timeout, idle_timeout; timeouts in seconds).
+// burst, group, snapshot_every, max_url, max_header_bytes,
+// max_headers, max_connections, max_connections_per_client, first_byte_timeout, read_timeout,
+// request_timeout, idle_timeout; timeouts in seconds).
 bool loadConfig(const QString& path, ServerOptions& options, QString& error);
 // "127.0.0.1:8480", "[::1]:0", ":8480" -> address and port.
 bool parseListen(const QString& text, QHostAddress& address, quint16& port);
@@ -157,6 +157,17 @@ class Server : public QAbstractHttpServer {
     void closeRevokedStreams();
     void maybeFinish();
 
+    // ---- degraded mode (server_degraded.cpp) ----
+    // Polled: enters read-only mode while the store retries a failed
+    // transaction, leaves it once that committed.
+    void checkStore();
+    // The 503 every state-changing command gets while read-only.
+    Reply readOnlyRefusal() const;
+    Reply healthAnswer() const;
+    // A request of queries only answered from the engine in memory, marked
+    // not journaled; anything else refused with readOnlyRefusal().
+    void answerFromMemory(const PendingPost& post);
+
     ServerOptions options_;
     TokenStore tokens_;
     RefusalLog* refusals_;
@@ -177,6 +188,15 @@ class Server : public QAbstractHttpServer {
     qsizetype outstanding_ = 0;    // requests queued or being committed
     qint64 lastSeq_ = 0;
     qint64 journalLength_ = 0;
+
+    // Read-only while the store cannot commit: set on this thread under
+    // queueMutex_, so that drain() takes no group meanwhile and the engine,
+    // read here directly, does not change under the reads.
+    Store* store_ = nullptr;
+    QTimer* storeCheck_ = nullptr;
+    bool degraded_ = false;
+    qint64 degradedSinceMs_ = 0;
+    QString degradedReason_;
 
     struct Bucket {
         double tokens = 0;
