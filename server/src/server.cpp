@@ -20,6 +20,7 @@
 #include <QWebSocket>
 
 #include "connection_guard.h"
+#include "refusal_limiter.h"
 #include "refusal_log.h"
 #include "server_wire.h"
 #include "stream_client.h"
@@ -36,6 +37,8 @@ Server::Server(ServerOptions options, QObject* parent)
       options_(std::move(options)),
       tokens_(tokensPathFor(options_)),
       refusals_(new RefusalLog(this)),
+      refusalLimiter_(
+          std::make_unique<RefusalLimiter>(options_.refusalRate, options_.refusalBurst)),
       tokenCheck_(new QTimer(this)) {
     connect(this, &QAbstractHttpServer::newWebSocketConnection, this, &Server::onWebSocket);
     // `houbud token revoke` changes the file while streams are open.
@@ -173,6 +176,14 @@ bool Server::start(QString& error) {
         return encode(r);
     };
     hooks.log = [this](int status, const QString& text) { refusals_->refused(status, text); };
+    // An address whose refusals are spent is not even read from.
+    hooks.admit = [this](const QString& client) {
+        return refusalLimiter_->allowed(client, QDateTime::currentMSecsSinceEpoch());
+    };
+    hooks.refused = [this](const QString& client, int status) {
+        if (status >= 400 && status < 500)
+            refusalLimiter_->refused(client, QDateTime::currentMSecsSinceEpoch());
+    };
     listener_ = new GuardedListener(limits, tls, std::move(hooks), this);
     if (!listener_->listen(options_.address, options_.port)) {
         error = u"cannot listen on %1:%2: %3"_s.arg(options_.address.toString())

@@ -60,6 +60,8 @@ bool loadConfig(const QString& path, ServerOptions& o, QString& error) {
                                       u"max_commands"_s,
                                       u"rate"_s,
                                       u"burst"_s,
+                                      u"refusal_rate"_s,
+                                      u"refusal_burst"_s,
                                       u"group"_s,
                                       u"snapshot_every"_s,
                                       u"max_url"_s,
@@ -98,6 +100,14 @@ bool loadConfig(const QString& path, ServerOptions& o, QString& error) {
     if (c.contains("max_commands"_L1)) o.maxCommands = c.value("max_commands"_L1).toInt();
     if (c.contains("rate"_L1)) o.rate = c.value("rate"_L1).toDouble();
     if (c.contains("burst"_L1)) o.burst = c.value("burst"_L1).toDouble();
+    if (c.contains("refusal_rate"_L1)) o.refusalRate = c.value("refusal_rate"_L1).toDouble();
+    if (c.contains("refusal_burst"_L1)) o.refusalBurst = c.value("refusal_burst"_L1).toDouble();
+    if (!(o.refusalRate >= 0) || (o.refusalRate > 0 && !(o.refusalBurst >= 1))) {
+        error =
+            u"the configuration %1: 'refusal_rate' must be 0 or more and "
+            u"'refusal_burst' 1 or more"_s.arg(path);
+        return false;
+    }
     if (c.contains("group"_L1)) o.group = c.value("group"_L1).toInt(o.group);
     if (c.contains("snapshot_every"_L1))
         o.store.snapshotEvery = c.value("snapshot_every"_L1).toInt(o.store.snapshotEvery);

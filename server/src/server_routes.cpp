@@ -18,6 +18,7 @@
 
 #include "connection_guard.h"
 #include "houbu/precheck.h"
+#include "refusal_limiter.h"
 #include "refusal_log.h"
 #include "server_wire.h"
 #include "stream_client.h"
@@ -97,7 +98,26 @@ bool Server::handleRequest(const QHttpServerRequest& request, QTcpSocket* socket
     Slot slot = reserve(socket);
     const auto method = request.method();
     slot.noBody = method == QHttpServerRequest::Method::Head;
+    const QString client = slot.connection ? slot.connection->client() : peer(request);
+    const qint64 now = QDateTime::currentMSecsSinceEpoch();
+    // Over its budget of refusals: answered 429 before any token is checked,
+    // not logged (the flood is what it would cost), and a second late on the
+    // same connection: a client that waits for its answers then sends one a
+    // second, where closing would only make it reconnect at once.
+    if (!refusalLimiter_->allowed(client, now)) {
+        Reply r = error(429, u"too many refused requests from this address; slow down"_s);
+        r.headers.append(std::pair<QByteArray, QByteArray>("Retry-After", "1"));
+        QTimer::singleShot(kRefusedPauseMs, this, [this, slot, r = std::move(r)]() mutable {
+            respond(slot, std::move(r));
+        });
+        return true;
+    }
     auto refuse = [&](Reply r) {
+        if (r.status >= 400 && r.status < 500 && r.status != 429 &&
+            refusalLimiter_->refused(client, now))
+            refusals_->refused(429, u"refusals from "_s + client +
+                                        u" beyond %1 a second: answered 429 and closed"_s.arg(
+                                            options_.refusalRate));
         if (r.status != 429)
             refusals_->refused(
                 r.status,

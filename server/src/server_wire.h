@@ -23,6 +23,8 @@ constexpr qint64 kSlowClientBytes = 64 << 20;
 // at most, so a client that waits this long finds it back or still down.
 constexpr int kStoreCheckMs = 100;
 constexpr int kReadOnlyRetryAfter = 5;
+// How late an address over its budget of refusals gets each 429.
+constexpr int kRefusedPauseMs = 1000;
 // Idempotency-Key: long enough for a UUID or a client's own scheme.
 constexpr qsizetype kMaxRequestKey = 128;
 

@@ -33,6 +33,7 @@ class QTimer;
 
 namespace houbu {
 class RefusalLog;
+class RefusalLimiter;
 class GuardedListener;
 class HttpConnection;
 }  // namespace houbu
@@ -64,14 +65,19 @@ struct ServerOptions {
     int maxCommands = 10000;            // commands in one request (413 beyond)
     double rate = 1000;                 // requests per second per token; 0 = no limit
     double burst = 2000;                // bucket size
-    int group = 512;                    // most commands per transaction
-    int eventsPage = 5000;              // most events per GET /events answer or stream message
-    QString portFile;                   // written with the bound port once listening
+    // Refused requests (4xx) per second per client address, and its bucket:
+    // beyond, 429 (a second late) before any token check, new connections
+    // closed at accept, nothing logged. 0 = no limit.
+    double refusalRate = 10;
+    double refusalBurst = 100;
+    int group = 512;        // most commands per transaction
+    int eventsPage = 5000;  // most events per GET /events answer or stream message
+    QString portFile;       // written with the bound port once listening
 };
 
 // Reads a JSON configuration file (keys as the long flags with '_' for '-':
 // listen, store, tokens, tls_cert, tls_key, max_body, max_commands, rate,
-// burst, group, snapshot_every, max_url, max_header_bytes,
+// burst, refusal_rate, refusal_burst, group, snapshot_every, max_url, max_header_bytes,
 // max_headers, max_connections, max_connections_per_client, first_byte_timeout, read_timeout,
 // request_timeout, idle_timeout; timeouts in seconds).
 bool loadConfig(const QString& path, ServerOptions& options, QString& error);
@@ -171,6 +177,7 @@ class Server : public QAbstractHttpServer {
     ServerOptions options_;
     TokenStore tokens_;
     RefusalLog* refusals_;
+    std::unique_ptr<RefusalLimiter> refusalLimiter_;
     QTimer* tokenCheck_;
     GuardedListener* listener_ = nullptr;
     QThread* thread_ = nullptr;
