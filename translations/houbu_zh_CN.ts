@@ -92,79 +92,79 @@
 <context>
     <name>houbu::AddCarDialog</name>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="766"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="770"/>
         <source>Add car (加挂) — %1</source>
         <translation>加挂车厢 — %1</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="774"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="778"/>
         <source>A car number not used on this run, 1 to 99</source>
         <translation>本车次未使用的车厢号，1 至 99</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="792"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="796"/>
         <source>One of the run&apos;s classes, or a new one</source>
         <translation>本车次已有的席别，或新的席别</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="800"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="804"/>
         <source>The seat letters of one row, A to Z, each once. A and F are windows, C and D along the aisle.</source>
         <translation>一排的座位字母，A 至 Z，每个字母只出现一次。A 和 F 靠窗，C 和 D 靠过道。</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="813"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="817"/>
         <source>Car &amp;number:</source>
         <translation>车厢号(&amp;N)：</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="814"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="818"/>
         <source>&amp;Class:</source>
         <translation>席别(&amp;C)：</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="815"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="819"/>
         <source>&amp;Rows:</source>
         <translation>排数(&amp;R)：</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="816"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="820"/>
         <source>&amp;Layout:</source>
         <translation>座位布局(&amp;L)：</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="831"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="835"/>
         <source>&amp;Add car</source>
         <translation>加挂(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="839"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="843"/>
         <source>Add car %1?</source>
         <translation>加挂 %1 号车厢？</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/operator_dialogs.cpp" line="840"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="844"/>
         <source>Add car %1 (%2, %n seat(s)) to %3? An added car cannot be taken off again.</source>
         <translation>
             <numerusform>为 %3 加挂 %1 号车厢（%2，%n 个座位）？加挂后不能再摘下。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="846"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="850"/>
         <source>Add the car</source>
         <translation>加挂</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="860"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="864"/>
         <source>No train is shown: open a scenario or a store first.</source>
         <translation>未显示任何车次：请先打开场景或存储。</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="861"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="865"/>
         <source>Enter the car&apos;s class, e.g. second.</source>
         <translation>请输入车厢的席别，例如 second。</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="863"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="867"/>
         <source>Enter the seat letters of one row, e.g. ABCDF.</source>
         <translation>请输入一排的座位字母，例如 ABCDF。</translation>
     </message>
@@ -172,62 +172,62 @@
 <context>
     <name>houbu::AdvanceClockDialog</name>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1470"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1474"/>
         <source>Advance the clock</source>
         <translation>推进时钟</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1477"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1481"/>
         <source>Held tickets, prepayments and deadlines due by then fire in order</source>
         <translation>届时到期的占座车票、预付和截止时间将依次触发</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1490"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1494"/>
         <source>+10 min</source>
         <translation>+10 分钟</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1491"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1495"/>
         <source>+30 min</source>
         <translation>+30 分钟</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1492"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1496"/>
         <source>+1 h</source>
         <translation>+1 小时</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1493"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1497"/>
         <source>Next &amp;departure</source>
         <translation>下次发车(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1501"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1505"/>
         <source>The shown run&apos;s next departure: %1</source>
         <translation>当前车次的下次发车：%1</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1503"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1507"/>
         <source>The shown run has no departure after the clock</source>
         <translation>当前车次在时钟时刻之后没有发车</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1508"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1512"/>
         <source>Now:</source>
         <translation>当前：</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1509"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1513"/>
         <source>&amp;Move to:</source>
         <translation>推进到(&amp;M)：</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1512"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1516"/>
         <source>&amp;Advance</source>
         <translation>推进(&amp;A)</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/operator_dialogs.cpp" line="1533"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1537"/>
         <source>Clock moved to %1: %n event(s) fired.</source>
         <translation>
             <numerusform>时钟已推进到 %1：触发了 %n 个事件。</numerusform>
@@ -250,32 +250,32 @@
 <context>
     <name>houbu::Author</name>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="860"/>
+        <location filename="../session/src/embedded_session.cpp" line="876"/>
         <source>unknown user</source>
         <translation>未知用户</translation>
     </message>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="864"/>
+        <location filename="../session/src/embedded_session.cpp" line="880"/>
         <source>console</source>
         <translation>控制台</translation>
     </message>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="866"/>
+        <location filename="../session/src/embedded_session.cpp" line="882"/>
         <source>dispatcher</source>
         <translation>调度员</translation>
     </message>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="868"/>
+        <location filename="../session/src/embedded_session.cpp" line="884"/>
         <source>admin</source>
         <translation>管理员</translation>
     </message>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="870"/>
+        <location filename="../session/src/embedded_session.cpp" line="886"/>
         <source>viewer</source>
         <translation>只读用户</translation>
     </message>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="872"/>
+        <location filename="../session/src/embedded_session.cpp" line="888"/>
         <source>command line</source>
         <translation>命令行</translation>
     </message>
@@ -283,86 +283,86 @@
 <context>
     <name>houbu::BlockDialog</name>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="901"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="905"/>
         <source>Block quota (预留) — %1</source>
         <translation>预留配额 — %1</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="906"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="910"/>
         <source>&amp;Number of seats:</source>
         <translation>席位数(&amp;N)：</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="911"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="915"/>
         <source>E&amp;xplicit seats:</source>
         <translation>指定席位(&amp;X)：</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="915"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="919"/>
         <source>03-01A 03-01B</source>
         <translation>03-01A 03-01B</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="916"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="920"/>
         <source>Seat labels separated by spaces or commas</source>
         <translation>席位编号，以空格或逗号分隔</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="922"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="926"/>
         <source>I&amp;d:</source>
         <translation>编号(&amp;D)：</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="923"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="927"/>
         <source>&amp;Class:</source>
         <translation>席别(&amp;C)：</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="924"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="928"/>
         <source>&amp;Interval:</source>
         <translation>区间(&amp;I)：</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="927"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="931"/>
         <source>Free:</source>
         <translation>空闲：</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/operator_dialogs.cpp" line="938"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="942"/>
         <source>%n seat(s) of this class free over the interval</source>
         <translation>
             <numerusform>该席别在此区间内有 %n 个空闲席位</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/operator_dialogs.cpp" line="941"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="945"/>
         <source>%n standing place(s)</source>
         <translation>
             <numerusform>%n 个无座名额</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="951"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="955"/>
         <source>&amp;Block</source>
         <translation>预留(&amp;B)</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="960"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="964"/>
         <source>No train is shown: open a scenario or a store first.</source>
         <translation>未显示任何车次：请先打开场景或存储。</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="961"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="965"/>
         <source>Enter an id for the block.</source>
         <translation>请输入预留的编号。</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="962"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="966"/>
         <source>This run has no class to block.</source>
         <translation>本车次没有可预留的席别。</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="964"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="968"/>
         <source>Enter the seats to block, e.g. 03-01A 03-01B.</source>
         <translation>请输入要预留的席位，例如 03-01A 03-01B。</translation>
     </message>
@@ -370,47 +370,47 @@
 <context>
     <name>houbu::CancelOrderDialog</name>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1438"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1442"/>
         <source>Cancel a waitlist order</source>
         <translation>取消候补订单</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1455"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1459"/>
         <source>awaiting prepayment of %1</source>
         <translation>等待预付 %1</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1458"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1462"/>
         <source>Queued orders of the shown run and orders awaiting prepayment; any order id may be typed</source>
         <translation>当前车次的排队订单及待预付订单；也可输入任意订单号</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1449"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1453"/>
         <source>%1 for %2, %3→%4, queued</source>
         <translation>用户 %1，乘客 %2，%3→%4，排队中</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1460"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1464"/>
         <source>Details:</source>
         <translation>详情：</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1460"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1464"/>
         <source>unknown here: the engine checks the order</source>
         <translation>此处未知：由引擎核对该订单</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1461"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1465"/>
         <source>&amp;Cancel order</source>
         <translation>取消订单(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1462"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1466"/>
         <source>Close</source>
         <translation>关闭</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1436"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1440"/>
         <source>Choose the order to cancel.</source>
         <translation>请选择要取消的订单。</translation>
     </message>
@@ -1408,12 +1408,12 @@
 <context>
     <name>houbu::EmbeddedSession</name>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="850"/>
+        <location filename="../session/src/embedded_session.cpp" line="866"/>
         <source>Embedded · in memory</source>
         <translation>嵌入式 · 内存</translation>
     </message>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="850"/>
+        <location filename="../session/src/embedded_session.cpp" line="866"/>
         <source>Embedded · %1</source>
         <translation>嵌入式 · %1</translation>
     </message>
@@ -1436,60 +1436,60 @@
         <translation>无法读取日志的历史：%1</translation>
     </message>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="183"/>
-        <location filename="../session/src/embedded_session.cpp" line="319"/>
-        <location filename="../session/src/embedded_session.cpp" line="378"/>
+        <location filename="../session/src/embedded_session.cpp" line="199"/>
+        <location filename="../session/src/embedded_session.cpp" line="335"/>
+        <location filename="../session/src/embedded_session.cpp" line="394"/>
         <source>No engine is open.</source>
         <translation>未打开引擎。</translation>
     </message>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="237"/>
+        <location filename="../session/src/embedded_session.cpp" line="253"/>
         <source>Loading cancelled after %1 of %2 lines.</source>
         <translation>已在 %2 行中的第 %1 行后取消加载。</translation>
     </message>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="240"/>
         <location filename="../session/src/embedded_session.cpp" line="256"/>
+        <location filename="../session/src/embedded_session.cpp" line="272"/>
         <source>Loading scenario</source>
         <translation>正在加载场景</translation>
     </message>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="274"/>
+        <location filename="../session/src/embedded_session.cpp" line="290"/>
         <source>Cannot write %1: %2</source>
         <translation>无法写入 %1：%2</translation>
     </message>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="289"/>
+        <location filename="../session/src/embedded_session.cpp" line="305"/>
         <source>Journal exported to %1</source>
         <translation>日志已导出到 %1</translation>
     </message>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="298"/>
+        <location filename="../session/src/embedded_session.cpp" line="314"/>
         <source>Replaying the journal</source>
         <translation>正在回放日志</translation>
     </message>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="310"/>
+        <location filename="../session/src/embedded_session.cpp" line="326"/>
         <source>Replaying under both policies</source>
         <translation>正在按两种策略回放</translation>
     </message>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="326"/>
+        <location filename="../session/src/embedded_session.cpp" line="342"/>
         <source>Event %1 is not in the journal.</source>
         <translation>事件 %1 不在日志中。</translation>
     </message>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="334"/>
+        <location filename="../session/src/embedded_session.cpp" line="350"/>
         <source>Line %1 is not a command of this session.</source>
         <translation>第 %1 行不是本会话的命令。</translation>
     </message>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="525"/>
+        <location filename="../session/src/embedded_session.cpp" line="541"/>
         <source>Step mode: cannot copy the engine: %1</source>
         <translation>单步模式：无法复制引擎：%1</translation>
     </message>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="629"/>
+        <location filename="../session/src/embedded_session.cpp" line="645"/>
         <source>Step mode and the engine disagree on line %1; the engine&apos;s events are kept.</source>
         <translation>单步模式与引擎在第 %1 行的结果不一致；以引擎的事件为准。</translation>
     </message>
@@ -2422,114 +2422,124 @@
         <translation>%1 的候补人数上限…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_remote.cpp" line="27"/>
+        <location filename="../app/src/main_window_remote.cpp" line="28"/>
         <source>viewer</source>
         <translation>查看者</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_remote.cpp" line="28"/>
+        <location filename="../app/src/main_window_remote.cpp" line="29"/>
         <source>dispatcher</source>
         <translation>调度员</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_remote.cpp" line="29"/>
+        <location filename="../app/src/main_window_remote.cpp" line="30"/>
         <source>admin</source>
         <translation>管理员</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_remote.cpp" line="74"/>
+        <location filename="../app/src/main_window_remote.cpp" line="75"/>
         <source>Reading the token for %1 from the system keychain…</source>
         <translation>正在从系统钥匙串读取 %1 的令牌…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_remote.cpp" line="99"/>
+        <location filename="../app/src/main_window_remote.cpp" line="100"/>
         <source>Connected: %1</source>
         <translation>已连接：%1</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_remote.cpp" line="101"/>
+        <location filename="../app/src/main_window_remote.cpp" line="102"/>
         <source>Cannot connect to %1: %2</source>
         <translation>无法连接到 %1：%2</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_remote.cpp" line="107"/>
+        <location filename="../app/src/main_window_remote.cpp" line="108"/>
         <source>Connection lost, reconnecting: %1</source>
         <translation>连接中断，正在重新连接：%1</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_remote.cpp" line="124"/>
+        <location filename="../app/src/main_window_remote.cpp" line="125"/>
         <source>Disconnected from %1</source>
         <translation>已断开与 %1 的连接</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_remote.cpp" line="133"/>
+        <location filename="../app/src/main_window_remote.cpp" line="134"/>
         <source>No engine is open: open a store or connect to a server.</source>
         <translation>未打开引擎：请打开存储或连接服务器。</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_remote.cpp" line="136"/>
+        <location filename="../app/src/main_window_remote.cpp" line="137"/>
         <source>Not connected to the server.</source>
         <translation>未连接到服务器。</translation>
     </message>
     <message>
         <location filename="../app/src/main_window_remote.cpp" line="139"/>
+        <source>Read-only: the server&apos;s store is unavailable since %1; it takes no commands until the store is back (views and queries still answer)</source>
+        <translation>只读：服务器的存储自 %1 起不可用，恢复前不接受指令（视图和查询仍可使用）</translation>
+    </message>
+    <message>
+        <location filename="../app/src/main_window_remote.cpp" line="145"/>
         <source>Read-only: this token has the viewer role</source>
         <translation>只读：此令牌为查看者角色</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_remote.cpp" line="140"/>
+        <location filename="../app/src/main_window_remote.cpp" line="146"/>
         <source>Read-only: this session cannot send commands.</source>
         <translation>只读：此会话无法发送命令。</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_remote.cpp" line="148"/>
-        <location filename="../app/src/main_window_remote.cpp" line="167"/>
+        <location filename="../app/src/main_window_remote.cpp" line="154"/>
+        <location filename="../app/src/main_window_remote.cpp" line="182"/>
         <source>Disconnected</source>
         <translation>未连接</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_remote.cpp" line="150"/>
+        <location filename="../app/src/main_window_remote.cpp" line="156"/>
         <source>Embedded</source>
         <translation>嵌入式</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_remote.cpp" line="154"/>
+        <location filename="../app/src/main_window_remote.cpp" line="160"/>
         <source>Connecting…</source>
         <translation>正在连接…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_remote.cpp" line="158"/>
-        <location filename="../app/src/main_window_remote.cpp" line="172"/>
+        <location filename="../app/src/main_window_remote.cpp" line="164"/>
+        <location filename="../app/src/main_window_remote.cpp" line="187"/>
         <source>Connected</source>
         <translation>已连接</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_remote.cpp" line="158"/>
+        <location filename="../app/src/main_window_remote.cpp" line="164"/>
         <source>Connected as %1</source>
         <translation>已以%1身份连接</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_remote.cpp" line="159"/>
+        <location filename="../app/src/main_window_remote.cpp" line="165"/>
         <source>%1 (read-only)</source>
         <translation>%1（只读）</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_remote.cpp" line="164"/>
+        <location filename="../app/src/main_window_remote.cpp" line="169"/>
+        <source>read-only: store unavailable since %1</source>
+        <translation>只读：存储自 %1 起不可用</translation>
+    </message>
+    <message>
+        <location filename="../app/src/main_window_remote.cpp" line="179"/>
         <source>Reconnecting…</source>
         <translation>正在重新连接…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_remote.cpp" line="172"/>
+        <location filename="../app/src/main_window_remote.cpp" line="187"/>
         <source>Connected (read-only)</source>
         <translation>已连接（只读）</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_remote.cpp" line="177"/>
+        <location filename="../app/src/main_window_remote.cpp" line="192"/>
         <source>Write the journal as a scenario file</source>
         <translation>将日志写为场景文件</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_remote.cpp" line="178"/>
+        <location filename="../app/src/main_window_remote.cpp" line="193"/>
         <source>Only an embedded engine&apos;s journal can be exported.</source>
         <translation>只能导出嵌入式引擎的日志。</translation>
     </message>
@@ -2871,67 +2881,67 @@
         <translation>一个订单最多 5 名乘客</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="384"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="388"/>
         <source>The command&apos;s logical time: the console clock unless you choose a later one (what falls due before it fires first).</source>
         <translation>命令的逻辑时间：默认为控制台时钟，也可选择更晚的时间（在此之前到期的事项先触发）。</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="386"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="390"/>
         <source>A&amp;t:</source>
         <translation>时间(&amp;T)：</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="390"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="394"/>
         <source>Send the command to the engine</source>
         <translation>将命令发送给引擎</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="434"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="438"/>
         <source>The id of what this command creates. The same command sent again with the same id changes nothing.</source>
         <translation>此命令所创建对象的编号。以相同编号再次发送相同命令不会产生任何变化。</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="528"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="532"/>
         <source>This connection cannot send commands.</source>
         <translation>此连接无法发送命令。</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="536"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="540"/>
         <source>Sending…</source>
         <translation>正在发送…</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="557"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="561"/>
         <source>Not applied: %1</source>
         <translation>未应用：%1</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="591"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="595"/>
         <source>%1 ×%2</source>
         <translation>%1 ×%2</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="594"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="598"/>
         <source>%1: applied.</source>
         <translation>%1：已执行。</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="595"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="599"/>
         <source>%1: applied (%2).</source>
         <translation>%1：已执行（%2）。</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="502"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="506"/>
         <source>The same command with id %1 was applied before: nothing changed. Choose another id to send it again.</source>
         <translation>编号为 %1 的相同命令此前已应用：没有任何变化。如需再次发送，请选择其他编号。</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="505"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="509"/>
         <source>Done already for %1 (duplicate): nothing changed.</source>
         <translation>%1 已处理过（重复）：没有任何变化。</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="567"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="571"/>
         <source>The engine refused the command: %1</source>
         <translation>引擎拒绝了该命令：%1</translation>
     </message>
@@ -2939,7 +2949,7 @@
 <context>
     <name>houbu::OrderCommandDialog</name>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1397"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1401"/>
         <source>&amp;Order:</source>
         <translation>订单(&amp;O)：</translation>
     </message>
@@ -3000,37 +3010,37 @@
 <context>
     <name>houbu::PrepayDialog</name>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1421"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1425"/>
         <source>Prepay a waitlist order</source>
         <translation>预付候补订单</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1425"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1429"/>
         <source>%1, due by %2</source>
         <translation>%1，%2 前支付</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1429"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1433"/>
         <source>Orders awaiting prepayment; any order id may be typed</source>
         <translation>待预付的订单；也可输入任意订单号</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1429"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1433"/>
         <source>Prepayment:</source>
         <translation>预付款：</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1430"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1434"/>
         <source>unknown: the engine checks the order</source>
         <translation>未知：由引擎核对该订单</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1431"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1435"/>
         <source>&amp;Prepay</source>
         <translation>预付(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1419"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1423"/>
         <source>Choose the order to prepay.</source>
         <translation>请选择要预付的订单。</translation>
     </message>
@@ -3110,126 +3120,126 @@
 <context>
     <name>houbu::ReleaseDialog</name>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="603"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="607"/>
         <source>Release — %1</source>
         <translation>释放 — %1</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="607"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="611"/>
         <source>&amp;Seat interval</source>
         <translation>席位区间(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="609"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="613"/>
         <source>Every ticket and block on one seat within an interval</source>
         <translation>某一席位在区间内的所有车票和预留</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="610"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="614"/>
         <source>Quota &amp;block</source>
         <translation>预留配额(&amp;B)</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="612"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="616"/>
         <source>A whole quota block, by its id</source>
         <translation>按编号释放整个预留配额</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="619"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="623"/>
         <source>Release:</source>
         <translation>释放：</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="637"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="641"/>
         <source>Refund (退票)</source>
         <translation>退票</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="638"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="642"/>
         <source>Payment timeout</source>
         <translation>支付超时</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="639"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="643"/>
         <source>Reschedule (改签)</source>
         <translation>改签</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="640"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="644"/>
         <source>Quota returned (预留释放)</source>
         <translation>预留释放</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="641"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="645"/>
         <source>Recorded as the source of the released inventory</source>
         <translation>记录为所释放席位的来源</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="645"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="649"/>
         <source>S&amp;eat:</source>
         <translation>席位(&amp;E)：</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="646"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="650"/>
         <source>&amp;Interval:</source>
         <translation>区间(&amp;I)：</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="647"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="651"/>
         <source>Reas&amp;on:</source>
         <translation>原因(&amp;O)：</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="648"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="652"/>
         <source>Releases:</source>
         <translation>将释放：</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/operator_dialogs.cpp" line="672"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="676"/>
         <source>%1 · %2 · %3→%4 · %n seat(s)</source>
         <translation>
             <numerusform>%1 · %2 · %3→%4 · %n 个席位</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="675"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="679"/>
         <source>B&amp;lock:</source>
         <translation>预留(&amp;L)：</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="706"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="710"/>
         <source>&amp;Release</source>
         <translation>释放(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="721"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="725"/>
         <source>nothing</source>
         <translation>无</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="725"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="729"/>
         <source>No train is shown: open a scenario or a store first.</source>
         <translation>未显示任何车次：请先打开场景或存储。</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="727"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="731"/>
         <source>There is no quota block on %1.</source>
         <translation>%1 上没有预留配额。</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="730"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="734"/>
         <source>Enter a seat, e.g. 03-12A.</source>
         <translation>请输入席位，例如 03-12A。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/operator_dialogs.cpp" line="756"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="760"/>
         <source>Released %n seat interval(s).</source>
         <translation>
             <numerusform>已释放 %n 个席位区间。</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/operator_dialogs.cpp" line="757"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="761"/>
         <source>%n waitlist order(s) served.</source>
         <translation>
             <numerusform>已兑现 %n 个候补订单。</numerusform>
@@ -3259,39 +3269,39 @@
         <translation>远程 · %1（%2）</translation>
     </message>
     <message>
-        <location filename="../session/src/remote_session.cpp" line="189"/>
+        <location filename="../session/src/remote_session.cpp" line="202"/>
         <source>The event stream was refused: %1</source>
         <translation>事件流被拒绝：%1</translation>
     </message>
     <message>
-        <location filename="../session/src/remote_session.cpp" line="248"/>
+        <location filename="../session/src/remote_session.cpp" line="261"/>
         <source>Connection lost; retrying in %1 ms</source>
         <translation>连接中断；%1 毫秒后重试</translation>
     </message>
     <message>
-        <location filename="../session/src/remote_session.cpp" line="249"/>
+        <location filename="../session/src/remote_session.cpp" line="262"/>
         <source>Connection lost (%1); retrying in %2 ms</source>
         <translation>连接中断（%1）；%2 毫秒后重试</translation>
     </message>
     <message>
-        <location filename="../session/src/remote_session.cpp" line="255"/>
-        <location filename="../session/src/remote_session.cpp" line="312"/>
+        <location filename="../session/src/remote_session.cpp" line="268"/>
+        <location filename="../session/src/remote_session.cpp" line="325"/>
         <source>Not connected to a server.</source>
         <translation>未连接到服务器。</translation>
     </message>
     <message>
-        <location filename="../session/src/remote_session.cpp" line="259"/>
-        <location filename="../session/src/remote_session.cpp" line="314"/>
+        <location filename="../session/src/remote_session.cpp" line="272"/>
+        <location filename="../session/src/remote_session.cpp" line="327"/>
         <source>This connection is read-only (role %1).</source>
         <translation>此连接为只读（角色 %1）。</translation>
     </message>
     <message>
-        <location filename="../session/src/remote_session.cpp" line="274"/>
+        <location filename="../session/src/remote_session.cpp" line="287"/>
         <source>The server did not apply the commands: %1</source>
         <translation>服务器未执行这些命令：%1</translation>
     </message>
     <message>
-        <location filename="../session/src/remote_session.cpp" line="326"/>
+        <location filename="../session/src/remote_session.cpp" line="339"/>
         <source>The server did not apply the command: %1</source>
         <translation>服务器未执行该命令：%1</translation>
     </message>
@@ -3626,124 +3636,124 @@ Order %5</source>
 <context>
     <name>houbu::SellDialog</name>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="992"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="996"/>
         <source>Sell — %1</source>
         <translation>售票 — %1</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="998"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1002"/>
         <source>Passenger</source>
         <translation>乘客</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="998"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1002"/>
         <source>Seat (optional)</source>
         <translation>席位（可选）</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1000"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1004"/>
         <source>1 to 5 passengers. Give every passenger a seat, or none to let the engine choose adjacent seats.</source>
         <translation>1 至 5 名乘客。为每名乘客指定席位，或全部不指定，由引擎选择相邻席位。</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1008"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1012"/>
         <source>I&amp;d:</source>
         <translation>编号(&amp;D)：</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1009"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1013"/>
         <source>&amp;Interval:</source>
         <translation>区间(&amp;I)：</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1010"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1014"/>
         <source>&amp;Class:</source>
         <translation>席别(&amp;C)：</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1011"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1015"/>
         <source>&amp;Passengers:</source>
         <translation>乘客(&amp;P)：</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1012"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1016"/>
         <source>Pre&amp;fer:</source>
         <translation>偏好(&amp;F)：</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1013"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1017"/>
         <source>Free:</source>
         <translation>空闲：</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1014"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1018"/>
         <source>Standin&amp;g tickets (无座), no seat</source>
         <translation>无座票，不占座位(&amp;G)</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1017"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1021"/>
         <source>Sell standing places of the class instead of seats: every segment of the interval must have places for all the passengers</source>
         <translation>发售该席别的无座而非座位：区间内每个区段都须有足够全部乘客的无座名额</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/operator_dialogs.cpp" line="1027"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1031"/>
         <source>%n seat(s) of this class free over the interval</source>
         <translation>
             <numerusform>该席别在此区间内有 %n 个空闲席位</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1047"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1051"/>
         <source>&amp;Sell</source>
         <translation>售票(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1060"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1064"/>
         <source>No preference</source>
         <translation>无偏好</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1061"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1065"/>
         <source>Window</source>
         <translation>靠窗</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1062"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1066"/>
         <source>Aisle</source>
         <translation>过道</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1070"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1074"/>
         <source>Seat letter %1</source>
         <translation>座位字母 %1</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1079"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1083"/>
         <source>No train is shown: open a scenario or a store first.</source>
         <translation>未显示任何车次：请先打开场景或存储。</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1080"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1084"/>
         <source>Enter an id for the sale.</source>
         <translation>请输入售票编号。</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1081"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1085"/>
         <source>This run has no class to sell.</source>
         <translation>本车次没有可发售的席别。</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1088"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1092"/>
         <source>Give every passenger a seat, or none to let the engine choose.</source>
         <translation>请为每名乘客指定席位，或全部不指定，由引擎选择。</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1126"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1130"/>
         <source>Note: this hold runs until %1, past the train&apos;s departure from %2 at %3. The engine allows it: ask for payment before the train leaves.</source>
         <translation>注意：此占座保留到 %1，晚于列车从 %2 发车的时间 %3。引擎允许这样做：请在开车前收款。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/operator_dialogs.cpp" line="1140"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1144"/>
         <source>Sale %1: %n ticket(s) held (%2), payable until %3.</source>
         <translation>
             <numerusform>订单 %1：已占座 %n 张车票（%2），请在 %3 前支付。</numerusform>
@@ -3753,13 +3763,13 @@ Order %5</source>
 <context>
     <name>houbu::Session</name>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="854"/>
-        <location filename="../session/src/embedded_session.cpp" line="887"/>
+        <location filename="../session/src/embedded_session.cpp" line="870"/>
+        <location filename="../session/src/embedded_session.cpp" line="903"/>
         <source>This session cannot replay its journal.</source>
         <translation>此会话无法回放其日志。</translation>
     </message>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="901"/>
+        <location filename="../session/src/embedded_session.cpp" line="917"/>
         <source>Only an embedded engine can apply its journal again.</source>
         <translation>只有内嵌引擎才能重新应用其日志。</translation>
     </message>
@@ -4153,157 +4163,157 @@ Order %5</source>
 <context>
     <name>houbu::WaitlistDialog</name>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1149"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1153"/>
         <source>Waitlist order (候补)</source>
         <translation>候补订单</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1153"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1157"/>
         <source>account, e.g. u1024</source>
         <translation>账号，例如 u1024</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1155"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1159"/>
         <source>Passenger</source>
         <translation>乘客</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1162"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1166"/>
         <source>Stations of the shown run; every option&apos;s train must stop there</source>
         <translation>当前车次的车站；每个选项的车次都必须在此停靠</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1177"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1181"/>
         <source>Add &amp;option</source>
         <translation>添加选项(&amp;O)</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1183"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1187"/>
         <source>Train</source>
         <translation>车次</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1183"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1187"/>
         <source>Date</source>
         <translation>日期</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1183"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1187"/>
         <source>Class</source>
         <translation>席别</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1186"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1190"/>
         <source>In preference order: at most 5 options a date, at most 2 dates</source>
         <translation>按优先顺序排列：每个日期最多 5 个选项，最多 2 个日期</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1187"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1191"/>
         <source>Remove</source>
         <translation>移除</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1188"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1192"/>
         <source>Up</source>
         <translation>上移</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1189"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1193"/>
         <source>Down</source>
         <translation>下移</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1205"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1209"/>
         <source>Dead&amp;line:</source>
         <translation>截止时间(&amp;L)：</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1216"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1220"/>
         <source>I&amp;d:</source>
         <translation>编号(&amp;D)：</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1220"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1224"/>
         <source>Optio&amp;ns:</source>
         <translation>选项(&amp;N)：</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1226"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1230"/>
         <source>The order may be served with standing tickets when no seat serves it on an option</source>
         <translation>某个选项上没有座位可兑现时，订单可以无座票兑现</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1228"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1232"/>
         <source>Accept added t&amp;rains (接受新增列车) leaving between</source>
         <translation>接受新增列车，发车时间在(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1231"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1235"/>
         <source>Trains added to the timetable later, on one of the options&apos; dates, become options of this order when they leave its station in the window</source>
         <translation>之后加开的列车，若在选项日期之一且在此时间窗内从本站发车，将成为本订单的选项</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1366"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1370"/>
         <source>Waitlist order %1 submitted: prepay %2 by %3.</source>
         <translation>候补订单 %1 已提交：请于 %3 前预付 %2。</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1214"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1218"/>
         <source>Not served by then, the order expires and is refunded</source>
         <translation>届时仍未兑现，订单将失效并退款</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1217"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1221"/>
         <source>&amp;User:</source>
         <translation>用户(&amp;U)：</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1218"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1222"/>
         <source>&amp;Passengers:</source>
         <translation>乘客(&amp;P)：</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1219"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1223"/>
         <source>&amp;Interval:</source>
         <translation>区间(&amp;I)：</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1223"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1227"/>
         <source>Accept standin&amp;g (接受无座)</source>
         <translation>接受无座(&amp;G)</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1272"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1276"/>
         <source>This option is listed already.</source>
         <translation>此选项已在列表中。</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1291"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1295"/>
         <source>&amp;Submit</source>
         <translation>提交(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1328"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1332"/>
         <source>Enter an id for the order.</source>
         <translation>请输入订单编号。</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1329"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1333"/>
         <source>Enter the user (account) placing the order.</source>
         <translation>请输入下单的用户（账号）。</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1331"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1335"/>
         <source>No train is shown: open a scenario or a store first.</source>
         <translation>未显示任何车次：请先打开场景或存储。</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1333"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1337"/>
         <source>Add at least one option: a train, a date and a class.</source>
         <translation>请至少添加一个选项：车次、日期和席别。</translation>
     </message>
     <message>
-        <location filename="../app/src/operator_dialogs.cpp" line="1336"/>
+        <location filename="../app/src/operator_dialogs.cpp" line="1340"/>
         <source>Option %1 has no class.</source>
         <translation>选项 %1 没有席别。</translation>
     </message>

@@ -11,6 +11,7 @@
 #include "houbu/codec.h"
 #include "houbu/server.h"
 #include "server_wire.h"
+#include "stream_client.h"
 #include "writer.h"
 
 namespace houbu {
@@ -42,6 +43,7 @@ QString utc(qint64 ms) {
 void Server::checkStore() {
     if (!store_) return;
     QList<PendingPost> refused;
+    const bool wasDegraded = degraded_;
     {
         std::lock_guard lock(queueMutex_);
         // Asked under queueMutex_: when it says "unavailable", the writer is
@@ -78,6 +80,20 @@ void Server::checkStore() {
         --outstanding_;
         respond(p.slot, readOnlyRefusal());
     }
+    // The streams' consoles show it at once, not at their next command.
+    if (degraded_ != wasDegraded) {
+        const QString message = QString::fromUtf8(readOnlyMessage());
+        for (auto& [socket, client] : clients_)
+            if (client->who && !client->dropped && client->socket)
+                client->socket->sendTextMessage(message);
+    }
+}
+
+QByteArray Server::readOnlyMessage() const {
+    return compact(
+        QJsonObject{{"type"_L1, u"read_only"_s},
+                    {"since"_L1, degraded_ ? QJsonValue(utc(degradedSinceMs_)) : QJsonValue()},
+                    {"reason"_L1, degraded_ ? QJsonValue(degradedReason_) : QJsonValue()}});
 }
 
 Server::Reply Server::readOnlyRefusal() const {

@@ -90,6 +90,8 @@ void Server::streamHello(StreamClient* c, const QByteArray& message) {
     c->sentUpTo = after;
     c->socket->sendTextMessage(QString::fromUtf8(compact(QJsonObject{
         {"type"_L1, u"hello"_s}, {"role"_L1, roleName(who->role)}, {"last_seq"_L1, lastSeq_}})));
+    // A console that connects while the store is down learns it at once.
+    if (degraded_) c->socket->sendTextMessage(QString::fromUtf8(readOnlyMessage()));
     streamCatchUp(c);
 }
 

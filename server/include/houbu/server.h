@@ -173,6 +173,8 @@ class Server : public QAbstractHttpServer {
     // A request of queries only answered from the engine in memory, marked
     // not journaled; anything else refused with readOnlyRefusal().
     void answerFromMemory(const PendingPost& post);
+    // {"type":"read_only","since":...,"reason":...} ("since":null once over).
+    QByteArray readOnlyMessage() const;
 
     ServerOptions options_;
     TokenStore tokens_;
