@@ -250,32 +250,32 @@
 <context>
     <name>houbu::Author</name>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="909"/>
+        <location filename="../session/src/event_record.cpp" line="16"/>
         <source>unknown user</source>
         <translation>未知用户</translation>
     </message>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="913"/>
+        <location filename="../session/src/event_record.cpp" line="20"/>
         <source>console</source>
         <translation>控制台</translation>
     </message>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="915"/>
+        <location filename="../session/src/event_record.cpp" line="22"/>
         <source>dispatcher</source>
         <translation>调度员</translation>
     </message>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="917"/>
+        <location filename="../session/src/event_record.cpp" line="24"/>
         <source>admin</source>
         <translation>管理员</translation>
     </message>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="919"/>
+        <location filename="../session/src/event_record.cpp" line="26"/>
         <source>viewer</source>
         <translation>只读用户</translation>
     </message>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="921"/>
+        <location filename="../session/src/event_record.cpp" line="28"/>
         <source>command line</source>
         <translation>命令行</translation>
     </message>
@@ -2427,114 +2427,124 @@
         <translation>%1 的候补人数上限…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_remote.cpp" line="27"/>
+        <location filename="../app/src/main_window_remote.cpp" line="28"/>
         <source>viewer</source>
         <translation>查看者</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_remote.cpp" line="28"/>
+        <location filename="../app/src/main_window_remote.cpp" line="29"/>
         <source>dispatcher</source>
         <translation>调度员</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_remote.cpp" line="29"/>
+        <location filename="../app/src/main_window_remote.cpp" line="30"/>
         <source>admin</source>
         <translation>管理员</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_remote.cpp" line="74"/>
+        <location filename="../app/src/main_window_remote.cpp" line="75"/>
         <source>Reading the token for %1 from the system keychain…</source>
         <translation>正在从系统钥匙串读取 %1 的令牌…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_remote.cpp" line="99"/>
+        <location filename="../app/src/main_window_remote.cpp" line="100"/>
         <source>Connected: %1</source>
         <translation>已连接：%1</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_remote.cpp" line="101"/>
+        <location filename="../app/src/main_window_remote.cpp" line="102"/>
         <source>Cannot connect to %1: %2</source>
         <translation>无法连接到 %1：%2</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_remote.cpp" line="107"/>
+        <location filename="../app/src/main_window_remote.cpp" line="108"/>
         <source>Connection lost, reconnecting: %1</source>
         <translation>连接中断，正在重新连接：%1</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_remote.cpp" line="124"/>
+        <location filename="../app/src/main_window_remote.cpp" line="125"/>
         <source>Disconnected from %1</source>
         <translation>已断开与 %1 的连接</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_remote.cpp" line="133"/>
+        <location filename="../app/src/main_window_remote.cpp" line="134"/>
         <source>No engine is open: open a store or connect to a server.</source>
         <translation>未打开引擎：请打开存储或连接服务器。</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_remote.cpp" line="136"/>
+        <location filename="../app/src/main_window_remote.cpp" line="137"/>
         <source>Not connected to the server.</source>
         <translation>未连接到服务器。</translation>
     </message>
     <message>
         <location filename="../app/src/main_window_remote.cpp" line="139"/>
+        <source>Read-only: the server&apos;s store is unavailable since %1; it takes no commands until the store is back (views and queries still answer)</source>
+        <translation>只读：服务器的存储自 %1 起不可用，恢复前不接受指令（视图和查询仍可使用）</translation>
+    </message>
+    <message>
+        <location filename="../app/src/main_window_remote.cpp" line="145"/>
         <source>Read-only: this token has the viewer role</source>
         <translation>只读：此令牌为查看者角色</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_remote.cpp" line="140"/>
+        <location filename="../app/src/main_window_remote.cpp" line="146"/>
         <source>Read-only: this session cannot send commands.</source>
         <translation>只读：此会话无法发送命令。</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_remote.cpp" line="148"/>
-        <location filename="../app/src/main_window_remote.cpp" line="167"/>
+        <location filename="../app/src/main_window_remote.cpp" line="154"/>
+        <location filename="../app/src/main_window_remote.cpp" line="182"/>
         <source>Disconnected</source>
         <translation>未连接</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_remote.cpp" line="150"/>
+        <location filename="../app/src/main_window_remote.cpp" line="156"/>
         <source>Embedded</source>
         <translation>嵌入式</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_remote.cpp" line="154"/>
+        <location filename="../app/src/main_window_remote.cpp" line="160"/>
         <source>Connecting…</source>
         <translation>正在连接…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_remote.cpp" line="158"/>
-        <location filename="../app/src/main_window_remote.cpp" line="172"/>
+        <location filename="../app/src/main_window_remote.cpp" line="164"/>
+        <location filename="../app/src/main_window_remote.cpp" line="187"/>
         <source>Connected</source>
         <translation>已连接</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_remote.cpp" line="158"/>
+        <location filename="../app/src/main_window_remote.cpp" line="164"/>
         <source>Connected as %1</source>
         <translation>已以%1身份连接</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_remote.cpp" line="159"/>
+        <location filename="../app/src/main_window_remote.cpp" line="165"/>
         <source>%1 (read-only)</source>
         <translation>%1（只读）</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_remote.cpp" line="164"/>
+        <location filename="../app/src/main_window_remote.cpp" line="169"/>
+        <source>read-only: store unavailable since %1</source>
+        <translation>只读：存储自 %1 起不可用</translation>
+    </message>
+    <message>
+        <location filename="../app/src/main_window_remote.cpp" line="179"/>
         <source>Reconnecting…</source>
         <translation>正在重新连接…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_remote.cpp" line="172"/>
+        <location filename="../app/src/main_window_remote.cpp" line="187"/>
         <source>Connected (read-only)</source>
         <translation>已连接（只读）</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_remote.cpp" line="177"/>
+        <location filename="../app/src/main_window_remote.cpp" line="192"/>
         <source>Write the journal as a scenario file</source>
         <translation>将日志写为场景文件</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_remote.cpp" line="178"/>
+        <location filename="../app/src/main_window_remote.cpp" line="193"/>
         <source>Only an embedded engine&apos;s journal can be exported.</source>
         <translation>只能导出嵌入式引擎的日志。</translation>
     </message>
@@ -3264,49 +3274,49 @@
         <translation>远程 · %1（%2）</translation>
     </message>
     <message>
-        <location filename="../session/src/remote_session.cpp" line="190"/>
+        <location filename="../session/src/remote_session.cpp" line="203"/>
         <source>The event stream was refused: %1</source>
         <translation>事件流被拒绝：%1</translation>
     </message>
     <message>
-        <location filename="../session/src/remote_session.cpp" line="227"/>
+        <location filename="../session/src/remote_session.cpp" line="240"/>
         <source>The server sent an event this console cannot read: %1</source>
         <translation>服务器发来本控制台无法读取的事件：%1</translation>
     </message>
     <message>
-        <location filename="../session/src/remote_session.cpp" line="256"/>
+        <location filename="../session/src/remote_session.cpp" line="269"/>
         <source>Connection lost; retrying in %1 ms</source>
         <translation>连接中断；%1 毫秒后重试</translation>
     </message>
     <message>
-        <location filename="../session/src/remote_session.cpp" line="257"/>
+        <location filename="../session/src/remote_session.cpp" line="270"/>
         <source>Connection lost (%1); retrying in %2 ms</source>
         <translation>连接中断（%1）；%2 毫秒后重试</translation>
     </message>
     <message>
-        <location filename="../session/src/remote_session.cpp" line="263"/>
-        <location filename="../session/src/remote_session.cpp" line="320"/>
+        <location filename="../session/src/remote_session.cpp" line="276"/>
+        <location filename="../session/src/remote_session.cpp" line="333"/>
         <source>Not connected to a server.</source>
         <translation>未连接到服务器。</translation>
     </message>
     <message>
-        <location filename="../session/src/remote_session.cpp" line="267"/>
-        <location filename="../session/src/remote_session.cpp" line="322"/>
+        <location filename="../session/src/remote_session.cpp" line="280"/>
+        <location filename="../session/src/remote_session.cpp" line="335"/>
         <source>This connection is read-only (role %1).</source>
         <translation>此连接为只读（角色 %1）。</translation>
     </message>
     <message>
-        <location filename="../session/src/remote_session.cpp" line="282"/>
+        <location filename="../session/src/remote_session.cpp" line="295"/>
         <source>The server did not apply the commands: %1</source>
         <translation>服务器未执行这些命令：%1</translation>
     </message>
     <message>
-        <location filename="../session/src/remote_session.cpp" line="334"/>
+        <location filename="../session/src/remote_session.cpp" line="347"/>
         <source>The server did not apply the command: %1</source>
         <translation>服务器未执行该命令：%1</translation>
     </message>
     <message>
-        <location filename="../session/src/remote_session.cpp" line="342"/>
+        <location filename="../session/src/remote_session.cpp" line="355"/>
         <source>The server&apos;s answer cannot be read: %1</source>
         <translation>无法读取服务器的应答：%1</translation>
     </message>
@@ -3769,12 +3779,12 @@ Order %5</source>
     <name>houbu::Session</name>
     <message>
         <location filename="../session/src/embedded_session.cpp" line="903"/>
-        <location filename="../session/src/embedded_session.cpp" line="936"/>
+        <location filename="../session/src/embedded_session.cpp" line="915"/>
         <source>This session cannot replay its journal.</source>
         <translation>此会话无法回放其日志。</translation>
     </message>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="950"/>
+        <location filename="../session/src/embedded_session.cpp" line="929"/>
         <source>Only an embedded engine can apply its journal again.</source>
         <translation>只有内嵌引擎才能重新应用其日志。</translation>
     </message>

@@ -30,6 +30,7 @@ QColor ConnectionIndicator::dotColor(Kind kind, const QPalette& palette) {
         case Kind::Embedded:
             return dark ? QColor(0x6e, 0xa8, 0xfe) : QColor(0x1f, 0x5f, 0xbf);
         case Kind::Connecting:
+        case Kind::ReadOnly:
         case Kind::Reconnecting:
             return dark ? QColor(0xf0, 0xb4, 0x29) : QColor(0xa8, 0x6a, 0x00);
         case Kind::Connected:

@@ -5,6 +5,7 @@
 #include <QAction>
 #include <QComboBox>
 #include <QLabel>
+#include <QLocale>
 #include <QLoggingCategory>
 #include <QProgressDialog>
 #include <QStatusBar>
@@ -134,6 +135,11 @@ QString MainWindow::sendDeniedReason() const {
     const auto* remote = qobject_cast<const RemoteSession*>(session_.get());
     if (remote && remote->state() != RemoteSession::State::Connected)
         return tr("Not connected to the server.");
+    if (remote && remote->readOnlySince().isValid())
+        return tr("Read-only: the server's store is unavailable since %1; it takes no commands "
+                  "until the store is back (views and queries still answer)")
+            .arg(QLocale().toString(remote->readOnlySince().toLocalTime().time(),
+                                    QLocale::ShortFormat));
     if (session_->canSend()) return QString();
     if (session_->isRemote() && (!remote || remote->role() == u"viewer"_s))
         return tr("Read-only: this token has the viewer role");
@@ -157,6 +163,15 @@ void MainWindow::updateConnection(const QString& detail) {
                 const QString role = roleName(remote->role());
                 QString text = role.isEmpty() ? tr("Connected") : tr("Connected as %1").arg(role);
                 if (!remote->canSend()) text = tr("%1 (read-only)").arg(text);
+                if (remote->readOnlySince().isValid()) {
+                    connection_->setState(
+                        Kind::ReadOnly,
+                        tr("read-only: store unavailable since %1")
+                            .arg(QLocale().toString(remote->readOnlySince().toLocalTime().time(),
+                                                    QLocale::ShortFormat)),
+                        tip + u'\n' + remote->readOnlyReason());
+                    break;
+                }
                 connection_->setState(Kind::Connected, text, tip);
                 break;
             }

@@ -11,6 +11,7 @@
 #include "command_check.h"
 #include "core.h"
 #include "matcher.h"
+#include "query_answers.h"
 #include "seat_choice.h"
 
 namespace houbu {
@@ -538,71 +539,22 @@ class Apply {
         c.emit(e);
     }
 
+    // The queries: answers built by QueryAnswers, the same for answerQuery.
     void position(const Verdict& v) {
-        const Order& order = s.orders[v.index];
         Event e = c.make(EventKind::Position);
-        e.id = cmd.id;
-        if (order.status == OrderStatus::Queued) {
-            for (const auto& opt : order.options()) {
-                const Run& run = s.runs[opt.run];
-                std::int64_t ahead = 0;
-                const std::int64_t rank = rankIn(s, s.queues[opt.queue], order, &ahead);
-                QueueRank r;
-                r.train = run.train;
-                r.date = run.date;
-                r.travelClass = run.classes[opt.travelClass].name;
-                r.rank = rank;
-                if (s.options.rules >= 2) {
-                    // The three words 12306 shows its users.
-                    r.aheadPassengers = ahead;
-                    r.level = levelOfRank(rank);
-                }
-                e.queues.push_back(std::move(r));
-            }
-        }
+        QueryAnswers(s).position(v, cmd.id, e);
         c.emit(e);
     }
 
     void availability(const Verdict& v) {
         Event e = c.make(EventKind::Availability);
-        const Run& run = s.runs[v.run];
-        e.count = countFree(run, v.travelClass, v.from, v.to, INT_MAX);
-        if (s.options.rules >= 2)
-            e.standingFree = run.classes[v.travelClass].standingFree(v.from, v.to);
+        QueryAnswers(s).availability(v, e);
         c.emit(e);
     }
 
     void seatmap(const Verdict& v) {
-        const Run& run = s.runs[v.run];
         Event e = c.make(EventKind::Seatmap);
-        for (std::uint32_t i : seatsInOrder(run)) {
-            const Seat& seat = run.seats[i];
-            SeatState st;
-            st.seat = seat.label();
-            st.travelClass = run.classes[seat.travelClass].name;
-            for (const Occupant& o : seat.occupants) {
-                Occupancy oc;
-                oc.from = run.stops[o.from].station;
-                oc.to = run.stops[o.to].station;
-                if (o.kind == HolderKind::Ticket) {
-                    const Ticket& t = s.tickets[o.ref];
-                    oc.kind = statusName(t.status);
-                    oc.holder = ticketId(s, o.ref);
-                    oc.passenger = passengerOf(s, t);
-                } else {
-                    oc.kind = "block";
-                    oc.holder = s.blocks[o.ref].id;
-                }
-                st.occupied.push_back(std::move(oc));
-            }
-            e.seatmap.push_back(std::move(st));
-        }
-        for (const ClassInfo& cls : run.classes) {
-            if (cls.standingPlaces == 0) continue;
-            e.standingLoad.push_back(StandingState{
-                cls.name, cls.standingPlaces,
-                std::vector<std::int64_t>(cls.standingLoad.begin(), cls.standingLoad.end())});
-        }
+        QueryAnswers(s).seatmap(v, e);
         c.emit(e);
     }
 

@@ -359,6 +359,11 @@ void GuardedListener::incomingConnection(qintptr descriptor) {
         return;
     }
     const QString client = clientOf(socket->peerAddress());
+    if (hooks_.admit && !hooks_.admit(client)) {
+        socket->abort();
+        socket->deleteLater();
+        return;
+    }
     auto& mine = registry_->perClient[client];
     if (registry_->open >= limits_.maxConnections || mine >= limits_.maxConnectionsPerClient) {
         const bool total = registry_->open >= limits_.maxConnections;
@@ -561,6 +566,7 @@ void HttpConnection::settle() {
         block();
         if (listener_) {
             listener_->hooks().log(r->status, u"request from "_s + client_ + u": "_s + r->message);
+            if (listener_->hooks().refused) listener_->hooks().refused(client_, r->status);
             answer(r->index, listener_->hooks().refusal(r->status, r->message), true);
         } else {
             socket_->abort();

@@ -216,6 +216,11 @@ class GuardedListener : public QTcpServer {
         std::function<QByteArray(int status, const QString& message)> refusal;
         // A refusal for the log (rate-limited there).
         std::function<void(int status, const QString& text)> log;
+        // Whether a new connection from this address is taken; one that is
+        // not is closed at once, unanswered and unlogged. Unset: every one.
+        std::function<bool(const QString& client)> admit;
+        // A request from this address was refused here (400, 408, 413, 431, ...).
+        std::function<void(const QString& client, int status)> refused;
     };
 
     GuardedListener(const ConnectionLimits& limits, std::optional<QSslConfiguration> tls,

@@ -38,6 +38,11 @@ Options (flags override the configuration file):
   --max-commands N     most commands in one request (default 10000)
   --rate R[,BURST]     requests per second per token and bucket size
                        (default 1000,2000; 0 = no limit; 429 beyond)
+  --refusal-rate R[,BURST]
+                       refused requests (4xx) per second per client address
+                       and bucket size (default 10,100; 0 = no limit); beyond,
+                       429 a second late before the token is checked, and new
+                       connections from it closed at once, unlogged
   --group N            most commands per transaction (default 512)
   --snapshot-every N   commands between engine snapshots (default 100000)
   --port-file FILE     write the bound port there once listening
@@ -170,6 +175,16 @@ int main(int argc, char** argv) {
             if (!number(n) || n < 1 || n > (1 << 20))
                 return usage(u"--max-connections needs a positive count"_s);
             options.maxConnections = static_cast<int>(n);
+        } else if (a == "--refusal-rate"_L1) {
+            if (!value(v)) return usage(u"--refusal-rate needs R[,BURST]"_s);
+            const QStringList parts = v.split(u',');
+            bool ok1 = false, ok2 = true;
+            options.refusalRate = parts[0].toDouble(&ok1);
+            options.refusalBurst =
+                parts.size() > 1 ? parts[1].toDouble(&ok2) : 10 * options.refusalRate;
+            if (!ok1 || !ok2 || options.refusalRate < 0 || parts.size() > 2 ||
+                (options.refusalRate > 0 && options.refusalBurst < 1))
+                return usage(u"--refusal-rate needs R[,BURST] (R >= 0, BURST >= 1)"_s);
         } else if (a == "--max-connections-per-client"_L1) {
             if (!number(n) || n < 1 || n > (1 << 20))
                 return usage(u"--max-connections-per-client needs a positive count"_s);
@@ -251,6 +266,9 @@ int main(int argc, char** argv) {
     sigaction(SIGTERM, &sa, nullptr);
     sigaction(SIGINT, &sa, nullptr);
     std::signal(SIGPIPE, SIG_IGN);
+    // A store file past the size limit (RLIMIT_FSIZE) is a full disk: the
+    // write fails and the server goes read-only instead of being killed.
+    std::signal(SIGXFSZ, SIG_IGN);
 
     houbu::Server server(options);
     QString error;

@@ -177,11 +177,24 @@ void RemoteSession::onStreamMessage(const QString& text) {
     const QString type = m.value("type"_L1).toString();
     if (type == "hello"_L1) {
         attempts_ = 0;
+        // A read_only message follows the hello while the server is read-only.
+        const bool wasReadOnly = readOnlySince_.isValid();
+        readOnlySince_ = QDateTime();
+        readOnlyReason_.clear();
+        if (wasReadOnly && state_ == State::Connected) emit stateChanged(state_, QString());
         role_ = m.value("role"_L1).toString();
         if (state_ != State::Connected) {
             setState(State::Connected);
             scheduleRefresh();
         }
+        return;
+    }
+    if (type == "read_only"_L1) {
+        const QString since = m.value("since"_L1).toString();
+        readOnlySince_ =
+            since.isEmpty() ? QDateTime() : QDateTime::fromString(since, Qt::ISODateWithMs);
+        readOnlyReason_ = readOnlySince_.isValid() ? m.value("reason"_L1).toString() : QString();
+        emit stateChanged(state_, QString());
         return;
     }
     if (type == "error"_L1) {

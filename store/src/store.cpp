@@ -19,6 +19,12 @@ StoreImpl::StoreImpl()
     : connection(u"houbu-store-"_s + QUuid::createUuid().toString(QUuid::WithoutBraces)) {}
 
 StoreImpl::~StoreImpl() {
+    // A transaction being retried is given up: closing does not wait for the database.
+    {
+        std::lock_guard lock(queueMutex);
+        stopRetrying = true;
+    }
+    retryWake.notify_all();
     flush();
     closeSnapshot();
     flush();
@@ -51,6 +57,19 @@ StoreImpl::~StoreImpl() {
 
 Store::Store(std::unique_ptr<StoreImpl> impl) : d_(std::move(impl)) {}
 Store::~Store() = default;
+
+Store::Availability Store::availability() const {
+    std::lock_guard lock(d_->queueMutex);
+    return {d_->unavailableSinceMs == 0, d_->unavailableSinceMs, d_->unavailableReason};
+}
+
+void Store::stopRetrying() {
+    {
+        std::lock_guard lock(d_->queueMutex);
+        d_->stopRetrying = true;
+    }
+    d_->retryWake.notify_all();
+}
 
 std::unique_ptr<Store> Store::open(const StoreOptions& options, QString& error) {
     auto impl = std::make_unique<StoreImpl>();

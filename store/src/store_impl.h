@@ -145,6 +145,13 @@ class StoreImpl : public EventSink {
     // it is refused, and the engine is rebuilt from the store before the next.
     std::atomic<bool> broken{false};
     QString brokenReason;
+    // While a transaction keeps failing: since when (ms since 1970) and why;
+    // 0 and empty while commits go through (guarded by queueMutex).
+    qint64 unavailableSinceMs = 0;
+    QString unavailableReason;
+    // Set to give up a retried transaction (closing, or the caller's say).
+    std::atomic<bool> stopRetrying{false};
+    std::condition_variable retryWake;  // with queueMutex: stopRetrying was set
     std::atomic<qint64> committedSeq{0};
     std::atomic<qint64> committedEvent{0};
     // A snapshot is being written or taken in: no new one is started.
@@ -165,6 +172,9 @@ class StoreImpl : public EventSink {
     qint64 lastAuthorId = -1;
     std::map<qint64, Author> authorsById;
     QStringList authorsAdded;
+    // A dictionary trained and handed to the packer, inserted by the
+    // transaction that failed: the retry inserts it again.
+    std::optional<std::pair<int, QByteArray>> dictionaryToInsert;
 
     // ---- schema (store_schema.cpp) -------------------------------------------
     bool connect(QString& error);
@@ -245,7 +255,17 @@ class StoreImpl : public EventSink {
     void closeSnapshot();
     // Database thread:
     void drain();
+    // Commits the groups, retrying a failed transaction (the database down,
+    // its disk full or read-only) with a growing pause until it goes through
+    // or stopRetrying is set; answers them either way.
     void commitGroups(std::vector<std::unique_ptr<StagedGroup>>& groups);
+    // One attempt: false with `why` after rolling back everything it did.
+    bool tryCommit(std::vector<std::unique_ptr<StagedGroup>>& groups, QString& why);
+    // After a failed attempt: whether the transaction committed all the same
+    // (the connection died after COMMIT was sent); its bookkeeping then redone.
+    bool committedAnyway(std::vector<std::unique_ptr<StagedGroup>>& groups);
+    // A new connection when the old one is gone (PostgreSQL restarted).
+    void reconnectIfLost();
     void answer(std::vector<std::unique_ptr<StagedGroup>>& groups, bool ok, const QString& error);
     qint64 authorId(const Author& given);
 

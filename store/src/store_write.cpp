@@ -8,6 +8,8 @@
 #include <QDateTime>
 #include <QDir>
 #include <QFileInfo>
+#include <QSqlQuery>
+#include <chrono>
 
 #include "journal_chain.h"
 #include "store_impl.h"
@@ -291,6 +293,77 @@ qint64 StoreImpl::authorId(const Author& given) {
 }
 
 void StoreImpl::commitGroups(std::vector<std::unique_ptr<StagedGroup>>& groups) {
+    QString why;
+    // From 100 ms to 2 s between attempts: a restarted server is found within
+    // seconds, and a dead one costs a failed connect every 2 s.
+    int pauseMs = 100;
+    bool committed = tryCommit(groups, why);
+    while (!committed) {
+        std::unique_lock lock(queueMutex);
+        if (unavailableSinceMs == 0 && options.retryFailedCommits) {
+            unavailableSinceMs = QDateTime::currentMSecsSinceEpoch();
+            qWarning("houbu: the store cannot commit (%s); retrying until it can", qPrintable(why));
+        }
+        unavailableReason = why;
+        if (retryWake.wait_for(lock, std::chrono::milliseconds(pauseMs),
+                               [&] { return stopRetrying || !options.retryFailedCommits; })) {
+            brokenReason = u"storage failed, nothing of this batch was applied: "_s + why;
+            broken = true;
+            lock.unlock();
+            answer(groups, false, u"storage failed, nothing of this batch was applied: "_s + why);
+            return;
+        }
+        lock.unlock();
+        pauseMs = std::min(pauseMs * 2, 2000);
+        reconnectIfLost();
+        committed = committedAnyway(groups) || tryCommit(groups, why);
+    }
+    {
+        std::lock_guard lock(queueMutex);
+        if (unavailableSinceMs != 0)
+            qInfo("houbu: the store commits again after %.1f s",
+                  double(QDateTime::currentMSecsSinceEpoch() - unavailableSinceMs) / 1000);
+        unavailableSinceMs = 0;
+        unavailableReason.clear();
+    }
+    answer(groups, true, {});
+}
+
+void StoreImpl::reconnectIfLost() {
+    if (!postgres) return;  // SQLite's connection outlives a full or read-only disk
+    QSqlQuery probe(sql.db());
+    if (probe.exec(u"SELECT 1"_s)) return;
+    QString error;
+    if (!connect(error)) qWarning("houbu: reconnecting to the store: %s", qPrintable(error));
+}
+
+bool StoreImpl::committedAnyway(std::vector<std::unique_ptr<StagedGroup>>& groups) {
+    qint64 last = groups.front()->firstSeq - 1;
+    for (const auto& g : groups)
+        last += static_cast<qint64>(g->commands.size());
+    try {
+        QSqlQuery q = sql.exec(
+            u"SELECT MAX(last_seq), (SELECT clock FROM journal_blocks WHERE last_seq = "
+            u"(SELECT MAX(last_seq) FROM journal_blocks)) FROM journal_blocks"_s);
+        if (!q.next() || q.value(0).toLongLong() < last) return false;
+        lastClock = q.value(1).toLongLong();
+        q.finish();
+        tables.readCounts();
+        lastLink = linkAt(last);
+    } catch (const SqlFailure&) {
+        return false;
+    }
+    dictionaryToInsert.reset();
+    committedSeq = last;
+    committedEvent = groups.back()->lastEvent;
+    for (const auto& g : groups)
+        if (!g->commands.empty())
+            remember(g->firstSeq + static_cast<qint64>(g->commands.size()) - 1, g->firstEvent,
+                     g->events);
+    return true;
+}
+
+bool StoreImpl::tryCommit(std::vector<std::unique_ptr<StagedGroup>>& groups, QString& why) {
     std::vector<JournalCommand> commands;
     std::vector<const StateChanges*> changes;
     QByteArray link = lastLink;
@@ -302,10 +375,12 @@ void StoreImpl::commitGroups(std::vector<std::unique_ptr<StagedGroup>>& groups) 
         // A dictionary trained meanwhile packs the blocks from here on.
         if (const auto trained = packer->takeTrained(options.waitForTraining)) {
             const int id = packer->newestId() + 1;
-            sql.exec(u"INSERT INTO command_dictionaries (id, dictionary) VALUES (?, ?)"_s,
-                     {id, *trained});
             packer->addDictionary(id, *trained);
+            dictionaryToInsert = {id, *trained};
         }
+        if (dictionaryToInsert)
+            sql.exec(u"INSERT INTO command_dictionaries (id, dictionary) VALUES (?, ?)"_s,
+                     {dictionaryToInsert->first, dictionaryToInsert->second});
         takeInSnapshotPart();
         collectSnapshotParts();
         for (const auto& g : groups) {
@@ -350,14 +425,10 @@ void StoreImpl::commitGroups(std::vector<std::unique_ptr<StagedGroup>>& groups) 
             authorIds.erase(key);
         authorsAdded.clear();
         lastAuthorId = -1;
-        {
-            std::lock_guard lock(queueMutex);
-            brokenReason = u"storage failed, nothing of this batch was applied: "_s + f.message;
-        }
-        broken = true;
-        answer(groups, false, u"storage failed, nothing of this batch was applied: "_s + f.message);
-        return;
+        why = f.message;
+        return false;
     }
+    dictionaryToInsert.reset();
     tables.committed();
     authorsAdded.clear();
     lastLink = link;
@@ -368,7 +439,7 @@ void StoreImpl::commitGroups(std::vector<std::unique_ptr<StagedGroup>>& groups) 
         if (!g->commands.empty())
             remember(g->firstSeq + static_cast<qint64>(g->commands.size()) - 1, g->firstEvent,
                      g->events);
-    answer(groups, true, {});
+    return true;
 }
 
 // ---- snapshots ---------------------------------------------------------------------

@@ -77,6 +77,48 @@ class TestViews : public QObject {
         QVERIFY(s.engine().rankQueues(0).hottest.empty());
     }
 
+    // A query answered without applying it (houbud's read-only mode) gives
+    // the event apply() gives, numbered 0, and leaves the state as it was.
+    void answerQueryChangesNothing() {
+        Session s;
+        s.send({g1(), sell("S1", "北京", "青岛", R"(["a","b"])"), op("pay", "S1")});
+        s.send({waitlist("W1", "北京", "济南", R"(["乙"])"), op("prepay", "W1")});
+        const QList<QByteArray> queries = {
+            R"({"op":"availability","train":"G1","date":"2024-01-20","from":"北京","to":"济南","class":"second"})",
+            R"({"op":"position","id":"W1"})",
+            R"({"op":"seatmap","train":"G1","date":"2024-01-20"})",
+            R"({"op":"position","id":"nobody"})"};
+        for (const QByteArray& line : queries) {
+            const ParsedLine parsed = parseCommandLine(line);
+            QVERIFY(parsed.command);
+            const std::string before = s.engine().snapshot();
+            const std::uint64_t seq = s.engine().lastSeq();
+            struct Collect : EventSink {
+                QByteArray out;
+                void onEvent(const Event& e) override { appendEvent(e, out); }
+            } answered;
+            QVERIFY(s.engine().answerQuery(*parsed.command, 7, answered));
+            QCOMPARE(s.engine().lastSeq(), seq);
+            QVERIFY(s.engine().snapshot() == before);
+            QJsonObject applied = s.one(line);
+            QJsonObject fromMemory = QJsonDocument::fromJson(answered.out).object();
+            QCOMPARE(fromMemory.value("seq"_L1).toInteger(-1), 0);
+            for (QJsonObject* e : {&applied, &fromMemory}) {
+                e->remove("seq"_L1);
+                e->remove("line"_L1);
+            }
+            QCOMPARE(fromMemory, applied);
+        }
+        // Not a query: nothing answered.
+        const ParsedLine pay = parseCommandLine(op("pay", "S1"));
+        struct None : EventSink {
+            int events = 0;
+            void onEvent(const Event&) override { ++events; }
+        } none;
+        QVERIFY(!s.engine().answerQuery(*pay.command, 1, none));
+        QCOMPARE(none.events, 0);
+    }
+
     // The memory report counts what the state holds and sizes it by record.
     void memoryUseCountsTheTables() {
         Session s;

@@ -4,10 +4,13 @@
 // answered by its own POST, a viewer's read-only window, a server killed and
 // restarted under an open window, and charts that need the journal.
 
+#include <sys/resource.h>
+
 #include <QAction>
 #include <QApplication>
 #include <QComboBox>
 #include <QDeadlineTimer>
+#include <QDir>
 #include <QJsonArray>
 #include <QLabel>
 #include <QLineEdit>
@@ -696,6 +699,56 @@ class TestConsoleRemote : public QObject {
         embedded_->charts()->refreshHistory();
         QTRY_COMPARE_WITH_TIMEOUT(embeddedHistory.size(), 1, kWaitMs);
         QVERIFY(embedded_->charts()->history());
+    }
+
+    // A server whose store cannot commit (SQLite past houbud's file size
+    // limit): the window says "read-only: store unavailable since HH:MM",
+    // its operator actions are disabled saying why, and all of it comes back
+    // once the store takes writes again, the sale caught in between included.
+    void readOnlyWhileStoreIsDown() {
+        Houbud down;
+        down.dir = tmp_.path() + u"/down"_s;
+        QVERIFY(QDir().mkpath(down.dir));
+        down.args = {u"--store"_s, down.dir + u"/down.db"_s, u"--tokens"_s, tokens_};
+        QVERIFY2(down.start(), down.log.constData());
+        MainWindow w;
+        w.openRemote(QUrl(u"http://127.0.0.1:%1"_s.arg(down.port)), dispatcher_);
+        w.resize(1400, 900);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        QTRY_COMPARE_WITH_TIMEOUT(w.connectionIndicator()->kind(),
+                                  ConnectionIndicator::Kind::Connected, kWaitMs);
+        const QList<QByteArray> demo = lines(MainWindow::demoScenario());
+        w.session()->send(demo.mid(0, 3));
+        QTRY_VERIFY_WITH_TIMEOUT(w.lastSeq() > 0, kWaitMs);
+        QTRY_VERIFY_WITH_TIMEOUT(w.advanceAction()->isEnabled(), kWaitMs);
+
+        const pid_t pid = static_cast<pid_t>(down.process.processId());
+        rlimit before{};
+        QVERIFY(::prlimit(pid, RLIMIT_FSIZE, nullptr, &before) == 0);
+        const rlimit full{1, before.rlim_max};
+        QVERIFY(::prlimit(pid, RLIMIT_FSIZE, &full, nullptr) == 0);
+        // The command that finds the store down is held until it is back.
+        const qint64 seqBefore = w.lastSeq();
+        w.session()->send(demo.mid(3, 1));
+        QTRY_COMPARE_WITH_TIMEOUT(w.connectionIndicator()->kind(),
+                                  ConnectionIndicator::Kind::ReadOnly, kWaitMs);
+        QVERIFY2(
+            w.connectionIndicator()->text().startsWith(u"read-only: store unavailable since "_s),
+            qPrintable(w.connectionIndicator()->text()));
+        QVERIFY(!w.advanceAction()->isEnabled());
+        QVERIFY2(w.advanceAction()->toolTip().contains(u"store is unavailable"_s),
+                 qPrintable(w.advanceAction()->toolTip()));
+        QVERIFY(!w.sendDeniedReason().isEmpty());
+        QCOMPARE(w.lastSeq(), seqBefore);
+
+        QVERIFY(::prlimit(pid, RLIMIT_FSIZE, &before, nullptr) == 0);
+        QTRY_COMPARE_WITH_TIMEOUT(w.connectionIndicator()->kind(),
+                                  ConnectionIndicator::Kind::Connected, kWaitMs);
+        QCOMPARE(w.connectionIndicator()->text(), u"Connected as dispatcher"_s);
+        QTRY_VERIFY_WITH_TIMEOUT(w.advanceAction()->isEnabled(), kWaitMs);
+        QTRY_VERIFY_WITH_TIMEOUT(w.lastSeq() > seqBefore, kWaitMs);
+        QCOMPARE(down.stop(), 0);
     }
 
     void cleanupTestCase() {

@@ -91,7 +91,11 @@ class TestServer : public QObject {
     std::unique_ptr<Houbud> makeServer(const QString& store, const QStringList& extra = {}) {
         auto s = std::make_unique<Houbud>();
         s->dir = tmp_.path();
-        s->args = QStringList{u"--store"_s, store, u"--tokens"_s, tokens_} + extra;
+        // These cases send hundreds of refused requests from 127.0.0.1 on
+        // purpose; the per-address refusal limit is tst_server_limits' case.
+        s->args =
+            QStringList{u"--store"_s, store, u"--tokens"_s, tokens_, u"--refusal-rate"_s, u"0"_s} +
+            extra;
         return s;
     }
 

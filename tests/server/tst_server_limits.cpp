@@ -4,6 +4,7 @@
 // still answer /health at once. Timeouts are short here (1 to 3 s) so that
 // the test stays quick; bounds on when a connection closes are generous.
 
+#include <QDir>
 #include <QElapsedTimer>
 #include <QHostAddress>
 #include <QTcpSocket>
@@ -471,6 +472,82 @@ class TestServerLimits : public QObject {
             }
             expectResponsive();
         }
+    }
+
+    // An address that keeps being refused (bad tokens here) spends its budget
+    // (--refusal-rate 0.5,5: five, then one every 2 s): its next requests are
+    // answered 429 (a second late) before the token is checked, its new
+    // connections are closed unanswered, none of it is logged line by line;
+    // other addresses are not touched, and the budget comes back.
+    void refusalsLimitedPerAddress() {
+        Houbud limited;
+        limited.dir = tmp_.path() + u"/refusals"_s;
+        QVERIFY(QDir().mkpath(limited.dir));
+        limited.args = QStringList{u"--store"_s,        limited.dir + u"/refusals.db"_s,
+                                   u"--tokens"_s,       tmp_.filePath(u"houbud.tokens"_s),
+                                   u"--refusal-rate"_s, u"0.5,5"_s};
+        QVERIFY2(limited.start(), limited.log.constData());
+        const QByteArray bad =
+            "GET /api/v1/runs HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer hb_0123456789ab_" +
+            QByteArray(43, 'A') + "\r\n\r\n";
+        const QByteArray good = "GET /api/v1/runs HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer " +
+                                dispatcher_ + "\r\nConnection: close\r\n\r\n";
+        const QHostAddress flooder(u"127.0.0.7"_s), honest(u"127.0.0.8"_s);
+        {
+            auto s = open(limited.port, flooder);
+            QVERIFY(s);
+            for (int i = 0; i < 8; ++i)
+                s->write(bad);
+            Exchange e;
+            QElapsedTimer waited;
+            waited.start();
+            while (e.got.count("HTTP/1.1 ") < 8 && waited.elapsed() < 10000 &&
+                   s->state() == QAbstractSocket::ConnectedState) {
+                s->waitForReadyRead(50);
+                e.got += s->readAll();
+            }
+            QCOMPARE(e.got.count("HTTP/1.1 401"), 5);
+            // The rest: 429 without a token check, on the same connection.
+            QCOMPARE(e.got.count("HTTP/1.1 429"), 3);
+            QVERIFY(e.got.contains("too many refused requests from this address"));
+            QCOMPARE(s->state(), QAbstractSocket::ConnectedState);
+        }
+        {
+            // A new connection from it: closed at once, nothing answered.
+            auto s = open(limited.port, flooder);
+            Exchange e;
+            if (s) {
+                s->write(good);
+                readUntilClosed(*s, e, 5000);
+                QVERIFY2(e.closed, e.got.constData());
+                QCOMPARE(e.got, QByteArray());
+            }
+        }
+        {
+            // Another address: its own budget, a good token is answered.
+            auto s = open(limited.port, honest);
+            QVERIFY(s);
+            s->write(bad);
+            s->write(good);
+            Exchange e;
+            readUntilClosed(*s, e, 5000);
+            QCOMPARE(e.got.count("HTTP/1.1 401"), 1);
+            QCOMPARE(e.got.count("HTTP/1.1 200"), 1);
+        }
+        // The budget refills: the flooder's good request is answered again.
+        auto answered = [&] {
+            auto s = open(limited.port, flooder);
+            if (!s) return false;
+            s->write(good);
+            Exchange e;
+            readUntilClosed(*s, e, 2000);
+            return e.got.startsWith("HTTP/1.1 200");
+        };
+        QTRY_VERIFY_WITH_TIMEOUT(answered(), 15000);
+        QCOMPARE(limited.stop(), 0);
+        // Five 401s and the line saying the address is limited; the rest unlogged.
+        QVERIFY2(limited.log.count("127.0.0.7") <= 6, limited.log.constData());
+        QVERIFY2(limited.log.contains("refusals from 127.0.0.7 beyond"), limited.log.constData());
     }
 
     void cleanupTestCase() {

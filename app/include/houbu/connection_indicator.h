@@ -1,6 +1,7 @@
 #pragma once
 // The status-bar indicator of the engine connection: a coloured dot and a
-// word (Embedded, Connecting, Connected as ROLE, Reconnecting…, Disconnected).
+// word (Embedded, Connecting, Connected as ROLE, read-only: store unavailable
+// since HH:MM, Reconnecting…, Disconnected).
 // The word carries the meaning; the dot's colour only repeats it, and has an
 // outline so that it stands out on light and dark palettes alike.
 
@@ -13,7 +14,8 @@ class ConnectionIndicator : public QLabel {
     Q_OBJECT
 
   public:
-    enum class Kind { Embedded, Connecting, Connected, Reconnecting, Disconnected };
+    // ReadOnly: connected, but the server's store cannot commit.
+    enum class Kind { Embedded, Connecting, Connected, ReadOnly, Reconnecting, Disconnected };
     Q_ENUM(Kind)
 
     explicit ConnectionIndicator(QWidget* parent = nullptr);

@@ -112,6 +112,14 @@ class Engine {
     // StepRun is in progress it is the answer for the state between decisions.
     Precheck precheck(const Command& command) const;
 
+    // Answers a query (position, availability, seatmap) on the state as it
+    // is, changing nothing: checked as precheck() checks, no timer fired,
+    // the event stamped with seq 0 and the later of the clock and `at`. A
+    // refused query gives its error event the same way. False, with nothing
+    // sent to `sink`, for a command that is not a query. What houbud answers
+    // while its store cannot journal (docs/remote-api.md, degraded mode).
+    bool answerQuery(const Command& command, int line, EventSink& sink) const;
+
     // Reports a line that is not a valid command (code bad_command). Changes nothing.
     void rejectMalformed(int line, const std::string& message, EventSink& sink);
 

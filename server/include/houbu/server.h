@@ -33,6 +33,7 @@ class QTimer;
 
 namespace houbu {
 class RefusalLog;
+class RefusalLimiter;
 class GuardedListener;
 class HttpConnection;
 }  // namespace houbu
@@ -64,16 +65,21 @@ struct ServerOptions {
     int maxCommands = 10000;            // commands in one request (413 beyond)
     double rate = 1000;                 // requests per second per token; 0 = no limit
     double burst = 2000;                // bucket size
-    int group = 512;                    // most commands per transaction
-    int eventsPage = 5000;              // most events per GET /events answer or stream message
-    QString portFile;                   // written with the bound port once listening
+    // Refused requests (4xx) per second per client address, and its bucket:
+    // beyond, 429 (a second late) before any token check, new connections
+    // closed at accept, nothing logged. 0 = no limit.
+    double refusalRate = 10;
+    double refusalBurst = 100;
+    int group = 512;        // most commands per transaction
+    int eventsPage = 5000;  // most events per GET /events answer or stream message
+    QString portFile;       // written with the bound port once listening
 };
 
 // Reads a JSON configuration file (keys as the long flags with '_' for '-':
 // listen, store, tokens, tls_cert, tls_key, max_body, max_commands, rate,
-// burst, group, snapshot_every, max_url, max_header_bytes, max_headers,
-// max_connections, max_connections_per_client, first_byte_timeout,
-// read_timeout, request_timeout, idle_timeout; timeouts in seconds).
+// burst, refusal_rate, refusal_burst, group, snapshot_every, max_url, max_header_bytes,
+// max_headers, max_connections, max_connections_per_client, first_byte_timeout, read_timeout,
+// request_timeout, idle_timeout; timeouts in seconds).
 bool loadConfig(const QString& path, ServerOptions& options, QString& error);
 // "127.0.0.1:8480", "[::1]:0", ":8480" -> address and port.
 bool parseListen(const QString& text, QHostAddress& address, quint16& port);
@@ -157,9 +163,23 @@ class Server : public QAbstractHttpServer {
     void closeRevokedStreams();
     void maybeFinish();
 
+    // ---- degraded mode (server_degraded.cpp) ----
+    // Polled: enters read-only mode while the store retries a failed
+    // transaction, leaves it once that committed.
+    void checkStore();
+    // The 503 every state-changing command gets while read-only.
+    Reply readOnlyRefusal() const;
+    Reply healthAnswer() const;
+    // A request of queries only answered from the engine in memory, marked
+    // not journaled; anything else refused with readOnlyRefusal().
+    void answerFromMemory(const PendingPost& post);
+    // {"type":"read_only","since":...,"reason":...} ("since":null once over).
+    QByteArray readOnlyMessage() const;
+
     ServerOptions options_;
     TokenStore tokens_;
     RefusalLog* refusals_;
+    std::unique_ptr<RefusalLimiter> refusalLimiter_;
     QTimer* tokenCheck_;
     GuardedListener* listener_ = nullptr;
     QThread* thread_ = nullptr;
@@ -177,6 +197,15 @@ class Server : public QAbstractHttpServer {
     qsizetype outstanding_ = 0;    // requests queued or being committed
     qint64 lastSeq_ = 0;
     qint64 journalLength_ = 0;
+
+    // Read-only while the store cannot commit: set on this thread under
+    // queueMutex_, so that drain() takes no group meanwhile and the engine,
+    // read here directly, does not change under the reads.
+    Store* store_ = nullptr;
+    QTimer* storeCheck_ = nullptr;
+    bool degraded_ = false;
+    qint64 degradedSinceMs_ = 0;
+    QString degradedReason_;
 
     struct Bucket {
         double tokens = 0;

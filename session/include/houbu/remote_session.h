@@ -16,6 +16,7 @@
 
 #include <QAbstractSocket>
 #include <QByteArray>
+#include <QDateTime>
 #include <QList>
 #include <QSslCertificate>
 #include <QUrl>
@@ -62,6 +63,11 @@ class RemoteSession : public Session {
     QString description() const override;  // "Remote · https://host:port (dispatcher)"
     bool isRemote() const override { return true; }
     bool canSend() const override;  // false for a viewer
+    // While the server is read-only because its store cannot commit (its
+    // stream says so): since when, and why; invalid otherwise. Commands are
+    // refused by the server meanwhile; queries and views still answer.
+    QDateTime readOnlySince() const { return readOnlySince_; }
+    QString readOnlyReason() const { return readOnlyReason_; }
     void send(const QList<QByteArray>& commands) override;
     // Answered from the POST's own response: exactly this command's events.
     quint64 submit(const QByteArray& command) override;
@@ -108,6 +114,8 @@ class RemoteSession : public Session {
     bool closing_ = false;
     quint64 generation_ = 0;  // bumped by open()/close(): late answers are ignored
     quint64 lastTicket_ = 0;
+    QDateTime readOnlySince_;
+    QString readOnlyReason_;
     QString focusTrain_;
     QString focusDate_;
 };

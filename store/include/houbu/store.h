@@ -88,6 +88,10 @@ struct StoreOptions {
     // snapshot taken in, right after the commit that made it due (instead of
     // a part per transaction once the child is done).
     bool waitForSnapshots = false;
+    // A transaction that fails is retried until it commits (a server that
+    // must not lose what it was asked while its database is down; see
+    // Store::availability) instead of failing its group at once. Default: off.
+    bool retryFailedCommits = false;
     // The author of lines that name none.
     Author author = {QStringLiteral("cli"), QStringLiteral("cli"), {}};
 };
@@ -166,9 +170,10 @@ class Store {
 
     // Applies the lines in one transaction and appends their events (JSON
     // Lines) to `out` once committed. Blank and comment lines produce nothing.
-    // On a storage failure returns false with `error`: none of the lines was
-    // applied and the engine is back at the last committed state. While the
-    // database is unreachable, every call fails until it is back.
+    // A failed transaction is retried until it commits (availability()); on
+    // a storage failure that is given up (stopRetrying) returns false with
+    // `error`: none of the lines was applied and the engine is rebuilt at the
+    // last committed state when the database can be read.
     // With `ends`, appends for each line the size of `out` after its events, so
     // that a caller batching several requests into one group can split the output.
     bool apply(const QList<InputLine>& lines, QByteArray& out, QString& error,
@@ -196,6 +201,23 @@ class Store {
                 Committed done, QString& error);
     // Waits until every submitted group was answered.
     void flush();
+
+    // Whether transactions go through. A transaction that fails (the
+    // database down or unreachable, its disk full or read-only) is not given
+    // up: the store retries it, pausing 100 ms doubling to 2 s between
+    // attempts (reconnecting to PostgreSQL), and its group is answered once
+    // it committed, or failed when retrying is stopped (closing the store
+    // stops it). Meanwhile the engine holds that group's commands, and apply()
+    // waits. Safe from any thread.
+    struct Availability {
+        bool available = true;
+        qint64 sinceMs = 0;  // when the first attempt failed, ms since 1970 UTC
+        QString reason;      // the last attempt's error
+    };
+    Availability availability() const;
+    // Gives up the transaction being retried, if any, and any later one:
+    // their groups fail ("nothing of this batch was applied"). Safe from any thread.
+    void stopRetrying();
 
     // Appends to `out` the committed events with seq > afterSeq, oldest first
     // (JSON Lines, as apply() returned them): at most `limit` events. Recent
