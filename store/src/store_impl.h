@@ -165,6 +165,11 @@ class StoreImpl : public EventSink {
     qint64 lastAuthorId = -1;
     std::map<qint64, Author> authorsById;
     QStringList authorsAdded;
+    // SQLite: a commit failed, perhaps after its whole transaction was in the
+    // WAL (the sync failed). A new connection's recovery would find it
+    // committed, so the connection is not reopened until a commit after it
+    // overwrote its frames (supersedeFailedCommit).
+    bool failedCommitInWal = false;
 
     // ---- schema (store_schema.cpp) -------------------------------------------
     bool connect(QString& error);
@@ -178,6 +183,7 @@ class StoreImpl : public EventSink {
     void problem(const QString& text) { problems << text; }
     bool load(QString& error);
     bool reload(QString& error);
+    bool supersedeFailedCommit();
     std::vector<SnapshotRow> snapshotRows(qint64 limit);
     QString withStoredPieces(
         const SnapshotRow& s,

@@ -350,6 +350,10 @@ void StoreImpl::commitGroups(std::vector<std::unique_ptr<StagedGroup>>& groups) 
             authorIds.erase(key);
         authorsAdded.clear();
         lastAuthorId = -1;
+        if (!postgres) {
+            failedCommitInWal = true;
+            supersedeFailedCommit();
+        }
         {
             std::lock_guard lock(queueMutex);
             brokenReason = u"storage failed, nothing of this batch was applied: "_s + f.message;
@@ -369,6 +373,24 @@ void StoreImpl::commitGroups(std::vector<std::unique_ptr<StagedGroup>>& groups) 
             remember(g->firstSeq + static_cast<qint64>(g->commands.size()) - 1, g->firstEvent,
                      g->events);
     answer(groups, true, {});
+}
+
+bool StoreImpl::supersedeFailedCommit() {
+    if (!failedCommitInWal) return true;
+    if (!sql.db().isOpen()) return false;
+    // Any page written will do: the commit's frames take the place of the
+    // failed one's in the WAL, whose checksum chain then ends before them.
+    try {
+        sql.exec(u"BEGIN IMMEDIATE"_s);
+        sql.exec(u"INSERT INTO houbu_lock (id) VALUES (0)"_s);
+        sql.exec(u"DELETE FROM houbu_lock"_s);
+        sql.exec(u"COMMIT"_s);
+    } catch (const SqlFailure&) {
+        sql.rollback();
+        return false;
+    }
+    failedCommitInWal = false;
+    return true;
 }
 
 // ---- snapshots ---------------------------------------------------------------------

@@ -168,7 +168,12 @@ class Store {
     // Lines) to `out` once committed. Blank and comment lines produce nothing.
     // On a storage failure returns false with `error`: none of the lines was
     // applied and the engine is back at the last committed state. While the
-    // database is unreachable, every call fails until it is back.
+    // database is unreachable, every call fails until it is back. (A SQLite
+    // commit whose sync failed may already be whole in the WAL: the store
+    // overwrites it with a commit of its own before it reconnects, so it never
+    // turns up later; should the process or the machine stop before that
+    // commit succeeded, it may be found applied on reopening. A client that
+    // must know asks by the lines' request key, findRequest.)
     // With `ends`, appends for each line the size of `out` after its events, so
     // that a caller batching several requests into one group can split the output.
     bool apply(const QList<InputLine>& lines, QByteArray& out, QString& error,
