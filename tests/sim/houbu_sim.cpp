@@ -18,6 +18,7 @@
 #include <QTemporaryDir>
 #include <cstdio>
 
+#include "remote_simulation.h"
 #include "seed_list.h"
 #include "store_simulation.h"
 
@@ -34,8 +35,14 @@ void print(const QString& text) {
 }  // namespace
 
 int main(int argc, char** argv) {
+    // houbud's log and Qt's warnings about replies cut short are the
+    // simulation's doing: shown only when following a seed.
+    if (!qEnvironmentVariableIsSet("HOUBU_SIM_TRACE"))
+        qInstallMessageHandler([](QtMsgType type, const QMessageLogContext&, const QString& m) {
+            if (type == QtFatalMsg) std::fputs(qPrintable(m + u'\n'), stderr);
+        });
     QCoreApplication app(argc, argv);
-    int ciSeeds = 60, lines = 400;
+    int ciSeeds = 60, lines = 400, remoteEvery = 10;
     bool quiet = false;
     const QStringList args = app.arguments();
     for (int i = 1; i < args.size(); ++i) {
@@ -43,11 +50,14 @@ int main(int argc, char** argv) {
             ciSeeds = args[++i].toInt();
         else if (args[i] == u"--lines"_s && i + 1 < args.size())
             lines = args[++i].toInt();
+        else if (args[i] == u"--remote-every"_s && i + 1 < args.size())
+            remoteEvery = args[++i].toInt();
         else if (args[i] == u"--quiet"_s)
             quiet = true;
         else {
             print(
-                u"usage: houbu_sim [--ci-seeds N] [--lines N] [--quiet]; seeds from "
+                u"usage: houbu_sim [--ci-seeds N] [--lines N] [--remote-every N] [--quiet]; seeds "
+                u"from "
                 u"HOUBU_SIM_SEEDS (\"N\", \"A-B\", \"+N\", comma-separated)"_s);
             return 2;
         }
@@ -72,19 +82,39 @@ int main(int argc, char** argv) {
     const QString base = QFileInfo(u"/dev/shm"_s).isWritable()
                              ? u"/dev/shm/houbu_sim-XXXXXX"_s
                              : QDir::temp().filePath(u"houbu_sim-XXXXXX"_s);
+    RemoteStats remote;
+    FlakyProxy::Counts network;
+    FaultCounts remoteFaults;
+    qint64 remoteSeeds = 0;
     for (const quint64 seed : seeds) {
         QTemporaryDir dir(base);
         StoreSimulation sim(seed, dir.path(), lines);
-        const bool ok = sim.run();
+        bool ok = sim.run();
+        QString failure = sim.failure();
         stats += sim.stats();
         faults += FaultVfs::instance().counts();
+        if (ok && remoteEvery > 0 && seed % static_cast<quint64>(remoteEvery) == 0) {
+            // Every remoteEvery-th seed also goes across the wire (real time:
+            // reconnecting waits), with a smaller workload.
+            QTemporaryDir remoteDir(base);
+            RemoteSimulation r(seed, remoteDir.path(), lines / 2);
+            ok = r.run();
+            if (!ok) {
+                failure = u"remote: "_s + r.failure();
+                remoteDir.setAutoRemove(false);
+            }
+            ++remoteSeeds;
+            remote += r.stats();
+            network += r.network();
+            remoteFaults += FaultVfs::instance().counts();
+        }
         if (!ok) {
             failed << seed;
             dir.setAutoRemove(false);
             print(
                 u"seed %1 FAILED: %2\n  store left in %3\n  repro: HOUBU_SIM_SEEDS=%1 %4 "
                 u"--lines %5"_s.arg(seed)
-                    .arg(sim.failure(), dir.path(), QCoreApplication::applicationFilePath())
+                    .arg(failure, dir.path(), QCoreApplication::applicationFilePath())
                     .arg(lines));
         } else if (!quiet) {
             const SimStats& s = sim.stats();
@@ -122,5 +152,29 @@ int main(int argc, char** argv) {
             .arg(stats.inFlightApplied)
             .arg(stats.inFlightLost)
             .arg(stats.reopens));
+    print(
+        u"  remote (%1 seeds): %2 batches, %3 commands, %4 sendings (%5 unanswered, %6 cut "
+        u"short, %7 refused 5xx/429, %8 replayed), %9 events in the session's log"_s
+            .arg(remoteSeeds)
+            .arg(remote.batches)
+            .arg(remote.commands)
+            .arg(remote.sendings)
+            .arg(remote.unanswered)
+            .arg(remote.cutShort)
+            .arg(remote.refused)
+            .arg(remote.replayed)
+            .arg(remote.events));
+    print(
+        u"  network: %1 connections, %2 steps; resets at connect %3, in a request %4, in an "
+        u"answer %5; stalls %6; houbud's disk: full %7, write EIO %8, fsync EIO %9"_s
+            .arg(network.connections)
+            .arg(network.steps)
+            .arg(network.resetsAtConnect)
+            .arg(network.resetsRequest)
+            .arg(network.resetsAnswer)
+            .arg(network.stalls)
+            .arg(remoteFaults.writeFull)
+            .arg(remoteFaults.writeIoErr)
+            .arg(remoteFaults.syncIoErr));
     return failed.isEmpty() ? 0 : 1;
 }
