@@ -2,6 +2,7 @@
 // scripted faults): each case is one sequence the simulation found, kept
 // here so that it stays fixed whatever the simulation's seeds draw.
 
+#include <QFile>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -32,6 +33,7 @@ class TestStoreFaults : public QObject {
     void cleanup() { FaultVfs::instance().reset(); }
     void failedSyncIsNotCommittedOnReconnecting();
     void failedCommitStaysFailedWhileTheWalFails();
+    void tornFirstPageOfANewStoreOpens();
 };
 
 // houbu_sim seed 5: the WAL's sync failed at a commit, after SQLite had
@@ -112,6 +114,48 @@ void TestStoreFaults::failedCommitStaysFailedWhileTheWalFails() {
     QVERIFY2(store, qPrintable(error));
     QCOMPARE(store->journalLength(), total);
     QVERIFY(store->verify().problems.isEmpty());
+}
+
+// houbu_sim seed 1013: the power went while the store was being made, after
+// SQLite had synced its rollback journal and while it wrote the first page,
+// whose first sector never reached the disk. SQLite rolls the journal back
+// (the file was empty), but the store refused the file first: "not an SQLite
+// file".
+void TestStoreFaults::tornFirstPageOfANewStoreOpens() {
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    StoreOptions o;
+    o.location = dir.filePath(u"torn.db"_s);
+    {
+        QFile db(o.location);
+        QVERIFY(db.open(QIODevice::WriteOnly));
+        db.write(QByteArray(4096, '\0'));
+        // The journal's header as SQLite synced it: magic, no records yet, a
+        // nonce, the file's size before (0 pages), sector and page sizes.
+        QFile journal(o.location + u"-journal"_s);
+        QVERIFY(journal.open(QIODevice::WriteOnly));
+        QByteArray header =
+            QByteArray::fromHex("d9d505f920a163d7000000003226b2cc000000000000020000001000");
+        header.resize(512, '\0');
+        journal.write(header);
+    }
+    QString error;
+    auto store = Store::open(o, error);
+    QVERIFY2(store, qPrintable(error));
+    QCOMPARE(store->journalLength(), qint64(0));
+    QByteArray out;
+    QVERIFY2(store->apply({InputLine(test::ScenarioWriter(7).generate(3).at(1), 1)}, out, error),
+             qPrintable(error));
+    QCOMPARE(store->journalLength(), qint64(1));
+    // A file that is not SQLite's, with no journal beside it, is still refused.
+    const QString other = dir.filePath(u"notes.txt"_s);
+    QFile notes(other);
+    QVERIFY(notes.open(QIODevice::WriteOnly));
+    notes.write("not a store\n");
+    notes.close();
+    o.location = other;
+    QVERIFY(!Store::open(o, error));
+    QVERIFY2(error.contains(u"not an SQLite file"_s), qPrintable(error));
 }
 
 QTEST_GUILESS_MAIN(TestStoreFaults)
