@@ -44,6 +44,7 @@ int main(int argc, char** argv) {
     QCoreApplication app(argc, argv);
     int ciSeeds = 60, lines = 400, remoteEvery = 10;
     bool quiet = false;
+    QString postgresFixture;
     const QStringList args = app.arguments();
     for (int i = 1; i < args.size(); ++i) {
         if (args[i] == u"--ci-seeds"_s && i + 1 < args.size())
@@ -52,11 +53,14 @@ int main(int argc, char** argv) {
             lines = args[++i].toInt();
         else if (args[i] == u"--remote-every"_s && i + 1 < args.size())
             remoteEvery = args[++i].toInt();
+        else if (args[i] == u"--postgres"_s)
+            postgresFixture = qEnvironmentVariable("HOUBU_PG_FIXTURE");
         else if (args[i] == u"--quiet"_s)
             quiet = true;
         else {
             print(
-                u"usage: houbu_sim [--ci-seeds N] [--lines N] [--remote-every N] [--quiet]; seeds "
+                u"usage: houbu_sim [--ci-seeds N] [--lines N] [--remote-every N] [--postgres] "
+                u"[--quiet]; seeds "
                 u"from "
                 u"HOUBU_SIM_SEEDS (\"N\", \"A-B\", \"+N\", comma-separated)"_s);
             return 2;
@@ -74,6 +78,10 @@ int main(int argc, char** argv) {
             seeds.push_back(static_cast<quint64>(s));
 
     FaultVfs::instance().setTrace(qEnvironmentVariableIsSet("HOUBU_SIM_TRACE"));
+    if (args.contains(u"--postgres"_s) && postgresFixture.isEmpty()) {
+        print(u"--postgres: HOUBU_PG_FIXTURE names no server (tests/store/pg-fixture.sh)"_s);
+        return 2;
+    }
     QElapsedTimer timer;
     timer.start();
     SimStats stats;
@@ -88,12 +96,15 @@ int main(int argc, char** argv) {
     qint64 remoteSeeds = 0;
     for (const quint64 seed : seeds) {
         QTemporaryDir dir(base);
-        StoreSimulation sim(seed, dir.path(), lines);
+        // PostgreSQL restarts take a second or two each: a shorter workload.
+        StoreSimulation sim(seed, dir.path(), postgresFixture.isEmpty() ? lines : lines / 3,
+                            postgresFixture);
         bool ok = sim.run();
         QString failure = sim.failure();
         stats += sim.stats();
         faults += FaultVfs::instance().counts();
-        if (ok && remoteEvery > 0 && seed % static_cast<quint64>(remoteEvery) == 0) {
+        if (ok && postgresFixture.isEmpty() && remoteEvery > 0 &&
+            seed % static_cast<quint64>(remoteEvery) == 0) {
             // Every remoteEvery-th seed also goes across the wire (real time:
             // reconnecting waits), with a smaller workload.
             QTemporaryDir remoteDir(base);
@@ -145,6 +156,11 @@ int main(int argc, char** argv) {
             .arg(faults.writesTorn)
             .arg(faults.truncatesLost)
             .arg(faults.filesLost));
+    if (!postgresFixture.isEmpty())
+        print(
+            u"  PostgreSQL: %1 restarts between batches (store left open), %2 while a batch "
+            u"was applied"_s.arg(stats.pgRestarts)
+                .arg(stats.pgRestartsMidApply));
     print(
         u"  outcomes: %1 failed applies, %2 failed opens, batch in flight at a crash "
         u"applied %3 / lost %4, %5 reopens checked"_s.arg(stats.failedApplies)

@@ -1,7 +1,17 @@
 #include "store_simulation.h"
 
 #include <QDir>
+#include <QFile>
+#include <QProcess>
+#include <QSqlDatabase>
+#include <QSqlError>
+#include <QSqlQuery>
+#include <QThread>
+#include <QUrl>
+#include <chrono>
+#include <csignal>
 #include <cstdio>
+#include <thread>
 
 #include "houbu/codec.h"
 #include "workload.h"
@@ -45,18 +55,79 @@ SimStats& SimStats::operator+=(const SimStats& o) {
     plannedCrashes += o.plannedCrashes;
     resends += o.resends;
     reopens += o.reopens;
+    pgRestarts += o.pgRestarts;
+    pgRestartsMidApply += o.pgRestartsMidApply;
     return *this;
 }
 
-StoreSimulation::StoreSimulation(std::uint64_t seed, QString dir, int lines)
-    : seed_(seed), dir_(std::move(dir)), rng_(seed ^ 0x5eed'f417'0000'0001ull) {
+StoreSimulation::StoreSimulation(std::uint64_t seed, QString dir, int lines,
+                                 QString postgresFixture)
+    : seed_(seed),
+      dir_(std::move(dir)),
+      pgFixture_(std::move(postgresFixture)),
+      rng_(seed ^ 0x5eed'f417'0000'0001ull) {
     location_ = QDir(dir_).filePath(u"sim.db"_s);
     buildWorkload(lines);
 }
 
 StoreSimulation::~StoreSimulation() {
     store_.reset();
+    if (postgres()) dropDatabase();
     FaultVfs::instance().reset();
+}
+
+bool StoreSimulation::pgFixture(const char* action) {
+    return QProcess::execute(u"sh"_s,
+                             {QStringLiteral(HOUBU_SOURCE_DIR "/tests/store/pg-fixture.sh"),
+                              QString::fromLatin1(action), pgFixture_}) == 0;
+}
+
+namespace {
+
+// A connection to the fixture server's maintenance database.
+QSqlDatabase maintenance(const QString& fixture) {
+    QFile f(QDir(fixture).filePath(u"url"_s));
+    QUrl url;
+    if (f.open(QIODevice::ReadOnly)) url = QUrl(QString::fromUtf8(f.readAll().trimmed()));
+    QSqlDatabase db = QSqlDatabase::contains(u"houbu_sim_admin"_s)
+                          ? QSqlDatabase::database(u"houbu_sim_admin"_s, false)
+                          : QSqlDatabase::addDatabase(u"QPSQL"_s, u"houbu_sim_admin"_s);
+    db.setHostName(url.host());
+    db.setPort(url.port(5432));
+    db.setUserName(url.userName());
+    db.setDatabaseName(u"postgres"_s);
+    return db;
+}
+
+}  // namespace
+
+qint64 StoreSimulation::postmasterPid() const {
+    QFile f(QDir(pgFixture_).filePath(u"data/postmaster.pid"_s));
+    if (!f.open(QIODevice::ReadOnly)) return -1;
+    return f.readLine().trimmed().toLongLong();
+}
+
+bool StoreSimulation::createDatabase() {
+    QSqlDatabase db = maintenance(pgFixture_);
+    if (!db.open()) return fail(u"cannot reach the PostgreSQL fixture: "_s + db.lastError().text());
+    pgDatabase_ = u"houbu_sim_%1"_s.arg(seed_);
+    QSqlQuery q(db);
+    q.exec(u"DROP DATABASE IF EXISTS %1"_s.arg(pgDatabase_));
+    if (!q.exec(u"CREATE DATABASE %1"_s.arg(pgDatabase_)))
+        return fail(u"cannot create a database: "_s + q.lastError().text());
+    location_ = u"postgresql://%1@%2:%3/%4"_s.arg(db.userName(), db.hostName())
+                    .arg(db.port())
+                    .arg(pgDatabase_);
+    db.close();
+    return true;
+}
+
+void StoreSimulation::dropDatabase() {
+    if (pgDatabase_.isEmpty()) return;
+    QSqlDatabase db = maintenance(pgFixture_);
+    if (db.open())
+        QSqlQuery(db).exec(u"DROP DATABASE IF EXISTS %1 WITH (FORCE)"_s.arg(pgDatabase_));
+    db.close();
 }
 
 void StoreSimulation::buildWorkload(int lineCount) {
@@ -110,13 +181,27 @@ bool StoreSimulation::fail(const QString& why) {
 bool StoreSimulation::run() {
     FaultVfs& vfs = FaultVfs::instance();
     vfs.reset();
-    plan_ = drawPlan();
-    vfs.arm(rng_.next(), plan_);
+    if (postgres()) {
+        if (!createDatabase()) return false;
+    } else {
+        plan_ = drawPlan();
+        vfs.arm(rng_.next(), plan_);
+    }
     if (!openStore()) return false;
     for (std::size_t b = 0; b < batches_.size(); ++b) {
         if (acked_ > b) continue;  // found journaled after a crash
+        if (postgres() && rng_.percent(6)) {
+            if (rng_.percent(50)) {
+                restartDuringNext_ = true;
+            } else {
+                // The store stays open: it must find the server again by itself.
+                ++stats_.pgRestarts;
+                if (!pgFixture("crash") || !pgFixture("resume"))
+                    return fail(u"cannot restart PostgreSQL"_s);
+            }
+        }
         if (!sendBatch(b)) return false;
-        if (rng_.percent(2)) {
+        if (!postgres() && rng_.percent(2)) {
             ++stats_.plannedCrashes;
             vfs.crash();
             if (!crashAndRecover()) return false;
@@ -153,6 +238,7 @@ bool StoreSimulation::openStore() {
             continue;
         }
         ++stats_.failedOpens;
+        if (postgres()) QThread::msleep(50);
         // Faults come and go: after many in a row, the disk is let be.
         if (attempt == 30) vfs.disarm();
         if (attempt > 30) return fail(u"the store does not open with no faults: "_s + error);
@@ -267,6 +353,41 @@ bool StoreSimulation::sendBatch(std::size_t b) {
         }
         QByteArray out;
         QString error;
+        if (restartDuringNext_) {
+            // The server goes down while the batch is applied: acknowledged
+            // or not, the store is then reopened and checked.
+            restartDuringNext_ = false;
+            ++stats_.pgRestartsMidApply;
+            // SIGQUIT is PostgreSQL's immediate shutdown (what `pg_ctl -m
+            // immediate` sends), sent from a thread of its own a moment into
+            // the apply: before, during or after its commit.
+            const qint64 postmaster = postmasterPid();
+            const int delayUs = rng_.below(6000);
+            std::thread killer([postmaster, delayUs] {
+                std::this_thread::sleep_for(std::chrono::microseconds(delayUs));
+                if (postmaster > 0) ::kill(static_cast<pid_t>(postmaster), SIGQUIT);
+            });
+            const bool ok = store_->apply(batch.lines, out, error);
+            killer.join();
+            for (int i = 0;
+                 i < 600 && postmaster > 0 && ::kill(static_cast<pid_t>(postmaster), 0) == 0; ++i)
+                QThread::msleep(10);
+            if (!pgFixture("resume")) return fail(u"cannot restart PostgreSQL"_s);
+            if (ok) {
+                if (out != batch.events)
+                    return fail(
+                        u"the events acknowledged for batch %1 differ from the oracle's"_s.arg(b +
+                                                                                               1));
+                acked_ = b + 1;
+                inFlight_ = false;
+            } else {
+                inFlight_ = true;
+            }
+            store_.reset();
+            if (!openStore() || !checkReopened()) return false;
+            if (acked_ > b) return true;
+            continue;
+        }
         if (store_->apply(batch.lines, out, error)) {
             if (out != batch.events)
                 return fail(
@@ -295,6 +416,7 @@ bool StoreSimulation::sendBatch(std::size_t b) {
             continue;
         }
         ++stats_.failedApplies;
+        if (postgres()) QThread::msleep(50);
         if (qEnvironmentVariableIsSet("HOUBU_SIM_TRACE"))
             std::fprintf(stderr, "batch %zu failed: %s\n", b + 1, qPrintable(error));
         if (attempt == 50) vfs.disarm();

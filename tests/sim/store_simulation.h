@@ -37,20 +37,27 @@ namespace houbu::sim {
 struct SimStats {
     qint64 batches = 0;
     qint64 commands = 0;
-    qint64 failedApplies = 0;    // apply() answered false (no crash)
-    qint64 failedOpens = 0;      // Store::open failed (no crash)
-    qint64 inFlightApplied = 0;  // a batch in flight at a crash was found journaled
-    qint64 inFlightLost = 0;     // ... was not
-    qint64 plannedCrashes = 0;   // power cuts between batches
-    qint64 resends = 0;          // acknowledged keys asked again
-    qint64 reopens = 0;          // reopens checked
+    qint64 failedApplies = 0;       // apply() answered false (no crash)
+    qint64 failedOpens = 0;         // Store::open failed (no crash)
+    qint64 inFlightApplied = 0;     // a batch in flight at a crash was found journaled
+    qint64 inFlightLost = 0;        // ... was not
+    qint64 plannedCrashes = 0;      // power cuts between batches
+    qint64 resends = 0;             // acknowledged keys asked again
+    qint64 reopens = 0;             // reopens checked
+    qint64 pgRestarts = 0;          // PostgreSQL stopped as by a power cut, between batches
+    qint64 pgRestartsMidApply = 0;  // ... while a batch was being applied
     SimStats& operator+=(const SimStats& o);
 };
 
 class StoreSimulation {
   public:
-    // `dir` must be empty; the store is made there.
-    StoreSimulation(std::uint64_t seed, QString dir, int lines);
+    // `dir` must be empty; the store is made there. With `postgresFixture`
+    // (the folder of tests/store/pg-fixture.sh's server), the store is a new
+    // database on that server instead, and the faults are the server's
+    // restarts after an immediate stop (a crash): between batches, with the
+    // store left open to find its way back, and while a batch is applied,
+    // after which the store is reopened and checked.
+    StoreSimulation(std::uint64_t seed, QString dir, int lines, QString postgresFixture = {});
     ~StoreSimulation();
 
     // Runs the seed; false with failure() when a check failed.
@@ -74,11 +81,19 @@ class StoreSimulation {
     bool checkReopened();
     bool checkJournal(qint64 length);
     bool sendBatch(std::size_t b);
+    bool postgres() const { return !pgFixture_.isEmpty(); }
+    bool createDatabase();
+    void dropDatabase();
+    bool pgFixture(const char* action);
+    qint64 postmasterPid() const;
     bool fail(const QString& why);
 
     std::uint64_t seed_;
     QString dir_;
     QString location_;
+    QString pgFixture_;
+    QString pgDatabase_;
+    bool restartDuringNext_ = false;
     SplitMix64 rng_;
     std::vector<Batch> batches_;
     std::vector<QByteArray> commandText_;  // per journal seq - 1: the line as journaled
