@@ -5,7 +5,7 @@
 //
 // Seeds: HOUBU_SIM_SEEDS as HOUBU_RANDOM_SEEDS (seed_list.h: "7", "100-120",
 // "+500"); by default seeds 1 to --ci-seeds (what ctest runs).
-// Options: --ci-seeds N (default 60), --lines N (workload lines per seed,
+// Options: --ci-seeds N (default 40), --lines N (workload lines per seed,
 // default 400), --quiet (totals only). HOUBU_SIM_TRACE=1 prints every fault
 // and failed apply of the seeds run, to follow one.
 // Stores are made in /dev/shm when there is one: durability is the fault
@@ -18,6 +18,7 @@
 #include <QTemporaryDir>
 #include <cstdio>
 
+#include "embedded_simulation.h"
 #include "remote_simulation.h"
 #include "seed_list.h"
 #include "store_simulation.h"
@@ -42,7 +43,7 @@ int main(int argc, char** argv) {
             if (type == QtFatalMsg) std::fputs(qPrintable(m + u'\n'), stderr);
         });
     QCoreApplication app(argc, argv);
-    int ciSeeds = 60, lines = 400, remoteEvery = 10;
+    int ciSeeds = 40, lines = 400, remoteEvery = 10, embeddedEvery = 4;
     bool quiet = false;
     QString postgresFixture;
     const QStringList args = app.arguments();
@@ -53,13 +54,16 @@ int main(int argc, char** argv) {
             lines = args[++i].toInt();
         else if (args[i] == u"--remote-every"_s && i + 1 < args.size())
             remoteEvery = args[++i].toInt();
+        else if (args[i] == u"--embedded-every"_s && i + 1 < args.size())
+            embeddedEvery = args[++i].toInt();
         else if (args[i] == u"--postgres"_s)
             postgresFixture = qEnvironmentVariable("HOUBU_PG_FIXTURE");
         else if (args[i] == u"--quiet"_s)
             quiet = true;
         else {
             print(
-                u"usage: houbu_sim [--ci-seeds N] [--lines N] [--remote-every N] [--postgres] "
+                u"usage: houbu_sim [--ci-seeds N] [--lines N] [--remote-every N] [--embedded-every "
+                u"N] [--postgres] "
                 u"[--quiet]; seeds "
                 u"from "
                 u"HOUBU_SIM_SEEDS (\"N\", \"A-B\", \"+N\", comma-separated)"_s);
@@ -93,7 +97,9 @@ int main(int argc, char** argv) {
     RemoteStats remote;
     FlakyProxy::Counts network;
     FaultCounts remoteFaults;
-    qint64 remoteSeeds = 0;
+    qint64 remoteSeeds = 0, embeddedSeeds = 0;
+    EmbeddedStats embedded;
+    FaultCounts embeddedFaults;
     for (const quint64 seed : seeds) {
         QTemporaryDir dir(base);
         // PostgreSQL restarts take a second or two each: a shorter workload.
@@ -103,6 +109,20 @@ int main(int argc, char** argv) {
         QString failure = sim.failure();
         stats += sim.stats();
         faults += FaultVfs::instance().counts();
+        if (ok && postgresFixture.isEmpty() && embeddedEvery > 0 &&
+            seed % static_cast<quint64>(embeddedEvery) == 0) {
+            // The console's embedded session on a store on the fault VFS.
+            QTemporaryDir embeddedDir(base);
+            EmbeddedSimulation e(seed, embeddedDir.path(), lines);
+            ok = e.run();
+            if (!ok) {
+                failure = u"embedded session: "_s + e.failure();
+                embeddedDir.setAutoRemove(false);
+            }
+            ++embeddedSeeds;
+            embedded += e.stats();
+            embeddedFaults += FaultVfs::instance().counts();
+        }
         if (ok && postgresFixture.isEmpty() && remoteEvery > 0 &&
             seed % static_cast<quint64>(remoteEvery) == 0) {
             // Every remoteEvery-th seed also goes across the wire (real time:
@@ -168,6 +188,18 @@ int main(int argc, char** argv) {
             .arg(stats.inFlightApplied)
             .arg(stats.inFlightLost)
             .arg(stats.reopens));
+    print(
+        u"  embedded session (%1 seeds): %2 commands, %3 answered with a storage failure, "
+        u"%4 power cuts, %5 sessions opened; disk: full %6, write EIO %7, fsync EIO %8, "
+        u"torn writes %9"_s.arg(embeddedSeeds)
+            .arg(embedded.commands)
+            .arg(embedded.failedAnswers)
+            .arg(embedded.crashes)
+            .arg(embedded.sessions)
+            .arg(embeddedFaults.writeFull)
+            .arg(embeddedFaults.writeIoErr)
+            .arg(embeddedFaults.syncIoErr)
+            .arg(embeddedFaults.writesTorn));
     print(
         u"  remote (%1 seeds): %2 batches, %3 commands, %4 sendings (%5 unanswered, %6 cut "
         u"short, %7 refused 5xx/429, %8 replayed), %9 events in the session's log"_s

@@ -1,5 +1,6 @@
 #include "remote_simulation.h"
 
+#include <QCoreApplication>
 #include <QDir>
 #include <QElapsedTimer>
 #include <QEventLoop>
@@ -40,11 +41,12 @@ class Lines : public EventSink {
 bool waitFor(const std::function<bool()>& done, int ms) {
     QElapsedTimer t;
     t.start();
-    while (!done() && t.elapsed() < ms) {
-        QEventLoop loop;
-        QTimer::singleShot(10, &loop, &QEventLoop::quit);
-        loop.exec();
-    }
+    // Woken by each event that comes (a queued signal, a socket), and by
+    // the ticking timer at the latest.
+    QTimer tick;
+    tick.start(20);
+    while (!done() && t.elapsed() < ms)
+        QCoreApplication::processEvents(QEventLoop::WaitForMoreEvents);
     return done();
 }
 
