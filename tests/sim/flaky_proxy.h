@@ -49,6 +49,8 @@ class FlakyProxy : public QObject {
     bool listen();
     quint16 port() const;
     void setPlan(const Plan& plan) { plan_ = plan; }
+    // Where new connections go (houbud started again on another port).
+    void setTarget(quint16 port) { target_ = port; }
     const Counts& counts() const { return counts_; }
 
   private:

@@ -202,8 +202,8 @@ int main(int argc, char** argv) {
             .arg(embeddedFaults.writesTorn));
     print(
         u"  remote (%1 seeds): %2 batches, %3 commands, %4 sendings (%5 unanswered, %6 cut "
-        u"short, %7 refused 5xx/429, %8 replayed), %9 events in the session's log"_s
-            .arg(remoteSeeds)
+        u"short, %7 refused 5xx/429, %8 replayed), %9 events in the session's log; "
+        u"houbud restarted %10 times (%11 after a power cut)"_s.arg(remoteSeeds)
             .arg(remote.batches)
             .arg(remote.commands)
             .arg(remote.sendings)
@@ -211,7 +211,9 @@ int main(int argc, char** argv) {
             .arg(remote.cutShort)
             .arg(remote.refused)
             .arg(remote.replayed)
-            .arg(remote.events));
+            .arg(remote.events)
+            .arg(remote.restarts)
+            .arg(remote.crashes));
     print(
         u"  network: %1 connections, %2 steps; resets at connect %3, in a request %4, in an "
         u"answer %5; stalls %6; houbud's disk: full %7, write EIO %8, fsync EIO %9"_s

@@ -68,6 +68,8 @@ RemoteStats& RemoteStats::operator+=(const RemoteStats& o) {
     refused += o.refused;
     replayed += o.replayed;
     events += o.events;
+    restarts += o.restarts;
+    crashes += o.crashes;
     return *this;
 }
 
@@ -256,6 +258,28 @@ bool RemoteSimulation::run() {
                     u"batch %1 sent again under its key is not answered as a replay"_s.arg(i + 1));
         }
         if (!logWrong.isEmpty()) return fail(logWrong);
+        if (rng.percent(3)) {
+            // houbud goes and comes back, on another port behind the proxy.
+            ++stats_.restarts;
+            if (rng.percent(50)) {
+                ++stats_.crashes;
+                vfs.crash();
+                server.reset();
+                vfs.materializeCrash(rng.next());
+            } else {
+                bool stopped = false;
+                QObject::connect(server.get(), &Server::stopped, [&] { stopped = true; });
+                server->shutdown();
+                if (!waitFor([&] { return stopped; }, 30000))
+                    return fail(u"houbud does not stop"_s);
+                server.reset();
+            }
+            vfs.disarm();
+            server = std::make_unique<Server>(so);
+            if (!server->start(error)) return fail(u"houbud does not start again: "_s + error);
+            proxy.setTarget(server->port());
+            vfs.arm(rng.next(), disk);
+        }
     }
 
     // Calm: the session catches up and shows what a fresh engine shows.

@@ -12,6 +12,9 @@
 //    bytes, across stream resets (no gap, no repeat);
 //  - once the network is calm, the session's last snapshot (runs, the
 //    focused run's seats and queues, counters) equals a fresh engine's;
+// Now and then houbud stops between batches, cleanly or by a power cut under
+// its store (the fault VFS), and starts again on what the disk kept; the
+// session must resume its stream with no gap and no repeat.
 //  - after houbud stops, the store reopens with exactly the workload's
 //    commands and `verify` passes.
 
@@ -32,6 +35,8 @@ struct RemoteStats {
     qint64 refused = 0;     // POSTs answered 5xx (storage failed) or 429
     qint64 replayed = 0;    // answers marked Idempotent-Replayed
     qint64 events = 0;      // events the session's log got
+    qint64 restarts = 0;    // houbud stopped and started again between batches
+    qint64 crashes = 0;     // ... of them after a power cut under its store
     RemoteStats& operator+=(const RemoteStats& o);
 };
 
