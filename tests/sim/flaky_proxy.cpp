@@ -52,7 +52,7 @@ void FlakyProxy::accept() {
         Link& link = links_.emplace_back();
         link.client = client;
         link.server = new QTcpSocket(this);
-        Link* l = &link;  // std::list: stable until reaped
+        Link* l = &link;  // std::list: stable, and kept until the proxy goes
         connect(client, &QTcpSocket::readyRead, this, [this, l] {
             if (l->dead || !l->client) return;
             l->toServer += l->client->readAll();
