@@ -98,6 +98,7 @@ int main(int argc, char** argv) {
     FlakyProxy::Counts network;
     FaultCounts remoteFaults;
     qint64 remoteSeeds = 0, embeddedSeeds = 0;
+    std::size_t done = 0;
     EmbeddedStats embedded;
     FaultCounts embeddedFaults;
     for (const quint64 seed : seeds) {
@@ -154,6 +155,18 @@ int main(int argc, char** argv) {
                       .arg(s.failedApplies)
                       .arg(s.reopens));
         }
+        // A long run says how far it got, so that one stopped early still counts.
+        if (++done % 100 == 0 && done < seeds.size())
+            print(
+                u"... %1 of %2 seeds, %3 failed, %4 s; %5 crashes, %6 disk full, %7 EIO"_s.arg(done)
+                    .arg(seeds.size())
+                    .arg(failed.size())
+                    .arg(timer.elapsed() / 1000)
+                    .arg(faults.crashes + embeddedFaults.crashes + remoteFaults.crashes)
+                    .arg(faults.writeFull + embeddedFaults.writeFull + remoteFaults.writeFull)
+                    .arg(faults.writeIoErr + faults.syncIoErr + faults.truncateIoErr +
+                         embeddedFaults.writeIoErr + embeddedFaults.syncIoErr +
+                         remoteFaults.writeIoErr + remoteFaults.syncIoErr));
     }
     print(u"houbu_sim: %1 seeds, %2 failed, %3 s"_s.arg(seeds.size())
               .arg(failed.size())
