@@ -140,7 +140,7 @@ bool RemoteSimulation::run() {
     so.rate = 0;
     auto server = std::make_unique<Server>(so);
     if (!server->start(error)) return fail(u"houbud does not start: "_s + error);
-    // Disk faults under houbud (no power cut: the server has no crash here).
+    // Disk faults under houbud; its power cuts come between batches (below).
     FaultVfs::Plan disk;
     disk.writeFault = rng.percent(50) ? 0.003 : 0;
     disk.syncFault = rng.percent(50) ? 0.01 : 0;

@@ -1,6 +1,6 @@
 #pragma once
 // One seed of the fault simulation across the wire: houbud (Server) in this
-// process on a store on the fault VFS (disk faults, no power cut), a
+// process on a store on the fault VFS (disk faults), a
 // FlakyProxy in front of it, the console's RemoteSession and a command
 // client behind the proxy. The client posts the workload in batches, each
 // under an Idempotency-Key, sends a batch again with its key whenever no
