@@ -310,8 +310,13 @@ void RemoteSession::postCommands(const QByteArray& body, bool ndjson,
     connect(reply, &QNetworkReply::finished, this,
             [this, reply, body, ndjson, done = std::move(done), key, attempt]() mutable {
                 reply->deleteLater();
+                // A status whose body was cut off (the connection dropped:
+                // a transport error, below 100) is an answer lost too: the
+                // commands were applied, and only a resend tells their events.
                 const bool answered =
-                    reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).isValid();
+                    reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).isValid() &&
+                    (reply->error() == QNetworkReply::NoError ||
+                     reply->error() >= QNetworkReply::ContentAccessDenied);
                 if (answered || attempt + 1 >= kCommandSendings ||
                     reply->error() == QNetworkReply::OperationCanceledError) {
                     done(reply);

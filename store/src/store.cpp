@@ -38,6 +38,9 @@ StoreImpl::~StoreImpl() {
             } catch (const SqlFailure&) {
             }
         }
+        // Closing checkpoints and removes the WAL, unless the disk fails:
+        // then the next open must not find a failed commit in it.
+        supersedeFailedCommit();
         snapshotting.reset();
         intake.reset();
         reader.reset();

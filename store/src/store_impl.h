@@ -175,6 +175,11 @@ class StoreImpl : public EventSink {
     // A dictionary trained and handed to the packer, inserted by the
     // transaction that failed: the retry inserts it again.
     std::optional<std::pair<int, QByteArray>> dictionaryToInsert;
+    // SQLite: a commit failed, perhaps after its whole transaction was in the
+    // WAL (the sync failed). A new connection's recovery would find it
+    // committed, so the connection is not reopened until a commit after it
+    // overwrote its frames (supersedeFailedCommit).
+    bool failedCommitInWal = false;
 
     // ---- schema (store_schema.cpp) -------------------------------------------
     bool connect(QString& error);
@@ -188,6 +193,7 @@ class StoreImpl : public EventSink {
     void problem(const QString& text) { problems << text; }
     bool load(QString& error);
     bool reload(QString& error);
+    bool supersedeFailedCommit();
     std::vector<SnapshotRow> snapshotRows(qint64 limit);
     QString withStoredPieces(
         const SnapshotRow& s,

@@ -210,6 +210,10 @@ bool StoreImpl::load(QString& error) {
 
 // Brings the engine back to the last committed state after a failure.
 bool StoreImpl::reload(QString& error) {
+    if (!supersedeFailedCommit()) {
+        error = u"the disk still fails: a failed commit is not overwritten yet"_s;
+        return false;
+    }
     if (!sql.db().isOpen() || !postgres) {
         if (!connect(error)) return false;
     } else {

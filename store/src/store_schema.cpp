@@ -134,7 +134,11 @@ bool StoreImpl::connect(QString& error) {
                 error = u"cannot read '%1': %2"_s.arg(options.location, f.errorString());
                 return false;
             }
-            if (f.read(16) != QByteArray("SQLite format 3\0", 16)) {
+            // A power cut while the store was being made can leave its first
+            // page torn beside the rollback journal that undoes it: SQLite
+            // rolls that back on opening, so such a file is let through.
+            const bool hotJournal = QFileInfo(options.location + u"-journal"_s).size() > 0;
+            if (f.read(16) != QByteArray("SQLite format 3\0", 16) && !hotJournal) {
                 error =
                     u"'%1' is not a Houbu database (not an SQLite file)"_s.arg(options.location);
                 return false;

@@ -425,6 +425,13 @@ bool StoreImpl::tryCommit(std::vector<std::unique_ptr<StagedGroup>>& groups, QSt
             authorIds.erase(key);
         authorsAdded.clear();
         lastAuthorId = -1;
+        // SQLite: the failed commit may be whole in the WAL already (its sync
+        // failed); overwrite it before anything reconnects, so that it never
+        // turns up beside the retry or after it was reported as not applied.
+        if (!postgres) {
+            failedCommitInWal = true;
+            supersedeFailedCommit();
+        }
         why = f.message;
         return false;
     }
@@ -439,6 +446,24 @@ bool StoreImpl::tryCommit(std::vector<std::unique_ptr<StagedGroup>>& groups, QSt
         if (!g->commands.empty())
             remember(g->firstSeq + static_cast<qint64>(g->commands.size()) - 1, g->firstEvent,
                      g->events);
+    return true;
+}
+
+bool StoreImpl::supersedeFailedCommit() {
+    if (!failedCommitInWal) return true;
+    if (!sql.db().isOpen()) return false;
+    // Any page written will do: the commit's frames take the place of the
+    // failed one's in the WAL, whose checksum chain then ends before them.
+    try {
+        sql.exec(u"BEGIN IMMEDIATE"_s);
+        sql.exec(u"INSERT INTO houbu_lock (id) VALUES (0)"_s);
+        sql.exec(u"DELETE FROM houbu_lock"_s);
+        sql.exec(u"COMMIT"_s);
+    } catch (const SqlFailure&) {
+        sql.rollback();
+        return false;
+    }
+    failedCommitInWal = false;
     return true;
 }
 

@@ -51,6 +51,7 @@
 
 #include "houbu/codec.h"
 #include "reference_model.h"
+#include "seed_list.h"
 
 using namespace houbu::reftest;
 
@@ -2325,34 +2326,12 @@ void TestRandomized::randomized_data() {
     bool okCount = false;
     int commands = qEnvironmentVariableIntValue("HOUBU_RANDOM_COMMANDS", &okCount);
     if (!okCount || commands <= 0) commands = 1000;
-    std::random_device rd;
-    for (const QString& part : env.split(QLatin1Char(','), Qt::SkipEmptyParts)) {
-        const QString p = part.trimmed();
-        std::vector<quint64> seeds;
-        bool ok = false;
-        if (p.startsWith(QLatin1Char('+'))) {
-            const int n = p.mid(1).toInt(&ok);
-            ok = ok && n > 0;
-            for (int i = 0; ok && i < n; ++i)
-                seeds.push_back((quint64(rd()) << 32) ^ quint64(rd()));
-        } else if (p.count(QLatin1Char('-')) == 1) {
-            bool okTo = false;
-            const quint64 a = p.section(QLatin1Char('-'), 0, 0).toULongLong(&ok);
-            const quint64 b = p.section(QLatin1Char('-'), 1, 1).toULongLong(&okTo);
-            ok = ok && okTo && a <= b;
-            for (quint64 s = a; ok && s <= b; ++s)
-                seeds.push_back(s);
-        } else {
-            seeds.push_back(p.toULongLong(&ok));
-        }
-        // A part that is read as nothing would run fewer seeds than asked for, unnoticed.
-        if (!ok)
-            QFAIL(qPrintable(QStringLiteral("HOUBU_RANDOM_SEEDS: cannot read \"%1\" (\"N\", "
-                                            "\"A-B\" or \"+N\")")
-                                 .arg(p)));
-        for (quint64 s : seeds)
-            QTest::addRow("env seed %llu", static_cast<unsigned long long>(s)) << s << commands;
-    }
+    std::vector<quint64> seeds;
+    QString error;
+    if (!houbu::test::SeedList::parse(env, seeds, error))
+        QFAIL(qPrintable(QStringLiteral("HOUBU_RANDOM_SEEDS: ") + error));
+    for (quint64 s : seeds)
+        QTest::addRow("env seed %llu", static_cast<unsigned long long>(s)) << s << commands;
 }
 
 void TestRandomized::randomized() {

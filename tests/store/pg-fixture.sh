@@ -8,6 +8,8 @@
 #                                   DIR/port and DIR/url
 #   pg-fixture.sh stop DIR          stop the server (fast) and remove DIR
 #   pg-fixture.sh halt DIR          stop the server, keep DIR (tests of an outage)
+#   pg-fixture.sh crash DIR         stop it as a power cut would (immediate: no
+#                                   checkpoint, recovery from its WAL on resume)
 #   pg-fixture.sh resume DIR        start it again on the same port
 #
 # As root, the server runs as the user postgres (initdb refuses root).
@@ -15,7 +17,7 @@
 set -eu
 
 usage() {
-    echo "usage: $0 start|stop|halt|resume DIR [PORT]" >&2
+    echo "usage: $0 start|stop|halt|crash|resume DIR [PORT]" >&2
     exit 2
 }
 [ $# -ge 2 ] || usage
@@ -121,6 +123,10 @@ stop)
     ;;
 halt)
     server_stop
+    ;;
+crash)
+    find_pgbin
+    as_owner "$pgbin/pg_ctl" -D "$dir/data" -m immediate -w -t 60 stop >/dev/null
     ;;
 resume)
     find_pgbin

@@ -174,6 +174,11 @@ class Store {
     // a storage failure that is given up (stopRetrying) returns false with
     // `error`: none of the lines was applied and the engine is rebuilt at the
     // last committed state when the database can be read.
+    // (A SQLite commit whose sync failed may already be whole in the WAL: the
+    // store overwrites it with a commit of its own before it reconnects, so it
+    // never turns up later; should the process or the machine stop before that
+    // commit succeeded, it may be found applied on reopening. A client that
+    // must know asks by the lines' request key, findRequest.)
     // With `ends`, appends for each line the size of `out` after its events, so
     // that a caller batching several requests into one group can split the output.
     bool apply(const QList<InputLine>& lines, QByteArray& out, QString& error,
