@@ -25,7 +25,7 @@ done
 
 # The fuzz targets (preset fuzz: clang, ASan + UBSan): every committed input,
 # then a short run of each (HACKING.md, "Fuzzing").
-scripts/fuzz.sh "${HOUBU_FUZZ_SECONDS:-30}" || status=1
+scripts/fuzz.sh "${HOUBU_FUZZ_SECONDS:-20}" || status=1
 
 start=$(date +%s)
 echo "== release: configure and build (the demo's preset)" >&2
