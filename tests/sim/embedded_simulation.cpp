@@ -10,7 +10,7 @@
 
 #include "fault_vfs.h"
 #include "houbu/codec.h"
-#include "houbu/session.h"
+#include "houbu/embedded_session.h"
 #include "houbu/time.h"
 #include "houbu/view_json.h"
 #include "workload.h"
