@@ -77,17 +77,20 @@ void MainWindow::onEvents(const QList<EventRecord>& events) {
         trainFilter_->addItem(train, train);
     }
     for (const EventRecord& e : events) {
-        const QString id = QString::fromStdString(e.event.id);
+        // Only waitlist events touch the orders awaiting prepayment: most of
+        // a live day's events are not, and need no text made for them.
         switch (e.event.kind) {
-            case EventKind::WaitlistSubmitted:
+            case EventKind::WaitlistSubmitted: {
+                const QString id = QString::fromStdString(e.event.id);
                 awaitingPrepay_.insert(id, {id, static_cast<double>(e.event.prepayFen) / 100,
                                             QString::fromStdString(formatTime(e.event.payBy))});
                 break;
+            }
             case EventKind::WaitlistEffective:
             case EventKind::WaitlistCancelled:
             case EventKind::WaitlistExpired:
             case EventKind::WaitlistFailed:
-                awaitingPrepay_.remove(id);
+                awaitingPrepay_.remove(QString::fromStdString(e.event.id));
                 break;
             default:
                 break;

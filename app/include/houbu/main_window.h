@@ -11,13 +11,13 @@
 #include <memory>
 #include <optional>
 
+#include "houbu/embedded_session.h"
 #include "houbu/examples.h"
 #include "houbu/explanation_dialog.h"
 #include "houbu/hot_queue_model.h"
 #include "houbu/models.h"
 #include "houbu/operator_dialogs.h"
 #include "houbu/run_sort_model.h"
-#include "houbu/embedded_session.h"
 #include "houbu/standing_ticket_model.h"
 
 class QAction;

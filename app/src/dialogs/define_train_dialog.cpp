@@ -14,9 +14,9 @@
 #include <QTime>
 #include <map>
 
+#include "dialog_support.h"
 #include "houbu/display_names.h"
 #include "houbu/time.h"
-#include "dialog_support.h"
 
 namespace houbu {
 

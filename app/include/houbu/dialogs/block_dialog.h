@@ -1,31 +1,15 @@
 #pragma once
 
-#include <QDateTime>
-#include <QDialog>
 #include <QJsonObject>
-#include <QMessageBox>
-#include <QPair>
-#include <QPointer>
-#include <QSet>
 #include <QStringList>
 
 #include "houbu/session.h"
 
-class QButtonGroup;
-class QCheckBox;
 class QComboBox;
-class QDateTimeEdit;
-class QDialogButtonBox;
-class QFormLayout;
 class QLabel;
 class QLineEdit;
-class QPushButton;
 class QRadioButton;
 class QSpinBox;
-class QStackedWidget;
-class QTableWidget;
-class QTreeWidget;
-class QVBoxLayout;
 #include "houbu/dialogs/seat_counting_dialog.h"
 
 namespace houbu {
