@@ -14,8 +14,8 @@
 #include "connection_guard.h"
 #include "refusal_log.h"
 #include "server_wire.h"
-#include "stream_hello.h"
 #include "stream_client.h"
+#include "stream_hello.h"
 #include "writer.h"
 
 namespace houbu {
