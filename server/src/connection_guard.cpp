@@ -459,10 +459,7 @@ void HttpConnection::beforeQt() {
         return;
     }
     if (socket_->bytesToWrite() > kMostUnsentBytes) {
-        if (listener_)
-            listener_->hooks().log(429, u"connection from "_s + client_ +
-                                            u" closed: it sends requests and reads no answers"_s);
-        block();
+        closeUnreading();
         socket_->abort();
         return;
     }
@@ -578,6 +575,14 @@ void HttpConnection::settle() {
     if (framer_.stopped() && !framer_.upgraded() && delivered_ >= framer_.completed()) block();
 }
 
+void HttpConnection::closeUnreading() {
+    if (listener_)
+        listener_->hooks().log(429, u"connection from "_s + client_ +
+                                        u" closed: it sends requests and reads no answers"_s);
+    closing_ = true;
+    block();
+}
+
 void HttpConnection::block() {
     if (blocked_) return;
     blocked_ = true;
@@ -608,6 +613,15 @@ void HttpConnection::answer(quint64 index, const QByteArray& bytes, bool close) 
     while (!ready_.empty() && ready_.begin()->first == sent_) {
         const qint64 t = now();
         if (socket_->bytesToWrite() == 0) lastWrite_ = t;
+        // Its requests may all have come before its answers piled up (a slow
+        // server, a fast client): then no more bytes arrive to check them on.
+        if (!framer_.heads().empty() && socket_->bytesToWrite() > kMostUnsentBytes) {
+            closeUnreading();
+            // Not under the request handler that called this: after it returns.
+            QMetaObject::invokeMethod(socket_, [socket = socket_] { socket->abort(); },
+                                      Qt::QueuedConnection);
+            return;
+        }
         socket_->write(ready_.begin()->second.bytes);
         const bool last = ready_.begin()->second.close;
         ready_.erase(ready_.begin());

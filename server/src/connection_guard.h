@@ -171,6 +171,7 @@ class HttpConnection : public QObject {
     void afterQt();   // readyRead, after it read
     void settle();    // refuse or stop once Qt has every request before it
     void block();     // Qt's parser reads nothing more
+    void closeUnreading();  // logged, blocked and answered no more: it reads no answers
     void sendContinue();
     void finishAnswers();  // after the last answer of a closing connection
     void check(qint64 now);
