@@ -575,6 +575,8 @@ class TestConsoleRemote : public QObject {
         QTRY_COMPARE_WITH_TIMEOUT(admin.connectionIndicator()->kind(),
                                   ConnectionIndicator::Kind::Connected, kWaitMs);
         QTRY_COMPARE_WITH_TIMEOUT(shownSeq(admin), remote_->lastSeq(), kWaitMs);
+        // The history comes by the stream, apart from the snapshot: wait for both.
+        QTRY_COMPARE_WITH_TIMEOUT(admin.lastSeq(), remote_->lastSeq(), kWaitMs);
         const qint64 before = remote_->lastSeq();
         const qint64 adminRowsBefore = admin.logModel()->rowCount();
         const QList<QByteArray> more = {sale(u"WHO-1"_s, freeSecondSeat(0), u"作者"_s)};
