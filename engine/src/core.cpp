@@ -21,6 +21,7 @@ void Core::occupy(std::uint32_t run, std::uint32_t seat, int from, int to, Holde
     assert((st.mask & m) == 0);
     st.mask |= m;
     s.runs[run].heldSegments += std::popcount(m);
+    s.changes.seat(run, seat);
     markFree(s.runs[run], st, from, to, false);
     Occupant o{static_cast<std::uint8_t>(from), static_cast<std::uint8_t>(to), kind, ref};
     auto pos =
@@ -35,6 +36,7 @@ void Core::vacate(std::uint32_t run, std::uint32_t seat, HolderKind kind, std::u
         if (it->kind == kind && it->ref == ref) {
             st.mask &= ~segmentMask(it->from, it->to);
             s.runs[run].heldSegments -= it->to - it->from;
+            s.changes.seat(run, seat);
             markFree(s.runs[run], st, it->from, it->to, true);
             st.occupants.erase(it);
             return;
@@ -135,6 +137,7 @@ void Core::leaveQueues(Order& order, OrderStatus status) {
     countOpen(s, order, -1);
     const int lane = order.groupSize() - 1;
     for (const auto& opt : order.options()) {
+        s.changes.queue(opt.queue);
         Queue& q = s.queues[opt.queue];
         --q.liveBySize[lane];
         if (order.flags & kAcceptsStanding) --q.acceptingStanding;

@@ -285,6 +285,10 @@ class Apply {
         std::vector<OrderOption> all(order.options().begin(), order.options().end());
         const Time expiryBefore = expiryOf(s, order);
         const std::size_t first = all.size();
+        // The order's view lists its options: the queues it waits in show them.
+        if (order.status == OrderStatus::Queued)
+            for (const OrderOption& opt : all)
+                s.changes.queue(opt.queue);
         all.insert(all.end(), extra.begin(), extra.end());
         order.setOptions(s.optionPool.add(all.data(), all.size()));
         for (std::size_t i = first; i < all.size(); ++i) {
@@ -317,6 +321,7 @@ class Apply {
         const Order& order = s.orders[index];
         const int lane = order.groupSize() - 1;
         opt.queue = queueFor(opt.run, opt.travelClass, opt.from, opt.to);
+        s.changes.queue(opt.queue);
         Queue& q = s.queues[opt.queue];
         auto& entries = q.lanes[lane].orders;
         // Effective times never decrease, so the place is at or near the back.
@@ -334,6 +339,7 @@ class Apply {
         Run& run = s.runs[r];
         const CarSpec& spec = cmd.cars.front();
         const std::size_t firstSeat = run.seats.size();
+        s.changes.reshape(r);  // its seats change in number: a viewer reads it whole
         buildCar(run, spec);
         const auto cls = static_cast<std::uint16_t>(run.classIndex(spec.travelClass));
 
@@ -374,6 +380,7 @@ class Apply {
         for (std::uint32_t t : v.tickets) {
             s.tickets[t].status = TicketStatus::Paid;
             s.tickets[t].paid = true;
+            if (!s.tickets[t].standing()) s.changes.seat(s.tickets[t].run, s.tickets[t].seat);
             emitTicket(EventKind::TicketPaid, t);
         }
     }

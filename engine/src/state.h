@@ -19,6 +19,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "change_marks.h"
 #include "houbu/command.h"
 #include "houbu/engine.h"
 #include "houbu/time.h"
@@ -440,6 +441,10 @@ class EngineState {
     SpanPool<OrderOption> optionPool;  // orders' options
     TimerQueue timers;
     std::size_t queuedOrders = 0;
+    // The queues and seats changed since a viewer last took them
+    // (change_marks.h): a viewer's record, not the engine's state, so a const
+    // engine keeps it too.
+    mutable ChangeMarks changes;
     // Version 2: the waitlist limits in force; the orders accepting added runs,
     // in submission order (closed ones dropped as they are met); each user's
     // open orders (submitted or queued), counted only while a per-user limit

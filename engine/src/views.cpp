@@ -55,7 +55,98 @@ OrderView orderView(const EngineState& s, const Order& o) {
     return v;
 }
 
+// One queue in rank order, with each order's rank and the passengers ahead.
+QueueView queueView(const EngineState& s, const ClassInfo& cls, const Queue& q) {
+    QueueView v;
+    v.travelClass = cls.name;
+    v.from = q.from;
+    v.to = q.to;
+    std::vector<const Order*> orders;
+    for (const auto& lane : q.lanes)
+        for (std::size_t k = lane.head; k < lane.orders.size(); ++k)
+            if (s.orders[lane.orders[k]].status == OrderStatus::Queued)
+                orders.push_back(&s.orders[lane.orders[k]]);
+    std::sort(orders.begin(), orders.end(),
+              [](const Order* a, const Order* b) { return queuedBefore(*a, *b); });
+    int ahead = 0;
+    v.orders.reserve(orders.size());
+    for (const Order* o : orders) {
+        OrderView ov = orderView(s, *o);
+        ov.rank = static_cast<int>(v.orders.size()) + 1;
+        ov.aheadPassengers = ahead;
+        ov.level = levelOfRank(ov.rank);
+        ahead += o->groupSize();
+        v.orders.push_back(std::move(ov));
+    }
+    return v;
+}
+
+SeatView seatView(const EngineState& s, const Run& r, const Seat& seat) {
+    SeatView v;
+    v.label = seat.label();
+    v.travelClass = r.classes[seat.travelClass].name;
+    v.car = r.cars[seat.car].number;
+    v.row = seat.row;
+    v.letter = seat.letter;
+    v.mask = seat.mask;
+    for (const Occupant& o : seat.occupants)
+        v.holders.push_back(holderOf(s, o));
+    return v;
+}
+
+bool queueKeyBefore(const QueueView& a, const QueueView& b) {
+    return std::tie(a.travelClass, a.from, a.to) < std::tie(b.travelClass, b.from, b.to);
+}
+
 }  // namespace
+
+bool Engine::tracksChanges() const {
+    return state_->changes.on;
+}
+
+void Engine::trackChanges(bool on) const {
+    state_->changes.on = on;
+    state_->changes.clear();
+}
+
+RunChanges Engine::takeChanges(const std::string& train, const std::string& date) const {
+    const EngineState& s = *state_;
+    RunChanges out;
+    const Run* r = s.findRun(train, date);
+    const auto run = r ? static_cast<std::uint32_t>(r - &s.runs[0]) : 0;
+    out.listed = s.changes.on && !s.changes.overflowed && r != nullptr &&
+                 std::find(s.changes.reshaped.begin(), s.changes.reshaped.end(), run) ==
+                     s.changes.reshaped.end();
+    if (out.listed) {
+        std::vector<std::uint32_t> seats;
+        for (const std::uint64_t mark : s.changes.seats)
+            if (static_cast<std::uint32_t>(mark >> 32) == run)
+                seats.push_back(static_cast<std::uint32_t>(mark));
+        if (!seats.empty()) {
+            std::sort(seats.begin(), seats.end());
+            seats.erase(std::unique(seats.begin(), seats.end()), seats.end());
+            // Positions in seat order: one pass over the run's order, not a search per seat.
+            const std::vector<std::uint32_t> order = seatsInOrder(*r);
+            for (std::size_t row = 0; row < order.size(); ++row)
+                if (std::binary_search(seats.begin(), seats.end(), order[row])) {
+                    out.seatRows.push_back(row);
+                    out.seats.push_back(seatView(s, *r, r->seats[order[row]]));
+                }
+        }
+        std::vector<std::uint32_t> queues;
+        for (const std::uint32_t qi : s.changes.queues)
+            if (s.queues[qi].run == run) queues.push_back(qi);
+        std::sort(queues.begin(), queues.end());
+        queues.erase(std::unique(queues.begin(), queues.end()), queues.end());
+        for (const std::uint32_t qi : queues) {
+            const Queue& q = s.queues[qi];
+            out.queues.push_back(queueView(s, r->classes[q.travelClass], q));
+        }
+        std::sort(out.queues.begin(), out.queues.end(), queueKeyBefore);
+    }
+    s.changes.clear();
+    return out;
+}
 
 std::vector<RunSummary> Engine::runSummaries() const {
     // From the runs' counters (state.h): nothing here walks orders or seats,
@@ -179,19 +270,8 @@ std::vector<SeatView> Engine::seats(const std::string& train, const std::string&
     std::vector<SeatView> out;
     if (!r) return out;
     out.reserve(r->seats.size());
-    for (std::uint32_t i : seatsInOrder(*r)) {
-        const Seat& seat = r->seats[i];
-        SeatView v;
-        v.label = seat.label();
-        v.travelClass = r->classes[seat.travelClass].name;
-        v.car = r->cars[seat.car].number;
-        v.row = seat.row;
-        v.letter = seat.letter;
-        v.mask = seat.mask;
-        for (const Occupant& o : seat.occupants)
-            v.holders.push_back(holderOf(s, o));
-        out.push_back(std::move(v));
-    }
+    for (std::uint32_t i : seatsInOrder(*r))
+        out.push_back(seatView(s, *r, r->seats[i]));
     return out;
 }
 
@@ -202,34 +282,10 @@ std::vector<QueueView> Engine::queues(const std::string& train, const std::strin
     if (!r) return out;
     for (const ClassInfo& cls : r->classes) {
         cls.queueAt.forEach([&](int, int, std::uint32_t qi) {
-            if (s.queues[qi].live() == 0) return;
-            const Queue& q = s.queues[qi];
-            QueueView v;
-            v.travelClass = cls.name;
-            v.from = q.from;
-            v.to = q.to;
-            std::vector<const Order*> orders;
-            for (const auto& lane : q.lanes)
-                for (std::size_t k = lane.head; k < lane.orders.size(); ++k)
-                    if (s.orders[lane.orders[k]].status == OrderStatus::Queued)
-                        orders.push_back(&s.orders[lane.orders[k]]);
-            std::sort(orders.begin(), orders.end(),
-                      [](const Order* a, const Order* b) { return queuedBefore(*a, *b); });
-            int ahead = 0;
-            for (const Order* o : orders) {
-                OrderView ov = orderView(s, *o);
-                ov.rank = static_cast<int>(v.orders.size()) + 1;
-                ov.aheadPassengers = ahead;
-                ov.level = levelOfRank(ov.rank);
-                ahead += o->groupSize();
-                v.orders.push_back(std::move(ov));
-            }
-            out.push_back(std::move(v));
+            if (s.queues[qi].live() != 0) out.push_back(queueView(s, cls, s.queues[qi]));
         });
     }
-    std::sort(out.begin(), out.end(), [](const QueueView& a, const QueueView& b) {
-        return std::tie(a.travelClass, a.from, a.to) < std::tie(b.travelClass, b.from, b.to);
-    });
+    std::sort(out.begin(), out.end(), queueKeyBefore);
     return out;
 }
 

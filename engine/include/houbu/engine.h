@@ -156,6 +156,18 @@ class Engine {
                                                     const std::string& date) const;
     // The run's queues that hold orders, by class, from, to; orders in rank order.
     std::vector<QueueView> queues(const std::string& train, const std::string& date) const;
+    // Starts (or stops) recording which seats and queues change, so that a
+    // viewer keeping seats() and queues() of one run can ask takeChanges()
+    // instead of reading them whole after every command. Off by default: an
+    // engine nobody watches records nothing. Const: the record is the
+    // viewer's, never part of the state (snapshots and events ignore it).
+    void trackChanges(bool on) const;
+    bool tracksChanges() const;
+    // What changed on the run since the last call (or since tracking began),
+    // then forgets what changed on every run. Its size follows what changed,
+    // not the run's size. `listed` is false for a run that gained cars (加挂)
+    // or when too much changed: the caller then reads it whole.
+    RunChanges takeChanges(const std::string& train, const std::string& date) const;
     bool order(const std::string& id, OrderView& out) const;
     // For a queued order, per option: free seats and what blocks every other seat.
     std::vector<WaitReason> whyWaiting(const std::string& id) const;

@@ -149,6 +149,21 @@ struct QueueView {
     std::vector<OrderView> orders;  // queued orders in rank order
 };
 
+// What changed on one run since a viewer last asked (Engine::takeChanges):
+// enough to bring its seats() and queues() up to date without reading them
+// whole. Views of what changed, read after the change.
+struct RunChanges {
+    // False when too much changed to list (or tracking was off): read the run whole.
+    bool listed = false;
+    // Seats whose holders changed: their positions in seats()' order, rising,
+    // and their views.
+    std::vector<std::size_t> seatRows;
+    std::vector<SeatView> seats;
+    // Every queue of the run whose orders changed, whole, by class, from, to;
+    // a queue that emptied is here with no orders.
+    std::vector<QueueView> queues;
+};
+
 // Why a queued order waits on one option: how many seats are free over its
 // interval, and for each seat of the class what blocks it there.
 struct WaitReason {

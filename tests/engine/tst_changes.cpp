@@ -1,0 +1,188 @@
+// Engine::takeChanges: a viewer that re-reads only what changed keeps the
+// same seats and queues as one that reads the run whole after every command.
+
+#include <QJsonDocument>
+#include <QTest>
+#include <string>
+#include <vector>
+
+#include "harness.h"
+#include "houbu/view_json.h"
+#include "tools.h"
+
+using namespace houbu;
+using namespace houbu::test;
+using namespace Qt::StringLiterals;
+
+namespace {
+
+bool keyBefore(const QueueView& a, const QueueView& b) {
+    return std::tie(a.travelClass, a.from, a.to) < std::tie(b.travelClass, b.from, b.to);
+}
+
+// A run's seats and queues kept from takeChanges, the way the console keeps them.
+struct Viewer {
+    std::string train, date;
+    std::vector<SeatView> seats;
+    std::vector<QueueView> queues;
+    int whole = 0, listed = 0, seatsRead = 0, queuesRead = 0;
+
+    void readWhole(const Engine& e) {
+        ++whole;
+        seats = e.seats(train, date);
+        queues = e.queues(train, date);
+    }
+    void follow(const Engine& e) {
+        RunChanges c = e.takeChanges(train, date);
+        if (!c.listed) return readWhole(e);
+        ++listed;
+        seatsRead += int(c.seats.size());
+        queuesRead += int(c.queues.size());
+        for (std::size_t k = 0; k < c.seatRows.size(); ++k)
+            seats.at(c.seatRows[k]) = c.seats[k];
+        for (QueueView& q : c.queues) {
+            auto at = std::lower_bound(queues.begin(), queues.end(), q, keyBefore);
+            const bool shown = at != queues.end() && !keyBefore(q, *at);
+            if (q.orders.empty()) {
+                if (shown) queues.erase(at);
+            } else if (shown) {
+                *at = std::move(q);
+            } else {
+                queues.insert(at, std::move(q));
+            }
+        }
+    }
+};
+
+QByteArray json(const QJsonArray& a) {
+    return QJsonDocument(a).toJson(QJsonDocument::Compact);
+}
+
+}  // namespace
+
+class TestChanges : public QObject {
+    Q_OBJECT
+
+  private slots:
+    // Each kind of change, by hand: a sale and its payment name the seat, a
+    // prepaid order its queues, a cancelled one its emptied queue; an added
+    // car asks for a whole read; nothing is listed twice or for another run.
+    void eachChangeIsListed() {
+        Session s;
+        s.send({g1()});
+        const Engine& e = s.engine();
+        e.trackChanges(true);
+        s.send(sell("S1", "北京", "济南", R"(["张三"])", R"(,"seats":["03-01A"])"));
+        RunChanges c = e.takeChanges("G1", "2024-01-20");
+        QVERIFY(c.listed);
+        QCOMPARE(c.seats.size(), std::size_t(1));
+        QCOMPARE(c.seats[0].label, std::string("03-01A"));
+        QCOMPARE(c.seatRows[0], std::size_t(3));  // seats() order: car 1, 2, then 03-01A
+        QVERIFY(c.queues.empty());
+        // Taken: nothing until the next change.
+        QVERIFY(e.takeChanges("G1", "2024-01-20").seats.empty());
+        s.send(op("pay", "S1"));
+        c = e.takeChanges("G1", "2024-01-20");
+        QCOMPARE(c.seats.size(), std::size_t(1));
+        QCOMPARE(c.seats[0].holders.at(0).kind, HolderView::Kind::Paid);
+        // Sell out the interval, then queue an order: its queue is listed with it.
+        s.send(sell("S2", "北京", "济南", R"(["李四"])", R"(,"seats":["03-01B"])"));
+        s.send(waitlist("W1", "北京", "济南", R"(["王五"])"));
+        s.send(op("prepay", "W1"));
+        c = e.takeChanges("G1", "2024-01-20");
+        QCOMPARE(c.queues.size(), std::size_t(1));
+        QCOMPARE(c.queues[0].orders.size(), std::size_t(1));
+        QCOMPARE(c.queues[0].orders[0].id, std::string("W1"));
+        s.send(op("cancel", "W1"));
+        c = e.takeChanges("G1", "2024-01-20");
+        QCOMPARE(c.queues.size(), std::size_t(1));
+        QVERIFY(c.queues[0].orders.empty());  // emptied: the viewer drops it
+        // Another run's changes are not this run's.
+        s.send(g1().replace("\"G1\"", "\"G2\""));
+        s.send(sell("S3", "北京", "济南", R"(["赵六"])").replace("\"G1\"", "\"G2\""));
+        c = e.takeChanges("G1", "2024-01-20");
+        QVERIFY(c.listed);
+        QVERIFY(c.seats.empty());
+        // An added car: the run is read whole.
+        s.send(
+            R"({"op":"add_car","train":"G1","date":"2024-01-20","car":9,"class":"second","rows":1,"layout":"AB"})");
+        QVERIFY(!e.takeChanges("G1", "2024-01-20").listed);
+        QVERIFY(e.takeChanges("G1", "2024-01-20").listed);
+        // Off: nothing is recorded, nothing is listed.
+        e.trackChanges(false);
+        QVERIFY(!e.takeChanges("G1", "2024-01-20").listed);
+    }
+
+    // A generated day (version 2's traffic too): after every command the
+    // viewer that follows the changes shows what a whole read shows, on the
+    // run it watches, which changes every few hundred commands.
+    void followingEqualsReadingWhole_data() {
+        QTest::addColumn<quint64>("seed");
+        for (quint64 seed : {1u, 2u})
+            QTest::addRow("seed %llu", static_cast<unsigned long long>(seed)) << seed;
+    }
+    void followingEqualsReadingWhole() {
+        QFETCH(quint64, seed);
+        tools::GenSpec spec;
+        spec.seed = seed;
+        spec.runs = 2;
+        spec.stopsMin = 4;
+        spec.stopsMax = 9;
+        spec.seatsMin = 100;
+        spec.seatsMax = 120;
+        spec.orders = 1000;
+        spec.version2 = true;
+        std::string day;
+        tools::GenStats stats;
+        std::string error;
+        QVERIFY2(tools::generate(
+                     spec, [&](std::string_view s) { day += s; }, stats, error),
+                 error.c_str());
+        Runner runner;
+        const Engine& e = runner.engine();
+        e.trackChanges(true);
+        Viewer v;
+        int line = 0, switched = 0;
+        QByteArray out;
+        const QList<QByteArray> lines = QByteArray::fromStdString(day).split('\n');
+        for (const QByteArray& l : lines) {
+            if (l.isEmpty()) continue;
+            out.clear();
+            runner.processLine(l, ++line, out);
+            const std::vector<RunSummary> runs = e.runSummaries();
+            if (runs.empty()) continue;
+            if (v.train.empty() || line % 400 == 0) {
+                const RunSummary& next = runs[std::size_t(line / 400) % runs.size()];
+                v.train = next.train;
+                v.date = next.date;
+                ++switched;
+                e.takeChanges(v.train, v.date);
+                v.readWhole(e);
+                continue;
+            }
+            v.follow(e);
+            const QByteArray seatsWhole = json(toJsonArray(e.seats(v.train, v.date)));
+            const QByteArray queuesWhole = json(toJsonArray(e.queues(v.train, v.date)));
+            if (json(toJsonArray(v.seats)) != seatsWhole ||
+                json(toJsonArray(v.queues)) != queuesWhole)
+                QFAIL(qPrintable(
+                    u"seed %1, line %2 (%3): the followed view of %4 %5 differs "
+                    u"from a whole read"_s.arg(seed)
+                        .arg(line)
+                        .arg(QString::fromUtf8(l))
+                        .arg(QString::fromStdString(v.train), QString::fromStdString(v.date))));
+        }
+        // It followed, not re-read: most commands were listed changes, and
+        // what they listed was a small part of the run.
+        QVERIFY2(v.listed > line / 2, qPrintable(u"%1 of %2"_s.arg(v.listed).arg(line)));
+        QVERIFY(v.seatsRead > 0);
+        QVERIFY(v.queuesRead > 0);
+        QVERIFY(switched >= 3);
+        qInfo("seed %llu: %d lines, %d followed (%d seats, %d queues read), %d whole reads",
+              static_cast<unsigned long long>(seed), line, v.listed, v.seatsRead, v.queuesRead,
+              v.whole);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestChanges)
+#include "tst_changes.moc"
