@@ -19,6 +19,7 @@
 #include <QTableView>
 #include <QTimer>
 #include <algorithm>
+#include <atomic>
 #include <cstdio>
 #include <random>
 #include <string>
@@ -225,6 +226,42 @@ int main(int argc, char** argv) {
     std::vector<double> releaseMs;
     int releaseMisses = 0;
     houbu::SeatGridModel* grid = window.gridModel();
+    // With CONSOLE_SCALE_BENCH_VERBOSE, where each release's time goes: its
+    // event emitted by the engine's thread, its events and its snapshot
+    // received by the window's thread.
+    const bool verbose = qEnvironmentVariableIsSet("CONSOLE_SCALE_BENCH_VERBOSE");
+    QElapsedTimer since;
+    std::string watchedSeat;
+    std::atomic<qint64> emittedNs{-1}, releasedSeq{-1}, publishedNs{-1};
+    qint64 eventsNs = -1, snapshotNs = -1;
+    if (verbose) {
+        QObject::connect(
+            session, &houbu::Session::eventsApplied, session,
+            [&](const QList<houbu::EventRecord>& events) {
+                for (const houbu::EventRecord& r : events)
+                    if (r.event.kind == houbu::EventKind::SeatReleased && emittedNs < 0 &&
+                        r.event.seat == watchedSeat) {
+                        releasedSeq = r.seq;
+                        emittedNs = since.nsecsElapsed();
+                    }
+            },
+            Qt::DirectConnection);
+        QObject::connect(
+            session, &houbu::Session::snapshotChanged, session,
+            [&](const houbu::SnapshotPtr& snap) {
+                if (releasedSeq >= 0 && publishedNs < 0 && snap->lastSeq >= releasedSeq)
+                    publishedNs = since.nsecsElapsed();
+            },
+            Qt::DirectConnection);
+        QObject::connect(session, &houbu::Session::eventsApplied, &window, [&] {
+            if (emittedNs >= 0 && eventsNs < 0) eventsNs = since.nsecsElapsed();
+        });
+        QObject::connect(session, &houbu::Session::snapshotChanged, &window,
+                         [&](const houbu::SnapshotPtr& snap) {
+                             if (releasedSeq >= 0 && snapshotNs < 0 && snap->lastSeq >= releasedSeq)
+                                 snapshotNs = since.nsecsElapsed();
+                         });
+    }
     for (int k = 0; k < o.releases; ++k) {
         // A held or paid cell of the shown run, at random.
         std::vector<std::pair<int, int>> taken;
@@ -243,6 +280,11 @@ int main(int argc, char** argv) {
         const QString train = grid->train();
         QElapsedTimer t;
         t.start();
+        since.start();
+        watchedSeat =
+            grid->index(r, 0).data(houbu::SeatGridModel::SeatRole).toString().toStdString();
+        emittedNs = releasedSeq = publishedNs = -1;
+        eventsNs = snapshotNs = -1;
         if (!window.releaseHolderAt(r, c, QStringLiteral("refund"))) {
             ++releaseMisses;
             continue;
@@ -260,6 +302,12 @@ int main(int argc, char** argv) {
             continue;
         }
         releaseMs.push_back(static_cast<double>(t.nsecsElapsed()) / 1e6);
+        if (verbose)
+            std::fprintf(stderr,
+                         "release %s: emitted %.1f ms, published %.1f, events in window %.1f, "
+                         "snapshot in window %.1f, on screen %.1f\n",
+                         watchedSeat.c_str(), double(emittedNs) / 1e6, double(publishedNs) / 1e6,
+                         double(eventsNs) / 1e6, double(snapshotNs) / 1e6, releaseMs.back());
     }
     liveTimer.stop();
     const double liveSeconds = static_cast<double>(liveClock.elapsed()) / 1000.0;

@@ -272,8 +272,8 @@ void MainWindow::updateActions() {
     const bool selected = run && grid_->selectedInterval(seat, from, to);
     bool orders = !awaitingPrepay_.isEmpty();
     if (snapshot_)
-        for (const QueueView& q : snapshot_->queues)
-            orders = orders || !q.orders.empty();
+        for (const QueuePtr& q : snapshot_->queues)
+            orders = orders || !q->orders.empty();
     set(release_, selected,
         tr("Release the selected seat interval (refund, timeout, reschedule or quota)"),
         run ? tr("Select a seat interval in the grid first") : noSession);

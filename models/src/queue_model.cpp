@@ -191,50 +191,60 @@ void QueueModel::apply(const SnapshotPtr& snapshot) {
     for (const StopView& stop : snapshot->run.stops)
         stations << qs(stop.station);
     const QString run = qs(snapshot->run.train) + u' ' + qs(snapshot->run.date);
+    const auto& next = snapshot->queues;
     if (run != run_ || stations != stations_) {
         beginResetModel();
         run_ = run;
         stations_ = stations;
-        queues_ = snapshot->queues;
+        queues_.clear();
+        sources_.clear();
         queueIds_.clear();
-        for (std::size_t i = 0; i < queues_.size(); ++i)
+        for (const QueuePtr& q : next) {
+            queues_.push_back(*q);
+            sources_.push_back(q);
             queueIds_.push_back(nextQueueId_++);
+        }
         indexQueues();
         endResetModel();
         return;
     }
-    const auto& next = snapshot->queues;
     // Top level: remove queues that emptied, insert new ones; both keep key order.
     // A queue keeps its id while it is shown: its orders' indexes name it by
     // id, not by row, so that they stay valid when queues above come and go.
     QSet<QString> nextKeys;
-    for (const QueueView& q : next)
-        nextKeys.insert(keyOf(q));
+    for (const QueuePtr& q : next)
+        nextKeys.insert(keyOf(*q));
     for (int i = static_cast<int>(queues_.size()) - 1; i >= 0; --i) {
         if (nextKeys.contains(keyOf(queues_[static_cast<std::size_t>(i)]))) continue;
         beginRemoveRows({}, i, i);
         queues_.erase(queues_.begin() + i);
+        sources_.erase(sources_.begin() + i);
         queueIds_.erase(queueIds_.begin() + i);
         indexQueues();
         endRemoveRows();
     }
     for (std::size_t i = 0; i < next.size(); ++i) {
-        if (i < queues_.size() && keyOf(queues_[i]) == keyOf(next[i])) continue;
+        if (i < queues_.size() && keyOf(queues_[i]) == keyOf(*next[i])) continue;
         beginInsertRows({}, static_cast<int>(i), static_cast<int>(i));
-        const QueueView& fresh = next[i];
+        const QueueView& fresh = *next[i];
         queues_.insert(queues_.begin() + static_cast<long>(i),
                        QueueView{fresh.travelClass, fresh.from, fresh.to, {}});
+        sources_.insert(sources_.begin() + static_cast<long>(i), nullptr);
         queueIds_.insert(queueIds_.begin() + static_cast<long>(i), nextQueueId_++);
         indexQueues();
         endInsertRows();
     }
     // Children: orders leave from anywhere and join at any rank; the relative
-    // order of the others never changes. Linear in the queue's length: a
-    // queue on a real day holds thousands.
+    // order of the others never changes. Only the queues the snapshot brought
+    // anew are compared (the session shares unchanged ones between
+    // snapshots), each in time linear in its length: a queue on a real day
+    // holds thousands.
     std::vector<int> changedQueues;
     for (std::size_t qi = 0; qi < next.size(); ++qi) {
+        if (sources_[qi] == next[qi]) continue;
+        sources_[qi] = next[qi];
         auto& mine = queues_[qi].orders;
-        const auto& theirs = next[qi].orders;
+        const auto& theirs = next[qi]->orders;
         const QModelIndex parent = index(static_cast<int>(qi), 0);
         const std::size_t before = mine.size();
         std::unordered_set<std::string_view> theirIds;

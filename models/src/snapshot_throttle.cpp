@@ -2,22 +2,25 @@
 
 namespace houbu {
 
-using namespace Qt::StringLiterals;
-
 SnapshotThrottle::SnapshotThrottle(QObject* parent) : QObject(parent) {
     timer_.setSingleShot(true);
-    timer_.setInterval(16);
     connect(&timer_, &QTimer::timeout, this, &SnapshotThrottle::flush);
 }
 
 void SnapshotThrottle::push(const SnapshotPtr& snapshot) {
     pending_ = snapshot;
-    if (!timer_.isActive()) timer_.start();
+    if (timer_.isActive()) return;
+    const qint64 since = sinceFlush_.isValid() ? sinceFlush_.elapsed() : kFrameMs;
+    if (since >= kFrameMs)
+        flush();
+    else
+        timer_.start(static_cast<int>(kFrameMs - since));
 }
 
 void SnapshotThrottle::flush() {
     timer_.stop();
     if (!pending_) return;
+    sinceFlush_.start();
     SnapshotPtr s = std::move(pending_);
     pending_.reset();
     emit snapshot(s);

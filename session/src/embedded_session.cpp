@@ -14,6 +14,7 @@
 #include "houbu/codec.h"
 #include "houbu/embedded_session.h"
 #include "houbu/line_archive.h"
+#include "run_view_cache.h"
 
 namespace houbu {
 
@@ -35,6 +36,7 @@ class EmbeddedWorker : public QObject {
 
     void open(const StoreOptions& options) {
         engineOptions_ = options.engine;
+        runView_.forget();
         store_.reset();
         memory_.reset();
         applied_.clear();
@@ -559,6 +561,7 @@ class EmbeddedWorker : public QObject {
         EngineOptions options = engine().options();
         options.trace = true;
         std::string error;
+        runView_.forget();
         scratch_ = Engine::restore(base_, options, error);
         if (!scratch_) {
             emit failed(
@@ -634,6 +637,7 @@ class EmbeddedWorker : public QObject {
         waiting_.clear();
         done_.clear();
         stepping_.reset();
+        runView_.forget();
         scratch_.reset();
         publish();
         publishStep();
@@ -644,6 +648,7 @@ class EmbeddedWorker : public QObject {
     bool commitDone() {
         if (done_.empty()) return true;
         stepping_.reset();
+        runView_.forget();
         scratch_.reset();
         const bool trace = engine().options().trace;
         // Sequence numbers differ when the engine does not trace; the rest must not.
@@ -711,11 +716,13 @@ class EmbeddedWorker : public QObject {
         emit stepStateChanged(st);
     }
 
-    // Commands sent in a steady stream are shown once a frame, not once a
-    // batch: a snapshot rebuilds the shown run's seats and queues, and the
-    // screen cannot show more than a frame's worth anyway. An operator's own
-    // command, a change of run and step mode publish at once.
-    static constexpr int kPublishEveryMs = 16;
+    // Commands sent in a steady stream are published every half frame, not
+    // once a batch: a snapshot reads the shown run's changed seats and queues
+    // and every run's counters, and the window shows one a frame (its
+    // SnapshotThrottle). Half a frame keeps a command's wait for its snapshot
+    // short. An operator's own command, a change of run and step mode
+    // publish at once.
+    static constexpr int kPublishEveryMs = 8;
     QTimer publishTimer_{this};
     QElapsedTimer sincePublish_;
     void publishSoon() {
@@ -748,8 +755,7 @@ class EmbeddedWorker : public QObject {
         }
         if (!view.train.empty()) {
             snap->run = std::move(view);
-            snap->seats = e.seats(train, date);
-            snap->queues = e.queues(train, date);
+            runView_.read(e, train, date, *snap);
             snap->standingTickets = e.standingTickets(train, date);
         }
         emit snapshotChanged(std::move(snap));
@@ -824,6 +830,7 @@ class EmbeddedWorker : public QObject {
     }
     std::string focusTrain_;
     std::string focusDate_;
+    RunViewCache runView_;  // the shown run's seats and queues, kept from the engine's changes
 
     // Step mode.
     bool stepMode_ = false;

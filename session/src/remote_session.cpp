@@ -455,7 +455,8 @@ void RemoteSession::refresh() {
             fromJson(o.value("limits"_L1).toObject(), snap->limits);
             fromJson(o.value("run"_L1).toObject(), snap->run);
             snap->seats = fromJsonArray<SeatView>(o.value("seats"_L1).toArray());
-            snap->queues = fromJsonArray<QueueView>(o.value("queues"_L1).toArray());
+            for (QueueView& q : fromJsonArray<QueueView>(o.value("queues"_L1).toArray()))
+                snap->queues.push_back(std::make_shared<const QueueView>(std::move(q)));
             if (o.contains("hot_queues"_L1)) {
                 // houbud ranks the queues for every /snapshot: always current.
                 snap->hotQueues = std::make_shared<const std::vector<HotQueue>>(

@@ -221,7 +221,8 @@ class TestModels : public QObject {
             s->run.train = "G1";
             s->run.date = "2024-01-20";
             s->run.stops = {{"北京", 0, 0, 0}, {"天津", 120, 0, 0}, {"济南", 400, 0, 0}};
-            s->queues = std::move(queues);
+            for (QueueView& q : queues)
+                s->queues.push_back(std::make_shared<const QueueView>(std::move(q)));
             return SnapshotPtr(std::move(s));
         };
         auto orders = [](int first, int count) {

@@ -49,7 +49,7 @@ QByteArray snapshotJson(const houbu::ConsoleSnapshot& s) {
                   {"runs"_L1, houbu::toJsonArray(s.runs)},
                   {"run"_L1, houbu::toJson(s.run)},
                   {"seats"_L1, houbu::toJsonArray(s.seats)},
-                  {"queues"_L1, houbu::toJsonArray(s.queues)},
+                  {"queues"_L1, houbu::toJsonArray(houbu::queueValues(s.queues))},
                   {"hot_queues"_L1, s.hotQueues ? houbu::toJsonArray(*s.hotQueues) : QJsonArray()},
                   {"ranked_seq"_L1, s.rankedSeq},
                   {"standing_tickets"_L1, houbu::toJsonArray(s.standingTickets)},
@@ -236,7 +236,7 @@ class TestRemoteSession : public QObject {
         // Why an order waits, as the embedded session says.
         QSignalSpy why(&remote, &houbu::Session::whyWaiting);
         QSignalSpy whyEmbedded(&embedded, &houbu::Session::whyWaiting);
-        const QString order = QString::fromStdString(r.snapshot->queues.front().orders.front().id);
+        const QString order = QString::fromStdString(r.snapshot->queues.front()->orders.front().id);
         remote.explain(order);
         embedded.explain(order);
         QTRY_COMPARE_WITH_TIMEOUT(why.size(), 1, 20000);

@@ -211,7 +211,8 @@ bool EmbeddedSimulation::run() {
             s->clock != QString::fromStdString(formatTime(fresh.clock())) ||
             unranked(s->runs) != unranked(fresh.runSummaries()) ||
             toJsonArray(s->seats) != toJsonArray(fresh.seats(s->run.train, s->run.date)) ||
-            toJsonArray(s->queues) != toJsonArray(fresh.queues(s->run.train, s->run.date)))
+            toJsonArray(queueValues(s->queues)) !=
+                toJsonArray(fresh.queues(s->run.train, s->run.date)))
             return fail(
                 u"the opened session shows other than a fresh replay of %1 commands"_s.arg(n));
         return true;

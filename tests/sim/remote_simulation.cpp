@@ -304,7 +304,7 @@ bool RemoteSimulation::run() {
         return fail(u"the session's runs differ from a fresh engine's"_s);
     const std::string train = snapshot->run.train, date = snapshot->run.date;
     if (toJsonArray(snapshot->seats) != toJsonArray(oracle.seats(train, date)) ||
-        toJsonArray(snapshot->queues) != toJsonArray(oracle.queues(train, date)))
+        toJsonArray(queueValues(snapshot->queues)) != toJsonArray(oracle.queues(train, date)))
         return fail(u"the session's seats or queues of %1 %2 differ from a fresh engine's"_s.arg(
             QString::fromStdString(train), QString::fromStdString(date)));
     session.close();

@@ -63,11 +63,11 @@ AddCarDialog::AddCarDialog(Session* session, OperatorContext context, QWidget* p
     if (wanted.isEmpty()) {
         std::map<std::string, std::size_t> waiting;
         std::size_t most = 0;
-        for (const QueueView& q : snap().queues)
-            for (const OrderView& o : q.orders)
-                if ((waiting[q.travelClass] += o.passengers.size()) > most) {
-                    most = waiting[q.travelClass];
-                    wanted = qs(q.travelClass);
+        for (const QueuePtr& q : snap().queues)
+            for (const OrderView& o : q->orders)
+                if ((waiting[q->travelClass] += o.passengers.size()) > most) {
+                    most = waiting[q->travelClass];
+                    wanted = qs(q->travelClass);
                 }
     }
     class_ = classCombo(wanted);

@@ -49,8 +49,8 @@ CancelOrderDialog::CancelOrderDialog(Session* session, OperatorContext context, 
     setWindowTitle(tr("Cancel a waitlist order"));
     QList<QPair<QString, QString>> orders;
     QSet<QString> listed;
-    for (const QueueView& q : snap().queues)
-        for (const OrderView& o : q.orders) {
+    for (const QueuePtr& q : snap().queues)
+        for (const OrderView& o : q->orders) {
             const QString id = qs(o.id);
             if (listed.contains(id)) continue;
             listed.insert(id);

@@ -62,6 +62,7 @@ class QueueModel : public QAbstractItemModel {
     QString run_;  // train + date, to detect a change of run
     QStringList stations_;
     std::vector<QueueView> queues_;
+    std::vector<QueuePtr> sources_;   // parallel: the snapshot's queue each was last made from
     std::vector<quintptr> queueIds_;  // parallel to queues_
     quintptr nextQueueId_ = 1;
     std::unordered_map<quintptr, int> rowOfQueue_;

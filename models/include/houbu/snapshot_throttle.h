@@ -1,5 +1,6 @@
 #pragma once
 
+#include <QElapsedTimer>
 #include <QObject>
 #include <QTimer>
 
@@ -8,11 +9,14 @@
 namespace houbu {
 
 // Coalesces snapshots to at most one per frame (~16 ms), so a burst of
-// commands repaints once.
+// commands repaints once. The first snapshot after a quiet frame is applied
+// at once: an operator's own command is not kept waiting for a frame.
 class SnapshotThrottle : public QObject {
     Q_OBJECT
 
   public:
+    static constexpr int kFrameMs = 16;
+
     explicit SnapshotThrottle(QObject* parent = nullptr);
     void push(const SnapshotPtr& snapshot);
     void flush();  // apply a pending snapshot now (tests, shutdown)
@@ -22,6 +26,7 @@ class SnapshotThrottle : public QObject {
 
   private:
     QTimer timer_;
+    QElapsedTimer sinceFlush_;
     SnapshotPtr pending_;
 };
 

@@ -58,6 +58,18 @@ struct PrecheckReply {
     Precheck answer;  // the engine's answer; bad_command for a line that does not parse
 };
 
+// A queue as published: shared by the snapshots it did not change between.
+using QueuePtr = std::shared_ptr<const QueueView>;
+
+// Published queues as plain values (for comparing and encoding them).
+inline std::vector<QueueView> queueValues(const std::vector<QueuePtr>& queues) {
+    std::vector<QueueView> out;
+    out.reserve(queues.size());
+    for (const QueuePtr& q : queues)
+        out.push_back(*q);
+    return out;
+}
+
 // What the console shows at one moment. Published by the session after every
 // batch of commands; immutable once published.
 struct ConsoleSnapshot {
@@ -68,7 +80,7 @@ struct ConsoleSnapshot {
     // The run shown in detail (empty when none is defined yet).
     RunView run;
     std::vector<SeatView> seats;
-    std::vector<QueueView> queues;
+    std::vector<QueuePtr> queues;  // by class, from, to
     // The day's longest queues over every run, most waiting passengers first
     // (null until ranked). Ranked at most every kRankEveryMs: a pass over
     // every queue of the day is too much for every batch.
