@@ -63,7 +63,8 @@ ConsoleSnapshot snapshotOf(const Engine& engine, const std::string& train,
     ConsoleSnapshot s;
     engine.run(train, date, s.run);
     s.seats = engine.seats(train, date);
-    s.queues = engine.queues(train, date);
+    for (QueueView& q : engine.queues(train, date))
+        s.queues.push_back(std::make_shared<const QueueView>(std::move(q)));
     return s;
 }
 
