@@ -1,13 +1,13 @@
 // Engine::takeChanges: a viewer that re-reads only what changed keeps the
 // same seats and queues as one that reads the run whole after every command.
 
-#include <QJsonDocument>
 #include <QTest>
+#include <algorithm>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include "harness.h"
-#include "houbu/view_json.h"
 #include "tools.h"
 
 using namespace houbu;
@@ -54,8 +54,41 @@ struct Viewer {
     }
 };
 
-QByteArray json(const QJsonArray& a) {
-    return QJsonDocument(a).toJson(QJsonDocument::Compact);
+// Field by field, as a whole read gives them: cheaper than comparing their
+// JSON after every command, which a sanitized build could not finish in time.
+bool same(const HolderView& a, const HolderView& b) {
+    return std::tie(a.kind, a.from, a.to, a.id, a.passenger, a.sale, a.payBy) ==
+           std::tie(b.kind, b.from, b.to, b.id, b.passenger, b.sale, b.payBy);
+}
+bool same(const SeatView& a, const SeatView& b) {
+    return std::tie(a.label, a.travelClass, a.car, a.row, a.letter, a.mask) ==
+               std::tie(b.label, b.travelClass, b.car, b.row, b.letter, b.mask) &&
+           std::equal(a.holders.begin(), a.holders.end(), b.holders.begin(), b.holders.end(),
+                      [](const HolderView& x, const HolderView& y) { return same(x, y); });
+}
+bool same(const OrderView::Option& a, const OrderView::Option& b) {
+    return std::tie(a.train, a.date, a.travelClass) == std::tie(b.train, b.date, b.travelClass);
+}
+bool same(const OrderView& a, const OrderView& b) {
+    return std::tie(a.id, a.user, a.passengers, a.from, a.to, a.submittedSeq, a.effectiveAt,
+                    a.deadline, a.prepayFen, a.status, a.acceptsStanding, a.acceptsNewTrains,
+                    a.rank, a.aheadPassengers, a.level) ==
+               std::tie(b.id, b.user, b.passengers, b.from, b.to, b.submittedSeq, b.effectiveAt,
+                        b.deadline, b.prepayFen, b.status, b.acceptsStanding, b.acceptsNewTrains,
+                        b.rank, b.aheadPassengers, b.level) &&
+           std::equal(
+               a.options.begin(), a.options.end(), b.options.begin(), b.options.end(),
+               [](const OrderView::Option& x, const OrderView::Option& y) { return same(x, y); });
+}
+bool same(const QueueView& a, const QueueView& b) {
+    return std::tie(a.travelClass, a.from, a.to) == std::tie(b.travelClass, b.from, b.to) &&
+           std::equal(a.orders.begin(), a.orders.end(), b.orders.begin(), b.orders.end(),
+                      [](const OrderView& x, const OrderView& y) { return same(x, y); });
+}
+template <typename T>
+bool same(const std::vector<T>& a, const std::vector<T>& b) {
+    return std::equal(a.begin(), a.end(), b.begin(), b.end(),
+                      [](const T& x, const T& y) { return same(x, y); });
 }
 
 }  // namespace
@@ -118,19 +151,19 @@ class TestChanges : public QObject {
     // run it watches, which changes every few hundred commands.
     void followingEqualsReadingWhole_data() {
         QTest::addColumn<quint64>("seed");
-        for (quint64 seed : {1u, 2u})
+        for (quint64 seed : {1u, 2u, 3u})
             QTest::addRow("seed %llu", static_cast<unsigned long long>(seed)) << seed;
     }
     void followingEqualsReadingWhole() {
         QFETCH(quint64, seed);
         tools::GenSpec spec;
         spec.seed = seed;
-        spec.runs = 2;
+        spec.runs = 3;
         spec.stopsMin = 4;
         spec.stopsMax = 9;
         spec.seatsMin = 100;
         spec.seatsMax = 120;
-        spec.orders = 1000;
+        spec.orders = 3000;
         spec.version2 = true;
         std::string day;
         tools::GenStats stats;
@@ -161,10 +194,8 @@ class TestChanges : public QObject {
                 continue;
             }
             v.follow(e);
-            const QByteArray seatsWhole = json(toJsonArray(e.seats(v.train, v.date)));
-            const QByteArray queuesWhole = json(toJsonArray(e.queues(v.train, v.date)));
-            if (json(toJsonArray(v.seats)) != seatsWhole ||
-                json(toJsonArray(v.queues)) != queuesWhole)
+            if (!same(v.seats, e.seats(v.train, v.date)) ||
+                !same(v.queues, e.queues(v.train, v.date)))
                 QFAIL(qPrintable(
                     u"seed %1, line %2 (%3): the followed view of %4 %5 differs "
                     u"from a whole read"_s.arg(seed)
