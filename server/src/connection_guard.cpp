@@ -618,8 +618,8 @@ void HttpConnection::answer(quint64 index, const QByteArray& bytes, bool close) 
         if (!framer_.heads().empty() && socket_->bytesToWrite() > kMostUnsentBytes) {
             closeUnreading();
             // Not under the request handler that called this: after it returns.
-            QMetaObject::invokeMethod(socket_, [socket = socket_] { socket->abort(); },
-                                      Qt::QueuedConnection);
+            QMetaObject::invokeMethod(
+                socket_, [socket = socket_] { socket->abort(); }, Qt::QueuedConnection);
             return;
         }
         socket_->write(ready_.begin()->second.bytes);

@@ -167,10 +167,10 @@ class HttpConnection : public QObject {
     void watchWebSocket();
     void beforeWebSocket();
     void checkFrames();
-    void beforeQt();  // readyRead, before Qt's parser reads
-    void afterQt();   // readyRead, after it read
-    void settle();    // refuse or stop once Qt has every request before it
-    void block();     // Qt's parser reads nothing more
+    void beforeQt();        // readyRead, before Qt's parser reads
+    void afterQt();         // readyRead, after it read
+    void settle();          // refuse or stop once Qt has every request before it
+    void block();           // Qt's parser reads nothing more
     void closeUnreading();  // logged, blocked and answered no more: it reads no answers
     void sendContinue();
     void finishAnswers();  // after the last answer of a closing connection
