@@ -94,10 +94,6 @@ SeatView seatView(const EngineState& s, const Run& r, const Seat& seat) {
     return v;
 }
 
-bool queueKeyBefore(const QueueView& a, const QueueView& b) {
-    return std::tie(a.travelClass, a.from, a.to) < std::tie(b.travelClass, b.from, b.to);
-}
-
 }  // namespace
 
 bool Engine::tracksChanges() const {

@@ -1,18 +1,10 @@
 #include "run_view_cache.h"
 
 #include <algorithm>
-#include <tuple>
 
 #include "houbu/engine.h"
 
 namespace houbu {
-namespace {
-
-bool keyBefore(const QueueView& a, const QueueView& b) {
-    return std::tie(a.travelClass, a.from, a.to) < std::tie(b.travelClass, b.from, b.to);
-}
-
-}  // namespace
 
 void RunViewCache::forget() {
     engine_ = nullptr;
@@ -31,7 +23,6 @@ void RunViewCache::read(const Engine& engine, const std::string& train, const st
     const bool fits = std::all_of(changes.seatRows.begin(), changes.seatRows.end(),
                                   [&](std::size_t row) { return row < seats_.size(); });
     if (same && changes.listed && fits) {
-        ++changeReads_;
         for (std::size_t k = 0; k < changes.seatRows.size(); ++k)
             seats_[changes.seatRows[k]] = std::move(changes.seats[k]);
         patchQueues(std::move(changes.queues));
@@ -44,7 +35,6 @@ void RunViewCache::read(const Engine& engine, const std::string& train, const st
 
 void RunViewCache::readWhole(const Engine& engine, const std::string& train,
                              const std::string& date) {
-    ++wholeReads_;
     engine.trackChanges(true);
     engine_ = &engine;
     train_ = train;
@@ -57,10 +47,11 @@ void RunViewCache::readWhole(const Engine& engine, const std::string& train,
 
 void RunViewCache::patchQueues(std::vector<QueueView>&& changed) {
     for (QueueView& q : changed) {
-        const auto at = std::lower_bound(
-            queues_.begin(), queues_.end(), q,
-            [](const QueuePtr& shown, const QueueView& key) { return keyBefore(*shown, key); });
-        const bool shown = at != queues_.end() && !keyBefore(q, **at);
+        const auto at = std::lower_bound(queues_.begin(), queues_.end(), q,
+                                         [](const QueuePtr& shown, const QueueView& key) {
+                                             return queueKeyBefore(*shown, key);
+                                         });
+        const bool shown = at != queues_.end() && !queueKeyBefore(q, **at);
         if (q.orders.empty()) {
             if (shown) queues_.erase(at);  // emptied: only queues that hold orders are shown
         } else if (shown) {

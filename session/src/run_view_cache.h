@@ -6,7 +6,6 @@
 // change of run or engine, when a run gains cars, or when the engine lost
 // count of what changed.
 
-#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -24,9 +23,6 @@ class RunViewCache {
     // Forgets the run: the next read is whole (another engine may sit at the same address).
     void forget();
 
-    std::uint64_t wholeReads() const { return wholeReads_; }
-    std::uint64_t changeReads() const { return changeReads_; }
-
   private:
     void readWhole(const Engine& engine, const std::string& train, const std::string& date);
     void patchQueues(std::vector<QueueView>&& changed);
@@ -35,7 +31,6 @@ class RunViewCache {
     std::string train_, date_;
     std::vector<SeatView> seats_;
     std::vector<QueuePtr> queues_;  // by class, from, to
-    std::uint64_t wholeReads_ = 0, changeReads_ = 0;
 };
 
 }  // namespace houbu

@@ -16,10 +16,6 @@ using namespace Qt::StringLiterals;
 
 namespace {
 
-bool keyBefore(const QueueView& a, const QueueView& b) {
-    return std::tie(a.travelClass, a.from, a.to) < std::tie(b.travelClass, b.from, b.to);
-}
-
 // A run's seats and queues kept from takeChanges, the way the console keeps them.
 struct Viewer {
     std::string train, date;
@@ -41,8 +37,8 @@ struct Viewer {
         for (std::size_t k = 0; k < c.seatRows.size(); ++k)
             seats.at(c.seatRows[k]) = c.seats[k];
         for (QueueView& q : c.queues) {
-            auto at = std::lower_bound(queues.begin(), queues.end(), q, keyBefore);
-            const bool shown = at != queues.end() && !keyBefore(q, *at);
+            auto at = std::lower_bound(queues.begin(), queues.end(), q, queueKeyBefore);
+            const bool shown = at != queues.end() && !queueKeyBefore(q, *at);
             if (q.orders.empty()) {
                 if (shown) queues.erase(at);
             } else if (shown) {

@@ -164,9 +164,9 @@ class Engine {
     void trackChanges(bool on) const;
     bool tracksChanges() const;
     // What changed on the run since the last call (or since tracking began),
-    // then forgets what changed on every run. Its size follows what changed,
-    // not the run's size. `listed` is false for a run that gained cars (加挂)
-    // or when too much changed: the caller then reads it whole.
+    // then forgets what changed on every run. Its cost follows what changed
+    // (plus one pass over the run's seat order when a seat changed). `listed` is false for a run
+    // that gained cars (加挂) or when too much changed: the caller then reads it whole.
     RunChanges takeChanges(const std::string& train, const std::string& date) const;
     bool order(const std::string& id, OrderView& out) const;
     // For a queued order, per option: free seats and what blocks every other seat.

@@ -149,6 +149,12 @@ struct QueueView {
     std::vector<OrderView> orders;  // queued orders in rank order
 };
 
+// The order in which a run's queues are listed: by class, from, to.
+inline bool queueKeyBefore(const QueueView& a, const QueueView& b) {
+    if (a.travelClass != b.travelClass) return a.travelClass < b.travelClass;
+    return a.from != b.from ? a.from < b.from : a.to < b.to;
+}
+
 // What changed on one run since a viewer last asked (Engine::takeChanges):
 // enough to bring its seats() and queues() up to date without reading them
 // whole. Views of what changed, read after the change.
