@@ -140,6 +140,9 @@ void Core::leaveQueues(Order& order, OrderStatus status) {
         s.changes.queue(opt.queue);
         Queue& q = s.queues[opt.queue];
         --q.liveBySize[lane];
+        EngineState::QueueTally& tally = s.queueTallies[opt.queue];
+        --tally.orders;
+        tally.passengers -= static_cast<std::uint32_t>(lane + 1);
         if (order.flags & kAcceptsStanding) --q.acceptingStanding;
         ++q.dead;
         // Compact once dead entries outnumber live ones, keeping the work amortised O(1).

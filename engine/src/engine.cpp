@@ -151,6 +151,7 @@ class Apply {
             q.from = static_cast<std::uint8_t>(from);
             q.to = static_cast<std::uint8_t>(to);
             s.queues.push_back(std::move(q));
+            s.queueTallies.push_back({runIndex, 0, 0});
         }
         return slot;
     }
@@ -331,6 +332,9 @@ class Apply {
             --pos;
         entries.insert(pos, index);
         ++q.liveBySize[lane];
+        EngineState::QueueTally& tally = s.queueTallies[opt.queue];
+        ++tally.orders;
+        tally.passengers += static_cast<std::uint32_t>(lane + 1);
         if (order.flags & kAcceptsStanding) ++q.acceptingStanding;
     }
 
@@ -1165,6 +1169,17 @@ std::string Engine::checkInvariants() const {
     }
     for (std::size_t q = 0; q < s.queues.size(); ++q)
         if (live[q] != s.queues[q].liveBySize) return "queue live counts disagree";
+    if (s.queueTallies.size() != s.queues.size()) return "queue tallies missing";
+    for (std::size_t q = 0; q < s.queues.size(); ++q) {
+        const Queue& queue = s.queues[q];
+        std::uint32_t passengers = 0;
+        for (int lane = 0; lane < kMaxGroup; ++lane)
+            passengers += queue.liveBySize[static_cast<std::size_t>(lane)] *
+                          static_cast<std::uint32_t>(lane + 1);
+        const EngineState::QueueTally& t = s.queueTallies[q];
+        if (t.run != queue.run || t.orders != queue.live() || t.passengers != passengers)
+            return "queue tallies disagree";
+    }
     // Version 2: standing load from the live standing tickets, within places;
     // queued passengers per class; accepting orders per queue.
     std::vector<std::vector<std::vector<std::int32_t>>> load(s.runs.size());

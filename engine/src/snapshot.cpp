@@ -667,6 +667,7 @@ void readState(EngineState& st, In& in, int version) {
         }
     }
     st.queues.resize(in.count());
+    st.queueTallies.reserve(st.queues.size());
     const int lanes = version >= 3 ? kMaxGroup : kLanesOfVersion2;
     for (Queue& q : st.queues) {
         q.run = checked<std::uint32_t>(in.u(), st.runs.size());
@@ -682,6 +683,13 @@ void readState(EngineState& st, In& in, int version) {
             }
             q.liveBySize[lane] = static_cast<std::uint32_t>(entries.size());
         }
+        EngineState::QueueTally tally{q.run, 0, 0};
+        for (int lane = 0; lane < kMaxGroup; ++lane) {
+            tally.orders += q.liveBySize[static_cast<std::size_t>(lane)];
+            tally.passengers +=
+                q.liveBySize[static_cast<std::size_t>(lane)] * static_cast<std::uint32_t>(lane + 1);
+        }
+        st.queueTallies.push_back(tally);
     }
     // Each id gives its entry to the record it names (a fulfilled order's
     // sale shares the order's), and each record's own stored id must be its

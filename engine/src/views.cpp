@@ -177,17 +177,13 @@ QueueRanking Engine::rankQueues(std::size_t limit) const {
         std::uint32_t queue;
     };
     std::vector<Ranked> ranked;
-    for (std::uint32_t qi = 0; qi < s.queues.size(); ++qi) {
-        const Queue& q = s.queues[qi];
-        int orders = 0, passengers = 0;
-        for (std::size_t k = 0; k < q.liveBySize.size(); ++k) {
-            orders += static_cast<int>(q.liveBySize[k]);
-            passengers += static_cast<int>(q.liveBySize[k] * (k + 1));
-        }
-        if (orders == 0) continue;
-        int& longest = out.longestQueueOfRun[q.run];
+    for (std::uint32_t qi = 0; qi < s.queueTallies.size(); ++qi) {
+        const EngineState::QueueTally& t = s.queueTallies[qi];
+        if (t.orders == 0) continue;
+        const int orders = static_cast<int>(t.orders);
+        int& longest = out.longestQueueOfRun[t.run];
         longest = std::max(longest, orders);
-        ranked.push_back({passengers, orders, qi});
+        ranked.push_back({static_cast<int>(t.passengers), orders, qi});
     }
     // Most passengers first; ties by orders, then in the queues' creation
     // order, so that the ranking is the same on every replay.
