@@ -111,9 +111,20 @@
     </message>
 </context>
 <context>
+    <name>houbu::LogPager</name>
+    <message numerus="yes">
+        <location filename="../app/src/log_pager.cpp" line="92"/>
+        <source>%n row(s)</source>
+        <translation>
+            <numerusform>%n row</numerusform>
+            <numerusform>%n rows</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>houbu::MainWindow</name>
     <message numerus="yes">
-        <location filename="../app/src/main_window.cpp" line="710"/>
+        <location filename="../app/src/main_window.cpp" line="717"/>
         <source>Standing tickets (无座): %n live</source>
         <translation>
             <numerusform>Standing tickets (无座): %n live</numerusform>
@@ -121,7 +132,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/main_window_log.cpp" line="69"/>
+        <location filename="../app/src/main_window_log.cpp" line="67"/>
         <source>%n event(s) applied</source>
         <translation>
             <numerusform>%n event applied</numerusform>

@@ -1408,12 +1408,12 @@
 <context>
     <name>houbu::EmbeddedSession</name>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="899"/>
+        <location filename="../session/src/embedded_session.cpp" line="905"/>
         <source>Embedded · in memory</source>
         <translation>嵌入式 · 内存</translation>
     </message>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="899"/>
+        <location filename="../session/src/embedded_session.cpp" line="905"/>
         <source>Embedded · %1</source>
         <translation>嵌入式 · %1</translation>
     </message>
@@ -1421,80 +1421,80 @@
 <context>
     <name>houbu::EmbeddedWorker</name>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="55"/>
+        <location filename="../session/src/embedded_session.cpp" line="57"/>
         <source>Opening the store</source>
         <translation>正在打开存储</translation>
     </message>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="80"/>
+        <location filename="../session/src/embedded_session.cpp" line="82"/>
         <source>Reading the log</source>
         <translation>正在读取日志</translation>
     </message>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="86"/>
+        <location filename="../session/src/embedded_session.cpp" line="88"/>
         <source>The log&apos;s history cannot be read: %1</source>
         <translation>无法读取日志的历史：%1</translation>
     </message>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="91"/>
+        <location filename="../session/src/embedded_session.cpp" line="93"/>
         <source>The log&apos;s history: %1</source>
         <translation>日志历史：%1</translation>
     </message>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="193"/>
-        <location filename="../session/src/embedded_session.cpp" line="329"/>
-        <location filename="../session/src/embedded_session.cpp" line="388"/>
+        <location filename="../session/src/embedded_session.cpp" line="195"/>
+        <location filename="../session/src/embedded_session.cpp" line="331"/>
+        <location filename="../session/src/embedded_session.cpp" line="390"/>
         <source>No engine is open.</source>
         <translation>未打开引擎。</translation>
     </message>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="247"/>
+        <location filename="../session/src/embedded_session.cpp" line="249"/>
         <source>Loading cancelled after %1 of %2 lines.</source>
         <translation>已在 %2 行中的第 %1 行后取消加载。</translation>
     </message>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="250"/>
-        <location filename="../session/src/embedded_session.cpp" line="266"/>
+        <location filename="../session/src/embedded_session.cpp" line="252"/>
+        <location filename="../session/src/embedded_session.cpp" line="268"/>
         <source>Loading scenario</source>
         <translation>正在加载场景</translation>
     </message>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="284"/>
+        <location filename="../session/src/embedded_session.cpp" line="286"/>
         <source>Cannot write %1: %2</source>
         <translation>无法写入 %1：%2</translation>
     </message>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="299"/>
+        <location filename="../session/src/embedded_session.cpp" line="301"/>
         <source>Journal exported to %1</source>
         <translation>日志已导出到 %1</translation>
     </message>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="308"/>
+        <location filename="../session/src/embedded_session.cpp" line="310"/>
         <source>Replaying the journal</source>
         <translation>正在回放日志</translation>
     </message>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="320"/>
+        <location filename="../session/src/embedded_session.cpp" line="322"/>
         <source>Replaying under both policies</source>
         <translation>正在按两种策略回放</translation>
     </message>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="336"/>
+        <location filename="../session/src/embedded_session.cpp" line="338"/>
         <source>Event %1 is not in the journal.</source>
         <translation>事件 %1 不在日志中。</translation>
     </message>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="344"/>
+        <location filename="../session/src/embedded_session.cpp" line="346"/>
         <source>Line %1 is not a command of this session.</source>
         <translation>第 %1 行不是本会话的命令。</translation>
     </message>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="565"/>
+        <location filename="../session/src/embedded_session.cpp" line="568"/>
         <source>Step mode: cannot copy the engine: %1</source>
         <translation>单步模式：无法复制引擎：%1</translation>
     </message>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="671"/>
+        <location filename="../session/src/embedded_session.cpp" line="676"/>
         <source>Step mode and the engine disagree on line %1; the engine&apos;s events are kept.</source>
         <translation>单步模式与引擎在第 %1 行的结果不一致；以引擎的事件为准。</translation>
     </message>
@@ -1910,24 +1910,44 @@
     </message>
 </context>
 <context>
+    <name>houbu::LogPager</name>
+    <message numerus="yes">
+        <location filename="../app/src/log_pager.cpp" line="92"/>
+        <source>%n row(s)</source>
+        <translation>
+            <numerusform>%n 行</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../app/src/log_pager.cpp" line="96"/>
+        <source>Rows %1–%2 of %3</source>
+        <translation>第 %1–%2 行，共 %3 行</translation>
+    </message>
+    <message>
+        <location filename="../app/src/log_pager.cpp" line="101"/>
+        <source>The log shows %1 rows at a time. Scroll past either end for more; Ctrl+Home goes to the oldest row, Ctrl+End to the newest.</source>
+        <translation>日志每次显示 %1 行。滚动越过任一端可看到更多；Ctrl+Home 转到最早的一行，Ctrl+End 转到最新的一行。</translation>
+    </message>
+</context>
+<context>
     <name>houbu::MainWindow</name>
     <message>
-        <location filename="../app/src/main_window.cpp" line="491"/>
+        <location filename="../app/src/main_window.cpp" line="498"/>
         <source>Houbu</source>
         <translation>候补</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="111"/>
+        <location filename="../app/src/main_window.cpp" line="114"/>
         <source>Find seat, ticket, passenger or order (Ctrl+F)</source>
         <translation>查找席位、车票、乘客或订单 (Ctrl+F)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="112"/>
+        <location filename="../app/src/main_window.cpp" line="115"/>
         <source>Class:</source>
         <translation>席别：</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="114"/>
+        <location filename="../app/src/main_window.cpp" line="117"/>
         <source>Car:</source>
         <translation>车厢：</translation>
     </message>
@@ -1942,72 +1962,72 @@
         <translation>推进时钟(&amp;V)…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="165"/>
+        <location filename="../app/src/main_window.cpp" line="168"/>
         <source>Selected: %1 %2→%3</source>
         <translation>已选：%1 %2→%3</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="257"/>
+        <location filename="../app/src/main_window.cpp" line="260"/>
         <source>Trains</source>
         <translation>车次</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="258"/>
+        <location filename="../app/src/main_window.cpp" line="261"/>
         <source>Hot queues</source>
         <translation>热门队列</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="301"/>
+        <location filename="../app/src/main_window.cpp" line="304"/>
         <source>Select a queued order to see which seats block it.</source>
         <translation>选择一个排队订单，查看是哪些席位挡住了它。</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="314"/>
+        <location filename="../app/src/main_window.cpp" line="317"/>
         <source>Queues</source>
         <translation>候补队列</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="321"/>
+        <location filename="../app/src/main_window.cpp" line="324"/>
         <source>All events</source>
         <translation>全部事件</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="326"/>
+        <location filename="../app/src/main_window.cpp" line="329"/>
         <source>All trains</source>
         <translation>全部车次</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="327"/>
+        <location filename="../app/src/main_window.cpp" line="330"/>
         <source>Order id</source>
         <translation>订单号</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="328"/>
+        <location filename="../app/src/main_window.cpp" line="331"/>
         <source>Sent by</source>
         <translation>发送者</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="330"/>
+        <location filename="../app/src/main_window.cpp" line="333"/>
         <source>Only commands sent by this user, token, role or host</source>
         <translation>只显示由此用户、令牌、角色或主机发送的命令</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="331"/>
+        <location filename="../app/src/main_window.cpp" line="334"/>
         <source>Text</source>
         <translation>文本</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="388"/>
+        <location filename="../app/src/main_window.cpp" line="395"/>
         <source>Matching log</source>
         <translation>匹配日志</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="393"/>
+        <location filename="../app/src/main_window.cpp" line="400"/>
         <source>Legend</source>
         <translation>图例</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="397"/>
+        <location filename="../app/src/main_window.cpp" line="404"/>
         <source>Charts</source>
         <translation>图表</translation>
     </message>
@@ -2247,24 +2267,24 @@
         <translation>操作</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/main_window.cpp" line="710"/>
+        <location filename="../app/src/main_window.cpp" line="717"/>
         <source>Standing tickets (无座): %n live</source>
         <translation>
             <numerusform>无座车票：%n 张有效</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="711"/>
+        <location filename="../app/src/main_window.cpp" line="718"/>
         <source>each class&apos;s standing load per segment is the row under its seats</source>
         <translation>各席别每个区段的无座人数见其座位下方的一行</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="722"/>
+        <location filename="../app/src/main_window.cpp" line="729"/>
         <source>No class is capped; nobody waits.</source>
         <translation>没有席别设置上限；无人候补。</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_log.cpp" line="100"/>
+        <location filename="../app/src/main_window_log.cpp" line="101"/>
         <source>Refused: %1 %2</source>
         <translation>被拒绝：%1 %2</translation>
     </message>
@@ -2549,27 +2569,27 @@
         <translation>只能导出嵌入式引擎的日志。</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="476"/>
+        <location filename="../app/src/main_window.cpp" line="483"/>
         <source>in memory</source>
         <translation>内存</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="497"/>
+        <location filename="../app/src/main_window.cpp" line="504"/>
         <source>Cannot open the store</source>
         <translation>无法打开存储</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="509"/>
+        <location filename="../app/src/main_window.cpp" line="516"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="609"/>
+        <location filename="../app/src/main_window.cpp" line="616"/>
         <source>Cannot open scenario</source>
         <translation>无法打开场景</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="610"/>
+        <location filename="../app/src/main_window.cpp" line="617"/>
         <source>Cannot read %1: %2</source>
         <translation>无法读取 %1：%2</translation>
     </message>
@@ -2579,58 +2599,58 @@
         <translation>匹配</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="122"/>
+        <location filename="../app/src/main_window.cpp" line="125"/>
         <source>Every mark of the grid: View ▸ Legend</source>
         <translation>席位图的全部标记：视图 ▸ 图例</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="620"/>
+        <location filename="../app/src/main_window.cpp" line="627"/>
         <source>Open scenario</source>
         <translation>打开场景</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="621"/>
+        <location filename="../app/src/main_window.cpp" line="628"/>
         <source>Scenarios (*.jsonl);;All files (*)</source>
         <translation>场景 (*.jsonl);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="627"/>
+        <location filename="../app/src/main_window.cpp" line="634"/>
         <source>Open or create a store</source>
         <translation>打开或新建存储</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="628"/>
+        <location filename="../app/src/main_window.cpp" line="635"/>
         <source>Houbu stores (*.db);;All files (*)</source>
         <translation>候补存储 (*.db);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="637"/>
+        <location filename="../app/src/main_window.cpp" line="644"/>
         <source>Export journal as scenario</source>
         <translation>将日志导出为场景</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="637"/>
+        <location filename="../app/src/main_window.cpp" line="644"/>
         <source>Scenarios (*.jsonl)</source>
         <translation>场景 (*.jsonl)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="693"/>
+        <location filename="../app/src/main_window.cpp" line="700"/>
         <source>Clock %1</source>
         <translation>时钟 %1</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="733"/>
-        <location filename="../app/src/main_window.cpp" line="734"/>
+        <location filename="../app/src/main_window.cpp" line="740"/>
+        <location filename="../app/src/main_window.cpp" line="741"/>
         <source>All</source>
         <translation>全部</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="739"/>
+        <location filename="../app/src/main_window.cpp" line="746"/>
         <source>%1 · %2</source>
         <translation>%1 · %2</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/main_window_log.cpp" line="69"/>
+        <location filename="../app/src/main_window_log.cpp" line="67"/>
         <source>%n event(s) applied</source>
         <translation>
             <numerusform>已应用 %n 个事件</numerusform>
@@ -3295,13 +3315,13 @@
     </message>
     <message>
         <location filename="../session/src/remote_session.cpp" line="276"/>
-        <location filename="../session/src/remote_session.cpp" line="333"/>
+        <location filename="../session/src/remote_session.cpp" line="338"/>
         <source>Not connected to a server.</source>
         <translation>未连接到服务器。</translation>
     </message>
     <message>
         <location filename="../session/src/remote_session.cpp" line="280"/>
-        <location filename="../session/src/remote_session.cpp" line="335"/>
+        <location filename="../session/src/remote_session.cpp" line="340"/>
         <source>This connection is read-only (role %1).</source>
         <translation>此连接为只读（角色 %1）。</translation>
     </message>
@@ -3311,12 +3331,12 @@
         <translation>服务器未执行这些命令：%1</translation>
     </message>
     <message>
-        <location filename="../session/src/remote_session.cpp" line="347"/>
+        <location filename="../session/src/remote_session.cpp" line="352"/>
         <source>The server did not apply the command: %1</source>
         <translation>服务器未执行该命令：%1</translation>
     </message>
     <message>
-        <location filename="../session/src/remote_session.cpp" line="355"/>
+        <location filename="../session/src/remote_session.cpp" line="360"/>
         <source>The server&apos;s answer cannot be read: %1</source>
         <translation>无法读取服务器的应答：%1</translation>
     </message>
@@ -3778,13 +3798,13 @@ Order %5</source>
 <context>
     <name>houbu::Session</name>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="903"/>
-        <location filename="../session/src/embedded_session.cpp" line="915"/>
+        <location filename="../session/src/embedded_session.cpp" line="909"/>
+        <location filename="../session/src/embedded_session.cpp" line="921"/>
         <source>This session cannot replay its journal.</source>
         <translation>此会话无法回放其日志。</translation>
     </message>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="929"/>
+        <location filename="../session/src/embedded_session.cpp" line="935"/>
         <source>Only an embedded engine can apply its journal again.</source>
         <translation>只有内嵌引擎才能重新应用其日志。</translation>
     </message>

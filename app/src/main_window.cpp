@@ -46,6 +46,7 @@
 #include "houbu/dialogs/waitlist_cap_dialog.h"
 #include "houbu/dialogs/waitlist_rules_dialog.h"
 #include "houbu/display_names.h"
+#include "houbu/log_pager.h"
 #include "houbu/manual_dialog.h"
 #include "houbu/policy_comparison.h"
 #include "houbu/seat_legend_widget.h"
@@ -92,6 +93,8 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     logModel_ = new EventLogModel(this);
     logFilter_ = new EventFilterModel(this);
     logFilter_->setSourceModel(logModel_);
+    logWindow_ = new LogWindowModel(this);
+    logWindow_->setSourceModel(logFilter_);
 
     // Centre: filter bar over the grid.
     auto* centre = new QWidget(this);
@@ -336,7 +339,7 @@ void MainWindow::buildDocks() {
     filters->addWidget(textFilter_, 1);
     logLayout->addLayout(filters);
     logView_ = new QTableView(log);
-    logView_->setModel(logFilter_);
+    logView_->setModel(logWindow_);
     logView_->setSelectionBehavior(QAbstractItemView::SelectRows);
     logView_->setSelectionMode(QAbstractItemView::SingleSelection);
     logView_->verticalHeader()->hide();
@@ -373,6 +376,10 @@ void MainWindow::buildDocks() {
     fitColumn(EventLogModel::Subject, u"WQ12345.12"_s);
     fitColumn(EventLogModel::Author, u"dispatcher (console) @ host"_s);
     logLayout->addWidget(logView_);
+    auto* logExtent = new QLabel(log);
+    logExtent->setObjectName(u"logExtent"_s);
+    filters->addWidget(logExtent);
+    new LogPager(logView_, logWindow_, logExtent, this);
     connect(kindFilter_, &QComboBox::currentIndexChanged, this,
             [this] { logFilter_->setKind(kindFilter_->currentData().toString()); });
     connect(trainFilter_, &QComboBox::currentIndexChanged, this,

@@ -61,10 +61,8 @@ namespace houbu {
 using namespace Qt::StringLiterals;
 
 void MainWindow::onEvents(const QList<EventRecord>& events) {
-    QScrollBar* scroll = logView_->verticalScrollBar();
-    const bool atBottom = scroll->value() >= scroll->maximum() - 2;
+    // The log's pager keeps the view on the newest rows while it follows them.
     logModel_->append(events);
-    if (atBottom) logView_->scrollToBottom();
     lastSeq_ = events.last().seq;
     eventsLabel_->setText(tr("%n event(s) applied", nullptr, int(lastSeq_)));
     // Trains the log has named, looked up in a set: asking the combo box

@@ -38,6 +38,7 @@ class QDockWidget;
 namespace houbu {
 
 class ChartsPanel;
+class LogWindowModel;
 class ConnectionIndicator;
 class TextReport;
 class CredentialStore;
@@ -263,6 +264,7 @@ class MainWindow : public QMainWindow {
     QueueModel* queueModel_ = nullptr;
     EventLogModel* logModel_ = nullptr;
     EventFilterModel* logFilter_ = nullptr;
+    LogWindowModel* logWindow_ = nullptr;  // the rows the log's view shows
 
     SeatGridView* grid_ = nullptr;
     QTableView* runView_ = nullptr;

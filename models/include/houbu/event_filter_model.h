@@ -23,6 +23,7 @@ class EventFilterModel : public QSortFilterProxyModel {
     bool filterAcceptsRow(int row, const QModelIndex& parent) const override;
 
   private:
+    void refilter();
     QString kind_, train_, order_, text_, author_;
 };
 

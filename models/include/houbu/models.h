@@ -8,6 +8,7 @@
 
 #include "houbu/event_filter_model.h"
 #include "houbu/event_log_model.h"
+#include "houbu/log_window_model.h"
 #include "houbu/queue_model.h"
 #include "houbu/run_list_model.h"
 #include "houbu/seat_grid_model.h"

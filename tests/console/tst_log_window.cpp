@@ -1,0 +1,220 @@
+// The log's window (LogWindowModel) over the filtered log, with the exact
+// signals it emits, and its pager in a real view (offscreen): a view of a
+// long log holds a window of rows, follows the newest, and pages through the
+// rest without losing the rows in view.
+
+#include <QAbstractItemModelTester>
+#include <QHeaderView>
+#include <QLabel>
+#include <QScrollBar>
+#include <QTableView>
+#include <QTest>
+
+#include "houbu/codec.h"
+#include "houbu/event_filter_model.h"
+#include "houbu/event_log_model.h"
+#include "houbu/log_pager.h"
+#include "houbu/log_window_model.h"
+
+using namespace houbu;
+using namespace Qt::StringLiterals;
+
+namespace {
+
+// `count` released-seat events from seq `first`, every third on train G2.
+QList<EventRecord> events(qint64 first, int count) {
+    QList<EventRecord> out;
+    for (int i = 0; i < count; ++i) {
+        Event e;
+        e.kind = EventKind::SeatReleased;
+        e.seq = static_cast<std::uint64_t>(first + i);
+        e.train = (first + i) % 3 == 0 ? "G2" : "G1";
+        e.date = "2024-01-20";
+        e.seat = "03-01A";
+        e.from = "北京";
+        e.to = "天津";
+        e.reason = "refund";
+        const QByteArray line = encodeEvent(e);
+        out.append(EventRecord(std::move(e), line));
+    }
+    return out;
+}
+
+// Every signal of a model, in order, as text: "insert 3-4", "remove 0-1", "reset".
+struct Signals {
+    QStringList seen;
+    explicit Signals(QAbstractItemModel* m) {
+        QObject::connect(m, &QAbstractItemModel::rowsInserted,
+                         [this](auto, int a, int b) { seen << u"insert %1-%2"_s.arg(a).arg(b); });
+        QObject::connect(m, &QAbstractItemModel::rowsRemoved,
+                         [this](auto, int a, int b) { seen << u"remove %1-%2"_s.arg(a).arg(b); });
+        QObject::connect(m, &QAbstractItemModel::modelReset, [this] { seen << u"reset"_s; });
+        QObject::connect(m, &QAbstractItemModel::layoutChanged, [this] { seen << u"layout"_s; });
+    }
+    QStringList take() { return std::exchange(seen, {}); }
+};
+
+qint64 seqAt(const QAbstractItemModel& m, int row) {
+    return m.index(row, EventLogModel::Seq).data().toLongLong();
+}
+
+}  // namespace
+
+class TestLogWindow : public QObject {
+    Q_OBJECT
+
+  private slots:
+    void followsTheNewestRows() {
+        EventLogModel log;
+        EventFilterModel filter;
+        filter.setSourceModel(&log);
+        LogWindowModel window(nullptr, 10);
+        window.setSourceModel(&filter);
+        QAbstractItemModelTester tester(&window,
+                                        QAbstractItemModelTester::FailureReportingMode::QtTest);
+        Signals s(&window);
+        log.append(events(1, 4));
+        QCOMPARE(s.take(), QStringList{u"insert 0-3"_s});
+        log.append(events(5, 8));  // 12 rows: the first two leave the window
+        QCOMPARE(s.take(), (QStringList{u"insert 4-11"_s, u"remove 0-1"_s}));
+        QCOMPARE(window.rowCount(), 10);
+        QCOMPARE(window.windowStart(), 2);
+        QCOMPARE(seqAt(window, 0), 3);
+        QCOMPARE(seqAt(window, 9), 12);
+        // A batch as large as the window replaces it.
+        log.append(events(13, 25));
+        QCOMPARE(s.take(), QStringList{u"reset"_s});
+        QCOMPARE(seqAt(window, 0), 28);
+        QCOMPARE(seqAt(window, 9), 37);
+        QVERIFY(window.atNewest());
+    }
+
+    void staysWhereTheReaderIs() {
+        EventLogModel log;
+        EventFilterModel filter;
+        filter.setSourceModel(&log);
+        LogWindowModel window(nullptr, 10);
+        window.setSourceModel(&filter);
+        QAbstractItemModelTester tester(&window,
+                                        QAbstractItemModelTester::FailureReportingMode::QtTest);
+        log.append(events(1, 30));  // rows 20-29 shown
+        Signals s(&window);
+        QCOMPARE(window.showOlder(), 5);  // half the window at a time
+        QCOMPARE(s.take(), (QStringList{u"insert 0-4"_s, u"remove 10-14"_s}));
+        QCOMPARE(window.windowStart(), 15);
+        QVERIFY(!window.following());
+        log.append(events(31, 3));  // not shown: the reader is elsewhere
+        QCOMPARE(s.take(), QStringList{});
+        QCOMPARE(seqAt(window, 0), 16);
+        QCOMPARE(window.sourceRows(), 33);
+        QCOMPARE(window.showNewer(), 5);
+        QCOMPARE(s.take(), (QStringList{u"insert 10-14"_s, u"remove 0-4"_s}));
+        QCOMPARE(seqAt(window, 0), 21);
+        window.showOldest();
+        QCOMPARE(s.take(), QStringList{u"reset"_s});
+        QCOMPARE(seqAt(window, 0), 1);
+        QCOMPARE(window.showOlder(), 0);
+        QCOMPARE(s.take(), QStringList{});
+        window.showNewest();
+        QCOMPARE(seqAt(window, 9), 33);
+        QVERIFY(window.following());
+    }
+
+    void aFilterResetsTheWindowOnce() {
+        EventLogModel log;
+        EventFilterModel filter;
+        filter.setSourceModel(&log);
+        LogWindowModel window(nullptr, 10);
+        window.setSourceModel(&filter);
+        QAbstractItemModelTester tester(&window,
+                                        QAbstractItemModelTester::FailureReportingMode::QtTest);
+        log.append(events(1, 300));
+        Signals s(&window);
+        filter.setTrain(u"G2"_s);  // every third row: a hundred ranges dropped
+        QCOMPARE(s.take(), QStringList{u"reset"_s});
+        QCOMPARE(window.sourceRows(), 100);
+        QCOMPARE(seqAt(window, 9), 300);
+        QCOMPARE(seqAt(window, 8), 297);
+        filter.setTrain(QString());
+        QCOMPARE(s.take(), QStringList{u"reset"_s});
+        QCOMPARE(seqAt(window, 0), 291);
+        log.clear();
+        QCOMPARE(s.take(), QStringList{u"reset"_s});
+        QCOMPARE(window.rowCount(), 0);
+    }
+
+    void mapsBothWays() {
+        EventLogModel log;
+        LogWindowModel window(nullptr, 10);
+        window.setSourceModel(&log);
+        log.append(events(1, 25));
+        QCOMPARE(window.mapToSource(window.index(0, 2)), log.index(15, 2));
+        QCOMPARE(window.mapFromSource(log.index(24, 1)), window.index(9, 1));
+        QVERIFY(!window.mapFromSource(log.index(14, 0)).isValid());
+        QCOMPARE(window.index(3, 0).data(EventLogModel::JsonRole),
+                 log.index(18, 0).data(EventLogModel::JsonRole));
+    }
+
+    // A real view over 30,000 rows: the view holds the window, follows the
+    // newest rows, pages at its ends keeping the rows in view, and jumps
+    // with Ctrl+Home and Ctrl+End.
+    void pagerInAView() {
+        EventLogModel log;
+        LogWindowModel window(nullptr, 1000);
+        window.setSourceModel(&log);
+        QTableView view;
+        view.setModel(&window);
+        QLabel extent;
+        LogPager pager(&view, &window, &extent);
+        view.resize(600, 300);
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        for (int batch = 0; batch < 30; ++batch) {
+            log.append(events(batch * 1000 + 1, 1000));
+            QCoreApplication::processEvents();
+        }
+        QCOMPARE(view.model()->rowCount(), 1000);
+        QCOMPARE(view.verticalHeader()->count(), 1000);
+        QVERIFY(window.following());
+        QScrollBar* bar = view.verticalScrollBar();
+        QCOMPARE(bar->value(), bar->maximum());
+        QCOMPARE(seqAt(window, view.rowAt(view.viewport()->height() - 1)), 30000);
+        QCOMPARE(extent.text(), u"Rows 29,001–30,000 of 30,000"_s);
+
+        // Scrolling to the window's top brings older rows; the row in view stays.
+        bar->setValue(bar->minimum());
+        QCoreApplication::processEvents();
+        QVERIFY(!window.following());
+        QCOMPARE(window.windowStart(), 28500);
+        QCOMPARE(seqAt(window, view.rowAt(0)), 29001);
+        log.append(events(30001, 10));  // the reader stays where he is
+        QCoreApplication::processEvents();
+        QCOMPARE(seqAt(window, view.rowAt(0)), 29001);
+
+        view.setFocus();
+        QTest::keyClick(&view, Qt::Key_Home, Qt::ControlModifier);
+        QCOMPARE(window.windowStart(), 0);
+        QCOMPARE(view.currentIndex().row(), 0);
+        QCOMPARE(seqAt(window, view.rowAt(0)), 1);
+        QTest::keyClick(&view, Qt::Key_End, Qt::ControlModifier);
+        QVERIFY(window.following());
+        QCOMPARE(seqAt(window, view.currentIndex().row()), 30010);
+        log.append(events(30011, 5));
+        QCoreApplication::processEvents();
+        QCOMPARE(bar->value(), bar->maximum());
+        QCOMPARE(seqAt(window, view.rowAt(view.viewport()->height() - 1)), 30015);
+
+        // At the window's bottom, away from the newest rows, newer rows come.
+        window.showOldest();
+        QCoreApplication::processEvents();
+        view.scrollToTop();
+        QCOMPARE(window.windowStart(), 0);
+        bar->setValue(bar->maximum());
+        QCoreApplication::processEvents();
+        QCOMPARE(window.windowStart(), 500);
+        QVERIFY(!window.following());
+    }
+};
+
+QTEST_MAIN(TestLogWindow)
+#include "tst_log_window.moc"
