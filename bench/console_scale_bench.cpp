@@ -21,6 +21,7 @@
 #include <algorithm>
 #include <atomic>
 #include <cstdio>
+#include <mutex>
 #include <random>
 #include <string>
 #include <vector>
@@ -83,6 +84,29 @@ bool waitFor(Done done, int limitMs) {
     return true;
 }
 
+// With CONSOLE_SCALE_BENCH_VERBOSE, names each event that takes more than
+// 8 ms, on the window's thread or the engine's (its receiver says which):
+// what the screen waits for.
+class TimedApplication : public QApplication {
+  public:
+    using QApplication::QApplication;
+    bool verbose = false;
+    bool notify(QObject* receiver, QEvent* event) override {
+        if (!verbose) return QApplication::notify(receiver, event);
+        QElapsedTimer t;
+        t.start();
+        const int type = event->type();
+        // The receiver may be gone when the event returns.
+        const QByteArray name = QByteArray(receiver->metaObject()->className()) + " (" +
+                                receiver->objectName().toUtf8() + ')';
+        const bool done = QApplication::notify(receiver, event);
+        if (t.nsecsElapsed() > 8000000)
+            std::fprintf(stderr, "slow event %d to %s: %.1f ms\n", type, name.constData(),
+                         double(t.nsecsElapsed()) / 1e6);
+        return done;
+    }
+};
+
 struct Options {
     QString scenario;
     bool json = false;
@@ -134,7 +158,7 @@ int main(int argc, char** argv) {
     }
     if (o.scenario.isEmpty()) return usage("--scenario FILE is required");
 
-    QApplication app(argc, argv);
+    TimedApplication app(argc, argv);
     QFile file(o.scenario);
     if (!file.open(QIODevice::ReadOnly)) return usage("cannot read the scenario");
     QByteArray all = file.readAll();
@@ -178,6 +202,7 @@ int main(int argc, char** argv) {
     const double openCpu = cpuSeconds() - cpuBefore;
     const qint64 rssOpen = statusKb("VmRSS") * 1024;
 
+    app.verbose = qEnvironmentVariableIsSet("CONSOLE_SCALE_BENCH_VERBOSE");
     // ---- live load ----------------------------------------------------------------
     qsizetype liveNext = 0;
     QTimer liveTimer;
@@ -231,16 +256,28 @@ int main(int argc, char** argv) {
     // received by the window's thread.
     const bool verbose = qEnvironmentVariableIsSet("CONSOLE_SCALE_BENCH_VERBOSE");
     QElapsedTimer since;
-    std::string watchedSeat;
+    std::mutex watching;  // the two below are read on the engine's thread
+    std::string watchedSeat, watchedTrain;
     std::atomic<qint64> emittedNs{-1}, releasedSeq{-1}, publishedNs{-1};
     qint64 eventsNs = -1, snapshotNs = -1;
     if (verbose) {
         QObject::connect(
             session, &houbu::Session::eventsApplied, session,
             [&](const QList<houbu::EventRecord>& events) {
+                // The released seat of the shown run: the same label exists
+                // on every run, and a refund names it among its tickets.
+                auto names = [&](const houbu::Event& e) {
+                    if (e.train != watchedTrain) return false;
+                    if (e.seat == watchedSeat) return true;
+                    for (const houbu::TicketLine& t : e.tickets)
+                        if (t.seat == watchedSeat) return true;
+                    return false;
+                };
+                const std::lock_guard lock(watching);
                 for (const houbu::EventRecord& r : events)
-                    if (r.event.kind == houbu::EventKind::SeatReleased && emittedNs < 0 &&
-                        r.event.seat == watchedSeat) {
+                    if ((r.event.kind == houbu::EventKind::SeatReleased ||
+                         r.event.kind == houbu::EventKind::TicketRefunded) &&
+                        emittedNs < 0 && names(r.event)) {
                         releasedSeq = r.seq;
                         emittedNs = since.nsecsElapsed();
                     }
@@ -281,8 +318,12 @@ int main(int argc, char** argv) {
         QElapsedTimer t;
         t.start();
         since.start();
-        watchedSeat =
-            grid->index(r, 0).data(houbu::SeatGridModel::SeatRole).toString().toStdString();
+        {
+            const std::lock_guard lock(watching);
+            watchedTrain = train.toStdString();
+            watchedSeat =
+                grid->index(r, 0).data(houbu::SeatGridModel::SeatRole).toString().toStdString();
+        }
         emittedNs = releasedSeq = publishedNs = -1;
         eventsNs = snapshotNs = -1;
         if (!window.releaseHolderAt(r, c, QStringLiteral("refund"))) {

@@ -1932,7 +1932,7 @@
 <context>
     <name>houbu::MainWindow</name>
     <message>
-        <location filename="../app/src/main_window.cpp" line="498"/>
+        <location filename="../app/src/main_window.cpp" line="527"/>
         <source>Houbu</source>
         <translation>候补</translation>
     </message>
@@ -1977,57 +1977,57 @@
         <translation>热门队列</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="304"/>
+        <location filename="../app/src/main_window.cpp" line="333"/>
         <source>Select a queued order to see which seats block it.</source>
         <translation>选择一个排队订单，查看是哪些席位挡住了它。</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="317"/>
+        <location filename="../app/src/main_window.cpp" line="346"/>
         <source>Queues</source>
         <translation>候补队列</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="324"/>
+        <location filename="../app/src/main_window.cpp" line="353"/>
         <source>All events</source>
         <translation>全部事件</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="329"/>
+        <location filename="../app/src/main_window.cpp" line="358"/>
         <source>All trains</source>
         <translation>全部车次</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="330"/>
+        <location filename="../app/src/main_window.cpp" line="359"/>
         <source>Order id</source>
         <translation>订单号</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="331"/>
+        <location filename="../app/src/main_window.cpp" line="360"/>
         <source>Sent by</source>
         <translation>发送者</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="333"/>
+        <location filename="../app/src/main_window.cpp" line="362"/>
         <source>Only commands sent by this user, token, role or host</source>
         <translation>只显示由此用户、令牌、角色或主机发送的命令</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="334"/>
+        <location filename="../app/src/main_window.cpp" line="363"/>
         <source>Text</source>
         <translation>文本</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="395"/>
+        <location filename="../app/src/main_window.cpp" line="424"/>
         <source>Matching log</source>
         <translation>匹配日志</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="400"/>
+        <location filename="../app/src/main_window.cpp" line="429"/>
         <source>Legend</source>
         <translation>图例</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="404"/>
+        <location filename="../app/src/main_window.cpp" line="433"/>
         <source>Charts</source>
         <translation>图表</translation>
     </message>
@@ -2267,19 +2267,19 @@
         <translation>操作</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/main_window.cpp" line="717"/>
+        <location filename="../app/src/main_window.cpp" line="746"/>
         <source>Standing tickets (无座): %n live</source>
         <translation>
             <numerusform>无座车票：%n 张有效</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="718"/>
+        <location filename="../app/src/main_window.cpp" line="747"/>
         <source>each class&apos;s standing load per segment is the row under its seats</source>
         <translation>各席别每个区段的无座人数见其座位下方的一行</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="729"/>
+        <location filename="../app/src/main_window.cpp" line="758"/>
         <source>No class is capped; nobody waits.</source>
         <translation>没有席别设置上限；无人候补。</translation>
     </message>
@@ -2569,27 +2569,27 @@
         <translation>只能导出嵌入式引擎的日志。</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="483"/>
+        <location filename="../app/src/main_window.cpp" line="512"/>
         <source>in memory</source>
         <translation>内存</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="504"/>
+        <location filename="../app/src/main_window.cpp" line="533"/>
         <source>Cannot open the store</source>
         <translation>无法打开存储</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="516"/>
+        <location filename="../app/src/main_window.cpp" line="545"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="616"/>
+        <location filename="../app/src/main_window.cpp" line="645"/>
         <source>Cannot open scenario</source>
         <translation>无法打开场景</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="617"/>
+        <location filename="../app/src/main_window.cpp" line="646"/>
         <source>Cannot read %1: %2</source>
         <translation>无法读取 %1：%2</translation>
     </message>
@@ -2604,48 +2604,48 @@
         <translation>席位图的全部标记：视图 ▸ 图例</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="627"/>
+        <location filename="../app/src/main_window.cpp" line="656"/>
         <source>Open scenario</source>
         <translation>打开场景</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="628"/>
+        <location filename="../app/src/main_window.cpp" line="657"/>
         <source>Scenarios (*.jsonl);;All files (*)</source>
         <translation>场景 (*.jsonl);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="634"/>
+        <location filename="../app/src/main_window.cpp" line="663"/>
         <source>Open or create a store</source>
         <translation>打开或新建存储</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="635"/>
+        <location filename="../app/src/main_window.cpp" line="664"/>
         <source>Houbu stores (*.db);;All files (*)</source>
         <translation>候补存储 (*.db);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="644"/>
+        <location filename="../app/src/main_window.cpp" line="673"/>
         <source>Export journal as scenario</source>
         <translation>将日志导出为场景</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="644"/>
+        <location filename="../app/src/main_window.cpp" line="673"/>
         <source>Scenarios (*.jsonl)</source>
         <translation>场景 (*.jsonl)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="700"/>
+        <location filename="../app/src/main_window.cpp" line="729"/>
         <source>Clock %1</source>
         <translation>时钟 %1</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="740"/>
-        <location filename="../app/src/main_window.cpp" line="741"/>
+        <location filename="../app/src/main_window.cpp" line="769"/>
+        <location filename="../app/src/main_window.cpp" line="770"/>
         <source>All</source>
         <translation>全部</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="746"/>
+        <location filename="../app/src/main_window.cpp" line="775"/>
         <source>%1 · %2</source>
         <translation>%1 · %2</translation>
     </message>
@@ -3073,6 +3073,7 @@
 <context>
     <name>houbu::QueueModel</name>
     <message numerus="yes">
+        <location filename="../app/src/main_window.cpp" line="310"/>
         <location filename="../models/src/queue_model.cpp" line="66"/>
         <source>%n waiting</source>
         <translation>

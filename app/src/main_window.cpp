@@ -283,8 +283,37 @@ void MainWindow::buildDocks() {
     queueView_->setItemDelegate(new StepQueueDelegate(queueView_));
     queueView_->setUniformRowHeights(true);
     queueView_->setAlternatingRowColors(true);
-    queueView_->header()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    // Columns fitted once to typical values, not to contents: fitting to
+    // contents measured the text of a thousand rows at every layout, which
+    // on a real day is each time an order joins or leaves the shown run.
+    queueView_->header()->setSectionResizeMode(QHeaderView::Interactive);
     queueView_->header()->setStretchLastSection(true);
+    {
+        const QFontMetrics text = queueView_->fontMetrics();
+        const QHeaderView* header = queueView_->header();
+        const int margin = style()->pixelMetric(QStyle::PM_HeaderMargin, nullptr, header);
+        auto fit = [&](int column, const QString& sample, int extra = 0) {
+            const QString title =
+                queueModel_->headerData(column, Qt::Horizontal, Qt::DisplayRole).toString();
+            queueView_->setColumnWidth(
+                column, std::max(text.horizontalAdvance(sample) + 2 * margin + extra,
+                                 header->fontMetrics().horizontalAdvance(title) + 3 * margin));
+        };
+        QString longestLevel;
+        for (const QString& level : DisplayNames::queueLevels())
+            if (text.horizontalAdvance(DisplayNames::queueLevel(level)) >
+                text.horizontalAdvance(longestLevel))
+                longestLevel = DisplayNames::queueLevel(level);
+        // The first column holds a queue's name and, indented, its orders' ids.
+        fit(QueueModel::Queue, DisplayNames::travelClass(u"second"_s) + u"  北京南 → 上海虹桥"_s,
+            2 * queueView_->indentation());
+        fit(QueueModel::Rank, QueueModel::tr("%n waiting", nullptr, 88888));
+        fit(QueueModel::Ahead, u"000000"_s);
+        fit(QueueModel::Level, longestLevel);
+        fit(QueueModel::Passengers, u"P123456, P123457"_s);
+        fit(QueueModel::Effective, u"2024-01-20 08:00:00"_s);
+        fit(QueueModel::Deadline, u"2024-01-20 08:00:00"_s);
+    }
     // Queues open with their orders shown. Only the queues are expanded, as
     // they come: QTreeView::expandAll (Qt 6.4) keeps a persistent index for
     // every order too, and each row removed then costs a walk of all of them.
