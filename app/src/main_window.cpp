@@ -62,6 +62,29 @@ using namespace Qt::StringLiterals;
 
 namespace {
 
+// A column as wide as a typical value or its header, whichever is wider.
+void fitColumnToSample(QAbstractItemView* view, QHeaderView* header, int column,
+                       const QString& sample, int extra = 0) {
+    const QStyle* style = view->style();
+    const int margin = style->pixelMetric(QStyle::PM_HeaderMargin, nullptr, header);
+    const QString title =
+        view->model()->headerData(column, Qt::Horizontal, Qt::DisplayRole).toString();
+    // A cell's text has the delegate's margins on both sides and a grid line.
+    const int textMargin = style->pixelMetric(QStyle::PM_FocusFrameHMargin, nullptr, view) + 1;
+    header->resizeSection(
+        column, std::max(view->fontMetrics().horizontalAdvance(sample) + 2 * textMargin + 4 + extra,
+                         header->fontMetrics().horizontalAdvance(title) + 3 * margin));
+}
+
+// The widest text as drawn, not the one of most characters: a Chinese
+// character is about twice as wide as a Latin letter.
+QString widestText(const QFontMetrics& metrics, const QStringList& texts) {
+    QString widest;
+    for (const QString& t : texts)
+        if (metrics.horizontalAdvance(t) > metrics.horizontalAdvance(widest)) widest = t;
+    return widest;
+}
+
 QString g_language = u"en"_s;
 
 QLineEdit* searchField(const QString& placeholder, QWidget* parent) {
@@ -289,27 +312,19 @@ void MainWindow::buildDocks() {
     queueView_->header()->setSectionResizeMode(QHeaderView::Interactive);
     queueView_->header()->setStretchLastSection(true);
     {
-        const QFontMetrics text = queueView_->fontMetrics();
-        const QHeaderView* header = queueView_->header();
-        const int margin = style()->pixelMetric(QStyle::PM_HeaderMargin, nullptr, header);
+        QHeaderView* header = queueView_->header();
         auto fit = [&](int column, const QString& sample, int extra = 0) {
-            const QString title =
-                queueModel_->headerData(column, Qt::Horizontal, Qt::DisplayRole).toString();
-            queueView_->setColumnWidth(
-                column, std::max(text.horizontalAdvance(sample) + 2 * margin + extra,
-                                 header->fontMetrics().horizontalAdvance(title) + 3 * margin));
+            fitColumnToSample(queueView_, header, column, sample, extra);
         };
-        QString longestLevel;
+        QStringList levels;
         for (const QString& level : DisplayNames::queueLevels())
-            if (text.horizontalAdvance(DisplayNames::queueLevel(level)) >
-                text.horizontalAdvance(longestLevel))
-                longestLevel = DisplayNames::queueLevel(level);
+            levels << DisplayNames::queueLevel(level);
         // The first column holds a queue's name and, indented, its orders' ids.
         fit(QueueModel::Queue, DisplayNames::travelClass(u"second"_s) + u"  北京南 → 上海虹桥"_s,
             2 * queueView_->indentation());
         fit(QueueModel::Rank, QueueModel::tr("%n waiting", nullptr, 88888));
         fit(QueueModel::Ahead, u"000000"_s);
-        fit(QueueModel::Level, longestLevel);
+        fit(QueueModel::Level, widestText(queueView_->fontMetrics(), levels));
         fit(QueueModel::Passengers, u"P123456, P123457"_s);
         fit(QueueModel::Effective, u"2024-01-20 08:00:00"_s);
         fit(QueueModel::Deadline, u"2024-01-20 08:00:00"_s);
@@ -376,31 +391,17 @@ void MainWindow::buildDocks() {
     logView_->setWordWrap(false);
     logView_->verticalHeader()->setDefaultSectionSize(fontMetrics().height() + 6);
     logView_->setAlternatingRowColors(true);
-    // Each column as wide as a typical value or its header, whichever is wider:
-    // the log fills later, and a header cut short ("Se…") names nothing.
+    // The log fills later, and a header cut short ("Se…") names nothing.
     const auto fitColumn = [this](int column, const QString& sample) {
-        QHeaderView* header = logView_->horizontalHeader();
-        const int margin = style()->pixelMetric(QStyle::PM_HeaderMargin, nullptr, header);
-        const QString title =
-            logModel_->headerData(column, Qt::Horizontal, Qt::DisplayRole).toString();
-        // A cell's text has the delegate's margins on both sides and a grid line.
-        const int textMargin =
-            style()->pixelMetric(QStyle::PM_FocusFrameHMargin, nullptr, logView_) + 1;
-        logView_->setColumnWidth(
-            column, std::max(logView_->fontMetrics().horizontalAdvance(sample) + 2 * textMargin + 4,
-                             header->fontMetrics().horizontalAdvance(title) + 3 * margin));
+        fitColumnToSample(logView_, logView_->horizontalHeader(), column, sample);
     };
     fitColumn(EventLogModel::Seq, u"000000"_s);
     fitColumn(EventLogModel::Line, u"000000"_s);
     fitColumn(EventLogModel::Time, u"2025-01-06 08:00:00"_s);
-    // The widest name as drawn, not the one of most characters: a Chinese
-    // character is about twice as wide as a Latin letter.
-    QString longestKind;
+    QStringList kinds;
     for (const QString& kind : DisplayNames::eventKinds())
-        if (logView_->fontMetrics().horizontalAdvance(DisplayNames::eventKind(kind)) >
-            logView_->fontMetrics().horizontalAdvance(longestKind))
-            longestKind = DisplayNames::eventKind(kind);
-    fitColumn(EventLogModel::Event, longestKind);
+        kinds << DisplayNames::eventKind(kind);
+    fitColumn(EventLogModel::Event, widestText(logView_->fontMetrics(), kinds));
     fitColumn(EventLogModel::Train, u"G1234"_s);
     fitColumn(EventLogModel::Subject, u"WQ12345.12"_s);
     fitColumn(EventLogModel::Author, u"dispatcher (console) @ host"_s);

@@ -54,6 +54,19 @@ struct Signals {
     QStringList take() { return std::exchange(seen, {}); }
 };
 
+// The log, filtered, windowed by 10 rows, under a model tester.
+struct Chain {
+    EventLogModel log;
+    EventFilterModel filter;
+    LogWindowModel window{nullptr, 10};
+    QAbstractItemModelTester tester{&window,
+                                    QAbstractItemModelTester::FailureReportingMode::QtTest};
+    Chain() {
+        filter.setSourceModel(&log);
+        window.setSourceModel(&filter);
+    }
+};
+
 qint64 seqAt(const QAbstractItemModel& m, int row) {
     return m.index(row, EventLogModel::Seq).data().toLongLong();
 }
@@ -65,13 +78,9 @@ class TestLogWindow : public QObject {
 
   private slots:
     void followsTheNewestRows() {
-        EventLogModel log;
-        EventFilterModel filter;
-        filter.setSourceModel(&log);
-        LogWindowModel window(nullptr, 10);
-        window.setSourceModel(&filter);
-        QAbstractItemModelTester tester(&window,
-                                        QAbstractItemModelTester::FailureReportingMode::QtTest);
+        Chain c;
+        EventLogModel& log = c.log;
+        LogWindowModel& window = c.window;
         Signals s(&window);
         log.append(events(1, 4));
         QCOMPARE(s.take(), QStringList{u"insert 0-3"_s});
@@ -90,13 +99,9 @@ class TestLogWindow : public QObject {
     }
 
     void staysWhereTheReaderIs() {
-        EventLogModel log;
-        EventFilterModel filter;
-        filter.setSourceModel(&log);
-        LogWindowModel window(nullptr, 10);
-        window.setSourceModel(&filter);
-        QAbstractItemModelTester tester(&window,
-                                        QAbstractItemModelTester::FailureReportingMode::QtTest);
+        Chain c;
+        EventLogModel& log = c.log;
+        LogWindowModel& window = c.window;
         log.append(events(1, 30));  // rows 20-29 shown
         Signals s(&window);
         QCOMPARE(window.showOlder(), 5);  // half the window at a time
@@ -121,13 +126,10 @@ class TestLogWindow : public QObject {
     }
 
     void aFilterResetsTheWindowOnce() {
-        EventLogModel log;
-        EventFilterModel filter;
-        filter.setSourceModel(&log);
-        LogWindowModel window(nullptr, 10);
-        window.setSourceModel(&filter);
-        QAbstractItemModelTester tester(&window,
-                                        QAbstractItemModelTester::FailureReportingMode::QtTest);
+        Chain c;
+        EventLogModel& log = c.log;
+        EventFilterModel& filter = c.filter;
+        LogWindowModel& window = c.window;
         log.append(events(1, 300));
         Signals s(&window);
         filter.setTrain(u"G2"_s);  // every third row: a hundred ranges dropped
