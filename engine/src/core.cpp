@@ -16,6 +16,8 @@ void Core::error(ErrorCode code, const std::string& message, bool waitlistHint) 
 
 void Core::occupy(std::uint32_t run, std::uint32_t seat, int from, int to, HolderKind kind,
                   std::uint32_t ref) {
+    s.touchSeat(run, seat);
+    s.touchCounters(run);
     Seat& st = s.runs[run].seats[seat];
     const SegmentMask m = segmentMask(from, to);
     assert((st.mask & m) == 0);
@@ -31,6 +33,8 @@ void Core::occupy(std::uint32_t run, std::uint32_t seat, int from, int to, Holde
 }
 
 void Core::vacate(std::uint32_t run, std::uint32_t seat, HolderKind kind, std::uint32_t ref) {
+    s.touchSeat(run, seat);
+    s.touchCounters(run);
     Seat& st = s.runs[run].seats[seat];
     for (auto it = st.occupants.begin(); it != st.occupants.end(); ++it) {
         if (it->kind == kind && it->ref == ref) {
@@ -77,6 +81,8 @@ void Core::releasedTicket(std::uint32_t ticket, const char* source) {
 
 void Core::loadStanding(std::uint32_t index, int sign) {
     const Ticket& t = s.tickets[index];
+    s.touchStandingList(t.run);
+    s.touchClass(t.run, t.standingClass());
     Run& run = s.runs[t.run];
     if (sign > 0)
         run.standingTickets.push_back(index);
@@ -140,6 +146,7 @@ void Core::leaveQueues(Order& order, OrderStatus status) {
         s.changes.queue(opt.queue);
         Queue& q = s.queues[opt.queue];
         --q.liveBySize[lane];
+        s.touchTally(opt.queue);
         EngineState::QueueTally& tally = s.queueTallies[opt.queue];
         --tally.orders;
         tally.passengers -= static_cast<std::uint32_t>(lane + 1);

@@ -7,12 +7,14 @@
 #include <cstdio>
 #include <optional>
 #include <set>
+#include <utility>
 
 #include "command_check.h"
 #include "core.h"
 #include "matcher.h"
 #include "query_answers.h"
 #include "seat_choice.h"
+#include "undo_log.h"
 
 namespace houbu {
 namespace {
@@ -141,6 +143,7 @@ class Apply {
     }
 
     std::uint32_t queueFor(std::uint32_t runIndex, std::uint16_t cls, int from, int to) {
+        s.touchClass(runIndex, cls);
         ClassInfo& info = s.runs[runIndex].classes[cls];
         std::uint32_t& slot = info.queueAt.at(from, to);
         if (slot == kNone) {
@@ -236,7 +239,9 @@ class Apply {
         e.date = run.date;
         e.count = static_cast<std::int64_t>(run.seats.size());
         const auto index = static_cast<std::uint32_t>(s.runs.size());
-        s.runIndex.emplace(cmd.train + '\x1f' + cmd.date, index);
+        const std::string key = cmd.train + '\x1f' + cmd.date;
+        s.runIndex.emplace(key, index);
+        if (s.undo) s.undo->runAdded(key);
         s.runs.push_back(std::move(run));
         c.emit(e);
         if (cmd.added) offerAddedRun(index);
@@ -247,6 +252,7 @@ class Apply {
     // added car, matching gives its seats to the waitlist first.
     void offerAddedRun(std::uint32_t runIndex) {
         const Run& run = s.runs[runIndex];
+        s.touchNewTrainOrders();
         std::size_t kept = 0;
         for (std::size_t k = 0; k < s.newTrainOrders.size(); ++k) {
             NewTrainsOrder& entry = s.newTrainOrders[k];
@@ -303,6 +309,9 @@ class Apply {
             c.emit(e);
         }
         if (order.status != OrderStatus::Queued) return;  // joins every queue when prepaid
+        s.touchCounters(extra.front().run);
+        for (std::size_t i = first; i < all.size(); ++i)
+            s.touchClass(all[i].run, all[i].travelClass);
         Run& run = s.runs[extra.front().run];
         ++run.queuedOrders;
         run.queuedPassengers += order.groupSize();
@@ -332,6 +341,7 @@ class Apply {
             --pos;
         entries.insert(pos, index);
         ++q.liveBySize[lane];
+        s.touchTally(opt.queue);
         EngineState::QueueTally& tally = s.queueTallies[opt.queue];
         ++tally.orders;
         tally.passengers += static_cast<std::uint32_t>(lane + 1);
@@ -340,6 +350,7 @@ class Apply {
 
     void addCar(const Verdict& v) {
         const std::uint32_t r = v.run;
+        s.touchWholeRun(r);
         Run& run = s.runs[r];
         const CarSpec& spec = cmd.cars.front();
         const std::size_t firstSeat = run.seats.size();
@@ -411,6 +422,7 @@ class Apply {
         const Run& run = s.runs[r];
         const int cls = v.travelClass, from = v.from, to = v.to;
         std::vector<std::uint32_t> seats = v.seats;
+        s.touchBlocks();
         const auto index = static_cast<std::uint32_t>(s.blocks.size());
         Block b;
         b.id = s.ids.insert(cmd.id, IdRecord{IdKind::Block, index, cmd.fingerprint});
@@ -455,6 +467,7 @@ class Apply {
                 refundTicket(o.ref, reason.c_str());
                 continue;
             }
+            s.touchBlocks();
             Block& b = s.blocks[o.ref];
             b.seats.erase(std::remove(b.seats.begin(), b.seats.end(), seat), b.seats.end());
             c.vacate(r, seat, HolderKind::Block, o.ref);
@@ -470,6 +483,7 @@ class Apply {
 
     void releaseBlock(const Verdict& v) {
         const std::uint32_t index = v.index;
+        s.touchBlocks();
         Block& b = s.blocks[index];
         Event e = c.make(EventKind::BlockReleased);
         e.id = b.id;
@@ -504,6 +518,7 @@ class Apply {
                     if (std::find(entry.classes.begin(), entry.classes.end(), opt.travelClass) ==
                         entry.classes.end())
                         entry.classes.push_back(opt.travelClass);
+            s.touchNewTrainOrders();
             s.newTrainOrders.push_back(std::move(entry));
         }
         order.idEntry = s.ids.add(cmd.id, IdRecord{IdKind::Order, index, cmd.fingerprint});
@@ -589,14 +604,17 @@ class Apply {
     // per-user limit is first configured) or stops.
     void countUsers(bool on) {
         if (on == (s.openOrdersByUser != nullptr)) return;
+        if (s.undo) s.undo->replacingUsers();
         s.openOrdersByUser.reset(on ? new TextTable<std::uint32_t>() : nullptr);
         if (!on) return;
-        for (const Order& order : s.orders)
+        // Read-only: an undo record keeps only the orders that may change.
+        for (const Order& order : std::as_const(s.orders))
             if (order.status == OrderStatus::AwaitingPrepay || order.status == OrderStatus::Queued)
                 countOpen(s, order, +1);
     }
 
     void waitlistCap(const Verdict& v) {
+        s.touchClass(v.run, static_cast<std::uint16_t>(v.travelClass));
         Run& run = s.runs[v.run];
         run.classes[v.travelClass].cap = cmd.cap;
         Event e = c.make(EventKind::WaitlistCapped);
@@ -970,6 +988,45 @@ void Engine::apply(const Command& command, int line, EventSink& sink) {
     s.clock = at;
     Apply(core, command).run();
     runMatching(core);
+}
+
+void Engine::mark() {
+    settle();
+    if (!marks_.empty()) marks_.back()->attach(false);
+    marks_.push_back(std::make_unique<UndoLog>(*state_));
+    state_->undo = marks_.back().get();
+}
+
+bool Engine::undo() {
+    if (marks_.empty()) return false;
+    // A command paused between decisions goes back too: its StepRun stops here.
+    if (stepping_) {
+        stepping_->impl_->engine = nullptr;
+        stepping_ = nullptr;
+    }
+    marks_.back()->restore();
+    marks_.pop_back();
+    state_->undo = marks_.empty() ? nullptr : marks_.back().get();
+    if (state_->undo) state_->undo->attach(true);
+    return true;
+}
+
+std::size_t Engine::marks() const {
+    return marks_.size();
+}
+
+void Engine::dropMarks() {
+    settle();
+    if (marks_.empty()) return;
+    marks_.back()->attach(false);
+    marks_.clear();
+    state_->undo = nullptr;
+}
+
+void Engine::dryRun(const Command& command, int line, EventSink& sink) {
+    mark();
+    apply(command, line, sink);
+    undo();
 }
 
 void Engine::rejectMalformed(int line, const std::string& message, EventSink& sink) {

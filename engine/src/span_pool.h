@@ -43,6 +43,17 @@ class SpanPool {
         return Span<T>(at, n);
     }
 
+    // Where the pool stands: rewind() forgets every span added after it.
+    struct Mark {
+        std::size_t chunks = 0;
+        std::size_t used = 0;
+    };
+    Mark mark() const { return {chunks_.size(), used_}; }
+    void rewind(const Mark& m) {
+        chunks_.resize(m.chunks);
+        used_ = m.used;
+    }
+
     std::size_t bytes() const {
         return chunks_.empty() ? 0 : ((chunks_.size() - 1) * kChunk + used_) * sizeof(T);
     }

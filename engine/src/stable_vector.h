@@ -8,6 +8,15 @@
 
 namespace houbu {
 
+// Told of an element just before a caller may change it (an undo record
+// keeps its first value).
+template <class T>
+class ElementWatch {
+  public:
+    virtual ~ElementWatch() = default;
+    virtual void before(std::size_t index, const T& value) = 0;
+};
+
 // A vector whose elements never move: storage grows by chunks that double in
 // size (the first holds kFirst elements), so memory stays within twice the
 // contents as with std::vector, but growing never relocates what is there. A
@@ -30,8 +39,16 @@ class StableVector {
     // never faulted in, so it is not counted), with the chunk table.
     std::size_t bytes() const { return size_ * sizeof(T) + chunks_.capacity() * sizeof(T*); }
     bool empty() const { return size_ == 0; }
-    T& operator[](std::size_t i) { return *slot(i); }
+    // Every mutable access goes through here, so a watch sees each element
+    // before it can change (one predictable branch when nobody watches).
+    T& operator[](std::size_t i) {
+        T* p = slot(i);
+        if (watch_) [[unlikely]]
+            watch_->before(i, *p);
+        return *p;
+    }
     const T& operator[](std::size_t i) const { return *slot(i); }
+    void watch(ElementWatch<T>* w) { watch_ = w; }
     T& back() { return (*this)[size_ - 1]; }
     const T& back() const { return (*this)[size_ - 1]; }
 
@@ -100,6 +117,7 @@ class StableVector {
 
     std::vector<T*> chunks_;
     std::size_t size_ = 0;
+    ElementWatch<T>* watch_ = nullptr;
 };
 
 }  // namespace houbu

@@ -223,6 +223,16 @@ inline void rebuildFreeBits(Run& run, std::size_t c) {
             if (!((seat.mask >> g) & 1)) cls.freeBits[g * cls.words + p / 64] |= 1ull << (p % 64);
     }
 }
+// Sets a seat's free bits on every segment from its mask (a seat put back).
+inline void refreshFreeBits(Run& run, std::uint32_t index) {
+    const Seat& seat = run.seats[index];
+    ClassInfo& cls = run.classes[seat.travelClass];
+    const std::uint64_t bit = 1ull << (seat.classPos % 64);
+    for (int g = 0; g < run.segments(); ++g) {
+        std::uint64_t& w = cls.freeBits[g * cls.words + seat.classPos / 64];
+        w = ((seat.mask >> g) & 1) ? (w & ~bit) : (w | bit);
+    }
+}
 inline void markFree(Run& run, const Seat& seat, int from, int to, bool isFree) {
     ClassInfo& cls = run.classes[seat.travelClass];
     const std::uint64_t bit = 1ull << (seat.classPos % 64);
@@ -415,6 +425,8 @@ struct Freed {
     std::uint8_t to = 0;
 };
 
+class UndoLog;
+
 class EngineState {
   public:
     explicit EngineState(EngineOptions o) : options(o) {}
@@ -467,6 +479,59 @@ class EngineState {
         auto it = runIndex.find(train + '\x1f' + date);
         return it == runIndex.end() ? nullptr : &runs[it->second];
     }
+
+    // The undo record changes go to (Engine::mark), or null. Records are
+    // watched by their containers; the rest is saved by these calls, made
+    // before the part of a run they name, a queue's tally, the blocks or the
+    // added-run list change (undo_log.h).
+    UndoLog* undo = nullptr;
+    // A seat's holders and mask (its free bits follow from them).
+    void touchSeat(std::uint32_t run, std::uint32_t seat) {
+        if (undo) [[unlikely]]
+            keepSeat(run, seat);
+    }
+    // A run's counters: held segments, queued orders and passengers.
+    void touchCounters(std::uint32_t run) {
+        if (undo) [[unlikely]]
+            keepCounters(run);
+    }
+    // A class's queue slots, standing load, cap and queued passengers.
+    void touchClass(std::uint32_t run, std::uint16_t travelClass) {
+        if (undo) [[unlikely]]
+            keepClass(run, travelClass);
+    }
+    // A run's list of live standing tickets.
+    void touchStandingList(std::uint32_t run) {
+        if (undo) [[unlikely]]
+            keepStandingList(run);
+    }
+    // The whole run, before its cars change (加挂).
+    void touchWholeRun(std::uint32_t run) {
+        if (undo) [[unlikely]]
+            keepWholeRun(run);
+    }
+    void touchTally(std::uint32_t queue) {
+        if (undo) [[unlikely]]
+            keepTally(queue);
+    }
+    void touchBlocks() {
+        if (undo) [[unlikely]]
+            keepBlocks();
+    }
+    void touchNewTrainOrders() {
+        if (undo) [[unlikely]]
+            keepNewTrainOrders();
+    }
+
+  private:
+    void keepSeat(std::uint32_t run, std::uint32_t seat);
+    void keepCounters(std::uint32_t run);
+    void keepClass(std::uint32_t run, std::uint16_t travelClass);
+    void keepStandingList(std::uint32_t run);
+    void keepWholeRun(std::uint32_t run);
+    void keepTally(std::uint32_t queue);
+    void keepBlocks();
+    void keepNewTrainOrders();
 };
 
 inline std::string_view passengerOf(const EngineState& s, const Ticket& t) {
@@ -627,6 +692,8 @@ inline void countQueued(EngineState& s, const Order& order, int sign) {
     std::uint32_t counted[kMaxOptions];
     std::size_t n = 0;
     for (const auto& opt : order.options()) {
+        s.touchCounters(opt.run);
+        s.touchClass(opt.run, opt.travelClass);
         Run& run = s.runs[opt.run];
         run.classes[opt.travelClass].queuedPassengers += sign * order.groupSize();
         if (std::find(counted, counted + n, opt.run) != counted + n) continue;

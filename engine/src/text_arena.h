@@ -56,6 +56,21 @@ class TextArena {
         }
     }
 
+    // Where the arena stands: rewind() forgets everything added after it.
+    struct Mark {
+        std::size_t chunks = 0;
+        std::size_t used = 0;
+        std::size_t big = 0;
+        std::size_t bigBytes = 0;
+    };
+    Mark mark() const { return {chunks_.size(), used_, big_.size(), bigBytes_}; }
+    void rewind(const Mark& m) {
+        chunks_.resize(m.chunks);
+        used_ = m.used;
+        big_.resize(m.big);
+        bigBytes_ = m.bigBytes;
+    }
+
     // The bytes its text takes (the untouched end of the open chunk not counted).
     std::size_t bytes() const {
         return (chunks_.empty() ? 0 : (chunks_.size() - 1) * kChunk + used_) + bigBytes_;

@@ -70,6 +70,22 @@ class TextTable {
             cells += shard.cells.capacity() * sizeof(std::uint64_t);
         return entries_.bytes() + text_.bytes() + cells + sizeof shards_;
     }
+    // An undo record sees each entry before its record can change.
+    void watch(ElementWatch<Entry>* w) { entries_.watch(w); }
+    // Where the table stands: rollback() removes every entry added after it.
+    struct Mark {
+        std::size_t size = 0;
+        TextArena::Mark text;
+    };
+    Mark mark() const { return {entries_.size(), text_.mark()}; }
+    void rollback(const Mark& m) {
+        const StableVector<Entry>& entries = entries_;
+        for (std::size_t e = entries.size(); e-- > m.size;)
+            remove(entries[e].key(), static_cast<std::uint32_t>(e));
+        entries_.resize(m.size);
+        text_.rewind(m.text);
+    }
+
     // Calls f(const Entry&) for every id, in insertion order.
     template <class F>
     void forEach(F&& f) const {
@@ -108,6 +124,24 @@ class TextTable {
         while (shard.cells[i] != 0)
             i = (i + 1) & mask;
         shard.cells[i] = (static_cast<std::uint64_t>(tag) << 32) | (index + 1);
+    }
+    // Takes entry `index` out of its shard. The cells after it up to the next
+    // empty one are placed again: one of them may have probed past it.
+    void remove(std::string_view key, std::uint32_t index) {
+        const std::uint64_t h = std::hash<std::string_view>{}(key);
+        Shard& shard = shards_[shardOf(h)];
+        const std::size_t mask = shard.cells.size() - 1;
+        std::size_t i = static_cast<std::uint32_t>(h) & mask;
+        while (static_cast<std::uint32_t>(shard.cells[i]) != index + 1)
+            i = (i + 1) & mask;
+        shard.cells[i] = 0;
+        --shard.used;
+        for (std::size_t j = (i + 1) & mask; shard.cells[j] != 0; j = (j + 1) & mask) {
+            const std::uint64_t slot = shard.cells[j];
+            shard.cells[j] = 0;
+            place(shard, static_cast<std::uint32_t>(slot >> 32),
+                  static_cast<std::uint32_t>(slot) - 1);
+        }
     }
     static void grow(Shard& shard) {
         std::vector<std::uint64_t> old;

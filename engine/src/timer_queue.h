@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <deque>
 #include <map>
+#include <vector>
 
 #include "houbu/time.h"
 
@@ -26,6 +27,30 @@ struct Timer {
 
 class TimerQueue {
   public:
+    // What an undo record keeps: each timer pushed or popped, in order.
+    struct Change {
+        Timer timer;
+        bool pushed = false;
+    };
+    // Starts (a list) or stops (nullptr) recording pushes and pops.
+    void record(std::vector<Change>* changes) { changes_ = changes; }
+    // Takes back the recorded changes, latest first.
+    void undo(const std::vector<Change>& changes) {
+        for (auto c = changes.rbegin(); c != changes.rend(); ++c) {
+            const Timer& t = c->timer;
+            if (c->pushed) {
+                auto at = byDue_.find(t.due);
+                // Timers set while recording take increasing numbers: each is its deque's last.
+                at->second.pop_back();
+                if (at->second.empty()) byDue_.erase(at);
+                --size_;
+            } else {
+                byDue_[t.due].push_front(Stored{t.seq, t.ref, t.kind});
+                ++size_;
+            }
+        }
+    }
+
     bool empty() const { return byDue_.empty(); }
     std::size_t size() const { return size_; }
     Timer top() const {
@@ -34,6 +59,7 @@ class TimerQueue {
     }
 
     void push(const Timer& t) {
+        if (changes_) changes_->push_back({t, true});
         std::deque<Stored>& at = byDue_[t.due];
         const Stored s{t.seq, t.ref, t.kind};
         if (at.empty() || at.back().seq < t.seq) {
@@ -48,6 +74,7 @@ class TimerQueue {
         ++size_;
     }
     void pop() {
+        if (changes_) changes_->push_back({top(), false});
         auto first = byDue_.begin();
         first->second.pop_front();
         if (first->second.empty()) byDue_.erase(first);
@@ -83,6 +110,7 @@ class TimerQueue {
 
     std::map<Time, std::deque<Stored>> byDue_;
     std::size_t size_ = 0;
+    std::vector<Change>* changes_ = nullptr;
 };
 
 }  // namespace houbu

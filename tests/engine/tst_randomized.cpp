@@ -7,6 +7,8 @@
 // tenth line: Engine::records() and Engine::summary(); per seed: the same input
 // fed to a second engine gives the same bytes. precheckForeseesApply() asks
 // Engine::precheck before every command and requires apply's answer to match.
+// undoTakesBack() dry-runs every command first (Engine::dryRun: the same events,
+// the state unchanged byte for byte) and takes stacks of marks back (Engine::undo).
 // oracleCatchesCorruptedAnswers() checks the checker: corrupted copies of
 // correct answers (a service or a timer dropped, a later order or option served,
 // a seat that is not best-fit, a group split, tied timers swapped, a standing
@@ -2313,6 +2315,8 @@ class TestRandomized : public QObject {
     void formerDisagreementsAgree();
     void precheckForeseesApply_data() { randomized_data(); }
     void precheckForeseesApply();
+    void undoTakesBack_data() { randomized_data(); }
+    void undoTakesBack();
     void oracleCatchesCorruptedAnswers();
 };
 
@@ -2575,6 +2579,103 @@ void TestRandomized::precheckForeseesApply() {
     QVERIFY(refused > 0);
     qInfo("seed %llu: %s", static_cast<unsigned long long>(seed),
           qPrintable(summary.join(QLatin1Char(' '))));
+}
+
+// The events of one command, encoded as the runner writes them.
+struct EncodeEvents : houbu::EventSink {
+    QByteArray out;
+    void onEvent(const houbu::Event& e) override {
+        houbu::appendEvent(e, out);
+        out += '\n';
+    }
+};
+
+// Engine::dryRun, mark and undo against the same stream applied plainly.
+// Before every command, its dry run must give the events the command then
+// gives and leave the state as it was: the same snapshot bytes, clock, last
+// sequence number and invariants. Now and then a stack of marks, one per
+// command, is taken back a mark at a time (each undo returns the snapshot
+// taken at its mark) and the commands are applied again, with the same output.
+void TestRandomized::undoTakesBack() {
+    QFETCH(quint64, seed);
+    QFETCH(int, commands);
+    Generator gen(seed, commands);
+    houbu::Runner runner;
+    houbu::Engine& engine = runner.engine();
+    ReferenceModel model;
+    model.setTolerated(toleratedTags());
+    std::mt19937_64 rng(seed * 7919);
+    int lineNo = 0;
+    QByteArray out;
+    // The stack of marks: per mark, the snapshot there and the line applied after it.
+    struct Marked {
+        std::string snapshot;
+        QByteArray line;
+        int lineNo;
+        QByteArray out;
+    };
+    std::vector<Marked> stack;
+    std::size_t stackTarget = 0;
+    int dryRuns = 0, undone = 0;
+    while (!gen.done()) {
+        const QByteArray line = gen.next(model);
+        const houbu::ParsedLine parsed = houbu::parseCommandLine(line);
+        const std::string before = engine.snapshot();
+        const QString where = QStringLiteral("seed %1, line %2: %3")
+                                  .arg(seed)
+                                  .arg(lineNo + 1)
+                                  .arg(QString::fromUtf8(line));
+        EncodeEvents dry;
+        if (parsed.command) {
+            const houbu::Time clock = engine.clock();
+            const std::uint64_t seq = engine.lastSeq();
+            engine.dryRun(*parsed.command, lineNo + 1, dry);
+            ++dryRuns;
+            QVERIFY2(engine.snapshot() == before, qPrintable(where + L(": state changed")));
+            QVERIFY2(engine.clock() == clock && engine.lastSeq() == seq, qPrintable(where));
+            const std::string inv = engine.checkInvariants();
+            QVERIFY2(inv.empty(), qPrintable(where + L(": ") + QString::fromStdString(inv)));
+        }
+        if (stack.empty() && rng() % 8 == 0) stackTarget = 1 + rng() % 5;
+        if (stack.size() < stackTarget) {
+            engine.mark();
+            stack.push_back({before, line, lineNo + 1, {}});
+        }
+        const LineResult r = step(runner, model, line, ++lineNo, out);
+        QVERIFY2(!r.failed, qPrintable(where + L(" [") + r.tag + L("]: ") + r.message));
+        if (parsed.command)
+            QVERIFY2(dry.out == out,
+                     qPrintable(where + L("\n  dry run: ") + QString::fromUtf8(dry.out) +
+                                L("\n  applied: ") + QString::fromUtf8(out)));
+        if (!stack.empty() && stack.back().lineNo == lineNo) stack.back().out = out;
+        if (stack.empty() || stack.size() < stackTarget) continue;
+        // Back through the stack, then forward again: the model has seen these lines once.
+        const std::string after = engine.snapshot();
+        for (std::size_t k = stack.size(); k-- > 0;) {
+            QVERIFY(engine.undo());
+            ++undone;
+            QVERIFY2(engine.snapshot() == stack[k].snapshot,
+                     qPrintable(QStringLiteral("seed %1: undo to before line %2 differs")
+                                    .arg(seed)
+                                    .arg(stack[k].lineNo)));
+            const std::string inv = engine.checkInvariants();
+            QVERIFY2(inv.empty(), qPrintable(QString::fromStdString(inv)));
+        }
+        QCOMPARE(engine.marks(), std::size_t{0});
+        for (const Marked& m : stack) {
+            QByteArray again;
+            runner.processLine(m.line, m.lineNo, again);
+            QVERIFY2(again == m.out, qPrintable(QStringLiteral("seed %1, line %2 again: %3")
+                                                    .arg(seed)
+                                                    .arg(m.lineNo)
+                                                    .arg(QString::fromUtf8(again))));
+        }
+        QVERIFY(engine.snapshot() == after);
+        stack.clear();
+        stackTarget = 0;
+    }
+    engine.dropMarks();
+    QVERIFY(dryRuns > 0 && undone > 0);
 }
 
 // The checker is only as good as its power to notice wrong answers: feed it

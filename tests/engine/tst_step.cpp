@@ -1,7 +1,8 @@
 // Step mode equals run mode: every command of every scenario in tests/scenarios
 // and of generated random inputs is applied twice, once with Engine::apply()
 // and once with Engine::applyStepwise() one decision at a time, stepping back
-// now and then (restore the snapshot taken before the command, re-apply the
+// now and then as the console does (Engine::undo to the mark taken before the
+// command, which must give back the snapshot taken there; re-apply the
 // decisions but the last) and forward again. The events must be byte-identical,
 // the snapshots equal, every step must emit the decision it announced, and a
 // decision reached again after Back must be the same decision.
@@ -174,6 +175,7 @@ void compare(const QList<QByteArray>& lines, EngineOptions options, std::mt19937
         reference->apply(*parsed.command, number, want);
 
         const std::string before = stepped->snapshot();
+        stepped->mark();
         auto run = stepped->applyStepwise(*parsed.command, number, got);
         std::vector<QString> seen;  // decision k as first reached
         while (!run->done()) {
@@ -194,12 +196,13 @@ void compare(const QList<QByteArray>& lines, EngineOptions options, std::mt19937
             QVERIFY2(found, qPrintable(text));
 
             if (k > 0 && std::uniform_int_distribution<int>(0, 2)(rng) == 0) {
-                // Back: a fresh engine from the snapshot before the command, k-1 decisions.
+                // Back: the command taken back in place, then k-1 decisions again.
                 ++totals.backs;
+                QVERIFY(stepped->undo());
                 run.reset();
-                std::string error;
-                stepped = Engine::restore(before, options, error);
-                QVERIFY2(stepped, error.c_str());
+                QVERIFY2(stepped->snapshot() == before, raw.constData());
+                QCOMPARE(stepped->checkInvariants(), std::string());
+                stepped->mark();
                 got.lines.clear();
                 run = stepped->applyStepwise(*parsed.command, number, got);
                 for (std::size_t i = 0; i + 1 < k; ++i)
@@ -224,6 +227,7 @@ void compare(const QList<QByteArray>& lines, EngineOptions options, std::mt19937
             }
         }
         run.reset();
+        stepped->dropMarks();
         if (got.lines != want.lines) {
             qWarning("line %d: %s", number, raw.constData());
             QCOMPARE(got.lines.join('\n'), want.lines.join('\n'));

@@ -47,6 +47,7 @@ class EventSink {
 
 class EngineState;
 class StepRun;
+class UndoLog;
 
 // Counts over the whole state, for summaries and for checking a store's tables.
 struct EngineSummary {
@@ -120,6 +121,25 @@ class Engine {
     // while its store cannot journal (docs/remote-api.md, degraded mode).
     bool answerQuery(const Command& command, int line, EventSink& sink) const;
 
+    // ---- undo: step mode's Back, and dry runs ----
+    // Starts an undo record: what the commands applied from here on change
+    // can be taken back by undo(). Marks stack; each record keeps the first
+    // value of what its commands touch (the runs, queues, orders, tickets
+    // and table entries they change), so its cost follows the commands, never
+    // the size of the state. Finishes a StepRun in progress first.
+    void mark();
+    // Takes back everything applied since the latest mark and removes it: the
+    // state, the clock, the sequence numbers, the ids and the timers are as
+    // they were there (a StepRun in progress is abandoned, not finished).
+    // A viewer tracking changes re-reads what went back. False when no mark
+    // is left.
+    bool undo();
+    std::size_t marks() const;
+    // Keeps everything applied and drops every mark.
+    void dropMarks();
+    // The events apply() would give `command`, changing nothing (mark, apply,
+    // undo): what a preview of an operator's action shows.
+    void dryRun(const Command& command, int line, EventSink& sink);
     // Reports a line that is not a valid command (code bad_command). Changes nothing.
     void rejectMalformed(int line, const std::string& message, EventSink& sink);
 
@@ -219,6 +239,7 @@ class Engine {
 
     std::unique_ptr<EngineState> state_;
     StepRun* stepping_ = nullptr;
+    std::vector<std::unique_ptr<UndoLog>> marks_;
 };
 
 }  // namespace houbu
