@@ -48,6 +48,9 @@ commit; the engine applies the next group while the disk writes this one).
   --progress            show a progress bar on standard error (default: only
                         when standard error is a terminal); --no-progress
   --no-check            skip the invariant check after the in-memory run
+  --dry-run-every N     in memory, every Nth command is first dry-run
+                        (Engine::dryRun: its events, then taken back) and the
+                        two are reported side by side on those commands
 
   --quality             instead of a scenario: on random request streams that
                         an offline assignment seats completely (load <= seats on
@@ -199,6 +202,9 @@ struct TargetResult {
     // the new rules a workload exercised.
     std::map<std::string, std::int64_t> v2Events;
     std::map<std::string, LatencyHistogram> kinds;
+    // --dry-run-every: the sampled commands' dry runs, and the same commands applied.
+    LatencyHistogram dryRuns;
+    LatencyHistogram dryRunApplied;
     // Stores: each kind's share of the transactions' time (a group's time split
     // evenly over its commands); in memory the latencies themselves add up.
     std::map<std::string, double> shareSeconds;
@@ -252,7 +258,7 @@ void startMemory(TargetResult& r) {
 }
 
 bool runMemory(const char* path, std::int64_t size, const EngineOptions& options, bool check,
-               bool progressOn, TargetResult& r) {
+               int dryRunEvery, bool progressOn, TargetResult& r) {
     r.target = "memory";
     r.backend = "in-memory engine";
     LineReader reader;
@@ -276,7 +282,22 @@ bool runMemory(const char* path, std::int64_t size, const EngineOptions& options
             const auto b = Clock::now();
             sink.out.clear();
             const char* kind;
-            if (parsed.command) {
+            if (parsed.command && dryRunEvery > 0 && r.commands % dryRunEvery == 0) {
+                MeasuringSink dry;
+                const auto d0 = Clock::now();
+                engine.dryRun(*parsed.command, number, dry);
+                const auto d1 = Clock::now();
+                engine.apply(*parsed.command, number, sink);
+                const auto d2 = Clock::now();
+                r.dryRuns.add(static_cast<std::uint64_t>((d1 - d0).count()), number);
+                r.dryRunApplied.add(static_cast<std::uint64_t>((d2 - d1).count()), number);
+                if (dry.out != sink.out) {
+                    r.failure = "line " + std::to_string(number) +
+                                ": the dry run's events differ from the command's";
+                    return false;
+                }
+                kind = opName(parsed.command->op);
+            } else if (parsed.command) {
                 engine.apply(*parsed.command, number, sink);
                 kind = opName(parsed.command->op);
             } else {
@@ -510,6 +531,17 @@ QJsonObject toJson(const TargetResult& r) {
         kinds.append(k);
     }
     o[u"kinds"] = kinds;
+    if (r.dryRuns.count() > 0) {
+        auto latency = [](const LatencyHistogram& h) {
+            return QJsonObject{{QStringLiteral("count"), static_cast<qint64>(h.count())},
+                               {QStringLiteral("p50_us"), h.quantileNs(0.50) / 1000},
+                               {QStringLiteral("p99_us"), h.quantileNs(0.99) / 1000},
+                               {QStringLiteral("max_us"), static_cast<double>(h.maxNs()) / 1000},
+                               {QStringLiteral("max_line"), static_cast<qint64>(h.maxLine())}};
+        };
+        o[u"dry_runs"] = QJsonObject{{QStringLiteral("dry_run"), latency(r.dryRuns)},
+                                     {QStringLiteral("applied"), latency(r.dryRunApplied)}};
+    }
     if (!r.memory.empty()) {
         QJsonArray tables;
         for (const MemoryUse& m : r.memory) {
@@ -575,6 +607,19 @@ void printTable(const QJsonObject& doc) {
                         static_cast<long long>(x[u"count"].toInteger()), x[u"seconds"].toDouble(),
                         x[u"per_s"].toDouble(), x[u"p50_us"].toDouble(), x[u"p99_us"].toDouble(),
                         x[u"p999_us"].toDouble(), x[u"max_us"].toDouble());
+        }
+        const QJsonObject dry = o[u"dry_runs"].toObject();
+        if (!dry.isEmpty()) {
+            std::printf("\n%s, sampled commands dry-run, then applied (microseconds)\n",
+                        o[u"target"].toString().toLocal8Bit().constData());
+            for (const char* name : {"dry_run", "applied"}) {
+                const QJsonObject x = dry[QLatin1String(name)].toObject();
+                std::printf("  %-12s %10lld %9.1f %9.1f %10.1f  (slowest: line %lld)\n", name,
+                            static_cast<long long>(x[u"count"].toInteger()),
+                            x[u"p50_us"].toDouble(), x[u"p99_us"].toDouble(),
+                            x[u"max_us"].toDouble(),
+                            static_cast<long long>(x[u"max_line"].toInteger()));
+            }
         }
         const QJsonArray memory = o[u"memory"].toArray();
         if (!memory.isEmpty()) {
@@ -711,6 +756,7 @@ int benchMain(int argc, char** argv) {
     EngineOptions options;
     int group = 512;
     bool json = false, check = true, doQuality = false;
+    int dryRunEvery = 0;
     int progress = -1;  // -1: when standard error is a terminal
     std::uint64_t seed = 1;
     int streams = 10;
@@ -738,7 +784,8 @@ int benchMain(int argc, char** argv) {
                 return benchUsageError("unknown target '" + t +
                                        "': use memory, sqlite or a postgresql:// URL");
             targets.push_back(t);
-        } else if (arg == "--group" || arg == "--seed" || arg == "--streams") {
+        } else if (arg == "--group" || arg == "--seed" || arg == "--streams" ||
+                   arg == "--dry-run-every") {
             char* end = nullptr;
             const long long n = v ? std::strtoll(v, &end, 10) : 0;
             if (!v || *end || n < 1 || n > 100000000)
@@ -747,6 +794,7 @@ int benchMain(int argc, char** argv) {
             if (arg == "--group") group = static_cast<int>(n);
             if (arg == "--seed") seed = static_cast<std::uint64_t>(n);
             if (arg == "--streams") streams = static_cast<int>(n);
+            if (arg == "--dry-run-every") dryRunEvery = static_cast<int>(n);
         } else if (arg == "--seat-choice") {
             if (!v) return benchUsageError("--seat-choice needs best-fit, first-fit or worst-fit");
             const std::string c = argv[++i];
@@ -779,8 +827,9 @@ int benchMain(int argc, char** argv) {
     int status = 0;
     for (const std::string& t : targets) {
         TargetResult r;
-        const bool ok = t == "memory" ? runMemory(path, size, options, check, progressOn, r)
-                                      : runStore(path, size, t, options, group, progressOn, r);
+        const bool ok = t == "memory"
+                            ? runMemory(path, size, options, check, dryRunEvery, progressOn, r)
+                            : runStore(path, size, t, options, group, progressOn, r);
         if (!ok) {
             std::fprintf(stderr, "houbu-cli bench: %s: %s\n", t.c_str(), r.failure.c_str());
             status = 1;
