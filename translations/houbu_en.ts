@@ -124,7 +124,7 @@
 <context>
     <name>houbu::MainWindow</name>
     <message numerus="yes">
-        <location filename="../app/src/main_window.cpp" line="746"/>
+        <location filename="../app/src/main_window.cpp" line="747"/>
         <source>Standing tickets (无座): %n live</source>
         <translation>
             <numerusform>Standing tickets (无座): %n live</numerusform>
@@ -175,7 +175,7 @@
 <context>
     <name>houbu::QueueModel</name>
     <message numerus="yes">
-        <location filename="../app/src/main_window.cpp" line="310"/>
+        <location filename="../app/src/main_window.cpp" line="325"/>
         <location filename="../models/src/queue_model.cpp" line="66"/>
         <source>%n waiting</source>
         <translation>

@@ -1441,60 +1441,55 @@
         <translation>日志历史：%1</translation>
     </message>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="195"/>
-        <location filename="../session/src/embedded_session.cpp" line="331"/>
-        <location filename="../session/src/embedded_session.cpp" line="390"/>
+        <location filename="../session/src/embedded_session.cpp" line="204"/>
+        <location filename="../session/src/embedded_session.cpp" line="340"/>
+        <location filename="../session/src/embedded_session.cpp" line="399"/>
         <source>No engine is open.</source>
         <translation>未打开引擎。</translation>
     </message>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="249"/>
+        <location filename="../session/src/embedded_session.cpp" line="258"/>
         <source>Loading cancelled after %1 of %2 lines.</source>
         <translation>已在 %2 行中的第 %1 行后取消加载。</translation>
     </message>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="252"/>
-        <location filename="../session/src/embedded_session.cpp" line="268"/>
+        <location filename="../session/src/embedded_session.cpp" line="261"/>
+        <location filename="../session/src/embedded_session.cpp" line="277"/>
         <source>Loading scenario</source>
         <translation>正在加载场景</translation>
     </message>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="286"/>
+        <location filename="../session/src/embedded_session.cpp" line="295"/>
         <source>Cannot write %1: %2</source>
         <translation>无法写入 %1：%2</translation>
     </message>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="301"/>
+        <location filename="../session/src/embedded_session.cpp" line="310"/>
         <source>Journal exported to %1</source>
         <translation>日志已导出到 %1</translation>
     </message>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="310"/>
+        <location filename="../session/src/embedded_session.cpp" line="319"/>
         <source>Replaying the journal</source>
         <translation>正在回放日志</translation>
     </message>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="322"/>
+        <location filename="../session/src/embedded_session.cpp" line="331"/>
         <source>Replaying under both policies</source>
         <translation>正在按两种策略回放</translation>
     </message>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="338"/>
+        <location filename="../session/src/embedded_session.cpp" line="347"/>
         <source>Event %1 is not in the journal.</source>
         <translation>事件 %1 不在日志中。</translation>
     </message>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="346"/>
+        <location filename="../session/src/embedded_session.cpp" line="355"/>
         <source>Line %1 is not a command of this session.</source>
         <translation>第 %1 行不是本会话的命令。</translation>
     </message>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="568"/>
-        <source>Step mode: cannot copy the engine: %1</source>
-        <translation>单步模式：无法复制引擎：%1</translation>
-    </message>
-    <message>
-        <location filename="../session/src/embedded_session.cpp" line="676"/>
+        <location filename="../session/src/embedded_session.cpp" line="675"/>
         <source>Step mode and the engine disagree on line %1; the engine&apos;s events are kept.</source>
         <translation>单步模式与引擎在第 %1 行的结果不一致；以引擎的事件为准。</translation>
     </message>
@@ -1932,22 +1927,22 @@
 <context>
     <name>houbu::MainWindow</name>
     <message>
-        <location filename="../app/src/main_window.cpp" line="527"/>
+        <location filename="../app/src/main_window.cpp" line="528"/>
         <source>Houbu</source>
         <translation>候补</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="114"/>
+        <location filename="../app/src/main_window.cpp" line="137"/>
         <source>Find seat, ticket, passenger or order (Ctrl+F)</source>
         <translation>查找席位、车票、乘客或订单 (Ctrl+F)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="115"/>
+        <location filename="../app/src/main_window.cpp" line="138"/>
         <source>Class:</source>
         <translation>席别：</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="117"/>
+        <location filename="../app/src/main_window.cpp" line="140"/>
         <source>Car:</source>
         <translation>车厢：</translation>
     </message>
@@ -1962,72 +1957,72 @@
         <translation>推进时钟(&amp;V)…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="168"/>
+        <location filename="../app/src/main_window.cpp" line="191"/>
         <source>Selected: %1 %2→%3</source>
         <translation>已选：%1 %2→%3</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="260"/>
+        <location filename="../app/src/main_window.cpp" line="283"/>
         <source>Trains</source>
         <translation>车次</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="261"/>
+        <location filename="../app/src/main_window.cpp" line="284"/>
         <source>Hot queues</source>
         <translation>热门队列</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="333"/>
+        <location filename="../app/src/main_window.cpp" line="348"/>
         <source>Select a queued order to see which seats block it.</source>
         <translation>选择一个排队订单，查看是哪些席位挡住了它。</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="346"/>
+        <location filename="../app/src/main_window.cpp" line="361"/>
         <source>Queues</source>
         <translation>候补队列</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="353"/>
+        <location filename="../app/src/main_window.cpp" line="368"/>
         <source>All events</source>
         <translation>全部事件</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="358"/>
+        <location filename="../app/src/main_window.cpp" line="373"/>
         <source>All trains</source>
         <translation>全部车次</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="359"/>
+        <location filename="../app/src/main_window.cpp" line="374"/>
         <source>Order id</source>
         <translation>订单号</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="360"/>
+        <location filename="../app/src/main_window.cpp" line="375"/>
         <source>Sent by</source>
         <translation>发送者</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="362"/>
+        <location filename="../app/src/main_window.cpp" line="377"/>
         <source>Only commands sent by this user, token, role or host</source>
         <translation>只显示由此用户、令牌、角色或主机发送的命令</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="363"/>
+        <location filename="../app/src/main_window.cpp" line="378"/>
         <source>Text</source>
         <translation>文本</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="424"/>
+        <location filename="../app/src/main_window.cpp" line="425"/>
         <source>Matching log</source>
         <translation>匹配日志</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="429"/>
+        <location filename="../app/src/main_window.cpp" line="430"/>
         <source>Legend</source>
         <translation>图例</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="433"/>
+        <location filename="../app/src/main_window.cpp" line="434"/>
         <source>Charts</source>
         <translation>图表</translation>
     </message>
@@ -2267,19 +2262,19 @@
         <translation>操作</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/main_window.cpp" line="746"/>
+        <location filename="../app/src/main_window.cpp" line="747"/>
         <source>Standing tickets (无座): %n live</source>
         <translation>
             <numerusform>无座车票：%n 张有效</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="747"/>
+        <location filename="../app/src/main_window.cpp" line="748"/>
         <source>each class&apos;s standing load per segment is the row under its seats</source>
         <translation>各席别每个区段的无座人数见其座位下方的一行</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="758"/>
+        <location filename="../app/src/main_window.cpp" line="759"/>
         <source>No class is capped; nobody waits.</source>
         <translation>没有席别设置上限；无人候补。</translation>
     </message>
@@ -2569,27 +2564,27 @@
         <translation>只能导出嵌入式引擎的日志。</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="512"/>
+        <location filename="../app/src/main_window.cpp" line="513"/>
         <source>in memory</source>
         <translation>内存</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="533"/>
+        <location filename="../app/src/main_window.cpp" line="534"/>
         <source>Cannot open the store</source>
         <translation>无法打开存储</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="545"/>
+        <location filename="../app/src/main_window.cpp" line="546"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="645"/>
+        <location filename="../app/src/main_window.cpp" line="646"/>
         <source>Cannot open scenario</source>
         <translation>无法打开场景</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="646"/>
+        <location filename="../app/src/main_window.cpp" line="647"/>
         <source>Cannot read %1: %2</source>
         <translation>无法读取 %1：%2</translation>
     </message>
@@ -2599,53 +2594,53 @@
         <translation>匹配</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="125"/>
+        <location filename="../app/src/main_window.cpp" line="148"/>
         <source>Every mark of the grid: View ▸ Legend</source>
         <translation>席位图的全部标记：视图 ▸ 图例</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="656"/>
+        <location filename="../app/src/main_window.cpp" line="657"/>
         <source>Open scenario</source>
         <translation>打开场景</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="657"/>
+        <location filename="../app/src/main_window.cpp" line="658"/>
         <source>Scenarios (*.jsonl);;All files (*)</source>
         <translation>场景 (*.jsonl);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="663"/>
+        <location filename="../app/src/main_window.cpp" line="664"/>
         <source>Open or create a store</source>
         <translation>打开或新建存储</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="664"/>
+        <location filename="../app/src/main_window.cpp" line="665"/>
         <source>Houbu stores (*.db);;All files (*)</source>
         <translation>候补存储 (*.db);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="673"/>
+        <location filename="../app/src/main_window.cpp" line="674"/>
         <source>Export journal as scenario</source>
         <translation>将日志导出为场景</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="673"/>
+        <location filename="../app/src/main_window.cpp" line="674"/>
         <source>Scenarios (*.jsonl)</source>
         <translation>场景 (*.jsonl)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="729"/>
+        <location filename="../app/src/main_window.cpp" line="730"/>
         <source>Clock %1</source>
         <translation>时钟 %1</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="769"/>
         <location filename="../app/src/main_window.cpp" line="770"/>
+        <location filename="../app/src/main_window.cpp" line="771"/>
         <source>All</source>
         <translation>全部</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="775"/>
+        <location filename="../app/src/main_window.cpp" line="776"/>
         <source>%1 · %2</source>
         <translation>%1 · %2</translation>
     </message>
@@ -3073,7 +3068,7 @@
 <context>
     <name>houbu::QueueModel</name>
     <message numerus="yes">
-        <location filename="../app/src/main_window.cpp" line="310"/>
+        <location filename="../app/src/main_window.cpp" line="325"/>
         <location filename="../models/src/queue_model.cpp" line="66"/>
         <source>%n waiting</source>
         <translation>

@@ -128,6 +128,12 @@ class EmbeddedWorker : public QObject {
     }
 
     // ---- step mode -------------------------------------------------------------
+    // Commands are stepped on the engine itself, each after an undo mark
+    // (Engine::mark), never on a copy of it. Back takes commands back
+    // (Engine::undo) and applies the last one again up to one decision fewer.
+    // The commands stepped to their end stay applied under their marks until
+    // nothing is paused; then they are taken back and applied again through
+    // the journal, which must give the events they gave step by step.
 
     void setStepMode(bool on) {
         if (!ready()) return;
@@ -164,24 +170,27 @@ class EmbeddedWorker : public QObject {
                 again << done_[i].line;
             again << currentLine_;
             waiting_ = again + waiting_;
+            // The current command, those stepped after that one, and that one go back.
+            takeBack(done_.size() - j + 2, done_[j - 1].firstEvent);
             Stepped previous = std::move(done_[j - 1]);
             done_.resize(j - 1);
             current_ = previous.command;
             currentLine_ = previous.line;
             history_ = std::move(previous.decisions);
+        } else {
+            takeBack(1, currentEvents_);
         }
         history_.pop_back();
-        rebuildScratch();
+        startCurrent();
+        for (std::size_t i = 0; i < history_.size() && !stepping_->done(); ++i)
+            stepping_->step();
         publish();
         publishStep();
     }
 
     // Closing: the commands stepped to their end reach the journal; the one
-    // still paused is dropped with the scratch copy.
-    void commitFinished() {
-        stepping_.reset();
-        commitDone();
-    }
+    // still paused is taken back.
+    void commitFinished() { commitDone(); }
 
     void runToEnd() {
         if (!ready()) return;
@@ -277,7 +286,7 @@ class EmbeddedWorker : public QObject {
 
     void explain(const QString& orderId) {
         if (!ready()) return;
-        emit whyWaiting(orderId, shown().whyWaiting(orderId.toStdString()));
+        emit whyWaiting(orderId, engine().whyWaiting(orderId.toStdString()));
     }
 
     void exportScenario(const QString& path) {
@@ -531,9 +540,6 @@ class EmbeddedWorker : public QObject {
         }
     };
 
-    // The engine the views show: the scratch copy while a command is stepped.
-    const Engine& shown() { return stepping_ ? *scratch_ : engine(); }
-
     struct Collect : EventSink {
         QList<QByteArray> lines;
         std::vector<Event> events;
@@ -541,47 +547,49 @@ class EmbeddedWorker : public QObject {
             lines << encodeEvent(e);
             events.push_back(e);
         }
-        void clear() {
-            lines.clear();
-            events.clear();
+        void clear() { truncate(0); }
+        void truncate(qsizetype n) {
+            lines.resize(n);
+            events.resize(static_cast<std::size_t>(n));
         }
         std::vector<Event> eventsFrom(qsizetype from) const {
             return {events.begin() + from, events.end()};
         }
     };
 
-    // A fresh scratch engine from the copy taken before the first command not
-    // committed yet, with tracing on so that skipped orders are decisions too:
-    // the stepped commands before the current one are applied again whole,
-    // then the current one up to its decisions in history_ (deterministic
-    // replay, as Back needs).
-    void rebuildScratch() {
-        stepping_.reset();
-        scratchEvents_.clear();
-        EngineOptions options = engine().options();
-        options.trace = true;
-        std::string error;
-        runView_.forget();
-        scratch_ = Engine::restore(base_, options, error);
-        if (!scratch_) {
-            emit failed(
-                tr("Step mode: cannot copy the engine: %1").arg(QString::fromStdString(error)));
-            return;
-        }
-        for (Stepped& d : done_) {
-            const qsizetype from = scratchEvents_.lines.size();
-            scratch_->applyStepwise(d.command, d.line.number, scratchEvents_)->finish();
-            d.events = scratchEvents_.eventsFrom(from);
-        }
-        startCurrent();
-        for (std::size_t i = 0; i < history_.size() && stepping_ && !stepping_->done(); ++i)
-            stepping_->step();
+    // The engine stepped in place: the store's own, or the one in memory.
+    Engine& stepEngine() { return store_ ? store_->engineInPlace() : memory_->engine(); }
+
+    // Starts the current command under a mark of its own, with its match
+    // trace (the skipped orders are decisions too) among its events.
+    void startCurrent() {
+        Engine& e = stepEngine();
+        if (!e.options().trace) setTraceSink(&stepEvents_);
+        e.mark();
+        currentEvents_ = stepEvents_.lines.size();
+        stepping_ = e.applyStepwise(*current_, currentLine_.number, stepEvents_);
     }
 
-    // Starts the current command on the scratch engine as it stands.
-    void startCurrent() {
-        currentEvents_ = scratchEvents_.lines.size();
-        stepping_ = scratch_->applyStepwise(*current_, currentLine_.number, scratchEvents_);
+    // Takes back the last `commands` commands stepped, the current one first
+    // (a paused one is abandoned, not finished), and their events from `firstEvent` on.
+    void takeBack(std::size_t commands, qsizetype firstEvent) {
+        Engine& e = stepEngine();
+        for (std::size_t i = 0; i < commands; ++i)
+            e.undo();
+        stepping_.reset();
+        stepEvents_.truncate(firstEvent);
+    }
+
+    // Takes back every command stepped and not journaled; the trace goes to the log again.
+    void takeBackAll() {
+        Engine& e = stepEngine();
+        while (e.undo()) {
+        }
+        stepping_.reset();
+        stepEvents_.clear();
+        setTraceSink(trace_.on ? &trace_ : nullptr);
+        // A run added by a command taken back is gone: the shown run is read again.
+        runView_.forget();
     }
 
     // The current command's decisions are all applied: it waits, uncommitted,
@@ -589,8 +597,8 @@ class EmbeddedWorker : public QObject {
     void finishCurrent() {
         stepping_->finish();
         stepping_.reset();
-        done_.push_back(
-            {currentLine_, *current_, history_, scratchEvents_.eventsFrom(currentEvents_)});
+        done_.push_back({currentLine_, *current_, history_, stepEvents_.eventsFrom(currentEvents_),
+                         currentEvents_});
         history_.clear();
     }
 
@@ -613,13 +621,7 @@ class EmbeddedWorker : public QObject {
             // The commands that went through are shown until one after a paused one starts.
             if (lastPaused_) passed_.clear();
             lastPaused_ = false;
-            if (done_.empty()) {
-                base_ = engine().snapshot();
-                rebuildScratch();
-            } else {
-                startCurrent();
-            }
-            if (!stepping_) return dropWaiting();
+            startCurrent();
             if (stepping_->done()) {
                 passed_ << currentLine_;
                 finishCurrent();
@@ -635,10 +637,8 @@ class EmbeddedWorker : public QObject {
 
     void dropWaiting() {
         waiting_.clear();
+        takeBackAll();
         done_.clear();
-        stepping_.reset();
-        runView_.forget();
-        scratch_.reset();
         publish();
         publishStep();
     }
@@ -646,10 +646,9 @@ class EmbeddedWorker : public QObject {
     // Sends the stepped commands to the engine (and the journal) in order and
     // checks that each gives there the events it gave step by step.
     bool commitDone() {
+        if (done_.empty() && !stepping_) return true;
+        takeBackAll();
         if (done_.empty()) return true;
-        stepping_.reset();
-        runView_.forget();
-        scratch_.reset();
         const bool trace = engine().options().trace;
         // Sequence numbers differ when the engine does not trace; the rest must not.
         auto strip = [trace](std::vector<Event> events) {
@@ -708,7 +707,7 @@ class EmbeddedWorker : public QObject {
             st.next = stepping_->pending();
             st.pass = stepping_->pass();
             st.candidates = stepping_->candidates();
-            st.events = scratchEvents_.lines.mid(currentEvents_);
+            st.events = stepEvents_.lines.mid(currentEvents_);
             st.canStepBack = !history_.empty() ||
                              std::any_of(done_.begin(), done_.end(),
                                          [](const Stepped& d) { return !d.decisions.empty(); });
@@ -736,7 +735,7 @@ class EmbeddedWorker : public QObject {
     void publish() {
         publishTimer_.stop();
         sincePublish_.start();
-        const Engine& e = shown();
+        const Engine& e = engine();
         auto snap = std::make_shared<ConsoleSnapshot>();
         snap->lastSeq = static_cast<qint64>(e.lastSeq());
         snap->clock = QString::fromStdString(formatTime(e.clock()));
@@ -823,7 +822,9 @@ class EmbeddedWorker : public QObject {
     static constexpr qint64 kTracedLoadLines = 100000;
     void traceLoads(bool on) {
         trace_.on = on;
-        EventSink* sink = on ? &trace_ : nullptr;
+        setTraceSink(on ? &trace_ : nullptr);
+    }
+    void setTraceSink(EventSink* sink) {
         if (store_) store_->setTraceSink(sink);
         if (memory_) memory_->engine().setTraceSink(sink);
     }
@@ -834,15 +835,15 @@ class EmbeddedWorker : public QObject {
     // Step mode.
     bool stepMode_ = false;
     QList<InputLine> waiting_;
-    // A command stepped to its end on the scratch engine, not committed yet.
+    // A command stepped to its end, applied under its mark, not journaled yet.
     struct Stepped {
         InputLine line;
         Command command;
         std::vector<StepDecision> decisions;
         std::vector<Event> events;
+        qsizetype firstEvent = 0;  // where its events begin in stepEvents_
     };
     std::vector<Stepped> done_;
-    std::string base_;  // engine snapshot before the first command not committed
     std::optional<Command> current_;
     InputLine currentLine_;
     qsizetype currentEvents_ = 0;  // where the current command's events begin
@@ -851,8 +852,7 @@ class EmbeddedWorker : public QObject {
     bool lastPaused_ = false;  // the last command started had decisions
     // Declared before the step run: a step run left pending finishes its pass
     // into these when destroyed, so they must outlive it.
-    Collect scratchEvents_;
-    std::unique_ptr<Engine> scratch_;
+    Collect stepEvents_;
     std::unique_ptr<StepRun> stepping_;
     std::vector<StepDecision> history_;
 };

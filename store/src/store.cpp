@@ -139,6 +139,10 @@ const Engine& Store::engine() const {
     return *d_->engine;
 }
 
+Engine& Store::engineInPlace() {
+    return *d_->engine;
+}
+
 void Store::setEventTap(EventSink* tap) {
     d_->eventTap = tap;
 }

@@ -49,6 +49,13 @@ void StoreImpl::onEvent(const Event& e) {
 
 bool StoreImpl::submit(const QList<InputLine>& lines, const std::vector<ParsedLine>* parsedLines,
                        Store::Committed done, QString& error) {
+    if (engine && engine->marks() != 0) {
+        // Step mode or a preview applied commands in place (Store::engineInPlace).
+        error =
+            u"nothing was applied: the engine holds commands that are being stepped "
+            u"and are not taken back yet"_s;
+        return false;
+    }
     if (broken) {
         // A group before failed and the engine is ahead of the store: nothing
         // more is taken until the caller knows (applyNow rebuilds at once).

@@ -42,15 +42,17 @@ class EmbeddedSession : public Session {
     // Writes the journal (or, in memory, the commands applied) as a scenario.
     void exportScenario(const QString& path);
 
-    // Step mode. With matching paused each command sent is applied on a scratch
-    // copy of the engine up to its first matching decision; stepForward() applies
-    // one decision, stepBack() undoes one (replaying from the copy taken before
-    // the first command not committed; at a command's first decision it goes
-    // back into the last decision of the command before it), runToEnd() applies
-    // everything pending. Commands reach the engine (and the journal) whole, in
-    // order, once nothing is left to step, and the events each gives there are
-    // checked against the stepped ones. Turning step mode off runs everything
-    // pending first. Answered by stepStateChanged.
+    // Step mode. With matching paused each command sent is applied on the
+    // engine itself, after an undo mark (Engine::mark), up to its first
+    // matching decision; stepForward() applies one decision, stepBack() undoes
+    // one (the command is taken back and applied again up to the decision
+    // before; at a command's first decision it goes back into the last
+    // decision of the command before it), runToEnd() applies everything
+    // pending. Nothing is copied: Back costs what the commands touched. The
+    // stepped commands reach the journal whole, in order, once nothing is
+    // left to step (taken back and applied again through it), and the events
+    // each gives there are checked against the stepped ones. Turning step
+    // mode off runs everything pending first. Answered by stepStateChanged.
     void setStepMode(bool on);
     void stepForward();
     void stepBack();

@@ -244,6 +244,11 @@ class Store {
                       qint64& scanned, QString& error);
 
     const Engine& engine() const;
+    // The engine itself, for step mode and previews in place: whatever the
+    // caller applies to it must follow an Engine::mark() and be taken back
+    // with Engine::undo() before the next apply or submit, which refuse while
+    // a mark is left. Nothing of it reaches the journal.
+    Engine& engineInPlace();
     // Engine::setTraceSink on the store's engine, kept across a reload: the
     // match trace of the commands applied from now on goes to `sink` (on the
     // caller's thread, during apply), and the journal and events stay as they are.
