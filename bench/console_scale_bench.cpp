@@ -4,13 +4,17 @@
 // screen while other commands arrive at a steady rate.
 //
 //   console_scale_bench --scenario FILE [--json] [--switches N] [--releases N]
-//                       [--live-rate PER_SECOND] [--live-share PERCENT]
+//                       [--steps N] [--live-rate PER_SECOND] [--live-share PERCENT]
 //
 // The scenario's first lines (all but --live-share percent, default 10) are
 // opened as the day; the rest are sent at --live-rate (default 1,000 commands
 // a second) while the runs are switched and seats released. Times are wall
 // clock on the GUI thread; CPU seconds and the machine's load are printed
 // beside them because a shared machine is noisy. Nothing is asserted.
+//
+// Then, with the live load stopped, step mode (Matching ▸ Pause): --steps
+// releases (default 10), each timed from the click to the step panel's news,
+// and where one pauses at a decision, one Step, one Back and Run to the end.
 
 #include <QApplication>
 #include <QElapsedTimer>
@@ -21,6 +25,7 @@
 #include <algorithm>
 #include <atomic>
 #include <cstdio>
+#include <functional>
 #include <mutex>
 #include <random>
 #include <string>
@@ -28,6 +33,7 @@
 
 #include <sys/resource.h>
 
+#include "houbu/embedded_session.h"
 #include "houbu/huge_pages.h"
 #include "houbu/main_window.h"
 #include "houbu/models.h"
@@ -112,6 +118,7 @@ struct Options {
     bool json = false;
     int switches = 40;
     int releases = 40;
+    int steps = 10;
     int liveRate = 1000;
     int liveShare = 10;
 };
@@ -120,7 +127,7 @@ int usage(const char* message) {
     std::fprintf(stderr,
                  "console_scale_bench: %s\n"
                  "usage: console_scale_bench --scenario FILE [--json] [--switches N] "
-                 "[--releases N] [--live-rate PER_SECOND] [--live-share PERCENT]\n",
+                 "[--releases N] [--steps N] [--live-rate PER_SECOND] [--live-share PERCENT]\n",
                  message);
     return 2;
 }
@@ -147,6 +154,8 @@ int main(int argc, char** argv) {
             if (!number(o.switches)) return usage("--switches needs a count");
         } else if (a == "--releases") {
             if (!number(o.releases)) return usage("--releases needs a count");
+        } else if (a == "--steps") {
+            if (!number(o.steps)) return usage("--steps needs a count");
         } else if (a == "--live-rate") {
             if (!number(o.liveRate) || o.liveRate == 0)
                 return usage("--live-rate needs a positive rate");
@@ -299,8 +308,8 @@ int main(int argc, char** argv) {
                                  snapshotNs = since.nsecsElapsed();
                          });
     }
-    for (int k = 0; k < o.releases; ++k) {
-        // A held or paid cell of the shown run, at random.
+    // The held, paid or served cells of the shown run.
+    auto takenCells = [grid] {
         std::vector<std::pair<int, int>> taken;
         for (int r = 0; r < grid->rowCount(); ++r)
             for (int c = 0; c < grid->columnCount(); ++c) {
@@ -310,6 +319,11 @@ int main(int argc, char** argv) {
                     kind == static_cast<int>(houbu::SeatGridModel::HolderKind::Served))
                     taken.emplace_back(r, c);
             }
+        return taken;
+    };
+    for (int k = 0; k < o.releases; ++k) {
+        // A held or paid cell of the shown run, at random.
+        const std::vector<std::pair<int, int>> taken = takenCells();
         if (taken.empty()) break;
         const auto [r, c] = taken[random() % taken.size()];
         const QString holder =
@@ -354,6 +368,63 @@ int main(int argc, char** argv) {
     const double liveSeconds = static_cast<double>(liveClock.elapsed()) / 1000.0;
     const double liveRate = liveSeconds > 0 ? static_cast<double>(liveNext) / liveSeconds : 0;
 
+    // ---- step mode ------------------------------------------------------------------
+    // Each action is timed to the step state it brings to the window.
+    int stepNews = 0;
+    if (auto* embedded = qobject_cast<houbu::EmbeddedSession*>(session))
+        QObject::connect(embedded, &houbu::EmbeddedSession::stepStateChanged, &window,
+                         [&] { ++stepNews; });
+    auto timed = [&](const std::function<void()>& act, std::vector<double>& into) {
+        const int before = stepNews;
+        QElapsedTimer t;
+        t.start();
+        act();
+        if (!waitFor([&] { return stepNews > before; }, 600000)) return false;
+        into.push_back(static_cast<double>(t.nsecsElapsed()) / 1e6);
+        return true;
+    };
+    std::vector<double> pauseOnMs, stepCommandMs, stepMs, backMs, runToEndMs;
+    int stepPaused = 0;
+    if (o.steps > 0 && runCount > 0) {
+        // The run where the most passengers wait: a seat released there has candidates.
+        int busiest = 0;
+        for (int row = 1; row < runCount; ++row)
+            if (runs->model()
+                    ->index(row, 0)
+                    .data(houbu::RunListModel::QueuedPassengersRole)
+                    .toInt() > runs->model()
+                                   ->index(busiest, 0)
+                                   .data(houbu::RunListModel::QueuedPassengersRole)
+                                   .toInt())
+                busiest = row;
+        const QModelIndex index = runs->model()->index(busiest, 0);
+        const QString train = index.data(houbu::RunListModel::TrainRole).toString();
+        const QString date = index.data(houbu::RunListModel::DateRole).toString();
+        runs->selectionModel()->setCurrentIndex(
+            index, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+        if (!waitFor([&] { return grid->train() == train && grid->date() == date; }, 60000))
+            return usage("the busiest run did not reach the grid within a minute");
+    }
+    if (o.steps > 0 && !timed([&] { window.pauseAction()->setChecked(true); }, pauseOnMs))
+        return usage("step mode did not start within ten minutes");
+    for (int k = 0; k < o.steps; ++k) {
+        const std::vector<std::pair<int, int>> taken = takenCells();
+        if (taken.empty()) break;
+        const auto [r, c] = taken[random() % taken.size()];
+        if (!timed([&] { window.releaseHolderAt(r, c, QStringLiteral("refund")); }, stepCommandMs))
+            return usage("a stepped release did not answer within ten minutes");
+        if (!window.stepState().paused) continue;
+        ++stepPaused;
+        if (!timed([&] { window.stepAction()->trigger(); }, stepMs))
+            return usage("a step did not answer within ten minutes");
+        if (window.stepState().paused && !window.stepState().applied.empty() &&
+            !timed([&] { window.backAction()->trigger(); }, backMs))
+            return usage("Back did not answer within ten minutes");
+        if (window.stepState().paused && !timed([&] { window.runAction()->trigger(); }, runToEndMs))
+            return usage("Run to the end did not answer within ten minutes");
+    }
+    if (o.steps > 0) window.pauseAction()->setChecked(false);
+
     const qint64 rss = statusKb("VmRSS") * 1024;
     const qint64 peak = statusKb("VmHWM") * 1024;
     const double cpu = cpuSeconds();
@@ -365,6 +436,9 @@ int main(int argc, char** argv) {
             "\"release_to_screen_ms_p99\":%.2f,\"release_to_screen_ms_max\":%.2f,"
             "\"releases\":%zu,\"release_misses\":%d,\"live_commands\":%lld,"
             "\"live_rate\":%.0f,\"rss_bytes_open\":%lld,\"rss_bytes\":%lld,\"peak_rss_bytes\":%lld,"
+            "\"step_on_ms\":%.2f,\"step_command_ms_p50\":%.2f,\"step_command_ms_max\":%.2f,"
+            "\"step_paused\":%d,\"step_ms_p50\":%.2f,\"step_ms_max\":%.2f,\"back_ms_p50\":%.2f,"
+            "\"back_ms_max\":%.2f,\"run_to_end_ms_p50\":%.2f,\"run_to_end_ms_max\":%.2f,"
             "\"cpu_seconds\":%.2f,\"load\":%.2f}\n",
             QFile::encodeName(o.scenario).constData(), static_cast<long long>(dayLines), runCount,
             openSeconds, openCpu, percentile(focusMs, 0.5), percentile(focusMs, 0.99),
@@ -372,7 +446,11 @@ int main(int argc, char** argv) {
             percentile(releaseMs, 0.99), percentile(releaseMs, 1.0), releaseMs.size(),
             releaseMisses, static_cast<long long>(liveNext), liveRate,
             static_cast<long long>(rssOpen), static_cast<long long>(rss),
-            static_cast<long long>(peak), cpu, loadAverage());
+            static_cast<long long>(peak), percentile(pauseOnMs, 1.0),
+            percentile(stepCommandMs, 0.5), percentile(stepCommandMs, 1.0), stepPaused,
+            percentile(stepMs, 0.5), percentile(stepMs, 1.0), percentile(backMs, 0.5),
+            percentile(backMs, 1.0), percentile(runToEndMs, 0.5), percentile(runToEndMs, 1.0), cpu,
+            loadAverage());
     } else {
         std::printf("day            %lld lines, %d runs\n", static_cast<long long>(dayLines),
                     runCount);
@@ -389,6 +467,16 @@ int main(int argc, char** argv) {
         std::printf("memory         %.0f MB after open, %.0f MB at the end, peak %.0f MB\n",
                     static_cast<double>(rssOpen) / 1e6, static_cast<double>(rss) / 1e6,
                     static_cast<double>(peak) / 1e6);
+        std::printf(
+            "step mode      on %.1f ms; release p50 %.1f ms, max %.1f ms (%d of %zu "
+            "paused)\n",
+            percentile(pauseOnMs, 1.0), percentile(stepCommandMs, 0.5),
+            percentile(stepCommandMs, 1.0), stepPaused, stepCommandMs.size());
+        std::printf(
+            "               step p50 %.1f ms, max %.1f; back p50 %.1f ms, max %.1f; run "
+            "to end p50 %.1f ms, max %.1f\n",
+            percentile(stepMs, 0.5), percentile(stepMs, 1.0), percentile(backMs, 0.5),
+            percentile(backMs, 1.0), percentile(runToEndMs, 0.5), percentile(runToEndMs, 1.0));
         std::printf("cpu            %.1f s in all; load %.2f\n", cpu, loadAverage());
     }
     return 0;
