@@ -10,10 +10,6 @@
 namespace houbu {
 namespace {
 
-std::string runName(const Run& run) {
-    return run.train + " on " + run.date;
-}
-
 // Fare of one passenger in fen: yuan per km x km, rounded up to the next 0.5 yuan
 // (the railway's fare rounding). The small tolerance absorbs binary fractions.
 std::int64_t fareFen(double yuanPerKm, double km) {

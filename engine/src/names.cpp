@@ -1,4 +1,5 @@
 #include "houbu/command.h"
+#include "houbu/event.h"
 
 namespace houbu {
 
@@ -112,6 +113,62 @@ std::optional<ErrorCode> errorCodeFromName(std::string_view name) {
     for (ErrorCode code : kErrorCodes)
         if (name == errorCodeName(code)) return code;
     return std::nullopt;
+}
+
+const char* eventName(EventKind kind) {
+    switch (kind) {
+        case EventKind::TrainDefined:
+            return "train_defined";
+        case EventKind::CarAdded:
+            return "car_added";
+        case EventKind::TicketHeld:
+            return "ticket_held";
+        case EventKind::TicketPaid:
+            return "ticket_paid";
+        case EventKind::TicketRefunded:
+            return "ticket_refunded";
+        case EventKind::HoldExpired:
+            return "hold_expired";
+        case EventKind::SeatReleased:
+            return "seat_released";
+        case EventKind::BlockCreated:
+            return "block_created";
+        case EventKind::BlockReleased:
+            return "block_released";
+        case EventKind::WaitlistSubmitted:
+            return "waitlist_submitted";
+        case EventKind::WaitlistEffective:
+            return "waitlist_effective";
+        case EventKind::WaitlistFulfilled:
+            return "waitlist_fulfilled";
+        case EventKind::WaitlistCancelled:
+            return "waitlist_cancelled";
+        case EventKind::WaitlistExpired:
+            return "waitlist_expired";
+        case EventKind::Position:
+            return "position";
+        case EventKind::Availability:
+            return "availability";
+        case EventKind::Seatmap:
+            return "seatmap";
+        case EventKind::Duplicate:
+            return "duplicate";
+        case EventKind::Error:
+            return "error";
+        case EventKind::MatchConsidered:
+            return "match_considered";
+        case EventKind::MatchSkipped:
+            return "match_skipped";
+        case EventKind::OptionAdded:
+            return "option_added";
+        case EventKind::WaitlistFailed:
+            return "waitlist_failed";
+        case EventKind::Configured:
+            return "configured";
+        case EventKind::WaitlistCapped:
+            return "waitlist_capped";
+    }
+    return "";
 }
 
 }  // namespace houbu

@@ -176,6 +176,20 @@ struct Run {
     }
 };
 
+// A seat's canonical label, "CC-RRL" (car, row, letter).
+inline std::string seatLabel(int car, int row, char letter) {
+    // Digits by hand: this runs for every seat of every new car and label lookup.
+    const char buf[6] = {
+        static_cast<char>('0' + car % 100 / 10), static_cast<char>('0' + car % 10), '-',
+        static_cast<char>('0' + row % 100 / 10), static_cast<char>('0' + row % 10), letter};
+    return std::string(buf, 6);
+}
+
+// "G1 on 2024-03-20": how errors and invariant reports name a run.
+inline std::string runName(const Run& run) {
+    return run.train + " on " + run.date;
+}
+
 // The seat a canonical label ("03-12A") names on `run`, or kNone.
 inline std::uint32_t findSeat(const Run& run, std::string_view canonical) {
     if (canonical.size() != 6) return kNone;

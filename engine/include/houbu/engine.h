@@ -236,6 +236,8 @@ class Engine {
     friend class StepRun;
     // Finishes a StepRun still in progress.
     void settle();
+    // Leaves a StepRun still in progress where it is: it does nothing more.
+    void abandonStep();
 
     std::unique_ptr<EngineState> state_;
     StepRun* stepping_ = nullptr;
