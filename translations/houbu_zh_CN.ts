@@ -1927,7 +1927,7 @@
 <context>
     <name>houbu::MainWindow</name>
     <message>
-        <location filename="../app/src/main_window.cpp" line="528"/>
+        <location filename="../app/src/main_window.cpp" line="529"/>
         <source>Houbu</source>
         <translation>候补</translation>
     </message>
@@ -2012,17 +2012,17 @@
         <translation>文本</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="425"/>
+        <location filename="../app/src/main_window.cpp" line="426"/>
         <source>Matching log</source>
         <translation>匹配日志</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="430"/>
+        <location filename="../app/src/main_window.cpp" line="431"/>
         <source>Legend</source>
         <translation>图例</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="434"/>
+        <location filename="../app/src/main_window.cpp" line="435"/>
         <source>Charts</source>
         <translation>图表</translation>
     </message>
@@ -2262,19 +2262,19 @@
         <translation>操作</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/main_window.cpp" line="747"/>
+        <location filename="../app/src/main_window.cpp" line="748"/>
         <source>Standing tickets (无座): %n live</source>
         <translation>
             <numerusform>无座车票：%n 张有效</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="748"/>
+        <location filename="../app/src/main_window.cpp" line="749"/>
         <source>each class&apos;s standing load per segment is the row under its seats</source>
         <translation>各席别每个区段的无座人数见其座位下方的一行</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="759"/>
+        <location filename="../app/src/main_window.cpp" line="760"/>
         <source>No class is capped; nobody waits.</source>
         <translation>没有席别设置上限；无人候补。</translation>
     </message>
@@ -2564,27 +2564,27 @@
         <translation>只能导出嵌入式引擎的日志。</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="513"/>
+        <location filename="../app/src/main_window.cpp" line="514"/>
         <source>in memory</source>
         <translation>内存</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="534"/>
+        <location filename="../app/src/main_window.cpp" line="535"/>
         <source>Cannot open the store</source>
         <translation>无法打开存储</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="546"/>
+        <location filename="../app/src/main_window.cpp" line="547"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="646"/>
+        <location filename="../app/src/main_window.cpp" line="647"/>
         <source>Cannot open scenario</source>
         <translation>无法打开场景</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="647"/>
+        <location filename="../app/src/main_window.cpp" line="648"/>
         <source>Cannot read %1: %2</source>
         <translation>无法读取 %1：%2</translation>
     </message>
@@ -2599,48 +2599,48 @@
         <translation>席位图的全部标记：视图 ▸ 图例</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="657"/>
+        <location filename="../app/src/main_window.cpp" line="658"/>
         <source>Open scenario</source>
         <translation>打开场景</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="658"/>
+        <location filename="../app/src/main_window.cpp" line="659"/>
         <source>Scenarios (*.jsonl);;All files (*)</source>
         <translation>场景 (*.jsonl);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="664"/>
+        <location filename="../app/src/main_window.cpp" line="665"/>
         <source>Open or create a store</source>
         <translation>打开或新建存储</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="665"/>
+        <location filename="../app/src/main_window.cpp" line="666"/>
         <source>Houbu stores (*.db);;All files (*)</source>
         <translation>候补存储 (*.db);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="674"/>
+        <location filename="../app/src/main_window.cpp" line="675"/>
         <source>Export journal as scenario</source>
         <translation>将日志导出为场景</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="674"/>
+        <location filename="../app/src/main_window.cpp" line="675"/>
         <source>Scenarios (*.jsonl)</source>
         <translation>场景 (*.jsonl)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="730"/>
+        <location filename="../app/src/main_window.cpp" line="731"/>
         <source>Clock %1</source>
         <translation>时钟 %1</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="770"/>
         <location filename="../app/src/main_window.cpp" line="771"/>
+        <location filename="../app/src/main_window.cpp" line="772"/>
         <source>All</source>
         <translation>全部</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="776"/>
+        <location filename="../app/src/main_window.cpp" line="777"/>
         <source>%1 · %2</source>
         <translation>%1 · %2</translation>
     </message>
@@ -4490,42 +4490,42 @@ Order %5</source>
 <context>
     <name>main</name>
     <message>
-        <location filename="../app/src/main.cpp" line="246"/>
+        <location filename="../app/src/main.cpp" line="307"/>
         <source>Houbu console: seat intervals and waitlists.</source>
         <translation>候补控制台：席位区间与候补队列。</translation>
     </message>
     <message>
-        <location filename="../app/src/main.cpp" line="220"/>
+        <location filename="../app/src/main.cpp" line="278"/>
         <source>Open (or create) the store at &lt;path&gt;.</source>
         <translation>打开（或新建）位于 &lt;path&gt; 的存储。</translation>
     </message>
     <message>
-        <location filename="../app/src/main.cpp" line="224"/>
+        <location filename="../app/src/main.cpp" line="282"/>
         <source>Run the engine in memory with the demo train.</source>
         <translation>在内存中运行引擎并载入演示车次。</translation>
     </message>
     <message>
-        <location filename="../app/src/main.cpp" line="226"/>
+        <location filename="../app/src/main.cpp" line="284"/>
         <source>Load a scenario file in memory.</source>
         <translation>在内存中加载场景文件。</translation>
     </message>
     <message>
-        <location filename="../app/src/main.cpp" line="228"/>
+        <location filename="../app/src/main.cpp" line="286"/>
         <source>Use a dark palette.</source>
         <translation>使用深色配色。</translation>
     </message>
     <message>
-        <location filename="../app/src/main.cpp" line="231"/>
-        <source>Save screenshots into &lt;dir&gt; and quit.</source>
-        <translation>将截图保存到 &lt;dir&gt; 后退出。</translation>
+        <location filename="../app/src/main.cpp" line="289"/>
+        <source>Save screenshots into &lt;dir&gt; and quit; with --scenario, screenshots of that day at scale.</source>
+        <translation>将截图保存到 &lt;dir&gt; 后退出；与 --scenario 同用时，截取该日全量数据下的界面。</translation>
     </message>
     <message>
-        <location filename="../app/src/main.cpp" line="234"/>
+        <location filename="../app/src/main.cpp" line="295"/>
         <source>Interface language: en or zh_CN (default: the system language).</source>
         <translation>界面语言：en 或 zh_CN（默认跟随系统）。</translation>
     </message>
     <message>
-        <location filename="../app/src/main.cpp" line="239"/>
+        <location filename="../app/src/main.cpp" line="300"/>
         <source>Connect to the houbud server at &lt;url&gt;. The token comes from the HOUBU_TOKEN environment variable or the system keychain.</source>
         <translation>连接位于 &lt;url&gt; 的 houbud 服务器。令牌取自 HOUBU_TOKEN 环境变量或系统钥匙串。</translation>
     </message>

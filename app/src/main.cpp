@@ -8,6 +8,7 @@
 #include <QDockWidget>
 #include <QElapsedTimer>
 #include <QFile>
+#include <QItemSelectionModel>
 #include <QPrintPreviewDialog>
 
 #include <QSettings>
@@ -23,6 +24,8 @@
 #include "houbu/huge_pages.h"
 #include "houbu/main_window.h"
 #include "houbu/operator_dialogs.h"
+#include "houbu/run_list_model.h"
+#include "houbu/session.h"
 #include "houbu/widgets.h"
 
 using namespace Qt::StringLiterals;
@@ -58,6 +61,11 @@ int screenshots(QApplication& app, const QString& dir) {
     window.grid()->selectInterval(u"03-02A"_s, 1, 4);
     window.logView()->scrollToBottom();
     app.processEvents();
+    // The queues of every run are ranked at a human pace, after the load.
+    waitFor([&] {
+        return window.runModel()->index(0, houbu::RunListModel::LongestQueue).data().toString() !=
+               u"…"_s;
+    });
     auto grabAll = [&](const QString& suffix) {
         waitFor([] { return false; }, 300);  // let the throttled views settle
         window.grab().save(dir + u"/console-"_s + suffix + u".png"_s);
@@ -213,6 +221,61 @@ int screenshots(QApplication& app, const QString& dir) {
     return 0;
 }
 
+// A generated day at scale (scripts/screenshots.sh makes a 1/25 day): the
+// trains list sorted by pressure, its most pressed run open with its longest
+// queue chosen, and the hot queues of the whole day.
+int dayScreenshots(const QString& dir, const QString& scenario) {
+    QDir().mkpath(dir);
+    QFile file(scenario);
+    if (!file.open(QIODevice::ReadOnly)) return 1;
+    houbu::MainWindow window;
+    window.resize(1600, 1000);
+    window.show();
+    bool loaded = false;
+    window.openEmbedded(QString(), file.readAll());
+    file.close();
+    QObject::connect(window.session(), &houbu::Session::progress, &window,
+                     [&](const QString&, qint64 done, qint64 total) {
+                         if (done == total) loaded = true;
+                     });
+    const int hour = 3600 * 1000;
+    if (!waitFor([&] { return loaded && window.runModel()->rowCount() > 0; }, hour)) return 1;
+
+    QTableView* runs = window.runView();
+    runs->sortByColumn(houbu::RunListModel::Pressure, Qt::DescendingOrder);
+    const QModelIndex top = runs->model()->index(0, 0);
+    const QString train = top.data(houbu::RunListModel::TrainRole).toString();
+    const QString date = top.data(houbu::RunListModel::DateRole).toString();
+    runs->selectionModel()->setCurrentIndex(
+        top, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+    runs->scrollToTop();
+    if (!waitFor([&] {
+            return window.gridModel()->train() == train && window.gridModel()->date() == date &&
+                   window.queueModel()->rowCount() > 0;
+        }))
+        return 1;
+    // The longest queue, its first order chosen: why it waits shows beside.
+    houbu::QueueModel* queues = window.queueModel();
+    int longest = 0;
+    for (int r = 1; r < queues->rowCount(); ++r)
+        if (queues->index(r, 0).data(houbu::QueueModel::LengthRole).toInt() >
+            queues->index(longest, 0).data(houbu::QueueModel::LengthRole).toInt())
+            longest = r;
+    const QModelIndex queue = queues->index(longest, 0);
+    window.queueView()->expand(queue);
+    window.queueView()->setCurrentIndex(queues->index(0, 0, queue));
+    window.queueView()->scrollTo(queue, QAbstractItemView::PositionAtTop);
+    waitFor([] { return false; }, 1500);
+    window.grab().save(dir + u"/console-day.png"_s);
+
+    window.hotQueuesDock()->show();
+    window.hotQueuesDock()->raise();
+    waitFor([&] { return window.hotQueueModel()->rowCount() > 0; });
+    waitFor([] { return false; }, 800);
+    window.grab().save(dir + u"/hot-queues-day.png"_s);
+    return 0;
+}
+
 // The console's options. Built once the translation is installed, since the
 // descriptions are translated when they are made.
 struct Options {
@@ -228,7 +291,10 @@ struct Options {
     QCommandLineOption dark{u"dark"_s, QCoreApplication::translate("main", "Use a dark palette.")};
     QCommandLineOption shots{
         u"screenshots"_s,
-        QCoreApplication::translate("main", "Save screenshots into <dir> and quit."), u"dir"_s};
+        QCoreApplication::translate("main",
+                                    "Save screenshots into <dir> and quit; with --scenario, "
+                                    "screenshots of that day at scale."),
+        u"dir"_s};
     QCommandLineOption lang{
         u"lang"_s,
         QCoreApplication::translate(
@@ -305,6 +371,8 @@ int main(int argc, char** argv) {
         app.setPalette(houbu::darkPalette());
     else
         houbu::applyColourScheme(houbu::savedColourScheme());
+    if (parser.isSet(shots) && parser.isSet(scenario))
+        return dayScreenshots(parser.value(shots), parser.value(scenario));
     if (parser.isSet(shots)) return screenshots(app, parser.value(shots));
 
     houbu::MainWindow window;

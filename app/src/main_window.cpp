@@ -395,8 +395,9 @@ void MainWindow::buildDocks() {
     const auto fitColumn = [this](int column, const QString& sample) {
         fitColumnToSample(logView_, logView_->horizontalHeader(), column, sample);
     };
-    fitColumn(EventLogModel::Seq, u"000000"_s);
-    fitColumn(EventLogModel::Line, u"000000"_s);
+    // A whole day runs to about a hundred million events and input lines.
+    fitColumn(EventLogModel::Seq, u"000000000"_s);
+    fitColumn(EventLogModel::Line, u"000000000"_s);
     fitColumn(EventLogModel::Time, u"2025-01-06 08:00:00"_s);
     QStringList kinds;
     for (const QString& kind : DisplayNames::eventKinds())
