@@ -237,12 +237,12 @@
 <context>
     <name>houbu::Analysis</name>
     <message>
-        <location filename="../session/src/analysis.cpp" line="171"/>
+        <location filename="../session/src/analysis.cpp" line="179"/>
         <source>The journal never defines the run %1 %2.</source>
         <translation>日志中从未定义车次 %1 %2。</translation>
     </message>
     <message>
-        <location filename="../session/src/analysis.cpp" line="177"/>
+        <location filename="../session/src/analysis.cpp" line="185"/>
         <source>Cancelled.</source>
         <translation>已取消。</translation>
     </message>
@@ -1680,52 +1680,57 @@
         <translation>%1 %2 %3：第 %4 名</translation>
     </message>
     <message>
-        <location filename="../models/src/event_log_model.cpp" line="158"/>
+        <location filename="../models/src/event_log_model.cpp" line="104"/>
+        <source>%1 (preview)</source>
+        <translation>%1（预演）</translation>
+    </message>
+    <message>
+        <location filename="../models/src/event_log_model.cpp" line="164"/>
         <source>Who sent the command: the console&apos;s user and computer, or a houbud token&apos;s name and role and the client&apos;s address (a remote console sees this with an admin token only)</source>
         <translation>谁发送了该命令：控制台的用户和计算机，或 houbud 令牌的名称、角色和客户端地址（远程控制台仅在使用管理员令牌时可见）</translation>
     </message>
     <message>
-        <location filename="../models/src/event_log_model.cpp" line="163"/>
+        <location filename="../models/src/event_log_model.cpp" line="169"/>
         <source>The command&apos;s line in its input: in a scenario file, the file&apos;s line (every line counted, as houbu-cli numbers them); after that, the console&apos;s commands in the order sent</source>
         <translation>命令在其输入中的行号：场景文件中即文件的行号（与 houbu-cli 一样，每一行都计数）；此后是控制台按发送顺序编号的命令</translation>
     </message>
     <message>
-        <location filename="../models/src/event_log_model.cpp" line="170"/>
+        <location filename="../models/src/event_log_model.cpp" line="176"/>
         <source>Seq</source>
         <translation>序号</translation>
     </message>
     <message>
-        <location filename="../models/src/event_log_model.cpp" line="172"/>
+        <location filename="../models/src/event_log_model.cpp" line="178"/>
         <source>Time</source>
         <translation>时间</translation>
     </message>
     <message>
-        <location filename="../models/src/event_log_model.cpp" line="174"/>
+        <location filename="../models/src/event_log_model.cpp" line="180"/>
         <source>Event</source>
         <translation>事件</translation>
     </message>
     <message>
-        <location filename="../models/src/event_log_model.cpp" line="176"/>
+        <location filename="../models/src/event_log_model.cpp" line="182"/>
         <source>Line</source>
         <translation>行</translation>
     </message>
     <message>
-        <location filename="../models/src/event_log_model.cpp" line="178"/>
+        <location filename="../models/src/event_log_model.cpp" line="184"/>
         <source>Train</source>
         <translation>车次</translation>
     </message>
     <message>
-        <location filename="../models/src/event_log_model.cpp" line="180"/>
+        <location filename="../models/src/event_log_model.cpp" line="186"/>
         <source>Ticket / id</source>
         <translation>车票 / 编号</translation>
     </message>
     <message>
-        <location filename="../models/src/event_log_model.cpp" line="182"/>
+        <location filename="../models/src/event_log_model.cpp" line="188"/>
         <source>Sent by</source>
         <translation>发送者</translation>
     </message>
     <message>
-        <location filename="../models/src/event_log_model.cpp" line="184"/>
+        <location filename="../models/src/event_log_model.cpp" line="190"/>
         <source>Details</source>
         <translation>详情</translation>
     </message>
@@ -4490,42 +4495,42 @@ Order %5</source>
 <context>
     <name>main</name>
     <message>
-        <location filename="../app/src/main.cpp" line="307"/>
+        <location filename="../app/src/main.cpp" line="312"/>
         <source>Houbu console: seat intervals and waitlists.</source>
         <translation>候补控制台：席位区间与候补队列。</translation>
     </message>
     <message>
-        <location filename="../app/src/main.cpp" line="278"/>
+        <location filename="../app/src/main.cpp" line="283"/>
         <source>Open (or create) the store at &lt;path&gt;.</source>
         <translation>打开（或新建）位于 &lt;path&gt; 的存储。</translation>
     </message>
     <message>
-        <location filename="../app/src/main.cpp" line="282"/>
+        <location filename="../app/src/main.cpp" line="287"/>
         <source>Run the engine in memory with the demo train.</source>
         <translation>在内存中运行引擎并载入演示车次。</translation>
     </message>
     <message>
-        <location filename="../app/src/main.cpp" line="284"/>
+        <location filename="../app/src/main.cpp" line="289"/>
         <source>Load a scenario file in memory.</source>
         <translation>在内存中加载场景文件。</translation>
     </message>
     <message>
-        <location filename="../app/src/main.cpp" line="286"/>
+        <location filename="../app/src/main.cpp" line="291"/>
         <source>Use a dark palette.</source>
         <translation>使用深色配色。</translation>
     </message>
     <message>
-        <location filename="../app/src/main.cpp" line="289"/>
+        <location filename="../app/src/main.cpp" line="294"/>
         <source>Save screenshots into &lt;dir&gt; and quit; with --scenario, screenshots of that day at scale.</source>
         <translation>将截图保存到 &lt;dir&gt; 后退出；与 --scenario 同用时，截取该日全量数据下的界面。</translation>
     </message>
     <message>
-        <location filename="../app/src/main.cpp" line="295"/>
+        <location filename="../app/src/main.cpp" line="300"/>
         <source>Interface language: en or zh_CN (default: the system language).</source>
         <translation>界面语言：en 或 zh_CN（默认跟随系统）。</translation>
     </message>
     <message>
-        <location filename="../app/src/main.cpp" line="300"/>
+        <location filename="../app/src/main.cpp" line="305"/>
         <source>Connect to the houbud server at &lt;url&gt;. The token comes from the HOUBU_TOKEN environment variable or the system keychain.</source>
         <translation>连接位于 &lt;url&gt; 的 houbud 服务器。令牌取自 HOUBU_TOKEN 环境变量或系统钥匙串。</translation>
     </message>

@@ -409,6 +409,7 @@ void appendEvent(const Event& e, QByteArray& out) {
             if (e.waitlistHint) w.raw("waitlist", "true");
             break;
     }
+    if (e.dryRun) w.raw("dry_run", "true");
     w.end();
 }
 

@@ -261,11 +261,12 @@ class Fingerprint {
                 break;
         }
     }
+    // With identityOnly, a command's identity: without its `at` and `dry_run`.
     template <class V>
-    void object(const V& o, bool skipAt) {
+    void object(const V& o, bool identityOnly) {
         tag('{');
         o.members([&](const auto& key, const V& member) {
-            if (skipAt && key.utf8() == "at") return;
+            if (identityOnly && (key.utf8() == "at" || key.utf8() == "dry_run")) return;
             text(key);
             value(member);
         });
@@ -502,6 +503,9 @@ Command readCommand(const V& object) {
     }
     if (!known) throw BadField{u"unknown op "_s + quoted(opValue.text())};
     if (f.has("at")) c.at = f.time("at");
+    c.dryRun = f.flag("dry_run");
+    if (c.dryRun && (c.op == Op::Position || c.op == Op::Availability || c.op == Op::Seatmap))
+        f.fail("dry_run", u"previews a command that changes state; a query changes nothing"_s);
 
     switch (c.op) {
         case Op::Train:

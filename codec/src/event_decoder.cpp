@@ -308,6 +308,7 @@ bool decodeEvent(QByteArrayView line, Event& out, QString* error) {
         out.at = time(o, "at");
         out.line = static_cast<int>(integer(o, "line"));
         readFields(o, out);
+        out.dryRun = flag(o, "dry_run");
     } catch (const Failure& f) {
         return report(f.what);
     }

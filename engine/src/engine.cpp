@@ -38,6 +38,7 @@ Engine::~Engine() {
 }
 
 void Engine::apply(const Command& command, int line, EventSink& sink) {
+    if (command.dryRun) return preview(command, line, sink);
     settle();
     EngineState& s = *state_;
     Core core(s, sink, line);
@@ -86,6 +87,34 @@ void Engine::dryRun(const Command& command, int line, EventSink& sink) {
     mark();
     apply(command, line, sink);
     undo();
+}
+
+void Engine::preview(const Command& command, int line, EventSink& sink) {
+    struct Keep : EventSink {
+        std::vector<Event> events;
+        void onEvent(const Event& e) override { events.push_back(e); }
+    } kept;
+    Command real = command;
+    real.dryRun = false;
+    // The match trace of a preview is marked too. Its events keep the numbers
+    // they had under the mark, which are the ones they take below.
+    struct Marked : EventSink {
+        EventSink* to = nullptr;
+        void onEvent(const Event& e) override {
+            Event marked = e;
+            marked.dryRun = true;
+            to->onEvent(marked);
+        }
+    } marked;
+    marked.to = state_->traceSink;
+    if (marked.to) state_->traceSink = &marked;
+    dryRun(real, line, kept);
+    state_->traceSink = marked.to;
+    Core core(*state_, sink, line);
+    for (Event& e : kept.events) {
+        e.dryRun = true;
+        core.emit(e);
+    }
 }
 
 void Engine::rejectMalformed(int line, const std::string& message, EventSink& sink) {

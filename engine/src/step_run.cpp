@@ -233,6 +233,15 @@ void StepRun::finish() {
 
 std::unique_ptr<StepRun> Engine::applyStepwise(const Command& command, int line, EventSink& sink) {
     settle();
+    if (command.dryRun) {
+        // A preview decides nothing: it is answered whole, and its StepRun is done.
+        apply(command, line, sink);
+        std::unique_ptr<StepRun> run(
+            new StepRun(std::make_unique<StepRun::Impl>(this, *state_, command, line, sink)));
+        run->impl_->done = true;
+        run->impl_->engine = nullptr;
+        return run;
+    }
     std::unique_ptr<StepRun> run(
         new StepRun(std::make_unique<StepRun::Impl>(this, *state_, command, line, sink)));
     stepping_ = run.get();

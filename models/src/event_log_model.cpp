@@ -98,6 +98,12 @@ QString detailsOf(const Event& e) {
 
 }  // namespace
 
+// The kind in words; a preview's events (dry_run) say that they did not happen.
+QString EventLogModel::kindName(const houbu::Event& e, const QString& kind) {
+    const QString name = DisplayNames::eventKind(kind);
+    return e.dryRun ? tr("%1 (preview)").arg(name) : name;
+}
+
 QVariant EventLogModel::data(const QModelIndex& index, int role) const {
     if (!checkIndex(index, CheckIndexOption::IndexIsValid)) return {};
     const int row = index.row();
@@ -119,7 +125,7 @@ QVariant EventLogModel::data(const QModelIndex& index, int role) const {
             // The event in words; its line as printed is JsonRole (the log's
             // menu copies it).
             const QString details = detailsOf(e);
-            const QString name = DisplayNames::eventKind(kindAt(row));
+            const QString name = kindName(e, kindAt(row));
             return details.isEmpty() ? name : name + u": "_s + details;
         }
         case OrderRole:
@@ -137,7 +143,7 @@ QVariant EventLogModel::data(const QModelIndex& index, int role) const {
                 case Time:
                     return qs(formatTime(e.at)).replace(u'T', u' ');
                 case Event:
-                    return DisplayNames::eventKind(kindAt(row));
+                    return kindName(e, kindAt(row));
                 case Line:
                     return e.line;
                 case Train:

@@ -46,6 +46,14 @@ class Replay : private EventSink {
                 engine_.rejectMalformed(line, parsed.error.toStdString(), *this);
                 continue;
             }
+            if (parsed.command->dryRun) {
+                // A preview changed nothing: no history of it, but its numbers are taken.
+                struct Drop : EventSink {
+                    void onEvent(const Event&) override {}
+                } drop;
+                engine_.apply(*parsed.command, line, drop);
+                continue;
+            }
             if (onCommand_) onCommand_(*parsed.command);
             engine_.apply(*parsed.command, line, *this);
         }

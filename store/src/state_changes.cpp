@@ -74,6 +74,7 @@ bool StateChanges::read(std::size_t& at, Change& c) const {
 void StateChanges::note(const Event& e, std::int64_t seq) {
     using S = RowStatus;
     seq_ = seq;
+    if (e.dryRun) return;  // a preview changed nothing
     switch (e.kind) {
         case EventKind::TrainDefined:
             put(Kind::RunDefined, S::Unknown, S::Unknown, e.count, {e.train, e.date});

@@ -209,6 +209,25 @@ class TestModels : public QObject {
         QCOMPARE(events, 2);
     }
 
+    // A preview (dry_run) is in the log, named as one, and changes nothing shown.
+    void previewsChangeNothingShown() {
+        Fixture f;
+        QVERIFY(f.send({kTrain}, 1));
+        const QByteArray sell =
+            R"({"op":"sell","id":"S1","train":"G1","date":"2024-01-20","from":"北京",)"
+            R"("to":"青岛","class":"second","passengers":["甲"])";
+        QVERIFY(f.send({sell + R"(,"dry_run":true})"}, 2));
+        QCOMPARE(f.log.rowCount(), 2);
+        const QString kind = f.log.index(1, EventLogModel::Event).data().toString();
+        QVERIFY2(kind.endsWith(u"(preview)"_s), qPrintable(kind));
+        QCOMPARE(f.runs.index(0, 0).data(RunListModel::LoadFactorRole).toDouble(), 0.0);
+        // The sale itself: the same id is free, and the seat is now taken.
+        QVERIFY(f.send({sell + "}"}, 3));
+        QCOMPARE(f.log.index(2, EventLogModel::Event).data().toString(),
+                 kind.left(kind.indexOf(u" (preview)"_s)));
+        QVERIFY(f.runs.index(0, 0).data(RunListModel::LoadFactorRole).toDouble() > 0.0);
+    }
+
     // An order's index names its queue by identity, not by row: a queue
     // appearing above it leaves it on the same order, under the same queue,
     // and a long queue's diff is rows removed and inserted, never a reset.

@@ -449,8 +449,64 @@ RefTime ReferenceModel::evAt(const QJsonObject& e) const {
     return refParseTime(js(e, "at")).value_or(-1);
 }
 
+std::optional<ReferenceModel::Failure> ReferenceModel::checkPreview(
+    const QJsonObject& command, int lineNumber, const QList<QJsonObject>& events) {
+    const QJsonValue flag = command.value(L("dry_run"));
+    const QString op = command.value(L("op")).toString();
+    const bool query = op == L("position") || op == L("availability") || op == L("seatmap");
+    QJsonObject plain = command;
+    plain.remove(L("dry_run"));
+    const QByteArray plainLine = QJsonDocument(plain).toJson(QJsonDocument::Compact);
+    if (flag.isBool() && !flag.toBool()) return check(plainLine, lineNumber, events);
+    if (!flag.isBool() || query) {
+        // Refused by the parser, naming the field: one bad_command, nothing else.
+        const bool named = events.size() == 1 && js(events[0], "event") == L("error") &&
+                           js(events[0], "code") == L("bad_command") &&
+                           js(events[0], "message").contains(L("dry_run")) &&
+                           jv(events[0], "seq").toInteger() == lastSeq_ + 1;
+        if (!named)
+            return Failure{L("dry_run_refused"),
+                           QStringLiteral("line %1: a bad `dry_run` must be one bad_command naming "
+                                          "it, got %2 events")
+                               .arg(lineNumber)
+                               .arg(events.size())};
+        lastSeq_ = jv(events[0], "seq").toInteger();
+        return std::nullopt;
+    }
+    // A line that is not a valid command is bad_command, unmarked: nothing was previewed.
+    if (events.size() == 1 && js(events[0], "code") == L("bad_command") &&
+        !events[0].contains(L("dry_run"))) {
+        ReferenceModel scratch = *this;
+        if (auto f = scratch.check(plainLine, lineNumber, events))
+            return Failure{L("dry_run/") + f->tag, L("malformed preview: ") + f->message};
+        lastSeq_ = scratch.lastSeq_;
+        return std::nullopt;
+    }
+    QList<QJsonObject> asApplied;
+    for (const QJsonObject& e : events) {
+        if (jv(e, "dry_run") != QJsonValue(true))
+            return Failure{L("dry_run_mark"),
+                           QStringLiteral("line %1: preview event %2 is not marked dry_run")
+                               .arg(lineNumber)
+                               .arg(compact(e))};
+        QJsonObject bare = e;
+        bare.remove(L("dry_run"));
+        asApplied << bare;
+    }
+    ReferenceModel scratch = *this;
+    if (auto f = scratch.check(plainLine, lineNumber, asApplied))
+        return Failure{L("dry_run/") + f->tag, L("preview: ") + f->message};
+    lastSeq_ = scratch.lastSeq_;  // a preview's events are numbered; nothing else remains
+    return std::nullopt;
+}
+
 std::optional<ReferenceModel::Failure> ReferenceModel::check(const QByteArray& line, int lineNumber,
                                                              const QList<QJsonObject>& events) {
+    {
+        const QJsonDocument doc = QJsonDocument::fromJson(line);
+        if (doc.isObject() && doc.object().contains(L("dry_run")))
+            return checkPreview(doc.object(), lineNumber, events);
+    }
     failure_.reset();
     ev_ = events;
     pos_ = 0;

@@ -255,6 +255,11 @@ class ReferenceModel {
     std::vector<std::pair<RefTime, QString>> liveTimers() const;
 
   private:
+    // A line with `dry_run` (commands.md, "Forecasts and previews"): a preview
+    // is checked on a copy of the model as the command itself, its events
+    // marked `dry_run`; the model keeps only the sequence numbers it took.
+    std::optional<Failure> checkPreview(const QJsonObject& command, int lineNumber,
+                                        const QList<QJsonObject>& events);
     struct Expect {
         QSet<QString> strict;         // the command must fail with one of these (or a `maybe` one)
         QSet<QString> maybe;          // the rules leave open whether it fails with one of these

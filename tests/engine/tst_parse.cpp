@@ -184,6 +184,13 @@ class TestParse : public QObject {
         QTest::newRow("array at the top") << QByteArray(R"([{"op":"pay","id":"a"}])");
         QTest::newRow("deep nesting") << QByteArray(R"({"op":"pay","id":"a","x":)") +
                                              QByteArray(100, '[') + QByteArray(100, ']') + "}";
+        QTest::newRow("preview") << QByteArray(
+            R"({"op":"sell","id":"s","train":"G1","date":"2024-01-20","from":"A","to":"B",)"
+            R"("class":"second","passengers":["x"],"dry_run":true})");
+        QTest::newRow("preview of a query")
+            << QByteArray(R"({"op":"position","id":"w","dry_run":true})");
+        QTest::newRow("preview flag not a boolean")
+            << QByteArray(R"({"op":"pay","id":"a","dry_run":1})");
         QTest::newRow("fares in key order") << QByteArray(
             R"({"op":"train","train":"G9","date":"2024-01-20","stops":[{"station":"A","km":0},)"
             R"({"station":"B","km":10}],"cars":[],"fares":{"second":0.5,"business":1.5,"first":1}})");
@@ -193,6 +200,36 @@ class TestParse : public QObject {
         const ParsedLine fast = parseCommandLine(line), qt = parseCommandLineWithQt(line);
         QVERIFY2(same(fast, qt),
                  qPrintable(u"fast: %1\nqt:   %2"_s.arg(describe(fast), describe(qt))));
+    }
+
+    // dry_run is not part of a command's identity: a preview of an id answers
+    // as the command would (duplicate, id_conflict), and takes nothing.
+    void previewKeepsTheIdentity() {
+        const QByteArray sell =
+            R"({"op":"sell","id":"s","train":"G1","date":"2024-01-20","from":"A","to":"B",)"
+            R"("class":"second","passengers":["x"])";
+        const ParsedLine plain = parseCommandLine(QByteArray(sell + "}"));
+        const ParsedLine preview = parseCommandLine(QByteArray(sell + R"(,"dry_run":true})"));
+        const ParsedLine notPreview = parseCommandLine(QByteArray(sell + R"(,"dry_run":false})"));
+        QVERIFY(plain.command && preview.command && notPreview.command);
+        QVERIFY(!plain.command->dryRun && preview.command->dryRun && !notPreview.command->dryRun);
+        QCOMPARE(preview.command->fingerprint, plain.command->fingerprint);
+        QCOMPARE(notPreview.command->fingerprint, plain.command->fingerprint);
+        const ParsedLine query = parseCommandLine(R"({"op":"position","id":"w","dry_run":true})");
+        QVERIFY(!query.command);
+        QVERIFY2(query.error.contains(u"dry_run"_s), qPrintable(query.error));
+        // A preview's events carry the mark, and read back with it.
+        Event e;
+        e.kind = EventKind::TicketPaid;
+        e.seq = 7;
+        e.ticket = "s.1";
+        e.dryRun = true;
+        const QByteArray line = encodeEvent(e);
+        QVERIFY(line.endsWith(R"("ticket":"s.1","dry_run":true})"));
+        Event back;
+        QVERIFY(decodeEvent(line, back));
+        QVERIFY(back.dryRun);
+        QCOMPARE(encodeEvent(back), line);
     }
 
     void mutationsParseAlike() {

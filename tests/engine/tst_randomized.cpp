@@ -42,6 +42,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QRegularExpression>
 #include <QSet>
 #include <QTest>
 #include <algorithm>
@@ -50,6 +51,7 @@
 #include <random>
 #include <set>
 #include <tuple>
+#include <utility>
 
 #include "houbu/codec.h"
 #include "reference_model.h"
@@ -96,7 +98,8 @@ QByteArray toLine(const QJsonObject& o) {
 // so that most commands name things that exist.
 class Generator {
   public:
-    Generator(quint64 seed, int commands) : rng_(seed), commands_(commands) {
+    Generator(quint64 seed, int commands)
+        : rng_(seed), previewRng_(seed * 31 + 7), commands_(commands) {
         // Every fifth seed stays pure version-1 traffic (no version 2 field or command).
         v2_ = seed % 5 != 0;
         makeWeights(seed);
@@ -107,8 +110,22 @@ class Generator {
 
     QByteArray next(const ReferenceModel& m) {
         if (emitted_ < preamble_.size()) return preamble_[emitted_++];
+        if (!previewed_.isEmpty()) return std::exchange(previewed_, QByteArray());
         ++emitted_;
-        return command(m);
+        QByteArray line = command(m);
+        // Version 2: now and then the command is previewed first (dry_run),
+        // with draws of its own so that the stream is otherwise the same.
+        if (v2_ && previewRng_() % 100 < 6) {
+            QJsonObject o = QJsonDocument::fromJson(line).object();
+            const QString op = o.value(L("op")).toString();
+            if (!o.isEmpty() && op != L("position") && op != L("availability") &&
+                op != L("seatmap")) {
+                previewed_ = line;
+                o.insert(L("dry_run"), true);
+                line = QJsonDocument(o).toJson(QJsonDocument::Compact);
+            }
+        }
+        return line;
     }
 
   private:
@@ -1208,6 +1225,8 @@ class Generator {
     }
 
     std::mt19937_64 rng_;
+    std::mt19937_64 previewRng_;
+    QByteArray previewed_;  // the command whose preview was just handed out
     int commands_;
     RefTime start_ = 0;
     std::vector<QByteArray> preamble_;
@@ -1295,6 +1314,7 @@ QString checkKeyOrder(const QByteArray& line, const QJsonObject& e) {
     if ((kind == QLatin1String("car_added") || kind == QLatin1String("seatmap")) &&
         e.contains(L("standing")))
         want << "standing";
+    if (e.contains(L("dry_run"))) want << "dry_run";  // a preview's events end with it
     const auto keys = keysByDepth(line);
     if (keys.count(1) == 0 || keys.at(1) != want)
         return QStringLiteral("keys should be, in order: %1")
@@ -2716,8 +2736,12 @@ void TestRandomized::oracleCatchesCorruptedAnswers() {
                 ++tried[k];
                 ReferenceModel probe = model;
                 const auto caught = probe.check(line, lineNo, bad);
-                if (caught) ++caughtAs[k][caught->tag];
-                if (!caught || (!kCaughtBy[k].isEmpty() && !kCaughtBy[k].contains(caught->tag)))
+                // A preview's answer is checked as its command's: the same tags, prefixed.
+                const QString tag =
+                    caught ? QString(caught->tag).remove(QRegularExpression(L("^dry_run/")))
+                           : QString();
+                if (caught) ++caughtAs[k][tag];
+                if (!caught || (!kCaughtBy[k].isEmpty() && !kCaughtBy[k].contains(tag)))
                     missed << QStringLiteral("%1 at seed %2 line %3 (%4): %5")
                                   .arg(L(kMutationNames[k]))
                                   .arg(seed)

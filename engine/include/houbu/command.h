@@ -190,9 +190,12 @@ struct Command {
     bool standing = false;                                    // sell: standing tickets
     bool acceptStanding = false;                              // waitlist: 接受无座
     bool added = false;                                       // train: 加开
-    std::optional<NewTrainsSpec> newTrains;                   // waitlist: 接受新增列车
-    LimitsSpec limits;                                        // configure
-    int cap = -1;                                             // waitlist_cap: -1 is null
+    // dry_run: a preview. The command's events, each marked, and nothing of it
+    // kept (commands.md, "Forecasts and previews"). Not part of its identity.
+    bool dryRun = false;
+    std::optional<NewTrainsSpec> newTrains;  // waitlist: 接受新增列车
+    LimitsSpec limits;                       // configure
+    int cap = -1;                            // waitlist_cap: -1 is null
 
     // Field by field, fingerprint included (the parsers are compared with it).
     bool operator==(const Command&) const = default;

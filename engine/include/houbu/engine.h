@@ -94,7 +94,10 @@ class Engine {
     // Applies one command read from input line `line` (1-based): fires the timed
     // effects due at or before its `at`, then the command, then matching. Every
     // event goes to `sink` in order. A rule violation is one `error` event and
-    // changes nothing but the timers that were due.
+    // changes nothing but the timers that were due. A command with `dry_run`
+    // is a preview: its events (timed effects included), each marked
+    // `dry_run`, take the next sequence numbers like a query's, and nothing
+    // else remains (no id, no timer, the clock as it was).
     void apply(const Command& command, int line, EventSink& sink);
 
     // Applies one command like apply(), but stops before every matching decision
@@ -238,6 +241,8 @@ class Engine {
     void settle();
     // Leaves a StepRun still in progress where it is: it does nothing more.
     void abandonStep();
+    // apply() of a command with `dry_run`.
+    void preview(const Command& command, int line, EventSink& sink);
 
     std::unique_ptr<EngineState> state_;
     StepRun* stepping_ = nullptr;

@@ -120,6 +120,9 @@ struct Event {
     bool standing = false;
     std::int64_t standingFree = -1;
     LimitValues limits;  // configured
+    // Emitted by a preview (a command with dry_run): it happened to a scratch
+    // state only.
+    bool dryRun = false;
 
     std::vector<std::string> seatList;
     std::vector<TicketLine> tickets;

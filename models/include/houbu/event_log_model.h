@@ -52,6 +52,7 @@ class EventLogModel : public QAbstractTableModel {
     std::size_t memoryBytes() const;
 
   private:
+    static QString kindName(const houbu::Event& e, const QString& kind);
     // Each distinct value of a column once; rows keep its index.
     class Names {
       public:
