@@ -173,6 +173,25 @@
     </message>
 </context>
 <context>
+    <name>houbu::OperatorDialog</name>
+    <message numerus="yes">
+        <location filename="../app/src/dialogs/operator_dialog.cpp" line="240"/>
+        <source>Preview: would serve %n order(s) (%1): %2.</source>
+        <translation>
+            <numerusform>Preview: would serve %n order (%1): %2.</numerusform>
+            <numerusform>Preview: would serve %n orders (%1): %2.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../app/src/dialogs/operator_dialog.cpp" line="242"/>
+        <source>%n passenger(s)</source>
+        <translation>
+            <numerusform>%n passenger</numerusform>
+            <numerusform>%n passengers</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>houbu::QueueModel</name>
     <message numerus="yes">
         <location filename="../app/src/main_window.cpp" line="325"/>

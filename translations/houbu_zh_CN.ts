@@ -1408,12 +1408,12 @@
 <context>
     <name>houbu::EmbeddedSession</name>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="905"/>
+        <location filename="../session/src/embedded_session.cpp" line="950"/>
         <source>Embedded · in memory</source>
         <translation>嵌入式 · 内存</translation>
     </message>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="905"/>
+        <location filename="../session/src/embedded_session.cpp" line="950"/>
         <source>Embedded · %1</source>
         <translation>嵌入式 · %1</translation>
     </message>
@@ -1442,54 +1442,54 @@
     </message>
     <message>
         <location filename="../session/src/embedded_session.cpp" line="204"/>
-        <location filename="../session/src/embedded_session.cpp" line="340"/>
-        <location filename="../session/src/embedded_session.cpp" line="399"/>
+        <location filename="../session/src/embedded_session.cpp" line="385"/>
+        <location filename="../session/src/embedded_session.cpp" line="444"/>
         <source>No engine is open.</source>
         <translation>未打开引擎。</translation>
     </message>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="258"/>
+        <location filename="../session/src/embedded_session.cpp" line="303"/>
         <source>Loading cancelled after %1 of %2 lines.</source>
         <translation>已在 %2 行中的第 %1 行后取消加载。</translation>
     </message>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="261"/>
-        <location filename="../session/src/embedded_session.cpp" line="277"/>
+        <location filename="../session/src/embedded_session.cpp" line="306"/>
+        <location filename="../session/src/embedded_session.cpp" line="322"/>
         <source>Loading scenario</source>
         <translation>正在加载场景</translation>
     </message>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="295"/>
+        <location filename="../session/src/embedded_session.cpp" line="340"/>
         <source>Cannot write %1: %2</source>
         <translation>无法写入 %1：%2</translation>
     </message>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="310"/>
+        <location filename="../session/src/embedded_session.cpp" line="355"/>
         <source>Journal exported to %1</source>
         <translation>日志已导出到 %1</translation>
     </message>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="319"/>
+        <location filename="../session/src/embedded_session.cpp" line="364"/>
         <source>Replaying the journal</source>
         <translation>正在回放日志</translation>
     </message>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="331"/>
+        <location filename="../session/src/embedded_session.cpp" line="376"/>
         <source>Replaying under both policies</source>
         <translation>正在按两种策略回放</translation>
     </message>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="347"/>
+        <location filename="../session/src/embedded_session.cpp" line="392"/>
         <source>Event %1 is not in the journal.</source>
         <translation>事件 %1 不在日志中。</translation>
     </message>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="355"/>
+        <location filename="../session/src/embedded_session.cpp" line="400"/>
         <source>Line %1 is not a command of this session.</source>
         <translation>第 %1 行不是本会话的命令。</translation>
     </message>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="675"/>
+        <location filename="../session/src/embedded_session.cpp" line="720"/>
         <source>Step mode and the engine disagree on line %1; the engine&apos;s events are kept.</source>
         <translation>单步模式与引擎在第 %1 行的结果不一致；以引擎的事件为准。</translation>
     </message>
@@ -2906,67 +2906,91 @@
         <translation>一个订单最多 5 名乘客</translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/operator_dialog.cpp" line="99"/>
+        <location filename="../app/src/dialogs/operator_dialog.cpp" line="105"/>
         <source>The command&apos;s logical time: the console clock unless you choose a later one (what falls due before it fires first).</source>
         <translation>命令的逻辑时间：默认为控制台时钟，也可选择更晚的时间（在此之前到期的事项先触发）。</translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/operator_dialog.cpp" line="101"/>
+        <location filename="../app/src/dialogs/operator_dialog.cpp" line="107"/>
         <source>A&amp;t:</source>
         <translation>时间(&amp;T)：</translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/operator_dialog.cpp" line="105"/>
+        <location filename="../app/src/dialogs/operator_dialog.cpp" line="111"/>
         <source>Send the command to the engine</source>
         <translation>将命令发送给引擎</translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/operator_dialog.cpp" line="149"/>
+        <location filename="../app/src/dialogs/operator_dialog.cpp" line="155"/>
         <source>The id of what this command creates. The same command sent again with the same id changes nothing.</source>
         <translation>此命令所创建对象的编号。以相同编号再次发送相同命令不会产生任何变化。</translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/operator_dialog.cpp" line="243"/>
+        <location filename="../app/src/dialogs/operator_dialog.cpp" line="235"/>
+        <source>Preview: no waiting order would be served.</source>
+        <translation>预演：不会兑现任何候补订单。</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../app/src/dialogs/operator_dialog.cpp" line="240"/>
+        <source>Preview: would serve %n order(s) (%1): %2.</source>
+        <translation>
+            <numerusform>预演：将兑现 %n 个订单（%1）：%2。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../app/src/dialogs/operator_dialog.cpp" line="242"/>
+        <source>%n passenger(s)</source>
+        <translation>
+            <numerusform>%n 名乘客</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../app/src/dialogs/operator_dialog.cpp" line="246"/>
+        <source>The run&apos;s longest queue would go from %1 to %2 orders.</source>
+        <translation>该车次最长的候补队列将从 %1 单变为 %2 单。</translation>
+    </message>
+    <message>
+        <location filename="../app/src/dialogs/operator_dialog.cpp" line="283"/>
         <source>This connection cannot send commands.</source>
         <translation>此连接无法发送命令。</translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/operator_dialog.cpp" line="251"/>
+        <location filename="../app/src/dialogs/operator_dialog.cpp" line="291"/>
         <source>Sending…</source>
         <translation>正在发送…</translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/operator_dialog.cpp" line="272"/>
+        <location filename="../app/src/dialogs/operator_dialog.cpp" line="312"/>
         <source>Not applied: %1</source>
         <translation>未应用：%1</translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/operator_dialog.cpp" line="301"/>
+        <location filename="../app/src/dialogs/operator_dialog.cpp" line="341"/>
         <source>%1 ×%2</source>
         <translation>%1 ×%2</translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/operator_dialog.cpp" line="304"/>
+        <location filename="../app/src/dialogs/operator_dialog.cpp" line="344"/>
         <source>%1: applied.</source>
         <translation>%1：已执行。</translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/operator_dialog.cpp" line="305"/>
+        <location filename="../app/src/dialogs/operator_dialog.cpp" line="345"/>
         <source>%1: applied (%2).</source>
         <translation>%1：已执行（%2）。</translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/operator_dialog.cpp" line="217"/>
+        <location filename="../app/src/dialogs/operator_dialog.cpp" line="257"/>
         <source>The same command with id %1 was applied before: nothing changed. Choose another id to send it again.</source>
         <translation>编号为 %1 的相同命令此前已应用：没有任何变化。如需再次发送，请选择其他编号。</translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/operator_dialog.cpp" line="220"/>
+        <location filename="../app/src/dialogs/operator_dialog.cpp" line="260"/>
         <source>Done already for %1 (duplicate): nothing changed.</source>
         <translation>%1 已处理过（重复）：没有任何变化。</translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/operator_dialog.cpp" line="277"/>
+        <location filename="../app/src/dialogs/operator_dialog.cpp" line="317"/>
         <source>The engine refused the command: %1</source>
         <translation>引擎拒绝了该命令：%1</translation>
     </message>
@@ -3799,13 +3823,13 @@ Order %5</source>
 <context>
     <name>houbu::Session</name>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="909"/>
-        <location filename="../session/src/embedded_session.cpp" line="921"/>
+        <location filename="../session/src/embedded_session.cpp" line="954"/>
+        <location filename="../session/src/embedded_session.cpp" line="966"/>
         <source>This session cannot replay its journal.</source>
         <translation>此会话无法回放其日志。</translation>
     </message>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="935"/>
+        <location filename="../session/src/embedded_session.cpp" line="980"/>
         <source>Only an embedded engine can apply its journal again.</source>
         <translation>只有内嵌引擎才能重新应用其日志。</translation>
     </message>

@@ -215,6 +215,18 @@ QueueRanking Engine::rankQueues(std::size_t limit) const {
     return out;
 }
 
+int Engine::longestQueue(const std::string& train, const std::string& date) const {
+    const EngineState& s = *state_;
+    const Run* r = s.findRun(train, date);
+    if (!r) return -1;
+    std::uint32_t longest = 0;
+    for (const ClassInfo& cls : r->classes)
+        cls.queueAt.forEach([&](int, int, std::uint32_t q) {
+            longest = std::max(longest, s.queueTallies[q].orders);
+        });
+    return static_cast<int>(longest);
+}
+
 bool Engine::run(const std::string& train, const std::string& date, RunView& out) const {
     const Run* r = state_->findRun(train, date);
     if (!r) return false;

@@ -513,6 +513,35 @@ class TestDialogs : public QObject {
         QTRY_COMPARE(window_->gridModel()->rowCount(), rows + 20);
     }
 
+    // Before Send, the dialog says what the car would do (the engine's own
+    // preview, taken back): the orders it names are the ones Send serves, in
+    // the same order, and the run's longest queue shrinks as it says.
+    void addCarPreviewIsWhatSendDoes() {
+        QPointer<AddCarDialog> d =
+            qobject_cast<AddCarDialog*>(window_->openOperation(Operation::AddCar));
+        QVERIFY(d);
+        QTRY_VERIFY(d->sendButton()->isEnabled());
+        QTRY_VERIFY(d->previewLabel()->isVisible());
+        const QString text = d->previewLabel()->text();
+        const QStringList promised = d->previewServed();
+        QVERIFY2(!promised.isEmpty(), qPrintable(text));
+        QVERIFY2(text.contains(u"would serve %1 orders"_s.arg(promised.size())), qPrintable(text));
+        QVERIFY2(text.contains(promised.first()), qPrintable(text));
+        QVERIFY2(text.contains(u"longest queue would go from"_s), qPrintable(text));
+        // The preview changed nothing: the queues are as they were.
+        QCOMPARE(window_->queueModel()->rowCount(), 6);
+        QStringList served;
+        connect(d, &OperatorDialog::applied, this, [&](const QList<EventRecord>& events) {
+            for (const EventRecord& r : events)
+                if (r.event.kind == EventKind::WaitlistFulfilled) served << QString::fromStdString(r.event.id);
+        });
+        QTest::keyClick(d, Qt::Key_Return);
+        QTRY_VERIFY(d->confirmation() && d->confirmation()->isVisible());
+        QTest::mouseClick(field<QPushButton*>(d->confirmation(), u"confirm"_s), Qt::LeftButton);
+        QTRY_VERIFY_WITH_TIMEOUT(!d, 10000);
+        QCOMPARE(served, promised);
+    }
+
     void block() {
         window_->grid()->selectInterval(u"02-03A"_s, 2, 6);
         OperatorContext here = window_->operatorContext();

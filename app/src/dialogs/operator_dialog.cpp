@@ -66,6 +66,12 @@ OperatorDialog::OperatorDialog(Session* session, OperatorContext context, QWidge
     message_->setMinimumHeight(fontMetrics().height() * 2 + 4);
     message_->setAlignment(Qt::AlignLeft | Qt::AlignTop);
     outer->addWidget(message_);
+    preview_ = new QLabel(this);
+    preview_->setObjectName(u"preview"_s);
+    preview_->setWordWrap(true);
+    preview_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    preview_->hide();
+    outer->addWidget(preview_);
     buttons_ = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
     send_ = buttons_->button(QDialogButtonBox::Ok);
     send_->setDefault(true);
@@ -207,6 +213,40 @@ void OperatorDialog::onPrechecked(quint64 ticket, const PrecheckReply& reply) {
         problem_ = duplicateText(commandObject().value(u"id"_s).toString());
     send_->setEnabled(problem_.isEmpty());
     showProblemOrNotice();
+    const QString preview = problem_.isEmpty() && reply.previewed ? previewText(reply) : QString();
+    preview_->setText(preview);
+    preview_->setVisible(!preview.isEmpty());
+}
+
+QString OperatorDialog::previewText(const PrecheckReply& reply) {
+    previewServed_.clear();
+    int passengers = 0;
+    for (const Event& e : reply.preview)
+        if (e.kind == EventKind::WaitlistFulfilled) {
+            previewServed_ << qs(e.id);
+            passengers += static_cast<int>(e.tickets.size());
+        }
+    // Seats coming back are what serves the waitlist: say it even when nobody is served.
+    const QString op = commandObject().value(u"op"_s).toString();
+    const bool returnsSeats = op == u"add_car"_s || op == u"release"_s || op == u"waitlist_cap"_s;
+    if (previewServed_.isEmpty() && !returnsSeats) return {};
+    QString text;
+    if (previewServed_.isEmpty()) {
+        text = tr("Preview: no waiting order would be served.");
+    } else {
+        constexpr int kNamed = 6;
+        QStringList named = previewServed_.mid(0, kNamed);
+        if (previewServed_.size() > kNamed) named << u"…"_s;
+        text = tr("Preview: would serve %n order(s) (%1): %2.", nullptr,
+                  static_cast<int>(previewServed_.size()))
+                   .arg(tr("%n passenger(s)", nullptr, passengers), named.join(u", "_s));
+    }
+    if (reply.longestBefore >= 0 && reply.longestAfter >= 0 &&
+        reply.longestAfter != reply.longestBefore)
+        text += u' ' + tr("The run's longest queue would go from %1 to %2 orders.")
+                           .arg(reply.longestBefore)
+                           .arg(reply.longestAfter);
+    return text;
 }
 
 QString OperatorDialog::duplicateText(const QString& id) const {

@@ -170,6 +170,9 @@ class Engine {
     // each run's longest queue: one pass over every queue (a whole day has
     // hundreds of thousands), so callers ask at a human pace, not per command.
     QueueRanking rankQueues(std::size_t limit) const;
+    // Orders in the run's longest queue (0 when none waits, -1 for an unknown
+    // run), from its queues' tallies: what a preview compares before and after.
+    int longestQueue(const std::string& train, const std::string& date) const;
     // False when the run is unknown.
     bool run(const std::string& train, const std::string& date, RunView& out) const;
     // Every seat of the run in seat order (car, row, layout position).

@@ -56,6 +56,13 @@ QString authorText(const QString& name, const QString& role, const QString& host
 struct PrecheckReply {
     bool known = false;
     Precheck answer;  // the engine's answer; bad_command for a line that does not parse
+    // A command the engine accepts, applied and taken back (Engine::mark,
+    // undo): its events, and the orders in its run's longest queue before and
+    // after. Not previewed: a query, or while matching is paused.
+    bool previewed = false;
+    std::vector<Event> preview;
+    int longestBefore = -1;
+    int longestAfter = -1;
 };
 
 // A queue as published: shared by the snapshots it did not change between.

@@ -32,6 +32,12 @@ class OperatorDialog : public QDialog {
     // Waiting for the engine's precheck of the current input.
     bool isChecking() const { return precheck_ != 0; }
     QLabel* messageLabel() const { return message_; }
+    // What the command would do, from the engine's preview of it (Engine::mark,
+    // undo): the orders it would serve and its run's longest queue before and
+    // after. Hidden when there is nothing to say.
+    QLabel* previewLabel() const { return preview_; }
+    // The orders the last preview would serve, in the order it serves them.
+    const QStringList& previewServed() const { return previewServed_; }
     QPushButton* sendButton() const { return send_; }
     QDateTimeEdit* atEdit() const { return at_; }
     bool isSending() const { return ticket_ != 0; }
@@ -88,6 +94,8 @@ class OperatorDialog : public QDialog {
     void showProblemOrNotice();
     // What a `duplicate` answer means for this command, for the operator.
     QString duplicateText(const QString& id) const;
+    // The preview in words (empty: nothing worth saying for this command).
+    QString previewText(const PrecheckReply& reply);
 
     QPointer<Session> session_;
     QDateTime clock_;
@@ -95,6 +103,8 @@ class OperatorDialog : public QDialog {
     QVBoxLayout* contentLayout_ = nullptr;
     QFormLayout* form_ = nullptr;
     QLabel* message_ = nullptr;
+    QLabel* preview_ = nullptr;
+    QStringList previewServed_;
     QDialogButtonBox* buttons_ = nullptr;
     QPushButton* send_ = nullptr;
     QDateTimeEdit* at_ = nullptr;
