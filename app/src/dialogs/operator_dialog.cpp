@@ -228,7 +228,7 @@ QString OperatorDialog::previewText(const PrecheckReply& reply) {
         }
     // Seats coming back are what serves the waitlist: say it even when nobody is served.
     const QString op = commandObject().value(u"op"_s).toString();
-    const bool returnsSeats = op == u"add_car"_s || op == u"release"_s || op == u"waitlist_cap"_s;
+    const bool returnsSeats = op == u"add_car"_s || op == u"release"_s;
     if (previewServed_.isEmpty() && !returnsSeats) return {};
     QString text;
     if (previewServed_.isEmpty()) {
