@@ -533,7 +533,8 @@ class TestDialogs : public QObject {
         QStringList served;
         connect(d, &OperatorDialog::applied, this, [&](const QList<EventRecord>& events) {
             for (const EventRecord& r : events)
-                if (r.event.kind == EventKind::WaitlistFulfilled) served << QString::fromStdString(r.event.id);
+                if (r.event.kind == EventKind::WaitlistFulfilled)
+                    served << QString::fromStdString(r.event.id);
         });
         QTest::keyClick(d, Qt::Key_Return);
         QTRY_VERIFY(d->confirmation() && d->confirmation()->isVisible());
