@@ -17,6 +17,7 @@
 #include <mutex>
 
 #include "connection_guard.h"
+#include "houbu/codec.h"
 #include "houbu/precheck.h"
 #include "refusal_limiter.h"
 #include "refusal_log.h"
@@ -353,6 +354,28 @@ void Server::handleGet(const QHttpServerRequest& request, const Slot& slot, cons
 
 // ---- commands -----------------------------------------------------------------------------
 
+namespace {
+
+// What an accepted command would do, applied under an undo mark and taken
+// back: {"events": [...], "longest_before": N, "longest_after": N}.
+QJsonObject preview(Engine& engine, const Command& command) {
+    struct Keep : EventSink {
+        QJsonArray events;
+        void onEvent(const Event& e) override {
+            events.append(QJsonDocument::fromJson(encodeEvent(e)).object());
+        }
+    } kept;
+    const int before = engine.longestQueue(command.train, command.date);
+    engine.mark();
+    engine.apply(command, 0, kept);
+    const int after = engine.longestQueue(command.train, command.date);
+    engine.undo();
+    return QJsonObject{
+        {"events"_L1, kept.events}, {"longest_before"_L1, before}, {"longest_after"_L1, after}};
+}
+
+}  // namespace
+
 void Server::handlePrecheck(const QHttpServerRequest& request, const Slot& slot) {
     const QByteArray line = request.body().trimmed();
     // One command: a dialog asks before it sends, so a line is all it needs.
@@ -361,7 +384,11 @@ void Server::handlePrecheck(const QHttpServerRequest& request, const Slot& slot)
                                      options_.maxBody)));
         return;
     }
-    auto judge = [line](Writer* w) {
+    // An accepted command that changes state is also previewed, on the
+    // writer's thread only (it applies and takes back): its events and its
+    // run's longest queue before and after, for the dialog's preview line.
+    // Not journaled, like the precheck itself.
+    auto judge = [line](Writer* w, bool mayPreview) {
         const ParsedLine parsed = parseCommandLine(line);
         QJsonObject answer;
         if (!parsed.command) {
@@ -379,6 +406,10 @@ void Server::handlePrecheck(const QHttpServerRequest& request, const Slot& slot)
                  p.error ? QJsonValue(QString::fromLatin1(errorCodeName(*p.error))) : QJsonValue()},
                 {"message"_L1, QString::fromStdString(p.message)},
                 {"waitlist"_L1, p.waitlistHint}};
+            const Op op = parsed.command->op;
+            if (mayPreview && p.accepted() && op != Op::Position && op != Op::Availability &&
+                op != Op::Seatmap)
+                answer.insert("preview"_L1, preview(w->store->engineInPlace(), *parsed.command));
         }
         answer.insert("last_seq"_L1, w->lastSeq());
         Reply r;
@@ -387,13 +418,13 @@ void Server::handlePrecheck(const QHttpServerRequest& request, const Slot& slot)
     };
     // Read-only: the writer waits for the store, the engine is read here.
     if (degraded_) {
-        Reply r = judge(writer_);
+        Reply r = judge(writer_, false);
         r.headers.append(std::pair<QByteArray, QByteArray>("Houbu-Journaled", "false"));
         respond(slot, std::move(r));
         return;
     }
     QMetaObject::invokeMethod(writer_, [this, w = writer_, slot, judge] {
-        Reply r = judge(w);
+        Reply r = judge(w, true);
         QMetaObject::invokeMethod(
             this, [this, slot, r = std::move(r)]() mutable { respond(slot, std::move(r)); });
     });

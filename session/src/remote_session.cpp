@@ -392,6 +392,18 @@ quint64 RemoteSession::precheck(const QByteArray& command) {
                 // A code this build does not know: leave the judgement to the send.
                 if (!answer.answer.error) answer.known = false;
             }
+            // The server's preview of an accepted command (docs/remote-api.md).
+            const QJsonObject preview = o.value("preview"_L1).toObject();
+            if (!preview.isEmpty()) {
+                answer.previewed = true;
+                for (const QJsonValue& v : preview.value("events"_L1).toArray()) {
+                    Event e;
+                    if (decodeEvent(QJsonDocument(v.toObject()).toJson(QJsonDocument::Compact), e))
+                        answer.preview.push_back(std::move(e));
+                }
+                answer.longestBefore = preview.value("longest_before"_L1).toInt(-1);
+                answer.longestAfter = preview.value("longest_after"_L1).toInt(-1);
+            }
         }
         emit prechecked(ticket, answer);
     });

@@ -10,6 +10,7 @@
 #include <QTemporaryDir>
 #include <memory>
 
+#include "houbu/codec.h"
 #include "houbu/embedded_session.h"
 #include "houbu/remote_session.h"
 #include "houbu/view_json.h"
@@ -312,6 +313,24 @@ class TestRemoteSession : public QObject {
         }
         QCOMPARE(refused, 2);  // the unknown train and the line that does not parse
         QVERIFY(mineOf[0].answer.accepted());
+        // The accepted order is previewed on both engines alike: the same
+        // events (the server's carry no input line, and its stream may be
+        // longer from earlier tests), the same queues.
+        QVERIFY(mineOf[0].previewed && theirsOf[0].previewed);
+        QVERIFY(!mineOf[0].preview.empty());
+        auto lines = [](std::vector<houbu::Event> events) {
+            QList<QByteArray> out;
+            for (houbu::Event& e : events) {
+                e.line = 0;
+                e.seq = 0;
+                out << houbu::encodeEvent(e);
+            }
+            return out;
+        };
+        QCOMPARE(lines(mineOf[0].preview), lines(theirsOf[0].preview));
+        QCOMPARE(mineOf[0].longestBefore, theirsOf[0].longestBefore);
+        QCOMPARE(mineOf[0].longestAfter, theirsOf[0].longestAfter);
+        QVERIFY(!mineOf[1].previewed && !mineOf[3].previewed);
         QVERIFY(mineOf[2].answer.duplicate);
         // Nothing was applied.
         QTest::qWait(200);
