@@ -106,7 +106,7 @@ void Apply::waitlist(const Verdict& v) {
                 if (std::find(entry.classes.begin(), entry.classes.end(), opt.travelClass) ==
                     entry.classes.end())
                     entry.classes.push_back(opt.travelClass);
-        s.touchNewTrainOrders();
+        // Appended: an undo record cuts the list back to its length at the mark.
         s.newTrainOrders.push_back(std::move(entry));
     }
     order.idEntry = s.ids.add(cmd.id, IdRecord{IdKind::Order, index, cmd.fingerprint});

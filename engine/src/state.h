@@ -532,6 +532,8 @@ class EngineState {
         if (undo) [[unlikely]]
             keepBlocks();
     }
+    // The list of orders accepting added runs, before an added run rewrites
+    // it (appending needs no call: the record cuts the list back).
     void touchNewTrainOrders() {
         if (undo) [[unlikely]]
             keepNewTrainOrders();

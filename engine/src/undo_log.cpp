@@ -27,6 +27,7 @@ UndoLog::UndoLog(EngineState& s)
       limits_(s.limits),
       runCount_(s.runs.size()),
       tallyCount_(s.queueTallies.size()),
+      newTrainCount_(s.newTrainOrders.size()),
       orders_(s.orders.size()),
       tickets_(s.tickets.size()),
       sales_(s.sales.size()),
@@ -118,7 +119,10 @@ void UndoLog::restore() {
     for (const auto& [index, tally] : tallies_)
         s.queueTallies[index] = tally;
     if (blocks_) s.blocks = std::move(*blocks_);
-    if (newTrainOrders_) s.newTrainOrders = std::move(*newTrainOrders_);
+    if (newTrainOrders_)
+        s.newTrainOrders = std::move(*newTrainOrders_);
+    else
+        s.newTrainOrders.resize(newTrainCount_);
 
     s.text.rewind(textMark_);
     s.optionPool.rewind(optionMark_);

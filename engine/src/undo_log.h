@@ -129,6 +129,9 @@ class UndoLog {
     std::unordered_set<std::uint32_t> tallySeen_;
     std::vector<std::pair<std::uint32_t, EngineState::QueueTally>> tallies_;
     std::optional<std::vector<Block>> blocks_;
+    // The added-run list: its length at the mark (new orders are appended),
+    // and the whole list once an added run rewrites it.
+    std::size_t newTrainCount_;
     std::optional<std::vector<NewTrainsOrder>> newTrainOrders_;
     std::vector<std::string> runKeys_;
     bool usersReplaced_ = false;
