@@ -88,9 +88,7 @@ void Apply::train() {
     e.date = run.date;
     e.count = static_cast<std::int64_t>(run.seats.size());
     const auto index = static_cast<std::uint32_t>(s.runs.size());
-    const std::string key = cmd.train + '\x1f' + cmd.date;
-    s.runIndex.emplace(key, index);
-    if (s.undo) s.undo->runAdded(key);
+    s.runIndex.emplace(cmd.train + '\x1f' + cmd.date, index);
     s.runs.push_back(std::move(run));
     c.emit(e);
     if (cmd.added) offerAddedRun(index);

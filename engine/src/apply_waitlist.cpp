@@ -79,7 +79,6 @@ void Apply::joinQueue(std::uint32_t index, OrderOption& opt) {
         --pos;
     entries.insert(pos, index);
     ++q.liveBySize[lane];
-    s.touchTally(opt.queue);
     EngineState::QueueTally& tally = s.queueTallies[opt.queue];
     ++tally.orders;
     tally.passengers += static_cast<std::uint32_t>(lane + 1);

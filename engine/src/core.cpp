@@ -146,7 +146,6 @@ void Core::leaveQueues(Order& order, OrderStatus status) {
         s.changes.queue(opt.queue);
         Queue& q = s.queues[opt.queue];
         --q.liveBySize[lane];
-        s.touchTally(opt.queue);
         EngineState::QueueTally& tally = s.queueTallies[opt.queue];
         --tally.orders;
         tally.passengers -= static_cast<std::uint32_t>(lane + 1);

@@ -115,13 +115,9 @@ std::string Engine::checkInvariants() const {
         if (live[q] != s.queues[q].liveBySize) return "queue live counts disagree";
     if (s.queueTallies.size() != s.queues.size()) return "queue tallies missing";
     for (std::size_t q = 0; q < s.queues.size(); ++q) {
-        const Queue& queue = s.queues[q];
-        std::uint32_t passengers = 0;
-        for (int lane = 0; lane < kMaxGroup; ++lane)
-            passengers += queue.liveBySize[static_cast<std::size_t>(lane)] *
-                          static_cast<std::uint32_t>(lane + 1);
+        const EngineState::QueueTally want = tallyOf(s.queues[q]);
         const EngineState::QueueTally& t = s.queueTallies[q];
-        if (t.run != queue.run || t.orders != queue.live() || t.passengers != passengers)
+        if (t.run != want.run || t.orders != want.orders || t.passengers != want.passengers)
             return "queue tallies disagree";
     }
     // Version 2: standing load from the live standing tickets, within places;

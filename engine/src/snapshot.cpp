@@ -683,13 +683,7 @@ void readState(EngineState& st, In& in, int version) {
             }
             q.liveBySize[lane] = static_cast<std::uint32_t>(entries.size());
         }
-        EngineState::QueueTally tally{q.run, 0, 0};
-        for (int lane = 0; lane < kMaxGroup; ++lane) {
-            tally.orders += q.liveBySize[static_cast<std::size_t>(lane)];
-            tally.passengers +=
-                q.liveBySize[static_cast<std::size_t>(lane)] * static_cast<std::uint32_t>(lane + 1);
-        }
-        st.queueTallies.push_back(tally);
+        st.queueTallies.push_back(tallyOf(q));
     }
     // Each id gives its entry to the record it names (a fulfilled order's
     // sale shares the order's), and each record's own stored id must be its

@@ -496,8 +496,8 @@ class EngineState {
 
     // The undo record changes go to (Engine::mark), or null. Records are
     // watched by their containers; the rest is saved by these calls, made
-    // before the part of a run they name, a queue's tally, the blocks or the
-    // added-run list change (undo_log.h).
+    // before the part of a run they name, the blocks or the added-run list
+    // change (undo_log.h). Queue tallies follow from the queues.
     UndoLog* undo = nullptr;
     // A seat's holders and mask (its free bits follow from them).
     void touchSeat(std::uint32_t run, std::uint32_t seat) {
@@ -524,10 +524,6 @@ class EngineState {
         if (undo) [[unlikely]]
             keepWholeRun(run);
     }
-    void touchTally(std::uint32_t queue) {
-        if (undo) [[unlikely]]
-            keepTally(queue);
-    }
     void touchBlocks() {
         if (undo) [[unlikely]]
             keepBlocks();
@@ -545,10 +541,20 @@ class EngineState {
     void keepClass(std::uint32_t run, std::uint16_t travelClass);
     void keepStandingList(std::uint32_t run);
     void keepWholeRun(std::uint32_t run);
-    void keepTally(std::uint32_t queue);
     void keepBlocks();
     void keepNewTrainOrders();
 };
+
+// A queue's tally, from its live counts: rebuilt on restore and on undo,
+// checked by the invariants.
+inline EngineState::QueueTally tallyOf(const Queue& q) {
+    EngineState::QueueTally tally{q.run, 0, 0};
+    for (std::size_t size = 0; size < q.liveBySize.size(); ++size) {
+        tally.orders += q.liveBySize[size];
+        tally.passengers += q.liveBySize[size] * static_cast<std::uint32_t>(size + 1);
+    }
+    return tally;
+}
 
 inline std::string_view passengerOf(const EngineState& s, const Ticket& t) {
     return s.passengers[t.passenger].key();

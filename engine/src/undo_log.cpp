@@ -1,6 +1,6 @@
 #include "undo_log.h"
 
-#include <cstring>
+#include <algorithm>
 
 namespace houbu {
 
@@ -26,7 +26,6 @@ UndoLog::UndoLog(EngineState& s)
       queuedOrders_(s.queuedOrders),
       limits_(s.limits),
       runCount_(s.runs.size()),
-      tallyCount_(s.queueTallies.size()),
       newTrainCount_(s.newTrainOrders.size()),
       orders_(s.orders.size()),
       tickets_(s.tickets.size()),
@@ -59,7 +58,7 @@ void UndoLog::attach(bool on) {
 
 namespace {
 
-// Puts back the first values of a watched container and cuts off what was added.
+// Puts back the first values of a watched container.
 template <class Container, class T>
 void putBack(Container& items, const FirstValues<T>& first) {
     for (const auto& [index, value] : first.saved())
@@ -86,9 +85,12 @@ void UndoLog::restore() {
     for (std::size_t q = queues_.existing(); q < queues.size(); ++q)
         s.changes.reshape(queues[q].run);
     s.queues.resize(queues_.existing());
-    // A viewer reads again the queues and runs that went back.
-    for (const auto& [index, queue] : queues_.saved())
+    s.queueTallies.resize(queues_.existing());
+    // A queue's tally follows from its counts; a viewer reads the queue again.
+    for (const auto& [index, queue] : queues_.saved()) {
+        s.queueTallies[index] = tallyOf(queue);
         s.changes.queue(static_cast<std::uint32_t>(index));
+    }
 
     putBack(s.ids, ids_);
     s.ids.rollback(idsMark_);
@@ -100,8 +102,11 @@ void UndoLog::restore() {
         users_->rollback(usersMark_);
     }
 
-    for (std::uint32_t r = static_cast<std::uint32_t>(runCount_); r < s.runs.size(); ++r)
+    // Runs defined since the mark: out of the index, and a viewer forgets them.
+    for (std::uint32_t r = static_cast<std::uint32_t>(runCount_); r < s.runs.size(); ++r) {
+        s.runIndex.erase(s.runs[r].train + '\x1f' + s.runs[r].date);
         s.changes.reshape(r);
+    }
     s.runs.resize(runCount_);
     for (auto& [index, values] : runs_) {
         if (values.whole) {
@@ -113,11 +118,6 @@ void UndoLog::restore() {
         for (const auto& [seat, first] : values.seats)
             s.changes.seat(index, seat);
     }
-    for (const std::string& key : runKeys_)
-        s.runIndex.erase(key);
-    s.queueTallies.resize(tallyCount_);
-    for (const auto& [index, tally] : tallies_)
-        s.queueTallies[index] = tally;
     if (blocks_) s.blocks = std::move(*blocks_);
     if (newTrainOrders_)
         s.newTrainOrders = std::move(*newTrainOrders_);
@@ -202,21 +202,12 @@ void UndoLog::wholeRun(std::uint32_t run) {
     values->whole = std::move(copy);
 }
 
-void UndoLog::tally(std::uint32_t queue) {
-    if (queue >= tallyCount_ || !tallySeen_.insert(queue).second) return;
-    tallies_.emplace_back(queue, s_.queueTallies[queue]);
-}
-
 void UndoLog::blocks() {
     if (!blocks_) blocks_ = s_.blocks;
 }
 
 void UndoLog::newTrainOrders() {
     if (!newTrainOrders_) newTrainOrders_ = s_.newTrainOrders;
-}
-
-void UndoLog::runAdded(const std::string& key) {
-    runKeys_.push_back(key);
 }
 
 void UndoLog::replacingUsers() {
@@ -239,9 +230,6 @@ void EngineState::keepStandingList(std::uint32_t run) {
 }
 void EngineState::keepWholeRun(std::uint32_t run) {
     undo->wholeRun(run);
-}
-void EngineState::keepTally(std::uint32_t queue) {
-    undo->tally(queue);
 }
 void EngineState::keepBlocks() {
     undo->blocks();

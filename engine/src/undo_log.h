@@ -8,9 +8,10 @@
 // containers report every mutable access (StableVector::watch). A run is
 // saved by parts where the engine changes them (EngineState::touchSeat,
 // touchClass, touchCounters, touchStandingList; touchWholeRun before its cars
-// change), as are queue tallies, blocks and the added-run list: a sale keeps
-// one seat, not a run of a thousand. Everything created after the mark is cut
-// off again; timers are taken back push by pop.
+// change), as are blocks and the added-run list: a sale keeps one seat, not
+// a run of a thousand. Queue tallies and the run index are derived again
+// from what went back. Everything created after the mark is cut off again;
+// timers are taken back push by pop.
 
 #include <cstdint>
 #include <memory>
@@ -104,10 +105,8 @@ class UndoLog {
     void travelClass(std::uint32_t run, std::uint16_t travelClass);
     void standingList(std::uint32_t run);
     void wholeRun(std::uint32_t run);
-    void tally(std::uint32_t queue);
     void blocks();
     void newTrainOrders();
-    void runAdded(const std::string& key);
     // The per-user counts are about to be replaced (a limit turned on or off).
     void replacingUsers();
 
@@ -125,15 +124,11 @@ class UndoLog {
 
     std::size_t runCount_;
     std::unordered_map<std::uint32_t, RunFirstValues> runs_;
-    std::size_t tallyCount_;
-    std::unordered_set<std::uint32_t> tallySeen_;
-    std::vector<std::pair<std::uint32_t, EngineState::QueueTally>> tallies_;
     std::optional<std::vector<Block>> blocks_;
     // The added-run list: its length at the mark (new orders are appended),
     // and the whole list once an added run rewrites it.
     std::size_t newTrainCount_;
     std::optional<std::vector<NewTrainsOrder>> newTrainOrders_;
-    std::vector<std::string> runKeys_;
     bool usersReplaced_ = false;
     std::unique_ptr<TextTable<std::uint32_t>> usersBefore_;
 
