@@ -504,7 +504,7 @@ Command readCommand(const V& object) {
     if (!known) throw BadField{u"unknown op "_s + quoted(opValue.text())};
     if (f.has("at")) c.at = f.time("at");
     c.dryRun = f.flag("dry_run");
-    if (c.dryRun && (c.op == Op::Position || c.op == Op::Availability || c.op == Op::Seatmap))
+    if (c.dryRun && isQuery(c.op))
         f.fail("dry_run", u"previews a command that changes state; a query changes nothing"_s);
 
     switch (c.op) {

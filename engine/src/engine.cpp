@@ -10,6 +10,15 @@
 #include "undo_log.h"
 
 namespace houbu {
+namespace {
+
+// The events of a command taken back, to be handed out afterwards.
+struct KeepEvents : EventSink {
+    std::vector<Event> events;
+    void onEvent(const Event& e) override { events.push_back(e); }
+};
+
+}  // namespace
 
 // "3-1A", "03-01A", "03-12A" -> "03-01A", "03-01A", "03-12A"; empty when malformed.
 std::string canonicalSeatLabel(std::string_view text) {
@@ -38,7 +47,7 @@ Engine::~Engine() {
 }
 
 void Engine::apply(const Command& command, int line, EventSink& sink) {
-    if (command.dryRun) return preview(command, line, sink);
+    if (command.dryRun) return applyDryRun(command, line, sink);
     settle();
     EngineState& s = *state_;
     Core core(s, sink, line);
@@ -89,11 +98,23 @@ void Engine::dryRun(const Command& command, int line, EventSink& sink) {
     undo();
 }
 
-void Engine::preview(const Command& command, int line, EventSink& sink) {
-    struct Keep : EventSink {
-        std::vector<Event> events;
-        void onEvent(const Event& e) override { events.push_back(e); }
-    } kept;
+CommandPreview Engine::previewCommand(const Command& command, int line) {
+    KeepEvents kept;
+    CommandPreview out;
+    EventSink* trace = state_->traceSink;
+    state_->traceSink = nullptr;
+    out.longestBefore = longestQueue(command.train, command.date);
+    mark();
+    apply(command, line, kept);
+    out.longestAfter = longestQueue(command.train, command.date);
+    undo();
+    state_->traceSink = trace;
+    out.events = std::move(kept.events);
+    return out;
+}
+
+void Engine::applyDryRun(const Command& command, int line, EventSink& sink) {
+    KeepEvents kept;
     Command real = command;
     real.dryRun = false;
     // The match trace of a preview is marked too. Its events keep the numbers

@@ -72,8 +72,7 @@ void QueryAnswers::seatmap(const Verdict& v, Event& e) const {
 // A query answered on the state as it is: no timer fired, the clock left
 // alone, no seq taken (the events carry seq 0).
 bool Engine::answerQuery(const Command& command, int line, EventSink& sink) const {
-    if (command.op != Op::Position && command.op != Op::Availability && command.op != Op::Seatmap)
-        return false;
+    if (!isQuery(command.op)) return false;
     const EngineState& s = *state_;
     std::optional<Verdict> refused = refuseUpFront(s, command);
     std::string key;  // the state's run-key scratch belongs to apply

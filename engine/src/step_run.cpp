@@ -234,7 +234,7 @@ void StepRun::finish() {
 std::unique_ptr<StepRun> Engine::applyStepwise(const Command& command, int line, EventSink& sink) {
     settle();
     if (command.dryRun) {
-        // A preview decides nothing: it is answered whole, and its StepRun is done.
+        // A dry run decides nothing: it is answered whole, and its StepRun is done.
         apply(command, line, sink);
         std::unique_ptr<StepRun> run(
             new StepRun(std::make_unique<StepRun::Impl>(this, *state_, command, line, sink)));

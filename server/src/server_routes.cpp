@@ -356,22 +356,16 @@ void Server::handleGet(const QHttpServerRequest& request, const Slot& slot, cons
 
 namespace {
 
-// What an accepted command would do, applied under an undo mark and taken
-// back: {"events": [...], "longest_before": N, "longest_after": N}.
-QJsonObject preview(Engine& engine, const Command& command) {
-    struct Keep : EventSink {
-        QJsonArray events;
-        void onEvent(const Event& e) override {
-            events.append(QJsonDocument::fromJson(encodeEvent(e)).object());
-        }
-    } kept;
-    const int before = engine.longestQueue(command.train, command.date);
-    engine.mark();
-    engine.apply(command, 0, kept);
-    const int after = engine.longestQueue(command.train, command.date);
-    engine.undo();
-    return QJsonObject{
-        {"events"_L1, kept.events}, {"longest_before"_L1, before}, {"longest_after"_L1, after}};
+// Engine::previewCommand as JSON: {"events": [...], "longest_before": N,
+// "longest_after": N}.
+QJsonObject previewJson(Engine& engine, const Command& command) {
+    const CommandPreview p = engine.previewCommand(command, 0);
+    QJsonArray events;
+    for (const Event& e : p.events)
+        events.append(QJsonDocument::fromJson(encodeEvent(e)).object());
+    return QJsonObject{{"events"_L1, events},
+                       {"longest_before"_L1, p.longestBefore},
+                       {"longest_after"_L1, p.longestAfter}};
 }
 
 }  // namespace
@@ -406,10 +400,9 @@ void Server::handlePrecheck(const QHttpServerRequest& request, const Slot& slot)
                  p.error ? QJsonValue(QString::fromLatin1(errorCodeName(*p.error))) : QJsonValue()},
                 {"message"_L1, QString::fromStdString(p.message)},
                 {"waitlist"_L1, p.waitlistHint}};
-            const Op op = parsed.command->op;
-            if (mayPreview && p.accepted() && op != Op::Position && op != Op::Availability &&
-                op != Op::Seatmap)
-                answer.insert("preview"_L1, preview(w->store->engineInPlace(), *parsed.command));
+            if (mayPreview && p.accepted() && !isQuery(parsed.command->op))
+                answer.insert("preview"_L1,
+                              previewJson(w->store->engineInPlace(), *parsed.command));
         }
         answer.insert("last_seq"_L1, w->lastSeq());
         Reply r;

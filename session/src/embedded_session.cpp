@@ -244,42 +244,21 @@ class EmbeddedWorker : public QObject {
     // the log) and its run's longest queue compared. Its cost is the
     // command's. Not while matching is paused: a command there is stepped.
     void preview(const QByteArray& text, const Command& command, PrecheckReply& reply) {
-        if (stepMode_ || stepping_ || command.op == Op::Position ||
-            command.op == Op::Availability || command.op == Op::Seatmap)
-            return;
+        if (stepMode_ || isQuery(command.op)) return;
         // A dialog asks again after every snapshot; under a live load that is
         // many times a second, and twice a second is as often as anyone reads.
         constexpr qint64 kPreviewAgeMs = 500;
-        if (text == lastPreview_.text && lastPreview_.age.isValid() &&
-            lastPreview_.age.elapsed() < kPreviewAgeMs) {
-            reply.previewed = true;
-            reply.preview = lastPreview_.events;
-            reply.longestBefore = lastPreview_.longestBefore;
-            reply.longestAfter = lastPreview_.longestAfter;
-            return;
+        if (text != lastPreview_.text || !lastPreview_.age.isValid() ||
+            lastPreview_.age.elapsed() >= kPreviewAgeMs) {
+            lastPreview_.text = text;
+            lastPreview_.preview = stepEngine().previewCommand(command, nextLine_);
+            lastPreview_.age.start();
         }
-        struct Keep : EventSink {
-            std::vector<Event> events;
-            void onEvent(const Event& e) override { events.push_back(e); }
-        } kept;
-        Engine& e = stepEngine();
-        setTraceSink(nullptr);
-        reply.longestBefore = e.longestQueue(command.train, command.date);
-        e.mark();
-        e.apply(command, nextLine_, kept);
-        reply.longestAfter = e.longestQueue(command.train, command.date);
-        e.undo();
-        setTraceSink(trace_.on ? &trace_ : nullptr);
-        reply.previewed = true;
-        reply.preview = std::move(kept.events);
-        lastPreview_ = {text, reply.preview, reply.longestBefore, reply.longestAfter, {}};
-        lastPreview_.age.start();
+        reply.preview = lastPreview_.preview;
     }
     struct LastPreview {
         QByteArray text;
-        std::vector<Event> events;
-        int longestBefore = -1;
-        int longestAfter = -1;
+        CommandPreview preview;
         QElapsedTimer age;
     } lastPreview_;
 

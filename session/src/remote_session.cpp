@@ -395,14 +395,15 @@ quint64 RemoteSession::precheck(const QByteArray& command) {
             // The server's preview of an accepted command (docs/remote-api.md).
             const QJsonObject preview = o.value("preview"_L1).toObject();
             if (!preview.isEmpty()) {
-                answer.previewed = true;
+                CommandPreview p;
                 for (const QJsonValue& v : preview.value("events"_L1).toArray()) {
                     Event e;
                     if (decodeEvent(QJsonDocument(v.toObject()).toJson(QJsonDocument::Compact), e))
-                        answer.preview.push_back(std::move(e));
+                        p.events.push_back(std::move(e));
                 }
-                answer.longestBefore = preview.value("longest_before"_L1).toInt(-1);
-                answer.longestAfter = preview.value("longest_after"_L1).toInt(-1);
+                p.longestBefore = preview.value("longest_before"_L1).toInt(-1);
+                p.longestAfter = preview.value("longest_after"_L1).toInt(-1);
+                answer.preview = std::move(p);
             }
         }
         emit prechecked(ticket, answer);

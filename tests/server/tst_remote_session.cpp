@@ -316,8 +316,8 @@ class TestRemoteSession : public QObject {
         // The accepted order is previewed on both engines alike: the same
         // events (the server's carry no input line, and its stream may be
         // longer from earlier tests), the same queues.
-        QVERIFY(mineOf[0].previewed && theirsOf[0].previewed);
-        QVERIFY(!mineOf[0].preview.empty());
+        QVERIFY(mineOf[0].preview && theirsOf[0].preview);
+        QVERIFY(!mineOf[0].preview->events.empty());
         auto lines = [](std::vector<houbu::Event> events) {
             QList<QByteArray> out;
             for (houbu::Event& e : events) {
@@ -327,10 +327,10 @@ class TestRemoteSession : public QObject {
             }
             return out;
         };
-        QCOMPARE(lines(mineOf[0].preview), lines(theirsOf[0].preview));
-        QCOMPARE(mineOf[0].longestBefore, theirsOf[0].longestBefore);
-        QCOMPARE(mineOf[0].longestAfter, theirsOf[0].longestAfter);
-        QVERIFY(!mineOf[1].previewed && !mineOf[3].previewed);
+        QCOMPARE(lines(mineOf[0].preview->events), lines(theirsOf[0].preview->events));
+        QCOMPARE(mineOf[0].preview->longestBefore, theirsOf[0].preview->longestBefore);
+        QCOMPARE(mineOf[0].preview->longestAfter, theirsOf[0].preview->longestAfter);
+        QVERIFY(!mineOf[1].preview && !mineOf[3].preview);
         QVERIFY(mineOf[2].answer.duplicate);
         // Nothing was applied.
         QTest::qWait(200);

@@ -213,15 +213,16 @@ void OperatorDialog::onPrechecked(quint64 ticket, const PrecheckReply& reply) {
         problem_ = duplicateText(commandObject().value(u"id"_s).toString());
     send_->setEnabled(problem_.isEmpty());
     showProblemOrNotice();
-    const QString preview = problem_.isEmpty() && reply.previewed ? previewText(reply) : QString();
+    const QString preview =
+        problem_.isEmpty() && reply.preview ? previewText(*reply.preview) : QString();
     preview_->setText(preview);
     preview_->setVisible(!preview.isEmpty());
 }
 
-QString OperatorDialog::previewText(const PrecheckReply& reply) {
+QString OperatorDialog::previewText(const CommandPreview& preview) {
     previewServed_.clear();
     int passengers = 0;
-    for (const Event& e : reply.preview)
+    for (const Event& e : preview.events)
         if (e.kind == EventKind::WaitlistFulfilled) {
             previewServed_ << qs(e.id);
             passengers += static_cast<int>(e.tickets.size());
@@ -241,11 +242,11 @@ QString OperatorDialog::previewText(const PrecheckReply& reply) {
                   static_cast<int>(previewServed_.size()))
                    .arg(tr("%n passenger(s)", nullptr, passengers), named.join(u", "_s));
     }
-    if (reply.longestBefore >= 0 && reply.longestAfter >= 0 &&
-        reply.longestAfter != reply.longestBefore)
+    if (preview.longestBefore >= 0 && preview.longestAfter >= 0 &&
+        preview.longestAfter != preview.longestBefore)
         text += u' ' + tr("The run's longest queue would go from %1 to %2 orders.")
-                           .arg(reply.longestBefore)
-                           .arg(reply.longestAfter);
+                           .arg(preview.longestBefore)
+                           .arg(preview.longestAfter);
     return text;
 }
 

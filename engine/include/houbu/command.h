@@ -39,6 +39,10 @@ enum class Op : std::uint8_t {
 
 // The command's name in the format ("add_car").
 const char* opName(Op op);
+// position, availability, seatmap: answered, changing nothing.
+inline bool isQuery(Op op) {
+    return op == Op::Position || op == Op::Availability || op == Op::Seatmap;
+}
 
 // The `code` of an `error` event: why the engine refused a command. Each has
 // one name on the wire (errorCodeName). Event bytes are part of every store's

@@ -84,6 +84,16 @@ struct RecordStatus {
     std::string status;
 };
 
+// What a command would do, for an operator about to send it
+// (Engine::previewCommand).
+struct CommandPreview {
+    std::vector<Event> events;
+    // Orders in the longest queue of the command's run, before and after it
+    // (-1 when the command names no run).
+    int longestBefore = -1;
+    int longestAfter = -1;
+};
+
 class Engine {
   public:
     explicit Engine(EngineOptions options = {});
@@ -143,6 +153,10 @@ class Engine {
     // The events apply() would give `command`, changing nothing (mark, apply,
     // undo): what a preview of an operator's action shows.
     void dryRun(const Command& command, int line, EventSink& sink);
+    // The same with its run's longest queue measured before and after, and
+    // no match trace sent anywhere: what a dialog shows before Send (the
+    // console's and houbud's precheck).
+    CommandPreview previewCommand(const Command& command, int line);
     // Reports a line that is not a valid command (code bad_command). Changes nothing.
     void rejectMalformed(int line, const std::string& message, EventSink& sink);
 
@@ -245,7 +259,7 @@ class Engine {
     // Leaves a StepRun still in progress where it is: it does nothing more.
     void abandonStep();
     // apply() of a command with `dry_run`.
-    void preview(const Command& command, int line, EventSink& sink);
+    void applyDryRun(const Command& command, int line, EventSink& sink);
 
     std::unique_ptr<EngineState> state_;
     StepRun* stepping_ = nullptr;

@@ -8,9 +8,11 @@
 #include <QMetaType>
 #include <QString>
 #include <memory>
+#include <optional>
 #include <vector>
 
 #include "houbu/analysis.h"
+#include "houbu/engine.h"
 #include "houbu/event.h"
 #include "houbu/explanation.h"
 #include "houbu/precheck.h"
@@ -56,13 +58,9 @@ QString authorText(const QString& name, const QString& role, const QString& host
 struct PrecheckReply {
     bool known = false;
     Precheck answer;  // the engine's answer; bad_command for a line that does not parse
-    // A command the engine accepts, applied and taken back (Engine::mark,
-    // undo): its events, and the orders in its run's longest queue before and
-    // after. Not previewed: a query, or while matching is paused.
-    bool previewed = false;
-    std::vector<Event> preview;
-    int longestBefore = -1;
-    int longestAfter = -1;
+    // A command the engine accepts, applied and taken back
+    // (Engine::previewCommand). None for a query, or while matching is paused.
+    std::optional<CommandPreview> preview;
 };
 
 // A queue as published: shared by the snapshots it did not change between.

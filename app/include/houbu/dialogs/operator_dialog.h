@@ -95,7 +95,7 @@ class OperatorDialog : public QDialog {
     // What a `duplicate` answer means for this command, for the operator.
     QString duplicateText(const QString& id) const;
     // The preview in words (empty: nothing worth saying for this command).
-    QString previewText(const PrecheckReply& reply);
+    QString previewText(const CommandPreview& preview);
 
     QPointer<Session> session_;
     QDateTime clock_;
