@@ -499,9 +499,10 @@ bool SeedBaseline::apply(const Command& c) {
         case Op::Position:
         case Op::Availability:
         case Op::Seatmap:
-        // Limits and caps are not part of the article's design.
+        // Limits, caps and forecasts are not part of the article's design.
         case Op::Configure:
         case Op::WaitlistCap:
+        case Op::Forecast:
             return true;
     }
     return true;

@@ -29,6 +29,7 @@ namespace houbu::tools {
 
 const char* const kBenchUsage = R"(Usage: houbu-cli bench FILE [options]
        houbu-cli bench --quality [options]
+       houbu-cli bench --forecast FILE [--seed N] [--sample N] [--json]
 
 Replays the scenario FILE (JSON Lines, e.g. from `houbu-cli gen`) on each
 target in turn and reports, per target, throughput and peak memory, and per
@@ -58,7 +59,15 @@ commit; the engine applies the next group while the disk writes this one).
                         seat choice accepts, and the refusals caused by
                         fragmentation (every segment had a free seat, no one
                         seat was free over the whole interval)
-  --seed N              streams' seed for --quality (default 1)
+  --forecast            instead of measuring speed: replay FILE to mid-day
+                        (halfway through its waitlist orders), forecast a
+                        sample of the queued orders until its last command,
+                        replay the rest and score them: Brier score against
+                        climatology and a rank-only rule, a reliability
+                        table, and the forecasts' latency
+  --sample N            orders to forecast for --forecast (default 2000)
+  --seed N              streams' seed for --quality, forecasts' seed and the
+                        sample's for --forecast (default 1)
   --streams N           streams per load level for --quality (default 10)
 )";
 
@@ -755,7 +764,8 @@ int benchMain(int argc, char** argv) {
     std::vector<std::string> targets;
     EngineOptions options;
     int group = 512;
-    bool json = false, check = true, doQuality = false;
+    bool json = false, check = true, doQuality = false, doForecast = false;
+    int sample = 2000;
     int dryRunEvery = 0;
     int progress = -1;  // -1: when standard error is a terminal
     std::uint64_t seed = 1;
@@ -776,6 +786,8 @@ int benchMain(int argc, char** argv) {
             check = false;
         } else if (arg == "--quality") {
             doQuality = true;
+        } else if (arg == "--forecast") {
+            doForecast = true;
         } else if (arg == "--target") {
             if (!v) return benchUsageError("--target needs memory, sqlite or a postgresql:// URL");
             const std::string t = argv[++i];
@@ -785,7 +797,7 @@ int benchMain(int argc, char** argv) {
                                        "': use memory, sqlite or a postgresql:// URL");
             targets.push_back(t);
         } else if (arg == "--group" || arg == "--seed" || arg == "--streams" ||
-                   arg == "--dry-run-every") {
+                   arg == "--dry-run-every" || arg == "--sample") {
             char* end = nullptr;
             const long long n = v ? std::strtoll(v, &end, 10) : 0;
             if (!v || *end || n < 1 || n > 100000000)
@@ -795,6 +807,7 @@ int benchMain(int argc, char** argv) {
             if (arg == "--seed") seed = static_cast<std::uint64_t>(n);
             if (arg == "--streams") streams = static_cast<int>(n);
             if (arg == "--dry-run-every") dryRunEvery = static_cast<int>(n);
+            if (arg == "--sample") sample = static_cast<int>(n);
         } else if (arg == "--seat-choice") {
             if (!v) return benchUsageError("--seat-choice needs best-fit, first-fit or worst-fit");
             const std::string c = argv[++i];
@@ -816,6 +829,7 @@ int benchMain(int argc, char** argv) {
     }
     if (doQuality) return quality(seed, streams, json);
     if (!path) return benchUsageError("bench needs a scenario file (see houbu-cli gen)");
+    if (doForecast) return forecastBench(path, seed, sample, json);
     if (targets.empty()) targets.push_back("memory");
     const QFileInfo info(QString::fromLocal8Bit(path));
     if (!info.isFile()) return benchUsageError(std::string("cannot read '") + path + "'");

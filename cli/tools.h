@@ -127,6 +127,8 @@ class LatencyHistogram {
 // ---- subcommands ----------------------------------------------------------------------
 
 int genMain(int argc, char** argv);
+// bench --forecast: the calibration of `forecast` on a day (forecast_bench.cpp).
+int forecastBench(const char* path, std::uint64_t seed, int sample, bool json);
 int benchMain(int argc, char** argv);
 extern const char* const kGenUsage;
 extern const char* const kBenchUsage;

@@ -210,6 +210,18 @@ QByteArray formatYuan(std::int64_t fen) {
     return out;
 }
 
+namespace {
+
+// A probability in hundredths as written: 0.05, 0.37, 1.00.
+QByteArray hundredths(int value) {
+    const char text[4] = {static_cast<char>('0' + value / 100), '.',
+                          static_cast<char>('0' + value / 10 % 10),
+                          static_cast<char>('0' + value % 10)};
+    return QByteArray(text, 4);
+}
+
+}  // namespace
+
 QByteArray encodeEvent(const Event& e) {
     QByteArray out;
     out.reserve(256);
@@ -402,6 +414,14 @@ void appendEvent(const Event& e, QByteArray& out) {
             w.str("date", e.date);
             w.str("class", e.travelClass);
             orNull(w, "cap", e.count);
+            break;
+        case EventKind::Forecast:
+            w.str("id", e.id);
+            w.raw("probability", hundredths(e.forecast.probability));
+            w.raw("low", hundredths(e.forecast.low));
+            w.raw("high", hundredths(e.forecast.high));
+            w.time("by", e.forecast.by);
+            w.str("basis", e.forecast.basis);
             break;
         case EventKind::Error:
             w.str("code", errorCodeName(e.code));

@@ -296,6 +296,7 @@ inline const std::pair<const char*, Op> kOps[] = {
     {"seatmap", Op::Seatmap},
     {"configure", Op::Configure},
     {"waitlist_cap", Op::WaitlistCap},
+    {"forecast", Op::Forecast},
 };
 
 // The most places a class or a car may carry standing (无座).
@@ -602,6 +603,12 @@ Command readCommand(const V& object) {
             c.date = f.date("date");
             c.travelClass = f.str("class");
             c.cap = f.integerOrNull("cap", 0, 1000000);
+            break;
+        case Op::Forecast:
+            c.id = f.str("id");
+            if (f.has("until")) c.until = f.time("until");
+            if (f.has("seed"))
+                c.seed = static_cast<std::uint64_t>(f.integer("seed", 0, 2147483647));
             break;
     }
     // Only commands that create something by id are compared by fingerprint.

@@ -29,7 +29,7 @@ struct Failure {
 std::optional<EventKind> kindFromName(std::string_view name) {
     static const std::unordered_map<std::string_view, EventKind> kinds = [] {
         std::unordered_map<std::string_view, EventKind> m;
-        for (int k = 0; k <= static_cast<int>(EventKind::WaitlistCapped); ++k)
+        for (int k = 0; k <= static_cast<int>(kLastEventKind); ++k)
             m.emplace(eventName(static_cast<EventKind>(k)), static_cast<EventKind>(k));
         return m;
     }();
@@ -65,6 +65,15 @@ bool flag(const object& o, const char* key) {
     const auto e = member(o, key);
     bool v = false;
     return e && !e->get_bool().get(v) && v;
+}
+
+// A probability written with two decimals, in hundredths.
+int hundredths(const object& o, const char* key) {
+    const auto e = member(o, key);
+    double v = 0;
+    if (!e || e->get_double().get(v) || v < 0 || v > 1)
+        fail(std::string(key) + " is not a probability");
+    return static_cast<int>(std::lround(v * 100));
 }
 
 Time time(const object& o, const char* key) {
@@ -241,6 +250,14 @@ void readFields(const object& o, Event& e) {
                     e.standingLoad.push_back(std::move(st));
                 }
             }
+            break;
+        case EventKind::Forecast:
+            e.id = text(o, "id");
+            e.forecast.probability = hundredths(o, "probability");
+            e.forecast.low = hundredths(o, "low");
+            e.forecast.high = hundredths(o, "high");
+            e.forecast.by = time(o, "by");
+            e.forecast.basis = text(o, "basis");
             break;
         case EventKind::OptionAdded:
             e.id = text(o, "id");

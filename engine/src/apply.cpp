@@ -44,6 +44,8 @@ void Apply::run() {
             return configure();
         case Op::WaitlistCap:
             return waitlistCap(v);
+        case Op::Forecast:
+            return forecast(v);
     }
 }
 

@@ -79,6 +79,7 @@ class Apply {
     void position(const Verdict& v);
     void availability(const Verdict& v);
     void seatmap(const Verdict& v);
+    void forecast(const Verdict& v);
 };
 
 }  // namespace houbu

@@ -25,4 +25,10 @@ void Apply::seatmap(const Verdict& v) {
     c.emit(e);
 }
 
+void Apply::forecast(const Verdict& v) {
+    Event e = c.make(EventKind::Forecast);
+    QueryAnswers(s).forecast(v, cmd, e);
+    c.emit(e);
+}
+
 }  // namespace houbu

@@ -70,6 +70,11 @@ void Apply::joinQueue(std::uint32_t index, OrderOption& opt) {
     const Order& order = s.orders[index];
     const int lane = order.groupSize() - 1;
     opt.queue = queueFor(opt.run, opt.travelClass, opt.from, opt.to);
+    Run& run = s.runs[opt.run];
+    if (run.waitlistSince < 0) {
+        s.touchCounters(opt.run);
+        run.waitlistSince = s.clock;
+    }
     s.changes.queue(opt.queue);
     Queue& q = s.queues[opt.queue];
     auto& entries = q.lanes[lane].orders;
@@ -125,6 +130,7 @@ void Apply::prepay(const Verdict& v) {
     order.status = OrderStatus::Queued;
     order.effectiveAt = s.clock;
     ++s.queuedOrders;
+    s.ledger.queuedSince += order.effectiveAt;
     countQueued(s, order, +1);
     for (auto& opt : order.options())
         joinQueue(index, opt);

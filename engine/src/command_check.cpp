@@ -155,6 +155,9 @@ Verdict CommandCheck::run() {
         case Op::WaitlistCap:
             waitlistCap();
             break;
+        case Op::Forecast:
+            forecast();
+            break;
     }
     return std::move(v_);
 }
@@ -653,6 +656,22 @@ bool CommandCheck::cancel() {
                           "order '" + cmd.id +
                               "' has already failed: a passenger travels at an overlapping time");
     }
+    v_.index = static_cast<std::uint32_t>(index);
+    return true;
+}
+
+bool CommandCheck::forecast() {
+    const int index = orderOf(cmd.id);
+    if (index < 0) return false;
+    const Order& order = s.orders[index];
+    if (order.status != OrderStatus::Queued)
+        return refuse(ErrorCode::OrderClosed, "order '" + cmd.id + "' is not queued: it is " +
+                                                  orderStatusName(order.status) +
+                                                  ", so there is nothing to forecast");
+    if (!cmd.until && expiryOf(s, order) < 0)
+        return refuse(ErrorCode::BadCommand,
+                      "forecast of order '" + cmd.id +
+                          "' needs 'until': it has no deadline and its trains no departure times");
     v_.index = static_cast<std::uint32_t>(index);
     return true;
 }

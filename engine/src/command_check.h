@@ -106,6 +106,8 @@ class CommandCheck {
     bool waitlist();
     bool prepay();
     bool cancel();
+    // A queued order, and a horizon: `until` or its expiry.
+    bool forecast();
     bool waitlistCap();
 
     const EngineState& s;

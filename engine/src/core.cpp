@@ -50,6 +50,7 @@ void Core::vacate(std::uint32_t run, std::uint32_t seat, HolderKind kind, std::u
 }
 
 void Core::released(std::uint32_t run, std::uint32_t seat, int from, int to, const char* source) {
+    seen(run, seat, from, to);
     const Run& r = s.runs[run];
     Event e = make(EventKind::SeatReleased);
     e.train = r.train;
@@ -61,6 +62,28 @@ void Core::released(std::uint32_t run, std::uint32_t seat, int from, int to, con
     emit(e);
     freed.push_back(
         Freed{run, seat, static_cast<std::uint8_t>(from), static_cast<std::uint8_t>(to)});
+}
+
+void Core::seen(std::uint32_t run, std::uint32_t seat, int from, int to) {
+    s.touchCounters(run);
+    Run& r = s.runs[run];
+    const Seat& st = r.seats[seat];
+    // The seat's free stretch around the interval: what matching now has to give.
+    while (from > 0 && !((st.mask >> (from - 1)) & 1))
+        --from;
+    while (to < r.segments() && !((st.mask >> to) & 1))
+        ++to;
+    ForecastLedger& ledger = s.ledger;
+    ReleaseSeen seen;
+    seen.at = s.clock;
+    seen.run = run;
+    seen.previousOfRun = r.lastRelease;
+    seen.batch = ledger.nextBatch(!freed.empty());
+    seen.travelClass = st.travelClass;
+    seen.from = static_cast<std::uint8_t>(from);
+    seen.to = static_cast<std::uint8_t>(to);
+    r.lastRelease = static_cast<std::uint32_t>(ledger.releases.size());
+    ledger.add(seen);
 }
 
 void Core::releasedTicket(std::uint32_t ticket, const char* source) {
@@ -138,6 +161,13 @@ void Core::endTicket(std::uint32_t ticket, TicketStatus status) {
 void Core::leaveQueues(Order& order, OrderStatus status) {
     assert(order.status == OrderStatus::Queued);
     order.status = status;
+    ForecastLedger& ledger = s.ledger;
+    ++ledger.left[status == OrderStatus::Fulfilled   ? ForecastLedger::Served
+                  : status == OrderStatus::Cancelled ? ForecastLedger::Cancelled
+                  : status == OrderStatus::Failed    ? ForecastLedger::Failed
+                                                     : ForecastLedger::Expired];
+    ledger.closedSeconds += s.clock - order.effectiveAt;
+    ledger.queuedSince -= order.effectiveAt;
     --s.queuedOrders;
     countQueued(s, order, -1);
     countOpen(s, order, -1);

@@ -36,6 +36,9 @@ class Core {
 
     // Emits seat_released and records the freed interval for the matcher.
     void released(std::uint32_t run, std::uint32_t seat, int from, int to, const char* source);
+    // Records a seat interval released for forecasts (ForecastLedger), as
+    // the seat's free stretch around it.
+    void seen(std::uint32_t run, std::uint32_t seat, int from, int to);
     // The same for a live ticket that just ended, seated or standing.
     void releasedTicket(std::uint32_t ticket, const char* source);
 

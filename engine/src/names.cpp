@@ -39,6 +39,8 @@ const char* opName(Op op) {
             return "configure";
         case Op::WaitlistCap:
             return "waitlist_cap";
+        case Op::Forecast:
+            return "forecast";
     }
     return "?";
 }
@@ -167,6 +169,8 @@ const char* eventName(EventKind kind) {
             return "configured";
         case EventKind::WaitlistCapped:
             return "waitlist_capped";
+        case EventKind::Forecast:
+            return "forecast";
     }
     return "";
 }

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <climits>
 
+#include "forecaster.h"
 #include "houbu/engine.h"
 #include "seat_choice.h"
 
@@ -69,6 +70,11 @@ void QueryAnswers::seatmap(const Verdict& v, Event& e) const {
     }
 }
 
+void QueryAnswers::forecast(const Verdict& v, const Command& cmd, Event& e) const {
+    e.id = cmd.id;
+    e.forecast = Forecaster(s).forecast(v.index, e.at, cmd.until, cmd.seed.value_or(1));
+}
+
 // A query answered on the state as it is: no timer fired, the clock left
 // alone, no seq taken (the events carry seq 0).
 bool Engine::answerQuery(const Command& command, int line, EventSink& sink) const {
@@ -105,6 +111,10 @@ bool Engine::answerQuery(const Command& command, int line, EventSink& sink) cons
         case Op::Availability:
             e.kind = EventKind::Availability;
             answers.availability(v, e);
+            break;
+        case Op::Forecast:
+            e.kind = EventKind::Forecast;
+            answers.forecast(v, command, e);
             break;
         default:
             e.kind = EventKind::Seatmap;

@@ -17,6 +17,7 @@ class QueryAnswers {
     void position(const Verdict& v, const std::string& id, Event& e) const;
     void availability(const Verdict& v, Event& e) const;
     void seatmap(const Verdict& v, Event& e) const;
+    void forecast(const Verdict& v, const Command& cmd, Event& e) const;
 
   private:
     const EngineState& s;

@@ -26,8 +26,11 @@ namespace {
 // the ids in the order of the records they name instead of by key (the same
 // state still gives the same bytes; sorting millions of keys took a fifth of
 // a snapshot's time); the layout is version 3's, so both read alike.
-constexpr char kMagic[] = "HOUBUSN4";
-constexpr int kOldestReadable = 2;
+// Version 5 adds what forecasts read (ForecastLedger, and when each run's
+// waitlist began). Older snapshots are not read: a forecast must be the same
+// after a reopen as after replaying the journal, so the store replays it.
+constexpr char kMagic[] = "HOUBUSN5";
+constexpr int kOldestReadable = 5;
 // Version 2 kept five lanes a queue (groups of 1 to 5).
 constexpr int kLanesOfVersion2 = 5;
 
@@ -209,6 +212,23 @@ void putTicketId(Out& o, const EngineState& st, const Ticket& t) {
     o.raw(std::string_view(digits, n));
 }
 
+// The forecasts' ledger; each run's chain of releases is derived on reading.
+void writeLedger(const ForecastLedger& ledger, Out& o) {
+    for (std::uint64_t n : ledger.left)
+        o.u(n);
+    o.i(ledger.closedSeconds);
+    o.u(ledger.releases.size());
+    for (const ReleaseSeen& r : ledger.releases) {
+        o.i(r.at);
+        o.u(r.run);
+        o.u(r.batch);
+        o.u(r.travelClass);
+        o.u(r.from);
+        o.u(r.to);
+        o.flushIfFull();
+    }
+}
+
 void writeState(const EngineState& st, Out& o) {
     o.raw(std::string_view(kMagic, 8));
     o.i(st.clock);
@@ -279,6 +299,7 @@ void writeState(const EngineState& st, Out& o) {
         o.u(static_cast<std::uint64_t>(r.holdMinutes));
         o.u(static_cast<std::uint64_t>(r.policy));
         o.u(r.added);
+        o.i(r.waitlistSince);
         o.flushIfFull();
     }
 
@@ -417,6 +438,7 @@ void writeState(const EngineState& st, Out& o) {
         o.u(t.ref);
         o.flushIfFull();
     }
+    writeLedger(st.ledger, o);
     o.flush();
 }
 
@@ -439,6 +461,32 @@ template <typename T>
 T checked(std::uint64_t v, std::uint64_t limit) {
     if (v >= limit) throw Truncated();
     return static_cast<T>(v);
+}
+
+void readLedger(EngineState& st, In& in) {
+    ForecastLedger& ledger = st.ledger;
+    for (std::uint64_t& n : ledger.left)
+        n = in.u();
+    ledger.closedSeconds = in.i();
+    const std::size_t count = in.count();
+    ledger.releases.reserve(count);
+    std::uint32_t batch = 0;
+    for (std::size_t k = 0; k < count; ++k) {
+        ReleaseSeen r;
+        r.at = in.i();
+        r.run = checked<std::uint32_t>(in.u(), st.runs.size());
+        r.batch = static_cast<std::uint32_t>(in.u());
+        Run& run = st.runs[r.run];
+        r.travelClass = checked<std::uint16_t>(in.u(), run.classes.size());
+        r.from = static_cast<std::uint8_t>(in.u());
+        r.to = static_cast<std::uint8_t>(in.u());
+        if (r.from >= r.to || r.to > run.segments() || r.batch < batch || r.batch > batch + 1)
+            throw Truncated();
+        batch = r.batch;
+        r.previousOfRun = run.lastRelease;
+        run.lastRelease = static_cast<std::uint32_t>(k);
+        ledger.add(r);
+    }
 }
 
 void readState(EngineState& st, In& in, int version) {
@@ -555,6 +603,7 @@ void readState(EngineState& st, In& in, int version) {
         r.holdMinutes = static_cast<int>(in.u());
         r.policy = static_cast<Policy>(checked<std::uint8_t>(in.u(), 2));
         if (version >= 3) r.added = in.u() != 0;
+        r.waitlistSince = in.i();
         st.runIndex.emplace(r.train + '\x1f' + r.date, static_cast<std::uint32_t>(ri));
     }
 
@@ -652,6 +701,7 @@ void readState(EngineState& st, In& in, int version) {
         if (ord.status == OrderStatus::Queued) {
             ++st.queuedOrders;
             countQueued(st, ord, +1);
+            st.ledger.queuedSince += ord.effectiveAt;
         }
     }
     if (version >= 3) {
@@ -761,6 +811,7 @@ void readState(EngineState& st, In& in, int version) {
         if (t.ref >= limit) throw Truncated();
         st.timers.push(t);
     }
+    readLedger(st, in);
     if (!in.done()) throw Truncated();
 }
 

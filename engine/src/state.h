@@ -20,6 +20,7 @@
 #include <vector>
 
 #include "change_marks.h"
+#include "forecast_ledger.h"
 #include "houbu/command.h"
 #include "houbu/engine.h"
 #include "houbu/time.h"
@@ -167,6 +168,11 @@ struct Run {
     std::int64_t heldSegments = 0;
     int queuedOrders = 0;
     int queuedPassengers = 0;
+    // For forecasts: the latest release seen on the run (in
+    // EngineState::ledger, kNone before any), and when an order first joined
+    // one of its queues (-1: none yet), where its release rates are counted from.
+    std::uint32_t lastRelease = 0xffffffffu;
+    Time waitlistSince = -1;
 
     int segments() const { return static_cast<int>(stops.size()) - 1; }
     int classIndex(const std::string& name) const {
@@ -486,6 +492,8 @@ class EngineState {
     // is in force (built when one is configured).
     LimitValues limits;
     std::vector<NewTrainsOrder> newTrainOrders;
+    // What forecasts read: releases seen and how queued orders left.
+    ForecastLedger ledger;
     std::unique_ptr<TextTable<std::uint32_t>> openOrdersByUser;  // null: not counting
     std::string runKey;  // scratch for runIndex lookups (keeps its capacity)
 
@@ -504,7 +512,8 @@ class EngineState {
         if (undo) [[unlikely]]
             keepSeat(run, seat);
     }
-    // A run's counters: held segments, queued orders and passengers.
+    // A run's counters: held segments, queued orders and passengers, its
+    // latest release seen and when its waitlist began.
     void touchCounters(std::uint32_t run) {
         if (undo) [[unlikely]]
             keepCounters(run);

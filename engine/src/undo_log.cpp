@@ -27,6 +27,11 @@ UndoLog::UndoLog(EngineState& s)
       limits_(s.limits),
       runCount_(s.runs.size()),
       newTrainCount_(s.newTrainOrders.size()),
+      releasesSeen_(s.ledger.releases.size()),
+      largeSeen_(s.ledger.large.size()),
+      left_(s.ledger.left),
+      closedSeconds_(s.ledger.closedSeconds),
+      queuedSince_(s.ledger.queuedSince),
       orders_(s.orders.size()),
       tickets_(s.tickets.size()),
       sales_(s.sales.size()),
@@ -124,6 +129,12 @@ void UndoLog::restore() {
     else
         s.newTrainOrders.resize(newTrainCount_);
 
+    s.ledger.releases.resize(releasesSeen_);
+    s.ledger.large.resize(largeSeen_);
+    s.ledger.left = left_;
+    s.ledger.closedSeconds = closedSeconds_;
+    s.ledger.queuedSince = queuedSince_;
+
     s.text.rewind(textMark_);
     s.optionPool.rewind(optionMark_);
     s.clock = clock_;
@@ -139,6 +150,8 @@ void RunFirstValues::putBack(Run& run) const {
         run.heldSegments = heldSegments;
         run.queuedOrders = queuedOrders;
         run.queuedPassengers = queuedPassengers;
+        run.lastRelease = lastRelease;
+        run.waitlistSince = waitlistSince;
     }
     if (standingTickets) run.standingTickets = *standingTickets;
     for (const auto& [index, values] : classes) {
@@ -174,6 +187,8 @@ void UndoLog::counters(std::uint32_t run) {
     values->heldSegments = r.heldSegments;
     values->queuedOrders = r.queuedOrders;
     values->queuedPassengers = r.queuedPassengers;
+    values->lastRelease = r.lastRelease;
+    values->waitlistSince = r.waitlistSince;
 }
 
 void UndoLog::travelClass(std::uint32_t run, std::uint16_t travelClass) {

@@ -79,6 +79,8 @@ struct RunFirstValues {
     std::int64_t heldSegments = 0;
     int queuedOrders = 0;
     int queuedPassengers = 0;
+    std::uint32_t lastRelease = 0;
+    Time waitlistSince = -1;
     std::optional<std::vector<std::uint32_t>> standingTickets;
     std::vector<std::pair<std::uint16_t, ClassValues>> classes;
     std::unordered_set<std::uint32_t> seatSeen;
@@ -128,6 +130,10 @@ class UndoLog {
     // The added-run list: its length at the mark (new orders are appended),
     // and the whole list once an added run rewrites it.
     std::size_t newTrainCount_;
+    // The forecasts' ledger: releases are appended; the rest is small.
+    std::size_t releasesSeen_, largeSeen_;
+    std::array<std::uint64_t, 4> left_;
+    std::int64_t closedSeconds_, queuedSince_;
     std::optional<std::vector<NewTrainsOrder>> newTrainOrders_;
     bool usersReplaced_ = false;
     std::unique_ptr<TextTable<std::uint32_t>> usersBefore_;

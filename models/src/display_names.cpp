@@ -8,16 +8,16 @@ using namespace Qt::StringLiterals;
 
 QStringList DisplayNames::eventKinds() {
     QStringList out;
-    for (int k = 0; k <= int(EventKind::WaitlistCapped); ++k)
+    for (int k = 0; k <= int(kLastEventKind); ++k)
         out << QString::fromLatin1(eventName(EventKind(k)));
     return out;
 }
 
 QStringList DisplayNames::ops() {
-    return {u"train"_s,      u"add_car"_s,     u"sell"_s,     u"pay"_s,          u"refund"_s,
-            u"reschedule"_s, u"block"_s,       u"release"_s,  u"waitlist"_s,     u"prepay"_s,
-            u"cancel"_s,     u"advance"_s,     u"position"_s, u"availability"_s, u"seatmap"_s,
-            u"configure"_s,  u"waitlist_cap"_s};
+    return {u"train"_s,      u"add_car"_s,      u"sell"_s,     u"pay"_s,          u"refund"_s,
+            u"reschedule"_s, u"block"_s,        u"release"_s,  u"waitlist"_s,     u"prepay"_s,
+            u"cancel"_s,     u"advance"_s,      u"position"_s, u"availability"_s, u"seatmap"_s,
+            u"configure"_s,  u"waitlist_cap"_s, u"forecast"_s};
 }
 
 QStringList DisplayNames::releaseSources() {
@@ -71,6 +71,7 @@ QString DisplayNames::eventKind(const QString& code) {
     if (code == u"waitlist_failed"_s) return tr("Order failed");
     if (code == u"configured"_s) return tr("Waitlist rules set");
     if (code == u"waitlist_capped"_s) return tr("Waitlist cap set");
+    if (code == u"forecast"_s) return tr("Forecast");
     return code;
 }
 
@@ -92,6 +93,7 @@ QString DisplayNames::op(const QString& code) {
     if (code == u"seatmap"_s) return tr("Seat map");
     if (code == u"configure"_s) return tr("Set waitlist rules");
     if (code == u"waitlist_cap"_s) return tr("Cap waitlist");
+    if (code == u"forecast"_s) return tr("Forecast");
     return code;
 }
 

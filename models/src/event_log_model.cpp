@@ -29,6 +29,7 @@ QString orderOf(const Event& e) {
         case EventKind::MatchConsidered:
         case EventKind::MatchSkipped:
         case EventKind::Position:
+        case EventKind::Forecast:
             return qs(e.id);
         default:
             return {};
@@ -82,6 +83,12 @@ QString detailsOf(const Event& e) {
                      qs(formatTime(e.payBy)).replace(u'T', u' '));
         case EventKind::Availability:
             return EventLogModel::tr("%n seat(s) free", nullptr, static_cast<int>(e.count));
+        case EventKind::Forecast:
+            return EventLogModel::tr("%1 % likely served by %2 (90 % interval %3–%4 %)")
+                .arg(e.forecast.probability)
+                .arg(qs(formatTime(e.forecast.by)).replace(u'T', u' '))
+                .arg(e.forecast.low)
+                .arg(e.forecast.high);
         case EventKind::Position: {
             QStringList ranks;
             for (const QueueRank& q : e.queues)

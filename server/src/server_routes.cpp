@@ -325,6 +325,46 @@ void Server::handleGet(const QHttpServerRequest& request, const Slot& slot, cons
                 r.body = compact(toJsonArray(e.queues(train, date)));
             return r;
         };
+    } else if (parts.size() == 3 && parts[0] == "orders"_L1 && parts[2] == "forecast"_L1) {
+        // A read: viewers may ask. Answered from the engine as it is (no
+        // timer fired, nothing journaled), like a degraded server's queries.
+        Command c;
+        c.op = Op::Forecast;
+        c.id = parts[1].toStdString();
+        if (query.hasQueryItem(u"until"_s)) {
+            const auto until =
+                parseTime(query.queryItemValue(u"until"_s, QUrl::FullyDecoded).toStdString());
+            if (!until) {
+                respond(slot, error(400, u"until must be a time such as 2024-01-25T08:30"_s));
+                return;
+            }
+            c.until = until;
+        }
+        if (query.hasQueryItem(u"seed"_s)) {
+            bool ok = false;
+            const qlonglong seed = query.queryItemValue(u"seed"_s).toLongLong(&ok);
+            if (!ok || seed < 0 || seed > 2147483647) {
+                respond(slot, error(400, u"seed must be a whole number from 0 to 2147483647"_s));
+                return;
+            }
+            c.seed = static_cast<std::uint64_t>(seed);
+        }
+        job = [c](Writer& w) {
+            struct Answer : EventSink {
+                void onEvent(const Event& e) override { event = e; }
+                Event event;
+            } answer;
+            w.store->engine().answerQuery(c, 0, answer);
+            if (answer.event.kind == EventKind::Error) {
+                const int status = answer.event.code == ErrorCode::UnknownOrder  ? 404
+                                   : answer.event.code == ErrorCode::OrderClosed ? 409
+                                                                                 : 400;
+                return error(status, QString::fromStdString(answer.event.message));
+            }
+            Reply r;
+            r.body = encodeEvent(answer.event);
+            return r;
+        };
     } else if (parts.size() == 3 && parts[0] == "orders"_L1 && parts[2] == "why"_L1) {
         const std::string id = parts[1].toStdString();
         job = [id](Writer& w) {

@@ -102,7 +102,7 @@ class TestDisplayNames : public QObject {
             QVERIFY2(rawCodesIn(errorSentence(code), chinese).isEmpty(), qPrintable(name));
         }
         // Every event kind the engine has is listed.
-        QCOMPARE(DisplayNames::eventKinds().size(), int(EventKind::WaitlistCapped) + 1);
+        QCOMPARE(DisplayNames::eventKinds().size(), int(kLastEventKind) + 1);
         QCOMPARE(DisplayNames::money(553.5), u"¥553.50"_s);
         QCOMPARE(DisplayNames::moneyFen(55350), u"¥553.50"_s);
     }

@@ -453,7 +453,8 @@ std::optional<ReferenceModel::Failure> ReferenceModel::checkPreview(
     const QJsonObject& command, int lineNumber, const QList<QJsonObject>& events) {
     const QJsonValue flag = command.value(L("dry_run"));
     const QString op = command.value(L("op")).toString();
-    const bool query = op == L("position") || op == L("availability") || op == L("seatmap");
+    const bool query =
+        op == L("position") || op == L("availability") || op == L("seatmap") || op == L("forecast");
     QJsonObject plain = command;
     plain.remove(L("dry_run"));
     const QByteArray plainLine = QJsonDocument(plain).toJson(QJsonDocument::Compact);
@@ -832,6 +833,13 @@ std::optional<QString> ReferenceModel::validate(const QJsonObject& o) const {
         return has(o, "at") ? std::nullopt : std::optional<QString>(L("at"));
     if (op == QLatin1String("availability")) return req({"train", "date", "from", "to", "class"});
     if (op == QLatin1String("seatmap")) return req({"train", "date"});
+    if (op == QLatin1String("forecast")) {
+        if (auto r = req({"id"})) return r;
+        if (has(o, "until") && (!isStr("until") || !refParseTime(js(o, "until"))))
+            return L("until");
+        if (has(o, "seed") && !wholeAtLeast(jv(o, "seed"), 0)) return L("seed");
+        return std::nullopt;
+    }
     return L("op");
 }
 
@@ -916,6 +924,8 @@ void ReferenceModel::processLine(const QByteArray& line) {
         cmdConfigure(o, T);
     else if (op == QLatin1String("waitlist_cap"))
         cmdWaitlistCap(o, T);
+    else if (op == QLatin1String("forecast"))
+        cmdForecast(o, T);
     // advance: nothing of its own.
     if (failure_) return;
     if (!pending_.empty())
@@ -2951,6 +2961,55 @@ void ReferenceModel::cmdCancel(const QJsonObject& o, RefTime) {
     }
     ++pos_;
     it->second.status = OrderStatus::CancelledUser;
+}
+
+// forecast: a query. The model does not compute the probability (a
+// simulation); it checks the outcome and what the rules fix about the
+// answer: probabilities of two decimals in 0..1 with low <= probability <=
+// high, `by` the time asked for (or earlier, the order's expiry), nothing
+// left to forecast once `by` has passed, and a basis to read.
+void ReferenceModel::cmdForecast(const QJsonObject& o, RefTime T) {
+    const QString id = js(o, "id");
+    Expect x;
+    auto it = orders_.find(id);
+    if (it == orders_.end())
+        x.strict << L("unknown_order");
+    else if (it->second.status != OrderStatus::Queued)
+        x.strict << L("order_closed");
+    else if (!has(o, "until"))
+        x.maybe << L("bad_command");  // an order that never expires needs `until`
+    bool ok = false;
+    if (!outcome(x, L("forecast"), ok) || !ok) return;
+    const QJsonObject* e = peek();
+    auto hundredths = [&e](const char* key) {
+        const QJsonValue v = jv(*e, key);
+        const double scaled = v.toDouble(-1) * 100;
+        return v.isDouble() && scaled >= 0 && scaled <= 100 &&
+                       std::abs(scaled - std::round(scaled)) < 1e-6
+                   ? static_cast<int>(std::lround(scaled))
+                   : -1;
+    };
+    if (!e || js(*e, "event") != QLatin1String("forecast") || js(*e, "id") != id) {
+        fail(L("forecast"), QStringLiteral("expected a forecast of order %1").arg(id));
+        return;
+    }
+    const int p = hundredths("probability"), low = hundredths("low"), high = hundredths("high");
+    const auto by = refParseTime(js(*e, "by"));
+    const auto until = has(o, "until") ? refParseTime(js(o, "until")) : std::nullopt;
+    QString problem;
+    if (p < 0 || low < 0 || high < 0 || low > p || p > high)
+        problem = L("probabilities must be 0..1 in hundredths with low <= probability <= high");
+    else if (!by || (until && *by > *until))
+        problem = L("`by` must be a time no later than `until`");
+    else if (*by <= T && (p != 0 || high != 0))
+        problem = L("an order cannot be served by a time already past");
+    else if (js(*e, "basis").isEmpty())
+        problem = L("a forecast names its basis");
+    if (!problem.isEmpty()) {
+        fail(L("forecast"), QStringLiteral("order %1: %2").arg(id, problem));
+        return;
+    }
+    ++pos_;
 }
 
 void ReferenceModel::cmdPosition(const QJsonObject& o, RefTime) {

@@ -331,6 +331,7 @@ class ReferenceModel {
     void cmdPrepay(const QJsonObject& o, RefTime T);
     void cmdCancel(const QJsonObject& o, RefTime T);
     void cmdPosition(const QJsonObject& o, RefTime T);
+    void cmdForecast(const QJsonObject& o, RefTime T);
     void cmdAvailability(const QJsonObject& o, RefTime T);
     void cmdSeatmap(const QJsonObject& o, RefTime T);
     void cmdConfigure(const QJsonObject& o, RefTime T);

@@ -1045,6 +1045,12 @@ class Generator {
             o.insert(L("id"), pick(all)->id);
         else
             o.insert(L("id"), L("nosuch"));
+        // A forecast asks about the same orders (version 2).
+        if (pct() < 25) {
+            o.insert(L("op"), L("forecast"));
+            if (pct() < 80) o.insert(L("until"), refFormatTime(m.clock() + range(-10, 240) * 60));
+            if (pct() < 30) o.insert(L("seed"), range(0, 9));
+        }
     }
 
     void availability(const ReferenceModel& m, QJsonObject& o) {
@@ -1299,6 +1305,7 @@ QString checkKeyOrder(const QByteArray& line, const QJsonObject& e) {
         {L("waitlist_failed"), "id reason passenger"},
         {L("configured"), "limits"},
         {L("waitlist_capped"), "train date class cap"},
+        {L("forecast"), "id probability low high by basis"},
         {L("error"), "code message"}};
     const QString kind = e.value(L("event")).toString();
     auto it = kFields.find(kind);

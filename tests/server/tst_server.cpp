@@ -848,6 +848,52 @@ class TestServer : public QObject {
         QCOMPARE(s->stop(), 0);
     }
 
+    // forecast is a read: viewers ask it by GET (answered from memory, not
+    // journaled); a dispatcher may also send it as a command (journaled like
+    // any query).
+    void forecastIsARead() {
+        const QByteArray story =
+            R"({"op":"train","train":"F1","date":"2024-01-20","stops":[{"station":"A","km":0},{"station":"B","km":100}],"cars":[{"car":1,"class":"二等座","rows":1,"layout":"A"}]}
+{"op":"sell","at":"2024-01-10T07:00","id":"FS1","train":"F1","date":"2024-01-20","from":"A","to":"B","class":"二等座","passengers":["fp0"]}
+{"op":"waitlist","at":"2024-01-10T08:00","id":"FW1","user":"fu1","passengers":["fp1"],"from":"A","to":"B","options":[{"train":"F1","date":"2024-01-20","class":"二等座"}]}
+{"op":"prepay","id":"FW1"}
+{"op":"waitlist","id":"FW2","user":"fu2","passengers":["fp2"],"from":"A","to":"B","options":[{"train":"F1","date":"2024-01-20","class":"二等座"}]}
+{"op":"prepay","id":"FW2"}
+{"op":"refund","at":"2024-01-10T08:10","ticket":"FS1.1"}
+)";
+        Response r = http_.post(api(u"/commands"_s), dispatcher_, story);
+        QCOMPARE(r.status, 200);
+        const qint64 lastSeq =
+            http_.get(api(u"/whoami"_s), viewer_).json().value("last_seq"_L1).toInteger();
+        QVERIFY(lastSeq > 0);
+        r = http_.get(api(u"/orders/FW2/forecast?until=2024-01-10T09:00&seed=3"_s), viewer_);
+        QCOMPARE(r.status, 200);
+        QCOMPARE(r.json().value("event"_L1).toString(), u"forecast"_s);
+        QCOMPARE(r.json().value("seq"_L1).toInteger(), 0);  // not journaled
+        QCOMPARE(r.json().value("by"_L1).toString(), u"2024-01-10T09:00"_s);
+        const double p = r.json().value("probability"_L1).toDouble(-1);
+        QVERIFY(p > 0 && p <= 1);
+        QVERIFY(r.json().value("basis"_L1).toString().contains(u"F1"_s));
+        // The same answer again: deterministic for the journal and the seed.
+        QCOMPARE(
+            http_.get(api(u"/orders/FW2/forecast?until=2024-01-10T09:00&seed=3"_s), viewer_).body,
+            r.body);
+        QCOMPARE(http_.get(api(u"/orders/FW1/forecast"_s), viewer_).status, 409);  // served
+        QCOMPARE(http_.get(api(u"/orders/NOPE/forecast"_s), viewer_).status, 404);
+        QCOMPARE(http_.get(api(u"/orders/FW2/forecast?until=soon"_s), viewer_).status, 400);
+        QCOMPARE(http_.get(api(u"/orders/FW2/forecast?seed=-4"_s), viewer_).status, 400);
+        QCOMPARE(http_.get(api(u"/whoami"_s), viewer_).json().value("last_seq"_L1).toInteger(),
+                 lastSeq);
+        // As a command: journaled, with a seq.
+        r = http_.post(api(u"/commands"_s), dispatcher_,
+                       R"({"op":"forecast","id":"FW2","until":"2024-01-10T09:00"})");
+        QCOMPARE(r.status, 200);
+        QCOMPARE(events(r).first().toObject().value("event"_L1).toString(), u"forecast"_s);
+        QCOMPARE(events(r).first().toObject().value("seq"_L1).toInteger(), lastSeq + 1);
+        QCOMPARE(http_.post(api(u"/commands"_s), viewer_, R"({"op":"forecast","id":"FW2"})").status,
+                 403);
+    }
+
     void cleanupTestCase() {
         if (server_) {
             QCOMPARE(server_->stop(), 0);

@@ -35,13 +35,14 @@ enum class Op : std::uint8_t {
     Seatmap,
     Configure,    // version 2: waitlist limits
     WaitlistCap,  // version 2: a cap on a run's class
+    Forecast,     // version 2: how likely a queued order is to be served
 };
 
 // The command's name in the format ("add_car").
 const char* opName(Op op);
-// position, availability, seatmap: answered, changing nothing.
+// position, availability, seatmap, forecast: answered, changing nothing.
 inline bool isQuery(Op op) {
-    return op == Op::Position || op == Op::Availability || op == Op::Seatmap;
+    return op == Op::Position || op == Op::Availability || op == Op::Seatmap || op == Op::Forecast;
 }
 
 // The `code` of an `error` event: why the engine refused a command. Each has
@@ -187,6 +188,9 @@ struct Command {
     std::optional<int> count;
     std::vector<OptionSpec> options;
     std::optional<Time> deadline;
+    // forecast: served at or before `until`, the paths drawn from `seed`.
+    std::optional<Time> until;
+    std::optional<std::uint64_t> seed;
 
     // Version 2 (commands.md): standing, added trains, limits and caps.
     std::vector<std::pair<std::string, int>> standingPlaces;  // train: class -> places

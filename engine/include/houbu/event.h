@@ -38,7 +38,9 @@ enum class EventKind : std::uint8_t {
     WaitlistFailed,  // id, reason (passenger_conflict), passenger: 兑现失败
     Configured,      // limits: every waitlist limit in force
     WaitlistCapped,  // train, date, travelClass, count (the cap; -1 for null)
+    Forecast,        // id, forecast
 };
+inline constexpr EventKind kLastEventKind = EventKind::Forecast;
 
 struct TicketLine {
     std::string ticket;
@@ -75,6 +77,16 @@ struct LimitValues {
     int options = -1;
     int openOrdersPerUser = -1;
     bool operator==(const LimitValues&) const = default;
+};
+
+// A forecast's answer: probabilities in hundredths (printed 0.00 to 1.00).
+struct ForecastValue {
+    int probability = 0;
+    int low = 0;   // a 90 % interval: the probability with release rates at
+    int high = 0;  // the 5th and 95th percentiles of what was seen
+    Time by = kEpoch;
+    std::string basis;  // what it rests on, for a person
+    bool operator==(const ForecastValue&) const = default;
 };
 
 struct Occupancy {
@@ -120,6 +132,7 @@ struct Event {
     bool standing = false;
     std::int64_t standingFree = -1;
     LimitValues limits;  // configured
+    ForecastValue forecast;
     // Emitted by a preview (a command with dry_run): it happened to a scratch
     // state only.
     bool dryRun = false;

@@ -1,0 +1,231 @@
+#include "forecast_paths.h"
+
+#include <algorithm>
+#include <bit>
+#include <cmath>
+
+namespace houbu {
+
+double normalQuantile(double p) {
+    // Bisection on the distribution function: 48 halvings of [-9, 9] are
+    // finer than a double needs here, and it is called once a path.
+    double lo = -9, hi = 9;
+    for (int i = 0; i < 48; ++i) {
+        const double mid = (lo + hi) / 2;
+        if (0.5 * std::erfc(-mid / std::sqrt(2.0)) < p)
+            lo = mid;
+        else
+            hi = mid;
+    }
+    return (lo + hi) / 2;
+}
+
+double gammaQuantile(double shape, double p) {
+    const double z = normalQuantile(p);
+    const double c = 1.0 / (9.0 * shape);
+    const double cube = 1.0 - c + z * std::sqrt(c);
+    return cube <= 0 ? 0.0 : shape * cube * cube * cube;
+}
+
+int poissonQuantile(double mean, double u) {
+    if (mean <= 0) return 0;
+    if (mean < 600) {
+        double term = std::exp(-mean), sum = term;
+        int k = 0;
+        while (sum < u && k < 100000) {
+            ++k;
+            term *= mean / k;
+            sum += term;
+            if (term < 1e-300 && k > mean) break;
+        }
+        return k;
+    }
+    const double k = std::floor(mean + std::sqrt(mean) * normalQuantile(u) + 0.5);
+    return k < 0 ? 0 : static_cast<int>(k);
+}
+
+namespace {
+
+std::uint64_t mix(std::uint64_t a, std::uint64_t b) {
+    return SplitMix64(a ^ (b * 0x9e3779b97f4a7c15ull + 0x632be59bd9b4e019ull)).next();
+}
+
+// Whether `inner` lies within `outer` (both contiguous segment runs).
+bool within(ForecastScene::Mask inner, ForecastScene::Mask outer) {
+    return (inner & ~outer) == 0;
+}
+
+// The segments of a contiguous run (bit scans, not a popcount call).
+int lengthOf(ForecastScene::Mask m) {
+    return 64 - std::countl_zero(m) - std::countr_zero(m);
+}
+
+}  // namespace
+
+int ForecastPaths::served(int paths, double quantile, std::uint64_t seed) {
+    state_.assign(scene_.leaveRate.size(), 0);
+    leaves_.assign(scene_.leaveRate.size(), 0);
+    cursors_.resize(scene_.streams.size());
+    // Each stream's count of arrivals is drawn stratified too (Latin
+    // hypercube): path p takes stratum strata_[j][p] of its distribution, a
+    // permutation of the paths per stream.
+    strata_.resize(scene_.streams.size());
+    for (std::size_t j = 0; j < strata_.size(); ++j) {
+        strata_[j].resize(static_cast<std::size_t>(paths));
+        for (int p = 0; p < paths; ++p)
+            strata_[j][static_cast<std::size_t>(p)] = p;
+        SplitMix64 shuffle(mix(seed, 0x57a7ull + j));
+        for (int k = paths - 1; k > 0; --k)
+            std::swap(strata_[j][static_cast<std::size_t>(k)],
+                      strata_[j][static_cast<std::size_t>(shuffle.below(k + 1))]);
+    }
+    int count = 0;
+    for (int p = 0; p < paths; ++p) {
+        const double q = quantile >= 0 ? quantile : (p + 0.5) / paths;
+        path_ = p;
+        paths_ = paths;
+        std::fill(state_.begin(), state_.end(), 0);
+        for (std::size_t j = 0; j < scene_.streams.size(); ++j)
+            cursors_[j].assign(scene_.streams[j].candidateStart.begin(),
+                               scene_.streams[j].candidateStart.end() - 1);
+        count += onePath(q, mix(seed, static_cast<std::uint64_t>(p))) ? 1 : 0;
+    }
+    return count;
+}
+
+double ForecastPaths::leavesAt(std::uint32_t order, std::uint64_t pathSeed) {
+    if (state_[order] == 0) {
+        state_[order] = 1;
+        const double rate = scene_.leaveRate[order];
+        double at = -1;
+        // The draw is exponential; most orders stay past the horizon, which
+        // a comparison tells without a logarithm.
+        const double u = SplitMix64(mix(pathSeed, order)).unit();
+        if (u < scene_.leaveChance[order]) at = -std::log(1.0 - u) / rate;
+        const double expires = scene_.expiresIn[order];
+        if (expires >= 0 && (at < 0 || expires < at)) at = expires;
+        leaves_[order] = at;
+    }
+    return leaves_[order];
+}
+
+bool ForecastPaths::onePath(double quantile, std::uint64_t pathSeed) {
+    arrivals_.clear();
+    for (std::uint32_t j = 0; j < scene_.streams.size(); ++j) {
+        const ForecastScene::Stream& stream = scene_.streams[j];
+        const auto batches = static_cast<std::uint32_t>(stream.batchStart.size() - 1);
+        const std::uint32_t small = batches - (stream.large ? 1 : 0);
+        SplitMix64 rng(mix(pathSeed, 0x5157ull + j));
+        if (small > 0) {
+            const double rate =
+                gammaQuantile(stream.seen + 0.5, quantile) / stream.windowSeconds * stream.relevant;
+            const double u = (strata_[j][static_cast<std::size_t>(path_)] + rng.unit()) / paths_;
+            const int count = poissonQuantile(rate * scene_.horizonSeconds, u);
+            for (int k = 0; k < count; ++k) {
+                const double at = rng.unit() * scene_.horizonSeconds;
+                const auto batch = static_cast<std::uint32_t>(rng.next() % small);
+                arrivals_.push_back({at, j, batch});
+            }
+        }
+        if (stream.large) {
+            SplitMix64 big(mix(pathSeed, 0xb16ull + j));
+            const double rate =
+                gammaQuantile(stream.largeSeen + 0.5, quantile) / stream.largeWindowSeconds;
+            const int count = poissonQuantile(rate * scene_.horizonSeconds, big.unit());
+            for (int k = 0; k < count; ++k)
+                arrivals_.push_back({big.unit() * scene_.horizonSeconds, j, small});
+        }
+    }
+    std::sort(arrivals_.begin(), arrivals_.end(),
+              [](const Arrival& a, const Arrival& b) { return a.at < b.at; });
+    for (const Arrival& a : arrivals_) {
+        const double gone = leavesAt(scene_.target, pathSeed);
+        if (gone >= 0 && gone < a.at) return false;
+        if (match(a.stream, a.batch, a.at, pathSeed)) return true;
+    }
+    return false;
+}
+
+bool ForecastPaths::match(std::uint32_t streamIndex, std::uint32_t batch, double at,
+                          std::uint64_t pathSeed) {
+    using Mask = ForecastScene::Mask;
+    const ForecastScene::Stream& stream = scene_.streams[streamIndex];
+    const Mask mine = stream.entries.back().mask;
+    pieces_.assign(stream.pieces.begin() + stream.batchStart[batch],
+                   stream.pieces.begin() + stream.batchStart[batch + 1]);
+    // Seats whose piece reaches the target's interval: once none is left,
+    // what is left of the batch cannot change its fate.
+    int reaching = 0;
+    for (const auto& piece : pieces_)
+        reaching += (piece.mask & mine) != 0 ? piece.seats : 0;
+    // Candidates before the cursor are gone on this path: skip them for good.
+    std::uint32_t& cursor = cursors_[streamIndex][batch];
+    const std::uint32_t end = stream.candidateStart[batch + 1];
+    bool placed = false;
+    for (std::uint32_t c = cursor; c < end && reaching > 0; ++c) {
+        // Most candidates fit none of what is left: tell from the masks alone.
+        if (placed) {
+            const Mask m = stream.candidateMasks[c];
+            if (std::none_of(pieces_.begin(), pieces_.end(),
+                             [m](const auto& piece) { return within(m, piece.mask); }))
+                continue;
+        }
+        const ForecastScene::Entry& e = stream.entries[stream.candidates[c]];
+        const bool isTarget = e.order == scene_.target;
+        if (!isTarget) {
+            if (state_[e.order] == 2) {
+                if (!placed && c == cursor) ++cursor;
+                continue;
+            }
+            const double gone = leavesAt(e.order, pathSeed);
+            if (gone >= 0 && gone < at) {
+                state_[e.order] = 2;
+                if (!placed && c == cursor) ++cursor;
+                continue;
+            }
+        }
+        // One seat per passenger, from the tightest pieces first (best fit).
+        taken_.assign(pieces_.size(), 0);
+        int found = 0;
+        while (found < e.group) {
+            int best = -1;
+            for (int k = 0; k < static_cast<int>(pieces_.size()); ++k) {
+                if (pieces_[k].seats - taken_[k] <= 0 || !within(e.mask, pieces_[k].mask)) continue;
+                if (best < 0 || lengthOf(pieces_[k].mask) < lengthOf(pieces_[best].mask)) best = k;
+            }
+            if (best < 0) break;
+            const int use = std::min(pieces_[best].seats - taken_[best], e.group - found);
+            taken_[best] += use;
+            found += use;
+        }
+        if (found < e.group) continue;
+        if (isTarget) return true;
+        state_[e.order] = 2;
+        placed = true;
+        // What is left of each seat's piece either side of the interval stays
+        // free, merged with pieces of the same stretch.
+        const std::size_t before = pieces_.size();
+        for (std::size_t k = 0; k < before; ++k) {
+            if (taken_[k] == 0) continue;
+            const Mask piece = pieces_[k].mask;
+            const Mask below = piece & ((e.mask & (~e.mask + 1)) - 1);
+            const Mask above = piece & ~(below | e.mask);
+            pieces_[k].seats -= taken_[k];
+            reaching -= (piece & mine) != 0 ? taken_[k] : 0;
+            for (const Mask rest : {below, above}) {
+                if (!rest) continue;
+                reaching += (rest & mine) != 0 ? taken_[k] : 0;
+                auto same = std::find_if(pieces_.begin(), pieces_.end(),
+                                         [rest](const auto& p) { return p.mask == rest; });
+                if (same != pieces_.end())
+                    same->seats += taken_[k];
+                else
+                    pieces_.push_back({rest, taken_[k]});
+            }
+        }
+        std::erase_if(pieces_, [](const auto& p) { return p.seats == 0; });
+    }
+    return false;
+}
+
+}  // namespace houbu

@@ -1,0 +1,107 @@
+#pragma once
+// The futures a forecast draws (docs/forecast.md). A scene is what matters to
+// one queued order, taken from the state by Forecaster: per run and class it
+// may be served on (a stream), the release batches seen there and the orders
+// queued ahead of it. A path draws the batches still to come, at a rate
+// estimated from those seen, each a copy of a batch seen, and gives their
+// seats to the queued orders earliest first, one seat per passenger over the
+// whole interval, as matching does. Orders ahead also leave by the rates
+// seen: served on a run outside the scene, cancelled or failed.
+
+#include <cstdint>
+#include <vector>
+
+#include "houbu/splitmix.h"
+
+namespace houbu {
+
+struct ForecastScene {
+    using Mask = std::uint64_t;
+    // One order queued on a stream, ahead of the target or the target itself.
+    struct Entry {
+        Mask mask = 0;
+        std::uint32_t order = 0;  // the scene's own number for the order
+        std::uint8_t group = 1;
+    };
+    struct Stream {
+        // The rate of batches: a Gamma(seen + 1/2, window) posterior, of which
+        // the share `relevant` could touch the target's interval.
+        double seen = 0;
+        double windowSeconds = 1;
+        double relevant = 0;
+        // Large batches (ForecastLedger::kLargeBatch seats or more), pooled
+        // over every run of the class's name: seen in all over the runs'
+        // windows. Their batch, when there is one, is the last below.
+        double largeSeen = 0;
+        double largeWindowSeconds = 1;
+        bool large = false;
+        // The relevant batches seen: batch b's free stretches are
+        // pieces[batchStart[b] .. batchStart[b + 1]), each with how many
+        // seats have it (an added car frees a hundred of one stretch); its
+        // candidates (the entries that fit them, in queue order) likewise.
+        struct Piece {
+            Mask mask = 0;
+            int seats = 0;
+        };
+        std::vector<std::uint32_t> batchStart{0};
+        std::vector<Piece> pieces;
+        std::vector<std::uint32_t> candidateStart{0};
+        std::vector<std::uint32_t> candidates;
+        std::vector<Mask> candidateMasks;  // each candidate's mask, side by side
+        std::vector<Entry> entries;
+    };
+    std::vector<Stream> streams;
+    double horizonSeconds = 0;
+    std::uint32_t target = 0;  // the scene's number for the target order
+    // Per scene order: the rate (per second) at which it leaves other than by
+    // the streams, the chance it does so within the horizon, and the seconds
+    // until it expires (negative: never).
+    std::vector<double> leaveRate;
+    std::vector<double> leaveChance;
+    std::vector<double> expiresIn;
+};
+
+class ForecastPaths {
+  public:
+    explicit ForecastPaths(const ForecastScene& scene) : scene_(scene) {}
+
+    // How many of `paths` paths serve the target. The future release rate of
+    // each path is its stream's posterior quantile `quantile`, or with
+    // `quantile` < 0 the quantile (p + 1/2) / paths of path p (stratified
+    // over the posterior). Path p's draws depend on `seed` and p only, so
+    // runs at different quantiles compare like with like.
+    int served(int paths, double quantile, std::uint64_t seed);
+
+  private:
+    struct Arrival {
+        double at;
+        std::uint32_t stream;
+        std::uint32_t batch;
+    };
+    bool onePath(double quantile, std::uint64_t pathSeed);
+    double leavesAt(std::uint32_t order, std::uint64_t pathSeed);
+    // Gives a batch's pieces to the stream's candidates; true when the target
+    // is served.
+    bool match(std::uint32_t stream, std::uint32_t batch, double at, std::uint64_t pathSeed);
+
+    const ForecastScene& scene_;
+    std::vector<Arrival> arrivals_;
+    std::vector<ForecastScene::Stream::Piece> pieces_;
+    std::vector<int> taken_;  // seats taken from each piece by one order
+    // Per scene order on this path: 0 not looked at, 1 queued, 2 gone.
+    std::vector<std::uint8_t> state_;
+    std::vector<double> leaves_;
+    // Per stream and batch, the first candidate not known to be gone.
+    std::vector<std::vector<std::uint32_t>> cursors_;
+    std::vector<std::vector<int>> strata_;
+    int path_ = 0, paths_ = 1;
+};
+
+// The p-quantile of the standard normal distribution (0 < p < 1).
+double normalQuantile(double p);
+// The p-quantile of Gamma(shape, 1), by the Wilson-Hilferty approximation.
+double gammaQuantile(double shape, double p);
+// The least k with P(Poisson(mean) <= k) >= u.
+int poissonQuantile(double mean, double u);
+
+}  // namespace houbu

@@ -1,0 +1,272 @@
+#include "forecaster.h"
+
+#include <algorithm>
+#include <bit>
+#include <cmath>
+
+#include "command_check.h"
+
+namespace houbu {
+
+namespace {
+
+// A share of `paths` in hundredths, rounded.
+int hundredthsOf(int count, int paths) {
+    return static_cast<int>(std::lround(100.0 * count / paths));
+}
+
+}  // namespace
+
+ForecastValue Forecaster::forecast(std::uint32_t order, Time now, std::optional<Time> until,
+                                   std::uint64_t seed) const {
+    const Order& o = s.orders[order];
+    const Time expiry = expiryOf(s, o);
+    ForecastValue v;
+    v.by = until && (expiry < 0 || *until < expiry) ? *until : expiry;
+    if (v.by <= now) {
+        v.basis = "nothing can serve it in the time left";
+        return v;
+    }
+    std::vector<StreamBasis> basis;
+    const ForecastScene sc = scene(order, now, v.by, basis);
+    v.basis = basisText(basis);
+    ForecastPaths paths(sc);
+    const int p = hundredthsOf(paths.served(kPaths, -1, seed), kPaths);
+    const int low = hundredthsOf(paths.served(kEndPaths, 0.05, seed), kEndPaths);
+    const int high = hundredthsOf(paths.served(kEndPaths, 0.95, seed), kEndPaths);
+    v.probability = p;
+    v.low = std::min(p, low);
+    v.high = std::max(p, high);
+    return v;
+}
+
+ForecastScene Forecaster::scene(std::uint32_t order, Time now, Time by,
+                                std::vector<StreamBasis>& basis) const {
+    ForecastScene sc;
+    sc.horizonSeconds = static_cast<double>(by - now);
+    std::unordered_map<std::uint32_t, std::uint32_t> local;
+    local.emplace(order, 0);
+    sc.target = 0;
+    for (const OrderOption& option : s.orders[order].options()) {
+        const Stop& from = s.runs[option.run].stops[option.from];
+        if (from.leaves() >= 0 && from.leaves() <= now) continue;  // serves no more
+        basis.push_back({});
+        addStream(sc, order, option, now, local, basis.back());
+    }
+
+    // How queued orders have left so far: per second waited, served, or
+    // cancelled or failed.
+    const ForecastLedger& ledger = s.ledger;
+    const double waited =
+        static_cast<double>(ledger.waitedSeconds(static_cast<std::int64_t>(s.queuedOrders), now));
+    const double servedRate = waited > 0 ? ledger.left[ForecastLedger::Served] / waited : 0;
+    const double quitRate =
+        waited > 0
+            ? (ledger.left[ForecastLedger::Cancelled] + ledger.left[ForecastLedger::Failed]) /
+                  waited
+            : 0;
+    std::vector<std::uint32_t> global(local.size());
+    for (const auto& [index, number] : local)
+        global[number] = index;
+    sc.leaveRate.assign(global.size(), 0);
+    sc.leaveChance.assign(global.size(), 0);
+    sc.expiresIn.assign(global.size(), -1);
+    const Order& target = s.orders[order];
+    for (std::uint32_t n = 0; n < global.size(); ++n) {
+        const Order& z = s.orders[global[n]];
+        if (n == sc.target) {
+            sc.leaveRate[n] = quitRate;
+            sc.leaveChance[n] = 1 - std::exp(-quitRate * sc.horizonSeconds);
+            continue;
+        }
+        // Served elsewhere: on its options outside the scene, as often as
+        // any queued order is served, shared over its options.
+        int outside = 0;
+        for (const OrderOption& opt : z.options()) {
+            bool inScene = false;
+            for (const OrderOption& mine : target.options())
+                inScene |= mine.run == opt.run && mine.travelClass == opt.travelClass;
+            outside += inScene ? 0 : 1;
+        }
+        sc.leaveRate[n] = quitRate + servedRate * outside / std::max<int>(1, z.optionCount);
+        sc.leaveChance[n] = 1 - std::exp(-sc.leaveRate[n] * sc.horizonSeconds);
+        const Time expires = expiryOf(s, z);
+        if (expires >= 0) sc.expiresIn[n] = static_cast<double>(std::max<Time>(0, expires - now));
+    }
+    return sc;
+}
+
+void Forecaster::addStream(ForecastScene& sc, std::uint32_t order, const OrderOption& option,
+                           Time now, std::unordered_map<std::uint32_t, std::uint32_t>& local,
+                           StreamBasis& basis) const {
+    using Mask = ForecastScene::Mask;
+    const Run& run = s.runs[option.run];
+    const Order& target = s.orders[order];
+    const Mask mine = segmentMask(option.from, option.to);
+    basis.run = option.run;
+    basis.travelClass = option.travelClass;
+
+    // The class's releases seen, oldest first, as (batch, stretch).
+    std::vector<std::pair<std::uint32_t, Mask>> seen;
+    Time first = now;
+    for (std::uint32_t k = run.lastRelease; k != kNone; k = s.ledger.releases[k].previousOfRun) {
+        const ReleaseSeen& r = s.ledger.releases[k];
+        if (r.travelClass != option.travelClass) continue;
+        seen.emplace_back(r.batch, segmentMask(r.from, r.to));
+        first = r.at;
+    }
+    std::reverse(seen.begin(), seen.end());
+    basis.since = run.waitlistSince >= 0 ? std::min(run.waitlistSince, first) : first;
+    basis.releases = static_cast<int>(seen.size());
+
+    ForecastScene::Stream stream;
+    stream.windowSeconds = std::max<double>(60, static_cast<double>(now - basis.since));
+
+    // The orders queued ahead on this class, in queue order, and per interval
+    // their places in that order.
+    std::vector<std::uint32_t> ahead;
+    const ClassInfo& cls = run.classes[option.travelClass];
+    cls.queueAt.forEach([&](int, int, std::uint32_t q) {
+        for (const Queue::Lane& lane : s.queues[q].lanes)
+            for (std::size_t i = lane.head; i < lane.orders.size(); ++i) {
+                const Order& z = s.orders[lane.orders[i]];
+                if (!queuedBefore(z, target)) break;
+                if (z.status == OrderStatus::Queued) ahead.push_back(lane.orders[i]);
+            }
+    });
+    std::sort(ahead.begin(), ahead.end(), [this](std::uint32_t a, std::uint32_t b) {
+        return queuedBefore(s.orders[a], s.orders[b]);
+    });
+    basis.ordersAhead = static_cast<int>(ahead.size());
+    const int stops = static_cast<int>(run.stops.size());
+    std::vector<std::vector<std::uint32_t>> byInterval(static_cast<std::size_t>(stops * stops));
+    for (std::uint32_t z : ahead) {
+        const Order& o = s.orders[z];
+        const OrderOption* opt = nullptr;
+        for (const OrderOption& candidate : o.options())
+            if (candidate.run == option.run && candidate.travelClass == option.travelClass)
+                opt = &candidate;
+        const auto number =
+            local.emplace(z, static_cast<std::uint32_t>(local.size())).first->second;
+        byInterval[static_cast<std::size_t>(opt->from * stops + opt->to)].push_back(
+            static_cast<std::uint32_t>(stream.entries.size()));
+        stream.entries.push_back({segmentMask(opt->from, opt->to), number, o.groupSize()});
+    }
+    const auto targetEntry = static_cast<std::uint32_t>(stream.entries.size());
+    stream.entries.push_back({mine, sc.target, target.groupSize()});
+
+    // The batches that could touch the target's interval, with their
+    // candidates; large ones are pooled over the day instead (below).
+    std::vector<std::uint32_t> inside;
+    std::size_t b = 0;
+    int batches = 0;
+    while (b < seen.size()) {
+        std::size_t end = b;
+        bool touches = false;
+        while (end < seen.size() && seen[end].first == seen[b].first) {
+            touches |= (seen[end].second & mine) != 0;
+            ++end;
+        }
+        const bool large = end - b >= ForecastLedger::kLargeBatch;
+        batches += large ? 0 : 1;
+        if (touches && !large) {
+            ++basis.relevant;
+            inside.clear();
+            const std::size_t firstPiece = stream.pieces.size();
+            for (std::size_t k = b; k < end; ++k) {
+                const Mask m = seen[k].second;
+                auto same =
+                    std::find_if(stream.pieces.begin() + static_cast<std::ptrdiff_t>(firstPiece),
+                                 stream.pieces.end(), [m](const auto& p) { return p.mask == m; });
+                if (same != stream.pieces.end()) {
+                    ++same->seats;
+                    continue;
+                }
+                stream.pieces.push_back({m, 1});
+                const int lo = std::countr_zero(m), hi = 64 - std::countl_zero(m);
+                for (int f = lo; f < hi; ++f)
+                    for (int t = f + 1; t <= hi; ++t) {
+                        const auto& list = byInterval[static_cast<std::size_t>(f * stops + t)];
+                        inside.insert(inside.end(), list.begin(), list.end());
+                    }
+            }
+            std::sort(inside.begin(), inside.end());
+            inside.erase(std::unique(inside.begin(), inside.end()), inside.end());
+            inside.push_back(targetEntry);
+            addCandidates(stream, firstPiece, inside);
+        }
+        b = end;
+    }
+    stream.seen = batches;
+    stream.relevant = batches > 0 ? static_cast<double>(basis.relevant) / batches : 0;
+
+    // Large batches over the day on runs with a class of this name: as many
+    // seats as they brought on average, over this run's whole line.
+    const std::string& className = cls.name;
+    double large = 0, seats = 0, window = 0;
+    for (const std::uint32_t k : s.ledger.large) {
+        const ReleaseSeen& first = s.ledger.releases[k + 1 - ForecastLedger::kLargeBatch];
+        if (s.runs[first.run].classes[first.travelClass].name != className) continue;
+        ++large;
+        std::size_t end = k + 1 - ForecastLedger::kLargeBatch;
+        while (end < s.ledger.releases.size() && s.ledger.releases[end].batch == first.batch)
+            ++end;
+        seats += static_cast<double>(end - (k + 1 - ForecastLedger::kLargeBatch));
+    }
+    for (const Run& r : s.runs) {
+        if (r.waitlistSince < 0 || r.classIndex(className) < 0) continue;
+        window += static_cast<double>(now - r.waitlistSince);
+    }
+    if (large > 0 && window > 0) {
+        basis.large = static_cast<int>(large);
+        stream.large = true;
+        stream.largeSeen = large;
+        stream.largeWindowSeconds = std::max(60.0, window);
+        const std::size_t firstPiece = stream.pieces.size();
+        stream.pieces.push_back(
+            {segmentMask(0, run.segments()), static_cast<int>(std::lround(seats / large))});
+        inside.resize(stream.entries.size());
+        for (std::uint32_t e = 0; e < inside.size(); ++e)
+            inside[e] = e;
+        addCandidates(stream, firstPiece, inside);
+    }
+    sc.streams.push_back(std::move(stream));
+}
+
+void Forecaster::addCandidates(ForecastScene::Stream& stream, std::size_t firstPiece,
+                               const std::vector<std::uint32_t>& inside) {
+    for (std::uint32_t e : inside) {
+        const ForecastScene::Entry& entry = stream.entries[e];
+        int fits = 0;
+        for (std::size_t k = firstPiece; k < stream.pieces.size(); ++k)
+            fits += (entry.mask & ~stream.pieces[k].mask) == 0 ? stream.pieces[k].seats : 0;
+        if (fits < entry.group) continue;
+        stream.candidates.push_back(e);
+        stream.candidateMasks.push_back(entry.mask);
+    }
+    stream.batchStart.push_back(static_cast<std::uint32_t>(stream.pieces.size()));
+    stream.candidateStart.push_back(static_cast<std::uint32_t>(stream.candidates.size()));
+}
+
+std::string Forecaster::basisText(const std::vector<StreamBasis>& basis) const {
+    std::string out;
+    for (std::size_t k = 0; k < basis.size(); ++k) {
+        const StreamBasis& b = basis[k];
+        if (k == 3) {
+            out += "; and " + std::to_string(basis.size() - 3) + " more runs";
+            break;
+        }
+        const Run& run = s.runs[b.run];
+        if (!out.empty()) out += "; ";
+        out += run.train + " " + run.date + " " + run.classes[b.travelClass].name + ": " +
+               std::to_string(b.relevant) + " of " + std::to_string(b.releases) +
+               " releases seen since " + formatTime(b.since) + " reach the interval, " +
+               std::to_string(b.ordersAhead) + " orders ahead";
+        if (b.large > 0)
+            out += ", " + std::to_string(b.large) + " large releases (added cars) on the day";
+    }
+    if (out.empty()) out = "no option can serve it any more";
+    return out;
+}
+
+}  // namespace houbu

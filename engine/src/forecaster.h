@@ -1,0 +1,60 @@
+#pragma once
+// `forecast` (commands.md, "Forecasts and previews"; docs/forecast.md): the
+// probability that a queued order is served by a time, from what the engine
+// has seen only (ForecastLedger and the queues as they are). It reads a
+// const state and draws its futures on a scene of its own (ForecastPaths),
+// so it never touches the engine: a dry run or a later command cannot change
+// it, and viewers may ask for it.
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "forecast_paths.h"
+#include "houbu/event.h"
+#include "state.h"
+
+namespace houbu {
+
+class Forecaster {
+  public:
+    explicit Forecaster(const EngineState& state) : s(state) {}
+
+    // Paths drawn for the estimate, and for each end of its interval.
+    static constexpr int kPaths = 128;
+    static constexpr int kEndPaths = 48;
+
+    // The forecast for queued order `order` at time `now`: served at or
+    // before `until`, or before it expires when that is earlier or `until`
+    // is absent.
+    ForecastValue forecast(std::uint32_t order, Time now, std::optional<Time> until,
+                           std::uint64_t seed) const;
+
+  private:
+    const EngineState& s;
+
+    // What each stream rests on, for the basis.
+    struct StreamBasis {
+        std::uint32_t run = 0;
+        std::uint16_t travelClass = 0;
+        Time since = 0;
+        int releases = 0;  // releases seen on the run's class
+        int relevant = 0;  // of them, those touching the order's interval
+        int ordersAhead = 0;
+        int large = 0;  // large batches seen over the day on the class's name
+    };
+    ForecastScene scene(std::uint32_t order, Time now, Time by,
+                        std::vector<StreamBasis>& basis) const;
+    void addStream(ForecastScene& scene, std::uint32_t order, const OrderOption& option, Time now,
+                   std::unordered_map<std::uint32_t, std::uint32_t>& local,
+                   StreamBasis& basis) const;
+    // Appends a batch's candidates: those of `inside` (entry numbers in
+    // queue order) that its pieces from `firstPiece` on can seat.
+    static void addCandidates(ForecastScene::Stream& stream, std::size_t firstPiece,
+                              const std::vector<std::uint32_t>& inside);
+    std::string basisText(const std::vector<StreamBasis>& basis) const;
+};
+
+}  // namespace houbu

@@ -1,0 +1,141 @@
+// forecast (commands.md, "Forecasts and previews"; docs/forecast.md): a case
+// with a known answer, determinism by seed, blindness to previews and to
+// later commands, a snapshot giving the same answer as a replay, and the
+// orders that cannot be forecast.
+
+#include <QFile>
+#include <QtTest>
+#include <cmath>
+
+#include "harness.h"
+#include "houbu/engine.h"
+
+using namespace Qt::StringLiterals;
+using houbu::test::Session;
+
+namespace {
+
+// The scenario of tests/scenarios/forecast.jsonl up to its first forecast:
+// one seat, four orders at 08:00, releases at 08:10 and 08:20.
+QList<QByteArray> story() {
+    QFile f(QStringLiteral(HOUBU_SOURCE_DIR "/tests/scenarios/forecast.jsonl"));
+    if (!f.open(QIODevice::ReadOnly)) return {};
+    QList<QByteArray> lines;
+    for (const QByteArray& l : f.readAll().split('\n'))
+        if (!l.trimmed().isEmpty() && !l.startsWith('#') && !l.contains("\"forecast\"")) lines << l;
+    return lines;
+}
+
+QByteArray forecastOf(const char* id, const char* extra = "") {
+    return QByteArray(R"({"op":"forecast","at":"2024-01-10T08:30","id":")") + id +
+           R"(","until":"2024-01-10T09:00")" + extra + "}";
+}
+
+double value(const QJsonObject& e, const char* key) {
+    return e.value(QLatin1String(key)).toDouble(-1);
+}
+
+}  // namespace
+
+class TestForecast : public QObject {
+    Q_OBJECT
+
+  private slots:
+    // One seat, two releases seen in the 30 minutes since the waitlist began,
+    // 30 minutes to go. First in line, any release serves the order: with the
+    // rate's posterior Gamma(2.5, 30 min), P = 1 - 2^-2.5 = 0.823; at the
+    // rate's 5th and 95th percentiles (0.564 and 5.40 releases in 30 min)
+    // 1 - e^-0.564 = 0.431 and 0.995. Second in line, two releases are
+    // needed: 1 - 2^-2.5 - 2.5 * 2^-3.5 = 0.602 (a negative binomial); at the
+    // 5th percentile 1 - e^-0.564 (1 + 0.564) = 0.111. Within Monte Carlo
+    // error of 128 and 48 paths.
+    void knownAnswer() {
+        Session s;
+        for (const QByteArray& l : story())
+            s.send(l);
+        const QJsonObject first = s.one(forecastOf("W3"));
+        QCOMPARE(first.value("event"_L1).toString(), u"forecast"_s);
+        QVERIFY2(std::abs(value(first, "probability") - 0.823) <= 0.07,
+                 qPrintable(QString::number(value(first, "probability"))));
+        QVERIFY(std::abs(value(first, "low") - 0.431) <= 0.12);
+        QVERIFY(value(first, "high") >= 0.93);
+        QCOMPARE(first.value("by"_L1).toString(), u"2024-01-10T09:00"_s);
+        QVERIFY(first.value("basis"_L1).toString().contains(u"2 of 2 releases"_s));
+        const QJsonObject second = s.one(forecastOf("W4"));
+        QVERIFY(std::abs(value(second, "probability") - 0.602) <= 0.08);
+        QVERIFY(std::abs(value(second, "low") - 0.111) <= 0.1);
+        QVERIFY(value(second, "probability") < value(first, "probability"));
+        // A horizon already past: nothing can serve it.
+        const QJsonObject past = s.one(R"({"op":"forecast","id":"W3","until":"2024-01-10T08:30"})");
+        QCOMPARE(value(past, "probability"), 0.0);
+        QCOMPARE(value(past, "high"), 0.0);
+    }
+
+    // The same journal and seed give the same bytes; the answer does not
+    // depend on previews before it, on commands after it, or on whether the
+    // engine was restored from a snapshot.
+    void deterministicAndBlind() {
+        // The forecast's event from "probability" on (its seq and line vary).
+        auto answer = [](bool previews, bool restore, const char* seed) -> QByteArray {
+            houbu::Runner runner;
+            QByteArray out;
+            int line = 0;
+            for (const QByteArray& l : story())
+                runner.processLine(l, ++line, out);
+            if (previews)
+                for (const char* p : {R"({"op":"refund","ticket":"W2.1","dry_run":true})",
+                                      R"({"op":"cancel","id":"W3","dry_run":true})",
+                                      R"({"op":"advance","at":"2024-01-10T08:29","dry_run":true})"})
+                    runner.processLine(p, ++line, out);
+            out.clear();
+            if (restore) {
+                std::string error;
+                auto copy = houbu::Engine::restore(runner.engine().snapshot(), {}, error);
+                if (!copy) return QByteArray("restore failed: ") + error.c_str();
+                struct Last : houbu::EventSink {
+                    void onEvent(const houbu::Event& e) override { line = houbu::encodeEvent(e); }
+                    QByteArray line;
+                } last;
+                copy->apply(*houbu::parseCommandLine(forecastOf("W3", seed)).command, 99, last);
+                out = last.line;
+            } else {
+                runner.processLine(forecastOf("W3", seed), ++line, out);
+                // Commands after it cannot change what was answered.
+                runner.processLine(R"({"op":"refund","at":"2024-01-10T08:40","ticket":"W2.1"})",
+                                   ++line, out);
+                out = out.left(out.indexOf('\n'));
+            }
+            return out.mid(out.indexOf("\"probability\"")).trimmed();
+        };
+        const QByteArray plain = answer(false, false, "");
+        QVERIFY2(plain.startsWith("\"probability\":0."), plain.constData());
+        QCOMPARE(answer(false, false, R"(,"seed":1)"), plain);
+        QCOMPARE(answer(true, false, ""), plain);
+        QCOMPARE(answer(false, true, ""), plain);
+        QVERIFY(answer(false, false, R"(,"seed":7)").startsWith("\"probability\""));
+    }
+
+    // Only a queued order has a forecast.
+    void onlyQueuedOrders() {
+        Session s;
+        for (const QByteArray& l : story())
+            s.send(l);
+        const QJsonObject served = s.one(forecastOf("W2"));
+        QCOMPARE(served.value("code"_L1).toString(), u"order_closed"_s);
+        s.send(
+            R"({"op":"waitlist","id":"W5","user":"u5","passengers":["p5"],"from":"北京南","to":"济南西","options":[{"train":"G1","date":"2024-01-20","class":"二等座"}]})");
+        QCOMPARE(s.one(forecastOf("W5")).value("code"_L1).toString(), u"order_closed"_s);
+        s.send(R"({"op":"cancel","id":"W4"})");
+        QCOMPARE(s.one(forecastOf("W4")).value("code"_L1).toString(), u"order_closed"_s);
+        QCOMPARE(s.one(forecastOf("W9")).value("code"_L1).toString(), u"unknown_order"_s);
+        const QJsonObject bad = s.one(R"({"op":"forecast","id":"W3","seed":-1})");
+        QCOMPARE(bad.value("code"_L1).toString(), u"bad_command"_s);
+        QVERIFY(bad.value("message"_L1).toString().contains(u"seed"_s));
+        // A query: a preview of it is refused, naming dry_run.
+        const QJsonObject preview = s.one(R"({"op":"forecast","id":"W3","dry_run":true})");
+        QCOMPARE(preview.value("code"_L1).toString(), u"bad_command"_s);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestForecast)
+#include "tst_forecast.moc"
