@@ -4,6 +4,8 @@
 // Usage: bench_report OUT_DIR BENCH.json COMPARE.json QUALITY.json
 //        bench_report --days OUT_DIR DAYS.json   (scripts/bench-days.sh: time and
 //                                                 memory against day size)
+//        bench_report --forecast OUT_DIR FORECAST.json...   (houbu-cli bench
+//                     --forecast on several days: the reliability plot)
 
 #include <QFile>
 #include <QGuiApplication>
@@ -195,6 +197,77 @@ int dayPlots(const QString& out, const QJsonObject& days) {
     return status;
 }
 
+// The reliability of forecasts: per day, each bin's observed rate against
+// its mean forecast (a dot's area grows with the bin's orders); a perfectly
+// calibrated forecast lies on the diagonal.
+int reliabilityPlot(const QString& out, const QList<QJsonObject>& days) {
+    constexpr int kSide = 560, kPad = 70;
+    QImage img(kSide + 2 * kPad, kSide + 2 * kPad, QImage::Format_RGB32);
+    img.fill(Qt::white);
+    QPainter p(&img);
+    p.setRenderHint(QPainter::Antialiasing);
+    QFont f = p.font();
+    f.setPixelSize(13);
+    p.setFont(f);
+    auto at = [&](double x, double y) {
+        return QPointF(kPad + x * kSide, kPad + (1 - y) * kSide);
+    };
+    for (int i = 0; i <= 10; ++i) {
+        p.setPen(QColor(225, 225, 225));
+        p.drawLine(at(i / 10.0, 0), at(i / 10.0, 1));
+        p.drawLine(at(0, i / 10.0), at(1, i / 10.0));
+        p.setPen(Qt::black);
+        p.drawText(QRectF(at(i / 10.0, 0) + QPointF(-20, 6), QSizeF(40, 16)), Qt::AlignHCenter,
+                   QString::number(i * 10));
+        p.drawText(QRectF(at(0, i / 10.0) + QPointF(-44, -8), QSizeF(36, 16)), Qt::AlignRight,
+                   QString::number(i * 10));
+    }
+    p.setPen(QPen(kGrey, 1.5, Qt::DashLine));
+    p.drawLine(at(0, 0), at(1, 1));
+    const QColor colors[] = {kBlue, kOrange, kGreen, kRed};
+    QList<Series> legendSeries;
+    for (qsizetype d = 0; d < days.size(); ++d) {
+        const QColor c = colors[d % 4];
+        QPainterPath path;
+        bool first = true;
+        for (const auto& b : days[d][u"reliability"].toArray()) {
+            const QJsonObject bin = b.toObject();
+            const int n = bin[u"orders"].toInt();
+            if (n == 0) continue;
+            const QPointF pt = at(bin[u"mean_forecast"].toDouble(), bin[u"observed"].toDouble());
+            first ? path.moveTo(pt) : path.lineTo(pt);
+            first = false;
+            p.setPen(Qt::NoPen);
+            p.setBrush(c);
+            p.drawEllipse(pt, 2 + std::sqrt(n) / 3, 2 + std::sqrt(n) / 3);
+        }
+        p.setBrush(Qt::NoBrush);
+        p.setPen(QPen(c, 1.5));
+        p.drawPath(path);
+        legendSeries << Series{days[d][u"file"].toString().section(u'/', -1), c, {}};
+    }
+    p.setPen(Qt::black);
+    p.drawText(QRect(kPad, kPad + kSide + 24, kSide, 20), Qt::AlignCenter,
+               QStringLiteral("forecast probability, % (bins of 10 points)"));
+    p.save();
+    p.translate(18, kPad + kSide / 2);
+    p.rotate(-90);
+    p.drawText(QRect(-150, -10, 300, 20), Qt::AlignCenter, QStringLiteral("observed served, %"));
+    p.restore();
+    int x = kPad + 10;
+    for (const Series& s : legendSeries) {
+        p.fillRect(x, kPad - 30, 14, 14, s.color);
+        p.setPen(Qt::black);
+        p.drawText(x + 20, kPad - 18, s.name);
+        x += 40 + p.fontMetrics().horizontalAdvance(s.name);
+    }
+    if (!img.save(out + QStringLiteral("/forecast-reliability.png"))) {
+        std::fprintf(stderr, "bench_report: cannot write forecast-reliability.png\n");
+        return 1;
+    }
+    return 0;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -202,6 +275,12 @@ int main(int argc, char** argv) {
     QGuiApplication app(argc, argv);
     if (argc == 4 && QByteArrayView(argv[1]) == "--days")
         return dayPlots(QString::fromLocal8Bit(argv[2]), load(argv[3]));
+    if (argc >= 4 && QByteArrayView(argv[1]) == "--forecast") {
+        QList<QJsonObject> days;
+        for (int i = 3; i < argc; ++i)
+            days << load(argv[i]);
+        return reliabilityPlot(QString::fromLocal8Bit(argv[2]), days);
+    }
     if (argc != 5) {
         std::fprintf(stderr, "usage: bench_report OUT_DIR BENCH.json COMPARE.json QUALITY.json\n");
         return 2;

@@ -7,7 +7,9 @@
 #   2. the same kind of workload through Houbu and through the seeds' Redis
 #      design on a redis-server started here on loopback (stopped on exit);
 #   3. allocation quality of best-fit, first-fit and worst-fit;
-#   4. the peak day: 100 runs x 1,000 seats, 2,000,000 waitlist orders.
+#   4. the peak day: 100 runs x 1,000 seats, 2,000,000 waitlist orders;
+#   6. the calibration of `forecast` on three held-out days, and its speed on
+#      the 1/25 day (docs/forecast.md).
 # Takes a few minutes; numbers are reported, never asserted.
 #
 #   5. day sizes, through scripts/bench-days.sh (docs/day-sizes.md).
@@ -82,8 +84,22 @@ echo "== 4. peak day ($peak_orders orders)" >&2
 peak_bytes=$(stat -c %s "$work/peak.jsonl")
 "$cli" bench "$work/peak.jsonl" --json --no-check >"$work/peak.json"
 
+echo "== 6. forecasts: calibration on held-out days, speed on the 1/25 day" >&2
+forecast_days=(101 202 303)
+for s in "${forecast_days[@]}"; do
+  "$cli" gen --seed "$s" --runs 40 --seats 1000 --orders 160000 -o "$work/held-out-$s.jsonl"
+  "$cli" bench --forecast "$work/held-out-$s.jsonl" --sample 2000 --json >"$work/forecast-$s.json"
+  rm -f "$work/held-out-$s.jsonl"
+done
+"$cli" gen --seed 1 --runs 200 --orders 800000 -o "$work/day25.jsonl"
+"$cli" bench --forecast "$work/day25.jsonl" --sample 500 --json >"$work/forecast-day25.json"
+rm -f "$work/day25.jsonl"
+
 echo "== plots and docs/benchmarks.md" >&2
 $R/bench/bench_report docs/benchmarks "$work/bench.json" "$work/compare.json" "$work/quality.json"
+forecast_files=()
+for s in "${forecast_days[@]}"; do forecast_files+=("$work/forecast-$s.json"); done
+$R/bench/bench_report --forecast docs/benchmarks "${forecast_files[@]}"
 
 # ---- tables ------------------------------------------------------------------------
 targets_table() {
@@ -101,6 +117,14 @@ compare_kinds() {
 quality_table() {
   jq -r '.levels[] | . as $l | "| \($l.fill) | \($l.load*1000|round/1000) | \($l.requests) | \(100*$l.offline_accepted_fraction*100|round/100) % | " +
     ([$l.results[] | "\(100*.accepted_fraction*100|round/100) % (\(100*.fragmented_fraction*100|round/100) %)"] | join(" | ")) + " |"' "$1"
+}
+forecast_table() {
+  for f in "$@"; do
+    jq -r '"| \(.file) | \(.orders) | \(.observed_rate*1000|round/10) % | \(.mean_forecast*1000|round/10) % | \(.brier*10000|round/10000) | \(.brier_climatology*10000|round/10000) | \(.skill*1000|round/1000) | \(.rank_only_skill*1000|round/1000) | \(.worst_bin_points) |"' "$f"
+  done
+}
+reliability_table() {
+  jq -r '.reliability[] | "| \(.from)–\(.to) | \(.orders) | \(.mean_forecast*1000|round/10) % | \(.observed*1000|round/10) % |"' "$1"
 }
 q() { jq -r "$1" "$2"; }
 
@@ -320,6 +344,35 @@ names), before and after the compaction of December 2026:
 | seat | 80 B + a label-to-seat map node (~64 B) | 56 B | label in 6 bytes; found by arithmetic on its car |
 | timer | 24 B in one vector | 16 B in a deque per due instant | the due instant is the deque's key |
 | whole process, per order | 1,600 B (1.28 GB) | 715 B (572 MB) | \`/usr/bin/time houbu-cli run\` peak RSS over orders |
+
+## 6. Forecasts
+
+\`houbu-cli bench --forecast FILE --sample 2000\` ([forecast.md](forecast.md)):
+each day replayed to mid-day, 2,000 orders then queued forecast until the
+day's last command (08:30), the rest replayed, and the forecasts scored. The
+days are \`gen --seed S --runs 40 --seats 1000 --orders 160000\` for seeds
+${forecast_days[*]}, none of which the method was developed on. Skill is
+1 − Brier / Brier of climatology (everyone given the observed rate); the
+rank-only rule gives each tenth of the orders by best rank its own observed
+rate (fitted on the sample: that rule at its best). Targets: skill ≥ 0.15,
+every bin of 40 or more orders within 10 points, the mean forecast within 5
+points of the observed rate.
+
+| day | orders | observed | mean forecast | Brier | climatology | skill | rank-only skill | worst bin of 40+, points |
+|---|---|---|---|---|---|---|---|---|
+$(forecast_table "${forecast_files[@]}")
+
+Reliability, seed ${forecast_days[0]}:
+
+| forecast | orders | mean forecast | observed |
+|---|---|---|---|
+$(reliability_table "${forecast_files[0]}")
+
+![reliability of forecasts](benchmarks/forecast-reliability.png)
+
+Speed on the 1/25 day (\`gen --seed 1 --runs 200 --orders 800000\`, 500
+orders): p50 $(q '.forecast_ms_p50*10|round/10' "$work/forecast-day25.json") ms, p99
+$(q '.forecast_ms_p99*10|round/10' "$work/forecast-day25.json") ms, max $(q '.forecast_ms_max*10|round/10' "$work/forecast-day25.json") ms (target: under 20 ms).
 EOF
 } >docs/benchmarks.md
 echo "wrote docs/benchmarks.md and docs/benchmarks/*.png" >&2

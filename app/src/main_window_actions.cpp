@@ -398,6 +398,12 @@ OperatorDialog* MainWindow::openOperation(Operation op, const OperatorContext& c
             break;
     }
     d->setAttribute(Qt::WA_DeleteOnClose);
+    // Step through from a preview: pause matching, then send it.
+    connect(d, &OperatorDialog::stepRequested, this, [this](const QByteArray& line) {
+        if (!embedded_) return;
+        pause_->setChecked(true);
+        embedded_->send({line});
+    });
     connect(d, &OperatorDialog::applied, this,
             [this, op](const QList<EventRecord>& events, const QString& summary) {
                 statusBar()->showMessage(summary, 15000);

@@ -6,6 +6,7 @@
 // the grid highlights follow each decision.
 
 #include <QJsonArray>
+#include <QPushButton>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QTemporaryDir>
@@ -301,6 +302,43 @@ class TestStepMode : public QObject {
         window.pauseAction()->trigger();
         QTRY_VERIFY(!window.stepState().enabled);
         QVERIFY(!window.stepPanel()->isVisible() || !window.stepState().paused);
+    }
+
+    // Step mode from a preview: the add-car dialog's preview names whom the
+    // car would serve; Step through sends it paused, and stepping to the end
+    // serves exactly those orders, in that order.
+    void stepFromPreview() {
+        MainWindow window;
+        window.resize(1400, 900);
+        window.show();
+        window.openDemo();
+        QTRY_VERIFY_WITH_TIMEOUT(window.queueModel()->rowCount() > 0, 20000);
+        const int servedBefore = static_cast<int>(fulfilled(window).size());
+        QPointer<OperatorDialog> d = window.openOperation(MainWindow::Operation::AddCar);
+        QVERIFY(d);
+        QTRY_VERIFY_WITH_TIMEOUT(d->stepButton()->isVisible(), 10000);
+        const QStringList promised = d->previewServed();
+        QVERIFY(!promised.isEmpty());
+        d->stepButton()->click();
+        QTRY_VERIFY(!d);
+        QTRY_VERIFY_WITH_TIMEOUT(window.stepState().paused, 10000);
+        QVERIFY(window.stepPanel()->isVisible());
+        QStringList stepped;
+        for (int guard = 0; window.stepState().paused && guard < 500; ++guard) {
+            const StepState st = window.stepState();
+            if (st.next.kind == StepDecision::Kind::Serve)
+                stepped << QString::fromStdString(st.next.order);
+            const std::size_t applied = st.applied.size();
+            QVERIFY(window.stepAction()->isEnabled());
+            window.stepAction()->trigger();
+            QTRY_VERIFY_WITH_TIMEOUT(
+                !window.stepState().paused || window.stepState().applied.size() != applied, 10000);
+        }
+        QCOMPARE(stepped, promised);
+        QStringList served;
+        for (const QString& line : fulfilled(window).mid(servedBefore))
+            served << line.section(u' ', 0, 0);
+        QCOMPARE(served, promised);
     }
 
   private:

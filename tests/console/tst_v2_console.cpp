@@ -234,6 +234,15 @@ class TestV2Console : public QObject {
         QCOMPARE(o.value(u"op"_s).toString(), u"waitlist_cap"_s);
         QCOMPARE(o.value(u"class"_s).toString(), u"first"_s);
         QCOMPARE(o.value(u"cap"_s).toInt(), 1);
+        // The preview says whom the cap turns away before Send.
+        QTRY_VERIFY(d->previewLabel()->isVisible());
+        QVERIFY2(d->previewLabel()->text().contains(u"over the cap of 1"_s),
+                 qPrintable(d->previewLabel()->text()));
+        d->capEdit()->setValue(50);
+        QTRY_VERIFY2(d->previewLabel()->text().contains(u"room for 48 more"_s),
+                     qPrintable(d->previewLabel()->text()));
+        d->capEdit()->setValue(1);
+        QTRY_VERIFY(d->previewLabel()->text().contains(u"over the cap of 1"_s));
         shot(d, u"waitlist-cap"_s);
         const int before = window_->logModel()->rowCount();
         send(d);

@@ -75,6 +75,18 @@ OperatorDialog::OperatorDialog(Session* session, OperatorContext context, QWidge
     buttons_ = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
     send_ = buttons_->button(QDialogButtonBox::Ok);
     send_->setDefault(true);
+    step_ = buttons_->addButton(tr("S&tep through"), QDialogButtonBox::ActionRole);
+    step_->setObjectName(u"stepThrough"_s);
+    step_->setToolTip(tr("Send it paused at its first matching decision, to watch whom it "
+                         "serves one decision at a time (Matching ▸ Step, Back)"));
+    step_->setAutoDefault(false);
+    step_->hide();
+    connect(step_, &QPushButton::clicked, this, [this] {
+        if (ticket_ || isChecking() || !problem_.isEmpty() || previewServed_.isEmpty()) return;
+        const QByteArray line = command();
+        QDialog::done(QDialog::Accepted);
+        emit stepRequested(line);
+    });
     // Return sends or does nothing, never cancels: while a precheck runs the
     // send button is disabled, focus moves on to Cancel, and an auto-default
     // Cancel would take Return for itself. Esc cancels.
@@ -217,6 +229,8 @@ void OperatorDialog::onPrechecked(quint64 ticket, const PrecheckReply& reply) {
         problem_.isEmpty() && reply.preview ? previewText(*reply.preview) : QString();
     preview_->setText(preview);
     preview_->setVisible(!preview.isEmpty());
+    step_->setVisible(!preview.isEmpty() && !previewServed_.isEmpty() && session_ &&
+                      !session_->isRemote());
 }
 
 QString OperatorDialog::previewText(const CommandPreview& preview) {

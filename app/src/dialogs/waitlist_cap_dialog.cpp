@@ -81,4 +81,32 @@ QString WaitlistCapDialog::summarize(const QList<EventRecord>&) const {
     return tr("Waitlist cap %1 on %2 of %3.").arg(cap_->value()).arg(cls, runName());
 }
 
+QString WaitlistCapDialog::previewText(const CommandPreview&) {
+    const QString cls = classOf(class_);
+    for (const ClassView& c : snap().run.classDetails) {
+        if (QString::fromStdString(c.name) != cls) continue;
+        const int queued = c.queuedPassengers;
+        if (noCap_->isChecked())
+            return tr("Preview: no cap; any number may queue (%n passenger(s) queued now).",
+                      nullptr, queued);
+        const int cap = cap_->value();
+        if (cap == 0)
+            return tr("Preview: closes the class to the waitlist: new orders and prepayments "
+                      "naming it are refused (候补人数已满); the %n passenger(s) queued stay.",
+                      nullptr, queued);
+        if (queued >= cap)
+            return tr("Preview: %n passenger(s) queued, at or over the cap of %1: new orders "
+                      "naming the class are refused (候补人数已满) until fewer are queued; "
+                      "no one queued leaves.",
+                      nullptr, queued)
+                .arg(cap);
+        return tr("Preview: room for %n more passenger(s) (%1 queued, cap %2); orders beyond "
+                  "it are refused (候补人数已满).",
+                  nullptr, cap - queued)
+            .arg(queued)
+            .arg(cap);
+    }
+    return {};
+}
+
 }  // namespace houbu

@@ -39,6 +39,9 @@ class OperatorDialog : public QDialog {
     // The orders the last preview would serve, in the order it serves them.
     const QStringList& previewServed() const { return previewServed_; }
     QPushButton* sendButton() const { return send_; }
+    // Sends the command paused at its first matching decision (step mode),
+    // shown while a preview says it would serve someone and the session can step.
+    QPushButton* stepButton() const { return step_; }
     QDateTimeEdit* atEdit() const { return at_; }
     bool isSending() const { return ticket_ != 0; }
     // The events that answered the command (after it applied, or an error).
@@ -53,6 +56,9 @@ class OperatorDialog : public QDialog {
   signals:
     // The command applied; `summary` is a line for the status bar.
     void applied(const QList<houbu::EventRecord>& events, const QString& summary);
+    // Step through: the window turns step mode on and sends `command`; the
+    // dialog has closed.
+    void stepRequested(const QByteArray& command);
 
   protected:
     OperatorDialog(Session* session, OperatorContext context, QWidget* parent);
@@ -63,6 +69,8 @@ class OperatorDialog : public QDialog {
     // What the operator should know before sending a command the engine takes
     // (shown instead of a problem, not as one); empty when nothing.
     virtual QString notice() const { return {}; }
+    // The preview in words (empty: nothing worth saying for this command).
+    virtual QString previewText(const CommandPreview& preview);
     // Adds the time row (unless the dialog edits the time itself), the message
     // line and the buttons; call at the end of the constructor.
     void finish(const QString& sendText, bool withTime = true);
@@ -94,8 +102,6 @@ class OperatorDialog : public QDialog {
     void showProblemOrNotice();
     // What a `duplicate` answer means for this command, for the operator.
     QString duplicateText(const QString& id) const;
-    // The preview in words (empty: nothing worth saying for this command).
-    QString previewText(const CommandPreview& preview);
 
     QPointer<Session> session_;
     QDateTime clock_;
@@ -106,6 +112,7 @@ class OperatorDialog : public QDialog {
     QLabel* preview_ = nullptr;
     QStringList previewServed_;
     QDialogButtonBox* buttons_ = nullptr;
+    QPushButton* step_ = nullptr;
     QPushButton* send_ = nullptr;
     QDateTimeEdit* at_ = nullptr;
     QString problem_;

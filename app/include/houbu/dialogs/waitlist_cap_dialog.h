@@ -20,6 +20,8 @@ class WaitlistCapDialog : public OperatorDialog {
     QString validate() const override;
     QJsonObject commandObject() const override;
     QString summarize(const QList<EventRecord>& events) const override;
+    // A cap serves no one: the preview says whom it would turn away.
+    QString previewText(const CommandPreview& preview) override;
 
   private:
     void describeClass();
