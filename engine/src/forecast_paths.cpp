@@ -46,6 +46,10 @@ int poissonQuantile(double mean, double u) {
 
 namespace {
 
+// A seat's stretch splits at most once per passenger seated on it.
+constexpr int kMaxPieces = 64;
+constexpr std::uint32_t kNoEntry = 0xffffffffu;
+
 std::uint64_t mix(std::uint64_t a, std::uint64_t b) {
     return SplitMix64(a ^ (b * 0x9e3779b97f4a7c15ull + 0x632be59bd9b4e019ull)).next();
 }
@@ -66,6 +70,7 @@ int ForecastPaths::served(int paths, double quantile, std::uint64_t seed) {
     state_.assign(scene_.leaveRate.size(), 0);
     leaves_.assign(scene_.leaveRate.size(), 0);
     cursors_.resize(scene_.streams.size());
+    heads_.resize(scene_.streams.size());
     // Each stream's count of arrivals is drawn stratified too (Latin
     // hypercube): path p takes stratum strata_[j][p] of its distribution, a
     // permutation of the paths per stream.
@@ -85,9 +90,12 @@ int ForecastPaths::served(int paths, double quantile, std::uint64_t seed) {
         path_ = p;
         paths_ = paths;
         std::fill(state_.begin(), state_.end(), 0);
-        for (std::size_t j = 0; j < scene_.streams.size(); ++j)
+        for (std::size_t j = 0; j < scene_.streams.size(); ++j) {
             cursors_[j].assign(scene_.streams[j].candidateStart.begin(),
                                scene_.streams[j].candidateStart.end() - 1);
+            heads_[j].assign(scene_.streams[j].singleStart.begin(),
+                             scene_.streams[j].singleStart.end() - 1);
+        }
         count += onePath(q, mix(seed, static_cast<std::uint64_t>(p))) ? 1 : 0;
     }
     return count;
@@ -146,11 +154,79 @@ bool ForecastPaths::onePath(double quantile, std::uint64_t pathSeed) {
     return false;
 }
 
+bool ForecastPaths::queuedAt(std::uint32_t order, double at, std::uint64_t pathSeed) {
+    if (state_[order] == 2) return false;
+    const double gone = leavesAt(order, pathSeed);
+    if (gone >= 0 && gone < at) {
+        state_[order] = 2;
+        return false;
+    }
+    return true;
+}
+
+bool ForecastPaths::matchOneSeat(std::uint32_t streamIndex, ForecastScene::Mask piece, double at,
+                                 std::uint64_t pathSeed) {
+    using Mask = ForecastScene::Mask;
+    const ForecastScene::Stream& stream = scene_.streams[streamIndex];
+    const ForecastScene::Entry& target = stream.entries.back();
+    std::vector<std::uint32_t>& heads = heads_[streamIndex];
+    // One seat: its free pieces are disjoint stretches of that seat.
+    Mask pieces[kMaxPieces];
+    int count = 1;
+    pieces[0] = piece;
+    for (;;) {
+        bool reaches = false;
+        for (int k = 0; k < count; ++k)
+            reaches |= (pieces[k] & target.mask) != 0;
+        if (!reaches) return false;
+        // The earliest single passenger still queued whose interval lies in a piece.
+        std::uint32_t best = kNoEntry, bestList = 0;
+        int bestPiece = -1;
+        for (int k = 0; k < count; ++k) {
+            const int lo = std::countr_zero(pieces[k]), hi = 64 - std::countl_zero(pieces[k]);
+            for (int f = lo; f < hi; ++f)
+                for (int t = f + 1; t <= hi; ++t) {
+                    const std::uint32_t list = static_cast<std::uint32_t>(f * stream.stops + t);
+                    std::uint32_t& head = heads[list];
+                    const std::uint32_t end = stream.singleStart[list + 1];
+                    while (head < end &&
+                           !queuedAt(stream.entries[stream.singles[head]].order, at, pathSeed))
+                        ++head;
+                    if (head < end && stream.singles[head] < best) {
+                        best = stream.singles[head];
+                        bestList = list;
+                        bestPiece = k;
+                    }
+                }
+        }
+        if (best == kNoEntry) {
+            if (target.group != 1) return false;
+            for (int k = 0; k < count; ++k)
+                if (within(target.mask, pieces[k])) return true;
+            return false;
+        }
+        state_[stream.entries[best].order] = 2;
+        ++heads[bestList];
+        // What is left either side of its interval stays free.
+        const Mask taken = stream.entries[best].mask, p = pieces[bestPiece];
+        const Mask below = p & ((taken & (~taken + 1)) - 1);
+        const Mask above = p & ~(below | taken);
+        pieces[bestPiece] = pieces[--count];
+        if (below && count < kMaxPieces) pieces[count++] = below;
+        if (above && count < kMaxPieces) pieces[count++] = above;
+        if (count == 0) return false;
+    }
+}
+
 bool ForecastPaths::match(std::uint32_t streamIndex, std::uint32_t batch, double at,
                           std::uint64_t pathSeed) {
     using Mask = ForecastScene::Mask;
     const ForecastScene::Stream& stream = scene_.streams[streamIndex];
     const Mask mine = stream.entries.back().mask;
+    if (stream.batchStart[batch + 1] == stream.batchStart[batch] + 1 &&
+        stream.pieces[stream.batchStart[batch]].seats == 1)
+        return matchOneSeat(streamIndex, stream.pieces[stream.batchStart[batch]].mask, at,
+                            pathSeed);
     pieces_.assign(stream.pieces.begin() + stream.batchStart[batch],
                    stream.pieces.begin() + stream.batchStart[batch + 1]);
     // Seats whose piece reaches the target's interval: once none is left,

@@ -49,6 +49,13 @@ struct ForecastScene {
         std::vector<std::uint32_t> candidates;
         std::vector<Mask> candidateMasks;  // each candidate's mask, side by side
         std::vector<Entry> entries;
+        // The single passengers ahead by interval (from * stops + to), each
+        // list in queue order: a batch of one seat serves only them, and
+        // reading the heads of the lists inside its stretch finds the
+        // earliest that fits without scanning its candidates.
+        int stops = 0;
+        std::vector<std::uint32_t> singleStart;  // stops * stops + 1
+        std::vector<std::uint32_t> singles;      // entry numbers
     };
     std::vector<Stream> streams;
     double horizonSeconds = 0;
@@ -83,6 +90,12 @@ class ForecastPaths {
     // Gives a batch's pieces to the stream's candidates; true when the target
     // is served.
     bool match(std::uint32_t stream, std::uint32_t batch, double at, std::uint64_t pathSeed);
+    // The same for a batch of one seat, by the lists of single passengers.
+    bool matchOneSeat(std::uint32_t stream, ForecastScene::Mask piece, double at,
+                      std::uint64_t pathSeed);
+    // Whether an order ahead is still queued at `at` on this path (it has
+    // not been served nor left); marks it gone when it has left.
+    bool queuedAt(std::uint32_t order, double at, std::uint64_t pathSeed);
 
     const ForecastScene& scene_;
     std::vector<Arrival> arrivals_;
@@ -93,6 +106,8 @@ class ForecastPaths {
     std::vector<double> leaves_;
     // Per stream and batch, the first candidate not known to be gone.
     std::vector<std::vector<std::uint32_t>> cursors_;
+    // Per stream and interval, the first single passenger not known to be gone.
+    std::vector<std::vector<std::uint32_t>> heads_;
     std::vector<std::vector<int>> strata_;
     int path_ = 0, paths_ = 1;
 };

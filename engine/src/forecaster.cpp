@@ -152,6 +152,26 @@ void Forecaster::addStream(ForecastScene& sc, std::uint32_t order, const OrderOp
             static_cast<std::uint32_t>(stream.entries.size()));
         stream.entries.push_back({segmentMask(opt->from, opt->to), number, o.groupSize()});
     }
+    // Single passengers by interval, in queue order.
+    stream.stops = stops;
+    stream.singleStart.assign(static_cast<std::size_t>(stops * stops) + 1, 0);
+    for (const ForecastScene::Entry& e : stream.entries)
+        if (e.group == 1) {
+            const int f = std::countr_zero(e.mask), t = 64 - std::countl_zero(e.mask);
+            ++stream.singleStart[static_cast<std::size_t>(f * stops + t) + 1];
+        }
+    for (std::size_t k = 1; k < stream.singleStart.size(); ++k)
+        stream.singleStart[k] += stream.singleStart[k - 1];
+    stream.singles.resize(stream.singleStart.back());
+    {
+        std::vector<std::uint32_t> fill(stream.singleStart.begin(), stream.singleStart.end() - 1);
+        for (std::uint32_t k = 0; k < stream.entries.size(); ++k) {
+            const ForecastScene::Entry& e = stream.entries[k];
+            if (e.group != 1) continue;
+            const int f = std::countr_zero(e.mask), t = 64 - std::countl_zero(e.mask);
+            stream.singles[fill[static_cast<std::size_t>(f * stops + t)]++] = k;
+        }
+    }
     const auto targetEntry = static_cast<std::uint32_t>(stream.entries.size());
     stream.entries.push_back({mine, sc.target, target.groupSize()});
 
