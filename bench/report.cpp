@@ -44,16 +44,22 @@ void legend(QPainter& p, const QList<Series>& series) {
     }
 }
 
-// Grouped bars on a log10 axis from 10^lo to 10^hi.
-QImage bars(const QString& title, const QString& unit, const QStringList& categories,
-            const QList<Series>& series, int lo, int hi) {
-    QImage img(kW, kH, QImage::Format_RGB32);
+// A white plot painted antialiased in 13-pixel text; returns that font.
+QFont startPlot(QImage& img, QPainter& p) {
     img.fill(Qt::white);
-    QPainter p(&img);
     p.setRenderHint(QPainter::Antialiasing);
     QFont f = p.font();
     f.setPixelSize(13);
     p.setFont(f);
+    return f;
+}
+
+// Grouped bars on a log10 axis from 10^lo to 10^hi.
+QImage bars(const QString& title, const QString& unit, const QStringList& categories,
+            const QList<Series>& series, int lo, int hi) {
+    QImage img(kW, kH, QImage::Format_RGB32);
+    QPainter p(&img);
+    const QFont f = startPlot(img, p);
     const int plotW = kW - kLeft - kRight, plotH = kH - kTop - kBottom;
     auto y = [&](double v) {
         const double l = std::log10(std::max(v, std::pow(10.0, lo)));
@@ -103,12 +109,8 @@ QImage bars(const QString& title, const QString& unit, const QStringList& catego
 QImage lines(const QString& title, const QString& xUnit, const QString& yUnit,
              const QList<double>& xs, const QList<Series>& series, double y0, double y1) {
     QImage img(kW, kH, QImage::Format_RGB32);
-    img.fill(Qt::white);
     QPainter p(&img);
-    p.setRenderHint(QPainter::Antialiasing);
-    QFont f = p.font();
-    f.setPixelSize(13);
-    p.setFont(f);
+    const QFont f = startPlot(img, p);
     const int plotW = kW - kLeft - kRight, plotH = kH - kTop - kBottom;
     const double x0 = xs.isEmpty() ? 0 : xs.front(), x1 = xs.isEmpty() ? 1 : xs.back();
     auto px = [&](double x) { return kLeft + (x - x0) / std::max(1e-9, x1 - x0) * plotW; };
@@ -203,15 +205,9 @@ int dayPlots(const QString& out, const QJsonObject& days) {
 int reliabilityPlot(const QString& out, const QList<QJsonObject>& days) {
     constexpr int kSide = 560, kPad = 70;
     QImage img(kSide + 2 * kPad, kSide + 2 * kPad, QImage::Format_RGB32);
-    img.fill(Qt::white);
     QPainter p(&img);
-    p.setRenderHint(QPainter::Antialiasing);
-    QFont f = p.font();
-    f.setPixelSize(13);
-    p.setFont(f);
-    auto at = [&](double x, double y) {
-        return QPointF(kPad + x * kSide, kPad + (1 - y) * kSide);
-    };
+    const QFont f = startPlot(img, p);
+    auto at = [&](double x, double y) { return QPointF(kPad + x * kSide, kPad + (1 - y) * kSide); };
     for (int i = 0; i <= 10; ++i) {
         p.setPen(QColor(225, 225, 225));
         p.drawLine(at(i / 10.0, 0), at(i / 10.0, 1));
