@@ -118,40 +118,58 @@ double ForecastPaths::leavesAt(std::uint32_t order, std::uint64_t pathSeed) {
 }
 
 bool ForecastPaths::onePath(double quantile, std::uint64_t pathSeed) {
-    arrivals_.clear();
+    // Per stream, its batches seen and the large ones pooled over the day:
+    // each a number of arrivals over the horizon, drawn in time order as they
+    // are needed (a path ends when the order is served, long before a
+    // horizon of weeks has been drawn).
+    sources_.clear();
     for (std::uint32_t j = 0; j < scene_.streams.size(); ++j) {
         const ForecastScene::Stream& stream = scene_.streams[j];
         const auto batches = static_cast<std::uint32_t>(stream.batchStart.size() - 1);
         const std::uint32_t small = batches - (stream.large ? 1 : 0);
-        SplitMix64 rng(mix(pathSeed, 0x5157ull + j));
         if (small > 0) {
+            Source src{j, small, 0, 0, 0, SplitMix64(mix(pathSeed, 0x5157ull + j))};
             const double rate =
                 gammaQuantile(stream.seen + 0.5, quantile) / stream.windowSeconds * stream.relevant;
-            const double u = (strata_[j][static_cast<std::size_t>(path_)] + rng.unit()) / paths_;
-            const int count = poissonQuantile(rate * scene_.horizonSeconds, u);
-            for (int k = 0; k < count; ++k) {
-                const double at = rng.unit() * scene_.horizonSeconds;
-                const auto batch = static_cast<std::uint32_t>(rng.next() % small);
-                arrivals_.push_back({at, j, batch});
-            }
+            const double u =
+                (strata_[j][static_cast<std::size_t>(path_)] + src.rng.unit()) / paths_;
+            src.left = poissonQuantile(rate * scene_.horizonSeconds, u);
+            sources_.push_back(src);
         }
         if (stream.large) {
-            SplitMix64 big(mix(pathSeed, 0xb16ull + j));
+            Source src{j, 0, small, 0, 0, SplitMix64(mix(pathSeed, 0xb16ull + j))};
             const double rate =
                 gammaQuantile(stream.largeSeen + 0.5, quantile) / stream.largeWindowSeconds;
-            const int count = poissonQuantile(rate * scene_.horizonSeconds, big.unit());
-            for (int k = 0; k < count; ++k)
-                arrivals_.push_back({big.unit() * scene_.horizonSeconds, j, small});
+            src.left = poissonQuantile(rate * scene_.horizonSeconds, src.rng.unit());
+            sources_.push_back(src);
         }
     }
-    std::sort(arrivals_.begin(), arrivals_.end(),
-              [](const Arrival& a, const Arrival& b) { return a.at < b.at; });
-    for (const Arrival& a : arrivals_) {
+    for (Source& src : sources_)
+        advance(src);
+    for (;;) {
+        Source* next = nullptr;
+        for (Source& src : sources_)
+            if (src.at >= 0 && (!next || src.at < next->at)) next = &src;
+        if (!next) return false;
         const double gone = leavesAt(scene_.target, pathSeed);
-        if (gone >= 0 && gone < a.at) return false;
-        if (match(a.stream, a.batch, a.at, pathSeed)) return true;
+        if (gone >= 0 && gone < next->at) return false;
+        const std::uint32_t batch =
+            next->choices > 0 ? static_cast<std::uint32_t>(next->rng.next() % next->choices)
+                              : next->fixed;
+        if (match(next->stream, batch, next->at, pathSeed)) return true;
+        advance(*next);
     }
-    return false;
+}
+
+void ForecastPaths::advance(Source& src) {
+    if (src.left <= 0) {
+        src.at = -1;
+        return;
+    }
+    // The least of `left` uniform times over what is left of the horizon.
+    const double horizon = scene_.horizonSeconds;
+    src.at += (horizon - src.at) * (1 - std::pow(1 - src.rng.unit(), 1.0 / src.left));
+    --src.left;
 }
 
 bool ForecastPaths::queuedAt(std::uint32_t order, double at, std::uint64_t pathSeed) {

@@ -80,12 +80,20 @@ class ForecastPaths {
     int served(int paths, double quantile, std::uint64_t seed);
 
   private:
-    struct Arrival {
-        double at;
-        std::uint32_t stream;
-        std::uint32_t batch;
+    // Arrivals of batches on one stream: `left` more to come after `at`
+    // (negative: none), each a batch drawn from `choices`, or `fixed` when
+    // there is no choice (the pooled large batch).
+    struct Source {
+        std::uint32_t stream = 0;
+        std::uint32_t choices = 0;
+        std::uint32_t fixed = 0;
+        int left = 0;
+        double at = 0;
+        SplitMix64 rng{0};
     };
     bool onePath(double quantile, std::uint64_t pathSeed);
+    // Draws the source's next arrival time.
+    void advance(Source& src);
     double leavesAt(std::uint32_t order, std::uint64_t pathSeed);
     // Gives a batch's pieces to the stream's candidates; true when the target
     // is served.
@@ -98,7 +106,7 @@ class ForecastPaths {
     bool queuedAt(std::uint32_t order, double at, std::uint64_t pathSeed);
 
     const ForecastScene& scene_;
-    std::vector<Arrival> arrivals_;
+    std::vector<Source> sources_;
     std::vector<ForecastScene::Stream::Piece> pieces_;
     std::vector<int> taken_;  // seats taken from each piece by one order
     // Per scene order on this path: 0 not looked at, 1 queued, 2 gone.

@@ -28,8 +28,20 @@ ForecastValue Forecaster::forecast(std::uint32_t order, Time now, std::optional<
         return v;
     }
     std::vector<StreamBasis> basis;
-    const ForecastScene sc = scene(order, now, v.by, basis);
+    ForecastScene sc = scene(order, now, v.by, basis);
     v.basis = basisText(basis);
+    // A stream none of whose batches could seat the order cannot serve it;
+    // what it does to the orders ahead elsewhere is left out, and when no
+    // stream is left the answer is 0 without drawing a path.
+    std::erase_if(sc.streams, [](const ForecastScene::Stream& stream) {
+        const auto target = static_cast<std::uint32_t>(stream.entries.size() - 1);
+        return std::find(stream.candidates.begin(), stream.candidates.end(), target) ==
+               stream.candidates.end();
+    });
+    if (sc.streams.empty()) {
+        v.basis += "; no release seen could seat it";
+        return v;
+    }
     ForecastPaths paths(sc);
     const int p = hundredthsOf(paths.served(kPaths, -1, seed), kPaths);
     const int low = hundredthsOf(paths.served(kEndPaths, 0.05, seed), kEndPaths);
