@@ -45,11 +45,27 @@
 <context>
     <name>houbu::ChartsPanel</name>
     <message numerus="yes">
-        <location filename="../app/src/charts.cpp" line="274"/>
+        <location filename="../app/src/charts.cpp" line="291"/>
         <source>History of %1 after %n command(s).</source>
         <translation>
             <numerusform>History of %1 after %n command.</numerusform>
             <numerusform>History of %1 after %n commands.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../app/src/charts.cpp" line="354"/>
+        <source>Probability of being served within %n minute(s)</source>
+        <translation>
+            <numerusform>Probability of being served within %n minute</numerusform>
+            <numerusform>Probability of being served within %n minutes</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../app/src/charts.cpp" line="406"/>
+        <source>the first %n ranks</source>
+        <translation>
+            <numerusform>the first rank</numerusform>
+            <numerusform>the first %n ranks</numerusform>
         </translation>
     </message>
 </context>
@@ -102,7 +118,7 @@
 <context>
     <name>houbu::EventLogModel</name>
     <message numerus="yes">
-        <location filename="../models/src/event_log_model.cpp" line="84"/>
+        <location filename="../models/src/event_log_model.cpp" line="85"/>
         <source>%n seat(s) free</source>
         <translation>
             <numerusform>%n seat free</numerusform>
@@ -124,7 +140,7 @@
 <context>
     <name>houbu::MainWindow</name>
     <message numerus="yes">
-        <location filename="../app/src/main_window.cpp" line="748"/>
+        <location filename="../app/src/main_window.cpp" line="756"/>
         <source>Standing tickets (无座): %n live</source>
         <translation>
             <numerusform>Standing tickets (无座): %n live</numerusform>
@@ -171,11 +187,19 @@
             <numerusform>… and %n more seats</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <location filename="../app/src/main_window_forecasts.cpp" line="97"/>
+        <source>Forecasting %1 of %n order(s)…</source>
+        <translation>
+            <numerusform>Forecasting %1 of %n order…</numerusform>
+            <numerusform>Forecasting %1 of %n orders…</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>houbu::OperatorDialog</name>
     <message numerus="yes">
-        <location filename="../app/src/dialogs/operator_dialog.cpp" line="240"/>
+        <location filename="../app/src/dialogs/operator_dialog.cpp" line="255"/>
         <source>Preview: would serve %n order(s) (%1): %2.</source>
         <translation>
             <numerusform>Preview: would serve %n order (%1): %2.</numerusform>
@@ -183,7 +207,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/dialogs/operator_dialog.cpp" line="242"/>
+        <location filename="../app/src/dialogs/operator_dialog.cpp" line="257"/>
         <source>%n passenger(s)</source>
         <translation>
             <numerusform>%n passenger</numerusform>
@@ -194,8 +218,8 @@
 <context>
     <name>houbu::QueueModel</name>
     <message numerus="yes">
-        <location filename="../app/src/main_window.cpp" line="325"/>
-        <location filename="../models/src/queue_model.cpp" line="66"/>
+        <location filename="../app/src/main_window.cpp" line="327"/>
+        <location filename="../models/src/queue_model.cpp" line="83"/>
         <source>%n waiting</source>
         <translation>
             <numerusform>%n waiting</numerusform>
@@ -203,11 +227,19 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../models/src/queue_model.cpp" line="69"/>
+        <location filename="../models/src/queue_model.cpp" line="86"/>
         <source>Queue %1 %2: %n order(s) in rank order</source>
         <translation>
             <numerusform>Queue %1 %2: %n order in rank order</numerusform>
             <numerusform>Queue %1 %2: %n orders in rank order</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../models/src/queue_model.cpp" line="203"/>
+        <source>How likely each order is to be served within %n minute(s) (or before it expires, if sooner), as the engine forecasts it; computed for the orders in view. Click to sort.</source>
+        <translation>
+            <numerusform>How likely each order is to be served within %n minute (or before it expires, if sooner), as the engine forecasts it; computed for the orders in view. Click to sort.</numerusform>
+            <numerusform>How likely each order is to be served within %n minutes (or before it expires, if sooner), as the engine forecasts it; computed for the orders in view. Click to sort.</numerusform>
         </translation>
     </message>
 </context>
@@ -284,6 +316,41 @@
         <translation>
             <numerusform>%n more command waiting</numerusform>
             <numerusform>%n more commands waiting</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>houbu::WaitlistCapDialog</name>
+    <message numerus="yes">
+        <location filename="../app/src/dialogs/waitlist_cap_dialog.cpp" line="90"/>
+        <source>Preview: no cap; any number may queue (%n passenger(s) queued now).</source>
+        <translation>
+            <numerusform>Preview: no cap; any number may queue (%n passenger queued now).</numerusform>
+            <numerusform>Preview: no cap; any number may queue (%n passengers queued now).</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../app/src/dialogs/waitlist_cap_dialog.cpp" line="94"/>
+        <source>Preview: closes the class to the waitlist: new orders and prepayments naming it are refused (候补人数已满); the %n passenger(s) queued stay.</source>
+        <translation>
+            <numerusform>Preview: closes the class to the waitlist: new orders and prepayments naming it are refused (候补人数已满); the %n passenger queued stays.</numerusform>
+            <numerusform>Preview: closes the class to the waitlist: new orders and prepayments naming it are refused (候补人数已满); the %n passengers queued stay.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../app/src/dialogs/waitlist_cap_dialog.cpp" line="98"/>
+        <source>Preview: %n passenger(s) queued, at or over the cap of %1: new orders naming the class are refused (候补人数已满) until fewer are queued; no one queued leaves.</source>
+        <translation>
+            <numerusform>Preview: %n passenger queued, at or over the cap of %1: new orders naming the class are refused (候补人数已满) until fewer are queued; no one queued leaves.</numerusform>
+            <numerusform>Preview: %n passengers queued, at or over the cap of %1: new orders naming the class are refused (候补人数已满) until fewer are queued; no one queued leaves.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../app/src/dialogs/waitlist_cap_dialog.cpp" line="103"/>
+        <source>Preview: room for %n more passenger(s) (%1 queued, cap %2); orders beyond it are refused (候补人数已满).</source>
+        <translation>
+            <numerusform>Preview: room for %n more passenger (%1 queued, cap %2); orders beyond it are refused (候补人数已满).</numerusform>
+            <numerusform>Preview: room for %n more passengers (%1 queued, cap %2); orders beyond it are refused (候补人数已满).</numerusform>
         </translation>
     </message>
 </context>

@@ -418,141 +418,176 @@
 <context>
     <name>houbu::ChartsPanel</name>
     <message>
-        <location filename="../app/src/charts.cpp" line="168"/>
+        <location filename="../app/src/charts.cpp" line="171"/>
         <source>&amp;Class:</source>
         <translation>席别(&amp;C)：</translation>
     </message>
     <message>
-        <location filename="../app/src/charts.cpp" line="173"/>
+        <location filename="../app/src/charts.cpp" line="176"/>
         <source>&amp;Replay history</source>
         <translation>回放历史(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../app/src/charts.cpp" line="175"/>
+        <location filename="../app/src/charts.cpp" line="178"/>
         <source>Replay the journal to chart queues, releases and utilisation over time</source>
         <translation>回放日志，绘制队列、释放和利用率随时间的变化</translation>
     </message>
     <message>
-        <location filename="../app/src/charts.cpp" line="176"/>
+        <location filename="../app/src/charts.cpp" line="179"/>
         <source>Export &amp;PNG…</source>
         <translation>导出 PNG(&amp;P)…</translation>
     </message>
     <message>
-        <location filename="../app/src/charts.cpp" line="177"/>
+        <location filename="../app/src/charts.cpp" line="180"/>
         <source>Save the chart shown as a PNG image</source>
         <translation>将当前图表保存为 PNG 图像</translation>
     </message>
     <message>
-        <location filename="../app/src/charts.cpp" line="189"/>
+        <location filename="../app/src/charts.cpp" line="192"/>
         <source>Section load</source>
         <translation>区段负载</translation>
     </message>
     <message>
-        <location filename="../app/src/charts.cpp" line="189"/>
+        <location filename="../app/src/charts.cpp" line="192"/>
         <source>Queues over time</source>
         <translation>队列变化</translation>
     </message>
     <message>
-        <location filename="../app/src/charts.cpp" line="190"/>
+        <location filename="../app/src/charts.cpp" line="193"/>
         <source>Releases and fulfilments</source>
         <translation>释放与兑现</translation>
     </message>
     <message>
-        <location filename="../app/src/charts.cpp" line="190"/>
+        <location filename="../app/src/charts.cpp" line="193"/>
         <source>Utilisation</source>
         <translation>利用率</translation>
     </message>
     <message>
-        <location filename="../app/src/charts.cpp" line="236"/>
+        <location filename="../app/src/charts.cpp" line="194"/>
+        <location filename="../app/src/charts.cpp" line="347"/>
+        <source>Forecast by rank</source>
+        <translation>按名次的兑现预测</translation>
+    </message>
+    <message>
+        <location filename="../app/src/charts.cpp" line="249"/>
         <source>All classes</source>
         <translation>全部席别</translation>
     </message>
     <message>
-        <location filename="../app/src/charts.cpp" line="255"/>
+        <location filename="../app/src/charts.cpp" line="272"/>
         <source>No run to chart.</source>
         <translation>没有可绘制图表的车次。</translation>
     </message>
     <message>
-        <location filename="../app/src/charts.cpp" line="258"/>
+        <location filename="../app/src/charts.cpp" line="275"/>
         <source>Replaying the journal…</source>
         <translation>正在回放日志…</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/charts.cpp" line="274"/>
+        <location filename="../app/src/charts.cpp" line="291"/>
         <source>History of %1 after %n command(s).</source>
         <translation>
             <numerusform>%1 在执行 %n 条命令后的历史。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/src/charts.cpp" line="299"/>
-        <location filename="../app/src/charts.cpp" line="423"/>
+        <location filename="../app/src/charts.cpp" line="358"/>
+        <source>90 % interval</source>
+        <translation>90% 区间</translation>
+    </message>
+    <message>
+        <location filename="../app/src/charts.cpp" line="385"/>
+        <source>Rank in the queue</source>
+        <translation>队列中的名次</translation>
+    </message>
+    <message>
+        <location filename="../app/src/charts.cpp" line="401"/>
+        <source>Forecast by rank · %1 %2 %3→%4</source>
+        <translation>按名次的兑现预测 · %1 %2 %3→%4</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../app/src/charts.cpp" line="406"/>
+        <source>the first %n ranks</source>
+        <translation>
+            <numerusform>前 %n 名</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../app/src/charts.cpp" line="430"/>
+        <location filename="../app/src/charts.cpp" line="554"/>
         <source>Sold</source>
         <translation>已售</translation>
     </message>
     <message>
-        <location filename="../app/src/charts.cpp" line="300"/>
-        <location filename="../app/src/charts.cpp" line="424"/>
+        <location filename="../app/src/charts.cpp" line="431"/>
+        <location filename="../app/src/charts.cpp" line="555"/>
         <source>Held</source>
         <translation>占座</translation>
     </message>
     <message>
-        <location filename="../app/src/charts.cpp" line="301"/>
+        <location filename="../app/src/charts.cpp" line="432"/>
         <source>Blocked</source>
         <translation>预留</translation>
     </message>
     <message>
-        <location filename="../app/src/charts.cpp" line="302"/>
+        <location filename="../app/src/charts.cpp" line="433"/>
         <source>Free</source>
         <translation>空闲</translation>
     </message>
     <message>
-        <location filename="../app/src/charts.cpp" line="323"/>
+        <location filename="../app/src/charts.cpp" line="454"/>
         <source>Section load in seats · %1</source>
         <translation>区段负载（座位数）· %1</translation>
     </message>
     <message>
-        <location filename="../app/src/charts.cpp" line="411"/>
+        <location filename="../app/src/charts.cpp" line="542"/>
         <source>Seats released by source and orders fulfilled, running totals · %1</source>
         <translation>按来源统计的释放席位与兑现订单（累计）· %1</translation>
     </message>
     <message>
-        <location filename="../app/src/charts.cpp" line="402"/>
+        <location filename="../app/src/charts.cpp" line="533"/>
         <source>Orders fulfilled</source>
         <translation>兑现订单</translation>
     </message>
+    <message numerus="yes">
+        <location filename="../app/src/charts.cpp" line="354"/>
+        <source>Probability of being served within %n minute(s)</source>
+        <translation>
+            <numerusform>%n 分钟内的候补兑现概率</numerusform>
+        </translation>
+    </message>
     <message>
-        <location filename="../app/src/charts.cpp" line="408"/>
+        <location filename="../app/src/charts.cpp" line="539"/>
         <source>Queued orders per interval · %1</source>
         <translation>各区间排队订单 · %1</translation>
     </message>
     <message>
-        <location filename="../app/src/charts.cpp" line="445"/>
+        <location filename="../app/src/charts.cpp" line="576"/>
         <source>Seat-km over seat-km offered</source>
         <translation>售出席位公里 / 提供席位公里</translation>
     </message>
     <message>
-        <location filename="../app/src/charts.cpp" line="448"/>
+        <location filename="../app/src/charts.cpp" line="579"/>
         <source>Seat utilisation per run</source>
         <translation>各车次席位利用率</translation>
     </message>
     <message>
-        <location filename="../app/src/charts.cpp" line="503"/>
+        <location filename="../app/src/charts.cpp" line="639"/>
         <source>Export chart</source>
         <translation>导出图表</translation>
     </message>
     <message>
-        <location filename="../app/src/charts.cpp" line="503"/>
+        <location filename="../app/src/charts.cpp" line="639"/>
         <source>PNG images (*.png)</source>
         <translation>PNG 图像 (*.png)</translation>
     </message>
     <message>
-        <location filename="../app/src/charts.cpp" line="505"/>
+        <location filename="../app/src/charts.cpp" line="641"/>
         <source>Saved %1</source>
         <translation>已保存 %1</translation>
     </message>
     <message>
-        <location filename="../app/src/charts.cpp" line="506"/>
+        <location filename="../app/src/charts.cpp" line="642"/>
         <source>Could not write %1</source>
         <translation>无法写入 %1</translation>
     </message>
@@ -1063,19 +1098,19 @@
     </message>
     <message>
         <location filename="../models/src/display_names.cpp" line="63"/>
-        <location filename="../models/src/display_names.cpp" line="90"/>
+        <location filename="../models/src/display_names.cpp" line="91"/>
         <source>Queue position</source>
         <translation>排队名次</translation>
     </message>
     <message>
         <location filename="../models/src/display_names.cpp" line="64"/>
-        <location filename="../models/src/display_names.cpp" line="91"/>
+        <location filename="../models/src/display_names.cpp" line="92"/>
         <source>Availability</source>
         <translation>余票</translation>
     </message>
     <message>
         <location filename="../models/src/display_names.cpp" line="65"/>
-        <location filename="../models/src/display_names.cpp" line="92"/>
+        <location filename="../models/src/display_names.cpp" line="93"/>
         <source>Seat map</source>
         <translation>座位图</translation>
     </message>
@@ -1120,231 +1155,237 @@
         <translation>候补人数上限已设定</translation>
     </message>
     <message>
-        <location filename="../models/src/display_names.cpp" line="78"/>
+        <location filename="../models/src/display_names.cpp" line="74"/>
+        <location filename="../models/src/display_names.cpp" line="96"/>
+        <source>Forecast</source>
+        <translation>预测</translation>
+    </message>
+    <message>
+        <location filename="../models/src/display_names.cpp" line="79"/>
         <source>Define train</source>
         <translation>定义车次</translation>
     </message>
     <message>
-        <location filename="../models/src/display_names.cpp" line="79"/>
+        <location filename="../models/src/display_names.cpp" line="80"/>
         <source>Add car</source>
         <translation>加挂</translation>
     </message>
     <message>
-        <location filename="../models/src/display_names.cpp" line="80"/>
+        <location filename="../models/src/display_names.cpp" line="81"/>
         <source>Sell</source>
         <translation>售票</translation>
     </message>
     <message>
-        <location filename="../models/src/display_names.cpp" line="81"/>
+        <location filename="../models/src/display_names.cpp" line="82"/>
         <source>Pay</source>
         <translation>支付</translation>
     </message>
     <message>
-        <location filename="../models/src/display_names.cpp" line="82"/>
+        <location filename="../models/src/display_names.cpp" line="83"/>
         <source>Refund</source>
         <translation>退票</translation>
     </message>
     <message>
-        <location filename="../models/src/display_names.cpp" line="83"/>
+        <location filename="../models/src/display_names.cpp" line="84"/>
         <source>Reschedule</source>
         <translation>改签</translation>
     </message>
     <message>
-        <location filename="../models/src/display_names.cpp" line="84"/>
+        <location filename="../models/src/display_names.cpp" line="85"/>
         <source>Block quota</source>
         <translation>预留</translation>
     </message>
     <message>
-        <location filename="../models/src/display_names.cpp" line="85"/>
+        <location filename="../models/src/display_names.cpp" line="86"/>
         <source>Release</source>
         <translation>释放</translation>
     </message>
     <message>
-        <location filename="../models/src/display_names.cpp" line="86"/>
+        <location filename="../models/src/display_names.cpp" line="87"/>
         <source>Waitlist order</source>
         <translation>候补下单</translation>
     </message>
     <message>
-        <location filename="../models/src/display_names.cpp" line="87"/>
+        <location filename="../models/src/display_names.cpp" line="88"/>
         <source>Prepay</source>
         <translation>预付</translation>
     </message>
     <message>
-        <location filename="../models/src/display_names.cpp" line="88"/>
+        <location filename="../models/src/display_names.cpp" line="89"/>
         <source>Cancel order</source>
         <translation>取消候补</translation>
     </message>
     <message>
-        <location filename="../models/src/display_names.cpp" line="89"/>
+        <location filename="../models/src/display_names.cpp" line="90"/>
         <source>Advance clock</source>
         <translation>推进时钟</translation>
     </message>
     <message>
-        <location filename="../models/src/display_names.cpp" line="93"/>
+        <location filename="../models/src/display_names.cpp" line="94"/>
         <source>Set waitlist rules</source>
         <translation>设定候补规则</translation>
     </message>
     <message>
-        <location filename="../models/src/display_names.cpp" line="94"/>
+        <location filename="../models/src/display_names.cpp" line="95"/>
         <source>Cap waitlist</source>
         <translation>设定候补人数上限</translation>
     </message>
     <message>
-        <location filename="../models/src/display_names.cpp" line="99"/>
+        <location filename="../models/src/display_names.cpp" line="101"/>
         <source>refund</source>
         <translation>退票</translation>
     </message>
     <message>
-        <location filename="../models/src/display_names.cpp" line="100"/>
+        <location filename="../models/src/display_names.cpp" line="102"/>
         <source>payment timeout</source>
         <translation>支付超时</translation>
     </message>
     <message>
-        <location filename="../models/src/display_names.cpp" line="101"/>
+        <location filename="../models/src/display_names.cpp" line="103"/>
         <source>reschedule</source>
         <translation>改签</translation>
     </message>
     <message>
-        <location filename="../models/src/display_names.cpp" line="102"/>
+        <location filename="../models/src/display_names.cpp" line="104"/>
         <source>quota returned</source>
         <translation>预留释放</translation>
     </message>
     <message>
-        <location filename="../models/src/display_names.cpp" line="103"/>
+        <location filename="../models/src/display_names.cpp" line="105"/>
         <source>added car</source>
         <translation>加挂</translation>
     </message>
     <message>
-        <location filename="../models/src/display_names.cpp" line="108"/>
+        <location filename="../models/src/display_names.cpp" line="110"/>
         <source>Refunds</source>
         <translation>退票</translation>
     </message>
     <message>
-        <location filename="../models/src/display_names.cpp" line="109"/>
+        <location filename="../models/src/display_names.cpp" line="111"/>
         <source>Holds timed out</source>
         <translation>占座超时</translation>
     </message>
     <message>
-        <location filename="../models/src/display_names.cpp" line="110"/>
+        <location filename="../models/src/display_names.cpp" line="112"/>
         <source>Reschedules</source>
         <translation>改签</translation>
     </message>
     <message>
-        <location filename="../models/src/display_names.cpp" line="111"/>
+        <location filename="../models/src/display_names.cpp" line="113"/>
         <source>Quota released</source>
         <translation>预留释放</translation>
     </message>
     <message>
-        <location filename="../models/src/display_names.cpp" line="112"/>
+        <location filename="../models/src/display_names.cpp" line="114"/>
         <source>Added cars</source>
         <translation>加挂</translation>
     </message>
     <message>
-        <location filename="../models/src/display_names.cpp" line="117"/>
+        <location filename="../models/src/display_names.cpp" line="119"/>
         <source>Business class</source>
         <translation>商务座</translation>
     </message>
     <message>
-        <location filename="../models/src/display_names.cpp" line="118"/>
+        <location filename="../models/src/display_names.cpp" line="120"/>
         <source>First class</source>
         <translation>一等座</translation>
     </message>
     <message>
-        <location filename="../models/src/display_names.cpp" line="119"/>
+        <location filename="../models/src/display_names.cpp" line="121"/>
         <source>Second class</source>
         <translation>二等座</translation>
     </message>
     <message>
-        <location filename="../models/src/display_names.cpp" line="128"/>
+        <location filename="../models/src/display_names.cpp" line="130"/>
         <source>awaiting prepayment</source>
         <translation>等待预付</translation>
     </message>
     <message>
-        <location filename="../models/src/display_names.cpp" line="129"/>
+        <location filename="../models/src/display_names.cpp" line="131"/>
         <source>queued</source>
         <translation>排队中</translation>
     </message>
     <message>
-        <location filename="../models/src/display_names.cpp" line="130"/>
-        <location filename="../models/src/display_names.cpp" line="166"/>
+        <location filename="../models/src/display_names.cpp" line="132"/>
+        <location filename="../models/src/display_names.cpp" line="168"/>
         <source>served</source>
         <translation>候补兑现</translation>
     </message>
     <message>
-        <location filename="../models/src/display_names.cpp" line="131"/>
+        <location filename="../models/src/display_names.cpp" line="133"/>
         <source>cancelled</source>
         <translation>已取消</translation>
     </message>
     <message>
-        <location filename="../models/src/display_names.cpp" line="132"/>
+        <location filename="../models/src/display_names.cpp" line="134"/>
         <source>expired</source>
         <translation>已失效</translation>
     </message>
     <message>
-        <location filename="../models/src/display_names.cpp" line="133"/>
+        <location filename="../models/src/display_names.cpp" line="135"/>
         <source>failed: passenger conflict</source>
         <translation>兑现失败：乘车人行程冲突</translation>
     </message>
     <message>
-        <location filename="../models/src/display_names.cpp" line="138"/>
-        <location filename="../models/src/display_names.cpp" line="162"/>
+        <location filename="../models/src/display_names.cpp" line="140"/>
+        <location filename="../models/src/display_names.cpp" line="164"/>
         <source>held</source>
         <translation>占座</translation>
     </message>
     <message>
-        <location filename="../models/src/display_names.cpp" line="139"/>
-        <location filename="../models/src/display_names.cpp" line="164"/>
+        <location filename="../models/src/display_names.cpp" line="141"/>
+        <location filename="../models/src/display_names.cpp" line="166"/>
         <source>paid</source>
         <translation>已支付</translation>
     </message>
     <message>
-        <location filename="../models/src/display_names.cpp" line="140"/>
+        <location filename="../models/src/display_names.cpp" line="142"/>
         <source>refunded</source>
         <translation>已退票</translation>
     </message>
     <message>
-        <location filename="../models/src/display_names.cpp" line="141"/>
+        <location filename="../models/src/display_names.cpp" line="143"/>
         <source>hold expired</source>
         <translation>占座超时</translation>
     </message>
     <message>
-        <location filename="../models/src/display_names.cpp" line="142"/>
-        <location filename="../models/src/display_names.cpp" line="168"/>
+        <location filename="../models/src/display_names.cpp" line="144"/>
+        <location filename="../models/src/display_names.cpp" line="170"/>
         <source>quota block</source>
         <translation>预留</translation>
     </message>
     <message>
-        <location filename="../models/src/display_names.cpp" line="147"/>
+        <location filename="../models/src/display_names.cpp" line="149"/>
         <source>cancelled by the user</source>
         <translation>用户取消</translation>
     </message>
     <message>
-        <location filename="../models/src/display_names.cpp" line="148"/>
+        <location filename="../models/src/display_names.cpp" line="150"/>
         <source>not prepaid in time</source>
         <translation>未按时预付</translation>
     </message>
     <message>
-        <location filename="../models/src/display_names.cpp" line="153"/>
+        <location filename="../models/src/display_names.cpp" line="155"/>
         <source>few ahead</source>
         <translation>较少</translation>
     </message>
     <message>
-        <location filename="../models/src/display_names.cpp" line="154"/>
+        <location filename="../models/src/display_names.cpp" line="156"/>
         <source>some ahead</source>
         <translation>中等</translation>
     </message>
     <message>
-        <location filename="../models/src/display_names.cpp" line="155"/>
+        <location filename="../models/src/display_names.cpp" line="157"/>
         <source>many ahead</source>
         <translation>较多</translation>
     </message>
     <message>
-        <location filename="../models/src/display_names.cpp" line="179"/>
+        <location filename="../models/src/display_names.cpp" line="181"/>
         <source>(the engine: %1)</source>
         <translation>（引擎原文：%1）</translation>
     </message>
     <message>
-        <location filename="../models/src/display_names.cpp" line="183"/>
+        <location filename="../models/src/display_names.cpp" line="185"/>
         <source>¥%1</source>
         <translation>¥%1</translation>
     </message>
@@ -1408,12 +1449,12 @@
 <context>
     <name>houbu::EmbeddedSession</name>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="950"/>
+        <location filename="../session/src/embedded_session.cpp" line="1019"/>
         <source>Embedded · in memory</source>
         <translation>嵌入式 · 内存</translation>
     </message>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="950"/>
+        <location filename="../session/src/embedded_session.cpp" line="1019"/>
         <source>Embedded · %1</source>
         <translation>嵌入式 · %1</translation>
     </message>
@@ -1421,75 +1462,75 @@
 <context>
     <name>houbu::EmbeddedWorker</name>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="57"/>
+        <location filename="../session/src/embedded_session.cpp" line="59"/>
         <source>Opening the store</source>
         <translation>正在打开存储</translation>
     </message>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="82"/>
+        <location filename="../session/src/embedded_session.cpp" line="84"/>
         <source>Reading the log</source>
         <translation>正在读取日志</translation>
     </message>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="88"/>
+        <location filename="../session/src/embedded_session.cpp" line="90"/>
         <source>The log&apos;s history cannot be read: %1</source>
         <translation>无法读取日志的历史：%1</translation>
     </message>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="93"/>
+        <location filename="../session/src/embedded_session.cpp" line="95"/>
         <source>The log&apos;s history: %1</source>
         <translation>日志历史：%1</translation>
     </message>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="204"/>
-        <location filename="../session/src/embedded_session.cpp" line="385"/>
-        <location filename="../session/src/embedded_session.cpp" line="444"/>
+        <location filename="../session/src/embedded_session.cpp" line="208"/>
+        <location filename="../session/src/embedded_session.cpp" line="449"/>
+        <location filename="../session/src/embedded_session.cpp" line="510"/>
         <source>No engine is open.</source>
         <translation>未打开引擎。</translation>
     </message>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="303"/>
+        <location filename="../session/src/embedded_session.cpp" line="367"/>
         <source>Loading cancelled after %1 of %2 lines.</source>
         <translation>已在 %2 行中的第 %1 行后取消加载。</translation>
     </message>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="306"/>
-        <location filename="../session/src/embedded_session.cpp" line="322"/>
+        <location filename="../session/src/embedded_session.cpp" line="370"/>
+        <location filename="../session/src/embedded_session.cpp" line="386"/>
         <source>Loading scenario</source>
         <translation>正在加载场景</translation>
     </message>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="340"/>
+        <location filename="../session/src/embedded_session.cpp" line="404"/>
         <source>Cannot write %1: %2</source>
         <translation>无法写入 %1：%2</translation>
     </message>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="355"/>
+        <location filename="../session/src/embedded_session.cpp" line="419"/>
         <source>Journal exported to %1</source>
         <translation>日志已导出到 %1</translation>
     </message>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="364"/>
+        <location filename="../session/src/embedded_session.cpp" line="428"/>
         <source>Replaying the journal</source>
         <translation>正在回放日志</translation>
     </message>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="376"/>
+        <location filename="../session/src/embedded_session.cpp" line="440"/>
         <source>Replaying under both policies</source>
         <translation>正在按两种策略回放</translation>
     </message>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="392"/>
+        <location filename="../session/src/embedded_session.cpp" line="456"/>
         <source>Event %1 is not in the journal.</source>
         <translation>事件 %1 不在日志中。</translation>
     </message>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="400"/>
+        <location filename="../session/src/embedded_session.cpp" line="464"/>
         <source>Line %1 is not a command of this session.</source>
         <translation>第 %1 行不是本会话的命令。</translation>
     </message>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="720"/>
+        <location filename="../session/src/embedded_session.cpp" line="786"/>
         <source>Step mode and the engine disagree on line %1; the engine&apos;s events are kept.</source>
         <translation>单步模式与引擎在第 %1 行的结果不一致；以引擎的事件为准。</translation>
     </message>
@@ -1663,74 +1704,79 @@
 <context>
     <name>houbu::EventLogModel</name>
     <message>
-        <location filename="../models/src/event_log_model.cpp" line="80"/>
+        <location filename="../models/src/event_log_model.cpp" line="81"/>
         <source>prepay %1 by %2</source>
         <translation>%2 前预付 %1</translation>
     </message>
     <message numerus="yes">
-        <location filename="../models/src/event_log_model.cpp" line="84"/>
+        <location filename="../models/src/event_log_model.cpp" line="85"/>
         <source>%n seat(s) free</source>
         <translation>
             <numerusform>余 %n 座</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../models/src/event_log_model.cpp" line="88"/>
+        <location filename="../models/src/event_log_model.cpp" line="87"/>
+        <source>%1 % likely served by %2 (90 % interval %3–%4 %)</source>
+        <translation>%2 前兑现概率 %1%（90% 区间 %3–%4%）</translation>
+    </message>
+    <message>
+        <location filename="../models/src/event_log_model.cpp" line="95"/>
         <source>%1 %2 %3: rank %4</source>
         <translation>%1 %2 %3：第 %4 名</translation>
     </message>
     <message>
-        <location filename="../models/src/event_log_model.cpp" line="104"/>
+        <location filename="../models/src/event_log_model.cpp" line="111"/>
         <source>%1 (preview)</source>
         <translation>%1（预演）</translation>
     </message>
     <message>
-        <location filename="../models/src/event_log_model.cpp" line="164"/>
+        <location filename="../models/src/event_log_model.cpp" line="171"/>
         <source>Who sent the command: the console&apos;s user and computer, or a houbud token&apos;s name and role and the client&apos;s address (a remote console sees this with an admin token only)</source>
         <translation>谁发送了该命令：控制台的用户和计算机，或 houbud 令牌的名称、角色和客户端地址（远程控制台仅在使用管理员令牌时可见）</translation>
     </message>
     <message>
-        <location filename="../models/src/event_log_model.cpp" line="169"/>
+        <location filename="../models/src/event_log_model.cpp" line="176"/>
         <source>The command&apos;s line in its input: in a scenario file, the file&apos;s line (every line counted, as houbu-cli numbers them); after that, the console&apos;s commands in the order sent</source>
         <translation>命令在其输入中的行号：场景文件中即文件的行号（与 houbu-cli 一样，每一行都计数）；此后是控制台按发送顺序编号的命令</translation>
     </message>
     <message>
-        <location filename="../models/src/event_log_model.cpp" line="176"/>
+        <location filename="../models/src/event_log_model.cpp" line="183"/>
         <source>Seq</source>
         <translation>序号</translation>
     </message>
     <message>
-        <location filename="../models/src/event_log_model.cpp" line="178"/>
+        <location filename="../models/src/event_log_model.cpp" line="185"/>
         <source>Time</source>
         <translation>时间</translation>
     </message>
     <message>
-        <location filename="../models/src/event_log_model.cpp" line="180"/>
+        <location filename="../models/src/event_log_model.cpp" line="187"/>
         <source>Event</source>
         <translation>事件</translation>
     </message>
     <message>
-        <location filename="../models/src/event_log_model.cpp" line="182"/>
+        <location filename="../models/src/event_log_model.cpp" line="189"/>
         <source>Line</source>
         <translation>行</translation>
     </message>
     <message>
-        <location filename="../models/src/event_log_model.cpp" line="184"/>
+        <location filename="../models/src/event_log_model.cpp" line="191"/>
         <source>Train</source>
         <translation>车次</translation>
     </message>
     <message>
-        <location filename="../models/src/event_log_model.cpp" line="186"/>
+        <location filename="../models/src/event_log_model.cpp" line="193"/>
         <source>Ticket / id</source>
         <translation>车票 / 编号</translation>
     </message>
     <message>
-        <location filename="../models/src/event_log_model.cpp" line="188"/>
+        <location filename="../models/src/event_log_model.cpp" line="195"/>
         <source>Sent by</source>
         <translation>发送者</translation>
     </message>
     <message>
-        <location filename="../models/src/event_log_model.cpp" line="190"/>
+        <location filename="../models/src/event_log_model.cpp" line="197"/>
         <source>Details</source>
         <translation>详情</translation>
     </message>
@@ -1834,6 +1880,14 @@
     </message>
 </context>
 <context>
+    <name>houbu::ForecastCache</name>
+    <message>
+        <location filename="../models/src/forecast_cache.cpp" line="18"/>
+        <source>No forecast here: houbud answers a forecast only by journaling it, so only an engine in this console forecasts.</source>
+        <translation>此处无预测：houbud 只能在记入日志后回答预测，因此只有本控制台内的引擎才做预测。</translation>
+    </message>
+</context>
+<context>
     <name>houbu::HotQueueModel</name>
     <message>
         <location filename="../models/src/hot_queue_model.cpp" line="83"/>
@@ -1932,22 +1986,22 @@
 <context>
     <name>houbu::MainWindow</name>
     <message>
-        <location filename="../app/src/main_window.cpp" line="529"/>
+        <location filename="../app/src/main_window.cpp" line="532"/>
         <source>Houbu</source>
         <translation>候补</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="137"/>
+        <location filename="../app/src/main_window.cpp" line="138"/>
         <source>Find seat, ticket, passenger or order (Ctrl+F)</source>
         <translation>查找席位、车票、乘客或订单 (Ctrl+F)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="138"/>
+        <location filename="../app/src/main_window.cpp" line="139"/>
         <source>Class:</source>
         <translation>席别：</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="140"/>
+        <location filename="../app/src/main_window.cpp" line="141"/>
         <source>Car:</source>
         <translation>车厢：</translation>
     </message>
@@ -1962,72 +2016,72 @@
         <translation>推进时钟(&amp;V)…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="191"/>
+        <location filename="../app/src/main_window.cpp" line="192"/>
         <source>Selected: %1 %2→%3</source>
         <translation>已选：%1 %2→%3</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="283"/>
+        <location filename="../app/src/main_window.cpp" line="285"/>
         <source>Trains</source>
         <translation>车次</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="284"/>
+        <location filename="../app/src/main_window.cpp" line="286"/>
         <source>Hot queues</source>
         <translation>热门队列</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="348"/>
+        <location filename="../app/src/main_window.cpp" line="351"/>
         <source>Select a queued order to see which seats block it.</source>
         <translation>选择一个排队订单，查看是哪些席位挡住了它。</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="361"/>
+        <location filename="../app/src/main_window.cpp" line="364"/>
         <source>Queues</source>
         <translation>候补队列</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="368"/>
+        <location filename="../app/src/main_window.cpp" line="371"/>
         <source>All events</source>
         <translation>全部事件</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="373"/>
+        <location filename="../app/src/main_window.cpp" line="376"/>
         <source>All trains</source>
         <translation>全部车次</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="374"/>
+        <location filename="../app/src/main_window.cpp" line="377"/>
         <source>Order id</source>
         <translation>订单号</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="375"/>
+        <location filename="../app/src/main_window.cpp" line="378"/>
         <source>Sent by</source>
         <translation>发送者</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="377"/>
+        <location filename="../app/src/main_window.cpp" line="380"/>
         <source>Only commands sent by this user, token, role or host</source>
         <translation>只显示由此用户、令牌、角色或主机发送的命令</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="378"/>
+        <location filename="../app/src/main_window.cpp" line="381"/>
         <source>Text</source>
         <translation>文本</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="426"/>
+        <location filename="../app/src/main_window.cpp" line="429"/>
         <source>Matching log</source>
         <translation>匹配日志</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="431"/>
+        <location filename="../app/src/main_window.cpp" line="434"/>
         <source>Legend</source>
         <translation>图例</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="435"/>
+        <location filename="../app/src/main_window.cpp" line="438"/>
         <source>Charts</source>
         <translation>图表</translation>
     </message>
@@ -2267,19 +2321,19 @@
         <translation>操作</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/main_window.cpp" line="748"/>
+        <location filename="../app/src/main_window.cpp" line="756"/>
         <source>Standing tickets (无座): %n live</source>
         <translation>
             <numerusform>无座车票：%n 张有效</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="749"/>
+        <location filename="../app/src/main_window.cpp" line="757"/>
         <source>each class&apos;s standing load per segment is the row under its seats</source>
         <translation>各席别每个区段的无座人数见其座位下方的一行</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="760"/>
+        <location filename="../app/src/main_window.cpp" line="768"/>
         <source>No class is capped; nobody waits.</source>
         <translation>没有席别设置上限；无人候补。</translation>
     </message>
@@ -2412,37 +2466,37 @@
         <translation>打印当前车次的座位图（先预览）</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_actions.cpp" line="470"/>
+        <location filename="../app/src/main_window_actions.cpp" line="476"/>
         <source>%1 %2→%3</source>
         <translation>%1 %2→%3</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_actions.cpp" line="476"/>
+        <location filename="../app/src/main_window_actions.cpp" line="482"/>
         <source>Release %1 (%2)…</source>
         <translation>释放 %1（%2）…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_actions.cpp" line="486"/>
+        <location filename="../app/src/main_window_actions.cpp" line="492"/>
         <source>Sell %1…</source>
         <translation>发售 %1…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_actions.cpp" line="489"/>
+        <location filename="../app/src/main_window_actions.cpp" line="495"/>
         <source>Block %1…</source>
         <translation>预留 %1…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_actions.cpp" line="492"/>
+        <location filename="../app/src/main_window_actions.cpp" line="498"/>
         <source>Waitlist order for %1…</source>
         <translation>为 %1 提交候补订单…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_actions.cpp" line="504"/>
+        <location filename="../app/src/main_window_actions.cpp" line="510"/>
         <source>Cancel order %1…</source>
         <translation>取消订单 %1…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_actions.cpp" line="519"/>
+        <location filename="../app/src/main_window_actions.cpp" line="525"/>
         <source>Waitlist cap for %1…</source>
         <translation>%1 的候补人数上限…</translation>
     </message>
@@ -2569,27 +2623,27 @@
         <translation>只能导出嵌入式引擎的日志。</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="514"/>
+        <location filename="../app/src/main_window.cpp" line="517"/>
         <source>in memory</source>
         <translation>内存</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="535"/>
+        <location filename="../app/src/main_window.cpp" line="538"/>
         <source>Cannot open the store</source>
         <translation>无法打开存储</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="547"/>
+        <location filename="../app/src/main_window.cpp" line="551"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="647"/>
+        <location filename="../app/src/main_window.cpp" line="651"/>
         <source>Cannot open scenario</source>
         <translation>无法打开场景</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="648"/>
+        <location filename="../app/src/main_window.cpp" line="652"/>
         <source>Cannot read %1: %2</source>
         <translation>无法读取 %1：%2</translation>
     </message>
@@ -2599,53 +2653,53 @@
         <translation>匹配</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="148"/>
+        <location filename="../app/src/main_window.cpp" line="149"/>
         <source>Every mark of the grid: View ▸ Legend</source>
         <translation>席位图的全部标记：视图 ▸ 图例</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="658"/>
+        <location filename="../app/src/main_window.cpp" line="662"/>
         <source>Open scenario</source>
         <translation>打开场景</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="659"/>
+        <location filename="../app/src/main_window.cpp" line="663"/>
         <source>Scenarios (*.jsonl);;All files (*)</source>
         <translation>场景 (*.jsonl);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="665"/>
+        <location filename="../app/src/main_window.cpp" line="669"/>
         <source>Open or create a store</source>
         <translation>打开或新建存储</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="666"/>
+        <location filename="../app/src/main_window.cpp" line="670"/>
         <source>Houbu stores (*.db);;All files (*)</source>
         <translation>候补存储 (*.db);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="675"/>
+        <location filename="../app/src/main_window.cpp" line="679"/>
         <source>Export journal as scenario</source>
         <translation>将日志导出为场景</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="675"/>
+        <location filename="../app/src/main_window.cpp" line="679"/>
         <source>Scenarios (*.jsonl)</source>
         <translation>场景 (*.jsonl)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="731"/>
+        <location filename="../app/src/main_window.cpp" line="738"/>
         <source>Clock %1</source>
         <translation>时钟 %1</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="771"/>
-        <location filename="../app/src/main_window.cpp" line="772"/>
+        <location filename="../app/src/main_window.cpp" line="779"/>
+        <location filename="../app/src/main_window.cpp" line="780"/>
         <source>All</source>
         <translation>全部</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="777"/>
+        <location filename="../app/src/main_window.cpp" line="785"/>
         <source>%1 · %2</source>
         <translation>%1 · %2</translation>
     </message>
@@ -2859,6 +2913,13 @@
         <source>Choose a queued order first</source>
         <translation>请先选择一个排队中的订单</translation>
     </message>
+    <message numerus="yes">
+        <location filename="../app/src/main_window_forecasts.cpp" line="97"/>
+        <source>Forecasting %1 of %n order(s)…</source>
+        <translation>
+            <numerusform>正在预测：已完成 %1 个，共 %n 个订单…</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>houbu::ManualDialog</name>
@@ -2906,91 +2967,101 @@
         <translation>一个订单最多 5 名乘客</translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/operator_dialog.cpp" line="105"/>
+        <location filename="../app/src/dialogs/operator_dialog.cpp" line="117"/>
         <source>The command&apos;s logical time: the console clock unless you choose a later one (what falls due before it fires first).</source>
         <translation>命令的逻辑时间：默认为控制台时钟，也可选择更晚的时间（在此之前到期的事项先触发）。</translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/operator_dialog.cpp" line="107"/>
+        <location filename="../app/src/dialogs/operator_dialog.cpp" line="119"/>
         <source>A&amp;t:</source>
         <translation>时间(&amp;T)：</translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/operator_dialog.cpp" line="111"/>
+        <location filename="../app/src/dialogs/operator_dialog.cpp" line="123"/>
         <source>Send the command to the engine</source>
         <translation>将命令发送给引擎</translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/operator_dialog.cpp" line="155"/>
+        <location filename="../app/src/dialogs/operator_dialog.cpp" line="167"/>
         <source>The id of what this command creates. The same command sent again with the same id changes nothing.</source>
         <translation>此命令所创建对象的编号。以相同编号再次发送相同命令不会产生任何变化。</translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/operator_dialog.cpp" line="235"/>
+        <location filename="../app/src/dialogs/operator_dialog.cpp" line="250"/>
         <source>Preview: no waiting order would be served.</source>
         <translation>预演：不会兑现任何候补订单。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/dialogs/operator_dialog.cpp" line="240"/>
+        <location filename="../app/src/dialogs/operator_dialog.cpp" line="255"/>
         <source>Preview: would serve %n order(s) (%1): %2.</source>
         <translation>
             <numerusform>预演：将兑现 %n 个订单（%1）：%2。</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/dialogs/operator_dialog.cpp" line="242"/>
+        <location filename="../app/src/dialogs/operator_dialog.cpp" line="257"/>
         <source>%n passenger(s)</source>
         <translation>
             <numerusform>%n 名乘客</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/operator_dialog.cpp" line="246"/>
+        <location filename="../app/src/dialogs/operator_dialog.cpp" line="261"/>
         <source>The run&apos;s longest queue would go from %1 to %2 orders.</source>
         <translation>该车次最长的候补队列将从 %1 单变为 %2 单。</translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/operator_dialog.cpp" line="283"/>
+        <location filename="../app/src/dialogs/operator_dialog.cpp" line="298"/>
         <source>This connection cannot send commands.</source>
         <translation>此连接无法发送命令。</translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/operator_dialog.cpp" line="291"/>
+        <location filename="../app/src/dialogs/operator_dialog.cpp" line="306"/>
         <source>Sending…</source>
         <translation>正在发送…</translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/operator_dialog.cpp" line="312"/>
+        <location filename="../app/src/dialogs/operator_dialog.cpp" line="327"/>
         <source>Not applied: %1</source>
         <translation>未应用：%1</translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/operator_dialog.cpp" line="341"/>
+        <location filename="../app/src/dialogs/operator_dialog.cpp" line="356"/>
         <source>%1 ×%2</source>
         <translation>%1 ×%2</translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/operator_dialog.cpp" line="344"/>
+        <location filename="../app/src/dialogs/operator_dialog.cpp" line="359"/>
         <source>%1: applied.</source>
         <translation>%1：已执行。</translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/operator_dialog.cpp" line="345"/>
+        <location filename="../app/src/dialogs/operator_dialog.cpp" line="360"/>
         <source>%1: applied (%2).</source>
         <translation>%1：已执行（%2）。</translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/operator_dialog.cpp" line="257"/>
+        <location filename="../app/src/dialogs/operator_dialog.cpp" line="272"/>
         <source>The same command with id %1 was applied before: nothing changed. Choose another id to send it again.</source>
         <translation>编号为 %1 的相同命令此前已应用：没有任何变化。如需再次发送，请选择其他编号。</translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/operator_dialog.cpp" line="260"/>
+        <location filename="../app/src/dialogs/operator_dialog.cpp" line="78"/>
+        <source>S&amp;tep through</source>
+        <translation>逐步发送(&amp;T)</translation>
+    </message>
+    <message>
+        <location filename="../app/src/dialogs/operator_dialog.cpp" line="80"/>
+        <source>Send it paused at its first matching decision, to watch whom it serves one decision at a time (Matching ▸ Step, Back)</source>
+        <translation>发送后停在第一个匹配决策处，逐个决策查看它兑现了谁（匹配 ▸ 单步、后退）</translation>
+    </message>
+    <message>
+        <location filename="../app/src/dialogs/operator_dialog.cpp" line="275"/>
         <source>Done already for %1 (duplicate): nothing changed.</source>
         <translation>%1 已处理过（重复）：没有任何变化。</translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/operator_dialog.cpp" line="317"/>
+        <location filename="../app/src/dialogs/operator_dialog.cpp" line="332"/>
         <source>The engine refused the command: %1</source>
         <translation>引擎拒绝了该命令：%1</translation>
     </message>
@@ -3097,72 +3168,105 @@
 <context>
     <name>houbu::QueueModel</name>
     <message numerus="yes">
-        <location filename="../app/src/main_window.cpp" line="325"/>
-        <location filename="../models/src/queue_model.cpp" line="66"/>
+        <location filename="../app/src/main_window.cpp" line="327"/>
+        <location filename="../models/src/queue_model.cpp" line="83"/>
         <source>%n waiting</source>
         <translation>
             <numerusform>%n 人等待</numerusform>
         </translation>
     </message>
+    <message>
+        <location filename="../app/src/main_window.cpp" line="330"/>
+        <location filename="../models/src/queue_model.cpp" line="177"/>
+        <source>%1 %</source>
+        <translation>%1%</translation>
+    </message>
     <message numerus="yes">
-        <location filename="../models/src/queue_model.cpp" line="69"/>
+        <location filename="../models/src/queue_model.cpp" line="86"/>
         <source>Queue %1 %2: %n order(s) in rank order</source>
         <translation>
             <numerusform>队列 %1 %2：按名次排列的 %n 个订单</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../models/src/queue_model.cpp" line="112"/>
+        <location filename="../models/src/queue_model.cpp" line="136"/>
         <source>standing accepted</source>
         <translation>接受无座</translation>
     </message>
     <message>
-        <location filename="../models/src/queue_model.cpp" line="113"/>
+        <location filename="../models/src/queue_model.cpp" line="137"/>
         <source>added trains accepted</source>
         <translation>接受新增列车</translation>
     </message>
     <message>
-        <location filename="../models/src/queue_model.cpp" line="120"/>
+        <location filename="../models/src/queue_model.cpp" line="145"/>
         <source>Order %1 of user %2, %3, rank %4 in this queue</source>
         <translation>用户 %2 的订单 %1，%3，在本队列排第 %4 名</translation>
     </message>
     <message>
-        <location filename="../models/src/queue_model.cpp" line="151"/>
+        <location filename="../models/src/queue_model.cpp" line="185"/>
+        <source>The forecast for %1 is on its way.</source>
+        <translation>%1 的预测正在计算。</translation>
+    </message>
+    <message>
+        <location filename="../models/src/queue_model.cpp" line="188"/>
+        <source>Served by %1 with probability %2 % (90 % interval %3–%4 %)</source>
+        <translation>%1 前兑现概率 %2%（90% 区间 %3–%4%）</translation>
+    </message>
+    <message>
+        <location filename="../models/src/queue_model.cpp" line="194"/>
+        <source>Forecast before the last change; a new one follows.</source>
+        <translation>这是最近一次变化之前的预测；新的预测随后就到。</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../models/src/queue_model.cpp" line="203"/>
+        <source>How likely each order is to be served within %n minute(s) (or before it expires, if sooner), as the engine forecasts it; computed for the orders in view. Click to sort.</source>
+        <translation>
+            <numerusform>引擎预测的各订单在 %n 分钟内（若失效更早，则在失效前）兑现的概率（候补兑现概率）；只为视图中的订单计算。点击可排序。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../models/src/queue_model.cpp" line="211"/>
         <source>Queue / order</source>
         <translation>队列 / 订单</translation>
     </message>
     <message>
-        <location filename="../models/src/queue_model.cpp" line="153"/>
+        <location filename="../models/src/queue_model.cpp" line="213"/>
         <source>Rank</source>
         <translation>名次</translation>
     </message>
     <message>
-        <location filename="../models/src/queue_model.cpp" line="155"/>
+        <location filename="../models/src/queue_model.cpp" line="215"/>
         <source>Ahead</source>
         <translation>前方人数</translation>
     </message>
     <message>
-        <location filename="../models/src/queue_model.cpp" line="157"/>
+        <location filename="../models/src/queue_model.cpp" line="217"/>
         <source>Level</source>
         <translation>排队情况</translation>
     </message>
     <message>
-        <location filename="../models/src/queue_model.cpp" line="159"/>
+        <location filename="../models/src/queue_model.cpp" line="219"/>
+        <source>Probability</source>
+        <translation>概率</translation>
+    </message>
+    <message>
+        <location filename="../models/src/queue_model.cpp" line="221"/>
         <source>Passengers</source>
         <translation>乘客</translation>
     </message>
     <message>
-        <location filename="../models/src/queue_model.cpp" line="161"/>
+        <location filename="../models/src/queue_model.cpp" line="223"/>
         <source>Effective</source>
         <translation>生效时间</translation>
     </message>
     <message>
-        <location filename="../models/src/queue_model.cpp" line="163"/>
+        <location filename="../models/src/queue_model.cpp" line="225"/>
         <source>Deadline</source>
         <translation>截止时间</translation>
     </message>
     <message>
-        <location filename="../models/src/queue_model.cpp" line="165"/>
+        <location filename="../models/src/queue_model.cpp" line="227"/>
         <source>Options</source>
         <translation>选项</translation>
     </message>
@@ -3823,13 +3927,13 @@ Order %5</source>
 <context>
     <name>houbu::Session</name>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="954"/>
-        <location filename="../session/src/embedded_session.cpp" line="966"/>
+        <location filename="../session/src/embedded_session.cpp" line="1023"/>
+        <location filename="../session/src/embedded_session.cpp" line="1035"/>
         <source>This session cannot replay its journal.</source>
         <translation>此会话无法回放其日志。</translation>
     </message>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="980"/>
+        <location filename="../session/src/embedded_session.cpp" line="1049"/>
         <source>Only an embedded engine can apply its journal again.</source>
         <translation>只有内嵌引擎才能重新应用其日志。</translation>
     </message>
@@ -4187,6 +4291,34 @@ Order %5</source>
         <location filename="../app/src/dialogs/waitlist_cap_dialog.cpp" line="81"/>
         <source>Waitlist cap %1 on %2 of %3.</source>
         <translation>%3 %2 的候补人数上限为 %1。</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../app/src/dialogs/waitlist_cap_dialog.cpp" line="90"/>
+        <source>Preview: no cap; any number may queue (%n passenger(s) queued now).</source>
+        <translation>
+            <numerusform>预演：不设上限，排队人数不限（目前 %n 名乘客在排队）。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../app/src/dialogs/waitlist_cap_dialog.cpp" line="94"/>
+        <source>Preview: closes the class to the waitlist: new orders and prepayments naming it are refused (候补人数已满); the %n passenger(s) queued stay.</source>
+        <translation>
+            <numerusform>预演：该席别停止候补：指定它的新订单和预付将被拒绝（候补人数已满）；已在排队的 %n 名乘客保留。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../app/src/dialogs/waitlist_cap_dialog.cpp" line="98"/>
+        <source>Preview: %n passenger(s) queued, at or over the cap of %1: new orders naming the class are refused (候补人数已满) until fewer are queued; no one queued leaves.</source>
+        <translation>
+            <numerusform>预演：%n 名乘客在排队，已达到或超过上限 %1：在排队人数减少之前，指定该席别的新订单将被拒绝（候补人数已满）；已在排队的乘客不受影响。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../app/src/dialogs/waitlist_cap_dialog.cpp" line="103"/>
+        <source>Preview: room for %n more passenger(s) (%1 queued, cap %2); orders beyond it are refused (候补人数已满).</source>
+        <translation>
+            <numerusform>预演：还可再排 %n 名乘客（已排 %1 名，上限 %2）；超出的订单将被拒绝（候补人数已满）。</numerusform>
+        </translation>
     </message>
 </context>
 <context>

@@ -2,6 +2,7 @@
 
 #include "houbu/display_names.h"
 
+#include <QAreaSeries>
 #include <QBarCategoryAxis>
 #include <QBarSet>
 #include <QChart>
@@ -20,12 +21,14 @@
 #include <QPushButton>
 #include <QStackedBarSeries>
 #include <QTabWidget>
+#include <QTimer>
 #include <QVBoxLayout>
 #include <QValueAxis>
 #include <algorithm>
 #include <cmath>
 
 #include "houbu/display_names.h"
+#include "houbu/forecast_cache.h"
 #include "houbu/widgets.h"
 
 namespace houbu {
@@ -187,7 +190,8 @@ ChartsPanel::ChartsPanel(QWidget* parent) : QWidget(parent) {
     tabs_ = new QTabWidget;
     tabs_->setDocumentMode(true);
     const QStringList titles = {tr("Section load"), tr("Queues over time"),
-                                tr("Releases and fulfilments"), tr("Utilisation")};
+                                tr("Releases and fulfilments"), tr("Utilisation"),
+                                tr("Forecast by rank")};
     for (const QString& title : titles) {
         auto* chart = new QChart;
         chart->setTitle(title);
@@ -205,8 +209,17 @@ ChartsPanel::ChartsPanel(QWidget* parent) : QWidget(parent) {
     connect(classChoice_, &QComboBox::currentIndexChanged, this, &ChartsPanel::rebuildSectionLoad);
     connect(refresh_, &QPushButton::clicked, this, &ChartsPanel::refreshHistory);
     connect(export_, &QPushButton::clicked, this, &ChartsPanel::exportCurrent);
+    forecastRedraw_ = new QTimer(this);
+    forecastRedraw_->setSingleShot(true);
+    forecastRedraw_->setInterval(100);
+    connect(forecastRedraw_, &QTimer::timeout, this, &ChartsPanel::rebuildForecast);
     connect(tabs_, &QTabWidget::currentChanged, this, [this](int index) {
         classChoice_->setEnabled(index == SectionLoadChart);
+        if (index == ForecastChart) {
+            rebuildForecast();
+            emit forecastsWanted();
+            return;
+        }
         // Opening a history chart for the first time replays the journal.
         if (index != SectionLoadChart && !history_ && session_) refreshHistory();
     });
@@ -243,6 +256,10 @@ void ChartsPanel::setSnapshot(const SnapshotPtr& snapshot) {
         rebuildSectionLoad();
     else
         sectionLoadStale_ = true;
+    if (forecastShown()) {
+        forecastsChanged();
+        emit forecastsWanted();
+    }
     if (snapshot_ && history_ && historyRun_ != runKey(snapshot_->run.train, snapshot_->run.date)) {
         // Another run is shown: its history is not this one.
         history_.reset();
@@ -274,6 +291,120 @@ void ChartsPanel::onHistory(const std::shared_ptr<const RunHistory>& history,
         tr("History of %1 after %n command(s).", nullptr, int(history->commands)).arg(historyRun_));
     rebuildHistoryCharts();
     emit historyRefreshed();
+}
+
+void ChartsPanel::setForecasts(const ForecastCache* forecasts) {
+    if (forecasts_) disconnect(forecasts_, nullptr, this, nullptr);
+    forecasts_ = forecasts;
+    if (forecasts_)
+        connect(forecasts_, &ForecastCache::changed, this, &ChartsPanel::forecastsChanged);
+    forecastsChanged();
+}
+
+void ChartsPanel::setQueue(const QString& key) {
+    if (key == queueKey_) return;
+    queueKey_ = key;
+    if (!forecastShown()) return;
+    rebuildForecast();
+    emit forecastsWanted();
+}
+
+bool ChartsPanel::forecastShown() const {
+    return isVisible() && tabs_->currentIndex() == ForecastChart;
+}
+
+void ChartsPanel::forecastsChanged() {
+    if (forecastShown() && !forecastRedraw_->isActive()) forecastRedraw_->start();
+}
+
+const QueueView* ChartsPanel::chartedQueue() const {
+    if (!snapshot_) return nullptr;
+    const QueueView* longest = nullptr;
+    for (const QueuePtr& q : snapshot_->queues) {
+        // As QueueModel keys its queues.
+        const QString key = QString::fromStdString(q->travelClass) + u'|' +
+                            QString::number(q->from) + u'|' + QString::number(q->to);
+        if (key == queueKey_) return q.get();
+        if (!longest || q->orders.size() > longest->orders.size()) longest = q.get();
+    }
+    return longest;
+}
+
+QStringList ChartsPanel::forecastOrders() const {
+    QStringList ids;
+    const QueueView* queue = forecastShown() ? chartedQueue() : nullptr;
+    if (!queue) return ids;
+    const std::size_t n = std::min<std::size_t>(queue->orders.size(), kForecastRanks);
+    for (std::size_t r = 0; r < n; ++r)
+        ids << QString::fromStdString(queue->orders[r].id);
+    return ids;
+}
+
+void ChartsPanel::rebuildForecast() {
+    forecastRedraw_->stop();
+    QChart* chart = this->chart(ForecastChart);
+    resetChart(chart);
+    chart->setTitle(tr("Forecast by rank"));
+    const QueueView* queue = chartedQueue();
+    if (!queue) return;
+    if (forecasts_ && !forecasts_->available() && forecastShown())
+        status_->setText(ForecastCache::unavailableReason());
+    const int ranks = static_cast<int>(std::min<std::size_t>(queue->orders.size(), kForecastRanks));
+    auto* line = new QLineSeries;
+    line->setName(tr("Probability of being served within %n minute(s)", nullptr,
+                     ForecastCache::kHorizonMinutes));
+    line->setPointsVisible(true);
+    auto* band = new QAreaSeries;
+    band->setName(tr("90 % interval"));
+    auto* high = new QLineSeries(band);
+    auto* low = new QLineSeries(band);
+    for (int r = 0; r < ranks && forecasts_; ++r) {
+        const OrderForecast* f =
+            forecasts_->find(QString::fromStdString(queue->orders[std::size_t(r)].id));
+        if (!f || !f->value) continue;  // not known yet, or no longer waiting
+        line->append(r + 1, f->value->probability);
+        high->append(r + 1, f->value->high);
+        low->append(r + 1, f->value->low);
+    }
+    band->setUpperSeries(high);
+    band->setLowerSeries(low);
+    chart->addSeries(band);
+    chart->addSeries(line);
+    // After addSeries: the theme would otherwise replace the colours.
+    QColor shade = line->color();
+    shade.setAlpha(60);
+    band->setColor(shade);
+    band->setBorderColor(Qt::transparent);
+
+    auto* x = new QValueAxis;
+    x->setRange(0.5, std::max(ranks, 1) + 0.5);
+    x->setLabelFormat(u"%d"_s);
+    x->setTickType(QValueAxis::TicksDynamic);
+    x->setTickAnchor(1);
+    x->setTickInterval(std::max(1.0, std::ceil(ranks / 8.0)));
+    x->setTitleText(tr("Rank in the queue"));
+    chart->addAxis(x, Qt::AlignBottom);
+    auto* y = new QValueAxis;
+    y->setRange(0, 100);
+    y->setLabelFormat(u"%d %%"_s);
+    chart->addAxis(y, Qt::AlignLeft);
+    for (QAbstractSeries* series : chart->series()) {
+        series->attachAxis(x);
+        series->attachAxis(y);
+    }
+    const auto station = [this](int i) {
+        const auto& stops = snapshot_->run.stops;
+        return i >= 0 && std::size_t(i) < stops.size()
+                   ? QString::fromStdString(stops[std::size_t(i)].station)
+                   : QString::number(i);
+    };
+    QString title = tr("Forecast by rank · %1 %2 %3→%4")
+                        .arg(runKey(snapshot_->run.train, snapshot_->run.date),
+                             DisplayNames::travelClass(QString::fromStdString(queue->travelClass)),
+                             station(queue->from), station(queue->to));
+    if (queue->orders.size() > std::size_t(ranks))
+        title += u" · "_s + tr("the first %n ranks", nullptr, ranks);
+    chart->setTitle(title);
 }
 
 QChart* ChartsPanel::chart(Chart which) const {
@@ -460,11 +591,16 @@ void ChartsPanel::applyTheme() {
     // The theme resets series colours: draw again.
     rebuildSectionLoad();
     rebuildHistoryCharts();
+    rebuildForecast();
 }
 
 void ChartsPanel::showEvent(QShowEvent* event) {
     if (sectionLoadStale_) rebuildSectionLoad();
     QWidget::showEvent(event);
+    if (tabs_->currentIndex() == ForecastChart) {
+        rebuildForecast();
+        emit forecastsWanted();
+    }
 }
 
 void ChartsPanel::resizeEvent(QResizeEvent* event) {

@@ -46,6 +46,7 @@
 #include "houbu/dialogs/waitlist_cap_dialog.h"
 #include "houbu/dialogs/waitlist_rules_dialog.h"
 #include "houbu/display_names.h"
+#include "houbu/forecast_cache.h"
 #include "houbu/log_pager.h"
 #include "houbu/manual_dialog.h"
 #include "houbu/policy_comparison.h"
@@ -213,6 +214,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     statusBar()->addPermanentWidget(storeLabel_);
     statusBar()->addPermanentWidget(clockLabel_);
     statusBar()->addPermanentWidget(eventsLabel_);
+    buildForecasts();
 
     // First start: a narrow trains list, a wide queue panel, a short log.
     const auto docks = findChildren<QDockWidget*>();
@@ -325,6 +327,7 @@ void MainWindow::buildDocks() {
         fit(QueueModel::Rank, QueueModel::tr("%n waiting", nullptr, 88888));
         fit(QueueModel::Ahead, u"000000"_s);
         fit(QueueModel::Level, widestText(queueView_->fontMetrics(), levels));
+        fit(QueueModel::Probability, QueueModel::tr("%1 %").arg(100));
         fit(QueueModel::Passengers, u"P123456, P123457"_s);
         fit(QueueModel::Effective, u"2024-01-20 08:00:00"_s);
         fit(QueueModel::Deadline, u"2024-01-20 08:00:00"_s);
@@ -538,6 +541,7 @@ void MainWindow::connectSession() {
                 [this](bool, const QString& message) { statusBar()->showMessage(message, 8000); });
     }
     connectRemoteSession();
+    connectForecasts();
     connect(s, &Session::progress, this, [this](const QString& what, qint64 done, qint64 total) {
         if (done >= total) {
             finishProgress();
@@ -722,6 +726,9 @@ void MainWindow::onSnapshot(const SnapshotPtr& snapshot) {
     }
     hotQueueModel_->apply(snapshot);
     gridModel_->apply(snapshot);
+    // Another run's orders are not shown again soon: their forecasts go.
+    if (runChanged) forecasts_->clear();
+    forecasts_->setState(snapshot->lastSeq, snapshot->clock);
     queueModel_->apply(snapshot);
     standingModel_->apply(snapshot);
     if (runChanged) updateFilters();
@@ -736,6 +743,7 @@ void MainWindow::onSnapshot(const SnapshotPtr& snapshot) {
     if (stepState_.paused) showStep();
     refreshWhy();
     updateActions();
+    scheduleForecasts();
 }
 
 void MainWindow::updateStanding() {

@@ -1,10 +1,17 @@
 #include "houbu/queue_model.h"
 
 #include <QSet>
+#include <algorithm>
+#include <iterator>
+#include <numeric>
 #include <string_view>
+#include <unordered_map>
 #include <unordered_set>
 
 #include "houbu/display_names.h"
+#include "houbu/error_sentences.h"
+#include "houbu/forecast_cache.h"
+#include "houbu/run_sort_model.h"
 #include "model_text.h"
 #include "row_ranges.h"
 
@@ -15,6 +22,16 @@ using namespace model_text;
 
 namespace {
 constexpr quintptr kTopLevel = ~quintptr{0};
+// Forecasts come a chunk at a time, every few milliseconds while many are
+// computed: their column is announced (and sorted by them, sorted again)
+// once per this interval, not once per chunk for every queue of the run.
+constexpr int kForecastsShownMs = 100;
+}  // namespace
+
+QueueModel::QueueModel(QObject* parent) : QAbstractItemModel(parent) {
+    forecastsShown_.setSingleShot(true);
+    forecastsShown_.setInterval(kForecastsShownMs);
+    connect(&forecastsShown_, &QTimer::timeout, this, &QueueModel::showForecasts);
 }
 
 QString QueueModel::keyOf(const QueueView& q) {
@@ -84,12 +101,19 @@ QVariant QueueModel::data(const QModelIndex& index, int role) const {
             return qs(q.travelClass);
         case GroupSizeRole:
             return static_cast<int>(o.passengers.size());
+        case ProbabilityRole: {
+            const std::optional<int> p =
+                forecasts_ ? forecasts_->probability(qs(o.id)) : std::nullopt;
+            return p ? QVariant(*p) : QVariant();
+        }
         case Qt::DisplayRole: {
             switch (index.column()) {
                 case Queue:
                     return qs(o.id);
                 case Rank:
-                    return index.row() + 1;
+                    return inRankOrder() ? index.row() + 1 : o.rank;
+                case Probability:
+                    return probabilityText(o);
                 case Ahead:
                     return o.aheadPassengers;
                 case Level:
@@ -117,9 +141,10 @@ QVariant QueueModel::data(const QModelIndex& index, int role) const {
             return {};
         }
         case Qt::ToolTipRole:
+            if (index.column() == Probability) return probabilityTip(o);
             return tr("Order %1 of user %2, %3, rank %4 in this queue")
                 .arg(qs(o.id), qs(o.user), arrow(qs(o.from), qs(o.to)))
-                .arg(index.row() + 1);
+                .arg(inRankOrder() ? index.row() + 1 : o.rank);
         case StepMarkRole:
             return qs(o.id) == stepCurrent_ ? 2 : stepCandidates_.contains(qs(o.id)) ? 1 : 0;
         case StepOrderRole:
@@ -144,8 +169,43 @@ void QueueModel::setStepMarks(const QStringList& candidates, const QString& curr
     }
 }
 
+QString QueueModel::probabilityText(const OrderView& o) const {
+    if (!forecasts_) return {};
+    if (!forecasts_->available()) return u"—"_s;
+    const OrderForecast* f = forecasts_->find(qs(o.id));
+    if (!f) return {};  // not known yet: empty, never a 0 that was not computed
+    if (f->value) return tr("%1 %").arg(f->value->probability);
+    return f->error == ErrorCode::OrderClosed ? QString() : u"—"_s;
+}
+
+QString QueueModel::probabilityTip(const OrderView& o) const {
+    if (!forecasts_) return {};
+    if (!forecasts_->available()) return ForecastCache::unavailableReason();
+    const OrderForecast* f = forecasts_->find(qs(o.id));
+    if (!f) return tr("The forecast for %1 is on its way.").arg(qs(o.id));
+    if (!f->value) return f->error == ErrorCode::OrderClosed ? QString() : errorSentence(f->error);
+    const ForecastValue& v = *f->value;
+    QString tip = tr("Served by %1 with probability %2 % (90 % interval %3–%4 %)")
+                      .arg(timeText(v.by))
+                      .arg(v.probability)
+                      .arg(v.low)
+                      .arg(v.high);
+    if (forecasts_->stale(*f))
+        tip += u'\n' + tr("Forecast before the last change; a new one follows.");
+    // The basis is the engine's English: last, marked as its words.
+    if (!v.basis.empty()) tip += u'\n' + DisplayNames::engineDetail(qs(v.basis));
+    return tip;
+}
+
 QVariant QueueModel::headerData(int section, Qt::Orientation o, int role) const {
-    if (o != Qt::Horizontal || role != Qt::DisplayRole) return {};
+    if (o != Qt::Horizontal) return {};
+    if (role == Qt::ToolTipRole && section == Probability)
+        return tr(
+            "How likely each order is to be served within %n minute(s) (or before it "
+            "expires, if sooner), as the engine forecasts it; computed for the orders in "
+            "view. Click to sort.",
+            nullptr, ForecastCache::kHorizonMinutes);
+    if (role != Qt::DisplayRole) return {};
     switch (section) {
         case Queue:
             return tr("Queue / order");
@@ -155,6 +215,8 @@ QVariant QueueModel::headerData(int section, Qt::Orientation o, int role) const 
             return tr("Ahead");
         case Level:
             return tr("Level");
+        case Probability:
+            return tr("Probability");
         case Passengers:
             return tr("Passengers");
         case Effective:
@@ -187,6 +249,11 @@ void QueueModel::indexQueues() {
 }
 
 void QueueModel::apply(const SnapshotPtr& snapshot) {
+    // Sorted by forecasts, the rows must be in order before orders merge in.
+    if (sortColumn_ == Probability && forecastsShown_.isActive()) {
+        forecastsShown_.stop();
+        showForecasts();
+    }
     QStringList stations;
     for (const StopView& stop : snapshot->run.stops)
         stations << qs(stop.station);
@@ -205,6 +272,12 @@ void QueueModel::apply(const SnapshotPtr& snapshot) {
             queueIds_.push_back(nextQueueId_++);
         }
         indexQueues();
+        if (!inRankOrder()) {
+            for (QueueView& q : queues_)
+                for (std::size_t r = 0; r < q.orders.size(); ++r)
+                    q.orders[r].rank = static_cast<int>(r) + 1;
+            sortAll(false);
+        }
         endResetModel();
         return;
     }
@@ -243,6 +316,17 @@ void QueueModel::apply(const SnapshotPtr& snapshot) {
     for (std::size_t qi = 0; qi < next.size(); ++qi) {
         if (sources_[qi] == next[qi]) continue;
         sources_[qi] = next[qi];
+        if (!inRankOrder()) {
+            const std::size_t before = queues_[qi].orders.size();
+            if (applySorted(qi, next[qi]->orders) && !queues_[qi].orders.empty()) {
+                const QModelIndex parent = index(static_cast<int>(qi), 0);
+                emit dataChanged(index(0, 0, parent),
+                                 index(int(queues_[qi].orders.size()) - 1, ColumnCount - 1, parent),
+                                 {Qt::DisplayRole, Qt::ToolTipRole});
+            }
+            if (queues_[qi].orders.size() != before) changedQueues.push_back(static_cast<int>(qi));
+            continue;
+        }
         auto& mine = queues_[qi].orders;
         const auto& theirs = next[qi]->orders;
         const QModelIndex parent = index(static_cast<int>(qi), 0);
@@ -289,6 +373,226 @@ void QueueModel::apply(const SnapshotPtr& snapshot) {
     }
     emitRowRanges(this, changedQueues, ColumnCount - 1,
                   {Qt::DisplayRole, Qt::ToolTipRole, LengthRole});
+}
+
+void QueueModel::setForecasts(const ForecastCache* forecasts) {
+    if (forecasts_) disconnect(forecasts_, nullptr, this, nullptr);
+    forecasts_ = forecasts;
+    if (forecasts_)
+        connect(forecasts_, &ForecastCache::changed, this, &QueueModel::onForecastsChanged);
+    onForecastsChanged();
+}
+
+void QueueModel::onForecastsChanged() {
+    if (!forecastsShown_.isActive()) forecastsShown_.start();
+}
+
+void QueueModel::showForecasts() {
+    for (int q = 0; q < rowCount(); ++q) {
+        const QModelIndex parent = index(q, 0);
+        const int n = rowCount(parent);
+        if (n > 0)
+            emit dataChanged(index(0, Probability, parent), index(n - 1, Probability, parent),
+                             {Qt::DisplayRole, Qt::ToolTipRole, ProbabilityRole});
+    }
+    if (sortColumn_ == Probability) sortAll();
+}
+
+// Rank and level grow with the rank: sorted up by them, the orders are in rank order.
+bool QueueModel::inRankOrder() const {
+    return sortColumn_ < 0 ||
+           ((sortColumn_ == Rank || sortColumn_ == Level) && sortOrder_ == Qt::AscendingOrder);
+}
+
+QueueModel::SortKey QueueModel::sortKeyOf(const OrderView& o) const {
+    SortKey k;
+    k.rank = o.rank;
+    switch (sortColumn_) {
+        case Queue:
+            k.text = qs(o.id);
+            break;
+        case Ahead:
+            k.number = o.aheadPassengers;
+            break;
+        case Probability: {
+            const std::optional<int> p =
+                forecasts_ ? forecasts_->probability(qs(o.id)) : std::nullopt;
+            k.known = p.has_value();
+            k.number = p.value_or(0);
+            break;
+        }
+        case Passengers:
+            for (const std::string& p : o.passengers)
+                k.text += qs(p) + u',';
+            break;
+        case Effective:
+            k.number = o.effectiveAt;
+            break;
+        case Deadline:
+            k.number = o.deadline;
+            break;
+        case Options:
+            for (const OrderView::Option& opt : o.options)
+                k.text += qs(opt.train) + u' ' + qs(opt.date) + u' ' + qs(opt.travelClass) + u',';
+            break;
+        default:  // rank order (Rank, Level)
+            k.number = o.rank;
+            break;
+    }
+    return k;
+}
+
+bool QueueModel::before(const SortKey& a, const SortKey& b) const {
+    if (a.known != b.known) return a.known;
+    int c = 0;
+    if (a.number != b.number)
+        c = a.number < b.number ? -1 : 1;
+    else if (RunSortModel::naturalLess(a.text, b.text))
+        c = -1;
+    else if (RunSortModel::naturalLess(b.text, a.text))
+        c = 1;
+    if (c != 0) return sortOrder_ == Qt::AscendingOrder ? c < 0 : c > 0;
+    return a.rank < b.rank;
+}
+
+void QueueModel::sort(int column, Qt::SortOrder order) {
+    if (column >= ColumnCount) column = -1;
+    if (column == sortColumn_ && order == sortOrder_) return;
+    // In rank order the rows are the ranks: keep them on the orders first.
+    if (inRankOrder())
+        for (QueueView& q : queues_)
+            for (std::size_t r = 0; r < q.orders.size(); ++r)
+                q.orders[r].rank = static_cast<int>(r) + 1;
+    sortColumn_ = column;
+    sortOrder_ = order;
+    sortAll();
+}
+
+void QueueModel::sortAll(bool announce) {
+    // The keys once per order (a forecast's is a lookup), then a permutation per queue.
+    std::vector<std::vector<int>> rowAfter(queues_.size());
+    bool changed = false;
+    for (std::size_t qi = 0; qi < queues_.size(); ++qi) {
+        std::vector<OrderView>& orders = queues_[qi].orders;
+        std::vector<SortKey> keys;
+        keys.reserve(orders.size());
+        for (const OrderView& o : orders)
+            keys.push_back(sortKeyOf(o));
+        std::vector<int> order(orders.size());
+        std::iota(order.begin(), order.end(), 0);
+        std::stable_sort(order.begin(), order.end(), [&](int x, int y) {
+            return before(keys[std::size_t(x)], keys[std::size_t(y)]);
+        });
+        bool same = true;
+        for (std::size_t k = 0; k < order.size() && same; ++k)
+            same = order[k] == static_cast<int>(k);
+        if (same) continue;
+        if (!changed && announce) emit layoutAboutToBeChanged({}, VerticalSortHint);
+        changed = true;
+        std::vector<OrderView> sorted;
+        sorted.reserve(orders.size());
+        rowAfter[qi].resize(orders.size());
+        for (std::size_t k = 0; k < order.size(); ++k) {
+            sorted.push_back(std::move(orders[std::size_t(order[k])]));
+            rowAfter[qi][std::size_t(order[k])] = static_cast<int>(k);
+        }
+        orders = std::move(sorted);
+    }
+    if (!changed || !announce) return;
+    const QModelIndexList from = persistentIndexList();
+    QModelIndexList to;
+    to.reserve(from.size());
+    for (const QModelIndex& i : from) {
+        const int q = i.internalId() == kTopLevel ? -1 : rowOfQueue(i.internalId());
+        if (q < 0 || rowAfter[std::size_t(q)].empty()) {
+            to << i;
+            continue;
+        }
+        to << createIndex(rowAfter[std::size_t(q)][std::size_t(i.row())], i.column(),
+                          i.internalId());
+    }
+    changePersistentIndexList(from, to);
+    emit layoutChanged({}, VerticalSortHint);
+}
+
+bool QueueModel::applySorted(std::size_t qi, const std::vector<OrderView>& theirs) {
+    auto& mine = queues_[qi].orders;
+    const QModelIndex parent = index(static_cast<int>(qi), 0);
+    std::unordered_map<std::string_view, int> rankOf;
+    rankOf.reserve(theirs.size());
+    for (std::size_t i = 0; i < theirs.size(); ++i)
+        rankOf.emplace(theirs[i].id, static_cast<int>(i) + 1);
+    bool moved = false;
+    // Orders that left, in runs of rows.
+    for (int r = static_cast<int>(mine.size()) - 1; r >= 0; --r) {
+        if (rankOf.count(mine[static_cast<std::size_t>(r)].id)) continue;
+        int first = r;
+        while (first > 0 && !rankOf.count(mine[static_cast<std::size_t>(first - 1)].id))
+            --first;
+        beginRemoveRows(parent, first, r);
+        mine.erase(mine.begin() + first, mine.begin() + r + 1);
+        endRemoveRows();
+        moved = true;
+        r = first;
+    }
+    // The others take their new rank (and what follows from it); every key
+    // but the rank's is the order's own, so their order among themselves holds.
+    for (OrderView& o : mine) {
+        const int rank = rankOf.at(o.id);
+        o = theirs[std::size_t(rank - 1)];
+        o.rank = rank;
+    }
+    std::vector<OrderView> fresh;
+    {
+        std::unordered_set<std::string_view> shown;
+        shown.reserve(mine.size());
+        for (const OrderView& o : mine)
+            shown.insert(o.id);
+        for (std::size_t i = 0; i < theirs.size(); ++i) {
+            if (shown.count(theirs[i].id)) continue;
+            fresh.push_back(theirs[i]);
+            fresh.back().rank = static_cast<int>(i) + 1;
+        }
+    }
+    if (fresh.empty()) return moved;
+    // Orders that joined, merged in where they sort, in runs of rows.
+    std::vector<SortKey> freshKeys;
+    freshKeys.reserve(fresh.size());
+    for (const OrderView& o : fresh)
+        freshKeys.push_back(sortKeyOf(o));
+    std::vector<int> order(fresh.size());
+    std::iota(order.begin(), order.end(), 0);
+    std::stable_sort(order.begin(), order.end(), [&](int x, int y) {
+        return before(freshKeys[std::size_t(x)], freshKeys[std::size_t(y)]);
+    });
+    std::vector<SortKey> keys;
+    keys.reserve(mine.size());
+    for (const OrderView& o : mine)
+        keys.push_back(sortKeyOf(o));
+    std::size_t pos = 0;
+    for (std::size_t j = 0; j < order.size();) {
+        const SortKey& first = freshKeys[std::size_t(order[j])];
+        while (pos < keys.size() && !before(first, keys[pos]))
+            ++pos;
+        std::size_t end = j + 1;
+        while (end < order.size() &&
+               (pos == keys.size() || before(freshKeys[std::size_t(order[end])], keys[pos])))
+            ++end;
+        std::vector<OrderView> run;
+        std::vector<SortKey> runKeys;
+        for (std::size_t k = j; k < end; ++k) {
+            run.push_back(std::move(fresh[std::size_t(order[k])]));
+            runKeys.push_back(freshKeys[std::size_t(order[k])]);
+        }
+        beginInsertRows(parent, static_cast<int>(pos), static_cast<int>(pos + run.size()) - 1);
+        mine.insert(mine.begin() + static_cast<long>(pos), std::make_move_iterator(run.begin()),
+                    std::make_move_iterator(run.end()));
+        keys.insert(keys.begin() + static_cast<long>(pos), runKeys.begin(), runKeys.end());
+        endInsertRows();
+        pos += end - j;
+        j = end;
+    }
+    return true;
 }
 
 }  // namespace houbu

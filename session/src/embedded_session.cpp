@@ -3,6 +3,7 @@
 #include <QElapsedTimer>
 #include <QFile>
 #include <QMetaObject>
+#include <QSet>
 #include <QSysInfo>
 #include <QThread>
 #include <QTimer>
@@ -42,6 +43,7 @@ class EmbeddedWorker : public QObject {
         applied_.clear();
         appliedNumbers_.clear();
         nextLine_ = 1;
+        forecastQueue_.clear();
         // The console's commands are its OS user's, on this machine.
         QString user = qEnvironmentVariable("USER");
         if (user.isEmpty()) user = qEnvironmentVariable("USERNAME");
@@ -116,6 +118,7 @@ class EmbeddedWorker : public QObject {
 
     void send(const QList<QByteArray>& commands) {
         if (!ready()) return;
+        lastCommand_.start();
         if (stepMode_) {
             if (!stepping_ && waiting_.isEmpty()) passed_.clear();  // news of the last batch
             for (const InputLine& l : number(commands))
@@ -200,6 +203,7 @@ class EmbeddedWorker : public QObject {
     }
 
     void submit(quint64 ticket, const QByteArray& command) {
+        lastCommand_.start();
         if (!ready()) {
             emit commandAnswered(ticket, {}, tr("No engine is open."));
             return;
@@ -261,6 +265,87 @@ class EmbeddedWorker : public QObject {
         CommandPreview preview;
         QElapsedTimer age;
     } lastPreview_;
+
+    // ---- forecasts ---------------------------------------------------------------
+    // A forecast costs up to about 20 ms on a whole day, so they are answered
+    // a chunk at a time, each chunk posted behind whatever the window sent
+    // meanwhile: a command waits for one chunk at most. While commands keep
+    // coming, a chunk is followed by a pause twice its length, so forecasts
+    // take at most a third of the thread from a live load.
+
+    void forecast(const QStringList& orders, int minutes) {
+        forecastMinutes_ = minutes;
+        forecastQueue_.clear();
+        QSet<QString> seen;
+        for (const QString& id : orders)
+            if (!seen.contains(id)) {
+                seen.insert(id);
+                forecastQueue_.append(id);
+            }
+        forecastDone_ = 0;
+        forecastTotal_ = static_cast<int>(forecastQueue_.size());
+        if (forecastTotal_ == 0) {
+            emit forecastProgress(0, 0);
+            return;
+        }
+        emit forecastProgress(forecastDone_, forecastTotal_);
+        if (!forecastPosted_) postForecastChunk(0);
+    }
+
+    static constexpr qint64 kForecastChunkMs = 4;
+    static constexpr qint64 kLiveLoadMs = 250;  // a command this recent: commands keep coming
+
+    void postForecastChunk(qint64 pauseMs) {
+        forecastPosted_ = true;
+        QTimer::singleShot(static_cast<int>(pauseMs), this, [this] { forecastChunk(); });
+    }
+
+    void forecastChunk() {
+        forecastPosted_ = false;
+        if (!ready() || forecastQueue_.isEmpty()) return;
+        const Engine& e = engine();
+        QElapsedTimer spent;
+        spent.start();
+        QList<OrderForecast> answers;
+        do {
+            answers.append(forecastOf(e, forecastQueue_.takeFirst(), forecastMinutes_));
+            ++forecastDone_;
+        } while (!forecastQueue_.isEmpty() && spent.elapsed() < kForecastChunkMs);
+        emit forecasted(answers);
+        emit forecastProgress(forecastDone_, forecastTotal_);
+        if (forecastQueue_.isEmpty()) return;
+        const bool live = lastCommand_.isValid() && lastCommand_.elapsed() < kLiveLoadMs;
+        postForecastChunk(live ? 2 * spent.elapsed() : 0);
+    }
+
+    // The engine's answer to a forecast query, on the state as it is (nothing journaled).
+    static OrderForecast forecastOf(const Engine& e, const QString& order, int minutes) {
+        struct Answer : EventSink {
+            Event event;
+            void onEvent(const Event& ev) override { event = ev; }
+        } answer;
+        Command query;
+        query.op = Op::Forecast;
+        query.id = order.toStdString();
+        query.until = e.clock() + Time{minutes} * 60;
+        e.answerQuery(query, 0, answer);
+        OrderForecast f;
+        f.order = order;
+        f.seq = static_cast<qint64>(e.lastSeq());
+        f.clock = QString::fromStdString(formatTime(e.clock()));
+        if (answer.event.kind == EventKind::Forecast)
+            f.value = answer.event.forecast;
+        else
+            f.error = answer.event.code;
+        return f;
+    }
+
+    QStringList forecastQueue_;
+    int forecastMinutes_ = 0;
+    int forecastDone_ = 0;
+    int forecastTotal_ = 0;
+    bool forecastPosted_ = false;
+    QElapsedTimer lastCommand_;
 
     void load(const QByteArray& scenario) {
         if (!ready()) return;
@@ -413,6 +498,8 @@ class EmbeddedWorker : public QObject {
     void progress(const QString& what, qint64 done, qint64 total);
     void exported(bool ok, const QString& message);
     void stepStateChanged(const houbu::StepState& state);
+    void forecasted(const QList<houbu::OrderForecast>& forecasts);
+    void forecastProgress(int done, int total);
 
   private:
     bool ready() const { return store_ || memory_; }
@@ -891,6 +978,7 @@ EmbeddedSession::EmbeddedSession(QObject* parent) : Session(parent) {
     qRegisterMetaType<std::shared_ptr<const houbu::EventExplanation>>();
     qRegisterMetaType<houbu::StepState>();
     qRegisterMetaType<houbu::PrecheckReply>();
+    qRegisterMetaType<QList<houbu::OrderForecast>>();
     thread_ = new QThread(this);
     thread_->setObjectName(u"houbu-engine"_s);
     worker_ = new EmbeddedWorker;
@@ -909,6 +997,8 @@ EmbeddedSession::EmbeddedSession(QObject* parent) : Session(parent) {
     connect(worker_, &EmbeddedWorker::comparisonReady, this, &Session::comparisonReady);
     connect(worker_, &EmbeddedWorker::eventExplained, this, &Session::eventExplained);
     connect(worker_, &EmbeddedWorker::stepStateChanged, this, &EmbeddedSession::stepStateChanged);
+    connect(worker_, &EmbeddedWorker::forecasted, this, &Session::forecasted);
+    connect(worker_, &EmbeddedWorker::forecastProgress, this, &Session::forecastProgress);
     thread_->start();
 }
 
@@ -957,6 +1047,13 @@ void EmbeddedSession::comparePolicies(const QString& train, const QString& date)
 
 void Session::explainEvent(const QString&, qint64, int) {
     emit eventExplained(nullptr, tr("Only an embedded engine can apply its journal again."));
+}
+
+void Session::forecast(const QStringList&, int) {}
+
+void EmbeddedSession::forecast(const QStringList& orders, int minutes) {
+    QMetaObject::invokeMethod(worker_,
+                              [w = worker_, orders, minutes] { w->forecast(orders, minutes); });
 }
 
 void EmbeddedSession::explainEvent(const QString& order, qint64 seq, int line) {

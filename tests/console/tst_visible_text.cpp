@@ -384,6 +384,18 @@ class TestVisibleText : public QObject {
                            ChartsPanel::ReleaseChart, ChartsPanel::UtilisationChart})
             check.lookAt(u"chart"_s, window.charts()->chart(which));
         check.lookAt(u"charts"_s, window.charts());
+        // The forecasts: the chart by rank, the queues' column and its tooltips.
+        window.charts()->tabs()->setCurrentIndex(ChartsPanel::ForecastChart);
+        QTRY_VERIFY_WITH_TIMEOUT(
+            !window.queueModel()
+                 ->index(0, QueueModel::Probability, window.queueModel()->index(0, 0))
+                 .data()
+                 .toString()
+                 .isEmpty(),
+            20000);
+        check.lookAt(u"forecast chart"_s, window.charts()->chart(ChartsPanel::ForecastChart));
+        check.lookAt(u"forecasts"_s, window.queueModel());
+        check.look(u"forecast status"_s, window.forecastStatus()->text());
 
         // An explained fulfilment.
         QAbstractItemModel* shown = window.logView()->model();

@@ -1,9 +1,10 @@
 #pragma once
 // Charts of one run (Qt Charts): section load per segment by class, queue
 // length over time per interval, releases by source and fulfilments over time,
-// and seat utilisation per run. Section load follows the live snapshot; the
-// others come from a replay of the journal (Session::analyseHistory). Each
-// chart can be exported as PNG.
+// seat utilisation per run, and each queued order's forecast by its rank.
+// Section load and forecasts follow the live snapshot (forecasts as the
+// ForecastCache has them); the others come from a replay of the journal
+// (Session::analyseHistory). Each chart can be exported as PNG.
 
 #include <QList>
 #include <QPointF>
@@ -21,8 +22,11 @@ class QComboBox;
 class QLabel;
 class QPushButton;
 class QTabWidget;
+class QTimer;
 
 namespace houbu {
+
+class ForecastCache;
 
 // Seats per segment of the shown run, by what holds them.
 struct SectionLoad {
@@ -43,13 +47,22 @@ class ChartsPanel : public QWidget {
     Q_OBJECT
 
   public:
-    enum Chart { SectionLoadChart, QueueChart, ReleaseChart, UtilisationChart };
+    enum Chart { SectionLoadChart, QueueChart, ReleaseChart, UtilisationChart, ForecastChart };
     Q_ENUM(Chart)
 
     explicit ChartsPanel(QWidget* parent = nullptr);
 
     void setSession(Session* session);
     void setSnapshot(const SnapshotPtr& snapshot);
+    // Where the forecast chart reads its forecasts.
+    void setForecasts(const ForecastCache* forecasts);
+    // The queue the forecast chart shows (QueueModel::QueueKeyRole,
+    // "class|from|to"); empty or gone: the shown run's longest queue.
+    void setQueue(const QString& key);
+    // The orders the forecast chart needs forecasts for, in rank order (the
+    // first kForecastRanks): none unless it is on screen.
+    QStringList forecastOrders() const;
+    static constexpr int kForecastRanks = 200;
     // Replays the journal of the shown run (progress through the session).
     void refreshHistory();
     // Renders chart `which` at twice the on-screen resolution.
@@ -63,6 +76,8 @@ class ChartsPanel : public QWidget {
 
   signals:
     void historyRefreshed();
+    // The forecast chart came on screen or shows other orders: forecastOrders() changed.
+    void forecastsWanted();
 
   protected:
     void changeEvent(QEvent* event) override;
@@ -73,6 +88,11 @@ class ChartsPanel : public QWidget {
     void onHistory(const std::shared_ptr<const RunHistory>& history, const QString& error);
     void rebuildSectionLoad();
     void rebuildHistoryCharts();
+    void rebuildForecast();
+    // Redraws the forecast chart soon, if it is on screen (answers come in chunks).
+    void forecastsChanged();
+    bool forecastShown() const;
+    const QueueView* chartedQueue() const;
     void applyTheme();
     void exportCurrent();
 
@@ -88,6 +108,9 @@ class ChartsPanel : public QWidget {
     QLabel* status_ = nullptr;
     QStringList classes_;
     bool sectionLoadStale_ = false;
+    QPointer<const ForecastCache> forecasts_;
+    QString queueKey_;
+    QTimer* forecastRedraw_ = nullptr;
 };
 
 }  // namespace houbu

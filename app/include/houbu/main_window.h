@@ -31,6 +31,7 @@ class QPrintPreviewDialog;
 class QProgressDialog;
 class QTableView;
 class QTextBrowser;
+class QTimer;
 class QToolButton;
 class QTreeView;
 class QDockWidget;
@@ -38,6 +39,7 @@ class QDockWidget;
 namespace houbu {
 
 class ChartsPanel;
+class ForecastCache;
 class LogWindowModel;
 class ConnectionIndicator;
 class TextReport;
@@ -98,6 +100,10 @@ class MainWindow : public QMainWindow {
     QTextBrowser* whyPanel() const { return why_; }
     SeatGridModel* gridModel() const { return gridModel_; }
     QueueModel* queueModel() const { return queueModel_; }
+    // The forecasts of the orders in view (main_window_forecasts.cpp), and
+    // the status bar's "Forecasting n of m orders…" while some are computed.
+    ForecastCache* forecasts() const { return forecasts_; }
+    QLabel* forecastStatus() const { return forecastStatus_; }
     EventLogModel* logModel() const { return logModel_; }
     RunListModel* runModel() const { return runModel_; }
     // Between runModel() and runView(): the trains list in the order chosen.
@@ -249,6 +255,15 @@ class MainWindow : public QMainWindow {
     void openHotQueue(const QModelIndex& index);
     void selectPendingQueue();
     void showRunColumnsMenu(const QPoint& at);
+    // Forecasts (main_window_forecasts.cpp): asked for the orders in view
+    // a moment after the view or the state changed.
+    void buildForecasts();
+    void connectForecasts();
+    void scheduleForecasts();
+    void requestForecasts();
+    // The chosen order, then the orders of the rows on screen, top down.
+    QStringList ordersInView() const;
+    void showForecastProgress(int done, int total);
 
     std::unique_ptr<Session> session_;
     EmbeddedSession* embedded_ = nullptr;  // session_ when it is embedded, else null
@@ -277,6 +292,9 @@ class MainWindow : public QMainWindow {
     // A hot queue asked for: selected in the queues once its run is shown.
     QString pendingTrain_, pendingDate_, pendingQueueKey_;
     QTreeView* queueView_ = nullptr;
+    ForecastCache* forecasts_ = nullptr;
+    QTimer* forecastTimer_ = nullptr;
+    QLabel* forecastStatus_ = nullptr;
     QTextBrowser* why_ = nullptr;
     QString whyOrder_;          // the order the why panel explains
     bool whyOutlines_ = false;  // the grid's outlines are the why panel's

@@ -2,7 +2,9 @@
 
 #include <QAbstractItemModel>
 #include <QHash>
+#include <QPointer>
 #include <QStringList>
+#include <QTimer>
 #include <unordered_map>
 #include <vector>
 
@@ -10,7 +12,11 @@
 
 namespace houbu {
 
-// Top level: one row per queue (class × interval); children: its orders in rank order.
+class ForecastCache;
+
+// Top level: one row per queue (class × interval); children: its orders in
+// rank order, or sorted by a column (sort()): queues keep their order, each
+// one's orders are sorted among themselves, equal ones by rank.
 class QueueModel : public QAbstractItemModel {
     Q_OBJECT
 
@@ -20,6 +26,7 @@ class QueueModel : public QAbstractItemModel {
         Rank,
         Ahead,
         Level,
+        Probability,  // the engine's forecast (ForecastCache), empty until it came
         Passengers,
         Effective,
         Deadline,
@@ -31,21 +38,28 @@ class QueueModel : public QAbstractItemModel {
         QueueKeyRole,
         LengthRole,
         GroupSizeRole,
-        StepMarkRole,   // step mode: 0 not a candidate, 1 candidate, 2 being decided
-        StepOrderRole,  // step mode: 1-based place among the candidates in queue order
-        ClassRole,      // the queue's class code (queue rows and their orders)
+        StepMarkRole,     // step mode: 0 not a candidate, 1 candidate, 2 being decided
+        StepOrderRole,    // step mode: 1-based place among the candidates in queue order
+        ClassRole,        // the queue's class code (queue rows and their orders)
+        ProbabilityRole,  // orders: the forecast probability in percent, null until known
     };
     Q_ENUM(Column)
 
-    using QAbstractItemModel::QAbstractItemModel;
+    explicit QueueModel(QObject* parent = nullptr);
     QModelIndex index(int row, int column, const QModelIndex& parent = {}) const override;
     QModelIndex parent(const QModelIndex& child) const override;
     int rowCount(const QModelIndex& parent = {}) const override;
     int columnCount(const QModelIndex& parent = {}) const override;
     QVariant data(const QModelIndex& index, int role) const override;
     QVariant headerData(int section, Qt::Orientation o, int role) const override;
+    // Sorts each queue's orders by `column` (-1: rank order, the default).
+    // Orders without a forecast come last by Probability in both orders.
+    void sort(int column, Qt::SortOrder order = Qt::AscendingOrder) override;
+    int sortColumn() const { return sortColumn_; }
 
     void apply(const SnapshotPtr& snapshot);
+    // Where the Probability column reads its forecasts (null: nothing to show).
+    void setForecasts(const ForecastCache* forecasts);
     // The index of an order (first queue it is in), invalid when not queued.
     QModelIndex indexOfOrder(const QString& id) const;
     // Step mode: the candidate orders of the pending decision in queue order and
@@ -53,7 +67,26 @@ class QueueModel : public QAbstractItemModel {
     void setStepMarks(const QStringList& candidates, const QString& current);
 
   private:
+    // An order's place under the sort chosen (ties by rank).
+    struct SortKey {
+        bool known = true;  // false: no forecast yet (last either way)
+        qint64 number = 0;
+        QString text;
+        int rank = 0;
+    };
     static QString keyOf(const QueueView& q);
+    bool inRankOrder() const;
+    SortKey sortKeyOf(const OrderView& o) const;
+    bool before(const SortKey& a, const SortKey& b) const;
+    // Applies a changed queue's orders while sorted by another column than rank.
+    bool applySorted(std::size_t queue, const std::vector<OrderView>& theirs);
+    // Puts every queue's orders in sort order, as one layout change
+    // (announced unless within a reset).
+    void sortAll(bool announce = true);
+    void onForecastsChanged();
+    void showForecasts();
+    QString probabilityText(const OrderView& o) const;
+    QString probabilityTip(const OrderView& o) const;
     QString intervalOf(const QueueView& q) const;
     // The row of the queue with id `id` (order indexes carry it), -1 when gone.
     int rowOfQueue(quintptr id) const;
@@ -68,6 +101,10 @@ class QueueModel : public QAbstractItemModel {
     std::unordered_map<quintptr, int> rowOfQueue_;
     QHash<QString, int> stepCandidates_;  // order id -> 1-based place
     QString stepCurrent_;
+    int sortColumn_ = -1;
+    Qt::SortOrder sortOrder_ = Qt::AscendingOrder;
+    QPointer<const ForecastCache> forecasts_;
+    QTimer forecastsShown_;
 };
 
 }  // namespace houbu

@@ -35,6 +35,10 @@ class EmbeddedSession : public Session {
     void comparePolicies(const QString& train, const QString& date) override;
     void explainEvent(const QString& order, qint64 seq, int line) override;
     bool canExplainEvents() const override { return true; }
+    // Engine::answerQuery on the worker thread, one chunk at a time (see
+    // EmbeddedWorker::forecastChunk): a command waits for one chunk at most.
+    void forecast(const QStringList& orders, int minutes) override;
+    bool canForecast() const override { return true; }
     // Feeds a whole scenario (JSON Lines) in batches with progress; cancel() stops it
     // between batches.
     void load(const QByteArray& scenario);

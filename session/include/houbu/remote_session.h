@@ -76,6 +76,10 @@ class RemoteSession : public Session {
     quint64 precheck(const QByteArray& command) override;
     void focus(const QString& train, const QString& date) override;
     void explain(const QString& orderId) override;
+    // No forecast (canForecast() is false): houbud answers a query only
+    // through POST /api/v1/commands, which journals it and streams its event
+    // to every console (docs/remote-api.md); forecasts for the rows in view
+    // would fill the journal. The console shows "—" instead.
 
   signals:
     void opened(bool ok, const QString& message);

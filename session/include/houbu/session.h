@@ -7,6 +7,7 @@
 
 #include <QObject>
 #include <QString>
+#include <QStringList>
 
 #include "houbu/session_types.h"
 
@@ -54,6 +55,17 @@ class Session : public QObject {
     virtual void explainEvent(const QString& order, qint64 seq, int line);
     // Whether explainEvent can be answered.
     virtual bool canExplainEvents() const { return false; }
+    // Asks the engine to forecast these queued orders (commands.md
+    // "forecast"), in this order, without journaling anything: each to be
+    // served within `minutes` of the engine's clock (or by its expiry, if
+    // sooner). A forecast's cost grows with its horizon: a few tens of
+    // milliseconds for half an hour, seconds for an order's whole fortnight
+    // on a 1/500 day. Answered by forecasted a few at a time, between
+    // commands, with forecastProgress. A call replaces the orders still
+    // waiting from the last one. The default has no engine to ask.
+    virtual void forecast(const QStringList& orders, int minutes);
+    // Whether forecast() is answered.
+    virtual bool canForecast() const { return false; }
 
   protected:
     quint64 nextPrecheck() { return ++lastPrecheck_; }
@@ -74,6 +86,9 @@ class Session : public QObject {
                       const QString& error);
     void comparisonReady(const std::shared_ptr<const houbu::PolicyComparison>& comparison,
                          const QString& error);
+    void forecasted(const QList<houbu::OrderForecast>& forecasts);
+    // Orders of the last forecast() answered so far, of `total`.
+    void forecastProgress(int done, int total);
     // Null with an error message when the event could not be explained.
     void eventExplained(const std::shared_ptr<const houbu::EventExplanation>& explanation,
                         const QString& error);

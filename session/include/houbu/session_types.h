@@ -63,6 +63,17 @@ struct PrecheckReply {
     std::optional<CommandPreview> preview;
 };
 
+// One order's forecast (Session::forecast, commands.md "forecast"), with the
+// state it was computed on: the engine's last event and clock, which the
+// snapshots carry too, so that a later snapshot tells it is stale.
+struct OrderForecast {
+    QString order;
+    std::optional<ForecastValue> value;       // none: the engine refused (see `error`)
+    ErrorCode error = ErrorCode::BadCommand;  // order_closed: the order no longer waits
+    qint64 seq = 0;
+    QString clock;  // "YYYY-MM-DDTHH:MM", as ConsoleSnapshot::clock
+};
+
 // A queue as published: shared by the snapshots it did not change between.
 using QueuePtr = std::shared_ptr<const QueueView>;
 
@@ -135,6 +146,7 @@ Q_DECLARE_METATYPE(houbu::EventRecord)
 Q_DECLARE_METATYPE(houbu::SnapshotPtr)
 Q_DECLARE_METATYPE(houbu::StepState)
 Q_DECLARE_METATYPE(houbu::PrecheckReply)
+Q_DECLARE_METATYPE(houbu::OrderForecast)
 Q_DECLARE_METATYPE(std::vector<houbu::WaitReason>)
 Q_DECLARE_METATYPE(std::shared_ptr<const houbu::RunHistory>)
 Q_DECLARE_METATYPE(std::shared_ptr<const houbu::PolicyComparison>)

@@ -1,0 +1,88 @@
+#include "houbu/forecast_cache.h"
+
+#include <algorithm>
+
+namespace houbu {
+
+ForecastCache::ForecastCache(QObject* parent) : QObject(parent) {
+    since_.start();
+}
+
+void ForecastCache::setAvailable(bool available) {
+    if (available == available_) return;
+    available_ = available;
+    emit changed();
+}
+
+QString ForecastCache::unavailableReason() {
+    return tr(
+        "No forecast here: houbud answers a forecast only by journaling it, so only an "
+        "engine in this console forecasts.");
+}
+
+const OrderForecast* ForecastCache::find(const QString& order) const {
+    const auto it = answers_.constFind(order);
+    return it == answers_.cend() ? nullptr : &*it;
+}
+
+std::optional<int> ForecastCache::probability(const QString& order) const {
+    const OrderForecast* answer = find(order);
+    if (!answer || !answer->value) return std::nullopt;
+    return answer->value->probability;
+}
+
+bool ForecastCache::stale(const OrderForecast& answer) const {
+    return answer.seq != lastSeq_ || answer.clock != clock_;
+}
+
+void ForecastCache::setState(qint64 lastSeq, const QString& clock) {
+    lastSeq_ = lastSeq;
+    clock_ = clock;
+}
+
+int ForecastCache::request(const QStringList& wanted) {
+    if (!available_) return -1;
+    const qint64 now = since_.elapsed();
+    QStringList ask;
+    QSet<QString> asking;
+    int due = -1;
+    for (const QString& id : wanted) {
+        if (id.isEmpty() || asking.contains(id)) continue;
+        const OrderForecast* answer = find(id);
+        if (answer && !stale(*answer)) continue;
+        if (answer && !inFlight_.contains(id)) {
+            const qint64 since = now - askedAt_.value(id, now - kRefreshMs);
+            if (since < kRefreshMs) {
+                const int wait = int(kRefreshMs - since);
+                due = due < 0 ? wait : std::min(due, wait);
+                continue;
+            }
+        }
+        asking.insert(id);
+        ask << id;
+    }
+    if (asking == inFlight_) return due;
+    for (const QString& id : ask)
+        if (!inFlight_.contains(id)) askedAt_.insert(id, now);
+    inFlight_ = asking;
+    emit requested(ask);
+    return due;
+}
+
+void ForecastCache::clear() {
+    answers_.clear();
+    inFlight_.clear();
+    askedAt_.clear();
+    emit changed();
+}
+
+void ForecastCache::apply(const QList<OrderForecast>& answers) {
+    if (answers.isEmpty()) return;
+    for (const OrderForecast& a : answers) {
+        inFlight_.remove(a.order);
+        answers_.insert(a.order, a);
+    }
+    emit changed();
+}
+
+}  // namespace houbu
