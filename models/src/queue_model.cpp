@@ -248,6 +248,25 @@ void QueueModel::indexQueues() {
         rowOfQueue_[queueIds_[i]] = static_cast<int>(i);
 }
 
+template <class Stays>
+bool QueueModel::removeGone(std::size_t qi, const Stays& stays) {
+    auto& mine = queues_[qi].orders;
+    const QModelIndex parent = index(static_cast<int>(qi), 0);
+    bool removed = false;
+    for (int r = static_cast<int>(mine.size()) - 1; r >= 0; --r) {
+        if (stays(mine[static_cast<std::size_t>(r)])) continue;
+        int first = r;
+        while (first > 0 && !stays(mine[static_cast<std::size_t>(first - 1)]))
+            --first;
+        beginRemoveRows(parent, first, r);
+        mine.erase(mine.begin() + first, mine.begin() + r + 1);
+        endRemoveRows();
+        removed = true;
+        r = first;
+    }
+    return removed;
+}
+
 void QueueModel::apply(const SnapshotPtr& snapshot) {
     // Sorted by forecasts, the rows must be in order before orders merge in.
     if (sortColumn_ == Probability && forecastsShown_.isActive()) {
@@ -335,18 +354,8 @@ void QueueModel::apply(const SnapshotPtr& snapshot) {
         theirIds.reserve(theirs.size());
         for (const OrderView& o : theirs)
             theirIds.insert(o.id);
-        bool moved = false;
-        for (int r = static_cast<int>(mine.size()) - 1; r >= 0; --r) {
-            if (theirIds.count(mine[static_cast<std::size_t>(r)].id)) continue;
-            int first = r;
-            while (first > 0 && !theirIds.count(mine[static_cast<std::size_t>(first - 1)].id))
-                --first;
-            beginRemoveRows(parent, first, r);
-            mine.erase(mine.begin() + first, mine.begin() + r + 1);
-            endRemoveRows();
-            moved = true;
-            r = first;
-        }
+        bool moved =
+            removeGone(qi, [&theirIds](const OrderView& o) { return theirIds.count(o.id) > 0; });
         for (std::size_t r = 0; r < theirs.size();) {
             if (r < mine.size() && mine[r].id == theirs[r].id) {
                 ++r;
@@ -522,19 +531,8 @@ bool QueueModel::applySorted(std::size_t qi, const std::vector<OrderView>& their
     rankOf.reserve(theirs.size());
     for (std::size_t i = 0; i < theirs.size(); ++i)
         rankOf.emplace(theirs[i].id, static_cast<int>(i) + 1);
-    bool moved = false;
     // Orders that left, in runs of rows.
-    for (int r = static_cast<int>(mine.size()) - 1; r >= 0; --r) {
-        if (rankOf.count(mine[static_cast<std::size_t>(r)].id)) continue;
-        int first = r;
-        while (first > 0 && !rankOf.count(mine[static_cast<std::size_t>(first - 1)].id))
-            --first;
-        beginRemoveRows(parent, first, r);
-        mine.erase(mine.begin() + first, mine.begin() + r + 1);
-        endRemoveRows();
-        moved = true;
-        r = first;
-    }
+    bool moved = removeGone(qi, [&rankOf](const OrderView& o) { return rankOf.count(o.id) > 0; });
     // The others take their new rank (and what follows from it); every key
     // but the rank's is the order's own, so their order among themselves holds.
     for (OrderView& o : mine) {

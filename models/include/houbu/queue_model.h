@@ -80,6 +80,9 @@ class QueueModel : public QAbstractItemModel {
     bool before(const SortKey& a, const SortKey& b) const;
     // Applies a changed queue's orders while sorted by another column than rank.
     bool applySorted(std::size_t queue, const std::vector<OrderView>& theirs);
+    // Removes the orders of a queue that `stays` turns down, a run of rows at a time.
+    template <class Stays>
+    bool removeGone(std::size_t queue, const Stays& stays);
     // Puts every queue's orders in sort order, as one layout change
     // (announced unless within a reset).
     void sortAll(bool announce = true);
