@@ -24,9 +24,9 @@ class QueueModel : public QAbstractItemModel {
     enum Column {
         Queue,
         Rank,
+        Probability,  // the engine's forecast (ForecastCache), empty until it came
         Ahead,
         Level,
-        Probability,  // the engine's forecast (ForecastCache), empty until it came
         Passengers,
         Effective,
         Deadline,
