@@ -188,7 +188,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/main_window_forecasts.cpp" line="97"/>
+        <location filename="../app/src/main_window_forecasts.cpp" line="98"/>
         <source>Forecasting %1 of %n order(s)…</source>
         <translation>
             <numerusform>Forecasting %1 of %n order…</numerusform>

@@ -1883,8 +1883,8 @@
     <name>houbu::ForecastCache</name>
     <message>
         <location filename="../models/src/forecast_cache.cpp" line="18"/>
-        <source>No forecast here: houbud answers a forecast only by journaling it, so only an engine in this console forecasts.</source>
-        <translation>此处无预测：houbud 只能在记入日志后回答预测，因此只有本控制台内的引擎才做预测。</translation>
+        <source>No forecast here: this session cannot ask its engine for forecasts.</source>
+        <translation>此处无预测：本会话无法向其引擎请求预测。</translation>
     </message>
 </context>
 <context>
@@ -2914,7 +2914,7 @@
         <translation>请先选择一个排队中的订单</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/main_window_forecasts.cpp" line="97"/>
+        <location filename="../app/src/main_window_forecasts.cpp" line="98"/>
         <source>Forecasting %1 of %n order(s)…</source>
         <translation>
             <numerusform>正在预测：已完成 %1 个，共 %n 个订单…</numerusform>
@@ -3403,69 +3403,69 @@
 <context>
     <name>houbu::RemoteSession</name>
     <message>
-        <location filename="../session/src/remote_session.cpp" line="76"/>
+        <location filename="../session/src/remote_session.cpp" line="82"/>
         <source>%1 (HTTP %2)</source>
         <translation>%1（HTTP %2）</translation>
     </message>
     <message>
-        <location filename="../session/src/remote_session.cpp" line="77"/>
+        <location filename="../session/src/remote_session.cpp" line="83"/>
         <source>HTTP %1</source>
         <translation>HTTP %1</translation>
     </message>
     <message>
-        <location filename="../session/src/remote_session.cpp" line="83"/>
+        <location filename="../session/src/remote_session.cpp" line="89"/>
         <source>Remote · %1</source>
         <translation>远程 · %1</translation>
     </message>
     <message>
-        <location filename="../session/src/remote_session.cpp" line="84"/>
+        <location filename="../session/src/remote_session.cpp" line="90"/>
         <source>Remote · %1 (%2)</source>
         <translation>远程 · %1（%2）</translation>
     </message>
     <message>
-        <location filename="../session/src/remote_session.cpp" line="203"/>
+        <location filename="../session/src/remote_session.cpp" line="212"/>
         <source>The event stream was refused: %1</source>
         <translation>事件流被拒绝：%1</translation>
     </message>
     <message>
-        <location filename="../session/src/remote_session.cpp" line="240"/>
+        <location filename="../session/src/remote_session.cpp" line="249"/>
         <source>The server sent an event this console cannot read: %1</source>
         <translation>服务器发来本控制台无法读取的事件：%1</translation>
     </message>
     <message>
-        <location filename="../session/src/remote_session.cpp" line="269"/>
+        <location filename="../session/src/remote_session.cpp" line="278"/>
         <source>Connection lost; retrying in %1 ms</source>
         <translation>连接中断；%1 毫秒后重试</translation>
     </message>
     <message>
-        <location filename="../session/src/remote_session.cpp" line="270"/>
+        <location filename="../session/src/remote_session.cpp" line="279"/>
         <source>Connection lost (%1); retrying in %2 ms</source>
         <translation>连接中断（%1）；%2 毫秒后重试</translation>
     </message>
     <message>
-        <location filename="../session/src/remote_session.cpp" line="276"/>
-        <location filename="../session/src/remote_session.cpp" line="338"/>
+        <location filename="../session/src/remote_session.cpp" line="285"/>
+        <location filename="../session/src/remote_session.cpp" line="347"/>
         <source>Not connected to a server.</source>
         <translation>未连接到服务器。</translation>
     </message>
     <message>
-        <location filename="../session/src/remote_session.cpp" line="280"/>
-        <location filename="../session/src/remote_session.cpp" line="340"/>
+        <location filename="../session/src/remote_session.cpp" line="289"/>
+        <location filename="../session/src/remote_session.cpp" line="349"/>
         <source>This connection is read-only (role %1).</source>
         <translation>此连接为只读（角色 %1）。</translation>
     </message>
     <message>
-        <location filename="../session/src/remote_session.cpp" line="295"/>
+        <location filename="../session/src/remote_session.cpp" line="304"/>
         <source>The server did not apply the commands: %1</source>
         <translation>服务器未执行这些命令：%1</translation>
     </message>
     <message>
-        <location filename="../session/src/remote_session.cpp" line="352"/>
+        <location filename="../session/src/remote_session.cpp" line="361"/>
         <source>The server did not apply the command: %1</source>
         <translation>服务器未执行该命令：%1</translation>
     </message>
     <message>
-        <location filename="../session/src/remote_session.cpp" line="360"/>
+        <location filename="../session/src/remote_session.cpp" line="369"/>
         <source>The server&apos;s answer cannot be read: %1</source>
         <translation>无法读取服务器的应答：%1</translation>
     </message>

@@ -61,6 +61,7 @@ void MainWindow::connectForecasts() {
         s->forecast(orders, ForecastCache::kHorizonMinutes);
     });
     connect(s, &Session::forecasted, forecasts_, &ForecastCache::apply);
+    connect(s, &Session::forecastProgress, forecasts_, &ForecastCache::progress);
     connect(s, &Session::forecastProgress, this, &MainWindow::showForecastProgress);
 }
 

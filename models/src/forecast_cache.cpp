@@ -15,9 +15,7 @@ void ForecastCache::setAvailable(bool available) {
 }
 
 QString ForecastCache::unavailableReason() {
-    return tr(
-        "No forecast here: houbud answers a forecast only by journaling it, so only an "
-        "engine in this console forecasts.");
+    return tr("No forecast here: this session cannot ask its engine for forecasts.");
 }
 
 const OrderForecast* ForecastCache::find(const QString& order) const {
@@ -74,6 +72,12 @@ void ForecastCache::clear() {
     inFlight_.clear();
     askedAt_.clear();
     emit changed();
+}
+
+void ForecastCache::progress(int done, int total) {
+    // The session is done with the last request: what it did not answer
+    // (a remote server that did not reach) is asked for again when wanted.
+    if (done >= total) inFlight_.clear();
 }
 
 void ForecastCache::apply(const QList<OrderForecast>& answers) {

@@ -1,11 +1,13 @@
 #include "houbu/remote_session.h"
 
+#include <QElapsedTimer>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QNetworkAccessManager>
 #include <QNetworkReply>
 #include <QNetworkRequest>
+#include <QSet>
 #include <QSslConfiguration>
 #include <QTimer>
 #include <QUrlQuery>
@@ -34,6 +36,7 @@ RemoteSession::RemoteSession(QObject* parent) : Session(parent) {
     qRegisterMetaType<QList<houbu::EventRecord>>();
     qRegisterMetaType<houbu::SnapshotPtr>();
     qRegisterMetaType<std::vector<houbu::WaitReason>>();
+    qRegisterMetaType<QList<houbu::OrderForecast>>();
     network_ = new QNetworkAccessManager(this);
     reconnectTimer_ = new QTimer(this);
     reconnectTimer_->setSingleShot(true);
@@ -42,6 +45,9 @@ RemoteSession::RemoteSession(QObject* parent) : Session(parent) {
     refreshTimer_->setSingleShot(true);
     refreshTimer_->setInterval(kRefreshMs);
     connect(refreshTimer_, &QTimer::timeout, this, &RemoteSession::refresh);
+    forecastTimer_ = new QTimer(this);
+    forecastTimer_->setSingleShot(true);
+    connect(forecastTimer_, &QTimer::timeout, this, &RemoteSession::forecastNext);
 }
 
 RemoteSession::~RemoteSession() {
@@ -131,6 +137,9 @@ void RemoteSession::close() {
     closing_ = true;
     reconnectTimer_->stop();
     refreshTimer_->stop();
+    forecastTimer_->stop();
+    forecastQueue_.clear();
+    forecastInFlight_ = false;
     if (stream_) {
         stream_->disconnect(this);
         stream_->abort();
@@ -434,6 +443,70 @@ void RemoteSession::explain(const QString& orderId) {
     });
 }
 
+void RemoteSession::forecast(const QStringList& orders, int minutes) {
+    forecastMinutes_ = minutes;
+    forecastQueue_.clear();
+    QSet<QString> seen;
+    for (const QString& id : orders)
+        if (!id.isEmpty() && !seen.contains(id)) {
+            seen.insert(id);
+            forecastQueue_.append(id);
+        }
+    forecastDone_ = 0;
+    forecastTotal_ = static_cast<int>(forecastQueue_.size());
+    emit forecastProgress(0, forecastTotal_);
+    if (!forecastInFlight_ && !forecastTimer_->isActive()) forecastNext();
+}
+
+void RemoteSession::forecastNext() {
+    if (role_.isEmpty() || forecastQueue_.isEmpty() || forecastInFlight_) return;
+    const QString order = forecastQueue_.takeFirst();
+    QUrlQuery q;
+    // Until the shown clock plus the horizon; an unknown clock asks to expiry.
+    if (const auto now = parseTime(clock_.toStdString()))
+        q.addQueryItem(u"until"_s,
+                       QString::fromStdString(formatTime(*now + Time{forecastMinutes_} * 60)));
+    QNetworkReply* reply = network_->get(request(u"/orders/%1/forecast?%2"_s.arg(
+        QString::fromLatin1(QUrl::toPercentEncoding(order)), q.toString(QUrl::FullyEncoded))));
+    forecastInFlight_ = true;
+    QElapsedTimer took;
+    took.start();
+    const quint64 generation = generation_;
+    const qint64 seq = shownSeq_;
+    const QString clock = clock_;
+    connect(reply, &QNetworkReply::finished, this, [=, this] {
+        reply->deleteLater();
+        if (generation != generation_) return;
+        forecastInFlight_ = false;
+        const int status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
+        OrderForecast f;
+        f.order = order;
+        f.seq = seq;
+        f.clock = clock;
+        Event e;
+        if (reply->error() == QNetworkReply::NoError && decodeEvent(reply->readAll(), e) &&
+            e.kind == EventKind::Forecast) {
+            f.value = e.forecast;
+        } else if (status == 404 || status == 409 || status == 400) {
+            // The engine's refusal: an order that no longer waits (409) is
+            // shown as such; one the server does not know (404) likewise.
+            f.error = status == 409   ? ErrorCode::OrderClosed
+                      : status == 404 ? ErrorCode::UnknownOrder
+                                      : ErrorCode::BadCommand;
+        } else {
+            // Unreachable or refused (rate limit, restart): the rest waits
+            // for the next request of the views, which asks again.
+            forecastQueue_.clear();
+            emit forecastProgress(forecastTotal_, forecastTotal_);
+            return;
+        }
+        ++forecastDone_;
+        emit forecasted({f});
+        emit forecastProgress(forecastDone_, forecastTotal_);
+        if (!forecastQueue_.isEmpty()) forecastTimer_->start(static_cast<int>(took.elapsed()));
+    });
+}
+
 void RemoteSession::scheduleRefresh() {
     if (!refreshTimer_->isActive()) refreshTimer_->start();
 }
@@ -463,6 +536,8 @@ void RemoteSession::refresh() {
             auto snap = std::make_shared<ConsoleSnapshot>();
             snap->lastSeq = o.value("last_seq"_L1).toInteger();
             snap->clock = o.value("clock"_L1).toString();
+            clock_ = snap->clock;
+            shownSeq_ = snap->lastSeq;
             snap->journalLength = o.value("journal_length"_L1).toInteger();
             snap->runs = fromJsonArray<RunSummary>(o.value("runs"_L1).toArray());
             fromJson(o.value("limits"_L1).toObject(), snap->limits);

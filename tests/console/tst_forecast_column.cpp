@@ -117,7 +117,7 @@ QStringList idsInRows(const QueueModel& m) {
     return ids;
 }
 
-// A session with no engine behind it that forecasts (as the remote one).
+// A session whose engine cannot forecast (the Session default).
 class NoForecastSession : public Session {
   public:
     int asked = 0;
@@ -373,8 +373,8 @@ class TestForecastColumn : public QObject {
         QCOMPARE(probabilitySeries(chart)->points().back().x(), double(queued - 1));
     }
 
-    // A session that cannot forecast (houbud's): "—" and its reason, never asked.
-    void remoteShowsDash() {
+    // A session that cannot forecast: "—" and its reason, never asked.
+    void noForecastShowsDash() {
         MainWindow window;
         window.resize(1400, 900);
         auto owned = std::make_unique<NoForecastSession>();

@@ -347,6 +347,91 @@ class TestRemoteSession : public QObject {
         QVERIFY(!viewerAnswers[0][1].value<houbu::PrecheckReply>().known);
     }
 
+    // A viewer's console forecasts through houbud's engine as an embedded
+    // one does on the same state: the same probability, interval, time and
+    // basis for every queued order, order_closed for one served and
+    // unknown_order for one that never was; nothing is journaled.
+    void forecastAsksTheServersEngine() {
+        // A server of its own: a forecast reads the whole state (how queued
+        // orders left so far, over every run), which the other tests change.
+        QTemporaryDir dir;
+        Houbud own;
+        own.dir = dir.path();
+        own.args = {u"--store"_s, dir.filePath(u"forecast.db"_s), u"--tokens"_s, tokens_};
+        QVERIFY2(own.start(), own.log.constData());
+        const QUrl url(u"http://127.0.0.1:%1"_s.arg(own.port));
+        RemoteSession dispatcher;
+        Recorder d(&dispatcher);
+        QSignalSpy opened(&dispatcher, &RemoteSession::opened);
+        dispatcher.open(url, dispatcher_);
+        QTRY_COMPARE_WITH_TIMEOUT(opened.size(), 1, 20000);
+        QTRY_VERIFY_WITH_TIMEOUT(d.snapshot != nullptr, 20000);
+        houbu::EmbeddedSession embedded;
+        Recorder e(&embedded);
+        embedded.open(houbu::StoreOptions{});
+        const QList<QByteArray> all = QList<QByteArray>{kTrain} + commands(0, 12);
+        dispatcher.send(all);
+        embedded.send(all);
+        QTRY_VERIFY_WITH_TIMEOUT(e.snapshot && e.snapshot->journalLength == all.size(), 20000);
+
+        RemoteSession viewer;
+        Recorder v(&viewer);
+        QSignalSpy viewerOpened(&viewer, &RemoteSession::opened);
+        viewer.open(url, viewer_);
+        QTRY_COMPARE_WITH_TIMEOUT(viewerOpened.size(), 1, 20000);
+        QTRY_VERIFY_WITH_TIMEOUT(
+            v.snapshot && v.snapshot->lastSeq == dispatcher.lastSeq() && v.snapshot->lastSeq > 0,
+            20000);
+        QCOMPARE(v.snapshot->clock, e.snapshot->clock);
+        const qint64 journal = v.snapshot->journalLength;
+
+        QStringList orders;
+        for (int i = 0; i < 12; ++i)
+            orders << u"w%1"_s.arg(i);
+        orders << u"nope"_s;
+        QSignalSpy remoteAnswers(&viewer, &houbu::Session::forecasted);
+        QSignalSpy remoteProgress(&viewer, &houbu::Session::forecastProgress);
+        QSignalSpy embeddedAnswers(&embedded, &houbu::Session::forecasted);
+        QVERIFY(viewer.canForecast());
+        viewer.forecast(orders, 30);
+        embedded.forecast(orders, 30);
+        auto byOrder = [](const QSignalSpy& spy) {
+            QHash<QString, houbu::OrderForecast> out;
+            for (const QList<QVariant>& a : spy)
+                for (const houbu::OrderForecast& f : a[0].value<QList<houbu::OrderForecast>>())
+                    out.insert(f.order, f);
+            return out;
+        };
+        QTRY_COMPARE_WITH_TIMEOUT(byOrder(remoteAnswers).size(), orders.size(), 20000);
+        QTRY_COMPARE_WITH_TIMEOUT(byOrder(embeddedAnswers).size(), orders.size(), 20000);
+        QCOMPARE(remoteProgress.last()[0].toInt(), int(orders.size()));
+        const auto mine = byOrder(remoteAnswers), theirs = byOrder(embeddedAnswers);
+        int queued = 0, closed = 0;
+        for (const QString& id : orders) {
+            const houbu::OrderForecast& m = mine[id];
+            const houbu::OrderForecast& t = theirs[id];
+            QCOMPARE(m.value.has_value(), t.value.has_value());
+            if (m.value) {
+                QCOMPARE(m.value->probability, t.value->probability);
+                QCOMPARE(m.value->low, t.value->low);
+                QCOMPARE(m.value->high, t.value->high);
+                QCOMPARE(m.value->by, t.value->by);
+                QCOMPARE(m.value->basis, t.value->basis);
+                ++queued;
+            } else {
+                QCOMPARE(m.error, t.error);
+                closed += m.error == houbu::ErrorCode::OrderClosed ? 1 : 0;
+            }
+            QCOMPARE(m.clock, v.snapshot->clock);
+        }
+        QVERIFY2(queued > 0 && closed > 0,
+                 qPrintable(u"%1 queued, %2 closed"_s.arg(queued).arg(closed)));
+        QCOMPARE(mine[u"nope"_s].error, houbu::ErrorCode::UnknownOrder);
+        // Reads: nothing was journaled.
+        QTest::qWait(200);
+        QCOMPARE(v.snapshot->journalLength, journal);
+    }
+
     // The answer of a command is lost after the server applied it: the
     // session sends it again under the same Idempotency-Key and gets the
     // first sending's answer; the command is journaled once.

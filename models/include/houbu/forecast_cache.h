@@ -30,10 +30,10 @@ class ForecastCache : public QObject {
 
     explicit ForecastCache(QObject* parent = nullptr);
 
-    // False for a session that cannot forecast (remote): the views show "—".
+    // False for a session that cannot forecast: the views show "—".
     void setAvailable(bool available);
     bool available() const { return available_; }
-    // Why a remote console shows no forecast, for tooltips and charts.
+    // Why no forecast is shown, for tooltips and charts.
     static QString unavailableReason();
 
     // The last answer about an order (null when none came): a forecast, or
@@ -57,6 +57,9 @@ class ForecastCache : public QObject {
     void clear();
 
     void apply(const QList<houbu::OrderForecast>& answers);
+    // Session::forecastProgress: once done reaches total, what was asked and
+    // not answered is no longer in flight.
+    void progress(int done, int total);
 
   signals:
     // The orders to forecast within kHorizonMinutes, replacing those asked

@@ -76,10 +76,13 @@ class RemoteSession : public Session {
     quint64 precheck(const QByteArray& command) override;
     void focus(const QString& train, const QString& date) override;
     void explain(const QString& orderId) override;
-    // No forecast (canForecast() is false): houbud answers a query only
-    // through POST /api/v1/commands, which journals it and streams its event
-    // to every console (docs/remote-api.md); forecasts for the rows in view
-    // would fill the journal. The console shows "—" instead.
+    // Forecasts (GET /api/v1/orders/ID/forecast, a read any role may make),
+    // one order at a time: each costs the server's engine thread up to tens
+    // of milliseconds on a whole day, so the next is asked for only after a
+    // pause as long as the last answer took, leaving commands at least half
+    // of that thread. `minutes` counts from the clock of the last snapshot.
+    void forecast(const QStringList& orders, int minutes) override;
+    bool canForecast() const override { return true; }
 
   signals:
     void opened(bool ok, const QString& message);
@@ -100,6 +103,7 @@ class RemoteSession : public Session {
     void onStreamClosed();
     void scheduleRefresh();
     void refresh();
+    void forecastNext();
 
     QNetworkAccessManager* network_ = nullptr;
     QWebSocket* stream_ = nullptr;
@@ -122,6 +126,14 @@ class RemoteSession : public Session {
     QString readOnlyReason_;
     QString focusTrain_;
     QString focusDate_;
+    QString clock_;  // the last snapshot's, and its last event
+    qint64 shownSeq_ = 0;
+    QStringList forecastQueue_;
+    int forecastMinutes_ = 0;
+    int forecastDone_ = 0;
+    int forecastTotal_ = 0;
+    bool forecastInFlight_ = false;
+    QTimer* forecastTimer_ = nullptr;
 };
 
 }  // namespace houbu
