@@ -4,7 +4,7 @@
 <context>
     <name>houbu::AddCarDialog</name>
     <message numerus="yes">
-        <location filename="../app/src/dialogs/add_car_dialog.cpp" line="123"/>
+        <location filename="../app/src/dialogs/add_car_dialog.cpp" line="122"/>
         <source>Add car %1 (%2, %n seat(s)) to %3? An added car cannot be taken off again.</source>
         <translation>
             <numerusform>Add car %1 (%2, %n seat) to %3? An added car cannot be taken off again.</numerusform>
@@ -140,7 +140,7 @@
 <context>
     <name>houbu::MainWindow</name>
     <message numerus="yes">
-        <location filename="../app/src/main_window.cpp" line="756"/>
+        <location filename="../app/src/main_window.cpp" line="775"/>
         <source>Standing tickets (无座): %n live</source>
         <translation>
             <numerusform>Standing tickets (无座): %n live</numerusform>
@@ -219,7 +219,7 @@
     <name>houbu::QueueModel</name>
     <message numerus="yes">
         <location filename="../app/src/main_window.cpp" line="327"/>
-        <location filename="../models/src/queue_model.cpp" line="83"/>
+        <location filename="../models/src/queue_model.cpp" line="101"/>
         <source>%n waiting</source>
         <translation>
             <numerusform>%n waiting</numerusform>
@@ -227,7 +227,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../models/src/queue_model.cpp" line="86"/>
+        <location filename="../models/src/queue_model.cpp" line="104"/>
         <source>Queue %1 %2: %n order(s) in rank order</source>
         <translation>
             <numerusform>Queue %1 %2: %n order in rank order</numerusform>
@@ -235,7 +235,15 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../models/src/queue_model.cpp" line="203"/>
+        <location filename="../models/src/queue_model.cpp" line="106"/>
+        <source>%n passenger(s) waiting</source>
+        <translation>
+            <numerusform>%n passenger waiting</numerusform>
+            <numerusform>%n passengers waiting</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../models/src/queue_model.cpp" line="227"/>
         <source>How likely each order is to be served within %n minute(s) (or before it expires, if sooner), as the engine forecasts it; computed for the orders in view. Click to sort.</source>
         <translation>
             <numerusform>How likely each order is to be served within %n minute (or before it expires, if sooner), as the engine forecasts it; computed for the orders in view. Click to sort.</numerusform>

@@ -102,69 +102,69 @@
         <translation>本车次未使用的车厢号，1 至 99</translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/add_car_dialog.cpp" line="75"/>
+        <location filename="../app/src/dialogs/add_car_dialog.cpp" line="74"/>
         <source>One of the run&apos;s classes, or a new one</source>
         <translation>本车次已有的席别，或新的席别</translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/add_car_dialog.cpp" line="83"/>
+        <location filename="../app/src/dialogs/add_car_dialog.cpp" line="82"/>
         <source>The seat letters of one row, A to Z, each once. A and F are windows, C and D along the aisle.</source>
         <translation>一排的座位字母，A 至 Z，每个字母只出现一次。A 和 F 靠窗，C 和 D 靠过道。</translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/add_car_dialog.cpp" line="96"/>
+        <location filename="../app/src/dialogs/add_car_dialog.cpp" line="95"/>
         <source>Car &amp;number:</source>
         <translation>车厢号(&amp;N)：</translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/add_car_dialog.cpp" line="97"/>
+        <location filename="../app/src/dialogs/add_car_dialog.cpp" line="96"/>
         <source>&amp;Class:</source>
         <translation>席别(&amp;C)：</translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/add_car_dialog.cpp" line="98"/>
+        <location filename="../app/src/dialogs/add_car_dialog.cpp" line="97"/>
         <source>&amp;Rows:</source>
         <translation>排数(&amp;R)：</translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/add_car_dialog.cpp" line="99"/>
+        <location filename="../app/src/dialogs/add_car_dialog.cpp" line="98"/>
         <source>&amp;Layout:</source>
         <translation>座位布局(&amp;L)：</translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/add_car_dialog.cpp" line="114"/>
+        <location filename="../app/src/dialogs/add_car_dialog.cpp" line="113"/>
         <source>&amp;Add car</source>
         <translation>加挂(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/add_car_dialog.cpp" line="122"/>
+        <location filename="../app/src/dialogs/add_car_dialog.cpp" line="121"/>
         <source>Add car %1?</source>
         <translation>加挂 %1 号车厢？</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/dialogs/add_car_dialog.cpp" line="123"/>
+        <location filename="../app/src/dialogs/add_car_dialog.cpp" line="122"/>
         <source>Add car %1 (%2, %n seat(s)) to %3? An added car cannot be taken off again.</source>
         <translation>
             <numerusform>为 %3 加挂 %1 号车厢（%2，%n 个座位）？加挂后不能再摘下。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/add_car_dialog.cpp" line="129"/>
+        <location filename="../app/src/dialogs/add_car_dialog.cpp" line="128"/>
         <source>Add the car</source>
         <translation>加挂</translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/add_car_dialog.cpp" line="143"/>
+        <location filename="../app/src/dialogs/add_car_dialog.cpp" line="142"/>
         <source>No train is shown: open a scenario or a store first.</source>
         <translation>未显示任何车次：请先打开场景或存储。</translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/add_car_dialog.cpp" line="144"/>
+        <location filename="../app/src/dialogs/add_car_dialog.cpp" line="143"/>
         <source>Enter the car&apos;s class, e.g. second.</source>
         <translation>请输入车厢的席别，例如 second。</translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/add_car_dialog.cpp" line="146"/>
+        <location filename="../app/src/dialogs/add_car_dialog.cpp" line="145"/>
         <source>Enter the seat letters of one row, e.g. ABCDF.</source>
         <translation>请输入一排的座位字母，例如 ABCDF。</translation>
     </message>
@@ -1449,12 +1449,12 @@
 <context>
     <name>houbu::EmbeddedSession</name>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="1019"/>
+        <location filename="../session/src/embedded_session.cpp" line="1030"/>
         <source>Embedded · in memory</source>
         <translation>嵌入式 · 内存</translation>
     </message>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="1019"/>
+        <location filename="../session/src/embedded_session.cpp" line="1030"/>
         <source>Embedded · %1</source>
         <translation>嵌入式 · %1</translation>
     </message>
@@ -1483,8 +1483,8 @@
     </message>
     <message>
         <location filename="../session/src/embedded_session.cpp" line="208"/>
-        <location filename="../session/src/embedded_session.cpp" line="449"/>
-        <location filename="../session/src/embedded_session.cpp" line="510"/>
+        <location filename="../session/src/embedded_session.cpp" line="458"/>
+        <location filename="../session/src/embedded_session.cpp" line="519"/>
         <source>No engine is open.</source>
         <translation>未打开引擎。</translation>
     </message>
@@ -1500,37 +1500,37 @@
         <translation>正在加载场景</translation>
     </message>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="404"/>
+        <location filename="../session/src/embedded_session.cpp" line="413"/>
         <source>Cannot write %1: %2</source>
         <translation>无法写入 %1：%2</translation>
     </message>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="419"/>
+        <location filename="../session/src/embedded_session.cpp" line="428"/>
         <source>Journal exported to %1</source>
         <translation>日志已导出到 %1</translation>
     </message>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="428"/>
+        <location filename="../session/src/embedded_session.cpp" line="437"/>
         <source>Replaying the journal</source>
         <translation>正在回放日志</translation>
     </message>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="440"/>
+        <location filename="../session/src/embedded_session.cpp" line="449"/>
         <source>Replaying under both policies</source>
         <translation>正在按两种策略回放</translation>
     </message>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="456"/>
+        <location filename="../session/src/embedded_session.cpp" line="465"/>
         <source>Event %1 is not in the journal.</source>
         <translation>事件 %1 不在日志中。</translation>
     </message>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="464"/>
+        <location filename="../session/src/embedded_session.cpp" line="473"/>
         <source>Line %1 is not a command of this session.</source>
         <translation>第 %1 行不是本会话的命令。</translation>
     </message>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="786"/>
+        <location filename="../session/src/embedded_session.cpp" line="795"/>
         <source>Step mode and the engine disagree on line %1; the engine&apos;s events are kept.</source>
         <translation>单步模式与引擎在第 %1 行的结果不一致；以引擎的事件为准。</translation>
     </message>
@@ -1986,7 +1986,7 @@
 <context>
     <name>houbu::MainWindow</name>
     <message>
-        <location filename="../app/src/main_window.cpp" line="532"/>
+        <location filename="../app/src/main_window.cpp" line="551"/>
         <source>Houbu</source>
         <translation>候补</translation>
     </message>
@@ -2031,57 +2031,57 @@
         <translation>热门队列</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="351"/>
+        <location filename="../app/src/main_window.cpp" line="370"/>
         <source>Select a queued order to see which seats block it.</source>
         <translation>选择一个排队订单，查看是哪些席位挡住了它。</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="364"/>
+        <location filename="../app/src/main_window.cpp" line="383"/>
         <source>Queues</source>
         <translation>候补队列</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="371"/>
+        <location filename="../app/src/main_window.cpp" line="390"/>
         <source>All events</source>
         <translation>全部事件</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="376"/>
+        <location filename="../app/src/main_window.cpp" line="395"/>
         <source>All trains</source>
         <translation>全部车次</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="377"/>
+        <location filename="../app/src/main_window.cpp" line="396"/>
         <source>Order id</source>
         <translation>订单号</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="378"/>
+        <location filename="../app/src/main_window.cpp" line="397"/>
         <source>Sent by</source>
         <translation>发送者</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="380"/>
+        <location filename="../app/src/main_window.cpp" line="399"/>
         <source>Only commands sent by this user, token, role or host</source>
         <translation>只显示由此用户、令牌、角色或主机发送的命令</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="381"/>
+        <location filename="../app/src/main_window.cpp" line="400"/>
         <source>Text</source>
         <translation>文本</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="429"/>
+        <location filename="../app/src/main_window.cpp" line="448"/>
         <source>Matching log</source>
         <translation>匹配日志</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="434"/>
+        <location filename="../app/src/main_window.cpp" line="453"/>
         <source>Legend</source>
         <translation>图例</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="438"/>
+        <location filename="../app/src/main_window.cpp" line="457"/>
         <source>Charts</source>
         <translation>图表</translation>
     </message>
@@ -2321,19 +2321,19 @@
         <translation>操作</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/main_window.cpp" line="756"/>
+        <location filename="../app/src/main_window.cpp" line="775"/>
         <source>Standing tickets (无座): %n live</source>
         <translation>
             <numerusform>无座车票：%n 张有效</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="757"/>
+        <location filename="../app/src/main_window.cpp" line="776"/>
         <source>each class&apos;s standing load per segment is the row under its seats</source>
         <translation>各席别每个区段的无座人数见其座位下方的一行</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="768"/>
+        <location filename="../app/src/main_window.cpp" line="787"/>
         <source>No class is capped; nobody waits.</source>
         <translation>没有席别设置上限；无人候补。</translation>
     </message>
@@ -2623,27 +2623,27 @@
         <translation>只能导出嵌入式引擎的日志。</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="517"/>
+        <location filename="../app/src/main_window.cpp" line="536"/>
         <source>in memory</source>
         <translation>内存</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="538"/>
+        <location filename="../app/src/main_window.cpp" line="557"/>
         <source>Cannot open the store</source>
         <translation>无法打开存储</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="551"/>
+        <location filename="../app/src/main_window.cpp" line="570"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="651"/>
+        <location filename="../app/src/main_window.cpp" line="670"/>
         <source>Cannot open scenario</source>
         <translation>无法打开场景</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="652"/>
+        <location filename="../app/src/main_window.cpp" line="671"/>
         <source>Cannot read %1: %2</source>
         <translation>无法读取 %1：%2</translation>
     </message>
@@ -2658,48 +2658,48 @@
         <translation>席位图的全部标记：视图 ▸ 图例</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="662"/>
+        <location filename="../app/src/main_window.cpp" line="681"/>
         <source>Open scenario</source>
         <translation>打开场景</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="663"/>
+        <location filename="../app/src/main_window.cpp" line="682"/>
         <source>Scenarios (*.jsonl);;All files (*)</source>
         <translation>场景 (*.jsonl);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="669"/>
+        <location filename="../app/src/main_window.cpp" line="688"/>
         <source>Open or create a store</source>
         <translation>打开或新建存储</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="670"/>
+        <location filename="../app/src/main_window.cpp" line="689"/>
         <source>Houbu stores (*.db);;All files (*)</source>
         <translation>候补存储 (*.db);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="679"/>
+        <location filename="../app/src/main_window.cpp" line="698"/>
         <source>Export journal as scenario</source>
         <translation>将日志导出为场景</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="679"/>
+        <location filename="../app/src/main_window.cpp" line="698"/>
         <source>Scenarios (*.jsonl)</source>
         <translation>场景 (*.jsonl)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="738"/>
+        <location filename="../app/src/main_window.cpp" line="757"/>
         <source>Clock %1</source>
         <translation>时钟 %1</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="779"/>
-        <location filename="../app/src/main_window.cpp" line="780"/>
+        <location filename="../app/src/main_window.cpp" line="798"/>
+        <location filename="../app/src/main_window.cpp" line="799"/>
         <source>All</source>
         <translation>全部</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="785"/>
+        <location filename="../app/src/main_window.cpp" line="804"/>
         <source>%1 · %2</source>
         <translation>%1 · %2</translation>
     </message>
@@ -3169,7 +3169,7 @@
     <name>houbu::QueueModel</name>
     <message numerus="yes">
         <location filename="../app/src/main_window.cpp" line="327"/>
-        <location filename="../models/src/queue_model.cpp" line="83"/>
+        <location filename="../models/src/queue_model.cpp" line="101"/>
         <source>%n waiting</source>
         <translation>
             <numerusform>%n 人等待</numerusform>
@@ -3177,96 +3177,108 @@
     </message>
     <message>
         <location filename="../app/src/main_window.cpp" line="330"/>
-        <location filename="../models/src/queue_model.cpp" line="177"/>
+        <location filename="../models/src/queue_model.cpp" line="201"/>
         <source>%1 %</source>
         <translation>%1%</translation>
     </message>
     <message numerus="yes">
-        <location filename="../models/src/queue_model.cpp" line="86"/>
+        <location filename="../models/src/queue_model.cpp" line="104"/>
         <source>Queue %1 %2: %n order(s) in rank order</source>
         <translation>
             <numerusform>队列 %1 %2：按名次排列的 %n 个订单</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <location filename="../models/src/queue_model.cpp" line="106"/>
+        <source>%n passenger(s) waiting</source>
+        <translation>
+            <numerusform>%n 名乘客等候</numerusform>
+        </translation>
+    </message>
     <message>
-        <location filename="../models/src/queue_model.cpp" line="136"/>
+        <location filename="../models/src/queue_model.cpp" line="108"/>
+        <source>The first %1 are listed; more as you scroll down.</source>
+        <translation>列出前 %1 个；向下滚动时列出更多。</translation>
+    </message>
+    <message>
+        <location filename="../models/src/queue_model.cpp" line="160"/>
         <source>standing accepted</source>
         <translation>接受无座</translation>
     </message>
     <message>
-        <location filename="../models/src/queue_model.cpp" line="137"/>
+        <location filename="../models/src/queue_model.cpp" line="161"/>
         <source>added trains accepted</source>
         <translation>接受新增列车</translation>
     </message>
     <message>
-        <location filename="../models/src/queue_model.cpp" line="145"/>
+        <location filename="../models/src/queue_model.cpp" line="169"/>
         <source>Order %1 of user %2, %3, rank %4 in this queue</source>
         <translation>用户 %2 的订单 %1，%3，在本队列排第 %4 名</translation>
     </message>
     <message>
-        <location filename="../models/src/queue_model.cpp" line="185"/>
+        <location filename="../models/src/queue_model.cpp" line="209"/>
         <source>The forecast for %1 is on its way.</source>
         <translation>%1 的预测正在计算。</translation>
     </message>
     <message>
-        <location filename="../models/src/queue_model.cpp" line="188"/>
+        <location filename="../models/src/queue_model.cpp" line="212"/>
         <source>Served by %1 with probability %2 % (90 % interval %3–%4 %)</source>
         <translation>%1 前兑现概率 %2%（90% 区间 %3–%4%）</translation>
     </message>
     <message>
-        <location filename="../models/src/queue_model.cpp" line="194"/>
+        <location filename="../models/src/queue_model.cpp" line="218"/>
         <source>Forecast before the last change; a new one follows.</source>
         <translation>这是最近一次变化之前的预测；新的预测随后就到。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../models/src/queue_model.cpp" line="203"/>
+        <location filename="../models/src/queue_model.cpp" line="227"/>
         <source>How likely each order is to be served within %n minute(s) (or before it expires, if sooner), as the engine forecasts it; computed for the orders in view. Click to sort.</source>
         <translation>
             <numerusform>引擎预测的各订单在 %n 分钟内（若失效更早，则在失效前）兑现的概率（候补兑现概率）；只为视图中的订单计算。点击可排序。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../models/src/queue_model.cpp" line="211"/>
+        <location filename="../models/src/queue_model.cpp" line="235"/>
         <source>Queue / order</source>
         <translation>队列 / 订单</translation>
     </message>
     <message>
-        <location filename="../models/src/queue_model.cpp" line="213"/>
+        <location filename="../models/src/queue_model.cpp" line="237"/>
         <source>Rank</source>
         <translation>名次</translation>
     </message>
     <message>
-        <location filename="../models/src/queue_model.cpp" line="215"/>
+        <location filename="../models/src/queue_model.cpp" line="239"/>
         <source>Ahead</source>
         <translation>前方人数</translation>
     </message>
     <message>
-        <location filename="../models/src/queue_model.cpp" line="217"/>
+        <location filename="../models/src/queue_model.cpp" line="241"/>
         <source>Level</source>
         <translation>排队情况</translation>
     </message>
     <message>
-        <location filename="../models/src/queue_model.cpp" line="219"/>
+        <location filename="../models/src/queue_model.cpp" line="243"/>
         <source>Probability</source>
         <translation>概率</translation>
     </message>
     <message>
-        <location filename="../models/src/queue_model.cpp" line="221"/>
+        <location filename="../models/src/queue_model.cpp" line="245"/>
         <source>Passengers</source>
         <translation>乘客</translation>
     </message>
     <message>
-        <location filename="../models/src/queue_model.cpp" line="223"/>
+        <location filename="../models/src/queue_model.cpp" line="247"/>
         <source>Effective</source>
         <translation>生效时间</translation>
     </message>
     <message>
-        <location filename="../models/src/queue_model.cpp" line="225"/>
+        <location filename="../models/src/queue_model.cpp" line="249"/>
         <source>Deadline</source>
         <translation>截止时间</translation>
     </message>
     <message>
-        <location filename="../models/src/queue_model.cpp" line="227"/>
+        <location filename="../models/src/queue_model.cpp" line="251"/>
         <source>Options</source>
         <translation>选项</translation>
     </message>
@@ -3403,69 +3415,69 @@
 <context>
     <name>houbu::RemoteSession</name>
     <message>
-        <location filename="../session/src/remote_session.cpp" line="82"/>
+        <location filename="../session/src/remote_session.cpp" line="83"/>
         <source>%1 (HTTP %2)</source>
         <translation>%1（HTTP %2）</translation>
     </message>
     <message>
-        <location filename="../session/src/remote_session.cpp" line="83"/>
+        <location filename="../session/src/remote_session.cpp" line="84"/>
         <source>HTTP %1</source>
         <translation>HTTP %1</translation>
     </message>
     <message>
-        <location filename="../session/src/remote_session.cpp" line="89"/>
+        <location filename="../session/src/remote_session.cpp" line="90"/>
         <source>Remote · %1</source>
         <translation>远程 · %1</translation>
     </message>
     <message>
-        <location filename="../session/src/remote_session.cpp" line="90"/>
+        <location filename="../session/src/remote_session.cpp" line="91"/>
         <source>Remote · %1 (%2)</source>
         <translation>远程 · %1（%2）</translation>
     </message>
     <message>
-        <location filename="../session/src/remote_session.cpp" line="212"/>
+        <location filename="../session/src/remote_session.cpp" line="213"/>
         <source>The event stream was refused: %1</source>
         <translation>事件流被拒绝：%1</translation>
     </message>
     <message>
-        <location filename="../session/src/remote_session.cpp" line="249"/>
+        <location filename="../session/src/remote_session.cpp" line="250"/>
         <source>The server sent an event this console cannot read: %1</source>
         <translation>服务器发来本控制台无法读取的事件：%1</translation>
     </message>
     <message>
-        <location filename="../session/src/remote_session.cpp" line="278"/>
+        <location filename="../session/src/remote_session.cpp" line="279"/>
         <source>Connection lost; retrying in %1 ms</source>
         <translation>连接中断；%1 毫秒后重试</translation>
     </message>
     <message>
-        <location filename="../session/src/remote_session.cpp" line="279"/>
+        <location filename="../session/src/remote_session.cpp" line="280"/>
         <source>Connection lost (%1); retrying in %2 ms</source>
         <translation>连接中断（%1）；%2 毫秒后重试</translation>
     </message>
     <message>
-        <location filename="../session/src/remote_session.cpp" line="285"/>
-        <location filename="../session/src/remote_session.cpp" line="347"/>
+        <location filename="../session/src/remote_session.cpp" line="286"/>
+        <location filename="../session/src/remote_session.cpp" line="348"/>
         <source>Not connected to a server.</source>
         <translation>未连接到服务器。</translation>
     </message>
     <message>
-        <location filename="../session/src/remote_session.cpp" line="289"/>
-        <location filename="../session/src/remote_session.cpp" line="349"/>
+        <location filename="../session/src/remote_session.cpp" line="290"/>
+        <location filename="../session/src/remote_session.cpp" line="350"/>
         <source>This connection is read-only (role %1).</source>
         <translation>此连接为只读（角色 %1）。</translation>
     </message>
     <message>
-        <location filename="../session/src/remote_session.cpp" line="304"/>
+        <location filename="../session/src/remote_session.cpp" line="305"/>
         <source>The server did not apply the commands: %1</source>
         <translation>服务器未执行这些命令：%1</translation>
     </message>
     <message>
-        <location filename="../session/src/remote_session.cpp" line="361"/>
+        <location filename="../session/src/remote_session.cpp" line="362"/>
         <source>The server did not apply the command: %1</source>
         <translation>服务器未执行该命令：%1</translation>
     </message>
     <message>
-        <location filename="../session/src/remote_session.cpp" line="369"/>
+        <location filename="../session/src/remote_session.cpp" line="370"/>
         <source>The server&apos;s answer cannot be read: %1</source>
         <translation>无法读取服务器的应答：%1</translation>
     </message>
@@ -3927,13 +3939,13 @@ Order %5</source>
 <context>
     <name>houbu::Session</name>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="1023"/>
-        <location filename="../session/src/embedded_session.cpp" line="1035"/>
+        <location filename="../session/src/embedded_session.cpp" line="1034"/>
+        <location filename="../session/src/embedded_session.cpp" line="1046"/>
         <source>This session cannot replay its journal.</source>
         <translation>此会话无法回放其日志。</translation>
     </message>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="1049"/>
+        <location filename="../session/src/embedded_session.cpp" line="1060"/>
         <source>Only an embedded engine can apply its journal again.</source>
         <translation>只有内嵌引擎才能重新应用其日志。</translation>
     </message>

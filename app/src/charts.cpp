@@ -325,7 +325,7 @@ const QueueView* ChartsPanel::chartedQueue() const {
         const QString key = QString::fromStdString(q->travelClass) + u'|' +
                             QString::number(q->from) + u'|' + QString::number(q->to);
         if (key == queueKey_) return q.get();
-        if (!longest || q->orders.size() > longest->orders.size()) longest = q.get();
+        if (!longest || q->length > longest->length) longest = q.get();
     }
     return longest;
 }

@@ -343,6 +343,25 @@ void MainWindow::buildDocks() {
     connect(queueModel_, &QAbstractItemModel::rowsInserted, this, expandQueues);
     connect(queueModel_, &QAbstractItemModel::modelReset, this,
             [=, this] { expandQueues({}, 0, queueModel_->rowCount() - 1); });
+    // A long queue lists its first orders: the next ones are asked for when
+    // the last listed comes into view.
+    auto fetchQueueRows = [this] {
+        const int bottom = queueView_->viewport()->height();
+        for (QModelIndex row = queueView_->indexAt(QPoint(1, 1));
+             row.isValid() && queueView_->visualRect(row).top() < bottom;
+             row = queueView_->indexBelow(row)) {
+            const QModelIndex queue = row.parent();
+            if (queue.isValid() && row.row() >= queueModel_->rowCount(queue) - 50 &&
+                queueModel_->hasMoreRows(queue))
+                queueModel_->listMoreRows(queue);
+        }
+    };
+    connect(queueView_->verticalScrollBar(), &QScrollBar::valueChanged, this, fetchQueueRows);
+    connect(queueView_->verticalScrollBar(), &QScrollBar::rangeChanged, this, fetchQueueRows);
+    connect(queueModel_, &QueueModel::moreRowsWanted, this,
+            [this](const QString& travelClass, int from, int to, int rows) {
+                if (session_) session_->showQueueRows(travelClass, from, to, rows);
+            });
     queueTopLayout->addWidget(queueView_, 1);
     auto* whyPanel = new QWidget(queues);
     auto* whyLayout = new QVBoxLayout(whyPanel);

@@ -264,6 +264,8 @@ QJsonObject toJson(const QueueView& v) {
     return {{"class"_L1, s(v.travelClass)},
             {"from"_L1, v.from},
             {"to"_L1, v.to},
+            {"length"_L1, v.length},
+            {"passengers"_L1, v.passengers},
             {"orders"_L1, orders}};
 }
 
@@ -297,6 +299,8 @@ bool fromJson(const QJsonObject& o, QueueView& v) {
         ord.level = str(j, "level"_L1);
         v.orders.push_back(std::move(ord));
     }
+    v.length = integer(o, "length"_L1);
+    v.passengers = integer(o, "passengers"_L1);
     return true;
 }
 

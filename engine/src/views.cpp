@@ -1,6 +1,7 @@
 // Read-only views of the engine state (views.h).
 
 #include <algorithm>
+#include <array>
 #include <bit>
 #include <tuple>
 
@@ -55,27 +56,47 @@ OrderView orderView(const EngineState& s, const Order& o) {
     return v;
 }
 
-// One queue in rank order, with each order's rank and the passengers ahead.
-QueueView queueView(const EngineState& s, const ClassInfo& cls, const Queue& q) {
+// One queue in rank order, with each order's rank and the passengers ahead:
+// its first `rows` orders. Each lane (one per group size) is kept in queue
+// order, so a merge of the lanes' heads finds them without reading the rest.
+QueueView queueView(const EngineState& s, const ClassInfo& cls, std::uint32_t qi,
+                    const QueueWindow& window) {
+    const Queue& q = s.queues[qi];
     QueueView v;
     v.travelClass = cls.name;
     v.from = q.from;
     v.to = q.to;
-    std::vector<const Order*> orders;
-    for (const auto& lane : q.lanes)
-        for (std::size_t k = lane.head; k < lane.orders.size(); ++k)
-            if (s.orders[lane.orders[k]].status == OrderStatus::Queued)
-                orders.push_back(&s.orders[lane.orders[k]]);
-    std::sort(orders.begin(), orders.end(),
-              [](const Order* a, const Order* b) { return queuedBefore(*a, *b); });
+    v.length = static_cast<int>(q.live());
+    v.passengers = static_cast<int>(s.queueTallies[qi].passengers);
+    const std::size_t rows = std::min<std::size_t>(window.rowsOf(cls.name, q.from, q.to), v.length);
+    constexpr std::size_t kLanes = kMaxGroup;
+    std::array<std::size_t, kLanes> at{};
+    for (std::size_t lane = 0; lane < kLanes; ++lane)
+        at[lane] = q.lanes[lane].head;
+    // The lane's next queued order, past the ones that left.
+    const auto next = [&](std::size_t lane) -> const Order* {
+        const auto& orders = q.lanes[lane].orders;
+        while (at[lane] < orders.size() && s.orders[orders[at[lane]]].status != OrderStatus::Queued)
+            ++at[lane];
+        return at[lane] < orders.size() ? &s.orders[orders[at[lane]]] : nullptr;
+    };
     int ahead = 0;
-    v.orders.reserve(orders.size());
-    for (const Order* o : orders) {
-        OrderView ov = orderView(s, *o);
+    v.orders.reserve(rows);
+    while (v.orders.size() < rows) {
+        const Order* first = nullptr;
+        std::size_t from = 0;
+        for (std::size_t lane = 0; lane < kLanes; ++lane)
+            if (const Order* o = next(lane); o && (!first || queuedBefore(*o, *first))) {
+                first = o;
+                from = lane;
+            }
+        if (!first) break;
+        ++at[from];
+        OrderView ov = orderView(s, *first);
         ov.rank = static_cast<int>(v.orders.size()) + 1;
         ov.aheadPassengers = ahead;
         ov.level = levelOfRank(ov.rank);
-        ahead += o->groupSize();
+        ahead += first->groupSize();
         v.orders.push_back(std::move(ov));
     }
     return v;
@@ -105,7 +126,8 @@ void Engine::trackChanges(bool on) const {
     state_->changes.clear();
 }
 
-RunChanges Engine::takeChanges(const std::string& train, const std::string& date) const {
+RunChanges Engine::takeChanges(const std::string& train, const std::string& date,
+                               const QueueWindow& window) const {
     const EngineState& s = *state_;
     RunChanges out;
     const Run* r = s.findRun(train, date);
@@ -135,8 +157,7 @@ RunChanges Engine::takeChanges(const std::string& train, const std::string& date
         std::sort(queues.begin(), queues.end());
         queues.erase(std::unique(queues.begin(), queues.end()), queues.end());
         for (const std::uint32_t qi : queues) {
-            const Queue& q = s.queues[qi];
-            out.queues.push_back(queueView(s, r->classes[q.travelClass], q));
+            out.queues.push_back(queueView(s, r->classes[s.queues[qi].travelClass], qi, window));
         }
         std::sort(out.queues.begin(), out.queues.end(), queueKeyBefore);
     }
@@ -279,14 +300,15 @@ std::vector<SeatView> Engine::seats(const std::string& train, const std::string&
     return out;
 }
 
-std::vector<QueueView> Engine::queues(const std::string& train, const std::string& date) const {
+std::vector<QueueView> Engine::queues(const std::string& train, const std::string& date,
+                                      const QueueWindow& window) const {
     const EngineState& s = *state_;
     const Run* r = s.findRun(train, date);
     std::vector<QueueView> out;
     if (!r) return out;
     for (const ClassInfo& cls : r->classes) {
         cls.queueAt.forEach([&](int, int, std::uint32_t qi) {
-            if (s.queues[qi].live() != 0) out.push_back(queueView(s, cls, s.queues[qi]));
+            if (s.queues[qi].live() != 0) out.push_back(queueView(s, cls, qi, window));
         });
     }
     std::sort(out.begin(), out.end(), queueKeyBefore);

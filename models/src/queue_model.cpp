@@ -7,6 +7,7 @@
 #include <string_view>
 #include <unordered_map>
 #include <unordered_set>
+#include <utility>
 
 #include "houbu/display_names.h"
 #include "houbu/error_sentences.h"
@@ -61,6 +62,23 @@ int QueueModel::rowCount(const QModelIndex& parent) const {
     return static_cast<int>(queues_[static_cast<std::size_t>(parent.row())].orders.size());
 }
 
+// A queue lists its first orders (ConsoleSnapshot::kQueueRows); the rest
+// are read as the view reaches the last ones (MainWindow asks).
+bool QueueModel::hasMoreRows(const QModelIndex& queue) const {
+    if (!queue.isValid() || queue.model() != this || queue.internalId() != kTopLevel) return false;
+    const QueueView& q = queues_[static_cast<std::size_t>(queue.row())];
+    const std::size_t listed = q.orders.size();
+    return std::cmp_less(listed, q.length) && asked_.value(keyOf(q), 0) <= listed;
+}
+
+void QueueModel::listMoreRows(const QModelIndex& queue) {
+    if (!hasMoreRows(queue)) return;
+    const QueueView& q = queues_[static_cast<std::size_t>(queue.row())];
+    const int rows = static_cast<int>(q.orders.size()) + ConsoleSnapshot::kQueueRows;
+    asked_.insert(keyOf(q), static_cast<std::size_t>(rows));
+    emit moreRowsWanted(qs(q.travelClass), q.from, q.to, rows);
+}
+
 int QueueModel::columnCount(const QModelIndex&) const {
     return ColumnCount;
 }
@@ -75,16 +93,22 @@ QVariant QueueModel::data(const QModelIndex& index, int role) const {
             case ClassRole:
                 return qs(q.travelClass);
             case LengthRole:
-                return static_cast<int>(q.orders.size());
+                return q.length;
             case Qt::DisplayRole:
                 if (index.column() == Queue)
                     return QString(DisplayNames::travelClass(q.travelClass) + u"  "_s +
                                    intervalOf(q));
-                if (index.column() == Rank) return tr("%n waiting", nullptr, int(q.orders.size()));
+                if (index.column() == Rank) return tr("%n waiting", nullptr, q.length);
                 return {};
-            case Qt::ToolTipRole:
-                return tr("Queue %1 %2: %n order(s) in rank order", nullptr, int(q.orders.size()))
-                    .arg(DisplayNames::travelClass(q.travelClass), intervalOf(q));
+            case Qt::ToolTipRole: {
+                QString tip = tr("Queue %1 %2: %n order(s) in rank order", nullptr, q.length)
+                                  .arg(DisplayNames::travelClass(q.travelClass), intervalOf(q));
+                tip += u'\n' + tr("%n passenger(s) waiting", nullptr, q.passengers);
+                if (std::cmp_less(q.orders.size(), q.length))
+                    tip += u'\n' + tr("The first %1 are listed; more as you scroll down.")
+                                       .arg(q.orders.size());
+                return tip;
+            }
         }
         return {};
     }
@@ -282,6 +306,7 @@ void QueueModel::apply(const SnapshotPtr& snapshot) {
         beginResetModel();
         run_ = run;
         stations_ = stations;
+        asked_.clear();
         queues_.clear();
         sources_.clear();
         queueIds_.clear();
@@ -320,7 +345,7 @@ void QueueModel::apply(const SnapshotPtr& snapshot) {
         beginInsertRows({}, static_cast<int>(i), static_cast<int>(i));
         const QueueView& fresh = *next[i];
         queues_.insert(queues_.begin() + static_cast<long>(i),
-                       QueueView{fresh.travelClass, fresh.from, fresh.to, {}});
+                       QueueView{fresh.travelClass, fresh.from, fresh.to, {}, 0, 0});
         sources_.insert(sources_.begin() + static_cast<long>(i), nullptr);
         queueIds_.insert(queueIds_.begin() + static_cast<long>(i), nextQueueId_++);
         indexQueues();
@@ -335,6 +360,13 @@ void QueueModel::apply(const SnapshotPtr& snapshot) {
     for (std::size_t qi = 0; qi < next.size(); ++qi) {
         if (sources_[qi] == next[qi]) continue;
         sources_[qi] = next[qi];
+        // The whole queue's tallies: what waits beyond the rows read, too.
+        QueueView& shown = queues_[qi];
+        const bool counted =
+            shown.length != next[qi]->length || shown.passengers != next[qi]->passengers;
+        shown.length = next[qi]->length;
+        shown.passengers = next[qi]->passengers;
+        if (counted) changedQueues.push_back(static_cast<int>(qi));
         if (!inRankOrder()) {
             const std::size_t before = queues_[qi].orders.size();
             if (applySorted(qi, next[qi]->orders) && !queues_[qi].orders.empty()) {
@@ -343,7 +375,8 @@ void QueueModel::apply(const SnapshotPtr& snapshot) {
                                  index(int(queues_[qi].orders.size()) - 1, ColumnCount - 1, parent),
                                  {Qt::DisplayRole, Qt::ToolTipRole});
             }
-            if (queues_[qi].orders.size() != before) changedQueues.push_back(static_cast<int>(qi));
+            if (queues_[qi].orders.size() != before && !counted)
+                changedQueues.push_back(static_cast<int>(qi));
             continue;
         }
         auto& mine = queues_[qi].orders;
@@ -378,8 +411,9 @@ void QueueModel::apply(const SnapshotPtr& snapshot) {
                              index(int(mine.size()) - 1, ColumnCount - 1, parent),
                              {Qt::DisplayRole, Qt::ToolTipRole});
         }
-        if (mine.size() != before) changedQueues.push_back(static_cast<int>(qi));
+        if (mine.size() != before && !counted) changedQueues.push_back(static_cast<int>(qi));
     }
+    std::sort(changedQueues.begin(), changedQueues.end());
     emitRowRanges(this, changedQueues, ColumnCount - 1,
                   {Qt::DisplayRole, Qt::ToolTipRole, LengthRole});
 }

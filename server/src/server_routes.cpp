@@ -19,6 +19,7 @@
 #include "connection_guard.h"
 #include "houbu/codec.h"
 #include "houbu/precheck.h"
+#include "houbu/queue_window_query.h"
 #include "refusal_limiter.h"
 #include "refusal_log.h"
 #include "server_wire.h"
@@ -292,9 +293,14 @@ void Server::handleGet(const QHttpServerRequest& request, const Slot& slot, cons
         const std::string train =
             query.queryItemValue(u"train"_s, QUrl::FullyDecoded).toStdString();
         const std::string date = query.queryItemValue(u"date"_s, QUrl::FullyDecoded).toStdString();
-        job = [train, date](Writer& w) {
+        QueueWindow window;
+        if (QString message; !readQueueWindow(query, window, message)) {
+            respond(slot, error(400, message));
+            return;
+        }
+        job = [train, date, window](Writer& w) {
             Reply r;
-            r.body = w.snapshot(train, date);
+            r.body = w.snapshot(train, date, window);
             return r;
         };
     } else if (parts.size() == 1 && parts[0] == "runs"_L1) {
@@ -310,7 +316,12 @@ void Server::handleGet(const QHttpServerRequest& request, const Slot& slot, cons
             respond(slot, error(404, u"no such endpoint: %1"_s.arg(path)));
             return;
         }
-        job = [train, date, what](Writer& w) {
+        QueueWindow window;
+        if (QString message; !readQueueWindow(query, window, message)) {
+            respond(slot, error(400, message));
+            return;
+        }
+        job = [train, date, what, window](Writer& w) {
             const Engine& e = w.store->engine();
             RunView view;
             if (!e.run(train, date, view))
@@ -322,7 +333,7 @@ void Server::handleGet(const QHttpServerRequest& request, const Slot& slot, cons
             else if (what == "seats"_L1)
                 r.body = compact(toJsonArray(e.seats(train, date)));
             else
-                r.body = compact(toJsonArray(e.queues(train, date)));
+                r.body = compact(toJsonArray(e.queues(train, date, window)));
             return r;
         };
     } else if (parts.size() == 3 && parts[0] == "orders"_L1 && parts[2] == "forecast"_L1) {

@@ -64,7 +64,9 @@ class Writer : public QObject {
     // The longest queues a /snapshot lists (the console's hot-queues view).
     static constexpr std::size_t kHotQueues = 200;
 
-    QByteArray snapshot(const std::string& focusTrain, const std::string& focusDate) {
+    // The run's queues are read through `window` (whole by default).
+    QByteArray snapshot(const std::string& focusTrain, const std::string& focusDate,
+                        const QueueWindow& window = {}) {
         const Engine& e = store->engine();
         QJsonObject o{{"last_seq"_L1, lastSeq()},
                       {"clock"_L1, QString::fromStdString(formatTime(e.clock()))},
@@ -88,7 +90,7 @@ class Writer : public QObject {
         if (!view.train.empty()) {
             o.insert("run"_L1, toJson(view));
             o.insert("seats"_L1, toJsonArray(e.seats(train, date)));
-            o.insert("queues"_L1, toJsonArray(e.queues(train, date)));
+            o.insert("queues"_L1, toJsonArray(e.queues(train, date, window)));
             o.insert("standing_tickets"_L1, toJsonArray(e.standingTickets(train, date)));
         }
         return compact(o);

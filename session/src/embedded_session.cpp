@@ -388,9 +388,18 @@ class EmbeddedWorker : public QObject {
     }
 
     void focus(const QString& train, const QString& date) {
+        if (train.toStdString() != focusTrain_ || date.toStdString() != focusDate_)
+            queueWindow_.deeper.clear();
         focusTrain_ = train.toStdString();
         focusDate_ = date.toStdString();
         if (ready()) publish();
+    }
+
+    void showQueueRows(const QString& travelClass, int from, int to, int rows) {
+        if (queueWindow_.deepen(travelClass.toStdString(), from, to,
+                                static_cast<std::size_t>(std::max(rows, 0))) &&
+            ready())
+            publish();
     }
 
     void explain(const QString& orderId) {
@@ -864,7 +873,7 @@ class EmbeddedWorker : public QObject {
         }
         if (!view.train.empty()) {
             snap->run = std::move(view);
-            runView_.read(e, train, date, *snap);
+            runView_.read(e, train, date, queueWindow_, *snap);
             snap->standingTickets = e.standingTickets(train, date);
         }
         emit snapshotChanged(std::move(snap));
@@ -942,6 +951,8 @@ class EmbeddedWorker : public QObject {
     std::string focusTrain_;
     std::string focusDate_;
     RunViewCache runView_;  // the shown run's seats and queues, kept from the engine's changes
+    // How far the shown run's queues are read (Session::showQueueRows).
+    QueueWindow queueWindow_{ConsoleSnapshot::kQueueRows, {}};
 
     // Step mode.
     bool stepMode_ = false;
@@ -1081,6 +1092,11 @@ quint64 EmbeddedSession::precheck(const QByteArray& command) {
 
 void EmbeddedSession::focus(const QString& train, const QString& date) {
     QMetaObject::invokeMethod(worker_, [w = worker_, train, date] { w->focus(train, date); });
+}
+
+void EmbeddedSession::showQueueRows(const QString& travelClass, int from, int to, int rows) {
+    QMetaObject::invokeMethod(worker_,
+                              [=, w = worker_] { w->showQueueRows(travelClass, from, to, rows); });
 }
 
 void EmbeddedSession::explain(const QString& orderId) {

@@ -16,6 +16,7 @@
 #include <algorithm>
 
 #include "houbu/codec.h"
+#include "houbu/queue_window_query.h"
 #include "houbu/view_json.h"
 
 namespace houbu {
@@ -421,9 +422,18 @@ quint64 RemoteSession::precheck(const QByteArray& command) {
 }
 
 void RemoteSession::focus(const QString& train, const QString& date) {
+    if (train != focusTrain_ || date != focusDate_) queueWindow_.deeper.clear();
     focusTrain_ = train;
     focusDate_ = date;
     if (!role_.isEmpty()) refresh();
+}
+
+void RemoteSession::showQueueRows(const QString& travelClass, int from, int to, int rows) {
+    // At most as many queues as houbud reads deeper in one query.
+    if (queueWindow_.deepen(travelClass.toStdString(), from, to,
+                            static_cast<std::size_t>(std::max(rows, 0)), kMaxDeeperQueues) &&
+        !role_.isEmpty())
+        refresh();
 }
 
 void RemoteSession::explain(const QString& orderId) {
@@ -522,6 +532,7 @@ void RemoteSession::refresh() {
         q.addQueryItem(u"train"_s, QString::fromLatin1(QUrl::toPercentEncoding(focusTrain_)));
         q.addQueryItem(u"date"_s, QString::fromLatin1(QUrl::toPercentEncoding(focusDate_)));
     }
+    addQueueWindow(q, queueWindow_);
     QNetworkReply* reply = network_->get(request(u"/snapshot?"_s + q.toString(QUrl::FullyEncoded)));
     const quint64 generation = generation_;
     connect(reply, &QNetworkReply::finished, this, [this, reply, generation] {

@@ -15,11 +15,11 @@ void RunViewCache::forget() {
 }
 
 void RunViewCache::read(const Engine& engine, const std::string& train, const std::string& date,
-                        ConsoleSnapshot& snap) {
-    const bool same =
-        &engine == engine_ && engine.tracksChanges() && train == train_ && date == date_;
+                        const QueueWindow& window, ConsoleSnapshot& snap) {
+    const bool same = &engine == engine_ && engine.tracksChanges() && train == train_ &&
+                      date == date_ && window == window_;
     // Taken even for a whole read: what changed before it is in the read.
-    RunChanges changes = engine.takeChanges(train, date);
+    RunChanges changes = engine.takeChanges(train, date, window);
     const bool fits = std::all_of(changes.seatRows.begin(), changes.seatRows.end(),
                                   [&](std::size_t row) { return row < seats_.size(); });
     if (same && changes.listed && fits) {
@@ -27,21 +27,22 @@ void RunViewCache::read(const Engine& engine, const std::string& train, const st
             seats_[changes.seatRows[k]] = std::move(changes.seats[k]);
         patchQueues(std::move(changes.queues));
     } else {
-        readWhole(engine, train, date);
+        readWhole(engine, train, date, window);
     }
     snap.seats = seats_;
     snap.queues = queues_;
 }
 
 void RunViewCache::readWhole(const Engine& engine, const std::string& train,
-                             const std::string& date) {
+                             const std::string& date, const QueueWindow& window) {
     engine.trackChanges(true);
     engine_ = &engine;
     train_ = train;
     date_ = date;
+    window_ = window;
     seats_ = engine.seats(train, date);
     queues_.clear();
-    for (QueueView& q : engine.queues(train, date))
+    for (QueueView& q : engine.queues(train, date, window))
         queues_.push_back(std::make_shared<const QueueView>(std::move(q)));
 }
 
@@ -52,7 +53,7 @@ void RunViewCache::patchQueues(std::vector<QueueView>&& changed) {
                                              return queueKeyBefore(*shown, key);
                                          });
         const bool shown = at != queues_.end() && !queueKeyBefore(q, **at);
-        if (q.orders.empty()) {
+        if (q.length == 0) {
             if (shown) queues_.erase(at);  // emptied: only queues that hold orders are shown
         } else if (shown) {
             *at = std::make_shared<const QueueView>(std::move(q));

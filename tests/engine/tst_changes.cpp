@@ -21,15 +21,16 @@ struct Viewer {
     std::string train, date;
     std::vector<SeatView> seats;
     std::vector<QueueView> queues;
+    QueueWindow window;  // how much of each queue it reads (all by default)
     int whole = 0, listed = 0, seatsRead = 0, queuesRead = 0;
 
     void readWhole(const Engine& e) {
         ++whole;
         seats = e.seats(train, date);
-        queues = e.queues(train, date);
+        queues = e.queues(train, date, window);
     }
     void follow(const Engine& e) {
-        RunChanges c = e.takeChanges(train, date);
+        RunChanges c = e.takeChanges(train, date, window);
         if (!c.listed) return readWhole(e);
         ++listed;
         seatsRead += int(c.seats.size());
@@ -39,7 +40,7 @@ struct Viewer {
         for (QueueView& q : c.queues) {
             auto at = std::lower_bound(queues.begin(), queues.end(), q, queueKeyBefore);
             const bool shown = at != queues.end() && !queueKeyBefore(q, *at);
-            if (q.orders.empty()) {
+            if (q.length == 0) {
                 if (shown) queues.erase(at);
             } else if (shown) {
                 *at = std::move(q);
@@ -77,7 +78,8 @@ bool same(const OrderView& a, const OrderView& b) {
                [](const OrderView::Option& x, const OrderView::Option& y) { return same(x, y); });
 }
 bool same(const QueueView& a, const QueueView& b) {
-    return std::tie(a.travelClass, a.from, a.to) == std::tie(b.travelClass, b.from, b.to) &&
+    return std::tie(a.travelClass, a.from, a.to, a.length, a.passengers) ==
+               std::tie(b.travelClass, b.from, b.to, b.length, b.passengers) &&
            std::equal(a.orders.begin(), a.orders.end(), b.orders.begin(), b.orders.end(),
                       [](const OrderView& x, const OrderView& y) { return same(x, y); });
 }
@@ -147,11 +149,17 @@ class TestChanges : public QObject {
     // run it watches, which changes every few hundred commands.
     void followingEqualsReadingWhole_data() {
         QTest::addColumn<quint64>("seed");
+        QTest::addColumn<int>("rows");  // the window's rows, 0 for whole queues
         for (quint64 seed : {1u, 2u, 3u})
-            QTest::addRow("seed %llu", static_cast<unsigned long long>(seed)) << seed;
+            QTest::addRow("seed %llu", static_cast<unsigned long long>(seed)) << seed << 0;
+        // Windows shorter than the queues: orders come into view as the
+        // ones ahead leave, and one queue of each run is read deeper.
+        for (quint64 seed : {4u, 5u})
+            QTest::addRow("seed %llu, 3 rows", static_cast<unsigned long long>(seed)) << seed << 3;
     }
     void followingEqualsReadingWhole() {
         QFETCH(quint64, seed);
+        QFETCH(int, rows);
         tools::GenSpec spec;
         spec.seed = seed;
         spec.runs = 3;
@@ -171,7 +179,8 @@ class TestChanges : public QObject {
         const Engine& e = runner.engine();
         e.trackChanges(true);
         Viewer v;
-        int line = 0, switched = 0;
+        if (rows > 0) v.window.rows = static_cast<std::size_t>(rows);
+        int line = 0, switched = 0, cut = 0;
         QByteArray out;
         const QList<QByteArray> lines = QByteArray::fromStdString(day).split('\n');
         for (const QByteArray& l : lines) {
@@ -186,12 +195,44 @@ class TestChanges : public QObject {
                 v.date = next.date;
                 ++switched;
                 e.takeChanges(v.train, v.date);
+                if (rows > 0) {
+                    // The run's longest queue, as if scrolled down: 7 rows more.
+                    v.window.deeper.clear();
+                    const std::vector<QueueView> all = e.queues(v.train, v.date);
+                    const auto longest = std::max_element(
+                        all.begin(), all.end(),
+                        [](const QueueView& a, const QueueView& b) { return a.length < b.length; });
+                    if (longest != all.end())
+                        v.window.deepen(longest->travelClass, longest->from, longest->to,
+                                        v.window.rows + 7);
+                }
                 v.readWhole(e);
                 continue;
             }
             v.follow(e);
-            if (!same(v.seats, e.seats(v.train, v.date)) ||
-                !same(v.queues, e.queues(v.train, v.date)))
+            const std::vector<QueueView> read = e.queues(v.train, v.date, v.window);
+            if (rows > 0) {
+                // A window is the head of the whole queue, counted whole.
+                const std::vector<QueueView> all = e.queues(v.train, v.date);
+                QCOMPARE(read.size(), all.size());
+                for (std::size_t k = 0; k < all.size(); ++k) {
+                    const std::size_t shown = read[k].orders.size();
+                    QCOMPARE(shown,
+                             std::min(all[k].orders.size(),
+                                      v.window.rowsOf(all[k].travelClass, all[k].from, all[k].to)));
+                    QCOMPARE(read[k].length, int(all[k].orders.size()));
+                    int passengers = 0;
+                    for (const OrderView& o : all[k].orders)
+                        passengers += int(o.passengers.size());
+                    QCOMPARE(read[k].passengers, passengers);
+                    QVERIFY(std::equal(
+                        read[k].orders.begin(), read[k].orders.end(), all[k].orders.begin(),
+                        all[k].orders.begin() + long(shown),
+                        [](const OrderView& x, const OrderView& y) { return same(x, y); }));
+                    cut += shown < all[k].orders.size() ? 1 : 0;
+                }
+            }
+            if (!same(v.seats, e.seats(v.train, v.date)) || !same(v.queues, read))
                 QFAIL(qPrintable(
                     u"seed %1, line %2 (%3): the followed view of %4 %5 differs "
                     u"from a whole read"_s.arg(seed)
@@ -205,6 +246,7 @@ class TestChanges : public QObject {
         QVERIFY(v.seatsRead > 0);
         QVERIFY(v.queuesRead > 0);
         QVERIFY(switched >= 3);
+        if (rows > 0) QVERIFY2(cut > 0, "no queue was longer than the window");
         qInfo("seed %llu: %d lines, %d followed (%d seats, %d queues read), %d whole reads",
               static_cast<unsigned long long>(seed), line, v.listed, v.seatsRead, v.queuesRead,
               v.whole);

@@ -894,6 +894,81 @@ class TestServer : public QObject {
                  403);
     }
 
+    // A run's queues read a window at a time: `rows` for every queue, more
+    // for the queues `deeper` names; whole without either. Bad windows are
+    // refused with the item named.
+    void queueWindows() {
+        QByteArray story =
+            R"({"op":"train","train":"P1","date":"2024-01-20","stops":[{"station":"A","km":0},{"station":"B","km":100}],"cars":[{"car":1,"class":"二等座","rows":1,"layout":"A"}]}
+{"op":"sell","at":"2024-01-11T07:00","id":"PS1","train":"P1","date":"2024-01-20","from":"A","to":"B","class":"二等座","passengers":["pp0"]}
+)";
+        for (int i = 1; i <= 6; ++i)
+            story +=
+                u"{\"op\":\"waitlist\",\"at\":\"2024-01-11T08:0%1\",\"id\":\"PW%1\","
+                u"\"user\":\"pu%1\",\"passengers\":[\"pp%1\",\"pq%1\"],\"from\":\"A\","
+                u"\"to\":\"B\",\"options\":[{\"train\":\"P1\",\"date\":\"2024-01-20\","
+                u"\"class\":\"二等座\"}]}\n{\"op\":\"prepay\",\"id\":\"PW%1\"}\n"_s.arg(i)
+                    .toUtf8();
+        QCOMPARE(http_.post(api(u"/commands"_s), dispatcher_, story).status, 200);
+        const auto queue = [&](const QString& query) {
+            const Response r = http_.get(api(u"/runs/P1/2024-01-20/queues"_s + query), viewer_);
+            return r.status == 200 ? QJsonDocument::fromJson(r.body).array().first().toObject()
+                                   : QJsonObject{{"status"_L1, r.status}};
+        };
+        const auto ids = [](const QJsonObject& q) {
+            QStringList out;
+            for (const auto& o : q.value("orders"_L1).toArray())
+                out << o.toObject().value("id"_L1).toString();
+            return out;
+        };
+        const QJsonObject whole = queue({});
+        QCOMPARE(ids(whole),
+                 (QStringList{u"PW1"_s, u"PW2"_s, u"PW3"_s, u"PW4"_s, u"PW5"_s, u"PW6"_s}));
+        QCOMPARE(whole.value("length"_L1).toInt(), 6);
+        QCOMPARE(whole.value("passengers"_L1).toInt(), 12);
+        const QJsonObject two = queue(u"?rows=2"_s);
+        QCOMPARE(ids(two), (QStringList{u"PW1"_s, u"PW2"_s}));
+        QCOMPARE(two.value("length"_L1).toInt(), 6);
+        QCOMPARE(two.value("passengers"_L1).toInt(), 12);
+        // Ranks and passengers ahead as in the whole queue.
+        QCOMPARE(
+            two.value("orders"_L1).toArray().at(1).toObject().value("ahead_passengers"_L1).toInt(),
+            2);
+        const QString deeper = QString::fromLatin1(QUrl::toPercentEncoding(u"二等座:0:1:4"_s));
+        QCOMPARE(ids(queue(u"?rows=2&deeper="_s + deeper)).size(), 4);
+        // Another queue's depth does not reach this one.
+        QCOMPARE(ids(queue(u"?rows=2&deeper=%1"_s.arg(
+                         QString::fromLatin1(QUrl::toPercentEncoding(u"一等座:0:1:4"_s)))))
+                     .size(),
+                 2);
+        // The snapshot reads its run's queues through the same window.
+        const Response snap =
+            http_.get(api(u"/snapshot?train=P1&date=2024-01-20&rows=3"_s), viewer_);
+        QCOMPARE(snap.status, 200);
+        QCOMPARE(snap.json()
+                     .value("queues"_L1)
+                     .toArray()
+                     .first()
+                     .toObject()
+                     .value("orders"_L1)
+                     .toArray()
+                     .size(),
+                 3);
+        for (const QString& bad :
+             {u"?rows=0"_s, u"?rows=x"_s, u"?rows=99999999999"_s, u"?deeper=nonsense"_s,
+              u"?deeper=%E4%BA%8C:1:0:4"_s, u"?deeper=%E4%BA%8C:0:1:0"_s, u"?deeper=:0:1:4"_s}) {
+            const Response r = http_.get(api(u"/runs/P1/2024-01-20/queues"_s + bad), viewer_);
+            QVERIFY2(r.status == 400, qPrintable(bad));
+            const QString message = r.json().value("message"_L1).toString();
+            QVERIFY2(message.contains(u"rows"_s) || message.contains(u"deeper"_s),
+                     qPrintable(message));
+        }
+        QString many = u"?rows=2"_s;
+        for (int i = 0; i <= 64; ++i)  // one more than a query may name
+            many += u"&deeper=C%1:0:1:4"_s.arg(i);
+        QCOMPARE(http_.get(api(u"/snapshot"_s + many), viewer_).status, 400);
+    }
+
     void cleanupTestCase() {
         if (server_) {
             QCOMPARE(server_->stop(), 0);

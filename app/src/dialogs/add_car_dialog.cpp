@@ -64,11 +64,10 @@ AddCarDialog::AddCarDialog(Session* session, OperatorContext context, QWidget* p
         std::map<std::string, std::size_t> waiting;
         std::size_t most = 0;
         for (const QueuePtr& q : snap().queues)
-            for (const OrderView& o : q->orders)
-                if ((waiting[q->travelClass] += o.passengers.size()) > most) {
-                    most = waiting[q->travelClass];
-                    wanted = qs(q->travelClass);
-                }
+            if ((waiting[q->travelClass] += static_cast<std::size_t>(q->passengers)) > most) {
+                most = waiting[q->travelClass];
+                wanted = qs(q->travelClass);
+            }
     }
     class_ = classCombo(wanted);
     class_->setEditable(true);

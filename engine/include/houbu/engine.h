@@ -194,8 +194,10 @@ class Engine {
     // The run's live standing tickets, in creation order.
     std::vector<StandingTicketView> standingTickets(const std::string& train,
                                                     const std::string& date) const;
-    // The run's queues that hold orders, by class, from, to; orders in rank order.
-    std::vector<QueueView> queues(const std::string& train, const std::string& date) const;
+    // The run's queues that hold orders, by class, from, to; orders in rank
+    // order, as many as `window` asks for (all by default).
+    std::vector<QueueView> queues(const std::string& train, const std::string& date,
+                                  const QueueWindow& window = {}) const;
     // Starts (or stops) recording which seats and queues change, so that a
     // viewer keeping seats() and queues() of one run can ask takeChanges()
     // instead of reading them whole after every command. Off by default: an
@@ -207,7 +209,9 @@ class Engine {
     // then forgets what changed on every run. Its cost follows what changed
     // (plus one pass over the run's seat order when a seat changed). `listed` is false for a run
     // that gained cars (加挂) or when too much changed: the caller then reads it whole.
-    RunChanges takeChanges(const std::string& train, const std::string& date) const;
+    // The changed queues are read through `window`, like queues().
+    RunChanges takeChanges(const std::string& train, const std::string& date,
+                           const QueueWindow& window = {}) const;
     bool order(const std::string& id, OrderView& out) const;
     // For a queued order, per option: free seats and what blocks every other seat.
     std::vector<WaitReason> whyWaiting(const std::string& id) const;

@@ -3,6 +3,8 @@
 // and train views) and for the remote API. Plain values: they stay valid after
 // the engine moves on.
 
+#include <algorithm>
+#include <cstddef>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -146,7 +148,50 @@ struct QueueView {
     std::string travelClass;
     int from = 0;  // stop index on the run
     int to = 0;
-    std::vector<OrderView> orders;  // queued orders in rank order
+    // Queued orders in rank order: all of them, or the first ones when read
+    // through a QueueWindow; `length` and `passengers` count the whole queue.
+    std::vector<OrderView> orders;
+    int length = 0;
+    int passengers = 0;
+};
+
+// How much of each queue a view reads: its first `rows` orders in rank order
+// (all by default), more for the queues in `deeper`. A queue of a million
+// orders is read a window at a time: what a viewer reads after each command
+// follows what it shows, not what waits.
+struct QueueWindow {
+    struct Deeper {
+        std::string travelClass;
+        int from = 0;
+        int to = 0;
+        std::size_t rows = 0;
+        bool operator==(const Deeper&) const = default;
+    };
+    std::size_t rows = static_cast<std::size_t>(-1);
+    std::vector<Deeper> deeper;
+
+    std::size_t rowsOf(const std::string& travelClass, int from, int to) const {
+        std::size_t n = rows;
+        for (const Deeper& d : deeper)
+            if (d.from == from && d.to == to && d.travelClass == travelClass)
+                n = std::max(n, d.rows);
+        return n;
+    }
+    // Reads the queue to at least `rows`; false when it already was, or when
+    // `most` queues are read deeper already.
+    bool deepen(const std::string& travelClass, int from, int to, std::size_t rows,
+                std::size_t most = static_cast<std::size_t>(-1)) {
+        if (rowsOf(travelClass, from, to) >= rows) return false;
+        for (Deeper& d : deeper)
+            if (d.from == from && d.to == to && d.travelClass == travelClass) {
+                d.rows = rows;
+                return true;
+            }
+        if (deeper.size() >= most) return false;
+        deeper.push_back({travelClass, from, to, rows});
+        return true;
+    }
+    bool operator==(const QueueWindow&) const = default;
 };
 
 // The order in which a run's queues are listed: by class, from, to.

@@ -16,7 +16,9 @@ class ForecastCache;
 
 // Top level: one row per queue (class × interval); children: its orders in
 // rank order, or sorted by a column (sort()): queues keep their order, each
-// one's orders are sorted among themselves, equal ones by rank.
+// one's orders are sorted among themselves, equal ones by rank. A long queue
+// lists its first orders and reads more as the view scrolls (listMoreRows), so a
+// queue of a million orders costs what is shown; a sort orders those listed.
 class QueueModel : public QAbstractItemModel {
     Q_OBJECT
 
@@ -50,6 +52,13 @@ class QueueModel : public QAbstractItemModel {
     QModelIndex parent(const QModelIndex& child) const override;
     int rowCount(const QModelIndex& parent = {}) const override;
     int columnCount(const QModelIndex& parent = {}) const override;
+    // Whether a queue has orders beyond those listed, not yet asked for.
+    // Not canFetchMore(): QTreeView fetches an item's rows whenever it is
+    // expanded or laid out, and a queue is to read more only when scrolled.
+    bool hasMoreRows(const QModelIndex& queue) const;
+    // Asks for the next rows of the queue (moreRowsWanted); they come with
+    // a snapshot, as inserted rows.
+    void listMoreRows(const QModelIndex& queue);
     QVariant data(const QModelIndex& index, int role) const override;
     QVariant headerData(int section, Qt::Orientation o, int role) const override;
     // Sorts each queue's orders by `column` (-1: rank order, the default).
@@ -65,6 +74,10 @@ class QueueModel : public QAbstractItemModel {
     // Step mode: the candidate orders of the pending decision in queue order and
     // the order it decides about (empty lists: no marks).
     void setStepMarks(const QStringList& candidates, const QString& current);
+
+  signals:
+    // A queue is to list its first `rows` orders (Session::showQueueRows).
+    void moreRowsWanted(const QString& travelClass, int from, int to, int rows);
 
   private:
     // An order's place under the sort chosen (ties by rank).
@@ -102,6 +115,7 @@ class QueueModel : public QAbstractItemModel {
     std::vector<quintptr> queueIds_;  // parallel to queues_
     quintptr nextQueueId_ = 1;
     std::unordered_map<quintptr, int> rowOfQueue_;
+    QHash<QString, std::size_t> asked_;   // queue key -> rows last asked for
     QHash<QString, int> stepCandidates_;  // order id -> 1-based place
     QString stepCurrent_;
     int sortColumn_ = -1;

@@ -96,7 +96,11 @@ struct ConsoleSnapshot {
     // The run shown in detail (empty when none is defined yet).
     RunView run;
     std::vector<SeatView> seats;
-    std::vector<QueuePtr> queues;  // by class, from, to
+    // By class, from, to; each with its first orders in rank order (at least
+    // kQueueRows, more for a queue the console scrolled down: Session::showQueueRows)
+    // and its whole length.
+    std::vector<QueuePtr> queues;
+    static constexpr int kQueueRows = 500;
     // The day's longest queues over every run, most waiting passengers first
     // (null until ranked). Ranked at most every kRankEveryMs: a pass over
     // every queue of the day is too much for every batch.

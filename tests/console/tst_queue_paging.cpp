@@ -1,0 +1,128 @@
+// A queue longer than the console lists at once: its header counts the whole
+// queue, its first ConsoleSnapshot::kQueueRows orders are listed, and
+// scrolling to the last of them lists the next ones, in rank order, without
+// a reset, to the end of the queue. (Engine::takeChanges through a window:
+// tst_changes.)
+
+#include <QProcess>
+#include <QSignalSpy>
+#include <QTableView>
+#include <QTest>
+#include <QTreeView>
+
+#include "houbu/main_window.h"
+
+using namespace houbu;
+using namespace Qt::StringLiterals;
+
+class TestQueuePaging : public QObject {
+    Q_OBJECT
+
+    MainWindow* window_ = nullptr;
+
+    static QByteArray cli(const QStringList& arguments) {
+        QProcess p;
+        p.start(QStringLiteral(HOUBU_CLI_PATH), arguments);
+        if (!p.waitForFinished(300000) || p.exitCode() != 0) return {};
+        return p.readAllStandardOutput();
+    }
+
+    // The shown run's longest queue.
+    QModelIndex longest() const {
+        const QueueModel* m = window_->queueModel();
+        QModelIndex best;
+        for (int q = 0; q < m->rowCount(); ++q) {
+            const QModelIndex queue = m->index(q, 0);
+            if (!best.isValid() || queue.data(QueueModel::LengthRole).toInt() >
+                                       best.data(QueueModel::LengthRole).toInt())
+                best = queue;
+        }
+        return best;
+    }
+
+    // Ranks 1, 2, … down the listed orders: the head of the queue, in order.
+    static bool ranksFromTheHead(const QModelIndex& queue) {
+        const QAbstractItemModel* m = queue.model();
+        for (int r = 0; r < m->rowCount(queue); ++r)
+            if (m->index(r, QueueModel::Rank, queue).data().toInt() != r + 1) return false;
+        return true;
+    }
+
+  private slots:
+    void initTestCase() {
+        QCoreApplication::setOrganizationName(u"houbu-test"_s);
+        QCoreApplication::setApplicationName(u"tst_queue_paging"_s);
+        // One interval on one train: a few thousand orders in few queues.
+        const QByteArray scenario =
+            cli({u"gen"_s, u"--seed"_s, u"2"_s, u"--runs"_s, u"1"_s, u"--stops"_s, u"2-2"_s,
+                 u"--seats"_s, u"100"_s, u"--orders"_s, u"4000"_s, u"--releases"_s, u"40"_s,
+                 u"--quiet"_s});
+        QVERIFY2(!scenario.isEmpty(), "houbu-cli gen gave nothing");
+        window_ = new MainWindow;
+        window_->resize(1400, 900);
+        window_->openEmbedded(QString(), scenario);
+        window_->show();
+        QVERIFY(QTest::qWaitForWindowExposed(window_));
+        QTRY_VERIFY_WITH_TIMEOUT(window_->queueModel()->rowCount() > 0, 60000);
+        QTRY_VERIFY_WITH_TIMEOUT(
+            longest().data(QueueModel::LengthRole).toInt() > 2 * ConsoleSnapshot::kQueueRows,
+            60000);
+    }
+
+    void cleanupTestCase() { delete window_; }
+
+    void listsTheHeadAndCountsTheWhole() {
+        const QModelIndex queue = longest();
+        const int length = queue.data(QueueModel::LengthRole).toInt();
+        QCOMPARE(window_->queueModel()->rowCount(queue), ConsoleSnapshot::kQueueRows);
+        QVERIFY(ranksFromTheHead(queue));
+        QCOMPARE(queue.siblingAtColumn(QueueModel::Rank).data().toString(),
+                 QueueModel::tr("%n waiting", nullptr, length));
+        QVERIFY(queue.data(Qt::ToolTipRole)
+                    .toString()
+                    .contains(QueueModel::tr("The first %1 are listed; more as you scroll down.")
+                                  .arg(ConsoleSnapshot::kQueueRows)));
+        QVERIFY(window_->queueModel()->hasMoreRows(queue));
+    }
+
+    void scrollingListsTheNextOrders() {
+        QTreeView* view = window_->queueView();
+        QueueModel* m = window_->queueModel();
+        const QModelIndex queue = longest();
+        const int length = queue.data(QueueModel::LengthRole).toInt();
+        QSignalSpy reset(m, &QAbstractItemModel::modelReset);
+        QSignalSpy inserted(m, &QAbstractItemModel::rowsInserted);
+        // To the last listed order, as a user scrolling down.
+        view->scrollTo(m->index(m->rowCount(queue) - 1, 0, queue),
+                       QAbstractItemView::PositionAtBottom);
+        QTRY_COMPARE_WITH_TIMEOUT(m->rowCount(queue), 2 * ConsoleSnapshot::kQueueRows, 20000);
+        QVERIFY(ranksFromTheHead(queue));
+        QVERIFY(!inserted.isEmpty());
+        QCOMPARE(reset.size(), 0);
+        // On to the end of the queue.
+        for (int i = 0; i < 2 * length / ConsoleSnapshot::kQueueRows && m->rowCount(queue) < length;
+             ++i) {
+            const int before = m->rowCount(queue);
+            view->scrollTo(m->index(before - 1, 0, queue), QAbstractItemView::PositionAtBottom);
+            QTRY_VERIFY_WITH_TIMEOUT(m->rowCount(queue) > before, 20000);
+        }
+        QCOMPARE(m->rowCount(queue), queue.data(QueueModel::LengthRole).toInt());
+        QVERIFY(!m->hasMoreRows(queue));
+        QVERIFY(ranksFromTheHead(queue));
+        QCOMPARE(reset.size(), 0);
+    }
+
+    // Another run and back: the deeper rows are forgotten, the head is listed.
+    void aNewRunListsTheHeadAgain() {
+        QueueModel* m = window_->queueModel();
+        QVERIFY(window_->runModel()->rowCount() >= 2);
+        QTableView* runs = window_->runView();
+        const QModelIndex shown = runs->currentIndex();
+        runs->setCurrentIndex(runs->model()->index(shown.row() == 0 ? 1 : 0, 0));
+        QTRY_VERIFY_WITH_TIMEOUT(
+            longest().isValid() && m->rowCount(longest()) == ConsoleSnapshot::kQueueRows, 20000);
+    }
+};
+
+QTEST_MAIN(TestQueuePaging)
+#include "tst_queue_paging.moc"
