@@ -652,6 +652,36 @@ inline std::uint32_t findTicket(const EngineState& s, const std::string& id) {
     return s.sales[sale].firstTicket + number - 1;
 }
 
+// Visits a queue's queued orders in rank order until `visit` returns false.
+// Each lane (one per group size) is kept in queue order, so merging the
+// lanes' heads reads the head of a long queue without reading the rest.
+template <class Visit>
+void forEachQueuedInOrder(const EngineState& s, const Queue& q, Visit&& visit) {
+    constexpr std::size_t kLanes = kMaxGroup;
+    std::array<std::size_t, kLanes> at{};
+    for (std::size_t lane = 0; lane < kLanes; ++lane)
+        at[lane] = q.lanes[lane].head;
+    // The lane's next queued order, past the ones that left.
+    const auto next = [&](std::size_t lane) -> const Order* {
+        const auto& orders = q.lanes[lane].orders;
+        while (at[lane] < orders.size() && s.orders[orders[at[lane]]].status != OrderStatus::Queued)
+            ++at[lane];
+        return at[lane] < orders.size() ? &s.orders[orders[at[lane]]] : nullptr;
+    };
+    for (;;) {
+        const Order* first = nullptr;
+        std::size_t from = 0;
+        for (std::size_t lane = 0; lane < kLanes; ++lane)
+            if (const Order* o = next(lane); o && (!first || queuedBefore(*o, *first))) {
+                first = o;
+                from = lane;
+            }
+        if (!first) return;
+        const std::uint32_t index = q.lanes[from].orders[at[from]++];
+        if (!visit(index)) return;
+    }
+}
+
 // An order's rank in a queue it is in: 1 + the queued orders ahead of it.
 // With `ahead`, also the passengers of those orders.
 inline std::int64_t rankIn(const EngineState& s, const Queue& q, const Order& order,

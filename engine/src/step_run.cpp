@@ -156,18 +156,15 @@ struct StepRun::Impl {
             int rank;
         };
         std::vector<Entry> entries;
+        // Each queue's first `limit` orders: the first `limit` over the
+        // queues (an order listed once) are among them.
         auto addQueue = [&](std::uint32_t qi) {
-            const Queue& q = s.queues[qi];
-            std::vector<std::uint32_t> orders;
-            for (const auto& lane : q.lanes)
-                for (std::size_t k = lane.head; k < lane.orders.size(); ++k)
-                    if (s.orders[lane.orders[k]].status == OrderStatus::Queued)
-                        orders.push_back(lane.orders[k]);
-            std::sort(orders.begin(), orders.end(), [&](std::uint32_t a, std::uint32_t b) {
-                return queuedBefore(s.orders[a], s.orders[b]);
+            int rank = 0;
+            forEachQueuedInOrder(s, s.queues[qi], [&](std::uint32_t order) {
+                if (static_cast<std::size_t>(rank) >= limit) return false;
+                entries.push_back(Entry{order, qi, ++rank});
+                return true;
             });
-            for (std::size_t i = 0; i < orders.size(); ++i)
-                entries.push_back(Entry{orders[i], qi, static_cast<int>(i) + 1});
         };
         if (info->onlyOrder != kNone) {
             const Order& order = s.orders[info->onlyOrder];

@@ -1,7 +1,6 @@
 // Read-only views of the engine state (views.h).
 
 #include <algorithm>
-#include <array>
 #include <bit>
 #include <tuple>
 
@@ -57,8 +56,7 @@ OrderView orderView(const EngineState& s, const Order& o) {
 }
 
 // One queue in rank order, with each order's rank and the passengers ahead:
-// its first `rows` orders. Each lane (one per group size) is kept in queue
-// order, so a merge of the lanes' heads finds them without reading the rest.
+// its first orders, as many as `window` asks.
 QueueView queueView(const EngineState& s, const ClassInfo& cls, std::uint32_t qi,
                     const QueueWindow& window) {
     const Queue& q = s.queues[qi];
@@ -69,36 +67,19 @@ QueueView queueView(const EngineState& s, const ClassInfo& cls, std::uint32_t qi
     v.length = static_cast<int>(q.live());
     v.passengers = static_cast<int>(s.queueTallies[qi].passengers);
     const std::size_t rows = std::min<std::size_t>(window.rowsOf(cls.name, q.from, q.to), v.length);
-    constexpr std::size_t kLanes = kMaxGroup;
-    std::array<std::size_t, kLanes> at{};
-    for (std::size_t lane = 0; lane < kLanes; ++lane)
-        at[lane] = q.lanes[lane].head;
-    // The lane's next queued order, past the ones that left.
-    const auto next = [&](std::size_t lane) -> const Order* {
-        const auto& orders = q.lanes[lane].orders;
-        while (at[lane] < orders.size() && s.orders[orders[at[lane]]].status != OrderStatus::Queued)
-            ++at[lane];
-        return at[lane] < orders.size() ? &s.orders[orders[at[lane]]] : nullptr;
-    };
     int ahead = 0;
     v.orders.reserve(rows);
-    while (v.orders.size() < rows) {
-        const Order* first = nullptr;
-        std::size_t from = 0;
-        for (std::size_t lane = 0; lane < kLanes; ++lane)
-            if (const Order* o = next(lane); o && (!first || queuedBefore(*o, *first))) {
-                first = o;
-                from = lane;
-            }
-        if (!first) break;
-        ++at[from];
-        OrderView ov = orderView(s, *first);
+    forEachQueuedInOrder(s, q, [&](std::uint32_t index) {
+        if (v.orders.size() >= rows) return false;
+        const Order& o = s.orders[index];
+        OrderView ov = orderView(s, o);
         ov.rank = static_cast<int>(v.orders.size()) + 1;
         ov.aheadPassengers = ahead;
         ov.level = levelOfRank(ov.rank);
-        ahead += first->groupSize();
+        ahead += o.groupSize();
         v.orders.push_back(std::move(ov));
-    }
+        return true;
+    });
     return v;
 }
 
