@@ -351,6 +351,49 @@ class TestRemoteSession : public QObject {
     // one does on the same state: the same probability, interval, time and
     // basis for every queued order, order_closed for one served and
     // unknown_order for one that never was; nothing is journaled.
+    // A queue longer than a snapshot lists: its first rows and its whole
+    // length; asking for more rows of it brings them with the next snapshot.
+    void longQueueReadsMoreRowsOnRequest() {
+        QTemporaryDir dir;
+        Houbud own;
+        own.dir = dir.path();
+        own.args = {u"--store"_s, dir.filePath(u"paging.db"_s), u"--tokens"_s, tokens_, u"--rate"_s,
+                    u"0"_s};
+        QVERIFY2(own.start(), own.log.constData());
+        const QUrl url(u"http://127.0.0.1:%1"_s.arg(own.port));
+        constexpr int kOrders = houbu::ConsoleSnapshot::kQueueRows + 150;
+        QList<QByteArray> story{
+            R"({"op":"train","at":"2024-01-05T09:00","train":"L1","date":"2024-01-20","stops":[{"station":"A","km":0},{"station":"B","km":100}],"cars":[{"car":1,"class":"二等座","rows":1,"layout":"A"}]})",
+            R"({"op":"sell","id":"ls","train":"L1","date":"2024-01-20","from":"A","to":"B","class":"二等座","passengers":["lp"]})"};
+        for (int i = 0; i < kOrders; ++i) {
+            story << u"{\"op\":\"waitlist\",\"id\":\"lw%1\",\"user\":\"lu%1\",\"passengers\":"
+                     u"[\"lq%1\"],\"from\":\"A\",\"to\":\"B\",\"options\":[{\"train\":\"L1\","
+                     u"\"date\":\"2024-01-20\",\"class\":\"二等座\"}]}"_s.arg(i)
+                         .toUtf8();
+            story << u"{\"op\":\"prepay\",\"id\":\"lw%1\"}"_s.arg(i).toUtf8();
+        }
+        RemoteSession remote;
+        Recorder r(&remote);
+        QSignalSpy opened(&remote, &RemoteSession::opened);
+        remote.open(url, dispatcher_);
+        QTRY_COMPARE_WITH_TIMEOUT(opened.size(), 1, 20000);
+        remote.focus(u"L1"_s, u"2024-01-20"_s);
+        remote.send(story);
+        const auto queue = [&]() -> const houbu::QueueView* {
+            return r.snapshot && r.snapshot->run.train == "L1" && r.snapshot->queues.size() == 1
+                       ? r.snapshot->queues.front().get()
+                       : nullptr;
+        };
+        QTRY_VERIFY_WITH_TIMEOUT(queue() && queue()->length == kOrders, 30000);
+        QCOMPARE(int(queue()->orders.size()), houbu::ConsoleSnapshot::kQueueRows);
+        QCOMPARE(queue()->passengers, kOrders);
+        QCOMPARE(queue()->orders.back().rank, houbu::ConsoleSnapshot::kQueueRows);
+        remote.showQueueRows(u"二等座"_s, 0, 1, kOrders);
+        QTRY_COMPARE_WITH_TIMEOUT(int(queue()->orders.size()), kOrders, 20000);
+        QCOMPARE(queue()->orders.back().id, u"lw%1"_s.arg(kOrders - 1).toStdString());
+        QCOMPARE(queue()->orders.back().rank, kOrders);
+    }
+
     void forecastAsksTheServersEngine() {
         // A server of its own: a forecast reads the whole state (how queued
         // orders left so far, over every run), which the other tests change.
