@@ -140,7 +140,7 @@
 <context>
     <name>houbu::MainWindow</name>
     <message numerus="yes">
-        <location filename="../app/src/main_window.cpp" line="775"/>
+        <location filename="../app/src/main_window.cpp" line="777"/>
         <source>Standing tickets (无座): %n live</source>
         <translation>
             <numerusform>Standing tickets (无座): %n live</numerusform>
@@ -156,7 +156,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/main_window_why.cpp" line="128"/>
+        <location filename="../app/src/main_window_why.cpp" line="166"/>
         <source>Needs %n seat(s) free over the whole interval</source>
         <translation>
             <numerusform>Needs %n seat free over the whole interval</numerusform>
@@ -164,7 +164,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/main_window_why.cpp" line="129"/>
+        <location filename="../app/src/main_window_why.cpp" line="167"/>
         <source>%n free.</source>
         <translation>
             <numerusform>%n free.</numerusform>
@@ -172,7 +172,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/main_window_why.cpp" line="134"/>
+        <location filename="../app/src/main_window_why.cpp" line="172"/>
         <source>Accepts standing: %n standing place(s) free over the interval.</source>
         <translation>
             <numerusform>Accepts standing: %n standing place free over the interval.</numerusform>
@@ -180,7 +180,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/main_window_why.cpp" line="171"/>
+        <location filename="../app/src/main_window_why.cpp" line="209"/>
         <source>… and %n more seat(s)</source>
         <translation>
             <numerusform>… and %n more seat</numerusform>
@@ -219,7 +219,7 @@
     <name>houbu::QueueModel</name>
     <message numerus="yes">
         <location filename="../app/src/main_window.cpp" line="327"/>
-        <location filename="../models/src/queue_model.cpp" line="101"/>
+        <location filename="../models/src/queue_model.cpp" line="115"/>
         <source>%n waiting</source>
         <translation>
             <numerusform>%n waiting</numerusform>
@@ -227,7 +227,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../models/src/queue_model.cpp" line="104"/>
+        <location filename="../models/src/queue_model.cpp" line="118"/>
         <source>Queue %1 %2: %n order(s) in rank order</source>
         <translation>
             <numerusform>Queue %1 %2: %n order in rank order</numerusform>
@@ -235,7 +235,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../models/src/queue_model.cpp" line="106"/>
+        <location filename="../models/src/queue_model.cpp" line="120"/>
         <source>%n passenger(s) waiting</source>
         <translation>
             <numerusform>%n passenger waiting</numerusform>
@@ -243,7 +243,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../models/src/queue_model.cpp" line="227"/>
+        <location filename="../models/src/queue_model.cpp" line="241"/>
         <source>How likely each order is to be served within %n minute(s) (or before it expires, if sooner), as the engine forecasts it; computed for the orders in view. Click to sort.</source>
         <translation>
             <numerusform>How likely each order is to be served within %n minute (or before it expires, if sooner), as the engine forecasts it; computed for the orders in view. Click to sort.</numerusform>

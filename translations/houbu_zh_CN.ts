@@ -1449,12 +1449,12 @@
 <context>
     <name>houbu::EmbeddedSession</name>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="1030"/>
+        <location filename="../session/src/embedded_session.cpp" line="1038"/>
         <source>Embedded · in memory</source>
         <translation>嵌入式 · 内存</translation>
     </message>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="1030"/>
+        <location filename="../session/src/embedded_session.cpp" line="1038"/>
         <source>Embedded · %1</source>
         <translation>嵌入式 · %1</translation>
     </message>
@@ -1483,8 +1483,8 @@
     </message>
     <message>
         <location filename="../session/src/embedded_session.cpp" line="208"/>
-        <location filename="../session/src/embedded_session.cpp" line="458"/>
-        <location filename="../session/src/embedded_session.cpp" line="519"/>
+        <location filename="../session/src/embedded_session.cpp" line="459"/>
+        <location filename="../session/src/embedded_session.cpp" line="520"/>
         <source>No engine is open.</source>
         <translation>未打开引擎。</translation>
     </message>
@@ -1500,37 +1500,37 @@
         <translation>正在加载场景</translation>
     </message>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="413"/>
+        <location filename="../session/src/embedded_session.cpp" line="414"/>
         <source>Cannot write %1: %2</source>
         <translation>无法写入 %1：%2</translation>
     </message>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="428"/>
+        <location filename="../session/src/embedded_session.cpp" line="429"/>
         <source>Journal exported to %1</source>
         <translation>日志已导出到 %1</translation>
     </message>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="437"/>
+        <location filename="../session/src/embedded_session.cpp" line="438"/>
         <source>Replaying the journal</source>
         <translation>正在回放日志</translation>
     </message>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="449"/>
+        <location filename="../session/src/embedded_session.cpp" line="450"/>
         <source>Replaying under both policies</source>
         <translation>正在按两种策略回放</translation>
     </message>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="465"/>
+        <location filename="../session/src/embedded_session.cpp" line="466"/>
         <source>Event %1 is not in the journal.</source>
         <translation>事件 %1 不在日志中。</translation>
     </message>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="473"/>
+        <location filename="../session/src/embedded_session.cpp" line="474"/>
         <source>Line %1 is not a command of this session.</source>
         <translation>第 %1 行不是本会话的命令。</translation>
     </message>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="795"/>
+        <location filename="../session/src/embedded_session.cpp" line="796"/>
         <source>Step mode and the engine disagree on line %1; the engine&apos;s events are kept.</source>
         <translation>单步模式与引擎在第 %1 行的结果不一致；以引擎的事件为准。</translation>
     </message>
@@ -2321,19 +2321,19 @@
         <translation>操作</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/main_window.cpp" line="775"/>
+        <location filename="../app/src/main_window.cpp" line="777"/>
         <source>Standing tickets (无座): %n live</source>
         <translation>
             <numerusform>无座车票：%n 张有效</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="776"/>
+        <location filename="../app/src/main_window.cpp" line="778"/>
         <source>each class&apos;s standing load per segment is the row under its seats</source>
         <translation>各席别每个区段的无座人数见其座位下方的一行</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="787"/>
+        <location filename="../app/src/main_window.cpp" line="789"/>
         <source>No class is capped; nobody waits.</source>
         <translation>没有席别设置上限；无人候补。</translation>
     </message>
@@ -2344,29 +2344,34 @@
     </message>
     <message>
         <location filename="../app/src/main_window_why.cpp" line="95"/>
-        <location filename="../app/src/main_window_why.cpp" line="108"/>
+        <location filename="../app/src/main_window_why.cpp" line="146"/>
         <source>%1 no longer waits in any queue of this run.</source>
         <translation>%1 已不在本车次的任何队列中等待。</translation>
     </message>
+    <message>
+        <location filename="../app/src/main_window_why.cpp" line="115"/>
+        <source>%1 waits at rank %2 of %3 in its queue, further down than the console lists at once.</source>
+        <translation>%1 在其队列中排第 %2 名（共 %3 个），超出控制台一次列出的范围。</translation>
+    </message>
     <message numerus="yes">
-        <location filename="../app/src/main_window_why.cpp" line="134"/>
+        <location filename="../app/src/main_window_why.cpp" line="172"/>
         <source>Accepts standing: %n standing place(s) free over the interval.</source>
         <translation>
             <numerusform>接受无座：该区间有 %n 个无座空位。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_why.cpp" line="137"/>
+        <location filename="../app/src/main_window_why.cpp" line="175"/>
         <source>This class is closed to new waitlist orders (cap 0); the order stays queued.</source>
         <translation>该席别已停止接受新的候补订单（上限 0）；本订单继续排队。</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_why.cpp" line="140"/>
+        <location filename="../app/src/main_window_why.cpp" line="178"/>
         <source>Waitlist cap %1 on this class, %2 passengers queued.</source>
         <translation>该席别候补人数上限 %1，已有 %2 人排队。</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_why.cpp" line="144"/>
+        <location filename="../app/src/main_window_why.cpp" line="182"/>
         <source>When seats come it fails: passenger %1 holds ticket %2 at an overlapping time (兑现失败).</source>
         <translation>有座时将兑现失败：乘车人 %1 持有时间重叠的车票 %2。</translation>
     </message>
@@ -2688,18 +2693,18 @@
         <translation>场景 (*.jsonl)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="757"/>
+        <location filename="../app/src/main_window.cpp" line="759"/>
         <source>Clock %1</source>
         <translation>时钟 %1</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="798"/>
-        <location filename="../app/src/main_window.cpp" line="799"/>
+        <location filename="../app/src/main_window.cpp" line="800"/>
+        <location filename="../app/src/main_window.cpp" line="801"/>
         <source>All</source>
         <translation>全部</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="804"/>
+        <location filename="../app/src/main_window.cpp" line="806"/>
         <source>%1 · %2</source>
         <translation>%1 · %2</translation>
     </message>
@@ -2712,41 +2717,41 @@
     </message>
     <message>
         <location filename="../app/src/main_window_explain.cpp" line="129"/>
-        <location filename="../app/src/main_window_why.cpp" line="174"/>
+        <location filename="../app/src/main_window_why.cpp" line="212"/>
         <source>Why %1 waits</source>
         <translation>%1 为何仍在等待</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_why.cpp" line="118"/>
+        <location filename="../app/src/main_window_why.cpp" line="156"/>
         <source>stops %1→%2</source>
         <translation>站序 %1→%2</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_why.cpp" line="123"/>
+        <location filename="../app/src/main_window_why.cpp" line="161"/>
         <source>The train has left %1: this option no longer serves.</source>
         <translation>列车已从%1发车：此选项不再兑现。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/main_window_why.cpp" line="128"/>
+        <location filename="../app/src/main_window_why.cpp" line="166"/>
         <source>Needs %n seat(s) free over the whole interval</source>
         <translation>
             <numerusform>需要全程空闲席位 %n 个</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/main_window_why.cpp" line="129"/>
+        <location filename="../app/src/main_window_why.cpp" line="167"/>
         <source>%n free.</source>
         <translation>
             <numerusform>空闲 %n 个。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_why.cpp" line="131"/>
+        <location filename="../app/src/main_window_why.cpp" line="169"/>
         <source>Servable now: under policy exact it waits for a release of exactly this interval.</source>
         <translation>现在即可兑现：在 exact 策略下，它等待恰好这一区间的释放。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/main_window_why.cpp" line="171"/>
+        <location filename="../app/src/main_window_why.cpp" line="209"/>
         <source>… and %n more seat(s)</source>
         <translation>
             <numerusform>…… 另有 %n 个席位</numerusform>
@@ -2832,6 +2837,11 @@
         <location filename="../app/src/main_window_export.cpp" line="109"/>
         <source>Saved to %1</source>
         <translation>已保存到 %1</translation>
+    </message>
+    <message>
+        <location filename="../app/src/main_window_export.cpp" line="118"/>
+        <source>The orders listed: %1 of %2 waiting; scroll a queue down to list and export more.</source>
+        <translation>已导出列出的订单：等候中的 %2 个中的 %1 个；向下滚动队列可列出并导出更多。</translation>
     </message>
     <message>
         <location filename="../app/src/main_window_runs.cpp" line="48"/>
@@ -3169,7 +3179,7 @@
     <name>houbu::QueueModel</name>
     <message numerus="yes">
         <location filename="../app/src/main_window.cpp" line="327"/>
-        <location filename="../models/src/queue_model.cpp" line="101"/>
+        <location filename="../models/src/queue_model.cpp" line="115"/>
         <source>%n waiting</source>
         <translation>
             <numerusform>%n 人等待</numerusform>
@@ -3177,108 +3187,108 @@
     </message>
     <message>
         <location filename="../app/src/main_window.cpp" line="330"/>
-        <location filename="../models/src/queue_model.cpp" line="201"/>
+        <location filename="../models/src/queue_model.cpp" line="215"/>
         <source>%1 %</source>
         <translation>%1%</translation>
     </message>
     <message numerus="yes">
-        <location filename="../models/src/queue_model.cpp" line="104"/>
+        <location filename="../models/src/queue_model.cpp" line="118"/>
         <source>Queue %1 %2: %n order(s) in rank order</source>
         <translation>
             <numerusform>队列 %1 %2：按名次排列的 %n 个订单</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../models/src/queue_model.cpp" line="106"/>
+        <location filename="../models/src/queue_model.cpp" line="120"/>
         <source>%n passenger(s) waiting</source>
         <translation>
             <numerusform>%n 名乘客等候</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../models/src/queue_model.cpp" line="108"/>
+        <location filename="../models/src/queue_model.cpp" line="122"/>
         <source>The first %1 are listed; more as you scroll down.</source>
         <translation>列出前 %1 个；向下滚动时列出更多。</translation>
     </message>
     <message>
-        <location filename="../models/src/queue_model.cpp" line="160"/>
+        <location filename="../models/src/queue_model.cpp" line="174"/>
         <source>standing accepted</source>
         <translation>接受无座</translation>
     </message>
     <message>
-        <location filename="../models/src/queue_model.cpp" line="161"/>
+        <location filename="../models/src/queue_model.cpp" line="175"/>
         <source>added trains accepted</source>
         <translation>接受新增列车</translation>
     </message>
     <message>
-        <location filename="../models/src/queue_model.cpp" line="169"/>
+        <location filename="../models/src/queue_model.cpp" line="183"/>
         <source>Order %1 of user %2, %3, rank %4 in this queue</source>
         <translation>用户 %2 的订单 %1，%3，在本队列排第 %4 名</translation>
     </message>
     <message>
-        <location filename="../models/src/queue_model.cpp" line="209"/>
+        <location filename="../models/src/queue_model.cpp" line="223"/>
         <source>The forecast for %1 is on its way.</source>
         <translation>%1 的预测正在计算。</translation>
     </message>
     <message>
-        <location filename="../models/src/queue_model.cpp" line="212"/>
+        <location filename="../models/src/queue_model.cpp" line="226"/>
         <source>Served by %1 with probability %2 % (90 % interval %3–%4 %)</source>
         <translation>%1 前兑现概率 %2%（90% 区间 %3–%4%）</translation>
     </message>
     <message>
-        <location filename="../models/src/queue_model.cpp" line="218"/>
+        <location filename="../models/src/queue_model.cpp" line="232"/>
         <source>Forecast before the last change; a new one follows.</source>
         <translation>这是最近一次变化之前的预测；新的预测随后就到。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../models/src/queue_model.cpp" line="227"/>
+        <location filename="../models/src/queue_model.cpp" line="241"/>
         <source>How likely each order is to be served within %n minute(s) (or before it expires, if sooner), as the engine forecasts it; computed for the orders in view. Click to sort.</source>
         <translation>
             <numerusform>引擎预测的各订单在 %n 分钟内（若失效更早，则在失效前）兑现的概率（候补兑现概率）；只为视图中的订单计算。点击可排序。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../models/src/queue_model.cpp" line="235"/>
+        <location filename="../models/src/queue_model.cpp" line="249"/>
         <source>Queue / order</source>
         <translation>队列 / 订单</translation>
     </message>
     <message>
-        <location filename="../models/src/queue_model.cpp" line="237"/>
+        <location filename="../models/src/queue_model.cpp" line="251"/>
         <source>Rank</source>
         <translation>名次</translation>
     </message>
     <message>
-        <location filename="../models/src/queue_model.cpp" line="239"/>
+        <location filename="../models/src/queue_model.cpp" line="253"/>
         <source>Ahead</source>
         <translation>前方人数</translation>
     </message>
     <message>
-        <location filename="../models/src/queue_model.cpp" line="241"/>
+        <location filename="../models/src/queue_model.cpp" line="255"/>
         <source>Level</source>
         <translation>排队情况</translation>
     </message>
     <message>
-        <location filename="../models/src/queue_model.cpp" line="243"/>
+        <location filename="../models/src/queue_model.cpp" line="257"/>
         <source>Probability</source>
         <translation>概率</translation>
     </message>
     <message>
-        <location filename="../models/src/queue_model.cpp" line="245"/>
+        <location filename="../models/src/queue_model.cpp" line="259"/>
         <source>Passengers</source>
         <translation>乘客</translation>
     </message>
     <message>
-        <location filename="../models/src/queue_model.cpp" line="247"/>
+        <location filename="../models/src/queue_model.cpp" line="261"/>
         <source>Effective</source>
         <translation>生效时间</translation>
     </message>
     <message>
-        <location filename="../models/src/queue_model.cpp" line="249"/>
+        <location filename="../models/src/queue_model.cpp" line="263"/>
         <source>Deadline</source>
         <translation>截止时间</translation>
     </message>
     <message>
-        <location filename="../models/src/queue_model.cpp" line="251"/>
+        <location filename="../models/src/queue_model.cpp" line="265"/>
         <source>Options</source>
         <translation>选项</translation>
     </message>
@@ -3939,13 +3949,13 @@ Order %5</source>
 <context>
     <name>houbu::Session</name>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="1034"/>
-        <location filename="../session/src/embedded_session.cpp" line="1046"/>
+        <location filename="../session/src/embedded_session.cpp" line="1042"/>
+        <location filename="../session/src/embedded_session.cpp" line="1054"/>
         <source>This session cannot replay its journal.</source>
         <translation>此会话无法回放其日志。</translation>
     </message>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="1060"/>
+        <location filename="../session/src/embedded_session.cpp" line="1068"/>
         <source>Only an embedded engine can apply its journal again.</source>
         <translation>只有内嵌引擎才能重新应用其日志。</translation>
     </message>

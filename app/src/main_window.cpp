@@ -749,6 +749,8 @@ void MainWindow::onSnapshot(const SnapshotPtr& snapshot) {
     if (runChanged) forecasts_->clear();
     forecasts_->setState(snapshot->lastSeq, snapshot->clock);
     queueModel_->apply(snapshot);
+    if (runChanged) pendingOrder_.clear();
+    selectPendingOrder();
     standingModel_->apply(snapshot);
     if (runChanged) updateFilters();
     selectPendingQueue();

@@ -105,10 +105,24 @@ void MainWindow::exportCsvWithDialog(bool queues) {
     if (path.isEmpty()) return;
     if (QFileInfo(path).suffix().isEmpty()) path += u".csv"_s;
     QString error;
-    if (queues ? exportQueues(path, &error) : exportLog(path, &error))
-        statusBar()->showMessage(tr("Saved to %1").arg(QFileInfo(path).fileName()), 5000);
-    else
+    if (queues ? exportQueues(path, &error) : exportLog(path, &error)) {
+        QString saved = tr("Saved to %1").arg(QFileInfo(path).fileName());
+        // A long queue lists (and so exports) its first orders only: say so.
+        int listed = 0, waiting = 0;
+        for (int q = 0; queues && q < queueModel_->rowCount(); ++q) {
+            const QModelIndex queue = queueModel_->index(q, 0);
+            listed += queueModel_->rowCount(queue);
+            waiting += queue.data(QueueModel::LengthRole).toInt();
+        }
+        if (listed < waiting)
+            saved += u"  "_s + tr("The orders listed: %1 of %2 waiting; scroll a queue down to "
+                                  "list and export more.")
+                                   .arg(listed)
+                                   .arg(waiting);
+        statusBar()->showMessage(saved, listed < waiting ? 15000 : 5000);
+    } else {
         QMessageBox::warning(this, title, error);
+    }
 }
 
 }  // namespace houbu

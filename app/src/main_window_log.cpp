@@ -135,6 +135,11 @@ void MainWindow::onLogSelection() {
     if (inQueue.isValid()) {
         queueView_->setCurrentIndex(inQueue);
         queueView_->scrollTo(inQueue);
+    } else if (!order.isEmpty() && session_) {
+        // Not listed: below the rows read, or no longer waiting. Where it
+        // stands comes with the why answer.
+        locateOrder_ = order;
+        session_->explain(order);
     }
 }
 

@@ -102,7 +102,45 @@ void MainWindow::refreshWhy() {
     session_->explain(whyOrder_);
 }
 
+void MainWindow::locateInQueue(const QString& orderId, const std::vector<WaitReason>& reasons) {
+    if (!snapshot_) return;
+    for (const WaitReason& w : reasons) {
+        if (w.rank <= 0 || w.train != snapshot_->run.train || w.date != snapshot_->run.date)
+            continue;
+        const QModelIndex queue =
+            queueModel_->indexOfQueue(QString::fromStdString(w.travelClass), w.from, w.to);
+        if (!queue.isValid()) continue;
+        if (w.rank > kLocateRows) {
+            statusBar()->showMessage(
+                tr("%1 waits at rank %2 of %3 in its queue, further down than the console "
+                   "lists at once.")
+                    .arg(orderId)
+                    .arg(w.rank)
+                    .arg(queue.data(QueueModel::LengthRole).toInt()),
+                10000);
+            return;
+        }
+        pendingOrder_ = orderId;
+        queueModel_->listRows(queue, w.rank + 50);
+        selectPendingOrder();
+        return;
+    }
+}
+
+void MainWindow::selectPendingOrder() {
+    if (pendingOrder_.isEmpty()) return;
+    const QModelIndex at = queueModel_->indexOfOrder(pendingOrder_);
+    if (!at.isValid()) return;
+    pendingOrder_.clear();
+    queueView_->setCurrentIndex(at);
+    queueView_->scrollTo(at);
+}
+
 void MainWindow::onWhy(const QString& orderId, const std::vector<WaitReason>& reasons) {
+    if (orderId == locateOrder_) {
+        locateOrder_.clear();
+        locateInQueue(orderId, reasons);
+    }
     if (queueView_->currentIndex().data(QueueModel::OrderIdRole).toString() != orderId) return;
     if (!queueModel_->indexOfOrder(orderId).isValid()) {
         clearWhy(tr("%1 no longer waits in any queue of this run.").arg(orderId));

@@ -299,8 +299,12 @@ bool fromJson(const QJsonObject& o, QueueView& v) {
         ord.level = str(j, "level"_L1);
         v.orders.push_back(std::move(ord));
     }
-    v.length = integer(o, "length"_L1);
-    v.passengers = integer(o, "passengers"_L1);
+    // A server older than windows lists whole queues and does not count them.
+    int passengers = 0;
+    for (const OrderView& ord : v.orders)
+        passengers += static_cast<int>(ord.passengers.size());
+    v.length = integer(o, "length"_L1, static_cast<int>(v.orders.size()));
+    v.passengers = integer(o, "passengers"_L1, passengers);
     return true;
 }
 
@@ -315,6 +319,7 @@ QJsonObject toJson(const WaitReason& v) {
             {"to"_L1, v.to},
             {"needed"_L1, v.needed},
             {"free"_L1, v.free},
+            {"rank"_L1, v.rank},
             {"departed"_L1, v.departed},
             {"accepts_standing"_L1, v.acceptsStanding},
             {"standing_free"_L1, v.standingFree},
@@ -333,6 +338,7 @@ bool fromJson(const QJsonObject& o, WaitReason& v) {
     v.to = integer(o, "to"_L1);
     v.needed = integer(o, "needed"_L1);
     v.free = integer(o, "free"_L1);
+    v.rank = integer(o, "rank"_L1);
     v.departed = o.value("departed"_L1).toBool();
     v.acceptsStanding = o.value("accepts_standing"_L1).toBool();
     v.standingFree = integer(o, "standing_free"_L1);

@@ -319,6 +319,8 @@ std::vector<WaitReason> Engine::whyWaiting(const std::string& id) const {
         w.from = opt.from;
         w.to = opt.to;
         w.needed = o.groupSize();
+        if (o.status == OrderStatus::Queued && opt.queue != kNone)
+            w.rank = static_cast<int>(rankIn(s, s.queues[opt.queue], o));
         const Time leaves = run.stops[opt.from].leaves();
         w.departed = leaves >= 0 && leaves <= s.clock;
         const ClassInfo& cls = run.classes[opt.travelClass];

@@ -67,16 +67,30 @@ int QueueModel::rowCount(const QModelIndex& parent) const {
 bool QueueModel::hasMoreRows(const QModelIndex& queue) const {
     if (!queue.isValid() || queue.model() != this || queue.internalId() != kTopLevel) return false;
     const QueueView& q = queues_[static_cast<std::size_t>(queue.row())];
-    const std::size_t listed = q.orders.size();
-    return std::cmp_less(listed, q.length) && asked_.value(keyOf(q), 0) <= listed;
+    return std::cmp_less(q.orders.size(), q.length);
 }
 
 void QueueModel::listMoreRows(const QModelIndex& queue) {
     if (!hasMoreRows(queue)) return;
+    listRows(queue, rowCount(queue) + ConsoleSnapshot::kQueueRows);
+}
+
+void QueueModel::listRows(const QModelIndex& queue, int rows) {
+    if (!queue.isValid() || queue.model() != this || queue.internalId() != kTopLevel) return;
     const QueueView& q = queues_[static_cast<std::size_t>(queue.row())];
-    const int rows = static_cast<int>(q.orders.size()) + ConsoleSnapshot::kQueueRows;
-    asked_.insert(keyOf(q), static_cast<std::size_t>(rows));
-    emit moreRowsWanted(qs(q.travelClass), q.from, q.to, rows);
+    const auto wanted = static_cast<std::size_t>(std::min(rows, q.length));
+    // Asked again while the rows are on their way: the session reads a
+    // queue as deep as asked only once, and no state here can go stale.
+    if (wanted <= q.orders.size()) return;
+    emit moreRowsWanted(qs(q.travelClass), q.from, q.to, static_cast<int>(wanted));
+}
+
+QModelIndex QueueModel::indexOfQueue(const QString& travelClass, int from, int to) const {
+    for (std::size_t i = 0; i < queues_.size(); ++i)
+        if (queues_[i].from == from && queues_[i].to == to &&
+            qs(queues_[i].travelClass) == travelClass)
+            return index(static_cast<int>(i), 0);
+    return {};
 }
 
 int QueueModel::columnCount(const QModelIndex&) const {
@@ -306,7 +320,6 @@ void QueueModel::apply(const SnapshotPtr& snapshot) {
         beginResetModel();
         run_ = run;
         stations_ = stations;
-        asked_.clear();
         queues_.clear();
         sources_.clear();
         queueIds_.clear();

@@ -388,7 +388,8 @@ class EmbeddedWorker : public QObject {
     }
 
     void focus(const QString& train, const QString& date) {
-        if (train.toStdString() != focusTrain_ || date.toStdString() != focusDate_)
+        // The deeper queues are the shown run's: another run starts at the heads.
+        if (train.toStdString() != shownTrain_ || date.toStdString() != shownDate_)
             queueWindow_.deeper.clear();
         focusTrain_ = train.toStdString();
         focusDate_ = date.toStdString();
@@ -873,6 +874,12 @@ class EmbeddedWorker : public QObject {
         }
         if (!view.train.empty()) {
             snap->run = std::move(view);
+            if (train != shownTrain_ || date != shownDate_) {
+                // Another run than the deeper queues were asked on.
+                if (!shownTrain_.empty()) queueWindow_.deeper.clear();
+                shownTrain_ = train;
+                shownDate_ = date;
+            }
             runView_.read(e, train, date, queueWindow_, *snap);
             snap->standingTickets = e.standingTickets(train, date);
         }
@@ -953,6 +960,7 @@ class EmbeddedWorker : public QObject {
     RunViewCache runView_;  // the shown run's seats and queues, kept from the engine's changes
     // How far the shown run's queues are read (Session::showQueueRows).
     QueueWindow queueWindow_{ConsoleSnapshot::kQueueRows, {}};
+    std::string shownTrain_, shownDate_;  // the run last published
 
     // Step mode.
     bool stepMode_ = false;

@@ -422,7 +422,8 @@ quint64 RemoteSession::precheck(const QByteArray& command) {
 }
 
 void RemoteSession::focus(const QString& train, const QString& date) {
-    if (train != focusTrain_ || date != focusDate_) queueWindow_.deeper.clear();
+    // The deeper queues are the shown run's: another run starts at the heads.
+    if (train != shownTrain_ || date != shownDate_) queueWindow_.deeper.clear();
     focusTrain_ = train;
     focusDate_ = date;
     if (!role_.isEmpty()) refresh();
@@ -430,8 +431,8 @@ void RemoteSession::focus(const QString& train, const QString& date) {
 
 void RemoteSession::showQueueRows(const QString& travelClass, int from, int to, int rows) {
     // At most as many queues as houbud reads deeper in one query.
-    if (queueWindow_.deepen(travelClass.toStdString(), from, to,
-                            static_cast<std::size_t>(std::max(rows, 0)), kMaxDeeperQueues) &&
+    const std::size_t wanted = std::min(static_cast<std::size_t>(std::max(rows, 0)), kMaxQueueRows);
+    if (queueWindow_.deepen(travelClass.toStdString(), from, to, wanted, kMaxDeeperQueues) &&
         !role_.isEmpty())
         refresh();
 }
@@ -553,6 +554,14 @@ void RemoteSession::refresh() {
             snap->runs = fromJsonArray<RunSummary>(o.value("runs"_L1).toArray());
             fromJson(o.value("limits"_L1).toObject(), snap->limits);
             fromJson(o.value("run"_L1).toObject(), snap->run);
+            if (QString::fromStdString(snap->run.train) != shownTrain_ ||
+                QString::fromStdString(snap->run.date) != shownDate_) {
+                // Another run than the deeper queues were asked on (the
+                // first one, when the focus named none).
+                if (!shownTrain_.isEmpty()) queueWindow_.deeper.clear();
+                shownTrain_ = QString::fromStdString(snap->run.train);
+                shownDate_ = QString::fromStdString(snap->run.date);
+            }
             snap->seats = fromJsonArray<SeatView>(o.value("seats"_L1).toArray());
             for (QueueView& q : fromJsonArray<QueueView>(o.value("queues"_L1).toArray()))
                 snap->queues.push_back(std::make_shared<const QueueView>(std::move(q)));

@@ -1,8 +1,9 @@
 // A queue longer than the console lists at once: its header counts the whole
 // queue, its first ConsoleSnapshot::kQueueRows orders are listed, and
 // scrolling to the last of them lists the next ones, in rank order, without
-// a reset, to the end of the queue. (Engine::takeChanges through a window:
-// tst_changes.)
+// a reset, to the end of the queue. An order chosen in the log below the
+// rows listed is read down to and selected. (Engine::takeChanges through a
+// window: tst_changes.)
 
 #include <QProcess>
 #include <QSignalSpy>
@@ -10,6 +11,7 @@
 #include <QTest>
 #include <QTreeView>
 
+#include "houbu/event_log_model.h"
 #include "houbu/main_window.h"
 
 using namespace houbu;
@@ -19,6 +21,8 @@ class TestQueuePaging : public QObject {
     Q_OBJECT
 
     MainWindow* window_ = nullptr;
+    QString lastOrder_;  // the longest queue's last order, on run row firstRun_
+    int firstRun_ = -1;
 
     static QByteArray cli(const QStringList& arguments) {
         QProcess p;
@@ -108,19 +112,58 @@ class TestQueuePaging : public QObject {
         }
         QCOMPARE(m->rowCount(queue), queue.data(QueueModel::LengthRole).toInt());
         QVERIFY(!m->hasMoreRows(queue));
+        lastOrder_ =
+            m->index(m->rowCount(queue) - 1, 0, queue).data(QueueModel::OrderIdRole).toString();
         QVERIFY(ranksFromTheHead(queue));
         QCOMPARE(reset.size(), 0);
     }
 
     // Another run and back: the deeper rows are forgotten, the head is listed.
-    void aNewRunListsTheHeadAgain() {
+    void anotherRunForgetsTheDeeperRows() {
         QueueModel* m = window_->queueModel();
-        QVERIFY(window_->runModel()->rowCount() >= 2);
         QTableView* runs = window_->runView();
-        const QModelIndex shown = runs->currentIndex();
-        runs->setCurrentIndex(runs->model()->index(shown.row() == 0 ? 1 : 0, 0));
-        QTRY_VERIFY_WITH_TIMEOUT(
-            longest().isValid() && m->rowCount(longest()) == ConsoleSnapshot::kQueueRows, 20000);
+        QVERIFY(runs->model()->rowCount() >= 2);
+        const auto dateOf = [runs](int row) {
+            return runs->model()->index(row, 0).data(RunListModel::DateRole).toString();
+        };
+        // The first run is shown before any is chosen.
+        int other = -1;
+        for (int r = 0; r < runs->model()->rowCount(); ++r)
+            (window_->windowTitle().contains(dateOf(r)) ? firstRun_ : other) = r;
+        QVERIFY(firstRun_ >= 0 && other >= 0);
+        runs->setCurrentIndex(runs->model()->index(other, 0));
+        QTRY_VERIFY_WITH_TIMEOUT(window_->windowTitle().contains(dateOf(other)), 20000);
+        runs->setCurrentIndex(runs->model()->index(firstRun_, 0));
+        QTRY_VERIFY_WITH_TIMEOUT(window_->windowTitle().contains(dateOf(firstRun_)), 20000);
+        QTRY_VERIFY_WITH_TIMEOUT(longest().isValid(), 20000);
+        const QModelIndex queue = longest();
+        QVERIFY2(m->rowCount(queue) == ConsoleSnapshot::kQueueRows,
+                 qPrintable(u"%1 rows listed of %2"_s.arg(m->rowCount(queue))
+                                .arg(queue.data(QueueModel::LengthRole).toInt())));
+        QVERIFY(ranksFromTheHead(queue));
+    }
+
+    // An order chosen in the log below the rows listed (the last in the
+    // queue): its queue is read down to it, and it is
+    // selected there.
+    void anOrderChosenInTheLogIsListedAndSelected() {
+        QueueModel* m = window_->queueModel();
+        QCOMPARE(m->rowCount(longest()), ConsoleSnapshot::kQueueRows);
+        QVERIFY(!m->indexOfOrder(lastOrder_).isValid());
+        QTableView* log = window_->logView();
+        QModelIndex row;
+        for (int r = log->model()->rowCount() - 1; r >= 0 && !row.isValid(); --r)
+            if (log->model()->index(r, 0).data(EventLogModel::OrderRole).toString() == lastOrder_)
+                row = log->model()->index(r, 0);
+        QVERIFY2(row.isValid(), "the queue's last order is not in the log's newest rows");
+        log->setCurrentIndex(row);
+        QTRY_COMPARE_WITH_TIMEOUT(
+            window_->queueView()->currentIndex().data(QueueModel::OrderIdRole).toString(),
+            lastOrder_, 20000);
+        const QModelIndex chosen = window_->queueView()->currentIndex();
+        QCOMPARE(chosen.parent(), longest());
+        QCOMPARE(chosen.row() + 1, longest().data(QueueModel::LengthRole).toInt());
+        QCOMPARE(chosen.siblingAtColumn(QueueModel::Rank).data().toInt(), chosen.row() + 1);
     }
 };
 

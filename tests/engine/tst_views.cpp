@@ -169,6 +169,7 @@ class TestViews : public QObject {
         QCOMPARE(why.size(), std::size_t(1));
         QCOMPARE(why[0].needed, 2);
         QCOMPARE(why[0].free, 0);
+        QCOMPARE(why[0].rank, 1);  // W2, ahead of it, was served
         QCOMPARE(why[0].seats.size(), std::size_t(2));
         const auto& blockers = why[0].seats[0].blockers;
         QVERIFY(!blockers.empty());
@@ -237,6 +238,7 @@ class TestViews : public QObject {
             R"({"op":"sell","id":"s10","train":"G8","date":"2024-02-08","from":"北京南","to":"南京南","class":"二等座","passengers":["卯"]})");
         const auto why = s.engine().whyWaiting("w9");
         QCOMPARE(why.size(), std::size_t(1));
+        QCOMPARE(why[0].rank, 2);
         QVERIFY(why[0].acceptsStanding);
         QCOMPARE(why[0].standingFree, 0);
         QCOMPARE(why[0].cap, 3);

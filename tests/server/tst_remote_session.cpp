@@ -347,10 +347,6 @@ class TestRemoteSession : public QObject {
         QVERIFY(!viewerAnswers[0][1].value<houbu::PrecheckReply>().known);
     }
 
-    // A viewer's console forecasts through houbud's engine as an embedded
-    // one does on the same state: the same probability, interval, time and
-    // basis for every queued order, order_closed for one served and
-    // unknown_order for one that never was; nothing is journaled.
     // A queue longer than a snapshot lists: its first rows and its whole
     // length; asking for more rows of it brings them with the next snapshot.
     void longQueueReadsMoreRowsOnRequest() {
@@ -394,6 +390,10 @@ class TestRemoteSession : public QObject {
         QCOMPARE(queue()->orders.back().rank, kOrders);
     }
 
+    // A viewer's console forecasts through houbud's engine as an embedded
+    // one does on the same state: the same probability, interval, time and
+    // basis for every queued order, order_closed for one served and
+    // unknown_order for one that never was; nothing is journaled.
     void forecastAsksTheServersEngine() {
         // A server of its own: a forecast reads the whole state (how queued
         // orders left so far, over every run), which the other tests change.

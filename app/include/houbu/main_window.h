@@ -216,6 +216,10 @@ class MainWindow : public QMainWindow {
     void clearWhy(const QString& note = {});
     // After a new snapshot: explains the shown order again, or says it no longer waits.
     void refreshWhy();
+    // An order chosen elsewhere (the log) that the queue does not list yet:
+    // from its rank (the why answer), the queue is read down to it.
+    void locateInQueue(const QString& orderId, const std::vector<WaitReason>& reasons);
+    void selectPendingOrder();
     void updateActions();
     void updateFilters();
     // The standing panel and the caps line follow the shown run.
@@ -296,6 +300,10 @@ class MainWindow : public QMainWindow {
     QTimer* forecastTimer_ = nullptr;
     QLabel* forecastStatus_ = nullptr;
     QTextBrowser* why_ = nullptr;
+    QString locateOrder_;   // asked where it stands (locateInQueue)
+    QString pendingOrder_;  // selected in the queues once listed
+    // How far down a queue the console reads to show an order chosen elsewhere.
+    static constexpr int kLocateRows = 20000;
     QString whyOrder_;          // the order the why panel explains
     bool whyOutlines_ = false;  // the grid's outlines are the why panel's
     qint64 whyAskedAt_ = -1;    // the engine's last event when the order was explained

@@ -177,17 +177,17 @@ struct QueueWindow {
                 n = std::max(n, d.rows);
         return n;
     }
-    // Reads the queue to at least `rows`; false when it already was, or when
-    // `most` queues are read deeper already.
+    // Reads the queue to at least `rows`; false when it already was. Past
+    // `most` deeper queues, the one read deeper longest ago is forgotten.
     bool deepen(const std::string& travelClass, int from, int to, std::size_t rows,
                 std::size_t most = static_cast<std::size_t>(-1)) {
         if (rowsOf(travelClass, from, to) >= rows) return false;
-        for (Deeper& d : deeper)
-            if (d.from == from && d.to == to && d.travelClass == travelClass) {
-                d.rows = rows;
-                return true;
-            }
-        if (deeper.size() >= most) return false;
+        std::erase_if(deeper, [&](const Deeper& d) {
+            return d.from == from && d.to == to && d.travelClass == travelClass;
+        });
+        if (most > 0 && deeper.size() >= most)
+            deeper.erase(deeper.begin(),
+                         deeper.begin() + static_cast<std::ptrdiff_t>(deeper.size() - most + 1));
         deeper.push_back({travelClass, from, to, rows});
         return true;
     }
@@ -225,6 +225,7 @@ struct WaitReason {
     int to = 0;
     int needed = 0;
     int free = 0;
+    int rank = 0;  // the order's rank in this option's queue (0: not queued)
     bool departed = false;
     // Version 2: standing places free over the interval (when the order
     // accepts standing), the class's cap, and a passenger who travels at an

@@ -52,13 +52,17 @@ class QueueModel : public QAbstractItemModel {
     QModelIndex parent(const QModelIndex& child) const override;
     int rowCount(const QModelIndex& parent = {}) const override;
     int columnCount(const QModelIndex& parent = {}) const override;
-    // Whether a queue has orders beyond those listed, not yet asked for.
+    // Whether a queue has orders beyond those listed.
     // Not canFetchMore(): QTreeView fetches an item's rows whenever it is
     // expanded or laid out, and a queue is to read more only when scrolled.
     bool hasMoreRows(const QModelIndex& queue) const;
     // Asks for the next rows of the queue (moreRowsWanted); they come with
     // a snapshot, as inserted rows.
     void listMoreRows(const QModelIndex& queue);
+    // Asks for the queue's first `rows` orders (when more than listed or asked).
+    void listRows(const QModelIndex& queue, int rows);
+    // The queue with this class and interval (stop indices), invalid when none.
+    QModelIndex indexOfQueue(const QString& travelClass, int from, int to) const;
     QVariant data(const QModelIndex& index, int role) const override;
     QVariant headerData(int section, Qt::Orientation o, int role) const override;
     // Sorts each queue's orders by `column` (-1: rank order, the default).
@@ -115,7 +119,6 @@ class QueueModel : public QAbstractItemModel {
     std::vector<quintptr> queueIds_;  // parallel to queues_
     quintptr nextQueueId_ = 1;
     std::unordered_map<quintptr, int> rowOfQueue_;
-    QHash<QString, std::size_t> asked_;   // queue key -> rows last asked for
     QHash<QString, int> stepCandidates_;  // order id -> 1-based place
     QString stepCurrent_;
     int sortColumn_ = -1;

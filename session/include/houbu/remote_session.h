@@ -129,7 +129,8 @@ class RemoteSession : public Session {
     QString focusDate_;
     // How far the shown run's queues are read (Session::showQueueRows).
     QueueWindow queueWindow_{ConsoleSnapshot::kQueueRows, {}};
-    QString clock_;  // the last snapshot's, and its last event
+    QString shownTrain_, shownDate_;  // the run the last snapshot showed
+    QString clock_;                   // the last snapshot's, and its last event
     qint64 shownSeq_ = 0;
     QStringList forecastQueue_;
     int forecastMinutes_ = 0;
