@@ -59,11 +59,12 @@ ForecastScene Forecaster::scene(std::uint32_t order, Time now, Time by,
     std::unordered_map<std::uint32_t, std::uint32_t> local;
     local.emplace(order, 0);
     sc.target = 0;
+    std::vector<LargePool> pools;
     for (const OrderOption& option : s.orders[order].options()) {
         const Stop& from = s.runs[option.run].stops[option.from];
         if (from.leaves() >= 0 && from.leaves() <= now) continue;  // serves no more
         basis.push_back({});
-        addStream(sc, order, option, now, local, basis.back());
+        addStream(sc, order, option, now, local, pools, basis.back());
     }
 
     // How queued orders have left so far: per second waited, served, or
@@ -110,7 +111,7 @@ ForecastScene Forecaster::scene(std::uint32_t order, Time now, Time by,
 
 void Forecaster::addStream(ForecastScene& sc, std::uint32_t order, const OrderOption& option,
                            Time now, std::unordered_map<std::uint32_t, std::uint32_t>& local,
-                           StreamBasis& basis) const {
+                           std::vector<LargePool>& pools, StreamBasis& basis) const {
     using Mask = ForecastScene::Mask;
     const Run& run = s.runs[option.run];
     const Order& target = s.orders[order];
@@ -135,34 +136,43 @@ void Forecaster::addStream(ForecastScene& sc, std::uint32_t order, const OrderOp
     stream.windowSeconds = std::max<double>(60, static_cast<double>(now - basis.since));
 
     // The orders queued ahead on this class, in queue order, and per interval
-    // their places in that order.
-    std::vector<std::uint32_t> ahead;
+    // their places in that order. An order lists a run's class once, so the
+    // queue it is found in gives its interval there; its queue keys are
+    // copied so that sorting reads no order again.
+    struct Ahead {
+        Time effectiveAt;
+        std::uint64_t submitSeq;
+        std::uint32_t order;
+        std::uint8_t from, to, group;
+    };
+    std::vector<Ahead> ahead;
     const ClassInfo& cls = run.classes[option.travelClass];
     cls.queueAt.forEach([&](int, int, std::uint32_t q) {
-        for (const Queue::Lane& lane : s.queues[q].lanes)
+        const Queue& queue = s.queues[q];
+        for (const Queue::Lane& lane : queue.lanes)
             for (std::size_t i = lane.head; i < lane.orders.size(); ++i) {
                 const Order& z = s.orders[lane.orders[i]];
                 if (!queuedBefore(z, target)) break;
-                if (z.status == OrderStatus::Queued) ahead.push_back(lane.orders[i]);
+                if (z.status == OrderStatus::Queued)
+                    ahead.push_back({z.effectiveAt, z.submitSeq, lane.orders[i], queue.from,
+                                     queue.to, z.groupSize()});
             }
     });
-    std::sort(ahead.begin(), ahead.end(), [this](std::uint32_t a, std::uint32_t b) {
-        return queuedBefore(s.orders[a], s.orders[b]);
+    // Submission numbers are unique: the order is total, as queuedBefore's.
+    std::sort(ahead.begin(), ahead.end(), [](const Ahead& a, const Ahead& b) {
+        return a.effectiveAt != b.effectiveAt ? a.effectiveAt < b.effectiveAt
+                                              : a.submitSeq < b.submitSeq;
     });
     basis.ordersAhead = static_cast<int>(ahead.size());
     const int stops = static_cast<int>(run.stops.size());
     std::vector<std::vector<std::uint32_t>> byInterval(static_cast<std::size_t>(stops * stops));
-    for (std::uint32_t z : ahead) {
-        const Order& o = s.orders[z];
-        const OrderOption* opt = nullptr;
-        for (const OrderOption& candidate : o.options())
-            if (candidate.run == option.run && candidate.travelClass == option.travelClass)
-                opt = &candidate;
+    stream.entries.reserve(ahead.size() + 1);
+    for (const Ahead& z : ahead) {
         const auto number =
-            local.emplace(z, static_cast<std::uint32_t>(local.size())).first->second;
-        byInterval[static_cast<std::size_t>(opt->from * stops + opt->to)].push_back(
+            local.emplace(z.order, static_cast<std::uint32_t>(local.size())).first->second;
+        byInterval[static_cast<std::size_t>(z.from * stops + z.to)].push_back(
             static_cast<std::uint32_t>(stream.entries.size()));
-        stream.entries.push_back({segmentMask(opt->from, opt->to), number, o.groupSize()});
+        stream.entries.push_back({segmentMask(z.from, z.to), number, z.group});
     }
     // Single passengers by interval, in queue order.
     stream.stops = stops;
@@ -234,21 +244,8 @@ void Forecaster::addStream(ForecastScene& sc, std::uint32_t order, const OrderOp
 
     // Large batches over the day on runs with a class of this name: as many
     // seats as they brought on average, over this run's whole line.
-    const std::string& className = cls.name;
-    double large = 0, seats = 0, window = 0;
-    for (const std::uint32_t k : s.ledger.large) {
-        const ReleaseSeen& first = s.ledger.releases[k + 1 - ForecastLedger::kLargeBatch];
-        if (s.runs[first.run].classes[first.travelClass].name != className) continue;
-        ++large;
-        std::size_t end = k + 1 - ForecastLedger::kLargeBatch;
-        while (end < s.ledger.releases.size() && s.ledger.releases[end].batch == first.batch)
-            ++end;
-        seats += static_cast<double>(end - (k + 1 - ForecastLedger::kLargeBatch));
-    }
-    for (const Run& r : s.runs) {
-        if (r.waitlistSince < 0 || r.classIndex(className) < 0) continue;
-        window += static_cast<double>(now - r.waitlistSince);
-    }
+    const LargePool& pool = largePool(pools, cls.name, now);
+    const double large = pool.large, seats = pool.seats, window = pool.window;
     if (large > 0 && window > 0) {
         basis.large = static_cast<int>(large);
         stream.large = true;
@@ -263,6 +260,30 @@ void Forecaster::addStream(ForecastScene& sc, std::uint32_t order, const OrderOp
         addCandidates(stream, firstPiece, inside);
     }
     sc.streams.push_back(std::move(stream));
+}
+
+const Forecaster::LargePool& Forecaster::largePool(std::vector<LargePool>& pools,
+                                                   const std::string& className, Time now) const {
+    // The options of an order mostly share a class name: each name's pool is
+    // counted once a forecast, not once an option.
+    for (const LargePool& pool : pools)
+        if (*pool.name == className) return pool;
+    LargePool& pool = pools.emplace_back();
+    pool.name = &className;
+    for (const std::uint32_t k : s.ledger.large) {
+        const ReleaseSeen& first = s.ledger.releases[k + 1 - ForecastLedger::kLargeBatch];
+        if (s.runs[first.run].classes[first.travelClass].name != className) continue;
+        ++pool.large;
+        std::size_t end = k + 1 - ForecastLedger::kLargeBatch;
+        while (end < s.ledger.releases.size() && s.ledger.releases[end].batch == first.batch)
+            ++end;
+        pool.seats += static_cast<double>(end - (k + 1 - ForecastLedger::kLargeBatch));
+    }
+    for (const Run& r : s.runs) {
+        if (r.waitlistSince < 0 || r.classIndex(className) < 0) continue;
+        pool.window += static_cast<double>(now - r.waitlistSince);
+    }
+    return pool;
 }
 
 void Forecaster::addCandidates(ForecastScene::Stream& stream, std::size_t firstPiece,

@@ -47,9 +47,17 @@ class Forecaster {
     };
     ForecastScene scene(std::uint32_t order, Time now, Time by,
                         std::vector<StreamBasis>& basis) const;
+    // The large batches seen over the day on runs with a class of one name,
+    // their seats in all, and the sum of those runs' windows.
+    struct LargePool {
+        const std::string* name = nullptr;
+        double large = 0, seats = 0, window = 0;
+    };
+    const LargePool& largePool(std::vector<LargePool>& pools, const std::string& className,
+                               Time now) const;
     void addStream(ForecastScene& scene, std::uint32_t order, const OrderOption& option, Time now,
                    std::unordered_map<std::uint32_t, std::uint32_t>& local,
-                   StreamBasis& basis) const;
+                   std::vector<LargePool>& pools, StreamBasis& basis) const;
     // Appends a batch's candidates: those of `inside` (entry numbers in
     // queue order) that its pieces from `firstPiece` on can seat.
     static void addCandidates(ForecastScene::Stream& stream, std::size_t firstPiece,
