@@ -93,8 +93,10 @@ int ForecastPaths::served(int paths, double quantile, std::uint64_t seed) {
         for (std::size_t j = 0; j < scene_.streams.size(); ++j) {
             cursors_[j].assign(scene_.streams[j].candidateStart.begin(),
                                scene_.streams[j].candidateStart.end() - 1);
-            heads_[j].assign(scene_.streams[j].singleStart.begin(),
-                             scene_.streams[j].singleStart.end() - 1);
+            const ForecastScene::Stream& stream = scene_.streams[j];
+            heads_[j].resize(stream.singleLists.size());
+            for (std::size_t k = 0; k < stream.singleLists.size(); ++k)
+                heads_[j][k] = stream.singleStart[stream.singleLists[k]];
         }
         count += onePath(q, mix(seed, static_cast<std::uint64_t>(p))) ? 1 : 0;
     }
@@ -202,20 +204,23 @@ bool ForecastPaths::matchOneSeat(std::uint32_t streamIndex, ForecastScene::Mask 
         int bestPiece = -1;
         for (int k = 0; k < count; ++k) {
             const int lo = std::countr_zero(pieces[k]), hi = 64 - std::countl_zero(pieces[k]);
-            for (int f = lo; f < hi; ++f)
-                for (int t = f + 1; t <= hi; ++t) {
-                    const std::uint32_t list = static_cast<std::uint32_t>(f * stream.stops + t);
-                    std::uint32_t& head = heads[list];
-                    const std::uint32_t end = stream.singleStart[list + 1];
+            // Per stop inside the piece, its lists ending inside it (by end).
+            for (int f = lo; f < hi; ++f) {
+                const std::uint32_t last = stream.singleListsFrom[static_cast<std::size_t>(f + 1)];
+                for (std::uint32_t i = stream.singleListsFrom[static_cast<std::size_t>(f)];
+                     i < last && within(stream.singleListMasks[i], pieces[k]); ++i) {
+                    std::uint32_t& head = heads[i];
+                    const std::uint32_t end = stream.singleStart[stream.singleLists[i] + 1];
                     while (head < end &&
                            !queuedAt(stream.entries[stream.singles[head]].order, at, pathSeed))
                         ++head;
                     if (head < end && stream.singles[head] < best) {
                         best = stream.singles[head];
-                        bestList = list;
+                        bestList = i;
                         bestPiece = k;
                     }
                 }
+            }
         }
         if (best == kNoEntry) {
             if (target.group != 1) return false;

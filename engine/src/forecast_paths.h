@@ -56,6 +56,12 @@ struct ForecastScene {
         int stops = 0;
         std::vector<std::uint32_t> singleStart;  // stops * stops + 1
         std::vector<std::uint32_t> singles;      // entry numbers
+        // The intervals whose lists are not empty, in the lists' order, with
+        // their masks, and per stop where those from it on start (stops + 1):
+        // a piece reads these, not every interval inside it.
+        std::vector<std::uint32_t> singleLists;
+        std::vector<Mask> singleListMasks;
+        std::vector<std::uint32_t> singleListsFrom;
     };
     std::vector<Stream> streams;
     double horizonSeconds = 0;
@@ -114,7 +120,8 @@ class ForecastPaths {
     std::vector<double> leaves_;
     // Per stream and batch, the first candidate not known to be gone.
     std::vector<std::vector<std::uint32_t>> cursors_;
-    // Per stream and interval, the first single passenger not known to be gone.
+    // Per stream and interval with a list (Stream::singleLists), the first
+    // single passenger not known to be gone.
     std::vector<std::vector<std::uint32_t>> heads_;
     std::vector<std::vector<int>> strata_;
     int path_ = 0, paths_ = 1;

@@ -194,6 +194,19 @@ void Forecaster::addStream(ForecastScene& sc, std::uint32_t order, const OrderOp
             stream.singles[fill[static_cast<std::size_t>(f * stops + t)]++] = k;
         }
     }
+    stream.singleListsFrom.assign(static_cast<std::size_t>(stops) + 1, 0);
+    for (int f = 0; f < stops; ++f) {
+        stream.singleListsFrom[static_cast<std::size_t>(f)] =
+            static_cast<std::uint32_t>(stream.singleLists.size());
+        for (int t = f + 1; t < stops; ++t) {
+            const auto list = static_cast<std::size_t>(f * stops + t);
+            if (stream.singleStart[list] == stream.singleStart[list + 1]) continue;
+            stream.singleLists.push_back(static_cast<std::uint32_t>(list));
+            stream.singleListMasks.push_back(segmentMask(f, t));
+        }
+    }
+    stream.singleListsFrom[static_cast<std::size_t>(stops)] =
+        static_cast<std::uint32_t>(stream.singleLists.size());
     const auto targetEntry = static_cast<std::uint32_t>(stream.entries.size());
     stream.entries.push_back({mine, sc.target, target.groupSize()});
 
