@@ -1,6 +1,7 @@
 #include "forecast_paths.h"
 
 #include <algorithm>
+#include <array>
 #include <bit>
 #include <cmath>
 
@@ -20,8 +21,9 @@ double normalQuantile(double p) {
     return (lo + hi) / 2;
 }
 
-double gammaQuantile(double shape, double p) {
-    const double z = normalQuantile(p);
+double gammaQuantile(double shape, double p) { return gammaQuantileAt(shape, normalQuantile(p)); }
+
+double gammaQuantileAt(double shape, double z) {
     const double c = 1.0 / (9.0 * shape);
     const double cube = 1.0 - c + z * std::sqrt(c);
     return cube <= 0 ? 0.0 : shape * cube * cube * cube;
@@ -54,6 +56,19 @@ std::uint64_t mix(std::uint64_t a, std::uint64_t b) {
     return SplitMix64(a ^ (b * 0x9e3779b97f4a7c15ull + 0x632be59bd9b4e019ull)).next();
 }
 
+// The standard normal quantile of stratum p of `paths`, (p + 1/2) / paths:
+// the same for every forecast, so those of the usual count are kept.
+double stratumNormal(int p, int paths) {
+    constexpr int kKept = 128;
+    static const std::array<double, kKept> kept = [] {
+        std::array<double, kKept> z{};
+        for (int k = 0; k < kKept; ++k)
+            z[static_cast<std::size_t>(k)] = normalQuantile((k + 0.5) / kKept);
+        return z;
+    }();
+    return paths == kKept ? kept[static_cast<std::size_t>(p)] : normalQuantile((p + 0.5) / paths);
+}
+
 // Whether `inner` lies within `outer` (both contiguous segment runs).
 bool within(ForecastScene::Mask inner, ForecastScene::Mask outer) {
     return (inner & ~outer) == 0;
@@ -84,9 +99,12 @@ int ForecastPaths::served(int paths, double quantile, std::uint64_t seed) {
             std::swap(strata_[j][static_cast<std::size_t>(k)],
                       strata_[j][static_cast<std::size_t>(shuffle.below(k + 1))]);
     }
+    // The normal quantile under each path's rates: one bisection a call, or
+    // one a stratum, not one a stream and path.
+    const double fixed = quantile >= 0 ? normalQuantile(quantile) : 0;
     int count = 0;
     for (int p = 0; p < paths; ++p) {
-        const double q = quantile >= 0 ? quantile : (p + 0.5) / paths;
+        const double z = quantile >= 0 ? fixed : stratumNormal(p, paths);
         path_ = p;
         paths_ = paths;
         std::fill(state_.begin(), state_.end(), 0);
@@ -98,7 +116,7 @@ int ForecastPaths::served(int paths, double quantile, std::uint64_t seed) {
             for (std::size_t k = 0; k < stream.singleLists.size(); ++k)
                 heads_[j][k] = stream.singleStart[stream.singleLists[k]];
         }
-        count += onePath(q, mix(seed, static_cast<std::uint64_t>(p))) ? 1 : 0;
+        count += onePath(z, mix(seed, static_cast<std::uint64_t>(p))) ? 1 : 0;
     }
     return count;
 }
@@ -119,7 +137,7 @@ double ForecastPaths::leavesAt(std::uint32_t order, std::uint64_t pathSeed) {
     return leaves_[order];
 }
 
-bool ForecastPaths::onePath(double quantile, std::uint64_t pathSeed) {
+bool ForecastPaths::onePath(double z, std::uint64_t pathSeed) {
     // Per stream, its batches seen and the large ones pooled over the day:
     // each a number of arrivals over the horizon, drawn in time order as they
     // are needed (a path ends when the order is served, long before a
@@ -132,7 +150,7 @@ bool ForecastPaths::onePath(double quantile, std::uint64_t pathSeed) {
         if (small > 0) {
             Source src{j, small, 0, 0, 0, SplitMix64(mix(pathSeed, 0x5157ull + j))};
             const double rate =
-                gammaQuantile(stream.seen + 0.5, quantile) / stream.windowSeconds * stream.relevant;
+                gammaQuantileAt(stream.seen + 0.5, z) / stream.windowSeconds * stream.relevant;
             const double u =
                 (strata_[j][static_cast<std::size_t>(path_)] + src.rng.unit()) / paths_;
             src.left = poissonQuantile(rate * scene_.horizonSeconds, u);
@@ -141,7 +159,7 @@ bool ForecastPaths::onePath(double quantile, std::uint64_t pathSeed) {
         if (stream.large) {
             Source src{j, 0, small, 0, 0, SplitMix64(mix(pathSeed, 0xb16ull + j))};
             const double rate =
-                gammaQuantile(stream.largeSeen + 0.5, quantile) / stream.largeWindowSeconds;
+                gammaQuantileAt(stream.largeSeen + 0.5, z) / stream.largeWindowSeconds;
             src.left = poissonQuantile(rate * scene_.horizonSeconds, src.rng.unit());
             sources_.push_back(src);
         }

@@ -97,7 +97,8 @@ class ForecastPaths {
         double at = 0;
         SplitMix64 rng{0};
     };
-    bool onePath(double quantile, std::uint64_t pathSeed);
+    // One path, its rates at the standard normal quantile `z` of the posteriors.
+    bool onePath(double z, std::uint64_t pathSeed);
     // Draws the source's next arrival time.
     void advance(Source& src);
     double leavesAt(std::uint32_t order, std::uint64_t pathSeed);
@@ -131,6 +132,8 @@ class ForecastPaths {
 double normalQuantile(double p);
 // The p-quantile of Gamma(shape, 1), by the Wilson-Hilferty approximation.
 double gammaQuantile(double shape, double p);
+// The same at z, the standard normal p-quantile.
+double gammaQuantileAt(double shape, double z);
 // The least k with P(Poisson(mean) <= k) >= u.
 int poissonQuantile(double mean, double u);
 
