@@ -279,11 +279,15 @@ bool ForecastPaths::match(std::uint32_t streamIndex, std::uint32_t batch, double
     std::uint32_t& cursor = cursors_[streamIndex][batch];
     const std::uint32_t end = stream.candidateStart[batch + 1];
     bool placed = false;
+    // What is left of the batch in all: a candidate reaching outside it fits
+    // no piece, which one test tells.
+    Mask free = 0;
     for (std::uint32_t c = cursor; c < end && reaching > 0; ++c) {
         // Most candidates fit none of what is left: tell from the masks alone.
         if (placed) {
             const Mask m = stream.candidateMasks[c];
-            if (std::none_of(pieces_.begin(), pieces_.end(),
+            if (!within(m, free) ||
+                std::none_of(pieces_.begin(), pieces_.end(),
                              [m](const auto& piece) { return within(m, piece.mask); }))
                 continue;
         }
@@ -341,6 +345,9 @@ bool ForecastPaths::match(std::uint32_t streamIndex, std::uint32_t batch, double
             }
         }
         std::erase_if(pieces_, [](const auto& p) { return p.seats == 0; });
+        free = 0;
+        for (const auto& piece : pieces_)
+            free |= piece.mask;
     }
     return false;
 }
