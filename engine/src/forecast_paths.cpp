@@ -202,16 +202,41 @@ bool ForecastPaths::queuedAt(std::uint32_t order, double at, std::uint64_t pathS
     return true;
 }
 
-bool ForecastPaths::matchOneSeat(std::uint32_t streamIndex, ForecastScene::Mask piece, double at,
+bool ForecastPaths::matchOneSeat(std::uint32_t streamIndex, std::uint32_t batch, double at,
                                  std::uint64_t pathSeed) {
     using Mask = ForecastScene::Mask;
     const ForecastScene::Stream& stream = scene_.streams[streamIndex];
     const ForecastScene::Entry& target = stream.entries.back();
     std::vector<std::uint32_t>& heads = heads_[streamIndex];
-    // One seat: its free pieces are disjoint stretches of that seat.
+    // The whole seat goes to the batch's first candidate still queued: its
+    // candidates are the single passengers ahead its stretch holds, in queue
+    // order, then the target when it fits. Those passed over are gone for
+    // good on this path, so the cursor skips them once.
+    std::uint32_t& cursor = cursors_[streamIndex][batch];
+    const std::uint32_t end = stream.candidateStart[batch + 1];
+    for (; cursor < end; ++cursor) {
+        const std::uint32_t order = stream.entries[stream.candidates[cursor]].order;
+        if (order == scene_.target) return true;
+        if (queuedAt(order, at, pathSeed)) break;
+    }
+    if (cursor == end) return false;
+    const std::uint32_t first = stream.candidates[cursor++];
+    state_[stream.entries[first].order] = 2;
+    // One seat: its free pieces are disjoint stretches of that seat. What is
+    // left either side of the first one's interval stays free; those pieces
+    // are read by the lists of single passengers (whose heads may lag behind
+    // orders gone, which they skip as they meet them).
     Mask pieces[kMaxPieces];
-    int count = 1;
-    pieces[0] = piece;
+    int count = 0;
+    {
+        const Mask taken = stream.entries[first].mask,
+                   p = stream.pieces[stream.batchStart[batch]].mask;
+        const Mask below = p & ((taken & (~taken + 1)) - 1);
+        const Mask above = p & ~(below | taken);
+        if (below) pieces[count++] = below;
+        if (above) pieces[count++] = above;
+        if (count == 0) return false;
+    }
     for (;;) {
         bool reaches = false;
         for (int k = 0; k < count; ++k)
@@ -266,8 +291,7 @@ bool ForecastPaths::match(std::uint32_t streamIndex, std::uint32_t batch, double
     const Mask mine = stream.entries.back().mask;
     if (stream.batchStart[batch + 1] == stream.batchStart[batch] + 1 &&
         stream.pieces[stream.batchStart[batch]].seats == 1)
-        return matchOneSeat(streamIndex, stream.pieces[stream.batchStart[batch]].mask, at,
-                            pathSeed);
+        return matchOneSeat(streamIndex, batch, at, pathSeed);
     pieces_.assign(stream.pieces.begin() + stream.batchStart[batch],
                    stream.pieces.begin() + stream.batchStart[batch + 1]);
     // Seats whose piece reaches the target's interval: once none is left,

@@ -106,7 +106,7 @@ class ForecastPaths {
     // is served.
     bool match(std::uint32_t stream, std::uint32_t batch, double at, std::uint64_t pathSeed);
     // The same for a batch of one seat, by the lists of single passengers.
-    bool matchOneSeat(std::uint32_t stream, ForecastScene::Mask piece, double at,
+    bool matchOneSeat(std::uint32_t stream, std::uint32_t batch, double at,
                       std::uint64_t pathSeed);
     // Whether an order ahead is still queued at `at` on this path (it has
     // not been served nor left); marks it gone when it has left.
