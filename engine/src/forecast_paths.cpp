@@ -309,9 +309,11 @@ bool ForecastPaths::match(std::uint32_t streamIndex, std::uint32_t batch, double
     for (std::uint32_t c = cursor; c < end && reaching > 0; ++c) {
         // Most candidates fit none of what is left: tell from the masks alone.
         if (placed) {
+            while (c < end && !within(stream.candidateMasks[c], free))
+                ++c;
+            if (c == end) break;
             const Mask m = stream.candidateMasks[c];
-            if (!within(m, free) ||
-                std::none_of(pieces_.begin(), pieces_.end(),
+            if (std::none_of(pieces_.begin(), pieces_.end(),
                              [m](const auto& piece) { return within(m, piece.mask); }))
                 continue;
         }
