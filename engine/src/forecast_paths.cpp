@@ -21,7 +21,9 @@ double normalQuantile(double p) {
     return (lo + hi) / 2;
 }
 
-double gammaQuantile(double shape, double p) { return gammaQuantileAt(shape, normalQuantile(p)); }
+double gammaQuantile(double shape, double p) {
+    return gammaQuantileAt(shape, normalQuantile(p));
+}
 
 double gammaQuantileAt(double shape, double z) {
     const double c = 1.0 / (9.0 * shape);

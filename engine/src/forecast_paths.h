@@ -105,9 +105,9 @@ class ForecastPaths {
     // Gives a batch's pieces to the stream's candidates; true when the target
     // is served.
     bool match(std::uint32_t stream, std::uint32_t batch, double at, std::uint64_t pathSeed);
-    // The same for a batch of one seat, by the lists of single passengers.
-    bool matchOneSeat(std::uint32_t stream, std::uint32_t batch, double at,
-                      std::uint64_t pathSeed);
+    // The same for a batch of one seat, by its candidates, then by the lists
+    // of single passengers.
+    bool matchOneSeat(std::uint32_t stream, std::uint32_t batch, double at, std::uint64_t pathSeed);
     // Whether an order ahead is still queued at `at` on this path (it has
     // not been served nor left); marks it gone when it has left.
     bool queuedAt(std::uint32_t order, double at, std::uint64_t pathSeed);
