@@ -4,6 +4,7 @@
 #include <array>
 #include <bit>
 #include <cmath>
+#include <limits>
 
 namespace houbu {
 
@@ -53,6 +54,8 @@ namespace {
 // A seat's stretch splits at most once per passenger seated on it.
 constexpr int kMaxPieces = 64;
 constexpr std::uint32_t kNoEntry = 0xffffffffu;
+// A source's time once it has nothing more to come.
+constexpr double kNoArrival = std::numeric_limits<double>::infinity();
 
 std::uint64_t mix(std::uint64_t a, std::uint64_t b) {
     return SplitMix64(a ^ (b * 0x9e3779b97f4a7c15ull + 0x632be59bd9b4e019ull)).next();
@@ -168,12 +171,15 @@ bool ForecastPaths::onePath(double z, std::uint64_t pathSeed) {
     }
     for (Source& src : sources_)
         advance(src);
+    if (sources_.empty()) return false;
+    const double gone = leavesAt(scene_.target, pathSeed);
     for (;;) {
-        Source* next = nullptr;
+        // The first source to arrive, the first of equals; one with nothing
+        // left is at infinity, so the times are compared without a branch.
+        Source* next = &sources_[0];
         for (Source& src : sources_)
-            if (src.at >= 0 && (!next || src.at < next->at)) next = &src;
-        if (!next) return false;
-        const double gone = leavesAt(scene_.target, pathSeed);
+            next = src.at < next->at ? &src : next;
+        if (next->at == kNoArrival) return false;
         if (gone >= 0 && gone < next->at) return false;
         const std::uint32_t batch =
             next->choices > 0 ? static_cast<std::uint32_t>(next->rng.next() % next->choices)
@@ -185,7 +191,7 @@ bool ForecastPaths::onePath(double z, std::uint64_t pathSeed) {
 
 void ForecastPaths::advance(Source& src) {
     if (src.left <= 0) {
-        src.at = -1;
+        src.at = kNoArrival;
         return;
     }
     // The least of `left` uniform times over what is left of the horizon.

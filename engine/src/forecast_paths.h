@@ -87,7 +87,7 @@ class ForecastPaths {
 
   private:
     // Arrivals of batches on one stream: `left` more to come after `at`
-    // (negative: none), each a batch drawn from `choices`, or `fixed` when
+    // (infinite: none), each a batch drawn from `choices`, or `fixed` when
     // there is no choice (the pooled large batch).
     struct Source {
         std::uint32_t stream = 0;
