@@ -314,6 +314,8 @@ bool ForecastPaths::match(std::uint32_t streamIndex, std::uint32_t batch, double
     // What is left of the batch in all: a candidate reaching outside it fits
     // no piece, which one test tells.
     Mask free = 0;
+    for (const auto& piece : pieces_)
+        free |= piece.mask;
     for (std::uint32_t c = cursor; c < end && reaching > 0; ++c) {
         // Most candidates fit none of what is left: tell from the masks alone.
         if (placed) {
@@ -340,17 +342,27 @@ bool ForecastPaths::match(std::uint32_t streamIndex, std::uint32_t batch, double
             }
         }
         // One seat per passenger, from the tightest pieces first (best fit).
-        taken_.assign(pieces_.size(), 0);
+        // Each piece is picked once at most: the seats taken are noted as
+        // (piece, seats), a few, rather than per piece (an added car's batch
+        // splits into hundreds of pieces).
+        taken_.clear();
         int found = 0;
         while (found < e.group) {
-            int best = -1;
+            int best = -1, bestLeft = 0;
             for (int k = 0; k < static_cast<int>(pieces_.size()); ++k) {
-                if (pieces_[k].seats - taken_[k] <= 0 || !within(e.mask, pieces_[k].mask)) continue;
-                if (best < 0 || lengthOf(pieces_[k].mask) < lengthOf(pieces_[best].mask)) best = k;
+                if (!within(e.mask, pieces_[k].mask)) continue;
+                int left = pieces_[k].seats;
+                for (const auto& [piece, seats] : taken_)
+                    left -= piece == k ? seats : 0;
+                if (left <= 0) continue;
+                if (best < 0 || lengthOf(pieces_[k].mask) < lengthOf(pieces_[best].mask)) {
+                    best = k;
+                    bestLeft = left;
+                }
             }
             if (best < 0) break;
-            const int use = std::min(pieces_[best].seats - taken_[best], e.group - found);
-            taken_[best] += use;
+            const int use = std::min(bestLeft, e.group - found);
+            taken_.emplace_back(best, use);
             found += use;
         }
         if (found < e.group) continue;
@@ -358,26 +370,31 @@ bool ForecastPaths::match(std::uint32_t streamIndex, std::uint32_t batch, double
         state_[e.order] = 2;
         placed = true;
         // What is left of each seat's piece either side of the interval stays
-        // free, merged with pieces of the same stretch.
-        const std::size_t before = pieces_.size();
-        for (std::size_t k = 0; k < before; ++k) {
-            if (taken_[k] == 0) continue;
-            const Mask piece = pieces_[k].mask;
+        // free, merged with pieces of the same stretch; pieces in their order.
+        std::sort(taken_.begin(), taken_.end());
+        bool emptied = false;
+        for (const auto& [k, seats] : taken_) {
+            const Mask piece = pieces_[static_cast<std::size_t>(k)].mask;
             const Mask below = piece & ((e.mask & (~e.mask + 1)) - 1);
             const Mask above = piece & ~(below | e.mask);
-            pieces_[k].seats -= taken_[k];
-            reaching -= (piece & mine) != 0 ? taken_[k] : 0;
+            pieces_[static_cast<std::size_t>(k)].seats -= seats;
+            reaching -= (piece & mine) != 0 ? seats : 0;
             for (const Mask rest : {below, above}) {
                 if (!rest) continue;
-                reaching += (rest & mine) != 0 ? taken_[k] : 0;
+                reaching += (rest & mine) != 0 ? seats : 0;
                 auto same = std::find_if(pieces_.begin(), pieces_.end(),
                                          [rest](const auto& p) { return p.mask == rest; });
                 if (same != pieces_.end())
-                    same->seats += taken_[k];
+                    same->seats += seats;
                 else
-                    pieces_.push_back({rest, taken_[k]});
+                    pieces_.push_back({rest, seats});
             }
         }
+        // Only a piece seats were taken from can be left empty; while none
+        // is, the pieces' union stays what it was (the rest lie within them).
+        for (const auto& [k, seats] : taken_)
+            emptied |= pieces_[static_cast<std::size_t>(k)].seats == 0;
+        if (!emptied) continue;
         std::erase_if(pieces_, [](const auto& p) { return p.seats == 0; });
         free = 0;
         for (const auto& piece : pieces_)

@@ -9,6 +9,7 @@
 // seen: served on a run outside the scene, cancelled or failed.
 
 #include <cstdint>
+#include <utility>
 #include <vector>
 
 #include "houbu/splitmix.h"
@@ -115,7 +116,7 @@ class ForecastPaths {
     const ForecastScene& scene_;
     std::vector<Source> sources_;
     std::vector<ForecastScene::Stream::Piece> pieces_;
-    std::vector<int> taken_;  // seats taken from each piece by one order
+    std::vector<std::pair<int, int>> taken_;  // (piece, seats) taken by one order
     // Per scene order on this path: 0 not looked at, 1 queued, 2 gone.
     std::vector<std::uint8_t> state_;
     std::vector<double> leaves_;
