@@ -1,7 +1,7 @@
 // forecast (commands.md, "Forecasts and previews"; docs/forecast.md): a case
-// with a known answer, determinism by seed, blindness to previews and to
-// later commands, a snapshot giving the same answer as a replay, and the
-// orders that cannot be forecast.
+// with a known answer, an added car seating several orders, determinism by
+// seed, blindness to previews and to later commands, a snapshot giving the
+// same answer as a replay, and the orders that cannot be forecast.
 
 #include <QFile>
 #include <QtTest>
@@ -113,6 +113,43 @@ class TestForecast : public QObject {
         QCOMPARE(answer(true, false, ""), plain);
         QCOMPARE(answer(false, true, ""), plain);
         QVERIFY(answer(false, false, R"(,"seed":7)").startsWith("\"probability\""));
+    }
+
+    // An added car (a large batch) seats the orders ahead one after another,
+    // as matching would: with ten seats and nothing else released, the
+    // first three left in line are served on the same paths, so their
+    // answers are the same, and not zero.
+    void addedCarSeatsSeveral() {
+        Session s;
+        // The story's train (one seat, sold), and its first order and
+        // prepayment made thirteen.
+        const QList<QByteArray> lines = story();
+        QVERIFY(lines.size() > 5 && lines[3].contains("\"W1\"") && lines[4].contains("\"W1\""));
+        for (int k = 0; k < 3; ++k)
+            s.send(lines[k]);
+        for (int k = 1; k <= 13; ++k) {
+            const QByteArray n = QByteArray::number(k);
+            const QByteArray w = "\"W" + n + "\"", u = "\"u" + n + "\"", p = "\"p" + n + "\"";
+            for (int line = 3; line <= 4; ++line)
+                s.send(QByteArray(lines[line])
+                           .replace("\"W1\"", w)
+                           .replace("\"u1\"", u)
+                           .replace("\"p1\"", p));
+        }
+        s.send(
+            "{\"op\":\"add_car\",\"at\":\"2024-01-10T08:10\",\"train\":\"G1\",\"date\":"
+            "\"2024-01-20\",\"car\":2,\"class\":\"二等座\",\"rows\":2,\"layout\":\"ABCDF\"}");
+        QCOMPARE(s.one(forecastOf("W10")).value("code"_L1).toString(), u"order_closed"_s);
+        const QJsonObject first = s.one(forecastOf("W11"));
+        QVERIFY2(first.value("basis"_L1).toString().contains(u"1 large release"_s),
+                 qPrintable(first.value("basis"_L1).toString()));
+        QVERIFY(value(first, "probability") > 0.3);
+        for (const char* id : {"W12", "W13"}) {
+            const QJsonObject later = s.one(forecastOf(id));
+            QCOMPARE(value(later, "probability"), value(first, "probability"));
+            QCOMPARE(value(later, "low"), value(first, "low"));
+            QCOMPARE(value(later, "high"), value(first, "high"));
+        }
     }
 
     // Only a queued order has a forecast.
