@@ -32,6 +32,7 @@ void addQueueWindow(QUrlQuery& query, const QueueWindow& window) {
 
 bool readQueueWindow(const QUrlQuery& query, QueueWindow& window, QString& error) {
     window = {};
+    window.rows = kMaxQueueRows;
     if (query.hasQueryItem(u"rows"_s) &&
         !rowsFrom(query.queryItemValue(u"rows"_s, QUrl::FullyDecoded), window.rows)) {
         error = u"rows must be a whole number from 1 to %1"_s.arg(kMaxQueueRows);
@@ -42,6 +43,7 @@ bool readQueueWindow(const QUrlQuery& query, QueueWindow& window, QString& error
         error = u"at most %1 deeper queues"_s.arg(kMaxDeeperQueues);
         return false;
     }
+    std::size_t deeperRows = 0;
     for (const QString& item : deeper) {
         // The class name may hold anything but is followed by three numbers.
         const QStringList parts = item.split(u':');
@@ -57,6 +59,11 @@ bool readQueueWindow(const QUrlQuery& query, QueueWindow& window, QString& error
             error = u"deeper must be CLASS:FROM:TO:ROWS (stop indices, 1 to %1 rows), not \"%2\""_s
                         .arg(kMaxQueueRows)
                         .arg(item.left(80));
+            return false;
+        }
+        deeperRows += d.rows;
+        if (deeperRows > kMaxDeeperRows) {
+            error = u"the deeper queues may ask for %1 rows in all"_s.arg(kMaxDeeperRows);
             return false;
         }
         window.deeper.push_back(std::move(d));

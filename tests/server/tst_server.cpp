@@ -955,7 +955,8 @@ class TestServer : public QObject {
                      .size(),
                  3);
         for (const QString& bad :
-             {u"?rows=0"_s, u"?rows=x"_s, u"?rows=99999999999"_s, u"?deeper=nonsense"_s,
+             {u"?rows=0"_s, u"?rows=x"_s, u"?rows=99999999999"_s, u"?rows=100001"_s,
+              u"?deeper=%E4%BA%8C:0:1:100001"_s, u"?deeper=nonsense"_s,
               u"?deeper=%E4%BA%8C:1:0:4"_s, u"?deeper=%E4%BA%8C:0:1:0"_s, u"?deeper=:0:1:4"_s}) {
             const Response r = http_.get(api(u"/runs/P1/2024-01-20/queues"_s + bad), viewer_);
             QVERIFY2(r.status == 400, qPrintable(bad));
@@ -967,6 +968,14 @@ class TestServer : public QObject {
         for (int i = 0; i <= 64; ++i)  // one more than a query may name
             many += u"&deeper=C%1:0:1:4"_s.arg(i);
         QCOMPARE(http_.get(api(u"/snapshot"_s + many), viewer_).status, 400);
+        // What one read may cost: 100,000 rows a queue, 200,000 deeper in all.
+        QCOMPARE(http_.get(api(u"/runs/P1/2024-01-20/queues?rows=100000"_s), viewer_).status, 200);
+        QString costly = u"?rows=2"_s;
+        for (int i = 0; i < 3; ++i)
+            costly += u"&deeper=C%1:0:1:100000"_s.arg(i);
+        const Response refused = http_.get(api(u"/runs/P1/2024-01-20/queues"_s + costly), viewer_);
+        QCOMPARE(refused.status, 400);
+        QVERIFY(refused.json().value("message"_L1).toString().contains(u"200000 rows"_s));
     }
 
     void cleanupTestCase() {

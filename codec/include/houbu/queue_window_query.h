@@ -10,14 +10,18 @@
 
 namespace houbu {
 
-// The most `deeper` items a query may carry, and the most rows it may ask
-// of one queue: a console scrolls one queue at a time.
+// What one read of a run's queues may cost the engine's thread, whatever a
+// client asks: the most `deeper` items, the most rows of one queue (also
+// the rows read when a query names none), and the most rows the deeper
+// queues may add up to. A console scrolls one queue at a time.
 inline constexpr std::size_t kMaxDeeperQueues = 64;
-inline constexpr std::size_t kMaxQueueRows = 10'000'000;
+inline constexpr std::size_t kMaxQueueRows = 100'000;
+inline constexpr std::size_t kMaxDeeperRows = 200'000;
 
 void addQueueWindow(QUrlQuery& query, const QueueWindow& window);
-// Reads the window of a query (all rows when it names none). False, with
-// `error` naming the bad item, when the query's window is malformed.
+// Reads the window of a query (kMaxQueueRows of each queue when it names
+// none). False, with `error` naming the bad item, when the query's window is
+// malformed or asks for more than the limits above.
 bool readQueueWindow(const QUrlQuery& query, QueueWindow& window, QString& error);
 
 }  // namespace houbu
