@@ -113,6 +113,22 @@ std::string Engine::checkInvariants() const {
     }
     for (std::size_t q = 0; q < s.queues.size(); ++q)
         if (live[q] != s.queues[q].liveBySize) return "queue live counts disagree";
+    // Each lane holds orders of its group size in queue order: the matcher
+    // and every read of a queue's head (forEachQueuedInOrder) merge the
+    // lanes on that premise.
+    for (const Queue& q : s.queues)
+        for (std::size_t lane = 0; lane < q.lanes.size(); ++lane) {
+            const auto& orders = q.lanes[lane].orders;
+            for (std::size_t k = q.lanes[lane].head; k < orders.size(); ++k) {
+                const Order& o = s.orders[orders[k]];
+                if (o.status == OrderStatus::Queued &&
+                    static_cast<std::size_t>(o.groupSize()) != lane + 1)
+                    return "order " + std::string(orderId(s, o)) + " is in another group's lane";
+                if (k > q.lanes[lane].head && queuedBefore(o, s.orders[orders[k - 1]]))
+                    return "a queue lane is out of queue order at order " +
+                           std::string(orderId(s, o));
+            }
+        }
     if (s.queueTallies.size() != s.queues.size()) return "queue tallies missing";
     for (std::size_t q = 0; q < s.queues.size(); ++q) {
         const EngineState::QueueTally want = tallyOf(s.queues[q]);
