@@ -210,6 +210,8 @@ int main(int argc, char** argv) {
     const double openSeconds = static_cast<double>(clock.elapsed()) / 1000.0;
     const double openCpu = cpuSeconds() - cpuBefore;
     const qint64 rssOpen = statusKb("VmRSS") * 1024;
+    // Of that, the matching log's own bytes: a day's events are its largest part.
+    const auto logOpen = static_cast<long long>(window.logModel()->memoryBytes());
 
     app.verbose = qEnvironmentVariableIsSet("CONSOLE_SCALE_BENCH_VERBOSE");
     // ---- live load ----------------------------------------------------------------
@@ -435,7 +437,8 @@ int main(int argc, char** argv) {
             "\"focus_ms_max\":%.2f,\"switches\":%zu,\"release_to_screen_ms_p50\":%.2f,"
             "\"release_to_screen_ms_p99\":%.2f,\"release_to_screen_ms_max\":%.2f,"
             "\"releases\":%zu,\"release_misses\":%d,\"live_commands\":%lld,"
-            "\"live_rate\":%.0f,\"rss_bytes_open\":%lld,\"rss_bytes\":%lld,\"peak_rss_bytes\":%lld,"
+            "\"live_rate\":%.0f,\"rss_bytes_open\":%lld,\"log_bytes_open\":%lld,\"rss_bytes\":%lld,"
+            "\"peak_rss_bytes\":%lld,"
             "\"step_on_ms\":%.2f,\"step_command_ms_p50\":%.2f,\"step_command_ms_max\":%.2f,"
             "\"step_paused\":%d,\"step_ms_p50\":%.2f,\"step_ms_max\":%.2f,\"back_ms_p50\":%.2f,"
             "\"back_ms_max\":%.2f,\"run_to_end_ms_p50\":%.2f,\"run_to_end_ms_max\":%.2f,"
@@ -445,7 +448,7 @@ int main(int argc, char** argv) {
             percentile(focusMs, 1.0), focusMs.size(), percentile(releaseMs, 0.5),
             percentile(releaseMs, 0.99), percentile(releaseMs, 1.0), releaseMs.size(),
             releaseMisses, static_cast<long long>(liveNext), liveRate,
-            static_cast<long long>(rssOpen), static_cast<long long>(rss),
+            static_cast<long long>(rssOpen), logOpen, static_cast<long long>(rss),
             static_cast<long long>(peak), percentile(pauseOnMs, 1.0),
             percentile(stepCommandMs, 0.5), percentile(stepCommandMs, 1.0), stepPaused,
             percentile(stepMs, 0.5), percentile(stepMs, 1.0), percentile(backMs, 0.5),
@@ -464,9 +467,11 @@ int main(int argc, char** argv) {
             releaseMs.size(), releaseMisses);
         std::printf("live load      %lld commands at %.0f/s\n", static_cast<long long>(liveNext),
                     liveRate);
-        std::printf("memory         %.0f MB after open, %.0f MB at the end, peak %.0f MB\n",
-                    static_cast<double>(rssOpen) / 1e6, static_cast<double>(rss) / 1e6,
-                    static_cast<double>(peak) / 1e6);
+        std::printf(
+            "memory         %.0f MB after open (the log %.0f MB), %.0f MB at the end, peak %.0f "
+            "MB\n",
+            static_cast<double>(rssOpen) / 1e6, static_cast<double>(logOpen) / 1e6,
+            static_cast<double>(rss) / 1e6, static_cast<double>(peak) / 1e6);
         std::printf(
             "step mode      on %.1f ms; release p50 %.1f ms, max %.1f ms (%d of %zu "
             "paused)\n",
