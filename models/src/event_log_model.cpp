@@ -1,5 +1,7 @@
 #include "houbu/event_log_model.h"
 
+#include <algorithm>
+
 #include "houbu/codec.h"
 #include "houbu/display_names.h"
 #include "model_text.h"
@@ -10,7 +12,7 @@ using namespace Qt::StringLiterals;
 using namespace model_text;
 
 int EventLogModel::rowCount(const QModelIndex& parent) const {
-    return parent.isValid() ? 0 : static_cast<int>(seqs_.size());
+    return parent.isValid() ? 0 : static_cast<int>(seqSteps_.size());
 }
 int EventLogModel::columnCount(const QModelIndex& parent) const {
     return parent.isValid() ? 0 : ColumnCount;
@@ -146,7 +148,7 @@ QVariant EventLogModel::data(const QModelIndex& index, int role) const {
                 case Seq:
                     // The match trace is not numbered: it carries the seq of the event it follows.
                     if (isTrace(e)) return {};
-                    return seqs_[static_cast<std::size_t>(row)];
+                    return seqAt(row);
                 case Time:
                     return qs(formatTime(e.at)).replace(u'T', u' ');
                 case Event:
@@ -205,7 +207,7 @@ void EventLogModel::append(const QList<EventRecord>& events) {
     beginInsertRows({}, first, first + static_cast<int>(events.size()) - 1);
     for (const EventRecord& e : events) {
         lines_.append(e.json);
-        seqs_.push_back(e.seq);
+        appendSeq(e.seq);
         kindOf_.push_back(static_cast<std::uint8_t>(e.event.kind));
         // A batch names the same few trains again and again.
         if (e.event.train != lastTrain_) {
@@ -213,7 +215,9 @@ void EventLogModel::append(const QList<EventRecord>& events) {
             lastTrainIndex_ = trains_.indexOf(qs(lastTrain_));
         }
         trainOf_.push_back(lastTrainIndex_);
-        authorOf_.push_back(authors_.indexOf(e.author));
+        const std::uint32_t author = authors_.indexOf(e.author);
+        if (authorRuns_.empty() || authorRuns_.back().second != author)
+            authorRuns_.emplace_back(static_cast<std::uint32_t>(seqSteps_.size() - 1), author);
     }
     endInsertRows();
 }
@@ -221,10 +225,13 @@ void EventLogModel::append(const QList<EventRecord>& events) {
 void EventLogModel::clear() {
     beginResetModel();
     lines_.clear();
-    seqs_.clear();
+    seqSteps_.clear();
+    seqBlockFirst_.clear();
+    seqExact_.clear();
+    lastSeq_ = 0;
     kindOf_.clear();
     trainOf_.clear();
-    authorOf_.clear();
+    authorRuns_.clear();
     trains_.clear();
     authors_.clear();
     lastTrain_.clear();
@@ -232,6 +239,46 @@ void EventLogModel::clear() {
     for (CachedEvent& c : decoded_)
         c = CachedEvent{};
     endResetModel();
+}
+
+void EventLogModel::appendSeq(qint64 seq) {
+    const std::size_t row = seqSteps_.size();
+    const qint64 step = seq - lastSeq_;
+    if (row % kSeqBlock == 0) {
+        seqBlockFirst_.push_back(seq);
+        seqSteps_.push_back(0);
+    } else if (step >= 0 && step < kSeqExact) {
+        seqSteps_.push_back(static_cast<std::uint8_t>(step));
+    } else {
+        seqSteps_.push_back(kSeqExact);
+        seqExact_.emplace_back(static_cast<std::uint32_t>(row), seq);
+    }
+    lastSeq_ = seq;
+}
+
+QString EventLogModel::authorAt(int row) const {
+    // The last run starting at or before the row.
+    const auto after =
+        std::upper_bound(authorRuns_.begin(), authorRuns_.end(), static_cast<std::uint32_t>(row),
+                         [](std::uint32_t at, const auto& run) { return at < run.first; });
+    return authors_.name(std::prev(after)->second);
+}
+
+qint64 EventLogModel::seqAt(int row) const {
+    const auto r = static_cast<std::size_t>(row);
+    const std::size_t first = r - r % kSeqBlock;
+    qint64 seq = seqBlockFirst_[first / kSeqBlock];
+    for (std::size_t k = first + 1; k <= r; ++k) {
+        if (seqSteps_[k] != kSeqExact) {
+            seq += seqSteps_[k];
+            continue;
+        }
+        const auto exact =
+            std::lower_bound(seqExact_.begin(), seqExact_.end(), static_cast<std::uint32_t>(k),
+                             [](const auto& entry, std::uint32_t at) { return entry.first < at; });
+        seq = exact->second;
+    }
+    return seq;
 }
 
 EventRecord EventLogModel::at(int row) const {
@@ -256,9 +303,11 @@ const houbu::Event& EventLogModel::eventAt(int row) const {
 }
 
 std::size_t EventLogModel::memoryBytes() const {
-    return lines_.memoryBytes() + seqs_.capacity() * sizeof(qint64) +
-           kindOf_.capacity() * sizeof(std::uint8_t) +
-           (trainOf_.capacity() + authorOf_.capacity()) * sizeof(std::uint32_t);
+    return lines_.memoryBytes() + seqSteps_.capacity() +
+           seqBlockFirst_.capacity() * sizeof(qint64) +
+           seqExact_.capacity() * sizeof(std::pair<std::uint32_t, qint64>) +
+           kindOf_.capacity() * sizeof(std::uint8_t) + trainOf_.capacity() * sizeof(std::uint32_t) +
+           authorRuns_.capacity() * sizeof(std::pair<std::uint32_t, std::uint32_t>);
 }
 
 std::uint32_t EventLogModel::Names::indexOf(const QString& name) {

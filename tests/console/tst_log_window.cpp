@@ -77,6 +77,63 @@ class TestLogWindow : public QObject {
     Q_OBJECT
 
   private slots:
+    // Seqs are kept a byte a row: steps of the trace (0) and of the next
+    // event (1), gaps, a restart and far seqs, across blocks, read back exact.
+    void seqsReadBackExact() {
+        EventLogModel log;
+        QList<qint64> want;
+        QList<EventRecord> batch;
+        qint64 seq = 0;
+        for (int i = 0; i < 5000; ++i) {
+            if (i % 7 == 3) {
+                // a match trace row: the seq of the event before it
+            } else if (i == 1500) {
+                seq += 100000;  // a gap no byte holds
+            } else if (i == 2600) {
+                seq = 2;  // another log's seqs (a new session)
+            } else if (i == 4001) {
+                seq = 5'000'000'000;  // beyond 32 bits
+            } else {
+                seq += i % 11 == 0 ? 254 : 1;
+            }
+            const QList<EventRecord> one = events(seq, 1);
+            batch.append(one);
+            want << seq;
+        }
+        log.append(batch);
+        QCOMPARE(log.rowCount(), int(want.size()));
+        for (int r = 0; r < log.rowCount(); ++r)
+            if (log.seqAt(r) != want[r])
+                QFAIL(qPrintable(u"row %1: %2, not %3"_s.arg(r).arg(log.seqAt(r)).arg(want[r])));
+        QCOMPARE(log.index(4001, EventLogModel::Seq).data().toLongLong(), 5000000000LL);
+        log.clear();
+        log.append(events(7, 2));
+        QCOMPARE(log.seqAt(0), 7);
+        QCOMPARE(log.seqAt(1), 8);
+    }
+
+    // Who sent each row, kept as runs of rows: read back row by row.
+    void authorsReadBackExact() {
+        EventLogModel log;
+        QStringList want;
+        QList<EventRecord> batch;
+        for (int i = 0; i < 40; ++i) {
+            const QString author = i < 10    ? u"张三"_s
+                                   : i == 10 ? u"李四"_s
+                                   : i < 30  ? u"张三"_s
+                                             : QString();
+            const EventRecord e = events(i + 1, 1).front();
+            batch.append(EventRecord(e.event, e.json, author));
+            want << author;
+        }
+        log.append(batch.mid(0, 25));
+        log.append(batch.mid(25));
+        for (int r = 0; r < log.rowCount(); ++r)
+            QCOMPARE(log.authorAt(r), want[r]);
+        QCOMPARE(log.index(10, EventLogModel::Author).data(EventLogModel::AuthorRole).toString(),
+                 u"李四"_s);
+    }
+
     void followsTheNewestRows() {
         Chain c;
         EventLogModel& log = c.log;

@@ -43,10 +43,10 @@ class EventLogModel : public QAbstractTableModel {
     // The typed columns the filters read, without decoding a line.
     QString kindAt(int row) const;
     QString trainAt(int row) const { return trains_.name(trainOf_[static_cast<std::size_t>(row)]); }
-    QString authorAt(int row) const {
-        return authors_.name(authorOf_[static_cast<std::size_t>(row)]);
-    }
+    QString authorAt(int row) const;
     QByteArray jsonAt(int row) const { return lines_.at(static_cast<std::size_t>(row)); }
+    // Row `row`'s seq (a match trace row repeats the seq of the event it follows).
+    qint64 seqAt(int row) const;
     // What the log holds in memory, in bytes (a day's millions of events are
     // kept compressed).
     std::size_t memoryBytes() const;
@@ -64,11 +64,22 @@ class EventLogModel : public QAbstractTableModel {
         QStringList names_{QString()};
         QHash<QString, std::uint32_t> index_{{QString(), 0}};
     };
+    void appendSeq(qint64 seq);
     LineArchive lines_;
-    std::vector<qint64> seqs_;
+    // Seqs, a byte a row: each row's step from the row before (0 for a
+    // trace row, 1 for the next event), exact at the first row of every
+    // block of kSeqBlock rows and wherever the step does not fit (kSeqExact).
+    static constexpr std::size_t kSeqBlock = 1024;
+    static constexpr std::uint8_t kSeqExact = 255;
+    std::vector<std::uint8_t> seqSteps_;
+    std::vector<qint64> seqBlockFirst_;
+    std::vector<std::pair<std::uint32_t, qint64>> seqExact_;  // (row, seq), rows rising
+    qint64 lastSeq_ = 0;
     std::vector<std::uint8_t> kindOf_;  // EventKind
     std::vector<std::uint32_t> trainOf_;
-    std::vector<std::uint32_t> authorOf_;
+    // Who sent each row's command, as runs of rows: a day's events come
+    // from few senders, many in a row from one.
+    std::vector<std::pair<std::uint32_t, std::uint32_t>> authorRuns_;  // (first row, author)
     Names trains_, authors_;
     std::string lastTrain_;
     std::uint32_t lastTrainIndex_ = 0;
