@@ -74,6 +74,23 @@ double stratumNormal(int p, int paths) {
     return paths == kKept ? kept[static_cast<std::size_t>(p)] : normalQuantile((p + 0.5) / paths);
 }
 
+// What is left of a seat's free `piece` either side of the interval `taken`
+// within it: below it and above it (either may be empty).
+std::pair<ForecastScene::Mask, ForecastScene::Mask> leftAround(ForecastScene::Mask piece,
+                                                               ForecastScene::Mask taken) {
+    const ForecastScene::Mask below = piece & ((taken & (~taken + 1)) - 1);
+    return {below, piece & ~(below | taken)};
+}
+
+// The segments any of `pieces` covers.
+template <class Pieces>
+ForecastScene::Mask unionOf(const Pieces& pieces) {
+    ForecastScene::Mask all = 0;
+    for (const auto& piece : pieces)
+        all |= piece.mask;
+    return all;
+}
+
 // Whether `inner` lies within `outer` (both contiguous segment runs).
 bool within(ForecastScene::Mask inner, ForecastScene::Mask outer) {
     return (inner & ~outer) == 0;
@@ -236,15 +253,11 @@ bool ForecastPaths::matchOneSeat(std::uint32_t streamIndex, std::uint32_t batch,
     // orders gone, which they skip as they meet them).
     Mask pieces[kMaxPieces];
     int count = 0;
-    {
-        const Mask taken = stream.entries[first].mask,
-                   p = stream.pieces[stream.batchStart[batch]].mask;
-        const Mask below = p & ((taken & (~taken + 1)) - 1);
-        const Mask above = p & ~(below | taken);
-        if (below) pieces[count++] = below;
-        if (above) pieces[count++] = above;
-        if (count == 0) return false;
-    }
+    const auto [below, above] =
+        leftAround(stream.pieces[stream.batchStart[batch]].mask, stream.entries[first].mask);
+    if (below) pieces[count++] = below;
+    if (above) pieces[count++] = above;
+    if (count == 0) return false;
     for (;;) {
         bool reaches = false;
         for (int k = 0; k < count; ++k)
@@ -282,9 +295,7 @@ bool ForecastPaths::matchOneSeat(std::uint32_t streamIndex, std::uint32_t batch,
         state_[stream.entries[best].order] = 2;
         ++heads[bestList];
         // What is left either side of its interval stays free.
-        const Mask taken = stream.entries[best].mask, p = pieces[bestPiece];
-        const Mask below = p & ((taken & (~taken + 1)) - 1);
-        const Mask above = p & ~(below | taken);
+        const auto [below, above] = leftAround(pieces[bestPiece], stream.entries[best].mask);
         pieces[bestPiece] = pieces[--count];
         if (below && count < kMaxPieces) pieces[count++] = below;
         if (above && count < kMaxPieces) pieces[count++] = above;
@@ -313,9 +324,7 @@ bool ForecastPaths::match(std::uint32_t streamIndex, std::uint32_t batch, double
     bool placed = false;
     // What is left of the batch in all: a candidate reaching outside it fits
     // no piece, which one test tells.
-    Mask free = 0;
-    for (const auto& piece : pieces_)
-        free |= piece.mask;
+    Mask free = unionOf(pieces_);
     for (std::uint32_t c = cursor; c < end && reaching > 0; ++c) {
         // Most candidates fit none of what is left: tell from the masks alone.
         if (placed) {
@@ -375,8 +384,7 @@ bool ForecastPaths::match(std::uint32_t streamIndex, std::uint32_t batch, double
         bool emptied = false;
         for (const auto& [k, seats] : taken_) {
             const Mask piece = pieces_[static_cast<std::size_t>(k)].mask;
-            const Mask below = piece & ((e.mask & (~e.mask + 1)) - 1);
-            const Mask above = piece & ~(below | e.mask);
+            const auto [below, above] = leftAround(piece, e.mask);
             pieces_[static_cast<std::size_t>(k)].seats -= seats;
             reaching -= (piece & mine) != 0 ? seats : 0;
             for (const Mask rest : {below, above}) {
@@ -396,9 +404,7 @@ bool ForecastPaths::match(std::uint32_t streamIndex, std::uint32_t batch, double
             emptied |= pieces_[static_cast<std::size_t>(k)].seats == 0;
         if (!emptied) continue;
         std::erase_if(pieces_, [](const auto& p) { return p.seats == 0; });
-        free = 0;
-        for (const auto& piece : pieces_)
-            free |= piece.mask;
+        free = unionOf(pieces_);
     }
     return false;
 }

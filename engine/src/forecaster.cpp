@@ -149,8 +149,8 @@ void Forecaster::addStream(ForecastScene& sc, std::uint32_t order, const OrderOp
     stream.windowSeconds = std::max<double>(60, static_cast<double>(now - basis.since));
 
     // The orders queued ahead on this class, in queue order, and per interval
-    // their places in that order. An order lists a run's class once, so the
-    // queue it is found in gives its interval there; its queue keys are
+    // their places in that order. An order's interval is the same on all its
+    // options, so the queue it is found in gives it; its queue keys are
     // copied so that sorting reads no order again.
     struct Ahead {
         Time effectiveAt;
@@ -173,10 +173,8 @@ void Forecaster::addStream(ForecastScene& sc, std::uint32_t order, const OrderOp
                                      queue.to, z.groupSize()});
             }
     });
-    // Submission numbers are unique: the order is total, as queuedBefore's.
     std::sort(ahead.begin(), ahead.end(), [](const Ahead& a, const Ahead& b) {
-        return a.effectiveAt != b.effectiveAt ? a.effectiveAt < b.effectiveAt
-                                              : a.submitSeq < b.submitSeq;
+        return queuedBefore(a.effectiveAt, a.submitSeq, b.effectiveAt, b.submitSeq);
     });
     basis.ordersAhead = static_cast<int>(ahead.size());
     const int stops = static_cast<int>(run.stops.size());

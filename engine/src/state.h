@@ -431,10 +431,14 @@ struct NewTrainsOrder {
     std::vector<std::string> classes;  // as given, or its options' classes in order
 };
 
-// Queue order: (effective time, submission sequence).
+// Queue order: (effective time, submission sequence); submission numbers
+// are unique, so the order is total. Also on keys copied out of the orders.
+inline bool queuedBefore(Time aEffective, std::uint64_t aSubmit, Time bEffective,
+                         std::uint64_t bSubmit) {
+    return aEffective != bEffective ? aEffective < bEffective : aSubmit < bSubmit;
+}
 inline bool queuedBefore(const Order& a, const Order& b) {
-    return a.effectiveAt != b.effectiveAt ? a.effectiveAt < b.effectiveAt
-                                          : a.submitSeq < b.submitSeq;
+    return queuedBefore(a.effectiveAt, a.submitSeq, b.effectiveAt, b.submitSeq);
 }
 
 // A seat interval freed by the current command or timed effect; the matcher's input.

@@ -317,7 +317,7 @@ void Server::handleGet(const QHttpServerRequest& request, const Slot& slot, cons
             return;
         }
         QueueWindow window;
-        if (QString message; !readQueueWindow(query, window, message)) {
+        if (QString message; what == "queues"_L1 && !readQueueWindow(query, window, message)) {
             respond(slot, error(400, message));
             return;
         }

@@ -388,9 +388,6 @@ class EmbeddedWorker : public QObject {
     }
 
     void focus(const QString& train, const QString& date) {
-        // The deeper queues are the shown run's: another run starts at the heads.
-        if (train.toStdString() != shownTrain_ || date.toStdString() != shownDate_)
-            queueWindow_.deeper.clear();
         focusTrain_ = train.toStdString();
         focusDate_ = date.toStdString();
         if (ready()) publish();

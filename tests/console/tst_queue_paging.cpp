@@ -5,7 +5,6 @@
 // rows listed is read down to and selected. (Engine::takeChanges through a
 // window: tst_changes.)
 
-#include <QProcess>
 #include <QSignalSpy>
 #include <QTableView>
 #include <QTest>
@@ -13,6 +12,7 @@
 
 #include "houbu/event_log_model.h"
 #include "houbu/main_window.h"
+#include "tools.h"
 
 using namespace houbu;
 using namespace Qt::StringLiterals;
@@ -23,13 +23,6 @@ class TestQueuePaging : public QObject {
     MainWindow* window_ = nullptr;
     QString lastOrder_;  // the longest queue's last order, on run row firstRun_
     int firstRun_ = -1;
-
-    static QByteArray cli(const QStringList& arguments) {
-        QProcess p;
-        p.start(QStringLiteral(HOUBU_CLI_PATH), arguments);
-        if (!p.waitForFinished(300000) || p.exitCode() != 0) return {};
-        return p.readAllStandardOutput();
-    }
 
     // The shown run's longest queue.
     QModelIndex longest() const {
@@ -56,12 +49,23 @@ class TestQueuePaging : public QObject {
     void initTestCase() {
         QCoreApplication::setOrganizationName(u"houbu-test"_s);
         QCoreApplication::setApplicationName(u"tst_queue_paging"_s);
-        // One interval on one train: a few thousand orders in few queues.
-        const QByteArray scenario =
-            cli({u"gen"_s, u"--seed"_s, u"2"_s, u"--runs"_s, u"1"_s, u"--stops"_s, u"2-2"_s,
-                 u"--seats"_s, u"100"_s, u"--orders"_s, u"4000"_s, u"--releases"_s, u"40"_s,
-                 u"--quiet"_s});
-        QVERIFY2(!scenario.isEmpty(), "houbu-cli gen gave nothing");
+        // One interval on one train (houbu-cli gen): a few thousand orders
+        // in few queues.
+        tools::GenSpec spec;
+        spec.seed = 2;
+        spec.runs = 1;
+        spec.stopsMin = spec.stopsMax = 2;
+        spec.seatsMin = spec.seatsMax = 100;
+        spec.orders = 4000;
+        spec.releases = 40;
+        QByteArray scenario;
+        tools::GenStats stats;
+        std::string error;
+        QVERIFY2(
+            tools::generate(
+                spec, [&](std::string_view s) { scenario.append(s.data(), qsizetype(s.size())); },
+                stats, error),
+            error.c_str());
         window_ = new MainWindow;
         window_->resize(1400, 900);
         window_->openEmbedded(QString(), scenario);
