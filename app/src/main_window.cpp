@@ -232,7 +232,15 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     updateActions();
 }
 
-MainWindow::~MainWindow() = default;
+MainWindow::~MainWindow() {
+    // ~QWidget deletes the children after this object has stopped being a
+    // MainWindow; their last signals (a scroll bar's range as its view goes)
+    // must not reach slots that read its members.
+    const QList<QObject*> children = findChildren<QObject*>();
+    for (QObject* child : children)
+        QObject::disconnect(child, nullptr, this, nullptr);
+    if (session_) QObject::disconnect(session_.get(), nullptr, this, nullptr);
+}
 
 QString MainWindow::installTranslation(const QString& language) {
     QString lang = language;

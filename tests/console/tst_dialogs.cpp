@@ -16,6 +16,7 @@
 #include <QMessageBox>
 #include <QPushButton>
 #include <QRadioButton>
+#include <QScrollBar>
 #include <QSet>
 #include <QSignalSpy>
 #include <QSpinBox>
@@ -461,6 +462,15 @@ class TestDialogs : public QObject {
         QTest::mouseClick(field<QPushButton*>(d->confirmation(), u"confirm"_s), Qt::LeftButton);
         QTRY_VERIFY_WITH_TIMEOUT(!d, 10000);
         QTRY_VERIFY(window_->gridModel()->rowOfSeat(u"07-02F"_s) >= 0);
+    }
+
+    // Closing the window while its queues scroll: the views' last signals, as
+    // ~QWidget deletes them, must not reach the half-destroyed window.
+    void closesWhileQueuesScroll() {
+        QTreeView* queues = window_->queueView();
+        window_->resize(640, 420);
+        QTRY_VERIFY(queues->verticalScrollBar()->maximum() > 0);
+        queues->verticalScrollBar()->setValue(queues->verticalScrollBar()->maximum());
     }
 
     // The class proposed is the one the operator points at, and the car is
