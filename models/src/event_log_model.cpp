@@ -310,6 +310,77 @@ std::size_t EventLogModel::memoryBytes() const {
            authorRuns_.capacity() * sizeof(std::pair<std::uint32_t, std::uint32_t>);
 }
 
+namespace {
+
+// Whether `line` holds `needle` ignoring ASCII case; `needle` is lower case
+// ASCII, so a byte of a multi-byte character never matches one of it.
+bool containsIgnoringAsciiCase(QByteArrayView line, QByteArrayView needle) {
+    const auto lower = [](char c) { return c >= 'A' && c <= 'Z' ? char(c - 'A' + 'a') : c; };
+    return std::search(line.begin(), line.end(), needle.begin(), needle.end(),
+                       [&](char a, char b) { return lower(a) == b; }) != line.end();
+}
+
+}  // namespace
+
+std::vector<int> EventLogModel::rowsMatching(const LogFilter& filter, int first, int last) const {
+    std::vector<int> out;
+    last = std::min(last, rowCount() - 1);
+    if (first > last) return out;
+    int kind = -1;
+    if (!filter.kind.isEmpty()) {
+        for (int k = 0; k <= static_cast<int>(kLastEventKind); ++k)
+            if (filter.kind == QLatin1StringView(eventName(static_cast<EventKind>(k)))) kind = k;
+        if (kind < 0) return out;
+    }
+    qint64 train = -1;
+    if (!filter.train.isEmpty() && (train = trains_.find(filter.train)) < 0) return out;
+    std::vector<bool> authorPasses;
+    if (!filter.author.isEmpty()) {
+        authorPasses.resize(authors_.size());
+        for (std::size_t a = 0; a < authors_.size(); ++a)
+            authorPasses[a] =
+                authors_.name(std::uint32_t(a)).contains(filter.author, Qt::CaseInsensitive);
+    }
+    // The sender's run holding `first`, then followed row by row.
+    auto run = std::prev(
+        std::upper_bound(authorRuns_.begin(), authorRuns_.end(), static_cast<std::uint32_t>(first),
+                         [](std::uint32_t at, const auto& r) { return at < r.first; }));
+    auto typedPass = [&](int row) {
+        const auto r = static_cast<std::size_t>(row);
+        if (kind >= 0 && kindOf_[r] != kind) return false;
+        if (train >= 0 && trainOf_[r] != train) return false;
+        if (!authorPasses.empty()) {
+            while (std::next(run) != authorRuns_.end() && std::next(run)->first <= r)
+                ++run;
+            if (!authorPasses[run->second]) return false;
+        }
+        return true;
+    };
+    if (filter.order.isEmpty() && filter.text.isEmpty()) {
+        for (int row = first; row <= last; ++row)
+            if (typedPass(row)) out.push_back(row);
+        return out;
+    }
+    const QByteArray order = filter.order.toUtf8();
+    const QByteArray asciiText = filter.text.toLower().toUtf8();
+    bool textIsAscii = true;
+    for (char c : asciiText)
+        textIsAscii = textIsAscii && static_cast<unsigned char>(c) < 0x80;
+    lines_.scan(static_cast<std::size_t>(first), [&](std::size_t i, QByteArrayView line) {
+        const int row = static_cast<int>(i);
+        if (row > last) return false;
+        if (!typedPass(row)) return true;
+        if (!order.isEmpty() && !line.contains(order)) return true;
+        if (!asciiText.isEmpty() &&
+            !(textIsAscii ? containsIgnoringAsciiCase(line, asciiText)
+                          : QString::fromUtf8(line).contains(filter.text, Qt::CaseInsensitive)))
+            return true;
+        out.push_back(row);
+        return true;
+    });
+    return out;
+}
+
 std::uint32_t EventLogModel::Names::indexOf(const QString& name) {
     const auto it = index_.constFind(name);
     if (it != index_.constEnd()) return *it;

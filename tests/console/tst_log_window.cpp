@@ -9,6 +9,7 @@
 #include <QScrollBar>
 #include <QTableView>
 #include <QTest>
+#include <random>
 
 #include "houbu/codec.h"
 #include "houbu/event_filter_model.h"
@@ -200,6 +201,83 @@ class TestLogWindow : public QObject {
         log.clear();
         QCOMPARE(s.take(), QStringList{u"reset"_s});
         QCOMPARE(window.rowCount(), 0);
+    }
+
+    // The filter finds exactly the rows its meaning names (decoded row by row
+    // here, as a reader would), across the log's packed blocks, and keeps
+    // doing so as rows come; unfiltered it holds nothing per row.
+    void filtersFindWhatTheyName() {
+        EventLogModel log;
+        EventFilterModel filter;
+        QAbstractItemModelTester tester(&filter,
+                                        QAbstractItemModelTester::FailureReportingMode::QtTest);
+        filter.setSourceModel(&log);
+        std::mt19937 random(7);
+        const QStringList authors{QString(), u"dispatcher Li (dispatcher) @ desk-3"_s,
+                                  u"张伟 (admin) @ hq"_s};
+        qint64 seq = 1;
+        auto grow = [&](int count) {
+            QList<EventRecord> out;
+            for (int i = 0; i < count; ++i, ++seq) {
+                Event e;
+                e.seq = static_cast<std::uint64_t>(seq);
+                e.train = "G" + std::to_string(1 + random() % 3);
+                e.date = "2024-01-20";
+                if (random() % 2) {
+                    e.kind = EventKind::SeatReleased;
+                    e.seat = "03-0" + std::to_string(1 + random() % 9) + "A";
+                    e.from = "北京";
+                    e.to = random() % 2 ? "天津" : "济南";
+                    e.reason = "refund";
+                } else {
+                    e.kind = EventKind::WaitlistCancelled;
+                    e.id = "W" + std::to_string(random() % 40);
+                    e.reason = "user";
+                }
+                const QByteArray line = encodeEvent(e);
+                out.append(EventRecord(std::move(e), line,
+                                       authors[qsizetype(seq / 700 % authors.size())]));
+            }
+            log.append(out);
+        };
+        auto passes = [&](int row, const LogFilter& f) {
+            const QModelIndex i = log.index(row, 0);
+            const QString json = QString::fromUtf8(i.data(EventLogModel::JsonRole).toByteArray());
+            return (f.kind.isEmpty() || i.data(EventLogModel::KindRole).toString() == f.kind) &&
+                   (f.train.isEmpty() || i.data(EventLogModel::TrainRole).toString() == f.train) &&
+                   (f.author.isEmpty() || i.data(EventLogModel::AuthorRole)
+                                              .toString()
+                                              .contains(f.author, Qt::CaseInsensitive)) &&
+                   (f.order.isEmpty() || json.contains(f.order)) &&
+                   (f.text.isEmpty() || json.contains(f.text, Qt::CaseInsensitive));
+        };
+        auto check = [&] {
+            QList<int> expected, shown;
+            for (int row = 0; row < log.rowCount(); ++row)
+                if (passes(row, filter.filter())) expected << row;
+            for (int row = 0; row < filter.rowCount(); ++row)
+                shown << filter.mapToSource(filter.index(row, 0)).row();
+            return expected == shown;
+        };
+        const QStringList kinds{QString(), u"seat_released"_s, u"waitlist_cancelled"_s};
+        const QStringList texts{QString(), u"济南"_s, u"REFUND"_s, u"w1"_s, u"nowhere"_s};
+        grow(2500);
+        for (int round = 0; round < 40; ++round) {
+            LogFilter f;
+            f.kind = kinds[qsizetype(random() % kinds.size())];
+            if (random() % 2) f.train = u"G%1"_s.arg(1 + random() % 4);  // G4 is never seen
+            if (random() % 3 == 0) f.order = u"W%1"_s.arg(random() % 40);
+            f.text = texts[qsizetype(random() % texts.size())];
+            if (random() % 3 == 0) f.author = random() % 2 ? u"LI"_s : u"张"_s;
+            filter.setFilter(f);
+            QVERIFY2(check(), qPrintable(u"round %1, before growing"_s.arg(round)));
+            grow(static_cast<int>(random() % 300));
+            QVERIFY2(check(), qPrintable(u"round %1, after growing"_s.arg(round)));
+            if (f.empty()) QCOMPARE(filter.memoryBytes(), std::size_t{0});
+        }
+        filter.setFilter({});
+        QCOMPARE(filter.memoryBytes(), std::size_t{0});
+        QCOMPARE(filter.rowCount(), log.rowCount());
     }
 
     void mapsBothWays() {

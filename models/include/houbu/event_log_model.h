@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "houbu/line_archive.h"
+#include "houbu/log_filter.h"
 #include "houbu/session_types.h"
 
 namespace houbu {
@@ -47,6 +48,10 @@ class EventLogModel : public QAbstractTableModel {
     QByteArray jsonAt(int row) const { return lines_.at(static_cast<std::size_t>(row)); }
     // Row `row`'s seq (a match trace row repeats the seq of the event it follows).
     qint64 seqAt(int row) const;
+    // The rows first..last that pass `filter`, rising. Kind, train and
+    // sender are read from the typed columns; order and text from the packed
+    // lines, unpacked a block at a time and only when asked for.
+    std::vector<int> rowsMatching(const LogFilter& filter, int first, int last) const;
     // What the log holds in memory, in bytes (a day's millions of events are
     // kept compressed).
     std::size_t memoryBytes() const;
@@ -57,6 +62,9 @@ class EventLogModel : public QAbstractTableModel {
     class Names {
       public:
         std::uint32_t indexOf(const QString& name);
+        // The index of `name`, or -1 when no row has it.
+        qint64 find(const QString& name) const { return index_.value(name, -1); }
+        std::size_t size() const { return std::size_t(names_.size()); }
         QString name(std::uint32_t index) const { return names_.value(qsizetype(index)); }
         void clear();
 
