@@ -15,6 +15,7 @@
 #include "houbu/codec.h"
 #include "houbu/embedded_session.h"
 #include "houbu/line_archive.h"
+#include "houbu/line_numbers.h"
 #include "run_view_cache.h"
 
 namespace houbu {
@@ -466,16 +467,16 @@ class EmbeddedWorker : public QObject {
                     explainDecision(*before, entry.command, entry.line, order.toStdString(), error);
         } else {
             // In memory: the session's own commands again in a fresh engine, up to that line.
-            const auto at = std::lower_bound(appliedNumbers_.begin(), appliedNumbers_.end(), line);
-            if (at == appliedNumbers_.end() || *at != line) {
+            const std::optional<std::size_t> at = appliedNumbers_.indexOf(line);
+            if (!at) {
                 error = tr("Line %1 is not a command of this session.").arg(line);
             } else {
-                const std::size_t k = static_cast<std::size_t>(at - appliedNumbers_.begin());
+                const std::size_t k = *at;
                 Runner replay(memory_->engine().options());
                 QByteArray ignored;
                 applied_.scan(0, [&](std::size_t i, QByteArrayView text) {
                     if (i >= k) return false;
-                    replay.processLine(text, appliedNumbers_[i], ignored);
+                    replay.processLine(text, appliedNumbers_.at(i), ignored);
                     ignored.clear();
                     return true;
                 });
@@ -604,7 +605,7 @@ class EmbeddedWorker : public QObject {
             for (const auto& l : lines) {
                 memory_->processParsed(parseCommandLine(l.text), l.number, sink);
                 applied_.append(l.text);
-                appliedNumbers_.push_back(l.number);
+                appliedNumbers_.append(l.number);
             }
         }
         QList<EventRecord> events;
@@ -921,7 +922,7 @@ class EmbeddedWorker : public QObject {
     // In memory, the commands applied, for export and history (compressed:
     // a day is millions of lines).
     LineArchive applied_;
-    std::vector<int> appliedNumbers_;  // their line numbers, increasing
+    LineNumbers appliedNumbers_;  // their line numbers
     int nextLine_ = 1;
     // The match trace of the commands applied (Engine::setTraceSink), until
     // their events are handed out.

@@ -12,6 +12,7 @@
 #include "houbu/error_sentences.h"
 #include "houbu/hot_queue_model.h"
 #include "houbu/line_archive.h"
+#include "houbu/line_numbers.h"
 #include "houbu/models.h"
 
 using namespace houbu;
@@ -379,6 +380,33 @@ class TestModels : public QObject {
         QCOMPARE(archive.size(), std::size_t{0});
         archive.append("one");
         QCOMPARE(archive.at(0), QByteArray("one"));
+    }
+
+    // Line numbers as runs: every command's number back, and each number to
+    // its command, across gaps (comments, blank lines) and only for lines
+    // that held a command.
+    void lineNumbersFindBothWays() {
+        LineNumbers numbers;
+        std::vector<int> expected;
+        int line = 0;
+        for (int i = 0; i < 20000; ++i) {
+            line += i % 1000 == 999 ? 3 : (i == 5 ? 2 : 1);
+            expected.push_back(line);
+            numbers.append(line);
+        }
+        QCOMPARE(numbers.size(), expected.size());
+        for (std::size_t i = 0; i < expected.size(); ++i) {
+            QCOMPARE(numbers.at(i), expected[i]);
+            QCOMPARE(numbers.indexOf(expected[i]), std::optional<std::size_t>(i));
+        }
+        for (int n : {0, 6, expected[999] - 1, expected[999] - 2, line + 1, -4})
+            QVERIFY2(!numbers.indexOf(n), qPrintable(QString::number(n)));
+        QVERIFY2(numbers.memoryBytes() < 1024, qPrintable(QString::number(numbers.memoryBytes())));
+        numbers.clear();
+        QCOMPARE(numbers.size(), std::size_t{0});
+        QVERIFY(!numbers.indexOf(1));
+        numbers.append(7);
+        QCOMPARE(numbers.at(0), 7);
     }
 };
 
