@@ -306,7 +306,7 @@ std::size_t EventLogModel::memoryBytes() const {
     return lines_.memoryBytes() + seqSteps_.capacity() +
            seqBlockFirst_.capacity() * sizeof(qint64) +
            seqExact_.capacity() * sizeof(std::pair<std::uint32_t, qint64>) +
-           kindOf_.capacity() * sizeof(std::uint8_t) + trainOf_.capacity() * sizeof(std::uint32_t) +
+           kindOf_.capacity() * sizeof(std::uint8_t) + trainOf_.memoryBytes() +
            authorRuns_.capacity() * sizeof(std::pair<std::uint32_t, std::uint32_t>);
 }
 

@@ -14,6 +14,7 @@
 #include "houbu/line_archive.h"
 #include "houbu/line_numbers.h"
 #include "houbu/models.h"
+#include "houbu/narrow_index_column.h"
 
 using namespace houbu;
 using namespace Qt::StringLiterals;
@@ -380,6 +381,30 @@ class TestModels : public QObject {
         QCOMPARE(archive.size(), std::size_t{0});
         archive.append("one");
         QCOMPARE(archive.at(0), QByteArray("one"));
+    }
+
+    // Two bytes a row until an index needs more, then every row still reads back.
+    void narrowIndexColumnWidensWhenItMust() {
+        NarrowIndexColumn column;
+        std::vector<std::uint32_t> expected;
+        for (std::uint32_t i = 0; i < 70000; ++i) {
+            const std::uint32_t index = i * 7 % 65536;
+            column.push_back(index);
+            expected.push_back(index);
+        }
+        QVERIFY(column.memoryBytes() < expected.size() * sizeof(std::uint32_t));
+        for (std::uint32_t index : {65535u, 65536u, 4000000u, 3u}) {
+            column.push_back(index);
+            expected.push_back(index);
+        }
+        for (std::size_t row = 0; row < expected.size(); ++row)
+            QCOMPARE(column[row], expected[row]);
+        column.clear();
+        QCOMPARE(column.memoryBytes(), std::size_t{0});
+        column.push_back(70000);  // wide from its first row
+        column.push_back(1);
+        QCOMPARE(column[0], 70000u);
+        QCOMPARE(column[1], 1u);
     }
 
     // Line numbers as runs: every command's number back, and each number to

@@ -9,6 +9,7 @@
 
 #include "houbu/line_archive.h"
 #include "houbu/log_filter.h"
+#include "houbu/narrow_index_column.h"
 #include "houbu/session_types.h"
 
 namespace houbu {
@@ -84,7 +85,7 @@ class EventLogModel : public QAbstractTableModel {
     std::vector<std::pair<std::uint32_t, qint64>> seqExact_;  // (row, seq), rows rising
     qint64 lastSeq_ = 0;
     std::vector<std::uint8_t> kindOf_;  // EventKind
-    std::vector<std::uint32_t> trainOf_;
+    NarrowIndexColumn trainOf_;
     // Who sent each row's command, as runs of rows: a day's events come
     // from few senders, many in a row from one.
     std::vector<std::pair<std::uint32_t, std::uint32_t>> authorRuns_;  // (first row, author)
