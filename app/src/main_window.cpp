@@ -399,6 +399,7 @@ void MainWindow::buildDocks() {
     for (const QString& kind : DisplayNames::eventKinds())
         kindFilter_->addItem(DisplayNames::eventKind(kind), kind);
     trainFilter_ = new QComboBox(log);
+    trainFilter_->setObjectName(u"trainFilter"_s);
     trainFilter_->setSizeAdjustPolicy(QComboBox::AdjustToContents);
     trainFilter_->addItem(tr("All trains"), QString());
     orderFilter_ = searchField(tr("Order id"), log);

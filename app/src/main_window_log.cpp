@@ -38,6 +38,8 @@
 #include <QToolButton>
 #include <QTreeView>
 #include <QVBoxLayout>
+#include <algorithm>
+#include <vector>
 
 #include "houbu/about_dialog.h"
 #include "houbu/appearance.h"
@@ -62,37 +64,50 @@ using namespace Qt::StringLiterals;
 
 void MainWindow::onEvents(const QList<EventRecord>& events) {
     // The log's pager keeps the view on the newest rows while it follows them.
+    const std::size_t knownTrains = logModel_->trainCount();
     logModel_->append(events);
     lastSeq_ = events.last().seq;
     eventsLabel_->setText(tr("%n event(s) applied", nullptr, int(lastSeq_)));
-    // Trains the log has named, looked up in a set: asking the combo box
-    // (findData) walks its items, for each of a day's millions of events.
-    for (const EventRecord& e : events) {
-        if (e.event.train.empty()) continue;
-        const QString train = QString::fromStdString(e.event.train);
-        if (logTrains_.contains(train)) continue;
-        logTrains_.insert(train);
-        trainFilter_->addItem(train, train);
+    // The trains the log names for the first time: it keeps each name once,
+    // so a day's millions of events are not each looked up here again.
+    for (std::size_t k = knownTrains; k < logModel_->trainCount(); ++k) {
+        const QString train = logModel_->trainName(k);
+        if (!train.isEmpty()) trainFilter_->addItem(train, train);
     }
+    // The orders awaiting prepayment. Most of a day's orders are prepaid in
+    // the command that submits them: those submitted and closed within the
+    // batch never reach the map, nor are their ids made into text.
+    std::vector<const Event*> submitted;  // in this batch, still awaiting
     for (const EventRecord& e : events) {
-        // Only waitlist events touch the orders awaiting prepayment: most of
-        // a live day's events are not, and need no text made for them.
         switch (e.event.kind) {
-            case EventKind::WaitlistSubmitted: {
-                const QString id = QString::fromStdString(e.event.id);
-                awaitingPrepay_.insert(id, {id, static_cast<double>(e.event.prepayFen) / 100,
-                                            QString::fromStdString(formatTime(e.event.payBy))});
+            case EventKind::WaitlistSubmitted:
+                submitted.push_back(&e.event);
                 break;
-            }
             case EventKind::WaitlistEffective:
             case EventKind::WaitlistCancelled:
             case EventKind::WaitlistExpired:
-            case EventKind::WaitlistFailed:
-                awaitingPrepay_.remove(QString::fromStdString(e.event.id));
+            case EventKind::WaitlistFailed: {
+                const auto same =
+                    std::find_if(submitted.rbegin(), submitted.rend(),
+                                 [&](const Event* s) { return s && s->id == e.event.id; });
+                if (same != submitted.rend()) {
+                    *same = nullptr;
+                    while (!submitted.empty() && !submitted.back())
+                        submitted.pop_back();
+                } else if (!awaitingPrepay_.isEmpty()) {
+                    awaitingPrepay_.remove(QString::fromStdString(e.event.id));
+                }
                 break;
+            }
             default:
                 break;
         }
+    }
+    for (const Event* s : submitted) {
+        if (!s) continue;
+        const QString id = QString::fromStdString(s->id);
+        awaitingPrepay_.insert(id, {id, static_cast<double>(s->prepayFen) / 100,
+                                    QString::fromStdString(formatTime(s->payBy))});
     }
     updateActions();
     const EventRecord& last = events.last();

@@ -42,7 +42,6 @@ void MainWindow::setSession(std::unique_ptr<Session> session) {
     logModel_->clear();
     while (trainFilter_->count() > 1)
         trainFilter_->removeItem(1);
-    logTrains_.clear();
     lastSeq_ = 0;
     eventsLabel_->clear();
     example_.reset();

@@ -723,6 +723,50 @@ class TestDialogs : public QObject {
         QVERIFY(!window_->operationAction(Operation::Prepay)->isEnabled());
     }
 
+    // Orders submitted and prepaid within one batch of commands never await
+    // prepayment; the one left unpaid does, alone, until it is prepaid.
+    void prepayAwaitsOnlyTheUnpaidOfABatch() {
+        QVERIFY(!window_->operationAction(Operation::Prepay)->isEnabled());
+        const auto order = [](const QString& id) {
+            return QString(
+                       uR"({"op":"waitlist","id":"%1","user":"u-%1","passengers":["乘客%1"],"from":"天津南","to":"徐州东","options":[{"train":"G13","date":"2025-01-20","class":"second"}]})"_s)
+                .arg(id)
+                .toUtf8();
+        };
+        const auto prepay = [](const QString& id) {
+            return QString(uR"({"op":"prepay","id":"%1"})"_s).arg(id).toUtf8();
+        };
+        const int logRow = window_->logModel()->rowCount();
+        window_->session()->send({order(u"BATCH-1"_s), order(u"BATCH-2"_s), prepay(u"BATCH-1"_s),
+                                  order(u"BATCH-3"_s), prepay(u"BATCH-3"_s)});
+        QTRY_VERIFY(eventsSince(logRow).count(u"waitlist_effective"_s) == 2);
+        QCOMPARE(eventsSince(logRow).count(u"waitlist_submitted"_s), 3);
+        QTRY_VERIFY(window_->operationAction(Operation::Prepay)->isEnabled());
+        window_->operationAction(Operation::Prepay)->trigger();
+        QPointer<PrepayDialog> p;
+        QTRY_VERIFY((p = window_->findChild<PrepayDialog*>()) && p->isVisible());
+        auto* orders = field<QComboBox*>(p, u"order"_s);
+        QCOMPARE(orders->count(), 1);
+        QCOMPARE(orders->currentText(), u"BATCH-2"_s);
+        p->reject();
+        QTRY_VERIFY(!p || !p->isVisible());
+        window_->session()->send({prepay(u"BATCH-2"_s)});
+        QTRY_VERIFY(!window_->operationAction(Operation::Prepay)->isEnabled());
+
+        // The log's train filter names each train of the log once.
+        auto* trains = window_->findChild<QComboBox*>(u"trainFilter"_s);
+        QVERIFY(trains);
+        QStringList listed;
+        for (int k = 1; k < trains->count(); ++k)
+            listed << trains->itemData(k).toString();
+        QCOMPARE(QSet<QString>(listed.begin(), listed.end()).size(), listed.size());
+        QSet<QString> logged;
+        for (int r = 0; r < window_->logModel()->rowCount(); ++r)
+            if (const QString t = window_->logModel()->trainAt(r); !t.isEmpty()) logged << t;
+        QCOMPARE(QSet<QString>(listed.begin(), listed.end()), logged);
+        QVERIFY(logged.contains(u"G13"_s));
+    }
+
     // Cancel from the queue view; cancelling again is the engine's order_closed.
     void cancelTwice() {
         QTreeView* queues = window_->queueView();

@@ -6,7 +6,6 @@
 #include <QHash>
 #include <QMainWindow>
 #include <QPointer>
-#include <QSet>
 #include <QUrl>
 #include <memory>
 #include <optional>
@@ -324,8 +323,7 @@ class MainWindow : public QMainWindow {
     QLineEdit* search_ = nullptr;
     QComboBox* kindFilter_ = nullptr;
     QComboBox* trainFilter_ = nullptr;
-    QSet<QString> logTrains_;  // the trains in trainFilter_
-    int fittedRuns_ = -1;      // the trains list's rows when its columns were last fitted
+    int fittedRuns_ = -1;  // the trains list's rows when its columns were last fitted
     QLineEdit* orderFilter_ = nullptr;
     QLineEdit* textFilter_ = nullptr;
     ConnectionIndicator* connection_ = nullptr;

@@ -46,6 +46,10 @@ class EventLogModel : public QAbstractTableModel {
     QString kindAt(int row) const;
     QString trainAt(int row) const { return trains_.name(trainOf_[static_cast<std::size_t>(row)]); }
     QString authorAt(int row) const;
+    // The trains named so far, each once, in the order first seen (the
+    // first is the empty name of events without a train).
+    std::size_t trainCount() const { return trains_.size(); }
+    QString trainName(std::size_t k) const { return trains_.name(std::uint32_t(k)); }
     QByteArray jsonAt(int row) const { return lines_.at(static_cast<std::size_t>(row)); }
     // Row `row`'s seq (a match trace row repeats the seq of the event it follows).
     qint64 seqAt(int row) const;
