@@ -63,8 +63,8 @@ namespace houbu {
 using namespace Qt::StringLiterals;
 
 void MainWindow::onEvents(const QList<EventRecord>& events) {
-    // The log's pager keeps the view on the newest rows while it follows them.
     const std::size_t knownTrains = logModel_->trainCount();
+    // The log's pager keeps the view on the newest rows while it follows them.
     logModel_->append(events);
     lastSeq_ = events.last().seq;
     eventsLabel_->setText(tr("%n event(s) applied", nullptr, int(lastSeq_)));
