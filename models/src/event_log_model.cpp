@@ -206,7 +206,14 @@ void EventLogModel::append(const QList<EventRecord>& events) {
     const int first = rowCount();
     beginInsertRows({}, first, first + static_cast<int>(events.size()) - 1);
     for (const EventRecord& e : events) {
-        lines_.append(e.json);
+        if (e.json.isEmpty()) {
+            // Left typed by the engine's thread: printed here, where the log keeps it.
+            printed_.clear();
+            appendEvent(e.event, printed_);
+            lines_.append(printed_);
+        } else {
+            lines_.append(e.json);
+        }
         appendSeq(e.seq);
         kindOf_.push_back(static_cast<std::uint8_t>(e.event.kind));
         // A batch names the same few trains again and again.

@@ -374,7 +374,10 @@ class EmbeddedWorker : public QObject {
             while (batch.size() < kBatch && done < total) {
                 qsizetype end = scenario.indexOf('\n', at);
                 if (end < 0) end = scenario.size();
-                batch << scenario.mid(at, end - at);
+                // In memory a line is read where it lies in the file (the
+                // archive keeps its own copy); a store may keep its lines longer.
+                batch << (store_ ? scenario.mid(at, end - at)
+                                 : QByteArray::fromRawData(scenario.constData() + at, end - at));
                 at = end + 1;
                 ++done;
             }
@@ -581,7 +584,8 @@ class EmbeddedWorker : public QObject {
     // also returned there; with `answer`, the command's own events (the match
     // trace left out), and a storage failure is reported through `failure`
     // instead of `failed`. The engine's events are kept typed as it emits
-    // them; their lines are encoded once, for the log.
+    // them; a store prints their lines for its journal, and without one the
+    // log prints them.
     bool applyLines(const QList<InputLine>& lines, QList<EventRecord>* all = nullptr,
                     QList<EventRecord>* answer = nullptr, QString* failure = nullptr) {
         if (lines.isEmpty()) return true;
@@ -601,9 +605,8 @@ class EmbeddedWorker : public QObject {
                 return false;
             }
         } else {
-            EncodeAndKeep sink{out, typed_.events};
             for (const auto& l : lines) {
-                memory_->processParsed(parseCommandLine(l.text), l.number, sink);
+                memory_->processParsed(parseCommandLine(l.text), l.number, typed_);
                 applied_.append(l.text);
                 appliedNumbers_.append(l.number);
             }
@@ -617,13 +620,20 @@ class EmbeddedWorker : public QObject {
                 events.append(EventRecord(std::move(trace_.events[nextTrace]),
                                           std::move(trace_.lines[nextTrace]), author_));
         };
+        // A store printed the lines for its journal: the log takes them. In
+        // memory the events stay typed, and the log prints them on its own
+        // thread.
         qsizetype at = 0;
         for (Event& e : typed_.events) {
-            qsizetype end = out.indexOf('\n', at);
-            if (end < 0) end = out.size();
             const std::uint64_t seq = e.seq;
-            events.append(EventRecord(std::move(e), out.mid(at, end - at), author_));
-            at = end + 1;
+            QByteArray line;
+            if (store_) {
+                qsizetype end = out.indexOf('\n', at);
+                if (end < 0) end = out.size();
+                line = out.mid(at, end - at);
+                at = end + 1;
+            }
+            events.append(EventRecord(std::move(e), std::move(line), author_));
             traceUpTo(seq);
         }
         traceUpTo(std::numeric_limits<std::uint64_t>::max());
@@ -647,17 +657,6 @@ class EmbeddedWorker : public QObject {
         void onEvent(const Event& e) override { events.push_back(e); }
     };
     Typed typed_;
-    // In memory: the events encoded for the log and kept typed.
-    struct EncodeAndKeep : EventSink {
-        EncodeAndKeep(QByteArray& o, std::vector<Event>& k) : out(o), keep(k) {}
-        QByteArray& out;
-        std::vector<Event>& keep;
-        void onEvent(const Event& e) override {
-            appendEvent(e, out);
-            out += '\n';
-            keep.push_back(e);
-        }
-    };
 
     struct Collect : EventSink {
         QList<QByteArray> lines;

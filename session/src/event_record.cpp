@@ -31,6 +31,10 @@ QString authorText(const QString& name, const QString& role, const QString& host
     return host.isEmpty() ? text : text + u" @ "_s + host;
 }
 
+QByteArray EventRecord::line() const {
+    return json.isEmpty() ? encodeEvent(event) : json;
+}
+
 QList<EventRecord> eventRecords(const QByteArray& lines, const QString& author, QString* error) {
     QList<EventRecord> records;
     qsizetype at = 0;

@@ -113,6 +113,25 @@ class TestLogWindow : public QObject {
         QCOMPARE(log.seqAt(1), 8);
     }
 
+    // An embedded engine without a store hands its events typed, with no
+    // line: the log prints each as the codec does, beside lines given printed.
+    void printsTypedEvents() {
+        EventLogModel log;
+        QList<EventRecord> batch = events(1, 3000);
+        for (qsizetype i = 0; i < batch.size(); ++i) {
+            if (i % 3 == 1) batch[i].event.to = "青岛 \"北\"\\";
+            batch[i].json = i % 2 ? QByteArray() : encodeEvent(batch[i].event);
+        }
+        log.append(batch);
+        QCOMPARE(log.rowCount(), int(batch.size()));
+        for (int r = 0; r < log.rowCount(); ++r) {
+            const QByteArray want = encodeEvent(batch[r].event);
+            if (log.at(r).json != want || batch[r].line() != want)
+                QFAIL(qPrintable(u"row %1: %2, not %3"_s.arg(r).arg(
+                    QString::fromUtf8(log.at(r).json), QString::fromUtf8(want))));
+        }
+    }
+
     // Who sent each row, kept as runs of rows: read back row by row.
     void authorsReadBackExact() {
         EventLogModel log;

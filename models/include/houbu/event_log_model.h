@@ -79,6 +79,7 @@ class EventLogModel : public QAbstractTableModel {
     };
     void appendSeq(qint64 seq);
     LineArchive lines_;
+    QByteArray printed_;  // an event being printed into lines_ (reused, not per event)
     // Seqs, a byte a row: each row's step from the row before (0 for a
     // trace row, 1 for the next event), exact at the first row of every
     // block of kSeqBlock rows and wherever the step does not fit (kSeqExact).

@@ -22,7 +22,8 @@
 namespace houbu {
 
 // One event as the engine emitted it: typed for the console's models, and its
-// line as printed, which the log keeps and exports.
+// line as printed when the session had it already (a store's journal, a remote
+// engine); an embedded engine without a store leaves it to whoever prints it.
 struct EventRecord {
     EventRecord() = default;
     EventRecord(Event e, QByteArray line, QString who = {})
@@ -31,13 +32,15 @@ struct EventRecord {
           event(std::move(e)),
           author(std::move(who)) {}
     qint64 seq = 0;
-    QByteArray json;  // the line as printed
+    QByteArray json;  // the line as printed, or empty: line() prints it
     Event event;
     // Who sent the command that caused it ("name (role) @ host"): this
     // console's OS user for its own commands; from houbud only for an admin
     // token. Empty when not known.
     QString author;
 
+    // The line as printed (commands.md).
+    QByteArray line() const;
     QString kindName() const { return QString::fromLatin1(eventName(event.kind)); }
     bool isTrace() const {
         return event.kind == EventKind::MatchConsidered || event.kind == EventKind::MatchSkipped;
