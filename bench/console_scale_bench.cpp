@@ -177,10 +177,21 @@ int main(int argc, char** argv) {
     while (cut < all.size() && cut > 0 && all[cut - 1] != '\n')
         ++cut;
     QByteArray day = all.left(cut);
-    QList<QByteArray> live = all.mid(cut).split('\n');
-    live.removeAll(QByteArray());
-    // The bench keeps no copy of the day: the console's own memory is measured.
+    // The bench keeps no copy of the day, nor of the live tail, which it reads
+    // from the file as it sends it: the console's own memory is measured.
     all = QByteArray();
+    if (!file.open(QIODevice::ReadOnly) || !file.seek(cut))
+        return usage("cannot read the scenario again");
+    // The next `n` non-empty lines of the tail (fewer at its end).
+    auto readLive = [&file](qsizetype n) {
+        QList<QByteArray> lines;
+        while (lines.size() < n && !file.atEnd()) {
+            QByteArray line = file.readLine();
+            if (line.endsWith('\n')) line.chop(1);
+            if (!line.isEmpty()) lines << line;
+        }
+        return lines;
+    };
 
     houbu::MainWindow window;
     window.resize(1400, 900);
@@ -215,17 +226,19 @@ int main(int argc, char** argv) {
 
     app.verbose = qEnvironmentVariableIsSet("CONSOLE_SCALE_BENCH_VERBOSE");
     // ---- live load ----------------------------------------------------------------
-    qsizetype liveNext = 0;
+    qsizetype liveNext = 0;  // lines sent
+    bool liveDone = false;
     QTimer liveTimer;
     QElapsedTimer liveClock;
     liveClock.start();
     // Sent in small batches each tick, at the rate asked for on average.
     QObject::connect(&liveTimer, &QTimer::timeout, &window, [&] {
-        const qsizetype due =
-            std::min<qsizetype>(live.size(), liveClock.elapsed() * o.liveRate / 1000);
-        if (due > liveNext) {
-            session->send(live.mid(liveNext, due - liveNext));
-            liveNext = due;
+        const qsizetype due = liveClock.elapsed() * o.liveRate / 1000;
+        if (!liveDone && due > liveNext) {
+            const QList<QByteArray> lines = readLive(due - liveNext);
+            liveDone = lines.size() < due - liveNext;
+            if (!lines.isEmpty()) session->send(lines);
+            liveNext += lines.size();
         }
     });
     liveTimer.start(10);
