@@ -2,12 +2,15 @@
 
 #include <zstd.h>
 #include <algorithm>
+#include <cstring>
 #include <stdexcept>
 
 namespace houbu {
 
 void LineArchive::append(QByteArrayView line) {
+    openHasNewline_ = openHasNewline_ || line.contains('\n');
     open_.append(line.data(), line.size());
+    open_.append('\n');
     openEnds_.push_back(static_cast<std::uint32_t>(open_.size()));
     ++count_;
     if (openEnds_.size() == kBlockLines) seal();
@@ -24,30 +27,34 @@ void LineArchive::seal() {
     if (ZSTD_isError(n)) throw std::bad_alloc();
     b.packed.truncate(static_cast<qsizetype>(n));
     b.packed.squeeze();
-    b.ends = std::move(openEnds_);
-    b.ends.shrink_to_fit();
+    if (openHasNewline_) {
+        b.ends = openEnds_;
+        b.ends.shrink_to_fit();
+    }
     blocks_.push_back(std::move(b));
     open_.clear();
     openEnds_.clear();
+    openHasNewline_ = false;
 }
 
 void LineArchive::clear() {
     blocks_.clear();
     open_.clear();
     openEnds_.clear();
+    openHasNewline_ = false;
     count_ = 0;
     for (Cached& c : cache_)
         c = Cached{};
 }
 
-const QByteArray& LineArchive::unpacked(std::size_t b) const {
-    if (b == blocks_.size()) return open_;
+LineArchive::Lines LineArchive::linesOf(std::size_t b) const {
+    if (b == blocks_.size()) return {open_, openEnds_};
     ++uses_;
     Cached* oldest = &cache_[0];
     for (Cached& c : cache_) {
         if (c.block == b) {
             c.used = uses_;
-            return c.bytes;
+            return {c.bytes, c.ends};
         }
         if (c.used < oldest->used) oldest = &c;
     }
@@ -58,29 +65,31 @@ const QByteArray& LineArchive::unpacked(std::size_t b) const {
                         static_cast<size_t>(block.packed.size()));
     if (ZSTD_isError(n) || n != block.unpackedSize)
         throw std::logic_error("LineArchive: a block of its own does not unpack");
+    if (!block.ends.empty()) {
+        oldest->ends = block.ends;
+    } else {
+        oldest->ends.clear();
+        const char* const first = oldest->bytes.constData();
+        const char* const last = first + oldest->bytes.size();
+        for (const char* at = first;
+             (at = static_cast<const char*>(std::memchr(at, '\n', last - at))) != nullptr; ++at)
+            oldest->ends.push_back(static_cast<std::uint32_t>(at + 1 - first));
+    }
     oldest->block = b;
     oldest->used = uses_;
-    return oldest->bytes;
+    return {oldest->bytes, oldest->ends};
 }
 
 QByteArray LineArchive::at(std::size_t i) const {
-    const std::size_t b = i / kBlockLines, k = i % kBlockLines;
-    const std::vector<std::uint32_t>& ends = b == blocks_.size() ? openEnds_ : blocks_[b].ends;
-    const QByteArray& bytes = unpacked(b);
-    const std::uint32_t start = k == 0 ? 0 : ends[k - 1];
-    return bytes.mid(start, ends[k] - start);
+    return linesOf(i / kBlockLines).line(i % kBlockLines).toByteArray();
 }
 
 void LineArchive::scan(std::size_t first,
                        const std::function<bool(std::size_t, QByteArrayView)>& visit) const {
     for (std::size_t i = first; i < count_;) {
-        const std::size_t b = i / kBlockLines;
-        const std::vector<std::uint32_t>& ends = b == blocks_.size() ? openEnds_ : blocks_[b].ends;
-        const QByteArray& bytes = unpacked(b);
-        for (std::size_t k = i % kBlockLines; k < ends.size(); ++k, ++i) {
-            const std::uint32_t start = k == 0 ? 0 : ends[k - 1];
-            if (!visit(i, QByteArrayView(bytes.constData() + start, ends[k] - start))) return;
-        }
+        const Lines lines = linesOf(i / kBlockLines);
+        for (std::size_t k = i % kBlockLines; k < lines.ends.size(); ++k, ++i)
+            if (!visit(i, lines.line(k))) return;
     }
 }
 
@@ -92,7 +101,8 @@ std::size_t LineArchive::memoryBytes() const {
         bytes += static_cast<std::size_t>(b.packed.capacity()) +
                  b.ends.capacity() * sizeof(std::uint32_t);
     for (const Cached& c : cache_)
-        bytes += static_cast<std::size_t>(c.bytes.capacity());
+        bytes += static_cast<std::size_t>(c.bytes.capacity()) +
+                 c.ends.capacity() * sizeof(std::uint32_t);
     return bytes;
 }
 

@@ -365,7 +365,8 @@ class TestModels : public QObject {
             archive.append(line);
         }
         QCOMPARE(archive.size(), lines.size());
-        const std::vector<std::size_t> probes = {49999, 0, 1023, 1024, 1234, 40960, 3000};
+        const std::vector<std::size_t> probes = {49999, 0,    1023,  1024, 1234,
+                                                 1233,  1235, 40960, 3000};
         for (std::size_t i : probes)
             QCOMPARE(archive.at(i), lines[i]);
         std::size_t seen = 1500;
