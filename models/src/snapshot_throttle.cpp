@@ -9,6 +9,10 @@ SnapshotThrottle::SnapshotThrottle(QObject* parent) : QObject(parent) {
 
 void SnapshotThrottle::push(const SnapshotPtr& snapshot) {
     pending_ = snapshot;
+    if (snapshot->run.train != train_ || snapshot->run.date != date_) {
+        flush();
+        return;
+    }
     if (timer_.isActive()) return;
     const qint64 since = sinceFlush_.isValid() ? sinceFlush_.elapsed() : kFrameMs;
     if (since >= kFrameMs)
@@ -23,6 +27,8 @@ void SnapshotThrottle::flush() {
     sinceFlush_.start();
     SnapshotPtr s = std::move(pending_);
     pending_.reset();
+    train_ = s->run.train;
+    date_ = s->run.date;
     emit snapshot(s);
 }
 

@@ -15,6 +15,7 @@
 #include "houbu/line_numbers.h"
 #include "houbu/models.h"
 #include "houbu/narrow_index_column.h"
+#include "houbu/snapshot_throttle.h"
 
 using namespace houbu;
 using namespace Qt::StringLiterals;
@@ -70,6 +71,36 @@ class TestModels : public QObject {
     Q_OBJECT
 
   private slots:
+    // Snapshots of the shown run coalesce to one a frame, the newest; a
+    // snapshot of another run is applied at once, whatever waits.
+    void throttleCoalescesButNotASwitch() {
+        SnapshotThrottle throttle;
+        QList<SnapshotPtr> applied;
+        connect(&throttle, &SnapshotThrottle::snapshot, this,
+                [&](const SnapshotPtr& s) { applied << s; });
+        auto snap = [](const char* train, qint64 seq) {
+            auto s = std::make_shared<ConsoleSnapshot>();
+            s->run.train = train;
+            s->run.date = "2024-01-20";
+            s->lastSeq = seq;
+            return SnapshotPtr(s);
+        };
+        throttle.push(snap("G1", 1));  // the first: at once
+        QCOMPARE(applied.size(), 1);
+        throttle.push(snap("G1", 2));  // within the frame: waits
+        throttle.push(snap("G1", 3));
+        QCOMPARE(applied.size(), 1);
+        throttle.push(snap("G2", 4));  // another run: at once, ahead of the wait
+        QCOMPARE(applied.size(), 2);
+        QCOMPARE(applied.last()->lastSeq, 4);
+        throttle.push(snap("G2", 5));
+        QCOMPARE(applied.size(), 2);
+        QTRY_COMPARE_WITH_TIMEOUT(applied.size(), 3, 1000);  // the frame's newest
+        QCOMPARE(applied.last()->lastSeq, 5);
+        QTest::qWait(3 * SnapshotThrottle::kFrameMs);
+        QCOMPARE(applied.size(), 3);
+    }
+
     // The console can name every error code the engine has, each in its own words.
     void everyErrorCodeHasASentence() {
         const QString fallback = errorSentence(static_cast<ErrorCode>(0xff));

@@ -3,6 +3,7 @@
 #include <QElapsedTimer>
 #include <QObject>
 #include <QTimer>
+#include <string>
 
 #include "houbu/session_types.h"
 
@@ -10,7 +11,9 @@ namespace houbu {
 
 // Coalesces snapshots to at most one per frame (~16 ms), so a burst of
 // commands repaints once. The first snapshot after a quiet frame is applied
-// at once: an operator's own command is not kept waiting for a frame.
+// at once: an operator's own command is not kept waiting for a frame; nor is
+// a snapshot of another run than the last one applied, which the operator
+// asked for and is waiting to see.
 class SnapshotThrottle : public QObject {
     Q_OBJECT
 
@@ -28,6 +31,7 @@ class SnapshotThrottle : public QObject {
     QTimer timer_;
     QElapsedTimer sinceFlush_;
     SnapshotPtr pending_;
+    std::string train_, date_;  // the run of the last snapshot applied
 };
 
 }  // namespace houbu
