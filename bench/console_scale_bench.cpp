@@ -5,6 +5,7 @@
 //
 //   console_scale_bench --scenario FILE [--json] [--switches N] [--releases N]
 //                       [--steps N] [--live-rate PER_SECOND] [--live-share PERCENT]
+//                       [--log-out FILE]
 //
 // The scenario's first lines (all but --live-share percent, default 10) are
 // opened as the day; the rest are sent at --live-rate (default 1,000 commands
@@ -15,6 +16,10 @@
 // Then, with the live load stopped, step mode (Matching ▸ Pause): --steps
 // releases (default 10), each timed from the click to the step panel's news,
 // and where one pauses at a decision, one Step, one Back and Run to the end.
+//
+// With --log-out, the log's lines once the day is open are written to FILE,
+// one a line: with --live-share 0 they are to equal `houbu-cli run FILE`
+// byte for byte (cmp).
 
 #include <QApplication>
 #include <QElapsedTimer>
@@ -121,13 +126,15 @@ struct Options {
     int steps = 10;
     int liveRate = 1000;
     int liveShare = 10;
+    QString logOut;
 };
 
 int usage(const char* message) {
     std::fprintf(stderr,
                  "console_scale_bench: %s\n"
                  "usage: console_scale_bench --scenario FILE [--json] [--switches N] "
-                 "[--releases N] [--steps N] [--live-rate PER_SECOND] [--live-share PERCENT]\n",
+                 "[--releases N] [--steps N] [--live-rate PER_SECOND] [--live-share PERCENT] "
+                 "[--log-out FILE]\n",
                  message);
     return 2;
 }
@@ -162,6 +169,8 @@ int main(int argc, char** argv) {
         } else if (a == "--live-share") {
             if (!number(o.liveShare) || o.liveShare > 90)
                 return usage("--live-share needs a percentage up to 90");
+        } else if (a == "--log-out" && i + 1 < argc) {
+            o.logOut = QString::fromLocal8Bit(argv[++i]);
         } else
             return usage(("unknown argument " + a).c_str());
     }
@@ -223,6 +232,14 @@ int main(int argc, char** argv) {
     const qint64 rssOpen = statusKb("VmRSS") * 1024;
     // Of that, the matching log's own bytes: a day's events are its largest part.
     const auto logOpen = static_cast<long long>(window.logModel()->memoryBytes());
+    if (!o.logOut.isEmpty()) {
+        QFile out(o.logOut);
+        if (!out.open(QIODevice::WriteOnly | QIODevice::Truncate))
+            return usage("cannot write the --log-out file");
+        const houbu::EventLogModel* log = window.logModel();
+        for (int row = 0; row < log->rowCount(); ++row)
+            out.write(log->jsonAt(row) + '\n');
+    }
 
     app.verbose = qEnvironmentVariableIsSet("CONSOLE_SCALE_BENCH_VERBOSE");
     // ---- live load ----------------------------------------------------------------
