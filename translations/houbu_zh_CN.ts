@@ -1449,12 +1449,12 @@
 <context>
     <name>houbu::EmbeddedSession</name>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="1038"/>
+        <location filename="../session/src/embedded_session.cpp" line="1036"/>
         <source>Embedded · in memory</source>
         <translation>嵌入式 · 内存</translation>
     </message>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="1038"/>
+        <location filename="../session/src/embedded_session.cpp" line="1036"/>
         <source>Embedded · %1</source>
         <translation>嵌入式 · %1</translation>
     </message>
@@ -1462,75 +1462,75 @@
 <context>
     <name>houbu::EmbeddedWorker</name>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="59"/>
+        <location filename="../session/src/embedded_session.cpp" line="60"/>
         <source>Opening the store</source>
         <translation>正在打开存储</translation>
     </message>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="84"/>
+        <location filename="../session/src/embedded_session.cpp" line="85"/>
         <source>Reading the log</source>
         <translation>正在读取日志</translation>
     </message>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="90"/>
+        <location filename="../session/src/embedded_session.cpp" line="91"/>
         <source>The log&apos;s history cannot be read: %1</source>
         <translation>无法读取日志的历史：%1</translation>
     </message>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="95"/>
+        <location filename="../session/src/embedded_session.cpp" line="96"/>
         <source>The log&apos;s history: %1</source>
         <translation>日志历史：%1</translation>
     </message>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="208"/>
-        <location filename="../session/src/embedded_session.cpp" line="459"/>
-        <location filename="../session/src/embedded_session.cpp" line="520"/>
+        <location filename="../session/src/embedded_session.cpp" line="209"/>
+        <location filename="../session/src/embedded_session.cpp" line="461"/>
+        <location filename="../session/src/embedded_session.cpp" line="522"/>
         <source>No engine is open.</source>
         <translation>未打开引擎。</translation>
     </message>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="367"/>
+        <location filename="../session/src/embedded_session.cpp" line="368"/>
         <source>Loading cancelled after %1 of %2 lines.</source>
         <translation>已在 %2 行中的第 %1 行后取消加载。</translation>
     </message>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="370"/>
-        <location filename="../session/src/embedded_session.cpp" line="386"/>
+        <location filename="../session/src/embedded_session.cpp" line="371"/>
+        <location filename="../session/src/embedded_session.cpp" line="390"/>
         <source>Loading scenario</source>
         <translation>正在加载场景</translation>
     </message>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="414"/>
+        <location filename="../session/src/embedded_session.cpp" line="416"/>
         <source>Cannot write %1: %2</source>
         <translation>无法写入 %1：%2</translation>
     </message>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="429"/>
+        <location filename="../session/src/embedded_session.cpp" line="431"/>
         <source>Journal exported to %1</source>
         <translation>日志已导出到 %1</translation>
     </message>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="438"/>
+        <location filename="../session/src/embedded_session.cpp" line="440"/>
         <source>Replaying the journal</source>
         <translation>正在回放日志</translation>
     </message>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="450"/>
+        <location filename="../session/src/embedded_session.cpp" line="452"/>
         <source>Replaying under both policies</source>
         <translation>正在按两种策略回放</translation>
     </message>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="466"/>
+        <location filename="../session/src/embedded_session.cpp" line="468"/>
         <source>Event %1 is not in the journal.</source>
         <translation>事件 %1 不在日志中。</translation>
     </message>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="474"/>
+        <location filename="../session/src/embedded_session.cpp" line="476"/>
         <source>Line %1 is not a command of this session.</source>
         <translation>第 %1 行不是本会话的命令。</translation>
     </message>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="796"/>
+        <location filename="../session/src/embedded_session.cpp" line="794"/>
         <source>Step mode and the engine disagree on line %1; the engine&apos;s events are kept.</source>
         <translation>单步模式与引擎在第 %1 行的结果不一致；以引擎的事件为准。</translation>
     </message>
@@ -1704,79 +1704,79 @@
 <context>
     <name>houbu::EventLogModel</name>
     <message>
-        <location filename="../models/src/event_log_model.cpp" line="81"/>
+        <location filename="../models/src/event_log_model.cpp" line="83"/>
         <source>prepay %1 by %2</source>
         <translation>%2 前预付 %1</translation>
     </message>
     <message numerus="yes">
-        <location filename="../models/src/event_log_model.cpp" line="85"/>
+        <location filename="../models/src/event_log_model.cpp" line="87"/>
         <source>%n seat(s) free</source>
         <translation>
             <numerusform>余 %n 座</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../models/src/event_log_model.cpp" line="87"/>
+        <location filename="../models/src/event_log_model.cpp" line="89"/>
         <source>%1 % likely served by %2 (90 % interval %3–%4 %)</source>
         <translation>%2 前兑现概率 %1%（90% 区间 %3–%4%）</translation>
     </message>
     <message>
-        <location filename="../models/src/event_log_model.cpp" line="95"/>
+        <location filename="../models/src/event_log_model.cpp" line="97"/>
         <source>%1 %2 %3: rank %4</source>
         <translation>%1 %2 %3：第 %4 名</translation>
     </message>
     <message>
-        <location filename="../models/src/event_log_model.cpp" line="111"/>
+        <location filename="../models/src/event_log_model.cpp" line="113"/>
         <source>%1 (preview)</source>
         <translation>%1（预演）</translation>
     </message>
     <message>
-        <location filename="../models/src/event_log_model.cpp" line="171"/>
+        <location filename="../models/src/event_log_model.cpp" line="173"/>
         <source>Who sent the command: the console&apos;s user and computer, or a houbud token&apos;s name and role and the client&apos;s address (a remote console sees this with an admin token only)</source>
         <translation>谁发送了该命令：控制台的用户和计算机，或 houbud 令牌的名称、角色和客户端地址（远程控制台仅在使用管理员令牌时可见）</translation>
     </message>
     <message>
-        <location filename="../models/src/event_log_model.cpp" line="176"/>
+        <location filename="../models/src/event_log_model.cpp" line="178"/>
         <source>The command&apos;s line in its input: in a scenario file, the file&apos;s line (every line counted, as houbu-cli numbers them); after that, the console&apos;s commands in the order sent</source>
         <translation>命令在其输入中的行号：场景文件中即文件的行号（与 houbu-cli 一样，每一行都计数）；此后是控制台按发送顺序编号的命令</translation>
     </message>
     <message>
-        <location filename="../models/src/event_log_model.cpp" line="183"/>
+        <location filename="../models/src/event_log_model.cpp" line="185"/>
         <source>Seq</source>
         <translation>序号</translation>
     </message>
     <message>
-        <location filename="../models/src/event_log_model.cpp" line="185"/>
+        <location filename="../models/src/event_log_model.cpp" line="187"/>
         <source>Time</source>
         <translation>时间</translation>
     </message>
     <message>
-        <location filename="../models/src/event_log_model.cpp" line="187"/>
+        <location filename="../models/src/event_log_model.cpp" line="189"/>
         <source>Event</source>
         <translation>事件</translation>
     </message>
     <message>
-        <location filename="../models/src/event_log_model.cpp" line="189"/>
+        <location filename="../models/src/event_log_model.cpp" line="191"/>
         <source>Line</source>
         <translation>行</translation>
     </message>
     <message>
-        <location filename="../models/src/event_log_model.cpp" line="191"/>
+        <location filename="../models/src/event_log_model.cpp" line="193"/>
         <source>Train</source>
         <translation>车次</translation>
     </message>
     <message>
-        <location filename="../models/src/event_log_model.cpp" line="193"/>
+        <location filename="../models/src/event_log_model.cpp" line="195"/>
         <source>Ticket / id</source>
         <translation>车票 / 编号</translation>
     </message>
     <message>
-        <location filename="../models/src/event_log_model.cpp" line="195"/>
+        <location filename="../models/src/event_log_model.cpp" line="197"/>
         <source>Sent by</source>
         <translation>发送者</translation>
     </message>
     <message>
-        <location filename="../models/src/event_log_model.cpp" line="197"/>
+        <location filename="../models/src/event_log_model.cpp" line="199"/>
         <source>Details</source>
         <translation>详情</translation>
     </message>
@@ -1986,7 +1986,7 @@
 <context>
     <name>houbu::MainWindow</name>
     <message>
-        <location filename="../app/src/main_window.cpp" line="551"/>
+        <location filename="../app/src/main_window.cpp" line="570"/>
         <source>Houbu</source>
         <translation>候补</translation>
     </message>
@@ -2016,72 +2016,72 @@
         <translation>推进时钟(&amp;V)…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="192"/>
+        <location filename="../app/src/main_window.cpp" line="195"/>
         <source>Selected: %1 %2→%3</source>
         <translation>已选：%1 %2→%3</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="285"/>
+        <location filename="../app/src/main_window.cpp" line="296"/>
         <source>Trains</source>
         <translation>车次</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="286"/>
+        <location filename="../app/src/main_window.cpp" line="297"/>
         <source>Hot queues</source>
         <translation>热门队列</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="370"/>
+        <location filename="../app/src/main_window.cpp" line="388"/>
         <source>Select a queued order to see which seats block it.</source>
         <translation>选择一个排队订单，查看是哪些席位挡住了它。</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="383"/>
+        <location filename="../app/src/main_window.cpp" line="401"/>
         <source>Queues</source>
         <translation>候补队列</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="390"/>
+        <location filename="../app/src/main_window.cpp" line="408"/>
         <source>All events</source>
         <translation>全部事件</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="395"/>
+        <location filename="../app/src/main_window.cpp" line="414"/>
         <source>All trains</source>
         <translation>全部车次</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="396"/>
+        <location filename="../app/src/main_window.cpp" line="415"/>
         <source>Order id</source>
         <translation>订单号</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="397"/>
+        <location filename="../app/src/main_window.cpp" line="416"/>
         <source>Sent by</source>
         <translation>发送者</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="399"/>
+        <location filename="../app/src/main_window.cpp" line="418"/>
         <source>Only commands sent by this user, token, role or host</source>
         <translation>只显示由此用户、令牌、角色或主机发送的命令</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="400"/>
+        <location filename="../app/src/main_window.cpp" line="419"/>
         <source>Text</source>
         <translation>文本</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="448"/>
+        <location filename="../app/src/main_window.cpp" line="467"/>
         <source>Matching log</source>
         <translation>匹配日志</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="453"/>
+        <location filename="../app/src/main_window.cpp" line="472"/>
         <source>Legend</source>
         <translation>图例</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="457"/>
+        <location filename="../app/src/main_window.cpp" line="476"/>
         <source>Charts</source>
         <translation>图表</translation>
     </message>
@@ -2321,57 +2321,52 @@
         <translation>操作</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/main_window.cpp" line="777"/>
+        <location filename="../app/src/main_window.cpp" line="800"/>
         <source>Standing tickets (无座): %n live</source>
         <translation>
             <numerusform>无座车票：%n 张有效</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="778"/>
+        <location filename="../app/src/main_window.cpp" line="801"/>
         <source>each class&apos;s standing load per segment is the row under its seats</source>
         <translation>各席别每个区段的无座人数见其座位下方的一行</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="789"/>
+        <location filename="../app/src/main_window.cpp" line="812"/>
         <source>No class is capped; nobody waits.</source>
         <translation>没有席别设置上限；无人候补。</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_log.cpp" line="101"/>
+        <location filename="../app/src/main_window_log.cpp" line="116"/>
         <source>Refused: %1 %2</source>
         <translation>被拒绝：%1 %2</translation>
     </message>
     <message>
         <location filename="../app/src/main_window_why.cpp" line="95"/>
-        <location filename="../app/src/main_window_why.cpp" line="146"/>
+        <location filename="../app/src/main_window_why.cpp" line="161"/>
         <source>%1 no longer waits in any queue of this run.</source>
         <translation>%1 已不在本车次的任何队列中等待。</translation>
     </message>
-    <message>
-        <location filename="../app/src/main_window_why.cpp" line="115"/>
-        <source>%1 waits at rank %2 of %3 in its queue, further down than the console lists at once.</source>
-        <translation>%1 在其队列中排第 %2 名（共 %3 个），超出控制台一次列出的范围。</translation>
-    </message>
     <message numerus="yes">
-        <location filename="../app/src/main_window_why.cpp" line="172"/>
+        <location filename="../app/src/main_window_why.cpp" line="187"/>
         <source>Accepts standing: %n standing place(s) free over the interval.</source>
         <translation>
             <numerusform>接受无座：该区间有 %n 个无座空位。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_why.cpp" line="175"/>
+        <location filename="../app/src/main_window_why.cpp" line="190"/>
         <source>This class is closed to new waitlist orders (cap 0); the order stays queued.</source>
         <translation>该席别已停止接受新的候补订单（上限 0）；本订单继续排队。</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_why.cpp" line="178"/>
+        <location filename="../app/src/main_window_why.cpp" line="193"/>
         <source>Waitlist cap %1 on this class, %2 passengers queued.</source>
         <translation>该席别候补人数上限 %1，已有 %2 人排队。</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_why.cpp" line="182"/>
+        <location filename="../app/src/main_window_why.cpp" line="197"/>
         <source>When seats come it fails: passenger %1 holds ticket %2 at an overlapping time (兑现失败).</source>
         <translation>有座时将兑现失败：乘车人 %1 持有时间重叠的车票 %2。</translation>
     </message>
@@ -2521,134 +2516,134 @@
         <translation>管理员</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_remote.cpp" line="75"/>
+        <location filename="../app/src/main_window_remote.cpp" line="74"/>
         <source>Reading the token for %1 from the system keychain…</source>
         <translation>正在从系统钥匙串读取 %1 的令牌…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_remote.cpp" line="100"/>
+        <location filename="../app/src/main_window_remote.cpp" line="99"/>
         <source>Connected: %1</source>
         <translation>已连接：%1</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_remote.cpp" line="102"/>
+        <location filename="../app/src/main_window_remote.cpp" line="101"/>
         <source>Cannot connect to %1: %2</source>
         <translation>无法连接到 %1：%2</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_remote.cpp" line="108"/>
+        <location filename="../app/src/main_window_remote.cpp" line="107"/>
         <source>Connection lost, reconnecting: %1</source>
         <translation>连接中断，正在重新连接：%1</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_remote.cpp" line="125"/>
+        <location filename="../app/src/main_window_remote.cpp" line="124"/>
         <source>Disconnected from %1</source>
         <translation>已断开与 %1 的连接</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_remote.cpp" line="134"/>
+        <location filename="../app/src/main_window_remote.cpp" line="133"/>
         <source>No engine is open: open a store or connect to a server.</source>
         <translation>未打开引擎：请打开存储或连接服务器。</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_remote.cpp" line="137"/>
+        <location filename="../app/src/main_window_remote.cpp" line="136"/>
         <source>Not connected to the server.</source>
         <translation>未连接到服务器。</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_remote.cpp" line="139"/>
+        <location filename="../app/src/main_window_remote.cpp" line="138"/>
         <source>Read-only: the server&apos;s store is unavailable since %1; it takes no commands until the store is back (views and queries still answer)</source>
         <translation>只读：服务器的存储自 %1 起不可用，恢复前不接受指令（视图和查询仍可使用）</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_remote.cpp" line="145"/>
+        <location filename="../app/src/main_window_remote.cpp" line="144"/>
         <source>Read-only: this token has the viewer role</source>
         <translation>只读：此令牌为查看者角色</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_remote.cpp" line="146"/>
+        <location filename="../app/src/main_window_remote.cpp" line="145"/>
         <source>Read-only: this session cannot send commands.</source>
         <translation>只读：此会话无法发送命令。</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_remote.cpp" line="154"/>
-        <location filename="../app/src/main_window_remote.cpp" line="182"/>
+        <location filename="../app/src/main_window_remote.cpp" line="153"/>
+        <location filename="../app/src/main_window_remote.cpp" line="181"/>
         <source>Disconnected</source>
         <translation>未连接</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_remote.cpp" line="156"/>
+        <location filename="../app/src/main_window_remote.cpp" line="155"/>
         <source>Embedded</source>
         <translation>嵌入式</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_remote.cpp" line="160"/>
+        <location filename="../app/src/main_window_remote.cpp" line="159"/>
         <source>Connecting…</source>
         <translation>正在连接…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_remote.cpp" line="164"/>
-        <location filename="../app/src/main_window_remote.cpp" line="187"/>
+        <location filename="../app/src/main_window_remote.cpp" line="163"/>
+        <location filename="../app/src/main_window_remote.cpp" line="186"/>
         <source>Connected</source>
         <translation>已连接</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_remote.cpp" line="164"/>
+        <location filename="../app/src/main_window_remote.cpp" line="163"/>
         <source>Connected as %1</source>
         <translation>已以%1身份连接</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_remote.cpp" line="165"/>
+        <location filename="../app/src/main_window_remote.cpp" line="164"/>
         <source>%1 (read-only)</source>
         <translation>%1（只读）</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_remote.cpp" line="169"/>
+        <location filename="../app/src/main_window_remote.cpp" line="168"/>
         <source>read-only: store unavailable since %1</source>
         <translation>只读：存储自 %1 起不可用</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_remote.cpp" line="179"/>
+        <location filename="../app/src/main_window_remote.cpp" line="178"/>
         <source>Reconnecting…</source>
         <translation>正在重新连接…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_remote.cpp" line="187"/>
+        <location filename="../app/src/main_window_remote.cpp" line="186"/>
         <source>Connected (read-only)</source>
         <translation>已连接（只读）</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_remote.cpp" line="192"/>
+        <location filename="../app/src/main_window_remote.cpp" line="191"/>
         <source>Write the journal as a scenario file</source>
         <translation>将日志写为场景文件</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_remote.cpp" line="193"/>
+        <location filename="../app/src/main_window_remote.cpp" line="192"/>
         <source>Only an embedded engine&apos;s journal can be exported.</source>
         <translation>只能导出嵌入式引擎的日志。</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="536"/>
+        <location filename="../app/src/main_window.cpp" line="555"/>
         <source>in memory</source>
         <translation>内存</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="557"/>
+        <location filename="../app/src/main_window.cpp" line="576"/>
         <source>Cannot open the store</source>
         <translation>无法打开存储</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="570"/>
+        <location filename="../app/src/main_window.cpp" line="589"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="670"/>
+        <location filename="../app/src/main_window.cpp" line="689"/>
         <source>Cannot open scenario</source>
         <translation>无法打开场景</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="671"/>
+        <location filename="../app/src/main_window.cpp" line="690"/>
         <source>Cannot read %1: %2</source>
         <translation>无法读取 %1：%2</translation>
     </message>
@@ -2663,53 +2658,53 @@
         <translation>席位图的全部标记：视图 ▸ 图例</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="681"/>
+        <location filename="../app/src/main_window.cpp" line="700"/>
         <source>Open scenario</source>
         <translation>打开场景</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="682"/>
+        <location filename="../app/src/main_window.cpp" line="701"/>
         <source>Scenarios (*.jsonl);;All files (*)</source>
         <translation>场景 (*.jsonl);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="688"/>
+        <location filename="../app/src/main_window.cpp" line="707"/>
         <source>Open or create a store</source>
         <translation>打开或新建存储</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="689"/>
+        <location filename="../app/src/main_window.cpp" line="708"/>
         <source>Houbu stores (*.db);;All files (*)</source>
         <translation>候补存储 (*.db);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="698"/>
+        <location filename="../app/src/main_window.cpp" line="717"/>
         <source>Export journal as scenario</source>
         <translation>将日志导出为场景</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="698"/>
+        <location filename="../app/src/main_window.cpp" line="717"/>
         <source>Scenarios (*.jsonl)</source>
         <translation>场景 (*.jsonl)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="759"/>
+        <location filename="../app/src/main_window.cpp" line="782"/>
         <source>Clock %1</source>
         <translation>时钟 %1</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="800"/>
-        <location filename="../app/src/main_window.cpp" line="801"/>
+        <location filename="../app/src/main_window.cpp" line="823"/>
+        <location filename="../app/src/main_window.cpp" line="824"/>
         <source>All</source>
         <translation>全部</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="806"/>
+        <location filename="../app/src/main_window.cpp" line="829"/>
         <source>%1 · %2</source>
         <translation>%1 · %2</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/main_window_log.cpp" line="67"/>
+        <location filename="../app/src/main_window_log.cpp" line="70"/>
         <source>%n event(s) applied</source>
         <translation>
             <numerusform>已应用 %n 个事件</numerusform>
@@ -2717,41 +2712,51 @@
     </message>
     <message>
         <location filename="../app/src/main_window_explain.cpp" line="129"/>
-        <location filename="../app/src/main_window_why.cpp" line="212"/>
+        <location filename="../app/src/main_window_why.cpp" line="227"/>
         <source>Why %1 waits</source>
         <translation>%1 为何仍在等待</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_why.cpp" line="156"/>
+        <location filename="../app/src/main_window_why.cpp" line="122"/>
+        <source>%1 waits on %2 %3, not on the run shown.</source>
+        <translation>%1 在 %2 %3 候补，不在当前显示的车次。</translation>
+    </message>
+    <message>
+        <location filename="../app/src/main_window_why.cpp" line="128"/>
+        <source>%1 is not a waiting order.</source>
+        <translation>%1 不是正在候补的订单。</translation>
+    </message>
+    <message>
+        <location filename="../app/src/main_window_why.cpp" line="171"/>
         <source>stops %1→%2</source>
         <translation>站序 %1→%2</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_why.cpp" line="161"/>
+        <location filename="../app/src/main_window_why.cpp" line="176"/>
         <source>The train has left %1: this option no longer serves.</source>
         <translation>列车已从%1发车：此选项不再兑现。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/main_window_why.cpp" line="166"/>
+        <location filename="../app/src/main_window_why.cpp" line="181"/>
         <source>Needs %n seat(s) free over the whole interval</source>
         <translation>
             <numerusform>需要全程空闲席位 %n 个</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/main_window_why.cpp" line="167"/>
+        <location filename="../app/src/main_window_why.cpp" line="182"/>
         <source>%n free.</source>
         <translation>
             <numerusform>空闲 %n 个。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_why.cpp" line="169"/>
+        <location filename="../app/src/main_window_why.cpp" line="184"/>
         <source>Servable now: under policy exact it waits for a release of exactly this interval.</source>
         <translation>现在即可兑现：在 exact 策略下，它等待恰好这一区间的释放。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/main_window_why.cpp" line="209"/>
+        <location filename="../app/src/main_window_why.cpp" line="224"/>
         <source>… and %n more seat(s)</source>
         <translation>
             <numerusform>…… 另有 %n 个席位</numerusform>
@@ -3178,117 +3183,127 @@
 <context>
     <name>houbu::QueueModel</name>
     <message numerus="yes">
-        <location filename="../app/src/main_window.cpp" line="327"/>
-        <location filename="../models/src/queue_model.cpp" line="115"/>
+        <location filename="../app/src/main_window.cpp" line="338"/>
+        <location filename="../models/src/queue_model.cpp" line="164"/>
         <source>%n waiting</source>
         <translation>
             <numerusform>%n 人等待</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="330"/>
-        <location filename="../models/src/queue_model.cpp" line="215"/>
+        <location filename="../app/src/main_window.cpp" line="341"/>
+        <location filename="../models/src/queue_model.cpp" line="268"/>
         <source>%1 %</source>
         <translation>%1%</translation>
     </message>
+    <message>
+        <location filename="../models/src/queue_model.cpp" line="158"/>
+        <source>%1  %2  (from rank %3)</source>
+        <translation>%1  %2  （自第 %3 名起）</translation>
+    </message>
     <message numerus="yes">
-        <location filename="../models/src/queue_model.cpp" line="118"/>
+        <location filename="../models/src/queue_model.cpp" line="167"/>
         <source>Queue %1 %2: %n order(s) in rank order</source>
         <translation>
             <numerusform>队列 %1 %2：按名次排列的 %n 个订单</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../models/src/queue_model.cpp" line="120"/>
+        <location filename="../models/src/queue_model.cpp" line="169"/>
         <source>%n passenger(s) waiting</source>
         <translation>
             <numerusform>%n 名乘客等候</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../models/src/queue_model.cpp" line="122"/>
+        <location filename="../models/src/queue_model.cpp" line="171"/>
+        <source>Ranks %1 to %2 are listed; more as you scroll up or down.</source>
+        <translation>列出第 %1 至 %2 名；向上或向下滚动时列出更多。</translation>
+    </message>
+    <message>
+        <location filename="../models/src/queue_model.cpp" line="175"/>
         <source>The first %1 are listed; more as you scroll down.</source>
         <translation>列出前 %1 个；向下滚动时列出更多。</translation>
     </message>
     <message>
-        <location filename="../models/src/queue_model.cpp" line="174"/>
+        <location filename="../models/src/queue_model.cpp" line="227"/>
         <source>standing accepted</source>
         <translation>接受无座</translation>
     </message>
     <message>
-        <location filename="../models/src/queue_model.cpp" line="175"/>
+        <location filename="../models/src/queue_model.cpp" line="228"/>
         <source>added trains accepted</source>
         <translation>接受新增列车</translation>
     </message>
     <message>
-        <location filename="../models/src/queue_model.cpp" line="183"/>
+        <location filename="../models/src/queue_model.cpp" line="236"/>
         <source>Order %1 of user %2, %3, rank %4 in this queue</source>
         <translation>用户 %2 的订单 %1，%3，在本队列排第 %4 名</translation>
     </message>
     <message>
-        <location filename="../models/src/queue_model.cpp" line="223"/>
+        <location filename="../models/src/queue_model.cpp" line="276"/>
         <source>The forecast for %1 is on its way.</source>
         <translation>%1 的预测正在计算。</translation>
     </message>
     <message>
-        <location filename="../models/src/queue_model.cpp" line="226"/>
+        <location filename="../models/src/queue_model.cpp" line="279"/>
         <source>Served by %1 with probability %2 % (90 % interval %3–%4 %)</source>
         <translation>%1 前兑现概率 %2%（90% 区间 %3–%4%）</translation>
     </message>
     <message>
-        <location filename="../models/src/queue_model.cpp" line="232"/>
+        <location filename="../models/src/queue_model.cpp" line="285"/>
         <source>Forecast before the last change; a new one follows.</source>
         <translation>这是最近一次变化之前的预测；新的预测随后就到。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../models/src/queue_model.cpp" line="241"/>
+        <location filename="../models/src/queue_model.cpp" line="294"/>
         <source>How likely each order is to be served within %n minute(s) (or before it expires, if sooner), as the engine forecasts it; computed for the orders in view. Click to sort.</source>
         <translation>
             <numerusform>引擎预测的各订单在 %n 分钟内（若失效更早，则在失效前）兑现的概率（候补兑现概率）；只为视图中的订单计算。点击可排序。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../models/src/queue_model.cpp" line="249"/>
+        <location filename="../models/src/queue_model.cpp" line="302"/>
         <source>Queue / order</source>
         <translation>队列 / 订单</translation>
     </message>
     <message>
-        <location filename="../models/src/queue_model.cpp" line="251"/>
+        <location filename="../models/src/queue_model.cpp" line="304"/>
         <source>Rank</source>
         <translation>名次</translation>
     </message>
     <message>
-        <location filename="../models/src/queue_model.cpp" line="253"/>
+        <location filename="../models/src/queue_model.cpp" line="306"/>
         <source>Ahead</source>
         <translation>前方人数</translation>
     </message>
     <message>
-        <location filename="../models/src/queue_model.cpp" line="255"/>
+        <location filename="../models/src/queue_model.cpp" line="308"/>
         <source>Level</source>
         <translation>排队情况</translation>
     </message>
     <message>
-        <location filename="../models/src/queue_model.cpp" line="257"/>
+        <location filename="../models/src/queue_model.cpp" line="310"/>
         <source>Probability</source>
         <translation>概率</translation>
     </message>
     <message>
-        <location filename="../models/src/queue_model.cpp" line="259"/>
+        <location filename="../models/src/queue_model.cpp" line="312"/>
         <source>Passengers</source>
         <translation>乘客</translation>
     </message>
     <message>
-        <location filename="../models/src/queue_model.cpp" line="261"/>
+        <location filename="../models/src/queue_model.cpp" line="314"/>
         <source>Effective</source>
         <translation>生效时间</translation>
     </message>
     <message>
-        <location filename="../models/src/queue_model.cpp" line="263"/>
+        <location filename="../models/src/queue_model.cpp" line="316"/>
         <source>Deadline</source>
         <translation>截止时间</translation>
     </message>
     <message>
-        <location filename="../models/src/queue_model.cpp" line="265"/>
+        <location filename="../models/src/queue_model.cpp" line="318"/>
         <source>Options</source>
         <translation>选项</translation>
     </message>
@@ -3949,13 +3964,13 @@ Order %5</source>
 <context>
     <name>houbu::Session</name>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="1042"/>
-        <location filename="../session/src/embedded_session.cpp" line="1054"/>
+        <location filename="../session/src/embedded_session.cpp" line="1040"/>
+        <location filename="../session/src/embedded_session.cpp" line="1052"/>
         <source>This session cannot replay its journal.</source>
         <translation>此会话无法回放其日志。</translation>
     </message>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="1068"/>
+        <location filename="../session/src/embedded_session.cpp" line="1066"/>
         <source>Only an embedded engine can apply its journal again.</source>
         <translation>只有内嵌引擎才能重新应用其日志。</translation>
     </message>

@@ -185,6 +185,9 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     connect(carFilter_, &QComboBox::currentIndexChanged, this,
             [this] { gridFilter_->setCar(carFilter_->currentData().toInt()); });
     connect(search_, &QLineEdit::textChanged, gridFilter_, &SeatFilterModel::setSearch);
+    // Enter on an order's id shows it in its queue, however far down.
+    connect(search_, &QLineEdit::returnPressed, this,
+            [this] { locateOrder(search_->text().trimmed()); });
     connect(grid_, &SeatGridView::intervalSelected, this,
             [this](const QString& seat, int from, int to) {
                 const QStringList st = gridModel_->stations();
@@ -351,24 +354,31 @@ void MainWindow::buildDocks() {
     connect(queueModel_, &QAbstractItemModel::rowsInserted, this, expandQueues);
     connect(queueModel_, &QAbstractItemModel::modelReset, this,
             [=, this] { expandQueues({}, 0, queueModel_->rowCount() - 1); });
-    // A long queue lists its first orders: the next ones are asked for when
-    // the last listed comes into view.
+    // A long queue lists a window of its orders, its first ones at first:
+    // the next ones are asked for when the last listed comes into view, the
+    // ones before when the first listed does.
     auto fetchQueueRows = [this] {
         const int bottom = queueView_->viewport()->height();
-        for (QModelIndex row = queueView_->indexAt(QPoint(1, 1));
-             row.isValid() && queueView_->visualRect(row).top() < bottom;
+        const QModelIndex top = queueView_->indexAt(QPoint(1, 1));
+        for (QModelIndex row = top; row.isValid() && queueView_->visualRect(row).top() < bottom;
              row = queueView_->indexBelow(row)) {
             const QModelIndex queue = row.parent();
-            if (queue.isValid() && row.row() >= queueModel_->rowCount(queue) - 50 &&
-                queueModel_->hasMoreRows(queue))
+            if (!queue.isValid()) continue;
+            if (row.row() >= queueModel_->rowCount(queue) - 50 && queueModel_->hasMoreRows(queue))
                 queueModel_->listMoreRows(queue);
+            // One page up at a time: the next once this one is in.
+            if (row.row() < 50 && queueModel_->hasEarlierRows(queue) && topOrder_.isEmpty()) {
+                topOrder_ = top.data(QueueModel::OrderIdRole).toString();
+                topFirstRank_ = queueModel_->firstRank(queue);
+                queueModel_->listEarlierRows(queue);
+            }
         }
     };
     connect(queueView_->verticalScrollBar(), &QScrollBar::valueChanged, this, fetchQueueRows);
     connect(queueView_->verticalScrollBar(), &QScrollBar::rangeChanged, this, fetchQueueRows);
     connect(queueModel_, &QueueModel::moreRowsWanted, this,
-            [this](const QString& travelClass, int from, int to, int rows) {
-                if (session_) session_->showQueueRows(travelClass, from, to, rows);
+            [this](const QString& travelClass, int from, int to, int first, int rows) {
+                if (session_) session_->showQueueRows(travelClass, from, to, first, rows);
             });
     queueTopLayout->addWidget(queueView_, 1);
     auto* whyPanel = new QWidget(queues);
@@ -758,7 +768,11 @@ void MainWindow::onSnapshot(const SnapshotPtr& snapshot) {
     if (runChanged) forecasts_->clear();
     forecasts_->setState(snapshot->lastSeq, snapshot->clock);
     queueModel_->apply(snapshot);
-    if (runChanged) pendingOrder_.clear();
+    if (runChanged) {
+        pendingOrder_.clear();
+        topOrder_.clear();
+    }
+    keepTopOrder();
     selectPendingOrder();
     standingModel_->apply(snapshot);
     if (runChanged) updateFilters();

@@ -145,15 +145,20 @@ void MainWindow::onLogSelection() {
             grid_->scrollTo(
                 gridFilter_->mapFromSource(gridModel_->index(row, first->first().first)));
     }
-    const QString order = current.data(EventLogModel::OrderRole).toString();
+    locateOrder(current.data(EventLogModel::OrderRole).toString(), false);
+}
+
+void MainWindow::locateOrder(const QString& order, bool sayWhenNotQueued) {
+    if (order.isEmpty()) return;
     const QModelIndex inQueue = queueModel_->indexOfOrder(order);
     if (inQueue.isValid()) {
         queueView_->setCurrentIndex(inQueue);
         queueView_->scrollTo(inQueue);
-    } else if (!order.isEmpty() && session_) {
-        // Not listed: below the rows read, or no longer waiting. Where it
+    } else if (session_) {
+        // Not listed: outside the rows read, or no longer waiting. Where it
         // stands comes with the why answer.
         locateOrder_ = order;
+        sayWhenNotQueued_ = sayWhenNotQueued;
         session_->explain(order);
     }
 }

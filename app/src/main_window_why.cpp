@@ -110,21 +110,36 @@ void MainWindow::locateInQueue(const QString& orderId, const std::vector<WaitRea
         const QModelIndex queue =
             queueModel_->indexOfQueue(QString::fromStdString(w.travelClass), w.from, w.to);
         if (!queue.isValid()) continue;
-        if (w.rank > kLocateRows) {
-            statusBar()->showMessage(
-                tr("%1 waits at rank %2 of %3 in its queue, further down than the console "
-                   "lists at once.")
-                    .arg(orderId)
-                    .arg(w.rank)
-                    .arg(queue.data(QueueModel::LengthRole).toInt()),
-                10000);
-            return;
-        }
         pendingOrder_ = orderId;
-        queueModel_->listRows(queue, w.rank + 50);
+        topOrder_.clear();
+        queueModel_->listAround(queue, w.rank);
         selectPendingOrder();
         return;
     }
+    if (!sayWhenNotQueued_) return;
+    for (const WaitReason& w : reasons)
+        if (w.rank > 0) {
+            statusBar()->showMessage(
+                tr("%1 waits on %2 %3, not on the run shown.")
+                    .arg(orderId, QString::fromStdString(w.train), QString::fromStdString(w.date)),
+                10000);
+            return;
+        }
+    statusBar()->showMessage(tr("%1 is not a waiting order.").arg(orderId), 10000);
+}
+
+void MainWindow::keepTopOrder() {
+    if (topOrder_.isEmpty()) return;
+    const QModelIndex was = queueModel_->indexOfOrder(topOrder_);
+    if (!was.isValid()) {
+        topOrder_.clear();  // it left its queue meanwhile
+        return;
+    }
+    if (queueModel_->firstRank(was.parent()) == topFirstRank_) return;  // not in yet
+    // Scrolled with the request still marked pending: the layout this
+    // brings does not ask for a page more.
+    queueView_->scrollTo(was, QAbstractItemView::PositionAtTop);
+    topOrder_.clear();
 }
 
 void MainWindow::selectPendingOrder() {

@@ -1,5 +1,7 @@
 #include "houbu/view_json.h"
 
+#include <algorithm>
+
 #include <QString>
 
 namespace houbu {
@@ -261,12 +263,16 @@ QJsonObject toJson(const QueueView& v) {
                                   {"ahead_passengers"_L1, ord.aheadPassengers},
                                   {"level"_L1, s(ord.level)}});
     }
-    return {{"class"_L1, s(v.travelClass)},
-            {"from"_L1, v.from},
-            {"to"_L1, v.to},
-            {"length"_L1, v.length},
-            {"passengers"_L1, v.passengers},
-            {"orders"_L1, orders}};
+    QJsonObject out{{"class"_L1, s(v.travelClass)},
+                    {"from"_L1, v.from},
+                    {"to"_L1, v.to},
+                    {"length"_L1, v.length},
+                    {"passengers"_L1, v.passengers},
+                    {"orders"_L1, orders}};
+    // Only a window below the head says where it starts: a read from the
+    // head keeps the bytes it always had.
+    if (v.first > 0) out.insert("first"_L1, v.first);
+    return out;
 }
 
 bool fromJson(const QJsonObject& o, QueueView& v) {
@@ -305,6 +311,7 @@ bool fromJson(const QJsonObject& o, QueueView& v) {
         passengers += static_cast<int>(ord.passengers.size());
     v.length = integer(o, "length"_L1, static_cast<int>(v.orders.size()));
     v.passengers = integer(o, "passengers"_L1, passengers);
+    v.first = std::max(0, integer(o, "first"_L1, 0));
     return true;
 }
 

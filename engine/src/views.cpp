@@ -56,7 +56,8 @@ OrderView orderView(const EngineState& s, const Order& o) {
 }
 
 // One queue in rank order, with each order's rank and the passengers ahead:
-// its first orders, as many as `window` asks.
+// the window of it that `window` asks (the last orders when the queue has
+// shrunk below the window's start).
 QueueView queueView(const EngineState& s, const ClassInfo& cls, std::uint32_t qi,
                     const QueueWindow& window) {
     const Queue& q = s.queues[qi];
@@ -66,14 +67,24 @@ QueueView queueView(const EngineState& s, const ClassInfo& cls, std::uint32_t qi
     v.to = q.to;
     v.length = static_cast<int>(q.live());
     v.passengers = static_cast<int>(s.queueTallies[qi].passengers);
-    const std::size_t rows = std::min<std::size_t>(window.rowsOf(cls.name, q.from, q.to), v.length);
+    const auto length = static_cast<std::size_t>(v.length);
+    const QueueWindow::Span span = window.spanOf(cls.name, q.from, q.to);
+    const std::size_t rows = std::min(span.rows, length);
+    const std::size_t first = std::min(span.first, length - rows);
+    v.first = static_cast<int>(first);
     int ahead = 0;
+    std::size_t skipped = 0;
     v.orders.reserve(rows);
     forEachQueuedInOrder(s, q, [&](std::uint32_t index) {
-        if (v.orders.size() >= rows) return false;
         const Order& o = s.orders[index];
+        if (skipped < first) {
+            ++skipped;
+            ahead += o.groupSize();
+            return true;
+        }
+        if (v.orders.size() >= rows) return false;
         OrderView ov = orderView(s, o);
-        ov.rank = static_cast<int>(v.orders.size()) + 1;
+        ov.rank = static_cast<int>(first + v.orders.size()) + 1;
         ov.aheadPassengers = ahead;
         ov.level = levelOfRank(ov.rank);
         ahead += o.groupSize();

@@ -62,12 +62,29 @@ int QueueModel::rowCount(const QModelIndex& parent) const {
     return static_cast<int>(queues_[static_cast<std::size_t>(parent.row())].orders.size());
 }
 
-// A queue lists its first orders (ConsoleSnapshot::kQueueRows); the rest
-// are read as the view reaches the last ones (MainWindow asks).
+const QueueView* QueueModel::queueAt(const QModelIndex& queue) const {
+    if (!queue.isValid() || queue.model() != this || queue.internalId() != kTopLevel)
+        return nullptr;
+    return &queues_[static_cast<std::size_t>(queue.row())];
+}
+
+// A queue lists a window of its orders: its first ones
+// (ConsoleSnapshot::kQueueRows) until asked for others. The next ones are
+// read as the view reaches the last listed, the ones before as it reaches
+// the first (MainWindow asks).
 bool QueueModel::hasMoreRows(const QModelIndex& queue) const {
-    if (!queue.isValid() || queue.model() != this || queue.internalId() != kTopLevel) return false;
-    const QueueView& q = queues_[static_cast<std::size_t>(queue.row())];
-    return std::cmp_less(q.orders.size(), q.length);
+    const QueueView* q = queueAt(queue);
+    return q && std::cmp_less(static_cast<std::size_t>(q->first) + q->orders.size(), q->length);
+}
+
+bool QueueModel::hasEarlierRows(const QModelIndex& queue) const {
+    const QueueView* q = queueAt(queue);
+    return q && q->first > 0;
+}
+
+int QueueModel::firstRank(const QModelIndex& queue) const {
+    const QueueView* q = queueAt(queue);
+    return q ? q->first + 1 : 0;
 }
 
 void QueueModel::listMoreRows(const QModelIndex& queue) {
@@ -75,14 +92,41 @@ void QueueModel::listMoreRows(const QModelIndex& queue) {
     listRows(queue, rowCount(queue) + ConsoleSnapshot::kQueueRows);
 }
 
+void QueueModel::listEarlierRows(const QModelIndex& queue) {
+    const QueueView* q = queueAt(queue);
+    if (!q || q->first == 0) return;
+    const int first = std::max(0, q->first - ConsoleSnapshot::kQueueRows);
+    // The window grows upward; past kMostListed rows its end follows.
+    const int rows = std::min(rowCount(queue) + (q->first - first), kMostListed);
+    emit moreRowsWanted(qs(q->travelClass), q->from, q->to, first, rows);
+}
+
 void QueueModel::listRows(const QModelIndex& queue, int rows) {
-    if (!queue.isValid() || queue.model() != this || queue.internalId() != kTopLevel) return;
-    const QueueView& q = queues_[static_cast<std::size_t>(queue.row())];
-    const auto wanted = static_cast<std::size_t>(std::min(rows, q.length));
+    const QueueView* q = queueAt(queue);
+    if (!q) return;
+    const auto wanted = static_cast<std::size_t>(std::min(rows, std::max(0, q->length - q->first)));
     // Asked again while the rows are on their way: the session reads a
     // queue as deep as asked only once, and no state here can go stale.
-    if (wanted <= q.orders.size()) return;
-    emit moreRowsWanted(qs(q.travelClass), q.from, q.to, static_cast<int>(wanted));
+    if (wanted <= q->orders.size()) return;
+    emit moreRowsWanted(qs(q->travelClass), q->from, q->to, q->first, static_cast<int>(wanted));
+}
+
+bool QueueModel::listAround(const QModelIndex& queue, int rank) {
+    const QueueView* q = queueAt(queue);
+    if (!q || rank < 1 || rank > q->length) return false;
+    const int listedEnd = q->first + static_cast<int>(q->orders.size());
+    if (rank > q->first && rank <= listedEnd) return true;
+    // Near the head the list grows down to it, as if scrolled; further down
+    // it shows a window of orders around it, the head no longer listed.
+    if (rank <= kMostListed - 50) {
+        emit moreRowsWanted(qs(q->travelClass), q->from, q->to, 0,
+                            std::max(rank + 50, static_cast<int>(q->orders.size())));
+        return false;
+    }
+    const int rows = ConsoleSnapshot::kQueueRows;
+    const int first = std::max(0, std::min(rank - 1 - rows / 2, q->length - rows));
+    emit moreRowsWanted(qs(q->travelClass), q->from, q->to, first, rows);
+    return false;
 }
 
 QModelIndex QueueModel::indexOfQueue(const QString& travelClass, int from, int to) const {
@@ -109,6 +153,10 @@ QVariant QueueModel::data(const QModelIndex& index, int role) const {
             case LengthRole:
                 return q.length;
             case Qt::DisplayRole:
+                if (index.column() == Queue && q.first > 0)
+                    return tr("%1  %2  (from rank %3)")
+                        .arg(DisplayNames::travelClass(q.travelClass), intervalOf(q))
+                        .arg(q.first + 1);
                 if (index.column() == Queue)
                     return QString(DisplayNames::travelClass(q.travelClass) + u"  "_s +
                                    intervalOf(q));
@@ -118,7 +166,11 @@ QVariant QueueModel::data(const QModelIndex& index, int role) const {
                 QString tip = tr("Queue %1 %2: %n order(s) in rank order", nullptr, q.length)
                                   .arg(DisplayNames::travelClass(q.travelClass), intervalOf(q));
                 tip += u'\n' + tr("%n passenger(s) waiting", nullptr, q.passengers);
-                if (std::cmp_less(q.orders.size(), q.length))
+                if (q.first > 0)
+                    tip += u'\n' + tr("Ranks %1 to %2 are listed; more as you scroll up or down.")
+                                       .arg(q.first + 1)
+                                       .arg(q.first + static_cast<int>(q.orders.size()));
+                else if (std::cmp_less(q.orders.size(), q.length))
                     tip += u'\n' + tr("The first %1 are listed; more as you scroll down.")
                                        .arg(q.orders.size());
                 return tip;
@@ -149,7 +201,7 @@ QVariant QueueModel::data(const QModelIndex& index, int role) const {
                 case Queue:
                     return qs(o.id);
                 case Rank:
-                    return inRankOrder() ? index.row() + 1 : o.rank;
+                    return inRankOrder() ? q.first + index.row() + 1 : o.rank;
                 case Probability:
                     return probabilityText(o);
                 case Ahead:
@@ -182,7 +234,7 @@ QVariant QueueModel::data(const QModelIndex& index, int role) const {
             if (index.column() == Probability) return probabilityTip(o);
             return tr("Order %1 of user %2, %3, rank %4 in this queue")
                 .arg(qs(o.id), qs(o.user), arrow(qs(o.from), qs(o.to)))
-                .arg(inRankOrder() ? index.row() + 1 : o.rank);
+                .arg(inRankOrder() ? q.first + index.row() + 1 : o.rank);
         case StepMarkRole:
             return qs(o.id) == stepCurrent_ ? 2 : stepCandidates_.contains(qs(o.id)) ? 1 : 0;
         case StepOrderRole:
@@ -379,6 +431,7 @@ void QueueModel::apply(const SnapshotPtr& snapshot) {
             shown.length != next[qi]->length || shown.passengers != next[qi]->passengers;
         shown.length = next[qi]->length;
         shown.passengers = next[qi]->passengers;
+        shown.first = next[qi]->first;
         if (counted) changedQueues.push_back(static_cast<int>(qi));
         if (!inRankOrder()) {
             const std::size_t before = queues_[qi].orders.size();

@@ -397,9 +397,10 @@ class EmbeddedWorker : public QObject {
         if (ready()) publish();
     }
 
-    void showQueueRows(const QString& travelClass, int from, int to, int rows) {
-        if (queueWindow_.deepen(travelClass.toStdString(), from, to,
-                                static_cast<std::size_t>(std::max(rows, 0))) &&
+    void showQueueRows(const QString& travelClass, int from, int to, int first, int rows) {
+        if (queueWindow_.show(travelClass.toStdString(), from, to,
+                              static_cast<std::size_t>(std::max(first, 0)),
+                              static_cast<std::size_t>(std::max(rows, 0))) &&
             ready())
             publish();
     }
@@ -1099,9 +1100,10 @@ void EmbeddedSession::focus(const QString& train, const QString& date) {
     QMetaObject::invokeMethod(worker_, [w = worker_, train, date] { w->focus(train, date); });
 }
 
-void EmbeddedSession::showQueueRows(const QString& travelClass, int from, int to, int rows) {
-    QMetaObject::invokeMethod(worker_,
-                              [=, w = worker_] { w->showQueueRows(travelClass, from, to, rows); });
+void EmbeddedSession::showQueueRows(const QString& travelClass, int from, int to, int first,
+                                    int rows) {
+    QMetaObject::invokeMethod(
+        worker_, [=, w = worker_] { w->showQueueRows(travelClass, from, to, first, rows); });
 }
 
 void EmbeddedSession::explain(const QString& orderId) {

@@ -429,10 +429,13 @@ void RemoteSession::focus(const QString& train, const QString& date) {
     if (!role_.isEmpty()) refresh();
 }
 
-void RemoteSession::showQueueRows(const QString& travelClass, int from, int to, int rows) {
-    // At most as many queues as houbud reads deeper in one query.
+void RemoteSession::showQueueRows(const QString& travelClass, int from, int to, int first,
+                                  int rows) {
+    // At most as many queues and rows as houbud reads in one query.
     const std::size_t wanted = std::min(static_cast<std::size_t>(std::max(rows, 0)), kMaxQueueRows);
-    if (queueWindow_.deepen(travelClass.toStdString(), from, to, wanted, kMaxDeeperQueues) &&
+    const std::size_t skipped =
+        std::min(static_cast<std::size_t>(std::max(first, 0)), kMaxQueueFirst);
+    if (queueWindow_.show(travelClass.toStdString(), from, to, skipped, wanted, kMaxDeeperQueues) &&
         !role_.isEmpty())
         refresh();
 }

@@ -126,7 +126,7 @@ class NoForecastSession : public Session {
     void send(const QList<QByteArray>&) override {}
     quint64 submit(const QByteArray&) override { return 1; }
     void focus(const QString&, const QString&) override {}
-    void showQueueRows(const QString&, int, int, int) override {}
+    void showQueueRows(const QString&, int, int, int, int) override {}
     void explain(const QString&) override {}
     void forecast(const QStringList&, int) override { ++asked; }
 };

@@ -180,7 +180,7 @@ class TestChanges : public QObject {
         e.trackChanges(true);
         Viewer v;
         if (rows > 0) v.window.rows = static_cast<std::size_t>(rows);
-        int line = 0, switched = 0, cut = 0;
+        int line = 0, switched = 0, cut = 0, skipped = 0;
         QByteArray out;
         const QList<QByteArray> lines = QByteArray::fromStdString(day).split('\n');
         for (const QByteArray& l : lines) {
@@ -196,15 +196,19 @@ class TestChanges : public QObject {
                 ++switched;
                 e.takeChanges(v.train, v.date);
                 if (rows > 0) {
-                    // The run's longest queue, as if scrolled down: 7 rows more.
+                    // The run's longest queue, as if scrolled down (7 rows
+                    // more) or shown from halfway down (5 rows).
                     v.window.deeper.clear();
                     const std::vector<QueueView> all = e.queues(v.train, v.date);
                     const auto longest = std::max_element(
                         all.begin(), all.end(),
                         [](const QueueView& a, const QueueView& b) { return a.length < b.length; });
-                    if (longest != all.end())
+                    if (longest != all.end() && switched % 2 == 0)
                         v.window.deepen(longest->travelClass, longest->from, longest->to,
                                         v.window.rows + 7);
+                    else if (longest != all.end())
+                        v.window.show(longest->travelClass, longest->from, longest->to,
+                                      static_cast<std::size_t>(longest->length / 2), 5);
                 }
                 v.readWhole(e);
                 continue;
@@ -212,22 +216,28 @@ class TestChanges : public QObject {
             v.follow(e);
             const std::vector<QueueView> read = e.queues(v.train, v.date, v.window);
             if (rows > 0) {
-                // A window is the head of the whole queue, counted whole.
+                // A window is a stretch of the whole queue (its last orders
+                // when the queue shrank below its start), counted whole.
                 const std::vector<QueueView> all = e.queues(v.train, v.date);
                 QCOMPARE(read.size(), all.size());
                 for (std::size_t k = 0; k < all.size(); ++k) {
                     const std::size_t shown = read[k].orders.size();
-                    QCOMPARE(shown,
-                             std::min(all[k].orders.size(),
-                                      v.window.rowsOf(all[k].travelClass, all[k].from, all[k].to)));
+                    const QueueWindow::Span span =
+                        v.window.spanOf(all[k].travelClass, all[k].from, all[k].to);
+                    const std::size_t length = all[k].orders.size();
+                    QCOMPARE(shown, std::min(length, span.rows));
+                    const std::size_t first = std::min(span.first, length - shown);
+                    QCOMPARE(read[k].first, int(first));
+                    skipped += first > 0 ? 1 : 0;
                     QCOMPARE(read[k].length, int(all[k].orders.size()));
                     int passengers = 0;
                     for (const OrderView& o : all[k].orders)
                         passengers += int(o.passengers.size());
                     QCOMPARE(read[k].passengers, passengers);
                     QVERIFY(std::equal(
-                        read[k].orders.begin(), read[k].orders.end(), all[k].orders.begin(),
-                        all[k].orders.begin() + long(shown),
+                        read[k].orders.begin(), read[k].orders.end(),
+                        all[k].orders.begin() + long(first),
+                        all[k].orders.begin() + long(first + shown),
                         [](const OrderView& x, const OrderView& y) { return same(x, y); }));
                     cut += shown < all[k].orders.size() ? 1 : 0;
                 }
@@ -247,6 +257,7 @@ class TestChanges : public QObject {
         QVERIFY(v.queuesRead > 0);
         QVERIFY(switched >= 3);
         if (rows > 0) QVERIFY2(cut > 0, "no queue was longer than the window");
+        if (rows > 0) QVERIFY2(skipped > 0, "no window started below a queue's head");
         qInfo("seed %llu: %d lines, %d followed (%d seats, %d queues read), %d whole reads",
               static_cast<unsigned long long>(seed), line, v.listed, v.seatsRead, v.queuesRead,
               v.whole);

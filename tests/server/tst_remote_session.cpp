@@ -384,7 +384,7 @@ class TestRemoteSession : public QObject {
         QCOMPARE(int(queue()->orders.size()), houbu::ConsoleSnapshot::kQueueRows);
         QCOMPARE(queue()->passengers, kOrders);
         QCOMPARE(queue()->orders.back().rank, houbu::ConsoleSnapshot::kQueueRows);
-        remote.showQueueRows(u"二等座"_s, 0, 1, kOrders);
+        remote.showQueueRows(u"二等座"_s, 0, 1, 0, kOrders);
         QTRY_COMPARE_WITH_TIMEOUT(int(queue()->orders.size()), kOrders, 20000);
         QCOMPARE(queue()->orders.back().id, u"lw%1"_s.arg(kOrders - 1).toStdString());
         QCOMPARE(queue()->orders.back().rank, kOrders);

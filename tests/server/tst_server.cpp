@@ -941,6 +941,30 @@ class TestServer : public QObject {
                          QString::fromLatin1(QUrl::toPercentEncoding(u"一等座:0:1:4"_s)))))
                      .size(),
                  2);
+        // A window below the head: ranks 3 and 4, the passengers ahead
+        // counted from the head, and `first` saying where it starts; one
+        // starting past the end shows the last orders.
+        const QJsonObject middle =
+            queue(u"?rows=2&deeper="_s +
+                  QString::fromLatin1(QUrl::toPercentEncoding(u"二等座:0:1:2@2"_s)));
+        QCOMPARE(ids(middle), (QStringList{u"PW3"_s, u"PW4"_s}));
+        QCOMPARE(middle.value("first"_L1).toInt(), 2);
+        QCOMPARE(middle.value("length"_L1).toInt(), 6);
+        QCOMPARE(middle.value("orders"_L1).toArray().at(0).toObject().value("rank"_L1).toInt(), 3);
+        QCOMPARE(middle.value("orders"_L1)
+                     .toArray()
+                     .at(0)
+                     .toObject()
+                     .value("ahead_passengers"_L1)
+                     .toInt(),
+                 4);
+        const QJsonObject past =
+            queue(u"?rows=2&deeper="_s +
+                  QString::fromLatin1(QUrl::toPercentEncoding(u"二等座:0:1:2@50"_s)));
+        QCOMPARE(ids(past), (QStringList{u"PW5"_s, u"PW6"_s}));
+        QCOMPARE(past.value("first"_L1).toInt(), 4);
+        // From the head, no `first`: the bytes a reader of the head always had.
+        QVERIFY(!two.contains("first"_L1));
         // The snapshot reads its run's queues through the same window.
         const Response snap =
             http_.get(api(u"/snapshot?train=P1&date=2024-01-20&rows=3"_s), viewer_);
@@ -957,7 +981,9 @@ class TestServer : public QObject {
         for (const QString& bad :
              {u"?rows=0"_s, u"?rows=x"_s, u"?rows=99999999999"_s, u"?rows=100001"_s,
               u"?deeper=%E4%BA%8C:0:1:100001"_s, u"?deeper=nonsense"_s,
-              u"?deeper=%E4%BA%8C:1:0:4"_s, u"?deeper=%E4%BA%8C:0:1:0"_s, u"?deeper=:0:1:4"_s}) {
+              u"?deeper=%E4%BA%8C:1:0:4"_s, u"?deeper=%E4%BA%8C:0:1:0"_s, u"?deeper=:0:1:4"_s,
+              u"?deeper=%E4%BA%8C:0:1:4@x"_s, u"?deeper=%E4%BA%8C:0:1:4@-1"_s,
+              u"?deeper=%E4%BA%8C:0:1:4@100000001"_s, u"?deeper=%E4%BA%8C:0:1:4@"_s}) {
             const Response r = http_.get(api(u"/runs/P1/2024-01-20/queues"_s + bad), viewer_);
             QVERIFY2(r.status == 400, qPrintable(bad));
             const QString message = r.json().value("message"_L1).toString();

@@ -109,6 +109,8 @@ class MainWindow : public QMainWindow {
     RunSortModel* runSorter() const { return runSorter_; }
     QTableView* runView() const { return runView_; }
     QLineEdit* runFilter() const { return runFilter_; }
+    // Find (Ctrl+F): filters the grid; Enter on an order id shows it in its queue.
+    QLineEdit* findField() const { return search_; }
     HotQueueModel* hotQueueModel() const { return hotQueueModel_; }
     QTableView* hotQueueView() const { return hotQueueView_; }
     QDockWidget* hotQueuesDock() const { return hotQueuesDock_; }
@@ -217,8 +219,16 @@ class MainWindow : public QMainWindow {
     void refreshWhy();
     // An order chosen elsewhere (the log) that the queue does not list yet:
     // from its rank (the why answer), the queue is read down to it.
+    // Selects a queued order in its queue of the shown run, listing it first
+    // if it is not (asked of the session: where it stands comes with the why
+    // answer). With `sayWhenNotQueued`, the status bar says where else it
+    // waits, or that it does not.
+    void locateOrder(const QString& order, bool sayWhenNotQueued = true);
     void locateInQueue(const QString& orderId, const std::vector<WaitReason>& reasons);
     void selectPendingOrder();
+    // Once a queue's earlier rows came in, scrolls back to the order that was
+    // at the top: scrolling up reads on from where the reader is.
+    void keepTopOrder();
     void updateActions();
     void updateFilters();
     // The standing panel and the caps line follow the shown run.
@@ -299,10 +309,14 @@ class MainWindow : public QMainWindow {
     QTimer* forecastTimer_ = nullptr;
     QLabel* forecastStatus_ = nullptr;
     QTextBrowser* why_ = nullptr;
-    QString locateOrder_;   // asked where it stands (locateInQueue)
-    QString pendingOrder_;  // selected in the queues once listed
-    // How far down a queue the console reads to show an order chosen elsewhere.
-    static constexpr int kLocateRows = 20000;
+    QString locateOrder_;            // asked where it stands (locateInQueue)
+    bool sayWhenNotQueued_ = false;  // and the status bar is to say if it waits nowhere here
+    QString pendingOrder_;           // selected in the queues once listed
+    // The order at the top of the queue view when earlier rows were asked
+    // for, and its queue's first rank then: it stays at the top as they come
+    // in above it (keepTopOrder).
+    QString topOrder_;
+    int topFirstRank_ = 0;
     QString whyOrder_;          // the order the why panel explains
     bool whyOutlines_ = false;  // the grid's outlines are the why panel's
     qint64 whyAskedAt_ = -1;    // the engine's last event when the order was explained

@@ -1,7 +1,8 @@
 #pragma once
 // A QueueWindow in a URL query, as the console asks houbud for a run's queues
 // (docs/remote-api.md): `rows=N` for every queue, and one
-// `deeper=CLASS:FROM:TO:ROWS` per queue read further.
+// `deeper=CLASS:FROM:TO:ROWS` per queue read further from its head, or
+// `deeper=CLASS:FROM:TO:ROWS@FIRST` for ROWS orders after rank FIRST.
 
 #include <QString>
 #include <QUrlQuery>
@@ -17,6 +18,9 @@ namespace houbu {
 inline constexpr std::size_t kMaxDeeperQueues = 64;
 inline constexpr std::size_t kMaxQueueRows = 100'000;
 inline constexpr std::size_t kMaxDeeperRows = 200'000;
+// Past a queue's end a window shows its last rows; skipping costs a step per
+// order skipped, so no more than the most orders one engine holds.
+inline constexpr std::size_t kMaxQueueFirst = 100'000'000;
 
 void addQueueWindow(QUrlQuery& query, const QueueWindow& window);
 // Reads the window of a query (kMaxQueueRows of each queue when it names

@@ -148,47 +148,68 @@ struct QueueView {
     std::string travelClass;
     int from = 0;  // stop index on the run
     int to = 0;
-    // Queued orders in rank order: all of them, or the first ones when read
-    // through a QueueWindow; `length` and `passengers` count the whole queue.
+    // Queued orders in rank order: all of them, or a window of them when
+    // read through a QueueWindow (ranks first + 1 on); `length` and
+    // `passengers` count the whole queue.
     std::vector<OrderView> orders;
     int length = 0;
     int passengers = 0;
+    int first = 0;  // the orders ranked before orders[0]
 };
 
 // How much of each queue a view reads: its first `rows` orders in rank order
-// (all by default), more for the queues in `deeper`. A queue of a million
-// orders is read a window at a time: what a viewer reads after each command
-// follows what it shows, not what waits.
+// (all by default), another window for the queues in `deeper`: further down
+// from the head, or `rows` orders from rank `first` + 1 on. A queue of a
+// million orders is read a window at a time: what a viewer reads after each
+// command follows what it shows, not what waits.
 struct QueueWindow {
     struct Deeper {
         std::string travelClass;
         int from = 0;
         int to = 0;
         std::size_t rows = 0;
+        std::size_t first = 0;  // ranks skipped: 0 reads from the head
         bool operator==(const Deeper&) const = default;
+    };
+    // The ranks a queue lists: from `first` + 1, `rows` of them.
+    struct Span {
+        std::size_t first = 0;
+        std::size_t rows = 0;
+        bool operator==(const Span&) const = default;
     };
     std::size_t rows = static_cast<std::size_t>(-1);
     std::vector<Deeper> deeper;
 
-    std::size_t rowsOf(const std::string& travelClass, int from, int to) const {
-        std::size_t n = rows;
+    Span spanOf(const std::string& travelClass, int from, int to) const {
         for (const Deeper& d : deeper)
             if (d.from == from && d.to == to && d.travelClass == travelClass)
-                n = std::max(n, d.rows);
-        return n;
+                return {d.first, d.first == 0 ? std::max(rows, d.rows) : d.rows};
+        return {0, rows};
     }
-    // Reads the queue to at least `rows`; false when it already was. Past
-    // `most` deeper queues, the one read deeper longest ago is forgotten.
+    // Reads the queue from its head to at least `rows`; false when it
+    // already was. Past `most` deeper queues, the one read deeper longest
+    // ago is forgotten.
     bool deepen(const std::string& travelClass, int from, int to, std::size_t rows,
                 std::size_t most = static_cast<std::size_t>(-1)) {
-        if (rowsOf(travelClass, from, to) >= rows) return false;
+        const Span now = spanOf(travelClass, from, to);
+        if (now.first == 0 && now.rows >= rows) return false;
+        return show(travelClass, from, to, 0, rows, most);
+    }
+    // Reads `rows` orders of the queue from rank `first` + 1 on (from the
+    // head, at least `rows` of every queue, when `first` is 0); false when
+    // it already did.
+    bool show(const std::string& travelClass, int from, int to, std::size_t first, std::size_t rows,
+              std::size_t most = static_cast<std::size_t>(-1)) {
+        const Span wanted = first == 0 ? Span{0, std::max(this->rows, rows)} : Span{first, rows};
+        if (spanOf(travelClass, from, to) == wanted) return false;
         std::erase_if(deeper, [&](const Deeper& d) {
             return d.from == from && d.to == to && d.travelClass == travelClass;
         });
+        if (first == 0 && rows <= this->rows) return true;  // back to the head
         if (most > 0 && deeper.size() >= most)
             deeper.erase(deeper.begin(),
                          deeper.begin() + static_cast<std::ptrdiff_t>(deeper.size() - most + 1));
-        deeper.push_back({travelClass, from, to, rows});
+        deeper.push_back({travelClass, from, to, rows, first});
         return true;
     }
     bool operator==(const QueueWindow&) const = default;

@@ -17,8 +17,10 @@ class ForecastCache;
 // Top level: one row per queue (class × interval); children: its orders in
 // rank order, or sorted by a column (sort()): queues keep their order, each
 // one's orders are sorted among themselves, equal ones by rank. A long queue
-// lists its first orders and reads more as the view scrolls (listMoreRows), so a
-// queue of a million orders costs what is shown; a sort orders those listed.
+// lists a window of its orders, its first ones at first, and reads more as
+// the view scrolls (listMoreRows, listEarlierRows) or jumps to a rank
+// (listAround), so a queue of a million orders costs what is shown; a sort
+// orders those listed.
 class QueueModel : public QAbstractItemModel {
     Q_OBJECT
 
@@ -52,15 +54,27 @@ class QueueModel : public QAbstractItemModel {
     QModelIndex parent(const QModelIndex& child) const override;
     int rowCount(const QModelIndex& parent = {}) const override;
     int columnCount(const QModelIndex& parent = {}) const override;
-    // Whether a queue has orders beyond those listed.
+    // Whether a queue has orders beyond those listed, or before them.
     // Not canFetchMore(): QTreeView fetches an item's rows whenever it is
     // expanded or laid out, and a queue is to read more only when scrolled.
     bool hasMoreRows(const QModelIndex& queue) const;
+    bool hasEarlierRows(const QModelIndex& queue) const;
+    // The rank of a queue's first listed order (1 when listed from its head).
+    int firstRank(const QModelIndex& queue) const;
     // Asks for the next rows of the queue (moreRowsWanted); they come with
     // a snapshot, as inserted rows.
     void listMoreRows(const QModelIndex& queue);
-    // Asks for the queue's first `rows` orders (when more than listed or asked).
+    // Asks for the rows before the first listed, likewise.
+    void listEarlierRows(const QModelIndex& queue);
+    // Asks for `rows` orders from the first listed (when more than listed or asked).
     void listRows(const QModelIndex& queue, int rows);
+    // Has the queue list the order at `rank`: true when it is listed now,
+    // else false and asked for (from the head when near it, else a window
+    // of ConsoleSnapshot::kQueueRows around it).
+    bool listAround(const QModelIndex& queue, int rank);
+    // The most rows one queue lists from the head before a locate shows a
+    // window instead, and the most a window grows to as it is scrolled up.
+    static constexpr int kMostListed = 20000;
     // The queue with this class and interval (stop indices), invalid when none.
     QModelIndex indexOfQueue(const QString& travelClass, int from, int to) const;
     QVariant data(const QModelIndex& index, int role) const override;
@@ -80,8 +94,8 @@ class QueueModel : public QAbstractItemModel {
     void setStepMarks(const QStringList& candidates, const QString& current);
 
   signals:
-    // A queue is to list its first `rows` orders (Session::showQueueRows).
-    void moreRowsWanted(const QString& travelClass, int from, int to, int rows);
+    // A queue is to list `rows` orders from rank `first` + 1 (Session::showQueueRows).
+    void moreRowsWanted(const QString& travelClass, int from, int to, int first, int rows);
 
   private:
     // An order's place under the sort chosen (ties by rank).
@@ -92,6 +106,8 @@ class QueueModel : public QAbstractItemModel {
         int rank = 0;
     };
     static QString keyOf(const QueueView& q);
+    // The queue of a top-level index of this model, null for any other index.
+    const QueueView* queueAt(const QModelIndex& queue) const;
     bool inRankOrder() const;
     SortKey sortKeyOf(const OrderView& o) const;
     bool before(const SortKey& a, const SortKey& b) const;

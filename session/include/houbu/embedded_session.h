@@ -30,7 +30,7 @@ class EmbeddedSession : public Session {
     quint64 submit(const QByteArray& command) override;
     quint64 precheck(const QByteArray& command) override;
     void focus(const QString& train, const QString& date) override;
-    void showQueueRows(const QString& travelClass, int from, int to, int rows) override;
+    void showQueueRows(const QString& travelClass, int from, int to, int first, int rows) override;
     void explain(const QString& orderId) override;
     void analyseHistory(const QString& train, const QString& date) override;
     void comparePolicies(const QString& train, const QString& date) override;

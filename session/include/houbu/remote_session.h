@@ -75,7 +75,7 @@ class RemoteSession : public Session {
     // connection cannot send, the server is unreachable or predates the endpoint.
     quint64 precheck(const QByteArray& command) override;
     void focus(const QString& train, const QString& date) override;
-    void showQueueRows(const QString& travelClass, int from, int to, int rows) override;
+    void showQueueRows(const QString& travelClass, int from, int to, int first, int rows) override;
     void explain(const QString& orderId) override;
     // Forecasts (GET /api/v1/orders/ID/forecast, a read any role may make),
     // one order at a time: each costs the server's engine thread up to tens

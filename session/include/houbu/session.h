@@ -41,11 +41,13 @@ class Session : public QObject {
     virtual quint64 precheck(const QByteArray& command);
     // Chooses the run whose seats and queues the snapshots carry.
     virtual void focus(const QString& train, const QString& date) = 0;
-    // Has the snapshots carry the first `rows` orders of the shown run's
-    // queue `travelClass` `from`→`to` (stop indices): a long queue is read as
-    // far as the console scrolled, never whole. Every queue carries at least
-    // ConsoleSnapshot::kQueueRows; a change of run forgets the deeper ones.
-    virtual void showQueueRows(const QString& travelClass, int from, int to, int rows) = 0;
+    // Has the snapshots carry `rows` orders of the shown run's queue
+    // `travelClass` `from`→`to` (stop indices) from rank `first` + 1 on: a
+    // long queue is read where the console shows it, never whole. From the
+    // head (`first` 0), every queue carries at least ConsoleSnapshot::kQueueRows;
+    // a change of run forgets the other windows.
+    virtual void showQueueRows(const QString& travelClass, int from, int to, int first,
+                               int rows) = 0;
     // Asks why a queued order waits; answered by whyWaiting.
     virtual void explain(const QString& orderId) = 0;
     // Replays the journal for a run's history (queues, releases, fulfilments,
