@@ -59,6 +59,8 @@ class EmbeddedWorker : public QObject {
             StoreOptions withProgress = options;
             withProgress.progress = reporter(tr("Opening the store"));
             withProgress.author = author;
+            // The log's history, replayed into memory on opening.
+            withProgress.historyCommands = kHistoryCommands;
             store_ = Store::open(withProgress, error);
             if (!store_) {
                 emit opened(false, error);
@@ -75,11 +77,15 @@ class EmbeddedWorker : public QObject {
 
     // The log of a store opened starts with its history: its last
     // kHistoryEvents events, as they were handed out (the match trace of
-    // those commands was not kept).
+    // those commands was not kept), as far back as the store holds them in
+    // memory. An older one would be re-derived on an engine restored from a
+    // snapshot beside the live one: on a whole day, twice the memory.
     static constexpr qint64 kHistoryEvents = 200000;
+    static constexpr qint64 kHistoryCommands = 100000;
     void readHistory() {
         const qint64 last = static_cast<qint64>(store_->engine().lastSeq());
-        const qint64 first = std::max<qint64>(0, last - kHistoryEvents);
+        const qint64 first =
+            std::max<qint64>({0, last - kHistoryEvents, store_->firstRecentEvent() - 1});
         qint64 after = first;
         constexpr int kPage = 5000;
         const QString what = tr("Reading the log");

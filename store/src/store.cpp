@@ -127,6 +127,14 @@ bool Store::readEvents(qint64 afterSeq, int limit, QByteArray& out, QString& err
     return ok;
 }
 
+qint64 Store::firstRecentEvent() const {
+    qint64 first = 0;
+    d_->thread->run([&] {
+        first = d_->recent.empty() ? d_->committedEvent + 1 : d_->recent.front().firstEvent;
+    });
+    return first;
+}
+
 bool Store::readEventsOf(const EventFilter& filter, qint64 afterSeq, int limit, QByteArray& out,
                          qint64& scanned, QString& error) {
     d_->flush();

@@ -144,7 +144,14 @@ bool StoreImpl::load(QString& error) {
 
         // Build into a fresh engine and swap it in only when loading succeeded:
         // the store never holds a half-loaded or missing engine.
-        std::unique_ptr<Engine> fresh = newestSnapshotBefore(journalSeq + 1, snapshotSeq, true);
+        qint64 limit = journalSeq + 1;
+        if (options.historyCommands >= journalSeq) {
+            limit = 1;  // a short journal: replayed whole
+        } else if (options.historyCommands > 0) {
+            const qint64 back = journalSeq + 1 - options.historyCommands;
+            if (!snapshotRows(back).empty()) limit = back;
+        }
+        std::unique_ptr<Engine> fresh = newestSnapshotBefore(limit, snapshotSeq, true);
         snapshotSeqShared = snapshotSeq;
         openedFromSnapshot = snapshotSeq;
 

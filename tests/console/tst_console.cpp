@@ -16,6 +16,7 @@
 #include "houbu/main_window.h"
 #include "houbu/seat_grid_geometry.h"
 #include "houbu/step_panel.h"
+#include "houbu/store.h"
 #include "houbu/widgets.h"
 
 using namespace houbu;
@@ -272,6 +273,40 @@ class TestConsole : public QObject {
         QTRY_VERIFY_WITH_TIMEOUT(second.logModel()->rowCount() > int(shown.size()), 10000);
         QCOMPARE(second.logModel()->at(second.logModel()->rowCount() - 1).event.line,
                  lastCommand + 1);  // the store keeps commands, not the comments after them
+    }
+
+    // A store closed with a snapshot at its end: an open from that snapshot
+    // would hold no event in memory, and the log's history would have to be
+    // re-derived on a second engine restored beside the live one (on a whole
+    // day, twice the memory). The console opens from far enough back
+    // instead (StoreOptions::historyCommands: tst_store), and the log shows
+    // the history from memory, as the events were applied.
+    void storeHistoryComesFromMemory() {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const QString db = dir.filePath(u"snapshots.db"_s);
+        const QString demo =
+            QStringLiteral(HOUBU_SOURCE_DIR "/resources/demo/g13-spring-festival.jsonl");
+        QProcess cli;
+        cli.start(QStringLiteral(HOUBU_CLI_PATH),
+                  {u"run"_s, demo, u"--db"_s, db, u"--snapshot-every"_s, u"25"_s});
+        QVERIFY(cli.waitForFinished(30000));
+        QCOMPARE(cli.exitCode(), 0);
+        QList<QByteArray> expected = cli.readAllStandardOutput().split('\n');
+        if (!expected.isEmpty() && expected.last().isEmpty()) expected.removeLast();
+        {
+            QString error;
+            StoreOptions options;
+            options.location = db;
+            const std::unique_ptr<Store> store = Store::open(options, error);
+            QVERIFY2(store, qPrintable(error));
+            QCOMPARE(store->firstRecentEvent(), qint64(expected.size()) + 1);
+        }
+        MainWindow window;
+        window.openEmbedded(db);
+        QTRY_COMPARE_WITH_TIMEOUT(window.logModel()->rowCount(), int(expected.size()), 20000);
+        for (int r = 0; r < window.logModel()->rowCount(); ++r)
+            QCOMPARE(window.logModel()->at(r).json, expected[r]);
     }
 
     // The step banner names the stepped command's line in the example's file.

@@ -1178,6 +1178,49 @@ class TestStore : public QObject {
         QVERIFY(expected.contains(middle));
     }
 
+    // historyCommands: opened from a snapshot that far back, the events of
+    // those commands are in memory, given as they were applied; without it
+    // (the newest snapshot at the journal's end) none is. A journal shorter
+    // than that is replayed whole.
+    void opensFarEnoughBackForItsHistory() {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(u"history.db"_s);
+        const auto lines = demo();
+        const qint64 journal = writeDemo(path, 25);
+        QVERIFY(journal > 60);
+        const QByteArray expected = inMemory(lines);
+        const qint64 lastEvent = expected.count('\n');
+        const auto open = [&](qint64 history, qint64& snapshot, qint64& firstHeld) {
+            StoreOptions o;
+            o.location = path;
+            o.snapshotEvery = 25;
+            o.snapshotOnClose = false;
+            o.historyCommands = history;
+            QString error;
+            auto store = Store::open(o, error);
+            QVERIFY2(store, qPrintable(error));
+            firstHeld = store->firstRecentEvent();
+            QByteArray held;
+            QVERIFY(store->readEvents(firstHeld - 1, 1000000, held, error));
+            QVERIFY(expected.endsWith(held));
+            QCOMPARE(held.count('\n'), lastEvent - firstHeld + 1);
+            // (verify replays the whole journal: after the reads above)
+            snapshot = store->verify().snapshotSeq;
+        };
+        qint64 snapshot = 0, firstHeld = 0;
+        open(0, snapshot, firstHeld);
+        const qint64 newest = snapshot;
+        QVERIFY(newest > 0 && newest > journal - 25);
+        open(30, snapshot, firstHeld);
+        QVERIFY2(snapshot > 0 && snapshot <= journal - 30 && snapshot < newest,
+                 qPrintable(u"%1 of %2"_s.arg(snapshot).arg(journal)));
+        QVERIFY2(firstHeld > 1 && firstHeld <= lastEvent,
+                 qPrintable(u"%1 of %2"_s.arg(firstHeld).arg(lastEvent)));
+        open(journal, snapshot, firstHeld);
+        QCOMPARE(snapshot, qint64{0});
+        QCOMPARE(firstHeld, qint64{1});
+    }
+
     void tamperingIsReported_data() {
         QTest::addColumn<QString>("statement");
         QTest::addColumn<QString>("message");
