@@ -6,10 +6,14 @@
 //   console_scale_bench --scenario FILE [--json] [--switches N] [--releases N]
 //                       [--steps N] [--live-rate PER_SECOND] [--live-share PERCENT]
 //                       [--log-out FILE]
+//   console_scale_bench --store LOCATION [--json] [--switches N] [--releases N] [--steps N]
 //
 // The scenario's first lines (all but --live-share percent, default 10) are
 // opened as the day; the rest are sent at --live-rate (default 1,000 commands
-// a second) while the runs are switched and seats released. Times are wall
+// a second) while the runs are switched and seats released. With --store,
+// the console opens a store (a SQLite file or PostgreSQL) as File ▸ Open
+// store does, and the runs are switched and seats released with no live
+// load: the releases are journaled to the store. Times are wall
 // clock on the GUI thread; CPU seconds and the machine's load are printed
 // beside them because a shared machine is noisy. Nothing is asserted.
 //
@@ -120,6 +124,7 @@ class TimedApplication : public QApplication {
 
 struct Options {
     QString scenario;
+    QString store;
     bool json = false;
     int switches = 40;
     int releases = 40;
@@ -134,7 +139,9 @@ int usage(const char* message) {
                  "console_scale_bench: %s\n"
                  "usage: console_scale_bench --scenario FILE [--json] [--switches N] "
                  "[--releases N] [--steps N] [--live-rate PER_SECOND] [--live-share PERCENT] "
-                 "[--log-out FILE]\n",
+                 "[--log-out FILE]\n"
+                 "       console_scale_bench --store LOCATION [--json] [--switches N] "
+                 "[--releases N] [--steps N]\n",
                  message);
     return 2;
 }
@@ -155,6 +162,8 @@ int main(int argc, char** argv) {
         };
         if (a == "--scenario" && i + 1 < argc)
             o.scenario = QString::fromLocal8Bit(argv[++i]);
+        else if (a == "--store" && i + 1 < argc)
+            o.store = QString::fromLocal8Bit(argv[++i]);
         else if (a == "--json")
             o.json = true;
         else if (a == "--switches") {
@@ -174,27 +183,32 @@ int main(int argc, char** argv) {
         } else
             return usage(("unknown argument " + a).c_str());
     }
-    if (o.scenario.isEmpty()) return usage("--scenario FILE is required");
+    if (o.scenario.isEmpty() == o.store.isEmpty())
+        return usage("one of --scenario FILE and --store LOCATION is required");
+    if (!o.store.isEmpty() && !o.logOut.isEmpty()) return usage("--log-out needs --scenario");
 
     TimedApplication app(argc, argv);
     QFile file(o.scenario);
-    if (!file.open(QIODevice::ReadOnly)) return usage("cannot read the scenario");
-    QByteArray all = file.readAll();
-    file.close();
-    // Split at a line boundary: the day, then the live tail.
-    qsizetype cut = all.size() - all.size() * o.liveShare / 100;
-    while (cut < all.size() && cut > 0 && all[cut - 1] != '\n')
-        ++cut;
-    QByteArray day = all.left(cut);
-    // The bench keeps no copy of the day, nor of the live tail, which it reads
-    // from the file as it sends it: the console's own memory is measured.
-    all = QByteArray();
-    if (!file.open(QIODevice::ReadOnly) || !file.seek(cut))
-        return usage("cannot read the scenario again");
+    QByteArray day;
+    if (!o.scenario.isEmpty()) {
+        if (!file.open(QIODevice::ReadOnly)) return usage("cannot read the scenario");
+        QByteArray all = file.readAll();
+        file.close();
+        // Split at a line boundary: the day, then the live tail.
+        qsizetype cut = all.size() - all.size() * o.liveShare / 100;
+        while (cut < all.size() && cut > 0 && all[cut - 1] != '\n')
+            ++cut;
+        day = all.left(cut);
+        // The bench keeps no copy of the day, nor of the live tail, which it
+        // reads from the file as it sends it: the console's own memory is measured.
+        all = QByteArray();
+        if (!file.open(QIODevice::ReadOnly) || !file.seek(cut))
+            return usage("cannot read the scenario again");
+    }
     // The next `n` non-empty lines of the tail (fewer at its end).
     auto readLive = [&file](qsizetype n) {
         QList<QByteArray> lines;
-        while (lines.size() < n && !file.atEnd()) {
+        while (lines.size() < n && file.isOpen() && !file.atEnd()) {
             QByteArray line = file.readLine();
             if (line.endsWith('\n')) line.chop(1);
             if (!line.isEmpty()) lines << line;
@@ -212,7 +226,7 @@ int main(int argc, char** argv) {
     const double cpuBefore = cpuSeconds();
     QElapsedTimer clock;
     clock.start();
-    window.openEmbedded(QString(), day);
+    window.openEmbedded(o.store, day);
     day = QByteArray();
     auto* session = window.session();
     bool loaded = false;
@@ -473,20 +487,24 @@ int main(int argc, char** argv) {
             "\"step_paused\":%d,\"step_ms_p50\":%.2f,\"step_ms_max\":%.2f,\"back_ms_p50\":%.2f,"
             "\"back_ms_max\":%.2f,\"run_to_end_ms_p50\":%.2f,\"run_to_end_ms_max\":%.2f,"
             "\"cpu_seconds\":%.2f,\"load\":%.2f}\n",
-            QFile::encodeName(o.scenario).constData(), static_cast<long long>(dayLines), runCount,
-            openSeconds, openCpu, percentile(focusMs, 0.5), percentile(focusMs, 0.99),
-            percentile(focusMs, 1.0), focusMs.size(), percentile(releaseMs, 0.5),
-            percentile(releaseMs, 0.99), percentile(releaseMs, 1.0), releaseMs.size(),
-            releaseMisses, static_cast<long long>(liveNext), liveRate,
-            static_cast<long long>(rssOpen), logOpen, static_cast<long long>(rss),
-            static_cast<long long>(peak), percentile(pauseOnMs, 1.0),
+            QFile::encodeName(o.store.isEmpty() ? o.scenario : o.store).constData(),
+            static_cast<long long>(dayLines), runCount, openSeconds, openCpu,
+            percentile(focusMs, 0.5), percentile(focusMs, 0.99), percentile(focusMs, 1.0),
+            focusMs.size(), percentile(releaseMs, 0.5), percentile(releaseMs, 0.99),
+            percentile(releaseMs, 1.0), releaseMs.size(), releaseMisses,
+            static_cast<long long>(liveNext), liveRate, static_cast<long long>(rssOpen), logOpen,
+            static_cast<long long>(rss), static_cast<long long>(peak), percentile(pauseOnMs, 1.0),
             percentile(stepCommandMs, 0.5), percentile(stepCommandMs, 1.0), stepPaused,
             percentile(stepMs, 0.5), percentile(stepMs, 1.0), percentile(backMs, 0.5),
             percentile(backMs, 1.0), percentile(runToEndMs, 0.5), percentile(runToEndMs, 1.0), cpu,
             loadAverage());
     } else {
-        std::printf("day            %lld lines, %d runs\n", static_cast<long long>(dayLines),
-                    runCount);
+        if (o.store.isEmpty())
+            std::printf("day            %lld lines, %d runs\n", static_cast<long long>(dayLines),
+                        runCount);
+        else
+            std::printf("store          %d runs, %lld events\n", runCount,
+                        static_cast<long long>(window.lastSeq()));
         std::printf("open           %.2f s (%.2f s CPU)\n", openSeconds, openCpu);
         std::printf("switch run     p50 %.1f ms, p99 %.1f ms, max %.1f ms (%zu switches)\n",
                     percentile(focusMs, 0.5), percentile(focusMs, 0.99), percentile(focusMs, 1.0),
