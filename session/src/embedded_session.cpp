@@ -59,8 +59,6 @@ class EmbeddedWorker : public QObject {
             StoreOptions withProgress = options;
             withProgress.progress = reporter(tr("Opening the store"));
             withProgress.author = author;
-            // The log's history, replayed into memory on opening.
-            withProgress.historyCommands = kHistoryCommands;
             store_ = Store::open(withProgress, error);
             if (!store_) {
                 emit opened(false, error);
@@ -78,10 +76,10 @@ class EmbeddedWorker : public QObject {
     // The log of a store opened starts with its history: its last
     // kHistoryEvents events, as they were handed out (the match trace of
     // those commands was not kept), as far back as the store holds them in
-    // memory. An older one would be re-derived on an engine restored from a
-    // snapshot beside the live one: on a whole day, twice the memory.
+    // memory (a snapshot keeps the events before it). An older one would be
+    // re-derived on an engine restored from a snapshot beside the live one:
+    // on a whole day, twice the memory.
     static constexpr qint64 kHistoryEvents = 200000;
-    static constexpr qint64 kHistoryCommands = 100000;
     void readHistory() {
         const qint64 last = static_cast<qint64>(store_->engine().lastSeq());
         const qint64 first =

@@ -187,6 +187,7 @@ class StoreImpl : public EventSink {
     bool migrateFromV1(QString& error);
     bool migrateFromV2(QString& error);
     bool migrateFromV3(QString& error);
+    bool migrateFromV4(QString& error);
     QString displayLocation() const;
 
     // ---- loading (store_load.cpp) --------------------------------------------
@@ -235,6 +236,12 @@ class StoreImpl : public EventSink {
     std::deque<RecentCommand> recent;
     qint64 recentBytes = 0;
     void remember(qint64 seq, qint64 firstEvent, QByteArray events);
+    // The remembered events up to a snapshot's seq, kept with it, and
+    // brought back into `recent` when a load starts from it
+    // (store_history.cpp): a reader of the recent past (the console's log)
+    // finds them in memory without replaying from an older snapshot.
+    void keepHistory(qint64 snapshot);
+    void restoreHistory(qint64 snapshot, qint64 lastEvent);
     // A replay kept between reads of older events: a reader paging forward
     // continues it instead of starting again from a snapshot.
     std::unique_ptr<Engine> reader;

@@ -144,14 +144,7 @@ bool StoreImpl::load(QString& error) {
 
         // Build into a fresh engine and swap it in only when loading succeeded:
         // the store never holds a half-loaded or missing engine.
-        qint64 limit = journalSeq + 1;
-        if (options.historyCommands >= journalSeq) {
-            limit = 1;  // a short journal: replayed whole
-        } else if (options.historyCommands > 0) {
-            const qint64 back = journalSeq + 1 - options.historyCommands;
-            if (!snapshotRows(back).empty()) limit = back;
-        }
-        std::unique_ptr<Engine> fresh = newestSnapshotBefore(limit, snapshotSeq, true);
+        std::unique_ptr<Engine> fresh = newestSnapshotBefore(journalSeq + 1, snapshotSeq, true);
         snapshotSeqShared = snapshotSeq;
         openedFromSnapshot = snapshotSeq;
 
@@ -162,6 +155,7 @@ bool StoreImpl::load(QString& error) {
         bool cancelled = false;
         recent.clear();
         recentBytes = 0;
+        if (snapshotSeq > 0) restoreHistory(snapshotSeq, static_cast<qint64>(fresh->lastSeq()));
         forEachBlock(snapshotSeq + 1, journalSeq, [&](StoredBlock& block) {
             const QString broken =
                 replayBlock(*fresh, block, snapshotSeq + 1, previous, link, u"its replay"_s,

@@ -20,8 +20,8 @@ using namespace Qt::StringLiterals;
 
 namespace {
 
-// Schema 4. A journal block (journal_block.h) keeps the commands of one
-// transaction, packed (`packing`: the command dictionary, 0 for none):
+// Schema 5 (4 and snapshot_history). A journal block (journal_block.h)
+// keeps the commands of one transaction, packed (`packing`: the command dictionary, 0 for none):
 // journal seqs first_seq..last_seq, their events first_event and on
 // (event_count of them), the engine's clock after them (seconds since
 // 2000-01-01), the wall clock of the commit (ms since 1970 UTC) and the
@@ -47,6 +47,11 @@ const char* const kJournalBlocksByEvent =
 const char* const kSnapshotParts =
     "CREATE TABLE snapshot_parts (journal_seq BIGINT NOT NULL, part INTEGER NOT NULL, "
     "bytes %BLOB% NOT NULL, PRIMARY KEY (journal_seq, part))";
+// The events of the commands before a snapshot, as far back as the writer
+// held them (StoreImpl::keepHistory): zstd-compressed, an index of
+// (seq, first event, bytes) per commit, then the events.
+const char* const kSnapshotHistory =
+    "CREATE TABLE snapshot_history (journal_seq BIGINT PRIMARY KEY, bytes %BLOB% NOT NULL)";
 const char* const kRequests =
     "CREATE TABLE requests (key TEXT PRIMARY KEY, first_seq BIGINT NOT NULL, "
     "last_seq BIGINT NOT NULL)%KEYED%";
@@ -250,6 +255,7 @@ bool StoreImpl::prepareSchema(QString& error) {
             for (const char* ddl : kSchema)
                 sql.exec(sql.ddl(ddl));
             sql.exec(sql.ddl(kSnapshotParts));
+            sql.exec(sql.ddl(kSnapshotHistory));
             sql.exec(sql.ddl(kRequests));
             sql.exec(sql.ddl(kJournalBlocks));
             sql.exec(sql.ddl(kJournalBlocksByEvent));
@@ -273,6 +279,7 @@ bool StoreImpl::prepareSchema(QString& error) {
         if (schemaVersion == 1 && !migrateFromV1(error)) return false;
         if (schemaVersion == 2 && !migrateFromV2(error)) return false;
         if (schemaVersion == 3 && !migrateFromV3(error)) return false;
+        if (schemaVersion == 4 && !migrateFromV4(error)) return false;
         // The engine options the store was made with. A store made before
         // version 2 of the rules has no `rules` entry: its journal keeps
         // version 1's meaning and bytes (rule 8 of commands.md).
@@ -533,6 +540,24 @@ bool StoreImpl::migrateFromV3(QString& error) {
     schemaVersion = 4;
     // The journal's rows took most of the file: give the space back.
     if (!postgres) sql.exec(u"VACUUM"_s);
+    return true;
+}
+
+// Schema 5 keeps a snapshot's history beside it; snapshots of schema 4 have
+// none, and a load from one starts the history at the snapshot.
+bool StoreImpl::migrateFromV4(QString& error) {
+    try {
+        sql.begin();
+        sql.exec(sql.ddl(kSnapshotHistory));
+        sql.exec(u"UPDATE houbu_meta SET value = '5' WHERE key = 'schema_version'"_s);
+        sql.commit();
+    } catch (const SqlFailure& f) {
+        sql.rollback();
+        error = u"cannot upgrade %1 from schema 4 to 5 (it is unchanged): %2"_s.arg(
+            displayLocation(), f.message);
+        return false;
+    }
+    schemaVersion = 5;
     return true;
 }
 

@@ -529,6 +529,7 @@ bool StoreImpl::takeInSnapshotPart() {
         u"INSERT INTO snapshots (journal_seq, engine, checksum, packing, parts) "
         u"VALUES (?, ?, ?, 1, ?)"_s,
         {snapshotting->seq(), QByteArray(""), checksumText(digest), intakeParts});
+    keepHistory(snapshotting->seq());
     snapshotSeq = snapshotting->seq();
     snapshotSeqShared = snapshotSeq;
     {
@@ -573,6 +574,9 @@ void StoreImpl::dropOldSnapshots() {
     sql.exec(
         u"DELETE FROM snapshots WHERE journal_seq NOT IN (SELECT journal_seq FROM snapshots "
         u"ORDER BY journal_seq DESC LIMIT %1)"_s.arg(std::max(1, options.snapshotsKept)));
+    sql.exec(
+        u"DELETE FROM snapshot_history WHERE journal_seq NOT IN (SELECT journal_seq FROM "
+        u"snapshots)"_s);
     partsToCollect = true;
 }
 

@@ -215,7 +215,7 @@ void downgradeToSchema3(const QString& path) {
         }
         for (const QString& s :
              {u"DROP TABLE journal_blocks"_s, u"DROP TABLE state_counts"_s,
-              u"ALTER TABLE runs DROP COLUMN first_seq"_s,
+              u"DROP TABLE snapshot_history"_s, u"ALTER TABLE runs DROP COLUMN first_seq"_s,
               u"ALTER TABLE orders DROP COLUMN first_seq"_s,
               u"ALTER TABLE orders DROP COLUMN last_seq"_s,
               u"ALTER TABLE snapshots RENAME COLUMN checksum TO sha256"_s,
@@ -1182,7 +1182,12 @@ class TestStore : public QObject {
     // those commands are in memory, given as they were applied; without it
     // (the newest snapshot at the journal's end) none is. A journal shorter
     // than that is replayed whole.
-    void opensFarEnoughBackForItsHistory() {
+    // A snapshot keeps the events before it (as far back as the writer held
+    // them): a store opened from it holds its history in memory, with no
+    // replay from an older snapshot. A history that does not read back is
+    // left out, and one of schema 4 (none) too: the open succeeds and holds
+    // the events since the snapshot.
+    void snapshotKeepsItsHistory() {
         QTemporaryDir dir;
         const QString path = dir.filePath(u"history.db"_s);
         const auto lines = demo();
@@ -1190,35 +1195,38 @@ class TestStore : public QObject {
         QVERIFY(journal > 60);
         const QByteArray expected = inMemory(lines);
         const qint64 lastEvent = expected.count('\n');
-        const auto open = [&](qint64 history, qint64& snapshot, qint64& firstHeld) {
-            StoreOptions o;
-            o.location = path;
-            o.snapshotEvery = 25;
-            o.snapshotOnClose = false;
-            o.historyCommands = history;
+        QVERIFY(value(path, u"SELECT COUNT(*) FROM snapshot_history"_s).toInt() >= 1);
+        const auto open = [&](qint64& snapshot, qint64& firstHeld) {
             QString error;
-            auto store = Store::open(o, error);
+            auto store = openAt(path, error, 25);
             QVERIFY2(store, qPrintable(error));
             firstHeld = store->firstRecentEvent();
             QByteArray held;
             QVERIFY(store->readEvents(firstHeld - 1, 1000000, held, error));
             QVERIFY(expected.endsWith(held));
             QCOMPARE(held.count('\n'), lastEvent - firstHeld + 1);
-            // (verify replays the whole journal: after the reads above)
             snapshot = store->verify().snapshotSeq;
         };
         qint64 snapshot = 0, firstHeld = 0;
-        open(0, snapshot, firstHeld);
-        const qint64 newest = snapshot;
-        QVERIFY(newest > 0 && newest > journal - 25);
-        open(30, snapshot, firstHeld);
-        QVERIFY2(snapshot > 0 && snapshot <= journal - 30 && snapshot < newest,
-                 qPrintable(u"%1 of %2"_s.arg(snapshot).arg(journal)));
-        QVERIFY2(firstHeld > 1 && firstHeld <= lastEvent,
-                 qPrintable(u"%1 of %2"_s.arg(firstHeld).arg(lastEvent)));
-        open(journal, snapshot, firstHeld);
-        QCOMPARE(snapshot, qint64{0});
-        QCOMPARE(firstHeld, qint64{1});
+        open(snapshot, firstHeld);
+        QVERIFY(snapshot > 0 && snapshot > journal - 25);
+        QCOMPARE(firstHeld, qint64{1});  // the demo's events fit in what is kept
+
+        for (const QString& damage :
+             {u"UPDATE snapshot_history SET bytes = substr(bytes, 1, length(bytes) / 2)"_s,
+              u"UPDATE snapshot_history SET bytes = zeroblob(40)"_s,
+              u"DROP TABLE snapshot_history;\nUPDATE houbu_meta SET value = '4' WHERE key = "
+              u"'schema_version'"_s}) {
+            sql(path, damage);
+            qint64 from = 0;
+            open(from, firstHeld);
+            QCOMPARE(from, snapshot);
+            QVERIFY2(firstHeld > 1 && firstHeld <= lastEvent + 1,
+                     qPrintable(damage + u": %1 of %2"_s.arg(firstHeld).arg(lastEvent)));
+        }
+        QCOMPARE(
+            value(path, u"SELECT value FROM houbu_meta WHERE key = 'schema_version'"_s).toInt(),
+            Store::kSchemaVersion);
     }
 
     void tamperingIsReported_data() {

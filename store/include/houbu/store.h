@@ -68,12 +68,6 @@ struct StoreOptions {
     // Snapshots kept; older ones are deleted. Default 2: the newest, and one
     // to open from should the newest be damaged.
     int snapshotsKept = 2;
-    // Open from a kept snapshot at least this many commands before the
-    // journal's end when there is one, so that their events are replayed
-    // into memory (firstRecentEvent): a reader showing the recent past (the
-    // console's log) then needs no engine restored beside this one. Costs
-    // the replay of those commands on opening. Default: the newest snapshot.
-    qint64 historyCommands = 0;
     // Open for `verify`: record problems in the summary instead of refusing to open.
     bool inspectOnly = false;
     // Open without building the engine, for a tool that builds its own:
@@ -160,7 +154,7 @@ class Store {
   public:
     // Schema version this build writes and reads; a store of an older one
     // (1 to 3) is migrated in place when opened, with progress.
-    static constexpr int kSchemaVersion = 4;
+    static constexpr int kSchemaVersion = 5;
 
     // Opens or creates a store. Returns nullptr with a message naming the
     // problem (locked, not a Houbu database, newer schema, corrupt, journal and
@@ -238,9 +232,10 @@ class Store {
     // `error` when the journal cannot be read or disagrees with its chain.
     bool readEvents(qint64 afterSeq, int limit, QByteArray& out, QString& error);
     // The oldest event readEvents gives from memory (the events of the
-    // commands since about the last snapshot, at most recentEventBytes of
-    // them); one past the last event when none is held. Reading from it on
-    // costs no replay: an older one costs an engine restored beside this one.
+    // commands before the snapshot opened from, kept with it, and of those
+    // since: at most recentEventBytes of them); one past the last event when
+    // none is held. Reading from it on costs no replay: an older one costs
+    // an engine restored beside this one.
     qint64 firstRecentEvent() const;
 
     // Appends the committed events with seq > afterSeq that concern `filter`,

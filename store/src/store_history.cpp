@@ -1,0 +1,106 @@
+// A snapshot's history: the events of the commands before it, kept with it
+// so that a store opened from it holds the recent past in memory. Without
+// it the console's log started empty after a snapshot at the journal's end
+// (every close takes one), or the open went back to an older snapshot: on a
+// whole day, snapshots lie tens of millions of commands apart, and that
+// replay tripled the time to open.
+
+#include <QDataStream>
+#include <cstring>
+#include <vector>
+
+#include <zstd.h>
+
+#include "store_impl.h"
+
+namespace houbu {
+
+using namespace Qt::StringLiterals;
+
+namespace {
+
+// zstd's fast end: the history is written on the database thread, between
+// commits, once a snapshot (32 MB of events at most, a few MB packed).
+constexpr int kHistoryLevel = 1;
+
+}  // namespace
+
+void StoreImpl::keepHistory(qint64 snapshot) {
+    // The commits up to the snapshot (`recent` may hold later ones already).
+    QByteArray plain;
+    {
+        QDataStream index(&plain, QIODevice::WriteOnly);
+        qint32 count = 0;
+        for (const RecentCommand& r : recent)
+            count += r.seq <= snapshot ? 1 : 0;
+        index << count;
+        for (const RecentCommand& r : recent)
+            if (r.seq <= snapshot) index << r.seq << r.firstEvent << qint32(r.events.size());
+    }
+    qsizetype payload = 0;
+    for (const RecentCommand& r : recent)
+        if (r.seq <= snapshot) {
+            plain += r.events;
+            payload += r.events.size();
+        }
+    if (payload == 0) return;
+    QByteArray packed(static_cast<qsizetype>(ZSTD_compressBound(plain.size())), Qt::Uninitialized);
+    const std::size_t size =
+        ZSTD_compress(packed.data(), packed.size(), plain.constData(), plain.size(), kHistoryLevel);
+    if (ZSTD_isError(size)) return;  // no history: the log starts at the snapshot
+    packed.truncate(static_cast<qsizetype>(size));
+    sql.write(u"INSERT INTO snapshot_history (journal_seq, bytes) VALUES (?, ?)"_s,
+              {snapshot, packed});
+}
+
+void StoreImpl::restoreHistory(qint64 snapshot, qint64 lastEvent) {
+    QSqlQuery q =
+        sql.exec(u"SELECT bytes FROM snapshot_history WHERE journal_seq = ?"_s, {snapshot});
+    if (!q.next()) return;
+    const QByteArray packed = q.value(0).toByteArray();
+    q.finish();
+    const unsigned long long plainSize =
+        ZSTD_getFrameContentSize(packed.constData(), packed.size());
+    // A history is derived data: one that does not read back whole, or does
+    // not end where the snapshot does, is left out rather than trusted.
+    if (plainSize == ZSTD_CONTENTSIZE_ERROR || plainSize == ZSTD_CONTENTSIZE_UNKNOWN ||
+        plainSize > (std::uint64_t(1) << 32))
+        return;
+    QByteArray plain(static_cast<qsizetype>(plainSize), Qt::Uninitialized);
+    const std::size_t got =
+        ZSTD_decompress(plain.data(), plain.size(), packed.constData(), packed.size());
+    if (ZSTD_isError(got) || got != plainSize) return;
+    QDataStream index(plain);
+    qint32 count = 0;
+    index >> count;
+    if (count <= 0) return;
+    std::vector<RecentCommand> kept;
+    qsizetype payload = 0;
+    qint64 previousSeq = -1;
+    for (qint32 k = 0; k < count; ++k) {
+        RecentCommand r;
+        qint32 bytes = 0;
+        index >> r.seq >> r.firstEvent >> bytes;
+        if (index.status() != QDataStream::Ok || bytes <= 0 || r.seq <= previousSeq) return;
+        r.events = QByteArray(static_cast<qsizetype>(bytes), Qt::Uninitialized);
+        previousSeq = r.seq;
+        payload += bytes;
+        kept.push_back(std::move(r));
+    }
+    const qsizetype start = index.device()->pos();
+    if (start + payload != plain.size()) return;
+    // The commits' events follow one another with no gap.
+    qsizetype offset = start;
+    qint64 expected = kept.front().firstEvent;
+    for (RecentCommand& r : kept) {
+        if (r.firstEvent != expected) return;
+        std::memcpy(r.events.data(), plain.constData() + offset, r.events.size());
+        offset += r.events.size();
+        expected = r.firstEvent + r.events.count('\n');
+    }
+    if (kept.back().seq != snapshot || expected != lastEvent + 1) return;
+    for (RecentCommand& r : kept)
+        remember(r.seq, r.firstEvent, std::move(r.events));
+}
+
+}  // namespace houbu
