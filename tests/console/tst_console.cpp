@@ -310,6 +310,38 @@ class TestConsole : public QObject {
             QCOMPARE(window.logModel()->at(r).json, expected[r]);
     }
 
+    // A longer history is read a page at a time (5,000 events), so that a
+    // run switched to meanwhile is shown at once. A command sent while it
+    // is read waits for it: the log keeps every event in order.
+    void aCommandSentWhileTheHistoryIsReadComesAfterIt() {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const QString day = dir.filePath(u"day.jsonl"_s), db = dir.filePath(u"day.db"_s);
+        QProcess gen;
+        gen.setStandardOutputFile(day);
+        gen.start(QStringLiteral(HOUBU_CLI_PATH),
+                  {u"gen"_s, u"--seed"_s, u"3"_s, u"--runs"_s, u"2"_s, u"--orders"_s, u"3000"_s});
+        QVERIFY(gen.waitForFinished(60000));
+        QCOMPARE(gen.exitCode(), 0);
+        QProcess cli;
+        cli.start(QStringLiteral(HOUBU_CLI_PATH), {u"run"_s, day, u"--db"_s, db});
+        QVERIFY(cli.waitForFinished(120000));
+        QCOMPARE(cli.exitCode(), 0);
+        QList<QByteArray> expected = cli.readAllStandardOutput().split('\n');
+        if (!expected.isEmpty() && expected.last().isEmpty()) expected.removeLast();
+        QVERIFY2(expected.size() > 3 * 5000 && expected.size() < 200000,
+                 qPrintable(QString::number(expected.size())));
+
+        MainWindow window;
+        window.openEmbedded(db);
+        window.session()->send({R"({"op":"position","id":"w1"})"});
+        QTRY_COMPARE_WITH_TIMEOUT(window.logModel()->rowCount(), int(expected.size()) + 1, 60000);
+        for (int r = 0; r < int(expected.size()); ++r)
+            QCOMPARE(window.logModel()->at(r).json, expected[r]);
+        const QByteArray answer = window.logModel()->at(int(expected.size())).json;
+        QVERIFY2(answer.contains(R"("w1")"), answer.constData());
+    }
+
     // The step banner names the stepped command's line in the example's file.
     void stepBannerNamesTheFileLine() {
         MainWindow window;
