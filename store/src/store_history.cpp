@@ -63,8 +63,11 @@ void StoreImpl::restoreHistory(qint64 snapshot, qint64 lastEvent) {
         ZSTD_getFrameContentSize(packed.constData(), packed.size());
     // A history is derived data: one that does not read back whole, or does
     // not end where the snapshot does, is left out rather than trusted.
+    // A writer keeps at most recentEventBytes of events (and an index of a
+    // few bytes a commit): a frame claiming far more is not one of ours.
+    const auto most = static_cast<unsigned long long>(2 * options.recentEventBytes + (64 << 20));
     if (plainSize == ZSTD_CONTENTSIZE_ERROR || plainSize == ZSTD_CONTENTSIZE_UNKNOWN ||
-        plainSize > (std::uint64_t(1) << 32))
+        plainSize > most)
         return;
     QByteArray plain(static_cast<qsizetype>(plainSize), Qt::Uninitialized);
     const std::size_t got =
@@ -81,7 +84,9 @@ void StoreImpl::restoreHistory(qint64 snapshot, qint64 lastEvent) {
         RecentCommand r;
         qint32 bytes = 0;
         index >> r.seq >> r.firstEvent >> bytes;
-        if (index.status() != QDataStream::Ok || bytes <= 0 || r.seq <= previousSeq) return;
+        if (index.status() != QDataStream::Ok || bytes <= 0 || bytes > plain.size() - payload ||
+            r.seq <= previousSeq)
+            return;
         r.events = QByteArray(static_cast<qsizetype>(bytes), Qt::Uninitialized);
         previousSeq = r.seq;
         payload += bytes;
@@ -98,7 +103,9 @@ void StoreImpl::restoreHistory(qint64 snapshot, qint64 lastEvent) {
         offset += r.events.size();
         expected = r.firstEvent + r.events.count('\n');
     }
-    if (kept.back().seq != snapshot || expected != lastEvent + 1) return;
+    // (The last commits before the snapshot may have had no events: the
+    // events, not the seqs, must reach the snapshot's last one.)
+    if (kept.back().seq > snapshot || expected != lastEvent + 1) return;
     for (RecentCommand& r : kept)
         remember(r.seq, r.firstEvent, std::move(r.events));
 }
