@@ -12,7 +12,8 @@
 
 #include "houbu/event_log_model.h"
 #include "houbu/main_window.h"
-#include "tools.h"
+#include "longest_queue.h"
+#include "one_interval_day.h"
 
 using namespace houbu;
 using namespace Qt::StringLiterals;
@@ -25,17 +26,7 @@ class TestQueuePaging : public QObject {
     int firstRun_ = -1;
 
     // The shown run's longest queue.
-    QModelIndex longest() const {
-        const QueueModel* m = window_->queueModel();
-        QModelIndex best;
-        for (int q = 0; q < m->rowCount(); ++q) {
-            const QModelIndex queue = m->index(q, 0);
-            if (!best.isValid() || queue.data(QueueModel::LengthRole).toInt() >
-                                       best.data(QueueModel::LengthRole).toInt())
-                best = queue;
-        }
-        return best;
-    }
+    QModelIndex longest() const { return test::LongestQueue::in(window_->queueModel()); }
 
     // Ranks 1, 2, … down the listed orders: the head of the queue, in order.
     static bool ranksFromTheHead(const QModelIndex& queue) {
@@ -51,21 +42,9 @@ class TestQueuePaging : public QObject {
         QCoreApplication::setApplicationName(u"tst_queue_paging"_s);
         // One interval on one train (houbu-cli gen): a few thousand orders
         // in few queues.
-        tools::GenSpec spec;
-        spec.seed = 2;
-        spec.runs = 1;
-        spec.stopsMin = spec.stopsMax = 2;
-        spec.seatsMin = spec.seatsMax = 100;
-        spec.orders = 4000;
-        spec.releases = 40;
-        QByteArray scenario;
-        tools::GenStats stats;
         std::string error;
-        QVERIFY2(
-            tools::generate(
-                spec, [&](std::string_view s) { scenario.append(s.data(), qsizetype(s.size())); },
-                stats, error),
-            error.c_str());
+        const QByteArray scenario = test::OneIntervalDay::generate(4000, error);
+        QVERIFY2(!scenario.isEmpty(), error.c_str());
         window_ = new MainWindow;
         window_->resize(1400, 900);
         window_->openEmbedded(QString(), scenario);

@@ -17,7 +17,8 @@
 #include "houbu/codec.h"
 #include "houbu/event_log_model.h"
 #include "houbu/main_window.h"
-#include "tools.h"
+#include "longest_queue.h"
+#include "one_interval_day.h"
 
 using namespace houbu;
 using namespace Qt::StringLiterals;
@@ -30,17 +31,7 @@ class TestQueueWindow : public QObject {
     // The longest queue as the test's engine reads it whole: its order ids in rank order.
     QueueView whole_;
 
-    QModelIndex longest() const {
-        const QueueModel* m = window_->queueModel();
-        QModelIndex best;
-        for (int q = 0; q < m->rowCount(); ++q) {
-            const QModelIndex queue = m->index(q, 0);
-            if (!best.isValid() || queue.data(QueueModel::LengthRole).toInt() >
-                                       best.data(QueueModel::LengthRole).toInt())
-                best = queue;
-        }
-        return best;
-    }
+    QModelIndex longest() const { return test::LongestQueue::in(window_->queueModel()); }
 
     // Chooses the order's row in the log, newest first, as a user would.
     void chooseInLog(const QString& order) {
@@ -78,21 +69,9 @@ class TestQueueWindow : public QObject {
         QCoreApplication::setApplicationName(u"tst_queue_window"_s);
         // One interval on one train (houbu-cli gen): its second class queue
         // on the busier of its dates holds more than 20,000 orders.
-        tools::GenSpec spec;
-        spec.seed = 2;
-        spec.runs = 1;
-        spec.stopsMin = spec.stopsMax = 2;
-        spec.seatsMin = spec.seatsMax = 100;
-        spec.orders = 30000;
-        spec.releases = 40;
-        QByteArray scenario;
-        tools::GenStats stats;
         std::string error;
-        QVERIFY2(
-            tools::generate(
-                spec, [&](std::string_view s) { scenario.append(s.data(), qsizetype(s.size())); },
-                stats, error),
-            error.c_str());
+        const QByteArray scenario = test::OneIntervalDay::generate(30000, error);
+        QVERIFY2(!scenario.isEmpty(), error.c_str());
         int line = 0;
         QByteArray events;
         for (const QByteArray& l : scenario.split('\n')) {

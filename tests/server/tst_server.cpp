@@ -934,19 +934,18 @@ class TestServer : public QObject {
         QCOMPARE(
             two.value("orders"_L1).toArray().at(1).toObject().value("ahead_passengers"_L1).toInt(),
             2);
-        const QString deeper = QString::fromLatin1(QUrl::toPercentEncoding(u"二等座:0:1:4"_s));
-        QCOMPARE(ids(queue(u"?rows=2&deeper="_s + deeper)).size(), 4);
+        // Two rows a queue, and a window `deeper` (CLASS:FROM:TO:ROWS[@FIRST]).
+        const auto deeper = [&](const QString& window) {
+            return queue(u"?rows=2&deeper="_s +
+                         QString::fromLatin1(QUrl::toPercentEncoding(window)));
+        };
+        QCOMPARE(ids(deeper(u"二等座:0:1:4"_s)).size(), 4);
         // Another queue's depth does not reach this one.
-        QCOMPARE(ids(queue(u"?rows=2&deeper=%1"_s.arg(
-                         QString::fromLatin1(QUrl::toPercentEncoding(u"一等座:0:1:4"_s)))))
-                     .size(),
-                 2);
+        QCOMPARE(ids(deeper(u"一等座:0:1:4"_s)).size(), 2);
         // A window below the head: ranks 3 and 4, the passengers ahead
         // counted from the head, and `first` saying where it starts; one
         // starting past the end shows the last orders.
-        const QJsonObject middle =
-            queue(u"?rows=2&deeper="_s +
-                  QString::fromLatin1(QUrl::toPercentEncoding(u"二等座:0:1:2@2"_s)));
+        const QJsonObject middle = deeper(u"二等座:0:1:2@2"_s);
         QCOMPARE(ids(middle), (QStringList{u"PW3"_s, u"PW4"_s}));
         QCOMPARE(middle.value("first"_L1).toInt(), 2);
         QCOMPARE(middle.value("length"_L1).toInt(), 6);
@@ -958,9 +957,7 @@ class TestServer : public QObject {
                      .value("ahead_passengers"_L1)
                      .toInt(),
                  4);
-        const QJsonObject past =
-            queue(u"?rows=2&deeper="_s +
-                  QString::fromLatin1(QUrl::toPercentEncoding(u"二等座:0:1:2@50"_s)));
+        const QJsonObject past = deeper(u"二等座:0:1:2@50"_s);
         QCOMPARE(ids(past), (QStringList{u"PW5"_s, u"PW6"_s}));
         QCOMPARE(past.value("first"_L1).toInt(), 4);
         // From the head, no `first`: the bytes a reader of the head always had.
