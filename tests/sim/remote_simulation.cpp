@@ -217,12 +217,20 @@ bool RemoteSimulation::run() {
         return true;
     };
     // Sends until an answer comes; false when none does even with no faults.
+    // Once the faults are off, houbud gets the time a store takes to commit
+    // again (its retries back off to 2 s) before the batch counts as lost.
     const auto sendUntilAnswered = [&](std::size_t i, const QByteArray& key, bool& replayed) {
         const Batch& b = batches[i];
-        for (int sending = 0; sending <= 40; ++sending) {
+        QElapsedTimer calm;
+        for (int sending = 0;; ++sending) {
             if (sending == 40) {
                 proxy.setPlan({});
                 vfs.disarm();
+                calm.start();
+            }
+            if (calm.isValid()) {
+                if (calm.elapsed() > 15000) break;
+                if (sending > 40) waitFor([] { return false; }, 250);
             }
             QJsonObject answer;
             const int status = post(b, key, answer, replayed);
