@@ -7,6 +7,7 @@
 
 #include <QDataStream>
 #include <cstring>
+#include <utility>
 #include <vector>
 
 #include <zstd.h>
@@ -25,25 +26,28 @@ constexpr int kHistoryLevel = 1;
 
 }  // namespace
 
+void StoreImpl::captureHistory(qint64 snapshot) {
+    // The events are shared, not copied (QByteArray).
+    snapshotHistory.clear();
+    for (const RecentCommand& r : recent)
+        if (r.seq <= snapshot) snapshotHistory.push_back(r);
+}
+
 void StoreImpl::keepHistory(qint64 snapshot) {
-    // The commits up to the snapshot (`recent` may hold later ones already).
+    const std::vector<RecentCommand> kept = std::exchange(snapshotHistory, {});
     QByteArray plain;
     {
         QDataStream index(&plain, QIODevice::WriteOnly);
-        qint32 count = 0;
-        for (const RecentCommand& r : recent)
-            count += r.seq <= snapshot ? 1 : 0;
-        index << count;
-        for (const RecentCommand& r : recent)
-            if (r.seq <= snapshot) index << r.seq << r.firstEvent << qint32(r.events.size());
+        index << qint32(kept.size());
+        for (const RecentCommand& r : kept)
+            index << r.seq << r.firstEvent << qint32(r.events.size());
     }
     qsizetype payload = 0;
-    for (const RecentCommand& r : recent)
-        if (r.seq <= snapshot) {
-            plain += r.events;
-            payload += r.events.size();
-        }
-    if (payload == 0) return;
+    for (const RecentCommand& r : kept) {
+        plain += r.events;
+        payload += r.events.size();
+    }
+    if (payload == 0 || kept.back().seq > snapshot) return;
     QByteArray packed(static_cast<qsizetype>(ZSTD_compressBound(plain.size())), Qt::Uninitialized);
     const std::size_t size =
         ZSTD_compress(packed.data(), packed.size(), plain.constData(), plain.size(), kHistoryLevel);

@@ -241,6 +241,11 @@ class StoreImpl : public EventSink {
     // (store_history.cpp): a reader of the recent past (the console's log)
     // finds them in memory without replaying from an older snapshot.
     void keepHistory(qint64 snapshot);
+    // The remembered commits up to the snapshot being taken in, as they were
+    // when it was handed to this thread: a whole day's snapshot takes minutes
+    // to take in, and by then `recent` has moved past it.
+    std::vector<RecentCommand> snapshotHistory;
+    void captureHistory(qint64 snapshot);
     void restoreHistory(qint64 snapshot, qint64 lastEvent);
     // A replay kept between reads of older events: a reader paging forward
     // continues it instead of starting again from a snapshot.

@@ -209,7 +209,10 @@ void StoreImpl::takeSnapshot() {
     thread->post([this, handed] {
         snapshotting = std::move(*handed);
         // Commands it holds were not committed: it is of no use.
-        if (broken || committedSeq < snapshotting->seq()) dropSnapshot({});
+        if (broken || committedSeq < snapshotting->seq())
+            dropSnapshot({});
+        else
+            captureHistory(snapshotting->seq());
     });
     if (options.waitForSnapshots)
         thread->run([this] {
@@ -566,6 +569,7 @@ void StoreImpl::dropSnapshot(const QString& why) {
     intake.reset();
     intakeHash.reset();
     snapshotting.reset();
+    snapshotHistory.clear();
     snapshotInFlight = 0;
     partsToCollect = true;
 }
