@@ -2,6 +2,7 @@
 // the chain checked on the way.
 
 #include <algorithm>
+#include <utility>
 
 #include "journal_chain.h"
 #include "store_impl.h"
@@ -28,7 +29,16 @@ void StoreImpl::forEachBlock(qint64 from, qint64 to, const std::function<bool(St
         if (q.next()) start = q.value(0).toLongLong();
     }
     for (;;) {
-        std::vector<StoredBlock> page;
+        // The rows of a page are read first (a caller may run SQL of its
+        // own), and each body is unpacked only when its block is used: a
+        // caller reading a few rows (the console's history, 5,000 events a
+        // page) stops long before the 32 blocks of 512 commands are done.
+        struct Packed {
+            StoredBlock block;
+            QByteArray body;
+            int packing = 0;
+        };
+        std::vector<Packed> page;
         {
             QSqlQuery q = sql.exec(
                 u"SELECT first_seq, last_seq, first_event, journaled_at, packing, body, chain "
@@ -36,33 +46,36 @@ void StoreImpl::forEachBlock(qint64 from, qint64 to, const std::function<bool(St
                 u"LIMIT %1"_s.arg(kBlocksPerPage),
                 {start, to});
             while (q.next()) {
-                StoredBlock b;
-                b.firstSeq = q.value(0).toLongLong();
-                b.lastSeq = q.value(1).toLongLong();
-                b.firstEvent = q.value(2).toLongLong();
-                b.journaledAt = q.value(3).toLongLong();
-                const int packing = q.value(4).toInt();
-                b.chain = q.value(6).toByteArray();
-                const auto body = packer->unpack(q.value(5).toByteArray(), packing);
-                QString why;
-                if (!body)
-                    b.damage = u"its commands cannot be unpacked (packing %1)"_s.arg(packing);
-                else if (!JournalBlock::decode(*body, b.commands, why))
-                    b.damage = why;
-                else if (static_cast<qint64>(b.commands.size()) != b.lastSeq - b.firstSeq + 1)
-                    b.damage = u"its block holds %1 commands for journal seqs %2 to %3"_s
-                                   .arg(b.commands.size())
-                                   .arg(b.firstSeq)
-                                   .arg(b.lastSeq);
-                page.push_back(std::move(b));
+                Packed p;
+                p.block.firstSeq = q.value(0).toLongLong();
+                p.block.lastSeq = q.value(1).toLongLong();
+                p.block.firstEvent = q.value(2).toLongLong();
+                p.block.journaledAt = q.value(3).toLongLong();
+                p.packing = q.value(4).toInt();
+                p.body = q.value(5).toByteArray();
+                p.block.chain = q.value(6).toByteArray();
+                page.push_back(std::move(p));
             }
         }
         if (page.empty()) return;
-        for (StoredBlock& b : page)
+        for (Packed& p : page) {
+            StoredBlock& b = p.block;
+            const auto body = packer->unpack(std::exchange(p.body, {}), p.packing);
+            QString why;
+            if (!body)
+                b.damage = u"its commands cannot be unpacked (packing %1)"_s.arg(p.packing);
+            else if (!JournalBlock::decode(*body, b.commands, why))
+                b.damage = why;
+            else if (static_cast<qint64>(b.commands.size()) != b.lastSeq - b.firstSeq + 1)
+                b.damage = u"its block holds %1 commands for journal seqs %2 to %3"_s
+                               .arg(b.commands.size())
+                               .arg(b.firstSeq)
+                               .arg(b.lastSeq);
             if (!use(b)) return;
+        }
         // A damaged table can give the same rows again (or rows out of order):
         // stop rather than read them forever; the caller finds seqs missing.
-        const qint64 last = page.back().firstSeq;
+        const qint64 last = page.back().block.firstSeq;
         if (last < start || last >= to) return;
         start = last + 1;
     }
