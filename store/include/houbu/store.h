@@ -153,7 +153,7 @@ struct JournalEntry {
 class Store {
   public:
     // Schema version this build writes and reads; a store of an older one
-    // (1 to 3) is migrated in place when opened, with progress.
+    // (1 to 4) is migrated in place when opened, with progress.
     static constexpr int kSchemaVersion = 5;
 
     // Opens or creates a store. Returns nullptr with a message naming the
