@@ -6,7 +6,6 @@
 // replay tripled the time to open.
 
 #include <QDataStream>
-#include <cstring>
 #include <utility>
 #include <vector>
 
@@ -47,7 +46,7 @@ void StoreImpl::keepHistory(qint64 snapshot) {
         plain += r.events;
         payload += r.events.size();
     }
-    if (payload == 0 || kept.back().seq > snapshot) return;
+    if (payload == 0) return;
     QByteArray packed(static_cast<qsizetype>(ZSTD_compressBound(plain.size())), Qt::Uninitialized);
     const std::size_t size =
         ZSTD_compress(packed.data(), packed.size(), plain.constData(), plain.size(), kHistoryLevel);
@@ -81,32 +80,29 @@ void StoreImpl::restoreHistory(qint64 snapshot, qint64 lastEvent) {
     qint32 count = 0;
     index >> count;
     if (count <= 0) return;
+    // The index, then each commit's events from where the index ends, one
+    // after another with no gap in their numbers.
     std::vector<RecentCommand> kept;
-    qsizetype payload = 0;
-    qint64 previousSeq = -1;
+    std::vector<qint32> sizes;
     for (qint32 k = 0; k < count; ++k) {
         RecentCommand r;
         qint32 bytes = 0;
         index >> r.seq >> r.firstEvent >> bytes;
-        if (index.status() != QDataStream::Ok || bytes <= 0 || bytes > plain.size() - payload ||
-            r.seq <= previousSeq)
+        if (index.status() != QDataStream::Ok || bytes <= 0 ||
+            (!kept.empty() && r.seq <= kept.back().seq))
             return;
-        r.events = QByteArray(static_cast<qsizetype>(bytes), Qt::Uninitialized);
-        previousSeq = r.seq;
-        payload += bytes;
         kept.push_back(std::move(r));
+        sizes.push_back(bytes);
     }
-    const qsizetype start = index.device()->pos();
-    if (start + payload != plain.size()) return;
-    // The commits' events follow one another with no gap.
-    qsizetype offset = start;
+    qsizetype offset = index.device()->pos();
     qint64 expected = kept.front().firstEvent;
-    for (RecentCommand& r : kept) {
-        if (r.firstEvent != expected) return;
-        std::memcpy(r.events.data(), plain.constData() + offset, r.events.size());
-        offset += r.events.size();
-        expected = r.firstEvent + r.events.count('\n');
+    for (std::size_t k = 0; k < kept.size(); ++k) {
+        if (kept[k].firstEvent != expected || sizes[k] > plain.size() - offset) return;
+        kept[k].events = plain.sliced(offset, sizes[k]);
+        offset += sizes[k];
+        expected += kept[k].events.count('\n');
     }
+    if (offset != plain.size()) return;
     // (The last commits before the snapshot may have had no events: the
     // events, not the seqs, must reach the snapshot's last one.)
     if (kept.back().seq > snapshot || expected != lastEvent + 1) return;

@@ -20,8 +20,10 @@ using namespace Qt::StringLiterals;
 
 namespace {
 
-// Schema 5 (4 and snapshot_history). A journal block (journal_block.h)
-// keeps the commands of one transaction, packed (`packing`: the command dictionary, 0 for none):
+// Schema 5: schema 4 and snapshot_history (below).
+//
+// Schema 4. A journal block (journal_block.h) keeps the commands of one
+// transaction, packed (`packing`: the command dictionary, 0 for none):
 // journal seqs first_seq..last_seq, their events first_event and on
 // (event_count of them), the engine's clock after them (seconds since
 // 2000-01-01), the wall clock of the commit (ms since 1970 UTC) and the
@@ -383,24 +385,33 @@ bool StoreImpl::migrateFromV1(QString& error) {
     return true;
 }
 
-// Schema 3 keeps snapshots in parts beside the table of snapshots, and
-// the keys of requests.
-bool StoreImpl::migrateFromV2(QString& error) {
+// A schema step of statements only, in one transaction with the new
+// version: the store is at `from` or at `from` + 1, never in between.
+bool StoreImpl::migrateBy(int from, const QStringList& statements, QString& error) {
     try {
         sql.begin();
-        sql.exec(u"ALTER TABLE snapshots ADD COLUMN parts INTEGER NOT NULL DEFAULT 0"_s);
-        sql.exec(sql.ddl(kSnapshotParts));
-        sql.exec(sql.ddl(kRequests));
-        sql.exec(u"UPDATE houbu_meta SET value = '3' WHERE key = 'schema_version'"_s);
+        for (const QString& statement : statements)
+            sql.exec(statement);
+        sql.exec(
+            u"UPDATE houbu_meta SET value = '%1' WHERE key = 'schema_version'"_s.arg(from + 1));
         sql.commit();
     } catch (const SqlFailure& f) {
         sql.rollback();
-        error = u"cannot upgrade %1 from schema 2 to 3 (it is unchanged): %2"_s.arg(
-            displayLocation(), f.message);
+        error = u"cannot upgrade %1 from schema %2 to %3 (it is unchanged): %4"_s.arg(
+            displayLocation(), QString::number(from), QString::number(from + 1), f.message);
         return false;
     }
-    schemaVersion = 3;
+    schemaVersion = from + 1;
     return true;
+}
+
+// Schema 3 keeps snapshots in parts beside the table of snapshots, and
+// the keys of requests.
+bool StoreImpl::migrateFromV2(QString& error) {
+    return migrateBy(2,
+                     {u"ALTER TABLE snapshots ADD COLUMN parts INTEGER NOT NULL DEFAULT 0"_s,
+                      sql.ddl(kSnapshotParts), sql.ddl(kRequests)},
+                     error);
 }
 
 // Schema 4 keeps the journal in blocks (journal_block.h), counts the state
@@ -546,19 +557,7 @@ bool StoreImpl::migrateFromV3(QString& error) {
 // Schema 5 keeps a snapshot's history beside it; snapshots of schema 4 have
 // none, and a load from one starts the history at the snapshot.
 bool StoreImpl::migrateFromV4(QString& error) {
-    try {
-        sql.begin();
-        sql.exec(sql.ddl(kSnapshotHistory));
-        sql.exec(u"UPDATE houbu_meta SET value = '5' WHERE key = 'schema_version'"_s);
-        sql.commit();
-    } catch (const SqlFailure& f) {
-        sql.rollback();
-        error = u"cannot upgrade %1 from schema 4 to 5 (it is unchanged): %2"_s.arg(
-            displayLocation(), f.message);
-        return false;
-    }
-    schemaVersion = 5;
-    return true;
+    return migrateBy(4, {sql.ddl(kSnapshotHistory)}, error);
 }
 
 const char* seatChoiceName(SeatChoice c) {
