@@ -44,7 +44,6 @@ RemoteSession::RemoteSession(QObject* parent) : Session(parent) {
     connect(reconnectTimer_, &QTimer::timeout, this, &RemoteSession::connectStream);
     refreshTimer_ = new QTimer(this);
     refreshTimer_->setSingleShot(true);
-    refreshTimer_->setInterval(kRefreshMs);
     connect(refreshTimer_, &QTimer::timeout, this, &RemoteSession::refresh);
     forecastTimer_ = new QTimer(this);
     forecastTimer_->setSingleShot(true);
@@ -522,7 +521,9 @@ void RemoteSession::forecastNext() {
 }
 
 void RemoteSession::scheduleRefresh() {
-    if (!refreshTimer_->isActive()) refreshTimer_->start();
+    // News cuts a retry's backoff short.
+    if (!refreshTimer_->isActive() || refreshTimer_->remainingTime() > kRefreshMs)
+        refreshTimer_->start(kRefreshMs);
 }
 
 void RemoteSession::refresh() {
@@ -546,6 +547,7 @@ void RemoteSession::refresh() {
             return;
         }
         refreshing_ = false;
+        bool behind = false;
         if (reply->error() == QNetworkReply::NoError) {
             const QJsonObject o = QJsonDocument::fromJson(reply->readAll()).object();
             auto snap = std::make_shared<ConsoleSnapshot>();
@@ -576,12 +578,26 @@ void RemoteSession::refresh() {
             }
             snap->standingTickets =
                 fromJsonArray<StandingTicketView>(o.value("standing_tickets"_L1).toArray());
+            // A read behind the stream (the server answered from before its
+            // newest events) counts as a failed one: the grid must catch up.
+            behind = shownSeq_ < lastSeq_;
             emit snapshotChanged(std::move(snap));
-        } else if (state_ == State::Connected) {
+        } else {
             // The stream notices a lost server and reconnects; a refused read is news.
             const int status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
-            if (status) emit failed(errorMessage(reply));
+            if (status && state_ == State::Connected) emit failed(errorMessage(reply));
+            behind = true;
         }
+        if (behind && !closing_) {
+            // Without another read the grid would stay behind the log until
+            // the next event, which may never come: ask again, backing off.
+            refreshAgain_ = false;
+            refreshTimer_->start(
+                std::min(kLastRetryMs, kFirstRetryMs << std::min(refreshFailures_, 5)));
+            ++refreshFailures_;
+            return;
+        }
+        refreshFailures_ = 0;
         if (refreshAgain_) {
             refreshAgain_ = false;
             scheduleRefresh();

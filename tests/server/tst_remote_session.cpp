@@ -100,6 +100,7 @@ struct Recorder {
 // A loopback proxy in front of houbud that can lose the answer of one POST
 // of commands: the server applies them, the client sees its connection close
 // (with `cutShort`, after the answer's status line and a byte of its body).
+// It can lose the answer of one snapshot read the same way.
 class AnswerLosingProxy : public QObject {
   public:
     explicit AnswerLosingProxy(quint16 upstream) : upstream_(upstream) {
@@ -108,6 +109,7 @@ class AnswerLosingProxy : public QObject {
     }
     quint16 port() const { return listener_.serverPort(); }
     bool loseNextCommandAnswer = false;
+    bool loseNextSnapshotAnswer = false;
     bool cutShort = false;
     int answersLost = 0;
 
@@ -122,6 +124,10 @@ class AnswerLosingProxy : public QObject {
                     const QByteArray data = client->readAll();
                     if (loseNextCommandAnswer && data.contains("POST /api/v1/commands")) {
                         loseNextCommandAnswer = false;
+                        *losing = true;
+                    }
+                    if (loseNextSnapshotAnswer && data.startsWith("GET /api/v1/snapshot")) {
+                        loseNextSnapshotAnswer = false;
                         *losing = true;
                     }
                     server->write(data);
@@ -542,6 +548,27 @@ class TestRemoteSession : public QObject {
         for (const houbu::EventRecord& e : events)
             QCOMPARE(qint64(e.event.line), before + 1);
         QCOMPARE(journalLength(), before + 1);
+    }
+
+    // Found by houbu_sim: when the snapshot read after the last events was
+    // lost, nothing asked again, and the grid stayed behind the log for good.
+    void lostSnapshotIsReadAgain() {
+        AnswerLosingProxy proxy(server_.port);
+        RemoteSession remote;
+        remote.setHistoryEvents(0);
+        Recorder r(&remote);
+        QSignalSpy answered(&remote, &RemoteSession::commandAnswered);
+        remote.open(QUrl(u"http://127.0.0.1:%1"_s.arg(proxy.port())), dispatcher_);
+        QTRY_VERIFY_WITH_TIMEOUT(r.snapshot != nullptr, 20000);
+        // Cut short: an answer lost whole is sent again by Qt itself.
+        proxy.loseNextSnapshotAnswer = true;
+        proxy.cutShort = true;
+        remote.submit(commands(970, 1).front());
+        QTRY_COMPARE_WITH_TIMEOUT(answered.size(), 1, 20000);
+        QTRY_VERIFY_WITH_TIMEOUT(!r.events.isEmpty(), 20000);
+        const qint64 last = r.events.back().seq;
+        QTRY_COMPARE_WITH_TIMEOUT(proxy.answersLost, 1, 20000);
+        QTRY_COMPARE_WITH_TIMEOUT(r.lastSeq(), last, 20000);
     }
 
     void viewerIsReadOnly() {

@@ -120,6 +120,7 @@ class RemoteSession : public Session {
     int attempts_ = 0;
     bool refreshing_ = false;
     bool refreshAgain_ = false;
+    int refreshFailures_ = 0;  // reads failed in a row: the next one backs off
     bool closing_ = false;
     quint64 generation_ = 0;  // bumped by open()/close(): late answers are ignored
     quint64 lastTicket_ = 0;
