@@ -29,6 +29,12 @@ Options (flags override the configuration file):
   --listen ADDR:PORT   address and port (default 127.0.0.1:8480; port 0 = any)
   --store LOCATION     SQLite file (created if missing) or
                        postgresql://user[:password]@host[:port]/database
+  --follow LOCATION    follow the writer of a postgresql://... store instead:
+                       its journal applied as it grows; reads, /events and
+                       the stream served here; commands answered 307 with
+                       the writer's address (docs/remote-api.md, Followers)
+  --advertise URL      the address announced in a PostgreSQL store for its
+                       followers' redirects (default http[s]://LISTEN)
   --tokens FILE        token file (default: the SQLite store's path + .tokens;
                        required with PostgreSQL)
   --tls-cert FILE      PEM certificate: serve HTTPS and WSS only
@@ -133,6 +139,12 @@ int main(int argc, char** argv) {
                 return usage(u"--listen needs ADDRESS:PORT"_s);
         } else if (a == "--store"_L1) {
             if (!value(options.store.location)) return usage(u"--store needs a LOCATION"_s);
+        } else if (a == "--follow"_L1) {
+            if (!value(options.store.location) || !options.store.location.startsWith("postgres"_L1))
+                return usage(u"--follow needs a postgresql://... LOCATION"_s);
+            options.follow = true;
+        } else if (a == "--advertise"_L1) {
+            if (!value(options.advertise)) return usage(u"--advertise needs a URL"_s);
         } else if (a == "--tokens"_L1) {
             if (!value(options.tokensPath)) return usage(u"--tokens needs a FILE"_s);
         } else if (a == "--tls-cert"_L1) {

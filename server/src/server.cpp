@@ -86,7 +86,8 @@ bool Server::start(QString& error) {
     if (options_.group < 1) options_.group = 1;
     // A failed transaction is held and retried: the server goes read-only
     // meanwhile instead of losing or refusing what it was asked.
-    options_.store.retryFailedCommits = true;
+    options_.store.retryFailedCommits = !options_.follow;
+    options_.store.follow = options_.follow;
     // A Qt Sql connection belongs to the thread that opened it: the store is
     // opened, used and closed on the writer thread.
     thread_ = new QThread(this);
@@ -192,15 +193,30 @@ bool Server::start(QString& error) {
         return false;
     }
     port_ = listener_->serverPort();
-    storeCheck_->start();
+    announceAddress();
+    if (options_.follow) {
+        // The writer's journal is polled on the writer thread, between reads.
+        QMetaObject::invokeMethod(
+            writer_,
+            [this, w = writer_, every = std::max(1, options_.followPollMs)] {
+                auto* poll = new QTimer(w);
+                poll->setInterval(every);
+                connect(poll, &QTimer::timeout, w, [this, w] { followWriter(w); });
+                poll->start();
+            },
+            Qt::BlockingQueuedConnection);
+    } else {
+        storeCheck_->start();
+    }
     bind(listener_);
     if (!options_.portFile.isEmpty()) {
         QFile pf(options_.portFile);
         if (pf.open(QIODevice::WriteOnly | QIODevice::Truncate))
             pf.write(QByteArray::number(port_) + '\n');
     }
-    qInfo("houbud: listening on %s://%s:%u, store %s, %lld commands in the journal",
+    qInfo("houbud: listening on %s://%s:%u, %s %s, %lld commands in the journal",
           tls_ ? "https" : "http", qPrintable(options_.address.toString()), port_,
+          options_.follow ? "following the store" : "store",
           qPrintable(options_.store.location.startsWith("postgres"_L1)
                          ? QUrl(options_.store.location).toDisplayString(QUrl::RemovePassword)
                          : options_.store.location),
@@ -270,6 +286,7 @@ void Server::shutdown() {
     // A group held while the store is down fails now ("nothing applied"):
     // stopping does not wait for the database.
     if (store_) store_->stopRetrying();
+    releaseWaitingReads();  // refused: the events they wait for will not come here
     maybeFinish();
 }
 

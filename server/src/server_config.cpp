@@ -72,7 +72,9 @@ bool loadConfig(const QString& path, ServerOptions& o, QString& error) {
                                       u"first_byte_timeout"_s,
                                       u"read_timeout"_s,
                                       u"request_timeout"_s,
-                                      u"idle_timeout"_s};
+                                      u"idle_timeout"_s,
+                                      u"follow"_s,
+                                      u"advertise"_s};
     for (const QString& key : c.keys()) {
         if (!known.contains(key)) {
             error = u"the configuration %1 has an unknown key '%2'"_s.arg(path, key);
@@ -93,6 +95,16 @@ bool loadConfig(const QString& path, ServerOptions& o, QString& error) {
         const QString s = c.value("store"_L1).toString();
         o.store.location = s.startsWith("postgres"_L1) ? s : file(s);
     }
+    if (c.contains("follow"_L1)) {
+        const QString s = c.value("follow"_L1).toString();
+        if (!s.startsWith("postgres"_L1)) {
+            error = u"the configuration %1: 'follow' must be a postgresql:// store"_s.arg(path);
+            return false;
+        }
+        o.store.location = s;
+        o.follow = true;
+    }
+    if (c.contains("advertise"_L1)) o.advertise = c.value("advertise"_L1).toString();
     if (c.contains("tokens"_L1)) o.tokensPath = file(c.value("tokens"_L1).toString());
     if (c.contains("tls_cert"_L1)) o.tlsCertificate = file(c.value("tls_cert"_L1).toString());
     if (c.contains("tls_key"_L1)) o.tlsKey = file(c.value("tls_key"_L1).toString());

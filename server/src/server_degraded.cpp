@@ -119,7 +119,9 @@ Server::Reply Server::healthAnswer() const {
     QJsonObject o{{"status"_L1, degraded_ ? u"degraded"_s : u"ok"_s},
                   {"last_seq"_L1, lastSeq_},
                   {"journal_length"_L1, journalLength_},
-                  {"tls"_L1, tls_}};
+                  {"tls"_L1, tls_},
+                  {"role"_L1, options_.follow ? u"follower"_s : u"writer"_s}};
+    if (options_.follow) o.insert("follower"_L1, followHealth());
     if (degraded_) {
         // 503, so that a load balancer that checks the status alone takes
         // this server out of the write path; the body says why and since when.

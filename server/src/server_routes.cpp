@@ -148,6 +148,8 @@ bool Server::handleRequest(const QHttpServerRequest& request, QTcpSocket* socket
         if (!who) return refuse(std::move(refusal));
         if (path == "/api/v1/precheck"_L1)
             handlePrecheck(request, slot);
+        else if (options_.follow)
+            respond(slot, leaderRedirect(path));
         else
             handlePost(request, slot, *who);
         return true;
@@ -387,20 +389,18 @@ void Server::handleGet(const QHttpServerRequest& request, const Slot& slot, cons
         respond(slot, error(404, u"no such endpoint: %1"_s.arg(path)));
         return;
     }
-    if (degraded_) {
-        // The writer waits for the store; the engine is read here, and the
-        // answer says it is not journaled (the state may hold the commands
-        // of the group being retried).
-        Reply r = job(*writer_);
-        r.headers.append(std::pair<QByteArray, QByteArray>("Houbu-Journaled", "false"));
-        respond(slot, std::move(r));
-        return;
+    // Read-your-writes: a read of the state (not of the events, whose
+    // `after` pages) carrying `after` waits until that event was applied
+    // here, as a follower may be behind its writer.
+    if (parts[0] != "events"_L1 && query.hasQueryItem(u"after"_s)) {
+        qint64 after = 0;
+        if (badNumber(u"after"_s, after, 0)) {
+            respond(slot, error(400, u"'after' must be a non-negative event seq"_s));
+            return;
+        }
+        if (waitForSeq(after, slot, job)) return;
     }
-    QMetaObject::invokeMethod(writer_, [this, w = writer_, slot, job = std::move(job)] {
-        Reply r = job(*w);
-        QMetaObject::invokeMethod(
-            this, [this, slot, r = std::move(r)]() mutable { respond(slot, std::move(r)); });
-    });
+    dispatchRead(slot, std::move(job));
 }
 
 // ---- commands -----------------------------------------------------------------------------

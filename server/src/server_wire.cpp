@@ -12,6 +12,8 @@ QByteArray reason(int status) {
     switch (status) {
         case 200:
             return "OK";
+        case 307:
+            return "Temporary Redirect";
         case 400:
             return "Bad Request";
         case 401:

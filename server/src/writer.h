@@ -30,6 +30,11 @@ class Writer : public QObject {
     qint64 groups = 0;
     qint64 commands = 0;
     qint64 applyNs = 0;
+    // A follower's: when it last asked who leads, the answer, and why
+    // following failed the last time (empty: it worked).
+    qint64 leaderLookedUpMs = 0;
+    QString leader;
+    QString followError;
 
     void remember(const QByteArray& out) {
         qsizetype at = 0;

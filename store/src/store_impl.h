@@ -262,6 +262,13 @@ class StoreImpl : public EventSink {
     bool readEventsOf(const EventFilter& filter, qint64 afterSeq, int limit, QByteArray& out,
                       qint64& scanned, QString& error);
 
+    // ---- following the writer (store_follow.cpp) -------------------------------
+    bool catchUp(QByteArray& out, QString& error);
+    QString writerName(QString& error);
+    mutable std::mutex followMutex;
+    FollowState follow;         // guarded by followMutex
+    bool followBroken = false;  // the journal disagreed with its chain: stop
+
     // ---- applying (store_write.cpp) ------------------------------------------
     bool submit(const QList<InputLine>& lines, const std::vector<ParsedLine>* parsed,
                 Store::Committed done, QString& error);

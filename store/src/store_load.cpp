@@ -195,7 +195,16 @@ bool StoreImpl::load(QString& error) {
         std::swap(engine, fresh);
         engine->setTraceSink(traceSink);
         engineLoaded = true;
-        problems += tables.compareCounts(engine->summary());
+        if (options.follow) {
+            // The writer commits between this open's statements: the state
+            // tables and the last block read may be newer than the journal
+            // read. The replay's own chain links are what a follower checks.
+            committedEvent = static_cast<qint64>(engine->lastSeq());
+            std::lock_guard lock(followMutex);
+            follow.applied = follow.journalEnd = journalSeq;
+        } else {
+            problems += tables.compareCounts(engine->summary());
+        }
     } catch (const SqlFailure& f) {
         error = u"cannot read %1: %2"_s.arg(displayLocation(), f.message);
         return false;

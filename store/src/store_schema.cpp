@@ -109,6 +109,10 @@ bool StoreImpl::connect(QString& error) {
         QSqlDatabase::database(connection, false).close();
         QSqlDatabase::removeDatabase(connection);
     }
+    if (options.follow && !postgres) {
+        error = u"only a PostgreSQL store can be followed, not '%1'"_s.arg(options.location);
+        return false;
+    }
     sql.use(connection, postgres);
     QSqlDatabase db = QSqlDatabase::addDatabase(postgres ? u"QPSQL"_s : u"QSQLITE"_s, connection);
     if (!db.isValid()) {
@@ -184,7 +188,10 @@ bool StoreImpl::connect(QString& error) {
         return false;
     }
     try {
-        if (postgres) {
+        if (postgres && options.follow) {
+            // A follower only reads: it leaves the writer's lock to the writer.
+            sql.exec(u"SET client_min_messages TO WARNING"_s);
+        } else if (postgres) {
             sql.exec(u"SET client_min_messages TO WARNING"_s);
             // One writer per database: an advisory lock held for the session.
             QSqlQuery q = sql.exec(u"SELECT pg_try_advisory_lock(4812960017)"_s);
@@ -250,6 +257,17 @@ bool StoreImpl::prepareSchema(QString& error) {
                 u"to %3): upgrade Houbu to open it"_s.arg(displayLocation())
                     .arg(schemaVersion)
                     .arg(Store::kSchemaVersion);
+            return false;
+        }
+        if (options.follow && schemaVersion != Store::kSchemaVersion) {
+            // A follower writes nothing: its writer makes or migrates the store.
+            error = schemaVersion == 0
+                        ? u"%1 holds no Houbu store yet: start its writer first"_s.arg(
+                              displayLocation())
+                        : u"%1 has schema %2, not %3: let its writer migrate it first"_s
+                              .arg(displayLocation())
+                              .arg(schemaVersion)
+                              .arg(Store::kSchemaVersion);
             return false;
         }
         if (schemaVersion == 0) {

@@ -49,6 +49,10 @@ void StoreImpl::onEvent(const Event& e) {
 
 bool StoreImpl::submit(const QList<InputLine>& lines, const std::vector<ParsedLine>* parsedLines,
                        Store::Committed done, QString& error) {
+    if (options.follow) {
+        error = u"nothing was applied: a follower does not write; send commands to the writer"_s;
+        return false;
+    }
     if (engine && engine->marks() != 0) {
         // Step mode or a preview applied commands in place (Store::engineInPlace).
         error =

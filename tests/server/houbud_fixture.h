@@ -10,9 +10,13 @@
 #include <QNetworkReply>
 #include <QNetworkRequest>
 #include <QProcess>
+#include <QSqlDatabase>
+#include <QSqlError>
+#include <QSqlQuery>
 #include <QSslConfiguration>
 #include <QTest>
 #include <QTimer>
+#include <QUrl>
 
 namespace houbu::test {
 
@@ -29,6 +33,46 @@ inline QByteArray houbudToken(const QStringList& args, int* exitCode = nullptr) 
     p.waitForFinished(60000);
     if (exitCode) *exitCode = p.exitCode();
     return p.readAllStandardOutput().trimmed();
+}
+
+// A fresh, empty database `name` on the PostgreSQL server of the fixture
+// (HOUBU_PG_FIXTURE) or of HOUBU_PG_URL; its URL in `url`. Empty `url` and
+// no `error` when there is no server; `error` says why it failed.
+inline void freshPostgresDatabase(const QString& name, QString& url, QString& error) {
+    url = qEnvironmentVariable("HOUBU_PG_URL");
+    const QString fixture = qEnvironmentVariable("HOUBU_PG_FIXTURE");
+    if (url.isEmpty() && !fixture.isEmpty()) {
+        QFile f(fixture + u"/url"_s);
+        if (!f.open(QIODevice::ReadOnly)) {
+            error = u"the postgres fixture wrote no URL"_s;
+            return;
+        }
+        url = QString::fromUtf8(f.readAll().trimmed());
+    }
+    if (url.isEmpty()) return;
+    const QUrl u(url);
+    {
+        QSqlDatabase db = QSqlDatabase::addDatabase(u"QPSQL"_s, u"fixture-admin"_s);
+        db.setHostName(u.host());
+        db.setPort(u.port(5432));
+        db.setUserName(u.userName());
+        db.setPassword(u.password());
+        db.setDatabaseName(u"postgres"_s);
+        if (!db.open()) {
+            error = db.lastError().text();
+        } else {
+            QSqlQuery q(db);
+            if (!q.exec(u"DROP DATABASE IF EXISTS %1 WITH (FORCE)"_s.arg(name)) ||
+                !q.exec(u"CREATE DATABASE %1"_s.arg(name)))
+                error = q.lastError().text();
+            q.finish();
+            db.close();
+        }
+    }
+    QSqlDatabase::removeDatabase(u"fixture-admin"_s);
+    QUrl fresh(u);
+    fresh.setPath(u'/' + name);
+    url = fresh.toString();
 }
 
 class Houbud {

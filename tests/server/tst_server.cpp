@@ -801,34 +801,10 @@ class TestServer : public QObject {
 
     // The same API on PostgreSQL (run with the postgres fixture).
     void postgres() {
-        const QString fixture = qEnvironmentVariable("HOUBU_PG_FIXTURE");
-        QString url = qEnvironmentVariable("HOUBU_PG_URL");
-        if (url.isEmpty() && !fixture.isEmpty()) {
-            QFile f(fixture + u"/url"_s);
-            QVERIFY2(f.open(QIODevice::ReadOnly), "the postgres fixture wrote no URL");
-            url = QString::fromUtf8(f.readAll().trimmed());
-        }
+        QString url, error;
+        freshPostgresDatabase(u"houbud_test"_s, url, error);
+        QVERIFY2(error.isEmpty(), qPrintable(error));
         if (url.isEmpty()) QSKIP("no PostgreSQL server: run through ctest (tst_server_postgres)");
-        // A fresh database for this test.
-        {
-            const QUrl u(url);
-            QSqlDatabase db = QSqlDatabase::addDatabase(u"QPSQL"_s, u"admin"_s);
-            db.setHostName(u.host());
-            db.setPort(u.port(5432));
-            db.setUserName(u.userName());
-            db.setPassword(u.password());
-            db.setDatabaseName(u"postgres"_s);
-            QVERIFY2(db.open(), qPrintable(db.lastError().text()));
-            QSqlQuery q(db);
-            QVERIFY(q.exec(u"DROP DATABASE IF EXISTS houbud_test"_s));
-            QVERIFY(q.exec(u"CREATE DATABASE houbud_test"_s));
-            q.finish();
-            db.close();
-            QUrl fresh(u);
-            fresh.setPath(u"/houbud_test"_s);
-            url = fresh.toString();
-        }
-        QSqlDatabase::removeDatabase(u"admin"_s);
         auto s = makeServer(url);
         QVERIFY2(s->start(), s->log.constData());
         Response r = http_.post(s->url(u"/api/v1/commands"_s), dispatcher_,

@@ -16,9 +16,11 @@
 
 #include <QAbstractHttpServer>
 #include <QHostAddress>
+#include <QJsonObject>
 #include <QPointer>
 #include <QString>
 #include <deque>
+#include <functional>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -73,6 +75,18 @@ struct ServerOptions {
     int group = 512;        // most commands per transaction
     int eventsPage = 5000;  // most events per GET /events answer or stream message
     QString portFile;       // written with the bound port once listening
+    // A follower (houbud --follow): store.location is the writer's
+    // PostgreSQL store, applied as it grows (polled every followPollMs);
+    // reads, the events and the stream are served, and commands are sent on
+    // to the writer's announced address (307).
+    bool follow = false;
+    int followPollMs = 20;
+    // The address announced in the store for followers' redirects
+    // (PostgreSQL's application_name); default http(s)://listen address:port.
+    QString advertise;
+    // How long a read carrying `after` waits for the follower to apply that
+    // event seq before it is refused (503).
+    int afterWaitMs = 5000;
 };
 
 // Reads a JSON configuration file (keys as the long flags with '_' for '-':
@@ -163,6 +177,25 @@ class Server : public QAbstractHttpServer {
     void closeRevokedStreams();
     void maybeFinish();
 
+    // ---- following the writer (server_follow.cpp) ----
+    // Writer thread: applies what the writer committed since, and hands its
+    // events to the streams and the reads waiting for them.
+    void followWriter(Writer* w);
+    // The answer to a command sent to a follower: 307 to the writer.
+    Reply leaderRedirect(const QString& path) const;
+    // A read carrying `after` beyond the events applied here waits for them.
+    struct WaitingRead {
+        qint64 after = 0;
+        qint64 deadlineMs = 0;
+        Slot slot;
+        std::function<Reply(Writer&)> job;
+    };
+    void dispatchRead(const Slot& slot, std::function<Reply(Writer&)> job);
+    bool waitForSeq(qint64 after, const Slot& slot, std::function<Reply(Writer&)>& job);
+    void releaseWaitingReads();
+    void announceAddress();
+    QJsonObject followHealth() const;
+
     // ---- degraded mode (server_degraded.cpp) ----
     // Polled: enters read-only mode while the store retries a failed
     // transaction, leaves it once that committed.
@@ -214,6 +247,13 @@ class Server : public QAbstractHttpServer {
     std::map<QString, Bucket> buckets_;
 
     std::map<QWebSocket*, std::unique_ptr<StreamClient>> clients_;
+
+    // Follower: the writer's announced address as last looked up, and why
+    // following fails (empty while it works).
+    QString leader_;
+    QString followError_;
+    std::vector<WaitingRead> waitingReads_;
+    QTimer* waitingCheck_ = nullptr;
 };
 
 }  // namespace houbu

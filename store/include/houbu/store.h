@@ -94,6 +94,21 @@ struct StoreOptions {
     bool retryFailedCommits = false;
     // The author of lines that name none.
     Author author = {QStringLiteral("cli"), QStringLiteral("cli"), {}};
+    // A follower of a PostgreSQL store (houbud --follow): opened without the
+    // writer's lock, it never writes (no migration, no snapshot, apply and
+    // submit refused) and Store::catchUp applies what the writer committed.
+    bool follow = false;
+};
+
+// Where a follower stands against its store's journal (Store::followState).
+struct FollowState {
+    qint64 applied = 0;     // journal rows applied here
+    qint64 journalEnd = 0;  // the journal's end when last looked at
+    qint64 lookedAtMs = 0;  // when the journal was last looked at, ms since 1970 UTC
+    // From the writer journaling the newest row applied to this follower
+    // applying it (the two wall clocks compared: on one machine, or with
+    // their clocks in step); -1 before any row came in.
+    qint64 lastDelayMs = -1;
 };
 
 // What `houbu-cli verify` prints.
@@ -316,6 +331,22 @@ class Store {
 
     QString location() const;
     bool isPostgres() const;
+
+    // ---- followers (StoreOptions::follow) ----
+    // Applies the journal rows the writer committed since the open or the
+    // last call, each chain link checked, and appends their events (JSON
+    // Lines) to `out`. False with `error` when the journal cannot be read
+    // (the next call tries again, reconnecting) or disagrees with its chain
+    // (the follower cannot go on: nothing after the last good row is kept).
+    bool catchUp(QByteArray& out, QString& error);
+    FollowState followState() const;
+    // Names this connection to the database's other sessions (PostgreSQL's
+    // application_name, at most 63 bytes): houbud announces the address it
+    // serves on, which its followers give clients that send them commands.
+    void announce(const QString& name);
+    // The name the store's writer announced, while a writer holds the store;
+    // empty when none does (or it announced nothing). PostgreSQL only.
+    QString writerName(QString& error);
 
   private:
     explicit Store(std::unique_ptr<StoreImpl> impl);

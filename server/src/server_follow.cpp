@@ -1,0 +1,187 @@
+// A follower: the writer's journal applied as it grows, reads served here,
+// commands sent on to the writer (docs/remote-api.md, "Followers").
+
+#include <QDateTime>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QMetaObject>
+#include <QTimer>
+#include <QUrl>
+
+#include "houbu/server.h"
+#include "server_wire.h"
+#include "stream_client.h"
+#include "writer.h"
+
+namespace houbu {
+
+using namespace Qt::StringLiterals;
+
+namespace {
+
+// Who leads is looked up this often (a join of two catalog views).
+constexpr qint64 kLeaderLookupMs = 1000;
+// Reads waiting for their `after` at once; beyond, refused at once.
+constexpr std::size_t kMostWaitingReads = 1000;
+
+bool isAddress(const QString& s) {
+    const QUrl url(s);
+    return url.isValid() && (url.scheme() == "http"_L1 || url.scheme() == "https"_L1) &&
+           !url.host().isEmpty();
+}
+
+}  // namespace
+
+void Server::announceAddress() {
+    if (!options_.store.location.startsWith("postgres"_L1)) return;
+    QString address = options_.advertise;
+    if (address.isEmpty()) {
+        const QHostAddress a = options_.address;
+        const QString host = a.protocol() == QAbstractSocket::IPv6Protocol
+                                 ? u'[' + a.toString() + u']'
+                                 : a.toString();
+        address = u"%1://%2:%3"_s.arg(tls_ ? u"https"_s : u"http"_s, host).arg(port_);
+    }
+    QMetaObject::invokeMethod(
+        writer_, [w = writer_, address] { w->store->announce(address); },
+        Qt::BlockingQueuedConnection);
+}
+
+// On the writer thread, every followPollMs.
+void Server::followWriter(Writer* w) {
+    if (!w->store) return;
+    QByteArray out;
+    QString why;
+    const bool ok = w->store->catchUp(out, why);
+    if (!out.isEmpty()) w->remember(out);
+    const qint64 now = QDateTime::currentMSecsSinceEpoch();
+    bool leaderChanged = false;
+    if (now - w->leaderLookedUpMs >= kLeaderLookupMs) {
+        w->leaderLookedUpMs = now;
+        QString lookupError;
+        const QString found = w->store->writerName(lookupError);
+        if (lookupError.isEmpty() && found != w->leader) {
+            w->leader = found;
+            leaderChanged = true;
+        }
+    }
+    if (!ok) why = why.isEmpty() ? u"unknown failure"_s : why;
+    const bool errorChanged = (ok ? QString() : why) != w->followError;
+    w->followError = ok ? QString() : why;
+    if (out.isEmpty() && !leaderChanged && !errorChanged) return;
+    QMetaObject::invokeMethod(
+        this, [this, ok, why, leaderChanged, found = w->leader, out = std::move(out),
+               last = w->lastSeq(), length = w->store->journalLength()] {
+            if (leaderChanged) {
+                qInfo("houbud: the store's writer is %s",
+                      found.isEmpty() ? "gone (no writer holds the store)" : qPrintable(found));
+                leader_ = found;
+            }
+            if (ok != followError_.isEmpty()) {
+                if (ok)
+                    qInfo("houbud: following the writer again");
+                else
+                    qWarning("houbud: cannot follow the writer: %s", qPrintable(why));
+            }
+            followError_ = ok ? QString() : why;
+            if (!out.isEmpty()) onBatchDone({}, true, {}, out, {}, 0, last, length);
+            releaseWaitingReads();
+        });
+}
+
+Server::Reply Server::leaderRedirect(const QString& path) const {
+    if (!isAddress(leader_)) {
+        Reply r = error(503, leader_.isEmpty()
+                                 ? u"this houbud follows its store, and no writer holds the "
+                                   u"store now: send the commands again in a moment"_s
+                                 : u"this houbud follows its store, whose writer (%1) gives no "
+                                   u"address to send commands to"_s.arg(leader_));
+        r.headers.append(std::pair<QByteArray, QByteArray>("Retry-After", "1"));
+        return r;
+    }
+    QUrl location(leader_);
+    location.setPath(path);
+    Reply r = error(
+        307, u"this houbud follows its store: send commands to its writer at %1"_s.arg(leader_));
+    QJsonObject o = QJsonDocument::fromJson(r.body).object();
+    o.insert("leader"_L1, leader_);
+    r.body = compact(o);
+    r.headers.append(std::pair<QByteArray, QByteArray>("Location", location.toEncoded()));
+    return r;
+}
+
+void Server::dispatchRead(const Slot& slot, std::function<Reply(Writer&)> job) {
+    if (degraded_) {
+        // The writer waits for the store; the engine is read here, and the
+        // answer says it is not journaled (the state may hold the commands
+        // of the group being retried).
+        Reply r = job(*writer_);
+        r.headers.append(std::pair<QByteArray, QByteArray>("Houbu-Journaled", "false"));
+        respond(slot, std::move(r));
+        return;
+    }
+    QMetaObject::invokeMethod(writer_, [this, w = writer_, slot, job = std::move(job)] {
+        Reply r = job(*w);
+        QMetaObject::invokeMethod(
+            this, [this, slot, r = std::move(r)]() mutable { respond(slot, std::move(r)); });
+    });
+}
+
+bool Server::waitForSeq(qint64 after, const Slot& slot, std::function<Reply(Writer&)>& job) {
+    if (after <= lastSeq_) return false;
+    if (waitingReads_.size() >= kMostWaitingReads) {
+        Reply r = error(503, u"too many reads wait for events not applied yet; ask again"_s);
+        r.headers.append(std::pair<QByteArray, QByteArray>("Retry-After", "1"));
+        respond(slot, std::move(r));
+        return true;
+    }
+    waitingReads_.push_back(
+        {after, QDateTime::currentMSecsSinceEpoch() + options_.afterWaitMs, slot, std::move(job)});
+    if (!waitingCheck_) {
+        waitingCheck_ = new QTimer(this);
+        waitingCheck_->setInterval(50);
+        connect(waitingCheck_, &QTimer::timeout, this, &Server::releaseWaitingReads);
+    }
+    if (!waitingCheck_->isActive()) waitingCheck_->start();
+    return true;
+}
+
+void Server::releaseWaitingReads() {
+    if (waitingReads_.empty()) {
+        if (waitingCheck_) waitingCheck_->stop();
+        return;
+    }
+    const qint64 now = QDateTime::currentMSecsSinceEpoch();
+    std::vector<WaitingRead> still;
+    for (WaitingRead& read : waitingReads_) {
+        if (read.after <= lastSeq_) {
+            dispatchRead(read.slot, std::move(read.job));
+        } else if (now >= read.deadlineMs || stopping_) {
+            Reply r = error(503,
+                            u"event %1 is not applied here yet (this houbud is at %2): ask "
+                            u"again, or ask the writer"_s.arg(read.after)
+                                .arg(lastSeq_));
+            r.headers.append(std::pair<QByteArray, QByteArray>("Retry-After", "1"));
+            respond(read.slot, std::move(r));
+        } else {
+            still.push_back(std::move(read));
+        }
+    }
+    waitingReads_ = std::move(still);
+    if (waitingReads_.empty() && waitingCheck_) waitingCheck_->stop();
+}
+
+QJsonObject Server::followHealth() const {
+    const FollowState st = store_ ? store_->followState() : FollowState{};
+    const qint64 now = QDateTime::currentMSecsSinceEpoch();
+    QJsonObject o{{"leader"_L1, leader_.isEmpty() ? QJsonValue() : QJsonValue(leader_)},
+                  {"applied"_L1, st.applied},
+                  {"journal_end"_L1, st.journalEnd},
+                  {"behind"_L1, st.journalEnd - st.applied},
+                  {"looked_ms_ago"_L1, st.lookedAtMs ? now - st.lookedAtMs : -1},
+                  {"last_delay_ms"_L1, st.lastDelayMs}};
+    if (!followError_.isEmpty()) o.insert("error"_L1, followError_);
+    return o;
+}
+
+}  // namespace houbu

@@ -1,0 +1,150 @@
+// A follower of a PostgreSQL store: the writer's journal applied as it grows.
+//
+// Polled rather than notified (LISTEN/NOTIFY): the store's connection lives
+// on a thread without an event loop, which Qt's notifications need; a poll
+// is one index lookup of the newest block; and a poll cannot miss rows,
+// whereas notifications sent while a follower reconnects are lost.
+
+#include <QDateTime>
+#include <QSqlQuery>
+
+#include "store_impl.h"
+
+namespace houbu {
+
+using namespace Qt::StringLiterals;
+
+namespace {
+
+// pg_try_advisory_lock(4812960017), as pg_locks shows a bigint key: its high
+// and low 32 bits, and objsubid 1.
+constexpr qint64 kLockHigh = 4812960017LL >> 32;
+constexpr qint64 kLockLow = 4812960017LL & 0xffffffffLL;
+
+}  // namespace
+
+bool StoreImpl::catchUp(QByteArray& out, QString& error) {
+    if (followBroken) {
+        error = u"the follower stopped: its journal disagreed with its chain"_s;
+        return false;
+    }
+    try {
+        if (!sql.db().isOpen()) {
+            if (!connect(error)) return false;
+        }
+        qint64 end = 0, newestAt = 0;
+        {
+            // The newest block by its key: an index lookup, not a scan.
+            QSqlQuery q = sql.exec(
+                u"SELECT last_seq, journaled_at FROM journal_blocks ORDER BY first_seq DESC "
+                u"LIMIT 1"_s);
+            if (q.next()) {
+                end = q.value(0).toLongLong();
+                newestAt = q.value(1).toLongLong();
+            }
+        }
+        const qint64 now = QDateTime::currentMSecsSinceEpoch();
+        if (end <= journalSeq) {
+            std::lock_guard lock(followMutex);
+            follow.journalEnd = std::max(end, journalSeq);
+            follow.lookedAtMs = now;
+            return true;
+        }
+        {
+            // Dictionaries trained since: the new blocks may be packed with them.
+            QSqlQuery q = sql.exec(
+                u"SELECT id, dictionary FROM command_dictionaries WHERE id > ? ORDER BY id"_s,
+                {packer->newestId()});
+            while (q.next())
+                packer->addDictionary(q.value(0).toInt(), q.value(1).toByteArray());
+        }
+        QByteArray link = lastLink;
+        qint64 previous = journalSeq;
+        QString broken;
+        forEachBlock(journalSeq + 1, end, [&](StoredBlock& block) {
+            broken = replayBlock(*engine, block, journalSeq + 1, previous, link,
+                                 u"the writer's journal"_s,
+                                 [&](qint64 seq, qint64 firstEvent, const QByteArray& events) {
+                                     remember(seq, firstEvent, events);
+                                     out += events;
+                                     return true;
+                                 });
+            return broken.isEmpty();
+        });
+        if (broken.isEmpty() && previous != end)
+            broken = u"journal seq %1 is missing"_s.arg(previous + 1);
+        if (!broken.isEmpty()) {
+            // The engine holds rows past the last good one: it can serve nothing.
+            followBroken = true;
+            error = u"%1: %2"_s.arg(displayLocation(), broken);
+            return false;
+        }
+        journalSeq = previous;
+        committedSeq = previous;
+        committedEvent = static_cast<qint64>(engine->lastSeq());
+        lastLink = link;
+        std::lock_guard lock(followMutex);
+        follow.applied = previous;
+        follow.journalEnd = end;
+        follow.lookedAtMs = now;
+        follow.lastDelayMs = std::max<qint64>(0, QDateTime::currentMSecsSinceEpoch() - newestAt);
+    } catch (const SqlFailure& f) {
+        // Gone (PostgreSQL restarted): the next call connects again.
+        error = u"cannot read %1: %2"_s.arg(displayLocation(), f.message);
+        QSqlDatabase db = QSqlDatabase::database(connection, false);
+        QSqlQuery probe(db);
+        if (db.isOpen() && !probe.exec(u"SELECT 1"_s)) db.close();
+        return false;
+    }
+    return true;
+}
+
+QString StoreImpl::writerName(QString& error) {
+    if (!postgres) return {};
+    try {
+        QSqlQuery q = sql.exec(
+            u"SELECT a.application_name FROM pg_locks l JOIN pg_stat_activity a ON a.pid = l.pid "
+            u"WHERE l.locktype = 'advisory' AND l.granted AND l.classid = ? AND l.objid = ? AND "
+            u"l.objsubid = 1 AND l.database = (SELECT oid FROM pg_database WHERE datname = "
+            u"current_database())"_s,
+            {kLockHigh, kLockLow});
+        return q.next() ? q.value(0).toString() : QString();
+    } catch (const SqlFailure& f) {
+        error = f.message;
+        return {};
+    }
+}
+
+bool Store::catchUp(QByteArray& out, QString& error) {
+    if (!d_->options.follow) {
+        error = u"this store is not opened to follow its writer"_s;
+        return false;
+    }
+    bool ok = false;
+    d_->thread->run([&] { ok = d_->catchUp(out, error); });
+    return ok;
+}
+
+FollowState Store::followState() const {
+    std::lock_guard lock(d_->followMutex);
+    return d_->follow;
+}
+
+void Store::announce(const QString& name) {
+    if (!d_->postgres) return;
+    d_->thread->run([&] {
+        try {
+            d_->sql.exec(u"SELECT set_config('application_name', ?, false)"_s, {name.left(63)});
+        } catch (const SqlFailure&) {
+            // Only a follower's redirect misses it; the store works on.
+        }
+    });
+}
+
+QString Store::writerName(QString& error) {
+    QString name;
+    d_->thread->run([&] { name = d_->writerName(error); });
+    return name;
+}
+
+}  // namespace houbu

@@ -1,0 +1,331 @@
+// houbud --follow against a real PostgreSQL server (the fixture of
+// tests/store): a follower applies its writer's journal as it grows, serves
+// the same reads and events, sends commands on to the writer, waits for a
+// read's `after`, and says who leads and how far behind it is.
+
+#include <QElapsedTimer>
+#include <QJsonArray>
+#include <QProcess>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QWebSocket>
+
+#include "houbu/remote_session.h"
+#include "houbud_fixture.h"
+
+using namespace Qt::StringLiterals;
+using namespace houbu::test;
+
+class TestFollower : public QObject {
+    Q_OBJECT
+
+    QTemporaryDir tmp_;
+    QString tokens_, url_;
+    QByteArray dispatcher_, viewer_;
+    QList<QByteArray> workload_;  // a generated day's commands, no comments
+
+    std::unique_ptr<Houbud> houbud(const QStringList& args) {
+        auto h = std::make_unique<Houbud>();
+        h->dir = tmp_.path() + u'/' + QString::number(quintptr(h.get()));
+        QDir().mkpath(h->dir);
+        h->args = args + QStringList{u"--tokens"_s, tokens_, u"--refusal-rate"_s, u"0"_s};
+        return h;
+    }
+    std::unique_ptr<Houbud> writer() { return houbud({u"--store"_s, url_}); }
+    std::unique_ptr<Houbud> follower() { return houbud({u"--follow"_s, url_}); }
+
+    Http http_;
+    QJsonObject health(const Houbud& h) { return http_.get(h.url(u"/health"_s)).json(); }
+    qint64 applied(const Houbud& f) {
+        return health(f).value("follower"_L1).toObject().value("applied"_L1).toInteger(-1);
+    }
+    QByteArray get(const Houbud& h, const QString& path) {
+        const Response r = http_.get(h.url(u"/api/v1"_s + path), viewer_);
+        return r.status == 200 ? r.body : QByteArray::number(r.status) + ' ' + r.body;
+    }
+    Response post(const Houbud& h, const QList<QByteArray>& lines) {
+        return http_.post(h.url(u"/api/v1/commands"_s), dispatcher_, lines.join('\n'));
+    }
+    // Every event from `after` on, page by page (JSON objects).
+    QJsonArray allEvents(const Houbud& h, qint64 after = 0) {
+        QJsonArray all;
+        for (;;) {
+            const QJsonObject page =
+                http_.get(h.url(u"/api/v1/events?after=%1"_s.arg(after)), viewer_).json();
+            const QJsonArray events = page.value("events"_L1).toArray();
+            if (events.isEmpty()) return all;
+            for (const QJsonValue& e : events)
+                all.append(e);
+            after = page.value("next_after"_L1).toInteger();
+        }
+    }
+    // The runs the writer knows, as train and date.
+    QList<std::pair<QString, QString>> runs(const Houbud& h) {
+        QList<std::pair<QString, QString>> list;
+        const QJsonArray a =
+            QJsonDocument::fromJson(get(h, u"/snapshot"_s)).object().value("runs"_L1).toArray();
+        for (const QJsonValue& v : a)
+            list.append({v.toObject().value("train"_L1).toString(),
+                         v.toObject().value("date"_L1).toString()});
+        return list;
+    }
+
+  private slots:
+    void initTestCase() {
+        QVERIFY(tmp_.isValid());
+        QString error;
+        freshPostgresDatabase(u"houbu_follow"_s, url_, error);
+        QVERIFY2(error.isEmpty(), qPrintable(error));
+        if (url_.isEmpty()) QSKIP("no PostgreSQL server: run through ctest (tst_follower)");
+        tokens_ = tmp_.filePath(u"houbud.tokens"_s);
+        const QStringList t{u"--tokens"_s, tokens_};
+        dispatcher_ = houbudToken(QStringList{u"add"_s, u"--role"_s, u"dispatcher"_s} + t);
+        viewer_ = houbudToken(QStringList{u"add"_s, u"--role"_s, u"viewer"_s} + t);
+        QVERIFY(dispatcher_.startsWith("hb_") && viewer_.startsWith("hb_"));
+        QProcess gen;
+        gen.start(QStringLiteral(HOUBU_CLI_PATH),
+                  {u"gen"_s, u"--seed"_s, u"11"_s, u"--runs"_s, u"2"_s, u"--seats"_s, u"100"_s,
+                   u"--orders"_s, u"300"_s});
+        QVERIFY(gen.waitForFinished(60000));
+        for (const QByteArray& line : gen.readAllStandardOutput().split('\n'))
+            if (!line.isEmpty() && !line.startsWith('#')) workload_.append(line);
+        QVERIFY(workload_.size() > 2000);
+    }
+
+    // Nothing to follow before a writer made the store: said so, nothing made.
+    void noStoreYet() {
+        auto f = follower();
+        QVERIFY(!f->start());
+        QVERIFY2(f->log.contains("start its writer first"), f->log.constData());
+    }
+
+    // After every batch the writer commits, the follower shows the same state
+    // (every run's seats, queues and summaries) once it applied the batch; at
+    // the end its events are those of a fresh replay of the same commands.
+    void followsBatchByBatch() {
+        auto w = writer();
+        QVERIFY2(w->start(), w->log.constData());
+        auto f = follower();
+        QVERIFY2(f->start(), f->log.constData());
+        QCOMPARE(health(*f).value("role"_L1).toString(), u"follower"_s);
+        QCOMPARE(health(*w).value("role"_L1).toString(), u"writer"_s);
+        constexpr qsizetype kBatch = 250;
+        for (qsizetype at = 0; at < workload_.size(); at += kBatch) {
+            const Response r = post(*w, workload_.mid(at, kBatch));
+            QCOMPARE(r.status, 200);
+            const qint64 journal = health(*w).value("journal_length"_L1).toInteger();
+            QTRY_COMPARE_WITH_TIMEOUT(applied(*f), journal, 20000);
+            QCOMPARE(health(*f).value("last_seq"_L1), health(*w).value("last_seq"_L1));
+            for (const auto& [train, date] : runs(*w)) {
+                const QString run = u"train=%1&date=%2"_s.arg(train, date);
+                QCOMPARE(get(*f, u"/snapshot?"_s + run), get(*w, u"/snapshot?"_s + run));
+                QCOMPARE(get(*f, u"/seatmap?"_s + run), get(*w, u"/seatmap?"_s + run));
+            }
+        }
+        const QJsonObject lag = health(*f).value("follower"_L1).toObject();
+        QCOMPARE(lag.value("behind"_L1).toInteger(), 0);
+        QVERIFY(lag.value("last_delay_ms"_L1).toInteger() >= 0);
+        QVERIFY(lag.value("leader"_L1).toString().startsWith(u"http://127.0.0.1:"_s));
+
+        // A fresh replay of the same lines gives the follower's events.
+        QFile day(tmp_.filePath(u"day.jsonl"_s));
+        QVERIFY(day.open(QIODevice::WriteOnly));
+        day.write(workload_.join('\n') + '\n');
+        day.close();
+        QProcess run;
+        run.start(QStringLiteral(HOUBU_CLI_PATH), {u"run"_s, day.fileName()});
+        QVERIFY(run.waitForFinished(60000));
+        QJsonArray replayed;
+        for (const QByteArray& line : run.readAllStandardOutput().split('\n'))
+            if (!line.isEmpty()) replayed.append(QJsonDocument::fromJson(line).object());
+        const QJsonArray followed = allEvents(*f);
+        QCOMPARE(followed.size(), replayed.size());
+        QVERIFY(followed == replayed);
+        QCOMPARE(f->stop(), 0);
+        QCOMPARE(w->stop(), 0);
+    }
+
+    // Commands sent to a follower go to the writer: 307 with its address,
+    // after the token's role was checked; a precheck (a read) is answered.
+    void commandsGoToTheWriter() {
+        auto w = writer();
+        QVERIFY2(w->start(), w->log.constData());
+        auto f = follower();
+        QVERIFY2(f->start(), f->log.constData());
+        const QString leader = u"http://127.0.0.1:%1"_s.arg(w->port);
+        QTRY_COMPARE_WITH_TIMEOUT(
+            health(*f).value("follower"_L1).toObject().value("leader"_L1).toString(), leader,
+            10000);
+        const qint64 before = health(*w).value("journal_length"_L1).toInteger();
+        const QByteArray refund = R"({"op":"refund","ticket":"nobody.1"})";
+        QNetworkRequest probe(f->url(u"/api/v1/commands"_s));
+        probe.setRawHeader("Authorization", "Bearer " + dispatcher_);
+        probe.setRawHeader("Content-Type", "application/x-ndjson");
+        probe.setAttribute(QNetworkRequest::RedirectPolicyAttribute,
+                           QNetworkRequest::ManualRedirectPolicy);
+        QNetworkReply* reply = http_.manager.post(probe, refund);
+        QTRY_VERIFY_WITH_TIMEOUT(reply->isFinished(), 20000);
+        QCOMPARE(reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt(), 307);
+        QCOMPARE(reply->rawHeader("Location"), (leader + u"/api/v1/commands"_s).toUtf8());
+        QCOMPARE(QJsonDocument::fromJson(reply->readAll()).object().value("leader"_L1).toString(),
+                 leader);
+        reply->deleteLater();
+        QCOMPARE(health(*w).value("journal_length"_L1).toInteger(), before);
+        // A viewer may not send commands anywhere: refused before any redirect.
+        QCOMPARE(http_.post(f->url(u"/api/v1/commands"_s), viewer_, refund).status, 403);
+        // Qt's default policy follows a 307 with the same method, body and
+        // token: the command is journaled once, by the writer.
+        const Response r = post(*f, {refund});
+        QCOMPARE(r.status, 200);
+        QCOMPARE(health(*w).value("journal_length"_L1).toInteger(), before + 1);
+        // A precheck is a read: the follower answers it itself.
+        QCOMPARE(http_.post(f->url(u"/api/v1/precheck"_s), dispatcher_, refund, "application/json")
+                     .status,
+                 200);
+        QCOMPARE(f->stop(), 0);
+        QCOMPARE(w->stop(), 0);
+    }
+
+    // A read carrying `after` waits until the follower applied that event:
+    // the client reads its own write; one the store never reaches is refused
+    // after the wait.
+    void readYourWrites() {
+        auto w = writer();
+        QVERIFY2(w->start(), w->log.constData());
+        auto f = follower();
+        QVERIFY2(f->start(), f->log.constData());
+        const auto [train, date] = runs(*w).first();
+        const QString run = u"train=%1&date=%2"_s.arg(train, date);
+        for (int i = 0; i < 5; ++i) {
+            const QByteArray block =
+                u"{\"op\":\"block\",\"id\":\"ryw%1\",\"train\":\"%2\","
+                u"\"date\":\"%3\",\"class\":\"二等座\",\"count\":1}"_s.arg(i)
+                    .arg(train, date)
+                    .toUtf8();
+            const Response r = post(*w, {block});
+            QCOMPARE(r.status, 200);
+            const qint64 seq =
+                r.json().value("events"_L1).toArray().last().toObject().value("seq"_L1).toInteger();
+            QVERIFY(seq > 0);
+            QCOMPARE(get(*f, u"/snapshot?%1&after=%2"_s.arg(run).arg(seq)),
+                     get(*w, u"/snapshot?"_s + run));
+        }
+        const qint64 last = health(*w).value("last_seq"_L1).toInteger();
+        QElapsedTimer waited;
+        waited.start();
+        const Response late =
+            http_.get(f->url(u"/api/v1/snapshot?%1&after=%2"_s.arg(run).arg(last + 100)), viewer_);
+        QCOMPARE(late.status, 503);
+        QVERIFY(waited.elapsed() >= 4000);  // the wait is 5 s
+        QVERIFY2(late.json().value("message"_L1).toString().contains(u"not applied here yet"_s),
+                 late.body.constData());
+        QCOMPARE(http_.get(f->url(u"/api/v1/snapshot?after=x"_s), viewer_).status, 400);
+        QCOMPARE(f->stop(), 0);
+        QCOMPARE(w->stop(), 0);
+    }
+
+    // The stream of a follower: the history from a seq, then events as the
+    // writer commits them, in order and once.
+    void streamFollowsTheWriter() {
+        auto w = writer();
+        QVERIFY2(w->start(), w->log.constData());
+        auto f = follower();
+        QVERIFY2(f->start(), f->log.constData());
+        const qint64 start = health(*f).value("last_seq"_L1).toInteger();
+        QVERIFY(start > 100);
+        QList<qint64> seqs;
+        QWebSocket ws;
+        QObject::connect(&ws, &QWebSocket::textMessageReceived, &ws, [&](const QString& text) {
+            const QList<QByteArray> lines = text.toUtf8().split('\n');
+            if (QJsonDocument::fromJson(lines[0]).object().value("type"_L1) != "events"_L1) return;
+            for (qsizetype i = 1; i < lines.size(); ++i)
+                seqs << QJsonDocument::fromJson(lines[i]).object().value("seq"_L1).toInteger();
+        });
+        QObject::connect(&ws, &QWebSocket::connected, &ws, [&] {
+            ws.sendTextMessage(QString::fromUtf8(
+                QJsonDocument(QJsonObject{{"token"_L1, QString::fromUtf8(viewer_)},
+                                          {"after"_L1, start - 100}})
+                    .toJson(QJsonDocument::Compact)));
+        });
+        ws.open(QUrl(u"ws://127.0.0.1:%1/api/v1/stream"_s.arg(f->port)));
+        QTRY_COMPARE_WITH_TIMEOUT(seqs.size(), 100, 20000);
+        const auto [train, date] = runs(*w).first();
+        const QByteArray block =
+            u"{\"op\":\"block\",\"id\":\"stream1\",\"train\":\"%1\",\"date\":"
+            u"\"%2\",\"class\":\"二等座\",\"count\":1}"_s.arg(train, date)
+                .toUtf8();
+        QCOMPARE(post(*w, {block}).status, 200);
+        const qint64 last = health(*w).value("last_seq"_L1).toInteger();
+        QTRY_COMPARE_WITH_TIMEOUT(seqs.last(), last, 20000);
+        for (qsizetype i = 0; i < seqs.size(); ++i)
+            QCOMPARE(seqs[i], start - 100 + 1 + i);
+        ws.close();
+        QCOMPARE(f->stop(), 0);
+        QCOMPARE(w->stop(), 0);
+    }
+
+    // The console connected to a follower: it reads there, and the command
+    // it sends reaches the writer by the redirect; its events come back
+    // through the follower's stream.
+    void consoleSendsThroughAFollower() {
+        auto w = writer();
+        QVERIFY2(w->start(), w->log.constData());
+        auto f = follower();
+        QVERIFY2(f->start(), f->log.constData());
+        houbu::RemoteSession remote;
+        remote.setHistoryEvents(0);
+        QSignalSpy opened(&remote, &houbu::RemoteSession::opened);
+        QSignalSpy answered(&remote, &houbu::RemoteSession::commandAnswered);
+        QList<qint64> streamed;
+        QObject::connect(&remote, &houbu::Session::eventsApplied, &remote,
+                         [&](const QList<houbu::EventRecord>& events) {
+                             for (const houbu::EventRecord& e : events)
+                                 streamed << e.seq;
+                         });
+        remote.open(QUrl(u"http://127.0.0.1:%1"_s.arg(f->port)), dispatcher_);
+        QTRY_COMPARE_WITH_TIMEOUT(opened.size(), 1, 20000);
+        QVERIFY(opened[0][0].toBool());
+        const qint64 before = health(*w).value("journal_length"_L1).toInteger();
+        const auto [train, date] = runs(*w).first();
+        remote.submit(
+            u"{\"op\":\"block\",\"id\":\"console1\",\"train\":\"%1\",\"date\":"
+            u"\"%2\",\"class\":\"二等座\",\"count\":1}"_s.arg(train, date)
+                .toUtf8());
+        QTRY_COMPARE_WITH_TIMEOUT(answered.size(), 1, 20000);
+        QVERIFY2(answered[0][2].toString().isEmpty(), qPrintable(answered[0][2].toString()));
+        const auto events = answered[0][1].value<QList<houbu::EventRecord>>();
+        QVERIFY(!events.isEmpty());
+        QCOMPARE(health(*w).value("journal_length"_L1).toInteger(), before + 1);
+        QTRY_VERIFY_WITH_TIMEOUT(streamed.contains(events.last().seq), 20000);
+        remote.close();
+        QCOMPARE(f->stop(), 0);
+        QCOMPARE(w->stop(), 0);
+    }
+
+    // With no writer, the follower still reads, says no one leads, and asks
+    // senders to come back; a writer started again (elsewhere) is found.
+    void writerGoneAndBack() {
+        auto w = writer();
+        QVERIFY2(w->start(), w->log.constData());
+        auto f = follower();
+        QVERIFY2(f->start(), f->log.constData());
+        const QByteArray snapshot = get(*f, u"/snapshot"_s);
+        QCOMPARE(w->stop(), 0);
+        QTRY_VERIFY_WITH_TIMEOUT(
+            health(*f).value("follower"_L1).toObject().value("leader"_L1).isNull(), 10000);
+        const Response r = post(*f, {R"({"op":"refund","ticket":"nobody.1"})"});
+        QCOMPARE(r.status, 503);
+        QCOMPARE(r.retryAfter, QByteArray("1"));
+        QCOMPARE(get(*f, u"/snapshot"_s), snapshot);
+        auto again = writer();
+        QVERIFY2(again->start(), again->log.constData());
+        QTRY_COMPARE_WITH_TIMEOUT(
+            health(*f).value("follower"_L1).toObject().value("leader"_L1).toString(),
+            u"http://127.0.0.1:%1"_s.arg(again->port), 10000);
+        QCOMPARE(f->stop(), 0);
+        QCOMPARE(again->stop(), 0);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestFollower)
+#include "tst_follower.moc"
