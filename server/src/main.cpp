@@ -33,6 +33,9 @@ Options (flags override the configuration file):
                        its journal applied as it grows; reads, /events and
                        the stream served here; commands answered 307 with
                        the writer's address (docs/remote-api.md, Followers)
+  --failover           with --follow: take over as the writer when no writer
+                       holds the store, or when its writer stopped answering
+                       for 3 s (its session is ended); fenced by the journal
   --advertise URL      the address announced in a PostgreSQL store for its
                        followers' redirects (default http[s]://LISTEN)
   --tokens FILE        token file (default: the SQLite store's path + .tokens;
@@ -143,6 +146,8 @@ int main(int argc, char** argv) {
             if (!value(options.store.location) || !options.store.location.startsWith("postgres"_L1))
                 return usage(u"--follow needs a postgresql://... LOCATION"_s);
             options.follow = true;
+        } else if (a == "--failover"_L1) {
+            options.failover = true;
         } else if (a == "--advertise"_L1) {
             if (!value(options.advertise)) return usage(u"--advertise needs a URL"_s);
         } else if (a == "--tokens"_L1) {
@@ -225,6 +230,8 @@ int main(int argc, char** argv) {
         }
     }
 
+    if (options.failover && !options.follow)
+        return usage(u"--failover takes over a store as its follower: give --follow too"_s);
     if (mode == "token"_L1) {
         const QString path = houbu::tokensPathFor(options);
         if (path.isEmpty()) return usage(u"give --tokens FILE or --store PATH (or --config)"_s);

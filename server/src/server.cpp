@@ -207,6 +207,7 @@ bool Server::start(QString& error) {
             Qt::BlockingQueuedConnection);
     } else {
         storeCheck_->start();
+        QMetaObject::invokeMethod(writer_, [this] { startHeartbeat(); });
     }
     bind(listener_);
     if (!options_.portFile.isEmpty()) {

@@ -74,7 +74,8 @@ bool loadConfig(const QString& path, ServerOptions& o, QString& error) {
                                       u"request_timeout"_s,
                                       u"idle_timeout"_s,
                                       u"follow"_s,
-                                      u"advertise"_s};
+                                      u"advertise"_s,
+                                      u"failover"_s};
     for (const QString& key : c.keys()) {
         if (!known.contains(key)) {
             error = u"the configuration %1 has an unknown key '%2'"_s.arg(path, key);
@@ -104,6 +105,7 @@ bool loadConfig(const QString& path, ServerOptions& o, QString& error) {
         o.store.location = s;
         o.follow = true;
     }
+    if (c.contains("failover"_L1)) o.failover = c.value("failover"_L1).toBool();
     if (c.contains("advertise"_L1)) o.advertise = c.value("advertise"_L1).toString();
     if (c.contains("tokens"_L1)) o.tokensPath = file(c.value("tokens"_L1).toString());
     if (c.contains("tls_cert"_L1)) o.tlsCertificate = file(c.value("tls_cert"_L1).toString());

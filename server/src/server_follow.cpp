@@ -49,21 +49,24 @@ void Server::announceAddress() {
 
 // On the writer thread, every followPollMs.
 void Server::followWriter(Writer* w) {
-    if (!w->store) return;
+    if (!w->store || w->promoted) return;
     QByteArray out;
     QString why;
     const bool ok = w->store->catchUp(out, why);
     if (!out.isEmpty()) w->remember(out);
-    const qint64 now = QDateTime::currentMSecsSinceEpoch();
     bool leaderChanged = false;
-    if (now - w->leaderLookedUpMs >= kLeaderLookupMs) {
-        w->leaderLookedUpMs = now;
-        QString lookupError;
-        const QString found = w->store->writerName(lookupError);
-        if (lookupError.isEmpty() && found != w->leader) {
-            w->leader = found;
-            leaderChanged = true;
-        }
+    QByteArray caughtUp;
+    if (lookUpWriter(w, leaderChanged, caughtUp)) {
+        // Promoted: the events of the rows caught up under the lock first,
+        // then commands.
+        if (!caughtUp.isEmpty()) w->remember(caughtUp);
+        out += caughtUp;
+        QMetaObject::invokeMethod(this, [this, out = std::move(out), last = w->lastSeq(),
+                                         length = w->store->journalLength()] {
+            if (!out.isEmpty()) onBatchDone({}, true, {}, out, {}, 0, last, length);
+            becomeWriter(length);
+        });
+        return;
     }
     if (!ok) why = why.isEmpty() ? u"unknown failure"_s : why;
     const bool errorChanged = (ok ? QString() : why) != w->followError;
@@ -89,11 +92,71 @@ void Server::followWriter(Writer* w) {
         });
 }
 
+bool Server::lookUpWriter(Writer* w, bool& changed, QByteArray& caughtUp) {
+    const qint64 now = QDateTime::currentMSecsSinceEpoch();
+    // A follower that may take over looks as often as a writer's heartbeat.
+    const qint64 every = options_.failover ? Store::kHeartbeatMs : kLeaderLookupMs;
+    if (now - w->leaderLookedUpMs < every) return false;
+    w->leaderLookedUpMs = now;
+    QString error;
+    std::optional<Store::LockHolder> holder = w->store->lockHolder(error);
+    if (!error.isEmpty()) return false;
+    // A writer that stopped answering gets no more redirects.
+    const bool stale = holder && isAddress(holder->name) && holder->idleMs > options_.staleWriterMs;
+    const QString name = holder && !stale ? holder->name : QString();
+    if (name != w->leader) {
+        w->leader = name;
+        changed = true;
+    }
+    if (!options_.failover) return false;
+    // Only a houbud beats (it announced an address); a console or houbu-cli
+    // holding the store idle is waited for, never deposed.
+    if (stale) {
+        qWarning(
+            "houbud: the store's writer %s (server process %lld) has not answered for "
+            "%lld ms: ending its session",
+            qPrintable(holder->name), static_cast<long long>(holder->pid),
+            static_cast<long long>(holder->idleMs));
+        if (!w->store->depose(holder->pid, error)) return false;
+        holder.reset();
+    }
+    if (holder) return false;
+    if (!w->store->promote(caughtUp, error)) {
+        if (!error.isEmpty()) qWarning("houbud: cannot take over: %s", qPrintable(error));
+        return false;
+    }
+    w->promoted = true;
+    return true;
+}
+
+void Server::becomeWriter(qint64 journalLength) {
+    options_.follow = false;
+    journalLength_ = journalLength;
+    followError_.clear();
+    qInfo("houbud: took over as the store's writer at journal seq %lld",
+          static_cast<long long>(journalLength));
+    storeCheck_->start();
+    // Its address was announced when it started: the lock holder's name is it.
+    QMetaObject::invokeMethod(writer_, [this] { startHeartbeat(); });
+    releaseWaitingReads();
+}
+
+void Server::startHeartbeat() {
+    Writer* w = writer_;
+    if (!w || !w->store || !w->store->isPostgres()) return;
+    auto* beat = new QTimer(w);
+    beat->setInterval(Store::kHeartbeatMs);
+    connect(beat, &QTimer::timeout, w, [w] {
+        if (w->store) w->store->heartbeat();
+    });
+    beat->start();
+}
+
 Server::Reply Server::leaderRedirect(const QString& path) const {
     if (!isAddress(leader_)) {
         Reply r = error(503, leader_.isEmpty()
-                                 ? u"this houbud follows its store, and no writer holds the "
-                                   u"store now: send the commands again in a moment"_s
+                                 ? u"this houbud follows its store, whose writer is gone or "
+                                   u"not answering: send the commands again in a moment"_s
                                  : u"this houbud follows its store, whose writer (%1) gives no "
                                    u"address to send commands to"_s.arg(leader_));
         r.headers.append(std::pair<QByteArray, QByteArray>("Retry-After", "1"));

@@ -35,6 +35,7 @@ class Writer : public QObject {
     qint64 leaderLookedUpMs = 0;
     QString leader;
     QString followError;
+    bool promoted = false;  // a follower that became the writer
 
     void remember(const QByteArray& out) {
         qsizetype at = 0;

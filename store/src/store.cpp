@@ -77,7 +77,6 @@ void Store::stopRetrying() {
 std::unique_ptr<Store> Store::open(const StoreOptions& options, QString& error) {
     auto impl = std::make_unique<StoreImpl>();
     impl->options = options;
-    if (options.follow) impl->options.snapshotOnClose = false;  // a follower writes nothing
     if (impl->options.author.host.isEmpty())
         impl->options.author.host = QSysInfo::machineHostName();
     bool ok = false;

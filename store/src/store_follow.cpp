@@ -99,20 +99,67 @@ bool StoreImpl::catchUp(QByteArray& out, QString& error) {
     return true;
 }
 
-QString StoreImpl::writerName(QString& error) {
-    if (!postgres) return {};
+namespace {
+
+// The session holding the store's lock, in this database.
+const char* const kLockHolder =
+    "FROM pg_locks l JOIN pg_stat_activity a ON a.pid = l.pid WHERE l.locktype = 'advisory' "
+    "AND l.granted AND l.classid = ? AND l.objid = ? AND l.objsubid = 1 AND l.database = "
+    "(SELECT oid FROM pg_database WHERE datname = current_database())";
+
+}  // namespace
+
+std::optional<Store::LockHolder> StoreImpl::lockHolder(QString& error) {
+    if (!postgres) return std::nullopt;
     try {
         QSqlQuery q = sql.exec(
-            u"SELECT a.application_name FROM pg_locks l JOIN pg_stat_activity a ON a.pid = l.pid "
-            u"WHERE l.locktype = 'advisory' AND l.granted AND l.classid = ? AND l.objid = ? AND "
-            u"l.objsubid = 1 AND l.database = (SELECT oid FROM pg_database WHERE datname = "
-            u"current_database())"_s,
+            u"SELECT a.application_name, a.pid, CASE WHEN a.state = 'active' THEN 0 ELSE "
+            u"FLOOR(EXTRACT(EPOCH FROM (clock_timestamp() - a.state_change)) * 1000) END "_s +
+                QLatin1StringView(kLockHolder),
             {kLockHigh, kLockLow});
-        return q.next() ? q.value(0).toString() : QString();
+        if (!q.next()) return std::nullopt;
+        return Store::LockHolder{q.value(0).toString(), q.value(1).toLongLong(),
+                                 std::max<qint64>(0, q.value(2).toLongLong())};
     } catch (const SqlFailure& f) {
         error = f.message;
-        return {};
+        return std::nullopt;
     }
+}
+
+bool StoreImpl::promote(QByteArray& out, QString& error) {
+    try {
+        {
+            QSqlQuery q = sql.exec(u"SELECT pg_try_advisory_lock(4812960017)"_s);
+            if (!q.next() || !q.value(0).toBool()) return false;
+        }
+        // Held: no other session can commit a row now. Everything committed
+        // before is visible: apply it, then check that nothing is missing.
+        if (!catchUp(out, error)) {
+            sql.exec(u"SELECT pg_advisory_unlock(4812960017)"_s);
+            return false;
+        }
+        QSqlQuery q = sql.exec(
+            u"SELECT last_seq, clock FROM journal_blocks ORDER BY first_seq DESC LIMIT 1"_s);
+        const qint64 end = q.next() ? q.value(0).toLongLong() : 0;
+        lastClock = q.isValid() ? q.value(1).toLongLong() : 0;
+        q.finish();
+        if (end != journalSeq) {
+            sql.exec(u"SELECT pg_advisory_unlock(4812960017)"_s);
+            error = u"fenced: the journal ends at %1 but this follower applied %2"_s.arg(end).arg(
+                journalSeq);
+            return false;
+        }
+        // What a writer keeps beside the engine, as its open would read it.
+        tables.readCounts();
+        const std::vector<SnapshotRow> snapshots = snapshotRows(journalSeq + 1);
+        snapshotSeq = snapshots.empty() ? 0 : snapshots.front().seq;
+        snapshotSeqShared = snapshotSeq;
+        options.follow = false;
+    } catch (const SqlFailure& f) {
+        error = u"cannot take over %1: %2"_s.arg(displayLocation(), f.message);
+        return false;
+    }
+    return true;
 }
 
 bool Store::catchUp(QByteArray& out, QString& error) {
@@ -141,10 +188,41 @@ void Store::announce(const QString& name) {
     });
 }
 
-QString Store::writerName(QString& error) {
-    QString name;
-    d_->thread->run([&] { name = d_->writerName(error); });
-    return name;
+std::optional<Store::LockHolder> Store::lockHolder(QString& error) {
+    std::optional<LockHolder> holder;
+    d_->thread->run([&] { holder = d_->lockHolder(error); });
+    return holder;
+}
+
+bool Store::depose(qint64 pid, QString& error) {
+    bool ok = false;
+    d_->thread->run([&] {
+        try {
+            QSqlQuery q = d_->sql.exec(u"SELECT pg_terminate_backend(a.pid) "_s +
+                                           QLatin1StringView(kLockHolder) + u" AND a.pid = ?"_s,
+                                       {kLockHigh, kLockLow, pid});
+            ok = q.next() && q.value(0).toBool();
+        } catch (const SqlFailure& f) {
+            error = f.message;
+        }
+    });
+    return ok;
+}
+
+bool Store::promote(QByteArray& out, QString& error) {
+    if (!d_->options.follow) return true;
+    bool ok = false;
+    d_->thread->run([&] { ok = d_->promote(out, error); });
+    return ok;
+}
+
+void Store::heartbeat() {
+    if (!d_->postgres || d_->options.follow || d_->heartbeatPending.exchange(true)) return;
+    d_->thread->post([impl = d_.get()] {
+        QSqlQuery probe(impl->sql.db());
+        probe.exec(u"SELECT 1"_s);
+        impl->heartbeatPending = false;
+    });
 }
 
 }  // namespace houbu

@@ -180,6 +180,12 @@ class StoreImpl : public EventSink {
     // committed, so the connection is not reopened until a commit after it
     // overwrote its frames (supersedeFailedCommit).
     bool failedCommitInWal = false;
+    // The chain link of the last transaction tried: committedAnyway() finds
+    // it in the journal, or the transaction did not commit.
+    QByteArray attemptedLink;
+    // PostgreSQL: the lock was held by another session when this one
+    // (re)connected: another process writes the store.
+    bool lockTaken = false;
 
     // ---- schema (store_schema.cpp) -------------------------------------------
     bool connect(QString& error);
@@ -264,7 +270,9 @@ class StoreImpl : public EventSink {
 
     // ---- following the writer (store_follow.cpp) -------------------------------
     bool catchUp(QByteArray& out, QString& error);
-    QString writerName(QString& error);
+    std::optional<Store::LockHolder> lockHolder(QString& error);
+    bool promote(QByteArray& out, QString& error);
+    std::atomic<bool> heartbeatPending{false};
     mutable std::mutex followMutex;
     FollowState follow;         // guarded by followMutex
     bool followBroken = false;  // the journal disagreed with its chain: stop

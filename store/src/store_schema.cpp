@@ -195,10 +195,17 @@ bool StoreImpl::connect(QString& error) {
             sql.exec(u"SET client_min_messages TO WARNING"_s);
             // One writer per database: an advisory lock held for the session.
             QSqlQuery q = sql.exec(u"SELECT pg_try_advisory_lock(4812960017)"_s);
+            lockTaken = false;
             if (!q.next() || !q.value(0).toBool()) {
                 error =
                     u"%1 is locked by another process (another houbu-cli, console or "
                     u"houbud is using it)"_s.arg(displayLocation());
+                // Not left open: a writer reconnecting after it was deposed
+                // must not commit on a connection without the lock.
+                lockTaken = true;
+                q.finish();
+                sql.forget();
+                db.close();
                 return false;
             }
         } else {

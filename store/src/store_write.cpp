@@ -232,7 +232,9 @@ void StoreImpl::takeSnapshot() {
 
 void StoreImpl::closeSnapshot() {
     // A store opened to be inspected (verify) is left as it was found.
-    if (!engineLoaded || broken || needsReload || !options.snapshotOnClose || options.inspectOnly)
+    // A follower writes nothing (until it is promoted).
+    if (!engineLoaded || broken || needsReload || !options.snapshotOnClose || options.inspectOnly ||
+        options.follow)
         return;
     if (snapshotInFlight == 0 &&
         journalSeq - snapshotSeqShared >= std::max<qint64>(1, options.snapshotEvery / 4))
@@ -330,6 +332,21 @@ void StoreImpl::commitGroups(std::vector<std::unique_ptr<StagedGroup>>& groups) 
         lock.unlock();
         pauseMs = std::min(pauseMs * 2, 2000);
         reconnectIfLost();
+        if (lockTaken) {
+            // Deposed: another process took the store while this one was
+            // cut off. Nothing of these groups may be written now.
+            brokenReason = why =
+                u"nothing of this batch was applied: another process writes the store now "
+                u"(this one lost its session and was taken over)"_s;
+            broken = true;
+            {
+                std::lock_guard relock(queueMutex);
+                unavailableSinceMs = 0;
+                unavailableReason.clear();
+            }
+            answer(groups, false, why);
+            return;
+        }
         committed = committedAnyway(groups) || tryCommit(groups, why);
     }
     {
@@ -356,14 +373,16 @@ bool StoreImpl::committedAnyway(std::vector<std::unique_ptr<StagedGroup>>& group
     for (const auto& g : groups)
         last += static_cast<qint64>(g->commands.size());
     try {
+        // Its own block, by its chain link: rows of another writer (this
+        // one deposed meanwhile) may fill those seqs, and would not do.
         QSqlQuery q = sql.exec(
-            u"SELECT MAX(last_seq), (SELECT clock FROM journal_blocks WHERE last_seq = "
-            u"(SELECT MAX(last_seq) FROM journal_blocks)) FROM journal_blocks"_s);
-        if (!q.next() || q.value(0).toLongLong() < last) return false;
+            u"SELECT chain, clock FROM journal_blocks WHERE first_seq = ? AND last_seq = ?"_s,
+            {groups.front()->firstSeq, last});
+        if (!q.next() || q.value(0).toByteArray() != attemptedLink) return false;
         lastClock = q.value(1).toLongLong();
         q.finish();
         tables.readCounts();
-        lastLink = linkAt(last);
+        lastLink = attemptedLink;
     } catch (const SqlFailure&) {
         return false;
     }
@@ -427,6 +446,7 @@ bool StoreImpl::tryCommit(std::vector<std::unique_ptr<StagedGroup>>& groups, QSt
                  packing, body, link});
         }
         tables.write(changes);
+        attemptedLink = link;
         sql.commit();
     } catch (const SqlFailure& f) {
         sql.rollback();

@@ -3,9 +3,12 @@
 // the same reads and events, sends commands on to the writer, waits for a
 // read's `after`, and says who leads and how far behind it is.
 
+#include <signal.h>
+
 #include <QElapsedTimer>
 #include <QJsonArray>
 #include <QProcess>
+#include <QSet>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QWebSocket>
@@ -33,6 +36,128 @@ class TestFollower : public QObject {
     }
     std::unique_ptr<Houbud> writer() { return houbud({u"--store"_s, url_}); }
     std::unique_ptr<Houbud> follower() { return houbud({u"--follow"_s, url_}); }
+    std::unique_ptr<Houbud> standby() { return houbud({u"--follow"_s, url_, u"--failover"_s}); }
+
+    // A block of one seat with a unique id, under its own Idempotency-Key.
+    // On a train of its own (defined by failover()), with room for them all.
+    static QByteArray blockLine(const QString& id) {
+        return u"{\"op\":\"block\",\"id\":\"%1\",\"train\":\"FO1\",\"date\":"
+               u"\"2024-02-08\",\"from\":\"A\",\"to\":\"B\",\"class\":\"二等座\","
+               u"\"count\":1}"_s.arg(id)
+                   .toUtf8();
+    }
+    static constexpr QByteArrayView kFailoverTrain =
+        R"({"op":"train","train":"FO1","date":"2024-02-08","stops":[{"station":"A","km":0,"dep":"09:00"},{"station":"B","km":100,"arr":"10:00"}],"cars":[{"car":1,"class":"二等座","rows":99,"layout":"ABCDF"}]})";
+    // Sent to `h` alone: a redirect is not followed, and no answer within
+    // 5 s is none (a stopped writer accepts connections and never answers).
+    int sendKeyed(const Houbud& h, const QString& id) {
+        QNetworkRequest request(h.url(u"/api/v1/commands"_s));
+        request.setRawHeader("Authorization", "Bearer " + dispatcher_);
+        request.setRawHeader("Content-Type", "application/x-ndjson");
+        request.setRawHeader("Idempotency-Key", id.toUtf8());
+        request.setAttribute(QNetworkRequest::RedirectPolicyAttribute,
+                             QNetworkRequest::ManualRedirectPolicy);
+        request.setTransferTimeout(5000);
+        QNetworkReply* reply = http_.manager.post(request, blockLine(id));
+        QEventLoop loop;
+        QObject::connect(reply, &QNetworkReply::finished, &loop, &QEventLoop::quit);
+        loop.exec();
+        const int status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
+        reply->deleteLater();
+        return status;
+    }
+    // How many times each block id was journaled (its block_added events).
+    QMap<QString, int> blocksJournaled(const Houbud& h) {
+        QMap<QString, int> count;
+        for (const QJsonValue& e : allEvents(h)) {
+            const QJsonObject o = e.toObject();
+            if (o.value("event"_L1) == "block_created"_L1) ++count[o.value("id"_L1).toString()];
+        }
+        return count;
+    }
+
+    // Forces the writer out (SIGKILL, SIGSTOP, or its database session
+    // ended) while a client sends commands, each under its key, to the
+    // writer and, when it does not answer, to the standby; checks that the
+    // standby takes over, and that every acknowledged command is journaled
+    // exactly once. Returns the ms from the fault to the first command the
+    // standby accepted.
+    qint64 failover(const QString& how, const QString& prefix) {
+        auto w = writer();
+        if (!w->start()) qFatal("the writer does not start: %s", w->log.constData());
+        auto s = standby();
+        if (!s->start()) qFatal("the standby does not start: %s", s->log.constData());
+        post(*w, {kFailoverTrain.toByteArray()});
+        QSet<QString> acknowledged;
+        int n = 0;
+        for (; n < 20; ++n) {
+            const QString id = prefix + QString::number(n);
+            if (sendKeyed(*w, id) == 200) acknowledged << id;
+        }
+        const qint64 pid = w->process.processId();
+        if (how == "kill"_L1) {
+            ::kill(static_cast<pid_t>(pid), SIGKILL);
+        } else if (how == "stop"_L1) {
+            ::kill(static_cast<pid_t>(pid), SIGSTOP);
+        } else {
+            QSqlDatabase db = QSqlDatabase::addDatabase(u"QPSQL"_s, u"killer"_s);
+            const QUrl u(url_);
+            db.setHostName(u.host());
+            db.setPort(u.port(5432));
+            db.setUserName(u.userName());
+            db.setDatabaseName(u.path().mid(1));
+            if (db.open())
+                QSqlQuery(db).exec(
+                    u"SELECT pg_terminate_backend(pid) FROM pg_locks WHERE locktype = "
+                    u"'advisory' AND objid = 517992721 AND granted"_s);
+            db.close();
+        }
+        QElapsedTimer since;
+        since.start();
+        qint64 tookOverMs = -1;
+        // Each command to the old writer first, then to the standby; a
+        // command not acknowledged by either is not counted.
+        for (; n < 60; ++n) {
+            const QString id = prefix + QString::number(n);
+            int status = how == "stop"_L1 ? 0 : sendKeyed(*w, id);
+            for (int attempt = 0; status != 200 && attempt < 200; ++attempt) {
+                status = sendKeyed(*s, id);
+                if (status != 200) QTest::qWait(25);
+            }
+            if (status == 200) {
+                acknowledged << id;
+                if (tookOverMs < 0) tookOverMs = since.elapsed();
+            }
+        }
+        if (how == "stop"_L1) {
+            // The deposed writer comes back: it must not write.
+            ::kill(static_cast<pid_t>(pid), SIGCONT);
+            const QString late = prefix + u"late"_s;
+            const int status = http_
+                                   .send("POST", w->url(u"/api/v1/commands"_s), dispatcher_,
+                                         blockLine(late), "application/x-ndjson")
+                                   .status;
+            if (status == 200) qFatal("the deposed writer took a command");
+        }
+        const QMap<QString, int> journaled = blocksJournaled(*s);
+        int mine = 0;
+        for (auto it = journaled.begin(); it != journaled.end(); ++it) {
+            if (!it.key().startsWith(prefix)) continue;
+            ++mine;
+            if (it.value() != 1) qFatal("%s journaled %d times", qPrintable(it.key()), it.value());
+            if (!acknowledged.contains(it.key()) && it.key() != prefix + u"late"_s)
+                qInfo("%s journaled though not acknowledged (its answer was lost)",
+                      qPrintable(it.key()));
+            if (it.key() == prefix + u"late"_s) qFatal("the deposed writer's command is journaled");
+        }
+        for (const QString& id : acknowledged)
+            if (!journaled.contains(id)) qFatal("%s was acknowledged but is lost", qPrintable(id));
+        if (mine < acknowledged.size()) qFatal("acknowledged commands are missing");
+        QSqlDatabase::removeDatabase(u"killer"_s);
+        s->stop();
+        w->kill();
+        return tookOverMs;
+    }
 
     Http http_;
     QJsonObject health(const Houbud& h) { return http_.get(h.url(u"/health"_s)).json(); }
@@ -300,6 +425,22 @@ class TestFollower : public QObject {
         remote.close();
         QCOMPARE(f->stop(), 0);
         QCOMPARE(w->stop(), 0);
+    }
+
+    // A standby takes over when its writer is killed, stopped or cut off
+    // from the database; nothing acknowledged is lost or doubled, and the
+    // deposed writer cannot write when it comes back.
+    void failoverKeepsEveryAcknowledgedCommand_data() {
+        QTest::addColumn<QString>("how");
+        QTest::newRow("SIGKILL") << u"kill"_s;
+        QTest::newRow("SIGSTOP") << u"stop"_s;
+        QTest::newRow("session ended") << u"session"_s;
+    }
+    void failoverKeepsEveryAcknowledgedCommand() {
+        QFETCH(QString, how);
+        const qint64 ms = failover(how, u"fo-"_s + how + u'-');
+        QVERIFY(ms >= 0);
+        qInfo("took over %lld ms after the fault", static_cast<long long>(ms));
     }
 
     // With no writer, the follower still reads, says no one leads, and asks

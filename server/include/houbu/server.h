@@ -81,6 +81,12 @@ struct ServerOptions {
     // to the writer's announced address (307).
     bool follow = false;
     int followPollMs = 20;
+    // A follower that takes over (houbud --failover): when no writer holds
+    // the store, or its writer has been idle past staleWriterMs (a writer
+    // queries every Store::kHeartbeatMs), it deposes it, takes the lock and
+    // becomes the writer, fenced by the journal's end.
+    bool failover = false;
+    int staleWriterMs = 3000;
     // The address announced in the store for followers' redirects
     // (PostgreSQL's application_name); default http(s)://listen address:port.
     QString advertise;
@@ -181,6 +187,13 @@ class Server : public QAbstractHttpServer {
     // Writer thread: applies what the writer committed since, and hands its
     // events to the streams and the reads waiting for them.
     void followWriter(Writer* w);
+    // Writer thread: who holds the store; a follower with failover takes
+    // over from none or a stale one. True once this server writes.
+    bool lookUpWriter(Writer* w, bool& changed, QByteArray& caughtUp);
+    // Server thread: a promoted follower starts taking commands.
+    void becomeWriter(qint64 journalLength);
+    // Writer thread: the writer's heartbeat for its followers (PostgreSQL).
+    void startHeartbeat();
     // The answer to a command sent to a follower: 307 to the writer.
     Reply leaderRedirect(const QString& path) const;
     // A read carrying `after` beyond the events applied here waits for them.

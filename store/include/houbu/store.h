@@ -29,6 +29,7 @@
 #include <QString>
 #include <functional>
 #include <memory>
+#include <optional>
 
 #include "houbu/codec.h"
 #include "houbu/engine.h"
@@ -344,9 +345,29 @@ class Store {
     // application_name, at most 63 bytes): houbud announces the address it
     // serves on, which its followers give clients that send them commands.
     void announce(const QString& name);
-    // The name the store's writer announced, while a writer holds the store;
-    // empty when none does (or it announced nothing). PostgreSQL only.
-    QString writerName(QString& error);
+    // The session holding the store's lock (its writer), if any: the name it
+    // announced, its server process, and how long it has been idle (a
+    // writer runs a query at least every kHeartbeatMs: heartbeat()).
+    struct LockHolder {
+        QString name;
+        qint64 pid = 0;
+        qint64 idleMs = 0;  // 0 while it runs a query
+    };
+    static constexpr int kHeartbeatMs = 250;
+    std::optional<LockHolder> lockHolder(QString& error);
+    // Ends the session of a writer that stopped answering (SIGSTOP, a hung
+    // machine), which frees its lock; its transaction in flight, never
+    // acknowledged, is rolled back. Only while that session holds the lock.
+    bool depose(qint64 pid, QString& error);
+    // A follower becomes the writer: takes the lock if it is free, applies
+    // the journal to its end and checks that it holds every row (fenced: a
+    // journal longer than what it applied is refused), then writes; the
+    // events of the rows applied meanwhile are appended to `out`. False
+    // with an empty `error` when another session holds the lock.
+    bool promote(QByteArray& out, QString& error);
+    // A writer's sign of life for its followers (PostgreSQL): a query on
+    // the database thread, without waiting for it.
+    void heartbeat();
 
   private:
     explicit Store(std::unique_ptr<StoreImpl> impl);
