@@ -139,17 +139,22 @@ Server::Reply Server::healthAnswer() const {
 void Server::answerFromMemory(const PendingPost& post) {
     // The writer waits for the failed group and applies nothing while
     // degraded_ holds: the engine can be read here.
-    const Engine& engine = store_->engine();
+    std::optional<Reply> r =
+        queryAnswer(store_->engine(), post, lastSeq_,
+                    ",\"read_only_since\":\"" + utc(degradedSinceMs_).toLatin1() + '"');
+    respond(post.slot, r ? std::move(*r) : readOnlyRefusal());
+}
+
+std::optional<Server::Reply> Server::queryAnswer(const Engine& engine, const PendingPost& post,
+                                                 qint64 journaledUpTo, const QByteArray& extra) {
     LineSink sink;
     int number = 0;
     for (const QByteArray& line : post.lines) {
         const ParsedLine parsed = parseCommandLine(line);
         if (parsed.skip) continue;
         ++number;
-        if (!parsed.command || !engine.answerQuery(*parsed.command, number, sink)) {
-            respond(post.slot, readOnlyRefusal());
-            return;
-        }
+        if (!parsed.command || !engine.answerQuery(*parsed.command, number, sink))
+            return std::nullopt;
     }
     Reply r;
     r.headers.append(std::pair<QByteArray, QByteArray>("Houbu-Journaled", "false"));
@@ -157,11 +162,10 @@ void Server::answerFromMemory(const PendingPost& post) {
         r.contentType = "application/x-ndjson";
         r.body = sink.lines;
     } else {
-        r.body = "{\"journaled\":false,\"journaled_up_to\":" + QByteArray::number(lastSeq_) +
-                 ",\"read_only_since\":\"" + utc(degradedSinceMs_).toLatin1() + "\",\"events\":[" +
-                 joinEvents(sink.lines, -1) + "]}";
+        r.body = "{\"journaled\":false,\"journaled_up_to\":" + QByteArray::number(journaledUpTo) +
+                 extra + ",\"events\":[" + joinEvents(sink.lines, -1) + "]}";
     }
-    respond(post.slot, std::move(r));
+    return r;
 }
 
 }  // namespace houbu

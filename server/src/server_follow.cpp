@@ -173,6 +173,20 @@ Server::Reply Server::leaderRedirect(const QString& path) const {
     return r;
 }
 
+void Server::answerOnFollower(const PendingPost& post) {
+    QMetaObject::invokeMethod(writer_, [this, w = writer_, post] {
+        std::optional<Reply> r = queryAnswer(w->store->engine(), post, w->lastSeq(), {});
+        QMetaObject::invokeMethod(this, [this, post, r = std::move(r)]() mutable {
+            if (r)
+                respond(post.slot, std::move(*r));
+            else if (!options_.follow)
+                enqueue(post);  // promoted meanwhile: this server writes now
+            else
+                respond(post.slot, leaderRedirect(u"/api/v1/commands"_s));
+        });
+    });
+}
+
 void Server::dispatchRead(const Slot& slot, std::function<Reply(Writer&)> job) {
     if (degraded_) {
         // The writer waits for the store; the engine is read here, and the

@@ -148,8 +148,6 @@ bool Server::handleRequest(const QHttpServerRequest& request, QTcpSocket* socket
         if (!who) return refuse(std::move(refusal));
         if (path == "/api/v1/precheck"_L1)
             handlePrecheck(request, slot);
-        else if (options_.follow)
-            respond(slot, leaderRedirect(path));
         else
             handlePost(request, slot, *who);
         return true;
@@ -548,6 +546,14 @@ void Server::handlePost(const QHttpServerRequest& request, const Slot& slot, con
         answerFromMemory(post);
         return;
     }
+    if (options_.follow) {
+        answerOnFollower(post);
+        return;
+    }
+    enqueue(std::move(post));
+}
+
+void Server::enqueue(PendingPost post) {
     // The writer takes, after each commit, everything that arrived meanwhile
     // (up to `group` commands) as its next group: batches grow with the load.
     bool schedule = false;

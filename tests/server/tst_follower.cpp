@@ -443,6 +443,34 @@ class TestFollower : public QObject {
         qInfo("took over %lld ms after the fault", static_cast<long long>(ms));
     }
 
+    // Queries sent as commands (position, availability, seatmap, forecast)
+    // are reads: a follower answers them from its engine, not journaled.
+    void queriesAnsweredByTheFollower() {
+        auto w = writer();
+        QVERIFY2(w->start(), w->log.constData());
+        auto f = follower();
+        QVERIFY2(f->start(), f->log.constData());
+        QCOMPARE(post(*w, {kFailoverTrain.toByteArray()}).status, 200);
+        const qint64 last = health(*w).value("last_seq"_L1).toInteger();
+        const QByteArray availability =
+            R"({"op":"availability","train":"FO1","date":"2024-02-08","from":"A","to":"B","class":"二等座"})";
+        const QByteArray seatmap = R"({"op":"seatmap","train":"FO1","date":"2024-02-08"})";
+        const qint64 journal = health(*w).value("journal_length"_L1).toInteger();
+        QTRY_COMPARE_WITH_TIMEOUT(applied(*f), journal, 20000);
+        const Response r =
+            http_.send("POST", f->url(u"/api/v1/commands?after=%1"_s.arg(last)), dispatcher_,
+                       availability + '\n' + seatmap, "application/x-ndjson");
+        QCOMPARE(r.status, 200);
+        QCOMPARE(r.json().value("journaled"_L1).toBool(true), false);
+        const QJsonArray events = r.json().value("events"_L1).toArray();
+        QCOMPARE(events.size(), 2);
+        QCOMPARE(events[0].toObject().value("event"_L1).toString(), u"availability"_s);
+        QCOMPARE(events[1].toObject().value("event"_L1).toString(), u"seatmap"_s);
+        QCOMPARE(health(*w).value("journal_length"_L1).toInteger(), journal);
+        QCOMPARE(f->stop(), 0);
+        QCOMPARE(w->stop(), 0);
+    }
+
     // With no writer, the follower still reads, says no one leads, and asks
     // senders to come back; a writer started again (elsewhere) is found.
     void writerGoneAndBack() {

@@ -167,6 +167,8 @@ class Server : public QAbstractHttpServer {
     bool takeToken(const TokenInfo& token, Reply& refusal);
     void handleGet(const QHttpServerRequest& request, const Slot& slot, const TokenInfo& who);
     void handlePost(const QHttpServerRequest& request, const Slot& slot, const TokenInfo& who);
+    // Queues a request of commands for the writer thread's next group.
+    void enqueue(PendingPost post);
     // POST /api/v1/precheck: what the engine would answer one command now.
     void handlePrecheck(const QHttpServerRequest& request, const Slot& slot);
     void drain();
@@ -196,6 +198,9 @@ class Server : public QAbstractHttpServer {
     void startHeartbeat();
     // The answer to a command sent to a follower: 307 to the writer.
     Reply leaderRedirect(const QString& path) const;
+    // A follower answers a request of queries itself, on the writer
+    // thread, and sends anything else to the writer.
+    void answerOnFollower(const PendingPost& post);
     // A read carrying `after` beyond the events applied here waits for them.
     struct WaitingRead {
         qint64 after = 0;
@@ -219,6 +224,11 @@ class Server : public QAbstractHttpServer {
     // A request of queries only answered from the engine in memory, marked
     // not journaled; anything else refused with readOnlyRefusal().
     void answerFromMemory(const PendingPost& post);
+    // The answer of a request of queries only (position, availability,
+    // seatmap, forecast) from `engine`, not journaled; none when a line is
+    // anything else. `extra` goes into a JSON answer's object.
+    static std::optional<Reply> queryAnswer(const Engine& engine, const PendingPost& post,
+                                            qint64 journaledUpTo, const QByteArray& extra);
     // {"type":"read_only","since":...,"reason":...} ("since":null once over).
     QByteArray readOnlyMessage() const;
 
