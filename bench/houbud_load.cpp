@@ -1,10 +1,13 @@
 // houbud-load: concurrent clients sending commands to houbud over HTTP/1.1
 // keep-alive connections for a fixed time; reports commands per second,
 // latency percentiles and errors, and records every acknowledged command with
-// its journal position so that `check` can prove none was lost.
+// its journal position so that `check` can prove none was lost. Readers
+// beside them GET a path (a seat map by default) from other servers (the
+// writer's followers), spread over them, and are reported apart.
 //
 //   houbud-load run --url http://127.0.0.1:PORT --token T [--clients 50]
 //                   [--duration 30] [--batch 1] [--acks FILE]
+//                   [--readers N --read-urls URL[,URL...] [--read-path PATH]]
 //   houbud-load check --acks FILE --journal EXPORT   (houbu-cli export output)
 
 #include <QCoreApplication>
@@ -45,11 +48,13 @@ struct Stats {
 // One client: one connection, one request in flight at a time.
 class Client : public QObject {
   public:
+    // With a `readPath`, a reader: GETs it again and again.
     Client(int id, const QUrl& url, const QByteArray& token, int batch, Stats& stats,
-           const QElapsedTimer& clock, qint64 endMs)
+           const QElapsedTimer& clock, qint64 endMs, const QByteArray& readPath = {})
         : id_(id),
           url_(url),
           token_(token),
+          readPath_(readPath),
           batch_(batch),
           stats_(stats),
           clock_(clock),
@@ -86,6 +91,12 @@ class Client : public QObject {
             return;
         }
         sent_.clear();
+        if (!readPath_.isEmpty()) {
+            startUs_ = clock_.nsecsElapsed() / 1000;
+            socket_.write("GET " + readPath_ + " HTTP/1.1\r\nHost: " + url_.host().toLatin1() +
+                          "\r\nAuthorization: Bearer " + token_ + "\r\n\r\n");
+            return;
+        }
         QByteArray body;
         for (int i = 0; i < batch_; ++i) {
             sent_ << command();
@@ -111,7 +122,9 @@ class Client : public QObject {
         const QByteArray body = buffer_.mid(headEnd + 4, length);
         buffer_.remove(0, headEnd + 4 + length);
         stats_.latencyUs.push_back(clock_.nsecsElapsed() / 1000 - startUs_);
-        if (head.startsWith("http/1.1 200")) {
+        if (head.startsWith("http/1.1 200") && !readPath_.isEmpty()) {
+            ++stats_.commands;  // a read
+        } else if (head.startsWith("http/1.1 200")) {
             stats_.commands += batch_;
             const qint64 first = QJsonDocument::fromJson(body)
                                      .object()
@@ -132,6 +145,7 @@ class Client : public QObject {
     int id_;
     QUrl url_;
     QByteArray token_;
+    QByteArray readPath_;
     int batch_;
     Stats& stats_;
     const QElapsedTimer& clock_;
@@ -147,7 +161,8 @@ class Client : public QObject {
 int usage() {
     std::fprintf(stderr,
                  "usage: houbud-load run --url URL --token T [--clients N] [--duration S] "
-                 "[--batch N] [--acks FILE]\n       houbud-load check --acks FILE --journal "
+                 "[--batch N] [--acks FILE] [--readers N --read-urls URL[,URL...] "
+                 "[--read-path PATH]]\n       houbud-load check --acks FILE --journal "
                  "EXPORT\n");
     return 2;
 }
@@ -216,13 +231,21 @@ int main(int argc, char** argv) {
         }
     }
 
-    Stats stats;
+    Stats stats, reads;
     QElapsedTimer clock;
     clock.start();
     const auto endMs = static_cast<qint64>(duration * 1000);
     std::vector<std::unique_ptr<Client>> pool;
     for (int i = 0; i < clients; ++i)
         pool.push_back(std::make_unique<Client>(i, url, token, batch, stats, clock, endMs));
+    const int readers = opt.value(u"--readers"_s, u"0"_s).toInt();
+    const QStringList readUrls = opt.value(u"--read-urls"_s).split(u',', Qt::SkipEmptyParts);
+    const QByteArray readPath =
+        opt.value(u"--read-path"_s, u"/api/v1/runs/L1/2024-01-20/seats"_s).toUtf8();
+    if (readers > 0 && readUrls.isEmpty()) return usage();
+    for (int i = 0; i < readers; ++i)
+        pool.push_back(std::make_unique<Client>(clients + i, QUrl(readUrls[i % readUrls.size()]),
+                                                token, 1, reads, clock, endMs, readPath));
     QTimer poll;
     QObject::connect(&poll, &QTimer::timeout, &app, [&] {
         if (std::all_of(pool.begin(), pool.end(), [](const auto& c) { return c->done(); }))
@@ -234,11 +257,13 @@ int main(int argc, char** argv) {
     const double seconds = clock.nsecsElapsed() / 1e9;
 
     std::sort(stats.latencyUs.begin(), stats.latencyUs.end());
-    auto pct = [&](double p) -> double {
-        if (stats.latencyUs.empty()) return 0;
-        const auto i = static_cast<std::size_t>(p * (stats.latencyUs.size() - 1));
-        return stats.latencyUs[i] / 1000.0;
+    std::sort(reads.latencyUs.begin(), reads.latencyUs.end());
+    auto pctOf = [](const Stats& s, double p) -> double {
+        if (s.latencyUs.empty()) return 0;
+        const auto i = static_cast<std::size_t>(p * (s.latencyUs.size() - 1));
+        return s.latencyUs[i] / 1000.0;
     };
+    auto pct = [&](double p) { return pctOf(stats, p); };
     std::printf("clients %d, %d command(s) per request, %.1f s\n", clients, batch, seconds);
     std::printf("acknowledged commands: %lld (%.0f commands/s), requests: %zu\n",
                 static_cast<long long>(stats.commands), stats.commands / seconds,
@@ -246,6 +271,15 @@ int main(int argc, char** argv) {
     std::printf("latency ms: p50 %.2f  p99 %.2f  max %.2f\n", pct(0.5), pct(0.99), pct(1.0));
     std::printf("errors: %lld%s%s\n", static_cast<long long>(stats.errors),
                 stats.firstError.isEmpty() ? "" : " first: ", stats.firstError.constData());
+    if (readers > 0) {
+        std::printf("readers %d over %lld server(s): %lld reads (%.0f reads/s)\n", readers,
+                    static_cast<long long>(readUrls.size()), static_cast<long long>(reads.commands),
+                    reads.commands / seconds);
+        std::printf("read latency ms: p50 %.2f  p99 %.2f  max %.2f\n", pctOf(reads, 0.5),
+                    pctOf(reads, 0.99), pctOf(reads, 1.0));
+        std::printf("read errors: %lld%s%s\n", static_cast<long long>(reads.errors),
+                    reads.firstError.isEmpty() ? "" : " first: ", reads.firstError.constData());
+    }
     if (opt.contains(u"--acks"_s)) {
         QFile f(opt.value(u"--acks"_s));
         if (!f.open(QIODevice::WriteOnly | QIODevice::Truncate)) return 1;
@@ -254,5 +288,5 @@ int main(int argc, char** argv) {
             out += QByteArray::number(a.journal) + '\t' + a.command + '\n';
         f.write(out);
     }
-    return stats.errors == 0 ? 0 : 1;
+    return stats.errors == 0 && reads.errors == 0 ? 0 : 1;
 }
