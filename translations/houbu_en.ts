@@ -219,7 +219,7 @@
     <name>houbu::QueueModel</name>
     <message numerus="yes">
         <location filename="../app/src/main_window.cpp" line="338"/>
-        <location filename="../models/src/queue_model.cpp" line="164"/>
+        <location filename="../models/src/queue_model.cpp" line="163"/>
         <source>%n waiting</source>
         <translation>
             <numerusform>%n waiting</numerusform>
@@ -227,7 +227,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../models/src/queue_model.cpp" line="167"/>
+        <location filename="../models/src/queue_model.cpp" line="166"/>
         <source>Queue %1 %2: %n order(s) in rank order</source>
         <translation>
             <numerusform>Queue %1 %2: %n order in rank order</numerusform>
@@ -235,7 +235,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../models/src/queue_model.cpp" line="169"/>
+        <location filename="../models/src/queue_model.cpp" line="168"/>
         <source>%n passenger(s) waiting</source>
         <translation>
             <numerusform>%n passenger waiting</numerusform>
@@ -243,7 +243,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../models/src/queue_model.cpp" line="294"/>
+        <location filename="../models/src/queue_model.cpp" line="293"/>
         <source>How likely each order is to be served within %n minute(s) (or before it expires, if sooner), as the engine forecasts it; computed for the orders in view. Click to sort.</source>
         <translation>
             <numerusform>How likely each order is to be served within %n minute (or before it expires, if sooner), as the engine forecasts it; computed for the orders in view. Click to sort.</numerusform>

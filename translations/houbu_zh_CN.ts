@@ -620,138 +620,158 @@
         <translation>服务器(&amp;S)：</translation>
     </message>
     <message>
-        <location filename="../app/src/connect_dialog.cpp" line="72"/>
+        <location filename="../app/src/connect_dialog.cpp" line="65"/>
+        <source>https://host:port, https://host:port (optional)</source>
+        <translation>https://host:port, https://host:port（可选）</translation>
+    </message>
+    <message>
+        <location filename="../app/src/connect_dialog.cpp" line="68"/>
+        <source>Other servers of the same store: its followers, or its writer. The console reads from the first that answers and, when a connection is lost, goes on from the next where it stopped; commands reach the writer through any of them.</source>
+        <translation>同一存储的其他服务器：其从节点或其写入节点。控制台从第一个应答的服务器读取；连接断开时从下一个服务器接着上次停下的位置继续；命令经由其中任何一个送达写入节点。</translation>
+    </message>
+    <message>
+        <location filename="../app/src/connect_dialog.cpp" line="71"/>
+        <source>&amp;Also via:</source>
+        <translation>其他服务器(&amp;A)：</translation>
+    </message>
+    <message>
+        <location filename="../app/src/connect_dialog.cpp" line="81"/>
         <source>Access token given by the server&apos;s administrator</source>
         <translation>由服务器管理员提供的访问令牌</translation>
     </message>
     <message>
-        <location filename="../app/src/connect_dialog.cpp" line="76"/>
-        <location filename="../app/src/connect_dialog.cpp" line="131"/>
+        <location filename="../app/src/connect_dialog.cpp" line="85"/>
+        <location filename="../app/src/connect_dialog.cpp" line="141"/>
         <source>Show</source>
         <translation>显示</translation>
     </message>
     <message>
-        <location filename="../app/src/connect_dialog.cpp" line="77"/>
+        <location filename="../app/src/connect_dialog.cpp" line="86"/>
         <source>Show or hide the token</source>
         <translation>显示或隐藏令牌</translation>
     </message>
     <message>
-        <location filename="../app/src/connect_dialog.cpp" line="80"/>
+        <location filename="../app/src/connect_dialog.cpp" line="89"/>
         <source>&amp;Token:</source>
         <translation>令牌(&amp;T)：</translation>
     </message>
     <message>
-        <location filename="../app/src/connect_dialog.cpp" line="84"/>
+        <location filename="../app/src/connect_dialog.cpp" line="93"/>
         <source>Re&amp;member token in the system keychain</source>
         <translation>在系统钥匙串中记住令牌(&amp;M)</translation>
     </message>
     <message>
-        <location filename="../app/src/connect_dialog.cpp" line="87"/>
+        <location filename="../app/src/connect_dialog.cpp" line="96"/>
         <source>The token is kept only in the system keychain, never in a file. Without a reachable keychain it is not remembered.</source>
         <translation>令牌仅保存在系统钥匙串中，绝不写入文件。无法访问钥匙串时不会记住令牌。</translation>
     </message>
     <message>
-        <location filename="../app/src/connect_dialog.cpp" line="98"/>
+        <location filename="../app/src/connect_dialog.cpp" line="107"/>
         <source>&amp;Connect</source>
         <translation>连接(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../app/src/connect_dialog.cpp" line="100"/>
+        <location filename="../app/src/connect_dialog.cpp" line="109"/>
         <source>&amp;Forget token</source>
         <translation>忘记令牌(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../app/src/connect_dialog.cpp" line="101"/>
+        <location filename="../app/src/connect_dialog.cpp" line="110"/>
         <source>Remove this server&apos;s token from the system keychain</source>
         <translation>从系统钥匙串中删除此服务器的令牌</translation>
     </message>
     <message>
-        <location filename="../app/src/connect_dialog.cpp" line="131"/>
+        <location filename="../app/src/connect_dialog.cpp" line="141"/>
         <source>Hide</source>
         <translation>隐藏</translation>
     </message>
     <message>
-        <location filename="../app/src/connect_dialog.cpp" line="150"/>
+        <location filename="../app/src/connect_dialog.cpp" line="160"/>
         <source>Enter the server&apos;s address, e.g. https://host:8443.</source>
         <translation>请输入服务器地址，例如 https://host:8443。</translation>
     </message>
     <message>
-        <location filename="../app/src/connect_dialog.cpp" line="152"/>
+        <location filename="../app/src/connect_dialog.cpp" line="162"/>
         <source>Not a valid address: %1</source>
         <translation>地址无效：%1</translation>
     </message>
     <message>
-        <location filename="../app/src/connect_dialog.cpp" line="155"/>
+        <location filename="../app/src/connect_dialog.cpp" line="165"/>
         <source>The address must start with https:// or http://.</source>
         <translation>地址必须以 https:// 或 http:// 开头。</translation>
     </message>
     <message>
-        <location filename="../app/src/connect_dialog.cpp" line="156"/>
+        <location filename="../app/src/connect_dialog.cpp" line="166"/>
         <source>The address needs a host name.</source>
         <translation>地址中缺少主机名。</translation>
     </message>
     <message>
-        <location filename="../app/src/connect_dialog.cpp" line="158"/>
+        <location filename="../app/src/connect_dialog.cpp" line="168"/>
         <source>Put the token in the token field, not in the address.</source>
         <translation>请将令牌填入令牌栏，而不是写在地址中。</translation>
     </message>
     <message>
-        <location filename="../app/src/connect_dialog.cpp" line="159"/>
+        <location filename="../app/src/connect_dialog.cpp" line="169"/>
         <source>The port must be between 1 and 65535.</source>
         <translation>端口必须介于 1 和 65535 之间。</translation>
     </message>
     <message>
-        <location filename="../app/src/connect_dialog.cpp" line="161"/>
+        <location filename="../app/src/connect_dialog.cpp" line="171"/>
         <source>The address must not have a path, query or fragment.</source>
         <translation>地址不能包含路径、查询或片段。</translation>
     </message>
     <message>
-        <location filename="../app/src/connect_dialog.cpp" line="226"/>
+        <location filename="../app/src/connect_dialog.cpp" line="247"/>
+        <source>Also via %1: %2</source>
+        <translation>其他服务器 %1：%2</translation>
+    </message>
+    <message>
+        <location filename="../app/src/connect_dialog.cpp" line="253"/>
         <source>Without https the token travels unencrypted.</source>
         <translation>不使用 https 时，令牌将以未加密方式传输。</translation>
     </message>
     <message>
-        <location filename="../app/src/connect_dialog.cpp" line="247"/>
+        <location filename="../app/src/connect_dialog.cpp" line="274"/>
         <source>Reading the token from the system keychain…</source>
         <translation>正在从系统钥匙串读取令牌…</translation>
     </message>
     <message>
-        <location filename="../app/src/connect_dialog.cpp" line="264"/>
+        <location filename="../app/src/connect_dialog.cpp" line="291"/>
         <source>Token read from the system keychain.</source>
         <translation>已从系统钥匙串读取令牌。</translation>
     </message>
     <message>
-        <location filename="../app/src/connect_dialog.cpp" line="269"/>
+        <location filename="../app/src/connect_dialog.cpp" line="296"/>
         <source>No token is remembered for this server: enter it.</source>
         <translation>未记住此服务器的令牌：请输入。</translation>
     </message>
     <message>
-        <location filename="../app/src/connect_dialog.cpp" line="272"/>
+        <location filename="../app/src/connect_dialog.cpp" line="299"/>
         <source>Enter the token to connect.</source>
         <translation>请输入令牌以连接。</translation>
     </message>
     <message>
-        <location filename="../app/src/connect_dialog.cpp" line="288"/>
+        <location filename="../app/src/connect_dialog.cpp" line="315"/>
         <source>Storing the token in the system keychain…</source>
         <translation>正在将令牌存入系统钥匙串…</translation>
     </message>
     <message>
-        <location filename="../app/src/connect_dialog.cpp" line="298"/>
+        <location filename="../app/src/connect_dialog.cpp" line="325"/>
         <source>The token was not stored. Untick “Remember” to connect without storing it.</source>
         <translation>令牌未能保存。取消勾选“记住令牌”即可不保存令牌直接连接。</translation>
     </message>
     <message>
-        <location filename="../app/src/connect_dialog.cpp" line="314"/>
+        <location filename="../app/src/connect_dialog.cpp" line="341"/>
         <source>Removing the token from the system keychain…</source>
         <translation>正在从系统钥匙串删除令牌…</translation>
     </message>
     <message>
-        <location filename="../app/src/connect_dialog.cpp" line="330"/>
+        <location filename="../app/src/connect_dialog.cpp" line="357"/>
         <source>The token for %1 was removed from the system keychain.</source>
         <translation>已从系统钥匙串删除 %1 的令牌。</translation>
     </message>
     <message>
-        <location filename="../app/src/connect_dialog.cpp" line="331"/>
+        <location filename="../app/src/connect_dialog.cpp" line="358"/>
         <source>No token was stored for %1.</source>
         <translation>未存储 %1 的令牌。</translation>
     </message>
@@ -1449,12 +1469,12 @@
 <context>
     <name>houbu::EmbeddedSession</name>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="1036"/>
+        <location filename="../session/src/embedded_session.cpp" line="1084"/>
         <source>Embedded · in memory</source>
         <translation>嵌入式 · 内存</translation>
     </message>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="1036"/>
+        <location filename="../session/src/embedded_session.cpp" line="1084"/>
         <source>Embedded · %1</source>
         <translation>嵌入式 · %1</translation>
     </message>
@@ -1462,75 +1482,75 @@
 <context>
     <name>houbu::EmbeddedWorker</name>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="60"/>
+        <location filename="../session/src/embedded_session.cpp" line="64"/>
         <source>Opening the store</source>
         <translation>正在打开存储</translation>
     </message>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="85"/>
+        <location filename="../session/src/embedded_session.cpp" line="105"/>
         <source>Reading the log</source>
         <translation>正在读取日志</translation>
     </message>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="91"/>
+        <location filename="../session/src/embedded_session.cpp" line="128"/>
         <source>The log&apos;s history cannot be read: %1</source>
         <translation>无法读取日志的历史：%1</translation>
     </message>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="96"/>
+        <location filename="../session/src/embedded_session.cpp" line="133"/>
         <source>The log&apos;s history: %1</source>
         <translation>日志历史：%1</translation>
     </message>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="209"/>
-        <location filename="../session/src/embedded_session.cpp" line="461"/>
-        <location filename="../session/src/embedded_session.cpp" line="522"/>
+        <location filename="../session/src/embedded_session.cpp" line="251"/>
+        <location filename="../session/src/embedded_session.cpp" line="503"/>
+        <location filename="../session/src/embedded_session.cpp" line="570"/>
         <source>No engine is open.</source>
         <translation>未打开引擎。</translation>
     </message>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="368"/>
+        <location filename="../session/src/embedded_session.cpp" line="410"/>
         <source>Loading cancelled after %1 of %2 lines.</source>
         <translation>已在 %2 行中的第 %1 行后取消加载。</translation>
     </message>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="371"/>
-        <location filename="../session/src/embedded_session.cpp" line="390"/>
+        <location filename="../session/src/embedded_session.cpp" line="413"/>
+        <location filename="../session/src/embedded_session.cpp" line="432"/>
         <source>Loading scenario</source>
         <translation>正在加载场景</translation>
     </message>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="416"/>
+        <location filename="../session/src/embedded_session.cpp" line="458"/>
         <source>Cannot write %1: %2</source>
         <translation>无法写入 %1：%2</translation>
     </message>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="431"/>
+        <location filename="../session/src/embedded_session.cpp" line="473"/>
         <source>Journal exported to %1</source>
         <translation>日志已导出到 %1</translation>
     </message>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="440"/>
+        <location filename="../session/src/embedded_session.cpp" line="482"/>
         <source>Replaying the journal</source>
         <translation>正在回放日志</translation>
     </message>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="452"/>
+        <location filename="../session/src/embedded_session.cpp" line="494"/>
         <source>Replaying under both policies</source>
         <translation>正在按两种策略回放</translation>
     </message>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="468"/>
+        <location filename="../session/src/embedded_session.cpp" line="510"/>
         <source>Event %1 is not in the journal.</source>
         <translation>事件 %1 不在日志中。</translation>
     </message>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="476"/>
+        <location filename="../session/src/embedded_session.cpp" line="518"/>
         <source>Line %1 is not a command of this session.</source>
         <translation>第 %1 行不是本会话的命令。</translation>
     </message>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="794"/>
+        <location filename="../session/src/embedded_session.cpp" line="842"/>
         <source>Step mode and the engine disagree on line %1; the engine&apos;s events are kept.</source>
         <translation>单步模式与引擎在第 %1 行的结果不一致；以引擎的事件为准。</translation>
     </message>
@@ -2516,109 +2536,114 @@
         <translation>管理员</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_remote.cpp" line="74"/>
+        <location filename="../app/src/main_window_remote.cpp" line="73"/>
+        <source>Servers of this store: %1</source>
+        <translation>此存储的服务器：%1</translation>
+    </message>
+    <message>
+        <location filename="../app/src/main_window_remote.cpp" line="82"/>
         <source>Reading the token for %1 from the system keychain…</source>
         <translation>正在从系统钥匙串读取 %1 的令牌…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_remote.cpp" line="99"/>
+        <location filename="../app/src/main_window_remote.cpp" line="107"/>
         <source>Connected: %1</source>
         <translation>已连接：%1</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_remote.cpp" line="101"/>
+        <location filename="../app/src/main_window_remote.cpp" line="109"/>
         <source>Cannot connect to %1: %2</source>
         <translation>无法连接到 %1：%2</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_remote.cpp" line="107"/>
+        <location filename="../app/src/main_window_remote.cpp" line="115"/>
         <source>Connection lost, reconnecting: %1</source>
         <translation>连接中断，正在重新连接：%1</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_remote.cpp" line="124"/>
+        <location filename="../app/src/main_window_remote.cpp" line="132"/>
         <source>Disconnected from %1</source>
         <translation>已断开与 %1 的连接</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_remote.cpp" line="133"/>
+        <location filename="../app/src/main_window_remote.cpp" line="141"/>
         <source>No engine is open: open a store or connect to a server.</source>
         <translation>未打开引擎：请打开存储或连接服务器。</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_remote.cpp" line="136"/>
+        <location filename="../app/src/main_window_remote.cpp" line="144"/>
         <source>Not connected to the server.</source>
         <translation>未连接到服务器。</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_remote.cpp" line="138"/>
+        <location filename="../app/src/main_window_remote.cpp" line="146"/>
         <source>Read-only: the server&apos;s store is unavailable since %1; it takes no commands until the store is back (views and queries still answer)</source>
         <translation>只读：服务器的存储自 %1 起不可用，恢复前不接受指令（视图和查询仍可使用）</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_remote.cpp" line="144"/>
+        <location filename="../app/src/main_window_remote.cpp" line="152"/>
         <source>Read-only: this token has the viewer role</source>
         <translation>只读：此令牌为查看者角色</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_remote.cpp" line="145"/>
+        <location filename="../app/src/main_window_remote.cpp" line="153"/>
         <source>Read-only: this session cannot send commands.</source>
         <translation>只读：此会话无法发送命令。</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_remote.cpp" line="153"/>
-        <location filename="../app/src/main_window_remote.cpp" line="181"/>
+        <location filename="../app/src/main_window_remote.cpp" line="161"/>
+        <location filename="../app/src/main_window_remote.cpp" line="189"/>
         <source>Disconnected</source>
         <translation>未连接</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_remote.cpp" line="155"/>
+        <location filename="../app/src/main_window_remote.cpp" line="163"/>
         <source>Embedded</source>
         <translation>嵌入式</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_remote.cpp" line="159"/>
+        <location filename="../app/src/main_window_remote.cpp" line="167"/>
         <source>Connecting…</source>
         <translation>正在连接…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_remote.cpp" line="163"/>
-        <location filename="../app/src/main_window_remote.cpp" line="186"/>
+        <location filename="../app/src/main_window_remote.cpp" line="171"/>
+        <location filename="../app/src/main_window_remote.cpp" line="194"/>
         <source>Connected</source>
         <translation>已连接</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_remote.cpp" line="163"/>
+        <location filename="../app/src/main_window_remote.cpp" line="171"/>
         <source>Connected as %1</source>
         <translation>已以%1身份连接</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_remote.cpp" line="164"/>
+        <location filename="../app/src/main_window_remote.cpp" line="172"/>
         <source>%1 (read-only)</source>
         <translation>%1（只读）</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_remote.cpp" line="168"/>
+        <location filename="../app/src/main_window_remote.cpp" line="176"/>
         <source>read-only: store unavailable since %1</source>
         <translation>只读：存储自 %1 起不可用</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_remote.cpp" line="178"/>
+        <location filename="../app/src/main_window_remote.cpp" line="186"/>
         <source>Reconnecting…</source>
         <translation>正在重新连接…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_remote.cpp" line="186"/>
+        <location filename="../app/src/main_window_remote.cpp" line="194"/>
         <source>Connected (read-only)</source>
         <translation>已连接（只读）</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_remote.cpp" line="191"/>
+        <location filename="../app/src/main_window_remote.cpp" line="199"/>
         <source>Write the journal as a scenario file</source>
         <translation>将日志写为场景文件</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_remote.cpp" line="192"/>
+        <location filename="../app/src/main_window_remote.cpp" line="200"/>
         <source>Only an embedded engine&apos;s journal can be exported.</source>
         <translation>只能导出嵌入式引擎的日志。</translation>
     </message>
@@ -2717,7 +2742,7 @@
         <translation>%1 为何仍在等待</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_why.cpp" line="122"/>
+        <location filename="../app/src/main_window_why.cpp" line="123"/>
         <source>%1 waits on %2 %3, not on the run shown.</source>
         <translation>%1 在 %2 %3 候补，不在当前显示的车次。</translation>
     </message>
@@ -3184,7 +3209,7 @@
     <name>houbu::QueueModel</name>
     <message numerus="yes">
         <location filename="../app/src/main_window.cpp" line="338"/>
-        <location filename="../models/src/queue_model.cpp" line="164"/>
+        <location filename="../models/src/queue_model.cpp" line="163"/>
         <source>%n waiting</source>
         <translation>
             <numerusform>%n 人等待</numerusform>
@@ -3192,118 +3217,118 @@
     </message>
     <message>
         <location filename="../app/src/main_window.cpp" line="341"/>
-        <location filename="../models/src/queue_model.cpp" line="268"/>
+        <location filename="../models/src/queue_model.cpp" line="267"/>
         <source>%1 %</source>
         <translation>%1%</translation>
     </message>
     <message>
-        <location filename="../models/src/queue_model.cpp" line="158"/>
+        <location filename="../models/src/queue_model.cpp" line="157"/>
         <source>%1  %2  (from rank %3)</source>
         <translation>%1  %2  （自第 %3 名起）</translation>
     </message>
     <message numerus="yes">
-        <location filename="../models/src/queue_model.cpp" line="167"/>
+        <location filename="../models/src/queue_model.cpp" line="166"/>
         <source>Queue %1 %2: %n order(s) in rank order</source>
         <translation>
             <numerusform>队列 %1 %2：按名次排列的 %n 个订单</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../models/src/queue_model.cpp" line="169"/>
+        <location filename="../models/src/queue_model.cpp" line="168"/>
         <source>%n passenger(s) waiting</source>
         <translation>
             <numerusform>%n 名乘客等候</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../models/src/queue_model.cpp" line="171"/>
+        <location filename="../models/src/queue_model.cpp" line="170"/>
         <source>Ranks %1 to %2 are listed; more as you scroll up or down.</source>
         <translation>列出第 %1 至 %2 名；向上或向下滚动时列出更多。</translation>
     </message>
     <message>
-        <location filename="../models/src/queue_model.cpp" line="175"/>
+        <location filename="../models/src/queue_model.cpp" line="174"/>
         <source>The first %1 are listed; more as you scroll down.</source>
         <translation>列出前 %1 个；向下滚动时列出更多。</translation>
     </message>
     <message>
-        <location filename="../models/src/queue_model.cpp" line="227"/>
+        <location filename="../models/src/queue_model.cpp" line="226"/>
         <source>standing accepted</source>
         <translation>接受无座</translation>
     </message>
     <message>
-        <location filename="../models/src/queue_model.cpp" line="228"/>
+        <location filename="../models/src/queue_model.cpp" line="227"/>
         <source>added trains accepted</source>
         <translation>接受新增列车</translation>
     </message>
     <message>
-        <location filename="../models/src/queue_model.cpp" line="236"/>
+        <location filename="../models/src/queue_model.cpp" line="235"/>
         <source>Order %1 of user %2, %3, rank %4 in this queue</source>
         <translation>用户 %2 的订单 %1，%3，在本队列排第 %4 名</translation>
     </message>
     <message>
-        <location filename="../models/src/queue_model.cpp" line="276"/>
+        <location filename="../models/src/queue_model.cpp" line="275"/>
         <source>The forecast for %1 is on its way.</source>
         <translation>%1 的预测正在计算。</translation>
     </message>
     <message>
-        <location filename="../models/src/queue_model.cpp" line="279"/>
+        <location filename="../models/src/queue_model.cpp" line="278"/>
         <source>Served by %1 with probability %2 % (90 % interval %3–%4 %)</source>
         <translation>%1 前兑现概率 %2%（90% 区间 %3–%4%）</translation>
     </message>
     <message>
-        <location filename="../models/src/queue_model.cpp" line="285"/>
+        <location filename="../models/src/queue_model.cpp" line="284"/>
         <source>Forecast before the last change; a new one follows.</source>
         <translation>这是最近一次变化之前的预测；新的预测随后就到。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../models/src/queue_model.cpp" line="294"/>
+        <location filename="../models/src/queue_model.cpp" line="293"/>
         <source>How likely each order is to be served within %n minute(s) (or before it expires, if sooner), as the engine forecasts it; computed for the orders in view. Click to sort.</source>
         <translation>
             <numerusform>引擎预测的各订单在 %n 分钟内（若失效更早，则在失效前）兑现的概率（候补兑现概率）；只为视图中的订单计算。点击可排序。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../models/src/queue_model.cpp" line="302"/>
+        <location filename="../models/src/queue_model.cpp" line="301"/>
         <source>Queue / order</source>
         <translation>队列 / 订单</translation>
     </message>
     <message>
-        <location filename="../models/src/queue_model.cpp" line="304"/>
+        <location filename="../models/src/queue_model.cpp" line="303"/>
         <source>Rank</source>
         <translation>名次</translation>
     </message>
     <message>
-        <location filename="../models/src/queue_model.cpp" line="306"/>
+        <location filename="../models/src/queue_model.cpp" line="305"/>
         <source>Ahead</source>
         <translation>前方人数</translation>
     </message>
     <message>
-        <location filename="../models/src/queue_model.cpp" line="308"/>
+        <location filename="../models/src/queue_model.cpp" line="307"/>
         <source>Level</source>
         <translation>排队情况</translation>
     </message>
     <message>
-        <location filename="../models/src/queue_model.cpp" line="310"/>
+        <location filename="../models/src/queue_model.cpp" line="309"/>
         <source>Probability</source>
         <translation>概率</translation>
     </message>
     <message>
-        <location filename="../models/src/queue_model.cpp" line="312"/>
+        <location filename="../models/src/queue_model.cpp" line="311"/>
         <source>Passengers</source>
         <translation>乘客</translation>
     </message>
     <message>
-        <location filename="../models/src/queue_model.cpp" line="314"/>
+        <location filename="../models/src/queue_model.cpp" line="313"/>
         <source>Effective</source>
         <translation>生效时间</translation>
     </message>
     <message>
-        <location filename="../models/src/queue_model.cpp" line="316"/>
+        <location filename="../models/src/queue_model.cpp" line="315"/>
         <source>Deadline</source>
         <translation>截止时间</translation>
     </message>
     <message>
-        <location filename="../models/src/queue_model.cpp" line="318"/>
+        <location filename="../models/src/queue_model.cpp" line="317"/>
         <source>Options</source>
         <translation>选项</translation>
     </message>
@@ -3440,69 +3465,69 @@
 <context>
     <name>houbu::RemoteSession</name>
     <message>
-        <location filename="../session/src/remote_session.cpp" line="83"/>
+        <location filename="../session/src/remote_session.cpp" line="85"/>
         <source>%1 (HTTP %2)</source>
         <translation>%1（HTTP %2）</translation>
     </message>
     <message>
-        <location filename="../session/src/remote_session.cpp" line="84"/>
+        <location filename="../session/src/remote_session.cpp" line="86"/>
         <source>HTTP %1</source>
         <translation>HTTP %1</translation>
     </message>
     <message>
-        <location filename="../session/src/remote_session.cpp" line="90"/>
+        <location filename="../session/src/remote_session.cpp" line="92"/>
         <source>Remote · %1</source>
         <translation>远程 · %1</translation>
     </message>
     <message>
-        <location filename="../session/src/remote_session.cpp" line="91"/>
+        <location filename="../session/src/remote_session.cpp" line="93"/>
         <source>Remote · %1 (%2)</source>
         <translation>远程 · %1（%2）</translation>
     </message>
     <message>
-        <location filename="../session/src/remote_session.cpp" line="213"/>
+        <location filename="../session/src/remote_session.cpp" line="231"/>
         <source>The event stream was refused: %1</source>
         <translation>事件流被拒绝：%1</translation>
     </message>
     <message>
-        <location filename="../session/src/remote_session.cpp" line="250"/>
+        <location filename="../session/src/remote_session.cpp" line="268"/>
         <source>The server sent an event this console cannot read: %1</source>
         <translation>服务器发来本控制台无法读取的事件：%1</translation>
     </message>
     <message>
-        <location filename="../session/src/remote_session.cpp" line="279"/>
+        <location filename="../session/src/remote_session.cpp" line="302"/>
         <source>Connection lost; retrying in %1 ms</source>
         <translation>连接中断；%1 毫秒后重试</translation>
     </message>
     <message>
-        <location filename="../session/src/remote_session.cpp" line="280"/>
+        <location filename="../session/src/remote_session.cpp" line="303"/>
         <source>Connection lost (%1); retrying in %2 ms</source>
         <translation>连接中断（%1）；%2 毫秒后重试</translation>
     </message>
     <message>
-        <location filename="../session/src/remote_session.cpp" line="286"/>
-        <location filename="../session/src/remote_session.cpp" line="348"/>
+        <location filename="../session/src/remote_session.cpp" line="309"/>
+        <location filename="../session/src/remote_session.cpp" line="387"/>
         <source>Not connected to a server.</source>
         <translation>未连接到服务器。</translation>
     </message>
     <message>
-        <location filename="../session/src/remote_session.cpp" line="290"/>
-        <location filename="../session/src/remote_session.cpp" line="350"/>
+        <location filename="../session/src/remote_session.cpp" line="313"/>
+        <location filename="../session/src/remote_session.cpp" line="389"/>
         <source>This connection is read-only (role %1).</source>
         <translation>此连接为只读（角色 %1）。</translation>
     </message>
     <message>
-        <location filename="../session/src/remote_session.cpp" line="305"/>
+        <location filename="../session/src/remote_session.cpp" line="328"/>
         <source>The server did not apply the commands: %1</source>
         <translation>服务器未执行这些命令：%1</translation>
     </message>
     <message>
-        <location filename="../session/src/remote_session.cpp" line="362"/>
+        <location filename="../session/src/remote_session.cpp" line="401"/>
         <source>The server did not apply the command: %1</source>
         <translation>服务器未执行该命令：%1</translation>
     </message>
     <message>
-        <location filename="../session/src/remote_session.cpp" line="370"/>
+        <location filename="../session/src/remote_session.cpp" line="409"/>
         <source>The server&apos;s answer cannot be read: %1</source>
         <translation>无法读取服务器的应答：%1</translation>
     </message>
@@ -3964,13 +3989,13 @@ Order %5</source>
 <context>
     <name>houbu::Session</name>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="1040"/>
-        <location filename="../session/src/embedded_session.cpp" line="1052"/>
+        <location filename="../session/src/embedded_session.cpp" line="1088"/>
+        <location filename="../session/src/embedded_session.cpp" line="1100"/>
         <source>This session cannot replay its journal.</source>
         <translation>此会话无法回放其日志。</translation>
     </message>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="1066"/>
+        <location filename="../session/src/embedded_session.cpp" line="1114"/>
         <source>Only an embedded engine can apply its journal again.</source>
         <translation>只有内嵌引擎才能重新应用其日志。</translation>
     </message>

@@ -60,6 +60,15 @@ ConnectDialog::ConnectDialog(QWidget* parent) : QDialog(parent) {
     server_->setPlaceholderText(tr("https://host:port"));
     server_->setClearButtonEnabled(true);
     form->addRow(tr("&Server:"), server_);
+    others_ = new QLineEdit(this);
+    others_->setObjectName(u"otherServers"_s);
+    others_->setPlaceholderText(tr("https://host:port, https://host:port (optional)"));
+    others_->setClearButtonEnabled(true);
+    others_->setToolTip(
+        tr("Other servers of the same store: its followers, or its writer. The console reads "
+           "from the first that answers and, when a connection is lost, goes on from the next "
+           "where it stopped; commands reach the writer through any of them."));
+    form->addRow(tr("&Also via:"), others_);
     hint_ = new QLabel(this);
     hint_->setObjectName(u"serverHint"_s);
     hint_->setWordWrap(true);
@@ -108,6 +117,7 @@ ConnectDialog::ConnectDialog(QWidget* parent) : QDialog(parent) {
 
     connect(recent_, &QComboBox::activated, this,
             [this](int index) { setServer(recent_->itemText(index)); });
+    connect(others_, &QLineEdit::textChanged, this, &ConnectDialog::validate);
     connect(server_, &QLineEdit::textChanged, this, [this] {
         // A token read for one server is never sent to another.
         if (!tokenFromKeychain_.isEmpty() &&
@@ -214,13 +224,30 @@ QUrl ConnectDialog::server() const {
     return parseServer(server_->text());
 }
 
+QList<QUrl> ConnectDialog::servers() const {
+    QList<QUrl> all{server()};
+    for (const QString& item : others_->text().split(u',', Qt::SkipEmptyParts)) {
+        const QUrl url = parseServer(item);
+        if (!url.isEmpty() && !all.contains(url)) all.append(url);
+    }
+    return all;
+}
+
 QByteArray ConnectDialog::token() const {
     return token_->text().trimmed().toUtf8();
 }
 
 void ConnectDialog::validate() {
     QString reason;
-    const QUrl url = parseServer(server_->text(), &reason);
+    QUrl url = parseServer(server_->text(), &reason);
+    for (const QString& item : others_->text().split(u',', Qt::SkipEmptyParts)) {
+        if (!reason.isEmpty()) break;
+        QString why;
+        if (parseServer(item, &why).isEmpty()) {
+            reason = tr("Also via %1: %2").arg(item.trimmed(), why);
+            url = QUrl();
+        }
+    }
     bool warning = !reason.isEmpty();
     if (reason.isEmpty() && url.scheme() == u"http"_s && !isLoopback(url.host())) {
         reason = tr("Without https the token travels unencrypted.");

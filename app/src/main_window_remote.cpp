@@ -59,12 +59,21 @@ void MainWindow::setSession(std::unique_ptr<Session> session) {
 }
 
 void MainWindow::openRemote(const QUrl& server, const QByteArray& token) {
+    openRemote(QList<QUrl>{server}, token);
+}
+
+void MainWindow::openRemote(const QList<QUrl>& servers, const QByteArray& token) {
     auto owned = std::make_unique<RemoteSession>();
     RemoteSession* remote = owned.get();
     setSession(std::move(owned));
-    storeLabel_->setText(CredentialStore::keyFor(server));
-    storeLabel_->setToolTip(storeLabel_->text());
-    remote->open(server, token);
+    storeLabel_->setText(CredentialStore::keyFor(servers.value(0)));
+    QStringList all;
+    for (const QUrl& s : servers)
+        all << CredentialStore::keyFor(s);
+    storeLabel_->setToolTip(servers.size() > 1
+                                ? tr("Servers of this store: %1").arg(all.join(u", "_s))
+                                : storeLabel_->text());
+    remote->open(servers, token);
     updateConnection();
 }
 
@@ -114,7 +123,7 @@ void MainWindow::connectWithDialog(const QUrl& server, const QString& message) {
     if (!server.isEmpty()) dialog.setServer(server.toString());
     if (!message.isEmpty()) dialog.setStatus(message, true);
     if (dialog.exec() != QDialog::Accepted) return;
-    openRemote(dialog.server(), dialog.token());
+    openRemote(dialog.servers(), dialog.token());
 }
 
 void MainWindow::disconnectFromServer() {

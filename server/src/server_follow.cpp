@@ -160,6 +160,9 @@ Server::Reply Server::leaderRedirect(const QString& path) const {
                                  : u"this houbud follows its store, whose writer (%1) gives no "
                                    u"address to send commands to"_s.arg(leader_));
         r.headers.append(std::pair<QByteArray, QByteArray>("Retry-After", "1"));
+        QJsonObject o = QJsonDocument::fromJson(r.body).object();
+        o.insert("leader"_L1, QJsonValue());  // none: a client waits and sends again
+        r.body = compact(o);
         return r;
     }
     QUrl location(leader_);

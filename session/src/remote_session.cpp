@@ -29,6 +29,9 @@ constexpr int kRefreshMs = 100;      // at most ten snapshots a second
 constexpr int kFirstRetryMs = 250;   // reconnect backoff: 250 ms doubling up to 5 s
 constexpr int kCommandSendings = 4;  // a command whose answer is lost: sent up to 4 times
 constexpr int kLastRetryMs = 5000;
+// While a follower's writer is replaced: sent again every second, 10 times.
+constexpr int kFailoverSendings = 10;
+constexpr int kFailoverRetryMs = 1000;
 
 }  // namespace
 
@@ -101,20 +104,36 @@ void RemoteSession::setState(State state, const QString& detail) {
 }
 
 void RemoteSession::open(const QUrl& server, const QByteArray& token) {
+    open(QList<QUrl>{server}, token);
+}
+
+void RemoteSession::open(const QList<QUrl>& members, const QByteArray& token) {
     close();
     closing_ = false;
-    server_ = server;
+    members_ = members.isEmpty() ? QList<QUrl>{QUrl()} : members;
     token_ = token;
     role_.clear();
     lastSeq_ = 0;
     attempts_ = 0;
-    const quint64 generation = ++generation_;
     setState(State::Connecting);
+    hello(0, ++generation_);
+}
+
+void RemoteSession::hello(int member, quint64 generation) {
+    member_ = member;
+    server_ = members_[member];
     QNetworkReply* reply = network_->get(request(u"/whoami"_s));
-    connect(reply, &QNetworkReply::finished, this, [this, reply, generation] {
+    connect(reply, &QNetworkReply::finished, this, [this, reply, generation, member] {
         reply->deleteLater();
         if (generation != generation_) return;
         if (reply->error() != QNetworkReply::NoError) {
+            // No answer at all: another member may answer.
+            const bool answered =
+                reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).isValid();
+            if (!answered && member + 1 < members_.size()) {
+                hello(member + 1, generation);
+                return;
+            }
             const QString message = errorMessage(reply);
             setState(State::Disconnected, message);
             emit opened(false, message);
@@ -274,6 +293,11 @@ void RemoteSession::onStreamClosed() {
     const QString why = stream_ ? stream_->closeReason() : QString();
     const int delay = std::min(kLastRetryMs, kFirstRetryMs << std::min(attempts_, 5));
     ++attempts_;
+    // Several members: resume on the next one (after the last event seen).
+    if (members_.size() > 1) {
+        member_ = (member_ + 1) % static_cast<int>(members_.size());
+        server_ = members_[member_];
+    }
     setState(State::Reconnecting,
              why.isEmpty() ? tr("Connection lost; retrying in %1 ms").arg(delay)
                            : tr("Connection lost (%1); retrying in %2 ms").arg(why).arg(delay));
@@ -326,6 +350,22 @@ void RemoteSession::postCommands(const QByteArray& body, bool ndjson,
                     reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).isValid() &&
                     (reply->error() == QNetworkReply::NoError ||
                      reply->error() >= QNetworkReply::ContentAccessDenied);
+                // A follower whose writer is gone or being replaced says so
+                // (503 naming no leader): the same key again once a new
+                // writer took over, which takes seconds.
+                const int status =
+                    reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
+                if (status == 503 && attempt + 1 < kFailoverSendings &&
+                    QJsonDocument::fromJson(reply->peek(reply->bytesAvailable()))
+                        .object()
+                        .contains("leader"_L1)) {
+                    QTimer::singleShot(
+                        kFailoverRetryMs, this,
+                        [this, body, ndjson, done = std::move(done), key, attempt]() mutable {
+                            postCommands(body, ndjson, std::move(done), key, attempt + 1);
+                        });
+                    return;
+                }
                 if (answered || attempt + 1 >= kCommandSendings ||
                     reply->error() == QNetworkReply::OperationCanceledError) {
                     done(reply);

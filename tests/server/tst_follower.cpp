@@ -184,6 +184,20 @@ class TestFollower : public QObject {
             after = page.value("next_after"_L1).toInteger();
         }
     }
+    // The events of a fresh replay of `lines` (houbu-cli run).
+    QJsonArray replay(const QList<QByteArray>& lines) {
+        QFile day(tmp_.filePath(u"day.jsonl"_s));
+        if (!day.open(QIODevice::WriteOnly | QIODevice::Truncate)) return {};
+        day.write(lines.join('\n') + '\n');
+        day.close();
+        QProcess run;
+        run.start(QStringLiteral(HOUBU_CLI_PATH), {u"run"_s, day.fileName()});
+        run.waitForFinished(60000);
+        QJsonArray events;
+        for (const QByteArray& line : run.readAllStandardOutput().split('\n'))
+            if (!line.isEmpty()) events.append(QJsonDocument::fromJson(line).object());
+        return events;
+    }
     // The runs the writer knows, as train and date.
     QList<std::pair<QString, QString>> runs(const Houbud& h) {
         QList<std::pair<QString, QString>> list;
@@ -244,28 +258,20 @@ class TestFollower : public QObject {
             for (const auto& [train, date] : runs(*w)) {
                 const QString run = u"train=%1&date=%2"_s.arg(train, date);
                 QCOMPARE(get(*f, u"/snapshot?"_s + run), get(*w, u"/snapshot?"_s + run));
-                QCOMPARE(get(*f, u"/seatmap?"_s + run), get(*w, u"/seatmap?"_s + run));
+                QCOMPARE(get(*f, u"/runs/%1/%2/seats"_s.arg(train, date)),
+                         get(*w, u"/runs/%1/%2/seats"_s.arg(train, date)));
             }
+            // Its events so far are a fresh replay's of the commands so far.
+            const QJsonArray followed = allEvents(*f);
+            const QJsonArray replayed = replay(workload_.mid(0, at + kBatch));
+            QCOMPARE(followed.size(), replayed.size());
+            QVERIFY(followed == replayed);
         }
         const QJsonObject lag = health(*f).value("follower"_L1).toObject();
         QCOMPARE(lag.value("behind"_L1).toInteger(), 0);
         QVERIFY(lag.value("last_delay_ms"_L1).toInteger() >= 0);
         QVERIFY(lag.value("leader"_L1).toString().startsWith(u"http://127.0.0.1:"_s));
 
-        // A fresh replay of the same lines gives the follower's events.
-        QFile day(tmp_.filePath(u"day.jsonl"_s));
-        QVERIFY(day.open(QIODevice::WriteOnly));
-        day.write(workload_.join('\n') + '\n');
-        day.close();
-        QProcess run;
-        run.start(QStringLiteral(HOUBU_CLI_PATH), {u"run"_s, day.fileName()});
-        QVERIFY(run.waitForFinished(60000));
-        QJsonArray replayed;
-        for (const QByteArray& line : run.readAllStandardOutput().split('\n'))
-            if (!line.isEmpty()) replayed.append(QJsonDocument::fromJson(line).object());
-        const QJsonArray followed = allEvents(*f);
-        QCOMPARE(followed.size(), replayed.size());
-        QVERIFY(followed == replayed);
         QCOMPARE(f->stop(), 0);
         QCOMPARE(w->stop(), 0);
     }
@@ -469,6 +475,53 @@ class TestFollower : public QObject {
         QCOMPARE(health(*w).value("journal_length"_L1).toInteger(), journal);
         QCOMPARE(f->stop(), 0);
         QCOMPARE(w->stop(), 0);
+    }
+
+    // The console's session given the writer and a standby: when the writer
+    // is killed, it resumes on the standby after the last event it saw (no
+    // gap, no repeat), and its next command, sent while the standby takes
+    // over, is applied once by the new writer.
+    void consoleSurvivesFailover() {
+        auto w = writer();
+        QVERIFY2(w->start(), w->log.constData());
+        auto s = standby();
+        QVERIFY2(s->start(), s->log.constData());
+        houbu::RemoteSession remote;
+        remote.setHistoryEvents(0);
+        QSignalSpy opened(&remote, &houbu::RemoteSession::opened);
+        QSignalSpy answered(&remote, &houbu::RemoteSession::commandAnswered);
+        QList<qint64> seqs;
+        QObject::connect(&remote, &houbu::Session::eventsApplied, &remote,
+                         [&](const QList<houbu::EventRecord>& events) {
+                             for (const houbu::EventRecord& e : events)
+                                 seqs << e.seq;
+                         });
+        remote.open(QList<QUrl>{QUrl(u"http://127.0.0.1:%1"_s.arg(w->port)),
+                                QUrl(u"http://127.0.0.1:%1"_s.arg(s->port))},
+                    dispatcher_);
+        QTRY_COMPARE_WITH_TIMEOUT(opened.size(), 1, 20000);
+        QVERIFY(opened[0][0].toBool());
+        QCOMPARE(post(*w, {kFailoverTrain.toByteArray()}).status, 200);
+        remote.submit(blockLine(u"cf-1"_s));
+        QTRY_COMPARE_WITH_TIMEOUT(answered.size(), 1, 20000);
+        QVERIFY2(answered[0][2].toString().isEmpty(), qPrintable(answered[0][2].toString()));
+        const qint64 before = answered[0][1].value<QList<houbu::EventRecord>>().last().seq;
+        QTRY_VERIFY_WITH_TIMEOUT(!seqs.isEmpty() && seqs.last() == before, 20000);
+        w->kill();
+        remote.submit(blockLine(u"cf-2"_s));
+        QTRY_COMPARE_WITH_TIMEOUT(answered.size(), 2, 30000);
+        QVERIFY2(answered[1][2].toString().isEmpty(), qPrintable(answered[1][2].toString()));
+        const qint64 after = answered[1][1].value<QList<houbu::EventRecord>>().last().seq;
+        QVERIFY(after > before);
+        QTRY_VERIFY_WITH_TIMEOUT(!seqs.isEmpty() && seqs.last() == after, 30000);
+        for (qsizetype i = 1; i < seqs.size(); ++i)
+            QCOMPARE(seqs[i], seqs[i - 1] + 1);
+        QCOMPARE(remote.server(), QUrl(u"http://127.0.0.1:%1"_s.arg(s->port)));
+        const QMap<QString, int> journaled = blocksJournaled(*s);
+        QCOMPARE(journaled.value(u"cf-1"_s), 1);
+        QCOMPARE(journaled.value(u"cf-2"_s), 1);
+        remote.close();
+        QCOMPARE(s->stop(), 0);
     }
 
     // With no writer, the follower still reads, says no one leads, and asks

@@ -38,11 +38,15 @@ class ConnectDialog : public QDialog {
 
     // Valid once accepted.
     QUrl server() const;
+    // The server, then the other servers of the same store given under
+    // "Also via" (its followers or its writer), in the order typed.
+    QList<QUrl> servers() const;
     QByteArray token() const;
 
     // For tests.
     QLineEdit* serverEdit() const { return server_; }
     QLineEdit* tokenEdit() const { return token_; }
+    QLineEdit* otherServersEdit() const { return others_; }
     QToolButton* showTokenButton() const { return showToken_; }
     QCheckBox* rememberBox() const { return remember_; }
     QComboBox* recentBox() const { return recent_; }
@@ -69,6 +73,7 @@ class ConnectDialog : public QDialog {
     CredentialStore* credentials_ = nullptr;
     QComboBox* recent_ = nullptr;
     QLineEdit* server_ = nullptr;
+    QLineEdit* others_ = nullptr;
     QLabel* hint_ = nullptr;
     QLineEdit* token_ = nullptr;
     QToolButton* showToken_ = nullptr;

@@ -77,6 +77,9 @@ class MainWindow : public QMainWindow {
     bool openScenarioFile(const QString& path);
     // Connects to a houbud server with `token` (a RemoteSession).
     void openRemote(const QUrl& server, const QByteArray& token);
+    // Several servers of one store (a writer and its followers): the
+    // session reads from the first that answers and moves on when one is lost.
+    void openRemote(const QList<QUrl>& servers, const QByteArray& token);
     // Connects with the token remembered in the system keychain; without one,
     // opens the Connect dialog on that server.
     void connectToServer(const QUrl& server);

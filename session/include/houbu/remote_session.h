@@ -49,6 +49,14 @@ class RemoteSession : public Session {
     // The log gets the server's history first: its last `historyEvents` events
     // (all of them on a server that holds fewer), then what comes.
     void open(const QUrl& server, const QByteArray& token);
+    // The same with several servers of one store, a writer and its
+    // followers (docs/remote-api.md, "Followers"): the session reads from
+    // the first that answers and, after a lost connection, resumes on the
+    // next after the last event seen (no gap, no repeat); commands reach
+    // the writer through a follower's redirect, and after a failover the
+    // new writer is found the same way.
+    void open(const QList<QUrl>& members, const QByteArray& token);
+    QList<QUrl> members() const { return members_; }
     // How many of the server's events a new connection shows as history.
     // Default 200,000: as many as houbud keeps in memory, so that a
     // connection's catching up costs the server no replay of its journal.
@@ -99,6 +107,8 @@ class RemoteSession : public Session {
                       QByteArray key = {}, int attempt = 0);
     static QString errorMessage(QNetworkReply* reply);
     void setState(State state, const QString& detail = {});
+    // Asks members_[member] who the token is; on no answer, the next member.
+    void hello(int member, quint64 generation);
     void connectStream();
     void onStreamMessage(const QString& text);
     void onStreamClosed();
@@ -111,7 +121,9 @@ class RemoteSession : public Session {
     QTimer* reconnectTimer_ = nullptr;
     QTimer* refreshTimer_ = nullptr;
     QList<QSslCertificate> trusted_;
-    QUrl server_;
+    QUrl server_;  // members_[member_]
+    QList<QUrl> members_;
+    int member_ = 0;
     QByteArray token_;
     QString role_;
     State state_ = State::Disconnected;
