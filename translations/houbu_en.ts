@@ -195,6 +195,14 @@
             <numerusform>Forecasting %1 of %n orders…</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <location filename="../app/src/main_window_remote.cpp" line="176"/>
+        <source>%1: follower, %n row(s) behind, the last %2 ms after its commit</source>
+        <translation>
+            <numerusform>%1: follower, %n row behind, the last %2 ms after its commit</numerusform>
+            <numerusform>%1: follower, %n rows behind, the last %2 ms after its commit</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>houbu::OperatorDialog</name>

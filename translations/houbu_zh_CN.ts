@@ -2536,114 +2536,136 @@
         <translation>管理员</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_remote.cpp" line="73"/>
+        <location filename="../app/src/main_window_remote.cpp" line="74"/>
         <source>Servers of this store: %1</source>
         <translation>此存储的服务器：%1</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_remote.cpp" line="82"/>
+        <location filename="../app/src/main_window_remote.cpp" line="83"/>
         <source>Reading the token for %1 from the system keychain…</source>
         <translation>正在从系统钥匙串读取 %1 的令牌…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_remote.cpp" line="107"/>
+        <location filename="../app/src/main_window_remote.cpp" line="108"/>
         <source>Connected: %1</source>
         <translation>已连接：%1</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_remote.cpp" line="109"/>
+        <location filename="../app/src/main_window_remote.cpp" line="110"/>
         <source>Cannot connect to %1: %2</source>
         <translation>无法连接到 %1：%2</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_remote.cpp" line="115"/>
+        <location filename="../app/src/main_window_remote.cpp" line="118"/>
         <source>Connection lost, reconnecting: %1</source>
         <translation>连接中断，正在重新连接：%1</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_remote.cpp" line="132"/>
+        <location filename="../app/src/main_window_remote.cpp" line="135"/>
         <source>Disconnected from %1</source>
         <translation>已断开与 %1 的连接</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_remote.cpp" line="141"/>
+        <location filename="../app/src/main_window_remote.cpp" line="144"/>
         <source>No engine is open: open a store or connect to a server.</source>
         <translation>未打开引擎：请打开存储或连接服务器。</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_remote.cpp" line="144"/>
+        <location filename="../app/src/main_window_remote.cpp" line="147"/>
         <source>Not connected to the server.</source>
         <translation>未连接到服务器。</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_remote.cpp" line="146"/>
+        <location filename="../app/src/main_window_remote.cpp" line="149"/>
         <source>Read-only: the server&apos;s store is unavailable since %1; it takes no commands until the store is back (views and queries still answer)</source>
         <translation>只读：服务器的存储自 %1 起不可用，恢复前不接受指令（视图和查询仍可使用）</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_remote.cpp" line="152"/>
+        <location filename="../app/src/main_window_remote.cpp" line="155"/>
         <source>Read-only: this token has the viewer role</source>
         <translation>只读：此令牌为查看者角色</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_remote.cpp" line="153"/>
+        <location filename="../app/src/main_window_remote.cpp" line="156"/>
         <source>Read-only: this session cannot send commands.</source>
         <translation>只读：此会话无法发送命令。</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_remote.cpp" line="161"/>
-        <location filename="../app/src/main_window_remote.cpp" line="189"/>
+        <location filename="../app/src/main_window_remote.cpp" line="170"/>
+        <source>%1: no answer</source>
+        <translation>%1：无应答</translation>
+    </message>
+    <message>
+        <location filename="../app/src/main_window_remote.cpp" line="172"/>
+        <source>%1: writer</source>
+        <translation>%1：写入节点</translation>
+    </message>
+    <message>
+        <location filename="../app/src/main_window_remote.cpp" line="174"/>
+        <source>%1: follower, its writer is gone or being replaced</source>
+        <translation>%1：从节点，其写入节点已失联或正在被接替</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../app/src/main_window_remote.cpp" line="176"/>
+        <source>%1: follower, %n row(s) behind, the last %2 ms after its commit</source>
+        <translation>
+            <numerusform>%1：从节点，落后 %n 行，最近一行在提交后 %2 毫秒应用</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../app/src/main_window_remote.cpp" line="184"/>
+        <location filename="../app/src/main_window_remote.cpp" line="212"/>
         <source>Disconnected</source>
         <translation>未连接</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_remote.cpp" line="163"/>
+        <location filename="../app/src/main_window_remote.cpp" line="186"/>
         <source>Embedded</source>
         <translation>嵌入式</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_remote.cpp" line="167"/>
+        <location filename="../app/src/main_window_remote.cpp" line="190"/>
         <source>Connecting…</source>
         <translation>正在连接…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_remote.cpp" line="171"/>
         <location filename="../app/src/main_window_remote.cpp" line="194"/>
+        <location filename="../app/src/main_window_remote.cpp" line="217"/>
         <source>Connected</source>
         <translation>已连接</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_remote.cpp" line="171"/>
+        <location filename="../app/src/main_window_remote.cpp" line="194"/>
         <source>Connected as %1</source>
         <translation>已以%1身份连接</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_remote.cpp" line="172"/>
+        <location filename="../app/src/main_window_remote.cpp" line="195"/>
         <source>%1 (read-only)</source>
         <translation>%1（只读）</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_remote.cpp" line="176"/>
+        <location filename="../app/src/main_window_remote.cpp" line="199"/>
         <source>read-only: store unavailable since %1</source>
         <translation>只读：存储自 %1 起不可用</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_remote.cpp" line="186"/>
+        <location filename="../app/src/main_window_remote.cpp" line="209"/>
         <source>Reconnecting…</source>
         <translation>正在重新连接…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_remote.cpp" line="194"/>
+        <location filename="../app/src/main_window_remote.cpp" line="217"/>
         <source>Connected (read-only)</source>
         <translation>已连接（只读）</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_remote.cpp" line="199"/>
+        <location filename="../app/src/main_window_remote.cpp" line="222"/>
         <source>Write the journal as a scenario file</source>
         <translation>将日志写为场景文件</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_remote.cpp" line="200"/>
+        <location filename="../app/src/main_window_remote.cpp" line="223"/>
         <source>Only an embedded engine&apos;s journal can be exported.</source>
         <translation>只能导出嵌入式引擎的日志。</translation>
     </message>
@@ -3465,69 +3487,69 @@
 <context>
     <name>houbu::RemoteSession</name>
     <message>
-        <location filename="../session/src/remote_session.cpp" line="85"/>
+        <location filename="../session/src/remote_session.cpp" line="89"/>
         <source>%1 (HTTP %2)</source>
         <translation>%1（HTTP %2）</translation>
     </message>
     <message>
-        <location filename="../session/src/remote_session.cpp" line="86"/>
+        <location filename="../session/src/remote_session.cpp" line="90"/>
         <source>HTTP %1</source>
         <translation>HTTP %1</translation>
     </message>
     <message>
-        <location filename="../session/src/remote_session.cpp" line="92"/>
+        <location filename="../session/src/remote_session.cpp" line="96"/>
         <source>Remote · %1</source>
         <translation>远程 · %1</translation>
     </message>
     <message>
-        <location filename="../session/src/remote_session.cpp" line="93"/>
+        <location filename="../session/src/remote_session.cpp" line="97"/>
         <source>Remote · %1 (%2)</source>
         <translation>远程 · %1（%2）</translation>
     </message>
     <message>
-        <location filename="../session/src/remote_session.cpp" line="231"/>
+        <location filename="../session/src/remote_session.cpp" line="275"/>
         <source>The event stream was refused: %1</source>
         <translation>事件流被拒绝：%1</translation>
     </message>
     <message>
-        <location filename="../session/src/remote_session.cpp" line="268"/>
+        <location filename="../session/src/remote_session.cpp" line="312"/>
         <source>The server sent an event this console cannot read: %1</source>
         <translation>服务器发来本控制台无法读取的事件：%1</translation>
     </message>
     <message>
-        <location filename="../session/src/remote_session.cpp" line="302"/>
+        <location filename="../session/src/remote_session.cpp" line="346"/>
         <source>Connection lost; retrying in %1 ms</source>
         <translation>连接中断；%1 毫秒后重试</translation>
     </message>
     <message>
-        <location filename="../session/src/remote_session.cpp" line="303"/>
+        <location filename="../session/src/remote_session.cpp" line="347"/>
         <source>Connection lost (%1); retrying in %2 ms</source>
         <translation>连接中断（%1）；%2 毫秒后重试</translation>
     </message>
     <message>
-        <location filename="../session/src/remote_session.cpp" line="309"/>
-        <location filename="../session/src/remote_session.cpp" line="387"/>
+        <location filename="../session/src/remote_session.cpp" line="353"/>
+        <location filename="../session/src/remote_session.cpp" line="431"/>
         <source>Not connected to a server.</source>
         <translation>未连接到服务器。</translation>
     </message>
     <message>
-        <location filename="../session/src/remote_session.cpp" line="313"/>
-        <location filename="../session/src/remote_session.cpp" line="389"/>
+        <location filename="../session/src/remote_session.cpp" line="357"/>
+        <location filename="../session/src/remote_session.cpp" line="433"/>
         <source>This connection is read-only (role %1).</source>
         <translation>此连接为只读（角色 %1）。</translation>
     </message>
     <message>
-        <location filename="../session/src/remote_session.cpp" line="328"/>
+        <location filename="../session/src/remote_session.cpp" line="372"/>
         <source>The server did not apply the commands: %1</source>
         <translation>服务器未执行这些命令：%1</translation>
     </message>
     <message>
-        <location filename="../session/src/remote_session.cpp" line="401"/>
+        <location filename="../session/src/remote_session.cpp" line="445"/>
         <source>The server did not apply the command: %1</source>
         <translation>服务器未执行该命令：%1</translation>
     </message>
     <message>
-        <location filename="../session/src/remote_session.cpp" line="409"/>
+        <location filename="../session/src/remote_session.cpp" line="453"/>
         <source>The server&apos;s answer cannot be read: %1</source>
         <translation>无法读取服务器的应答：%1</translation>
     </message>

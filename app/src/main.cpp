@@ -9,6 +9,7 @@
 #include <QElapsedTimer>
 #include <QFile>
 #include <QItemSelectionModel>
+#include <QLineEdit>
 #include <QPrintPreviewDialog>
 
 #include <QSettings>
@@ -192,6 +193,7 @@ int screenshots(QApplication& app, const QString& dir) {
     {
         houbu::ConnectDialog connect(&window);
         connect.setServer(u"https://houbu.example.net:8443"_s);
+        connect.otherServersEdit()->setText(u"https://houbu-2.example.net:8443"_s);
         connect.show();
         waitFor([] { return false; }, 300);
         connect.grab().save(dir + u"/connect-dialog.png"_s);

@@ -110,6 +110,8 @@ void MainWindow::connectRemoteSession() {
             reportFailure(tr("Cannot connect to %1: %2").arg(storeLabel_->text(), message));
         updateConnection(ok ? QString() : message);
     });
+    connect(remote, &RemoteSession::membersChanged, this,
+            [this] { updateConnection(connectionDetail_); });
     connect(remote, &RemoteSession::stateChanged, this,
             [this](RemoteSession::State state, const QString& detail) {
                 if (state == RemoteSession::State::Reconnecting && !detail.isEmpty())
@@ -156,8 +158,28 @@ QString MainWindow::sendDeniedReason() const {
 
 void MainWindow::updateConnection(const QString& detail) {
     using Kind = ConnectionIndicator::Kind;
+    connectionDetail_ = detail;
     const QString where = session_ ? session_->description() : QString();
-    const QString tip = detail.isEmpty() ? where : where + u'\n' + detail;
+    QString tip = detail.isEmpty() ? where : where + u'\n' + detail;
+    // Several servers of one store: who writes, and how far each follower lags.
+    if (const auto* remote = qobject_cast<const RemoteSession*>(session_.get());
+        remote && remote->members().size() > 1) {
+        for (const RemoteSession::MemberState& m : remote->memberStates()) {
+            const QString name = CredentialStore::keyFor(m.url);
+            if (!m.answered)
+                tip += u'\n' + tr("%1: no answer").arg(name);
+            else if (m.role == u"writer"_s)
+                tip += u'\n' + tr("%1: writer").arg(name);
+            else if (m.leader.isEmpty())
+                tip += u'\n' + tr("%1: follower, its writer is gone or being replaced").arg(name);
+            else
+                tip += u'\n' + tr("%1: follower, %n row(s) behind, the last %2 ms after its "
+                                  "commit",
+                                  nullptr, static_cast<int>(m.behind))
+                                   .arg(name)
+                                   .arg(m.lastDelayMs);
+        }
+    }
     if (!session_) {
         connection_->setState(Kind::Disconnected, tr("Disconnected"), detail);
     } else if (embedded_) {

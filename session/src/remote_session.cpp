@@ -32,6 +32,7 @@ constexpr int kLastRetryMs = 5000;
 // While a follower's writer is replaced: sent again every second, 10 times.
 constexpr int kFailoverSendings = 10;
 constexpr int kFailoverRetryMs = 1000;
+constexpr int kMembersMs = 2000;  // the members' /health, asked this often
 
 }  // namespace
 
@@ -48,6 +49,9 @@ RemoteSession::RemoteSession(QObject* parent) : Session(parent) {
     refreshTimer_ = new QTimer(this);
     refreshTimer_->setSingleShot(true);
     connect(refreshTimer_, &QTimer::timeout, this, &RemoteSession::refresh);
+    membersTimer_ = new QTimer(this);
+    membersTimer_->setInterval(kMembersMs);
+    connect(membersTimer_, &QTimer::timeout, this, &RemoteSession::askMembers);
     forecastTimer_ = new QTimer(this);
     forecastTimer_->setSingleShot(true);
     connect(forecastTimer_, &QTimer::timeout, this, &RemoteSession::forecastNext);
@@ -116,7 +120,46 @@ void RemoteSession::open(const QList<QUrl>& members, const QByteArray& token) {
     lastSeq_ = 0;
     attempts_ = 0;
     setState(State::Connecting);
+    memberStates_.clear();
+    for (const QUrl& url : members_) {
+        MemberState m;
+        m.url = url;
+        memberStates_.append(m);
+    }
     hello(0, ++generation_);
+    if (members_.size() > 1) {
+        askMembers();
+        membersTimer_->start();
+    }
+}
+
+void RemoteSession::askMembers() {
+    const quint64 generation = generation_;
+    for (qsizetype i = 0; i < members_.size(); ++i) {
+        QUrl url = members_[i];
+        url.setPath(u"/health"_s);
+        QNetworkRequest r(url);
+        r.setTransferTimeout(kMembersMs);
+        if (!trusted_.isEmpty()) {
+            QSslConfiguration ssl = QSslConfiguration::defaultConfiguration();
+            ssl.setCaCertificates(ssl.caCertificates() + trusted_);
+            r.setSslConfiguration(ssl);
+        }
+        QNetworkReply* reply = network_->get(r);
+        connect(reply, &QNetworkReply::finished, this, [this, reply, generation, i] {
+            reply->deleteLater();
+            if (generation != generation_ || i >= memberStates_.size()) return;
+            MemberState& m = memberStates_[i];
+            const QJsonObject o = QJsonDocument::fromJson(reply->readAll()).object();
+            m.answered = !o.isEmpty();
+            m.role = o.value("role"_L1).toString();
+            const QJsonObject f = o.value("follower"_L1).toObject();
+            m.leader = f.value("leader"_L1).toString();
+            m.behind = f.value("behind"_L1).toInteger();
+            m.lastDelayMs = f.value("last_delay_ms"_L1).toInteger(-1);
+            emit membersChanged();
+        });
+    }
 }
 
 void RemoteSession::hello(int member, quint64 generation) {
@@ -156,6 +199,7 @@ void RemoteSession::close() {
     closing_ = true;
     reconnectTimer_->stop();
     refreshTimer_->stop();
+    membersTimer_->stop();
     forecastTimer_->stop();
     forecastQueue_.clear();
     forecastInFlight_ = false;

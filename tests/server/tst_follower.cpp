@@ -501,6 +501,13 @@ class TestFollower : public QObject {
                     dispatcher_);
         QTRY_COMPARE_WITH_TIMEOUT(opened.size(), 1, 20000);
         QVERIFY(opened[0][0].toBool());
+        // Who writes and who follows, as the console shows it.
+        QTRY_VERIFY_WITH_TIMEOUT(remote.memberStates().size() == 2 &&
+                                     remote.memberStates()[0].role == u"writer"_s &&
+                                     remote.memberStates()[1].role == u"follower"_s,
+                                 20000);
+        QTRY_COMPARE_WITH_TIMEOUT(remote.memberStates()[1].leader,
+                                  u"http://127.0.0.1:%1"_s.arg(w->port), 20000);
         QCOMPARE(post(*w, {kFailoverTrain.toByteArray()}).status, 200);
         remote.submit(blockLine(u"cf-1"_s));
         QTRY_COMPARE_WITH_TIMEOUT(answered.size(), 1, 20000);
@@ -517,6 +524,9 @@ class TestFollower : public QObject {
         for (qsizetype i = 1; i < seqs.size(); ++i)
             QCOMPARE(seqs[i], seqs[i - 1] + 1);
         QCOMPARE(remote.server(), QUrl(u"http://127.0.0.1:%1"_s.arg(s->port)));
+        QTRY_VERIFY_WITH_TIMEOUT(
+            !remote.memberStates()[0].answered && remote.memberStates()[1].role == u"writer"_s,
+            20000);
         const QMap<QString, int> journaled = blocksJournaled(*s);
         QCOMPARE(journaled.value(u"cf-1"_s), 1);
         QCOMPARE(journaled.value(u"cf-2"_s), 1);

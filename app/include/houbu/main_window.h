@@ -205,6 +205,7 @@ class MainWindow : public QMainWindow {
     void connectWithDialog(const QUrl& server = {}, const QString& message = {});
     void disconnectFromServer();
     void updateConnection(const QString& detail = {});
+    QString connectionDetail_;  // the detail shown last, kept when the members' lag changes
     void reportFailure(const QString& message);
     void onSnapshot(const SnapshotPtr& snapshot);
     // Closes the progress dialog of work that ended (or of a session left),

@@ -57,6 +57,18 @@ class RemoteSession : public Session {
     // new writer is found the same way.
     void open(const QList<QUrl>& members, const QByteArray& token);
     QList<QUrl> members() const { return members_; }
+    // What each member's /health said last (asked every 2 s while there are
+    // several): whether it answered, writer or follower, the writer its
+    // follower sees, and how far behind it is.
+    struct MemberState {
+        QUrl url;
+        bool answered = false;
+        QString role;    // "writer" | "follower"
+        QString leader;  // a follower's writer; empty when it sees none
+        qint64 behind = 0;
+        qint64 lastDelayMs = -1;
+    };
+    QList<MemberState> memberStates() const { return memberStates_; }
     // How many of the server's events a new connection shows as history.
     // Default 200,000: as many as houbud keeps in memory, so that a
     // connection's catching up costs the server no replay of its journal.
@@ -96,6 +108,7 @@ class RemoteSession : public Session {
   signals:
     void opened(bool ok, const QString& message);
     void stateChanged(houbu::RemoteSession::State state, const QString& detail);
+    void membersChanged();
 
   private:
     QNetworkRequest request(const QString& path) const;
@@ -109,6 +122,7 @@ class RemoteSession : public Session {
     void setState(State state, const QString& detail = {});
     // Asks members_[member] who the token is; on no answer, the next member.
     void hello(int member, quint64 generation);
+    void askMembers();
     void connectStream();
     void onStreamMessage(const QString& text);
     void onStreamClosed();
@@ -124,6 +138,8 @@ class RemoteSession : public Session {
     QUrl server_;  // members_[member_]
     QList<QUrl> members_;
     int member_ = 0;
+    QList<MemberState> memberStates_;
+    QTimer* membersTimer_ = nullptr;
     QByteArray token_;
     QString role_;
     State state_ = State::Disconnected;
