@@ -25,36 +25,7 @@ if [ -z "$build" ]; then
 fi
 houbud=$build/server/houbud cli=$build/cli/houbu-cli
 
-tmp="$(mktemp -d)"
-chmod 755 "$tmp" # the fixture's server runs as postgres when this runs as root
-pids=()
-cleanup() {
-  for p in "${pids[@]}"; do kill -CONT "$p" 2>/dev/null || true; kill -KILL "$p" 2>/dev/null || true; done
-  sh tests/store/pg-fixture.sh stop "$tmp/pg" >/dev/null 2>&1 || true
-  rm -rf "$tmp"
-}
-trap cleanup EXIT
-
-sh tests/store/pg-fixture.sh start "$tmp/pg" >/dev/null
-url=$(cat "$tmp/pg/url")
-port=$(cat "$tmp/pg/port")
-token=$("$houbud" token add --role dispatcher --name bench --tokens "$tmp/tokens" 2>/dev/null)
-
-# Starts houbud with the given arguments; sets $started_pid and $started_port.
-start() {
-  local name=$1; shift
-  rm -f "$tmp/$name.port"
-  "$houbud" "$@" --tokens "$tmp/tokens" --listen 127.0.0.1:0 --port-file "$tmp/$name.port" \
-    --rate 0 --refusal-rate 0 2>>"$tmp/$name.log" &
-  started_pid=$!
-  disown "$started_pid" # its SIGKILL is the point: no job report
-  pids+=("$started_pid")
-  for _ in $(seq 1 200); do
-    [ -s "$tmp/$name.port" ] && break
-    sleep 0.05
-  done
-  started_port=$(cat "$tmp/$name.port")
-}
+source scripts/houbud-on-postgres.sh
 
 # Sends one keyed block to a port, not following redirects; prints the status.
 send() {
@@ -87,7 +58,7 @@ for round in $(seq 1 "$rounds"); do
   case $method in
     kill) kill -KILL "$writer_pid" ;;
     stop) kill -STOP "$writer_pid" ;;
-    session) psql -h 127.0.0.1 -p "$port" -U postgres -d houbu_test -Atqc \
+    session) psql -h 127.0.0.1 -p "$pg_port" -U postgres -d houbu_test -Atqc \
       "SELECT pg_terminate_backend(pid) FROM pg_locks WHERE locktype = 'advisory' AND objid = 517992721 AND granted" >/dev/null ;;
   esac
   t0=$(date +%s%N)

@@ -27,33 +27,7 @@ if [ -z "$build" ]; then
 fi
 houbud=$build/server/houbud load=$build/bench/houbud-load
 
-tmp="$(mktemp -d)"
-chmod 755 "$tmp" # the fixture's server runs as postgres when this runs as root
-pids=()
-cleanup() {
-  for p in "${pids[@]}"; do kill -KILL "$p" 2>/dev/null || true; done
-  sh tests/store/pg-fixture.sh stop "$tmp/pg" >/dev/null 2>&1 || true
-  rm -rf "$tmp"
-}
-trap cleanup EXIT
-
-sh tests/store/pg-fixture.sh start "$tmp/pg" >/dev/null
-url=$(cat "$tmp/pg/url")
-token=$("$houbud" token add --role dispatcher --name bench --tokens "$tmp/tokens" 2>/dev/null)
-
-start() {
-  local name=$1; shift
-  "$houbud" "$@" --tokens "$tmp/tokens" --listen 127.0.0.1:0 --port-file "$tmp/$name.port" \
-    --rate 0 --refusal-rate 0 2>>"$tmp/$name.log" &
-  started_pid=$!
-  disown "$started_pid" # killed at the end: no job report
-  pids+=("$started_pid")
-  for _ in $(seq 1 200); do
-    [ -s "$tmp/$name.port" ] && break
-    sleep 0.05
-  done
-  started_port=$(cat "$tmp/$name.port")
-}
+source scripts/houbud-on-postgres.sh
 cpu_seconds() { # utime + stime of the processes, in seconds
   local t=0
   for p in "$@"; do t=$((t + $(awk '{print $14 + $15}' "/proc/$p/stat"))); done

@@ -19,6 +19,32 @@
 using namespace Qt::StringLiterals;
 using namespace houbu::test;
 
+// The console's remote session on some servers of the store, from the
+// present on: what it streams (seqs) and the answers to what it submits.
+struct ConsoleOn {
+    houbu::RemoteSession remote;
+    QSignalSpy opened{&remote, &houbu::RemoteSession::opened};
+    QSignalSpy answered{&remote, &houbu::RemoteSession::commandAnswered};
+    QList<qint64> seqs;
+    ConsoleOn(const QList<const Houbud*>& servers, const QByteArray& token) {
+        remote.setHistoryEvents(0);
+        QObject::connect(&remote, &houbu::Session::eventsApplied, &remote,
+                         [this](const QList<houbu::EventRecord>& events) {
+                             for (const houbu::EventRecord& e : events)
+                                 seqs << e.seq;
+                         });
+        QList<QUrl> urls;
+        for (const Houbud* h : servers)
+            urls << QUrl(u"http://127.0.0.1:%1"_s.arg(h->port));
+        remote.open(urls, token);
+    }
+    // The last event of the n-th answer (0-based), or -1.
+    qint64 lastOfAnswer(qsizetype n) const {
+        const auto events = answered[n][1].value<QList<houbu::EventRecord>>();
+        return events.isEmpty() ? -1 : events.last().seq;
+    }
+};
+
 class TestFollower : public QObject {
     Q_OBJECT
 
@@ -403,32 +429,20 @@ class TestFollower : public QObject {
         QVERIFY2(w->start(), w->log.constData());
         auto f = follower();
         QVERIFY2(f->start(), f->log.constData());
-        houbu::RemoteSession remote;
-        remote.setHistoryEvents(0);
-        QSignalSpy opened(&remote, &houbu::RemoteSession::opened);
-        QSignalSpy answered(&remote, &houbu::RemoteSession::commandAnswered);
-        QList<qint64> streamed;
-        QObject::connect(&remote, &houbu::Session::eventsApplied, &remote,
-                         [&](const QList<houbu::EventRecord>& events) {
-                             for (const houbu::EventRecord& e : events)
-                                 streamed << e.seq;
-                         });
-        remote.open(QUrl(u"http://127.0.0.1:%1"_s.arg(f->port)), dispatcher_);
-        QTRY_COMPARE_WITH_TIMEOUT(opened.size(), 1, 20000);
-        QVERIFY(opened[0][0].toBool());
+        ConsoleOn console({f.get()}, dispatcher_);
+        QTRY_COMPARE_WITH_TIMEOUT(console.opened.size(), 1, 20000);
+        QVERIFY(console.opened[0][0].toBool());
         const qint64 before = health(*w).value("journal_length"_L1).toInteger();
-        const auto [train, date] = runs(*w).first();
-        remote.submit(
-            u"{\"op\":\"block\",\"id\":\"console1\",\"train\":\"%1\",\"date\":"
-            u"\"%2\",\"class\":\"二等座\",\"count\":1}"_s.arg(train, date)
-                .toUtf8());
-        QTRY_COMPARE_WITH_TIMEOUT(answered.size(), 1, 20000);
-        QVERIFY2(answered[0][2].toString().isEmpty(), qPrintable(answered[0][2].toString()));
-        const auto events = answered[0][1].value<QList<houbu::EventRecord>>();
-        QVERIFY(!events.isEmpty());
-        QCOMPARE(health(*w).value("journal_length"_L1).toInteger(), before + 1);
-        QTRY_VERIFY_WITH_TIMEOUT(streamed.contains(events.last().seq), 20000);
-        remote.close();
+        QCOMPARE(post(*w, {kFailoverTrain.toByteArray()}).status, 200);
+        console.remote.submit(blockLine(u"console1"_s));
+        QTRY_COMPARE_WITH_TIMEOUT(console.answered.size(), 1, 20000);
+        QVERIFY2(console.answered[0][2].toString().isEmpty(),
+                 qPrintable(console.answered[0][2].toString()));
+        const qint64 last = console.lastOfAnswer(0);
+        QVERIFY(last > 0);
+        QCOMPARE(health(*w).value("journal_length"_L1).toInteger(), before + 2);
+        QTRY_VERIFY_WITH_TIMEOUT(console.seqs.contains(last), 20000);
+        console.remote.close();
         QCOMPARE(f->stop(), 0);
         QCOMPARE(w->stop(), 0);
     }
@@ -486,21 +500,10 @@ class TestFollower : public QObject {
         QVERIFY2(w->start(), w->log.constData());
         auto s = standby();
         QVERIFY2(s->start(), s->log.constData());
-        houbu::RemoteSession remote;
-        remote.setHistoryEvents(0);
-        QSignalSpy opened(&remote, &houbu::RemoteSession::opened);
-        QSignalSpy answered(&remote, &houbu::RemoteSession::commandAnswered);
-        QList<qint64> seqs;
-        QObject::connect(&remote, &houbu::Session::eventsApplied, &remote,
-                         [&](const QList<houbu::EventRecord>& events) {
-                             for (const houbu::EventRecord& e : events)
-                                 seqs << e.seq;
-                         });
-        remote.open(QList<QUrl>{QUrl(u"http://127.0.0.1:%1"_s.arg(w->port)),
-                                QUrl(u"http://127.0.0.1:%1"_s.arg(s->port))},
-                    dispatcher_);
-        QTRY_COMPARE_WITH_TIMEOUT(opened.size(), 1, 20000);
-        QVERIFY(opened[0][0].toBool());
+        ConsoleOn console({w.get(), s.get()}, dispatcher_);
+        houbu::RemoteSession& remote = console.remote;
+        QTRY_COMPARE_WITH_TIMEOUT(console.opened.size(), 1, 20000);
+        QVERIFY(console.opened[0][0].toBool());
         // Who writes and who follows, as the console shows it.
         QTRY_VERIFY_WITH_TIMEOUT(remote.memberStates().size() == 2 &&
                                      remote.memberStates()[0].role == u"writer"_s &&
@@ -510,19 +513,21 @@ class TestFollower : public QObject {
                                   u"http://127.0.0.1:%1"_s.arg(w->port), 20000);
         QCOMPARE(post(*w, {kFailoverTrain.toByteArray()}).status, 200);
         remote.submit(blockLine(u"cf-1"_s));
-        QTRY_COMPARE_WITH_TIMEOUT(answered.size(), 1, 20000);
-        QVERIFY2(answered[0][2].toString().isEmpty(), qPrintable(answered[0][2].toString()));
-        const qint64 before = answered[0][1].value<QList<houbu::EventRecord>>().last().seq;
-        QTRY_VERIFY_WITH_TIMEOUT(!seqs.isEmpty() && seqs.last() == before, 20000);
+        QTRY_COMPARE_WITH_TIMEOUT(console.answered.size(), 1, 20000);
+        QVERIFY2(console.answered[0][2].toString().isEmpty(),
+                 qPrintable(console.answered[0][2].toString()));
+        const qint64 before = console.lastOfAnswer(0);
+        QTRY_VERIFY_WITH_TIMEOUT(!console.seqs.isEmpty() && console.seqs.last() == before, 20000);
         w->kill();
         remote.submit(blockLine(u"cf-2"_s));
-        QTRY_COMPARE_WITH_TIMEOUT(answered.size(), 2, 30000);
-        QVERIFY2(answered[1][2].toString().isEmpty(), qPrintable(answered[1][2].toString()));
-        const qint64 after = answered[1][1].value<QList<houbu::EventRecord>>().last().seq;
+        QTRY_COMPARE_WITH_TIMEOUT(console.answered.size(), 2, 30000);
+        QVERIFY2(console.answered[1][2].toString().isEmpty(),
+                 qPrintable(console.answered[1][2].toString()));
+        const qint64 after = console.lastOfAnswer(1);
         QVERIFY(after > before);
-        QTRY_VERIFY_WITH_TIMEOUT(!seqs.isEmpty() && seqs.last() == after, 30000);
-        for (qsizetype i = 1; i < seqs.size(); ++i)
-            QCOMPARE(seqs[i], seqs[i - 1] + 1);
+        QTRY_VERIFY_WITH_TIMEOUT(!console.seqs.isEmpty() && console.seqs.last() == after, 30000);
+        for (qsizetype i = 1; i < console.seqs.size(); ++i)
+            QCOMPARE(console.seqs[i], console.seqs[i - 1] + 1);
         QCOMPARE(remote.server(), QUrl(u"http://127.0.0.1:%1"_s.arg(s->port)));
         QTRY_VERIFY_WITH_TIMEOUT(
             !remote.memberStates()[0].answered && remote.memberStates()[1].role == u"writer"_s,
