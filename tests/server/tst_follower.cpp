@@ -13,6 +13,9 @@
 #include <QTemporaryDir>
 #include <QWebSocket>
 
+#include "houbu/connection_indicator.h"
+#include "houbu/event_log_model.h"
+#include "houbu/main_window.h"
 #include "houbu/remote_session.h"
 #include "houbud_fixture.h"
 
@@ -539,6 +542,57 @@ class TestFollower : public QObject {
         QCOMPARE(s->stop(), 0);
     }
 
+    // The console window on a writer and its standby (offscreen): the
+    // writer killed, the window reconnects to the standby and its log goes
+    // on from where it was, no event missing or shown twice; its tooltip
+    // says who writes.
+    void consoleWindowSurvivesFailover() {
+        auto w = writer();
+        QVERIFY2(w->start(), w->log.constData());
+        auto s = standby();
+        QVERIFY2(s->start(), s->log.constData());
+        houbu::MainWindow window;
+        window.resize(1400, 900);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        window.openRemote(QList<QUrl>{QUrl(u"http://127.0.0.1:%1"_s.arg(w->port)),
+                                      QUrl(u"http://127.0.0.1:%1"_s.arg(s->port))},
+                          dispatcher_);
+        QTRY_COMPARE_WITH_TIMEOUT(window.connectionIndicator()->kind(),
+                                  houbu::ConnectionIndicator::Kind::Connected, 20000);
+        QTRY_VERIFY_WITH_TIMEOUT(window.connectionIndicator()->toolTip().contains(
+                                     u"127.0.0.1:%1: writer"_s.arg(w->port)),
+                                 20000);
+        QCOMPARE(post(*w, {kFailoverTrain.toByteArray(), blockLine(u"win-1"_s)}).status, 200);
+        const qint64 before = health(*w).value("last_seq"_L1).toInteger();
+        QTRY_COMPARE_WITH_TIMEOUT(window.lastSeq(), before, 20000);
+        w->kill();
+        // The standby takes over; the next command goes to it.
+        int status = 0;
+        for (int i = 0; i < 200 && status != 200; ++i) {
+            status = sendKeyed(*s, u"win-2"_s);
+            if (status != 200) QTest::qWait(50);
+        }
+        QCOMPARE(status, 200);
+        const qint64 after = health(*s).value("last_seq"_L1).toInteger();
+        QVERIFY(after > before);
+        QTRY_COMPARE_WITH_TIMEOUT(window.lastSeq(), after, 30000);
+        QTRY_COMPARE_WITH_TIMEOUT(window.connectionIndicator()->kind(),
+                                  houbu::ConnectionIndicator::Kind::Connected, 20000);
+        QTRY_VERIFY_WITH_TIMEOUT(window.connectionIndicator()->toolTip().contains(
+                                     u"127.0.0.1:%1: writer"_s.arg(s->port)),
+                                 20000);
+        // The log: every event from its first row on, once, in order.
+        const houbu::EventLogModel* log = window.logModel();
+        QVERIFY(log->rowCount() > 0);
+        const qint64 first = log->at(0).seq;
+        for (int r = 0; r < log->rowCount(); ++r)
+            QCOMPARE(log->at(r).seq, first + r);
+        QCOMPARE(log->at(log->rowCount() - 1).seq, after);
+        window.close();
+        QCOMPARE(s->stop(), 0);
+    }
+
     // With no writer, the follower still reads, says no one leads, and asks
     // senders to come back; a writer started again (elsewhere) is found.
     void writerGoneAndBack() {
@@ -564,5 +618,5 @@ class TestFollower : public QObject {
     }
 };
 
-QTEST_GUILESS_MAIN(TestFollower)
+QTEST_MAIN(TestFollower)
 #include "tst_follower.moc"
