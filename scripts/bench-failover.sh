@@ -1,11 +1,13 @@
 #!/usr/bin/env bash
 # Forced failovers of houbud on a PostgreSQL store, on loopback: a writer and
 # a standby (houbud --follow --failover); each round sends keyed commands to
-# the writer, forces it out (SIGKILL, SIGSTOP, or its database session
-# ended, in turn), measures how long until the standby accepts a command,
-# checks that the deposed writer cannot write, then starts a new standby.
-# At the end every acknowledged command must be journaled exactly once, no
-# command of a deposed writer at all, and `houbu-cli verify` must pass.
+# the writer while houbud-load's clients keep it busy, forces it out
+# (SIGKILL, SIGSTOP, or its database session ended, in turn), measures how
+# long until the standby accepts a command, checks that the deposed writer
+# cannot write, then starts a new standby. At the end every acknowledged
+# command must be journaled exactly once (the keyed ones by their events,
+# the load's at the journal position each answer named), no command of a
+# deposed writer at all, and `houbu-cli verify` must pass.
 #
 # Usage: scripts/bench-failover.sh [--rounds 20] [--build DIR]
 set -euo pipefail
@@ -20,17 +22,19 @@ while [ $# -gt 0 ]; do
 done
 if [ -z "$build" ]; then
   cmake --preset release >/dev/null
-  cmake --build --preset release -j2 --target houbud houbu-cli
+  cmake --build --preset release -j2 --target houbud houbu-cli houbud-load
   build=build/release
 fi
-houbud=$build/server/houbud cli=$build/cli/houbu-cli
+houbud=$build/server/houbud cli=$build/cli/houbu-cli load=$build/bench/houbud-load
 
 source scripts/houbud-on-postgres.sh
 
-# Sends one keyed block to a port, not following redirects; prints the status.
+# Sends one keyed block to a port, following a follower's redirect to the
+# writer (which may be the old writer, when its session was ended and it
+# took the store again before the standby could); prints the status.
 send() {
   local port=$1 id=$2
-  curl -s -o /dev/null -m 2 -w '%{http_code}' -H "Authorization: Bearer $token" \
+  curl -s --location-trusted -o /dev/null -m 2 -w '%{http_code}' -H "Authorization: Bearer $token" \
     -H 'Content-Type: application/x-ndjson' -H "Idempotency-Key: $id" \
     --data-binary "{\"op\":\"block\",\"id\":\"$id\",\"train\":\"FB1\",\"date\":\"2024-02-08\",\"from\":\"A\",\"to\":\"B\",\"class\":\"二等座\",\"count\":1}" \
     "http://127.0.0.1:$port/api/v1/commands" || true
@@ -54,7 +58,12 @@ for round in $(seq 1 "$rounds"); do
     id="r$round-a$k"
     [ "$(send "$writer_port" "$id")" = 200 ] && echo "$id" >>"$tmp/acked"
   done
-  sleep 0.3 # the standby catches up and sees the writer's heartbeat
+  # Load on the writer across the fault: its clients stop at their first
+  # refused or lost request; what was acknowledged is checked at the end.
+  "$load" run --url "http://127.0.0.1:$writer_port" --token "$token" --clients 4 \
+    --duration 2 --acks "$tmp/acks-$round" >"$tmp/load-$round.out" 2>&1 &
+  load_pid=$!
+  sleep 0.5 # the standby catches up and sees the writer's heartbeat
   case $method in
     kill) kill -KILL "$writer_pid" ;;
     stop) kill -STOP "$writer_pid" ;;
@@ -63,24 +72,43 @@ for round in $(seq 1 "$rounds"); do
   esac
   t0=$(date +%s%N)
   id="r$round-first"
-  while [ "$(send "$standby_port" "$id")" != 200 ]; do sleep 0.02; done
+  while [ "$(send "$standby_port" "$id")" != 200 ]; do
+    if [ $(($(date +%s%N) - t0)) -gt 30000000000 ]; then
+      echo "round $round ($method): no new writer within 30 s; the logs:" >&2
+      tail -n 20 "$tmp"/*.log >&2
+      exit 1
+    fi
+    sleep 0.02
+  done
   t1=$(date +%s%N)
   echo "$id" >>"$tmp/acked"
   ms=$(((t1 - t0) / 1000000))
   times+=("$ms")
-  printf 'round %2d  %-8s  new writer accepts after %5d ms\n' "$round" "$method" "$ms"
+  # Who writes now: the standby, or the old writer back on a new session.
+  role=$(curl -s -m 2 "http://127.0.0.1:$standby_port/health" | python3 -c 'import json,sys; print(json.load(sys.stdin)["role"])')
+  [ "$role" = writer ] && who="the standby" || who="the old writer again"
+  printf 'round %2d  %-8s  a writer accepts after %5d ms (%s)\n' "$round" "$method" "$ms" "$who"
   for k in 1 2 3 4 5; do
     id="r$round-b$k"
     [ "$(send "$standby_port" "$id")" = 200 ] && echo "$id" >>"$tmp/acked"
   done
-  # The deposed writer, when it lives on, must not write.
+  if [ "$role" != writer ]; then
+    # Nothing was deposed: the writer goes on, and so does the standby.
+    wait "$load_pid" 2>/dev/null || true
+    continue
+  fi
+  # The deposed writer, when it lives on, must not write (asked directly).
   if [ "$method" != kill ]; then
     [ "$method" = stop ] && kill -CONT "$writer_pid"
-    status=$(send "$writer_port" "r$round-late")
+    status=$(curl -s -o /dev/null -m 2 -w '%{http_code}' -H "Authorization: Bearer $token" \
+      -H 'Content-Type: application/x-ndjson' \
+      --data-binary "{\"op\":\"block\",\"id\":\"r$round-late\",\"train\":\"FB1\",\"date\":\"2024-02-08\",\"from\":\"A\",\"to\":\"B\",\"class\":\"二等座\",\"count\":1}" \
+      "http://127.0.0.1:$writer_port/api/v1/commands" || true)
     echo "r$round-late $status" >>"$tmp/late"
     kill -KILL "$writer_pid" 2>/dev/null || true
   fi
   while kill -0 "$writer_pid" 2>/dev/null; do sleep 0.02; done
+  wait "$load_pid" 2>/dev/null || true
   writer_pid=$standby_pid writer_port=$standby_port
   start "s$round" --follow "$url" --failover
   standby_pid=$started_pid standby_port=$started_port
@@ -116,6 +144,10 @@ print(f"acknowledged {len(acked)}, journaled {len(blocks)}, lost {len(lost)}, "
 sys.exit(1 if lost or doubled or late_written else 0)
 EOF
 "$cli" verify --db "$url" >"$tmp/verify" 2>&1 && echo "houbu-cli verify: ok" || { cat "$tmp/verify"; exit 1; }
+# The load's acknowledged commands, each at the journal position its answer named.
+"$cli" export --db "$url" >"$tmp/journal.jsonl"
+cat "$tmp"/acks-* >"$tmp/acks"
+"$load" check --acks "$tmp/acks" --journal "$tmp/journal.jsonl" | sed 's/^/load under the faults: /'
 sorted=$(printf '%s\n' "${times[@]}" | sort -n)
 n=${#times[@]}
 echo "takeover ms: min $(echo "$sorted" | head -1), median $(echo "$sorted" | sed -n "$(((n + 1) / 2))p"), max $(echo "$sorted" | tail -1) over $n failovers"

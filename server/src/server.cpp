@@ -86,7 +86,8 @@ bool Server::start(QString& error) {
     if (options_.group < 1) options_.group = 1;
     // A failed transaction is held and retried: the server goes read-only
     // meanwhile instead of losing or refusing what it was asked.
-    options_.store.retryFailedCommits = !options_.follow;
+    // (A follower commits nothing until it is promoted; then it is a writer.)
+    options_.store.retryFailedCommits = true;
     options_.store.follow = options_.follow;
     // A Qt Sql connection belongs to the thread that opened it: the store is
     // opened, used and closed on the writer thread.

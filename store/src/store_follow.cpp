@@ -180,12 +180,18 @@ FollowState Store::followState() const {
 void Store::announce(const QString& name) {
     if (!d_->postgres) return;
     d_->thread->run([&] {
-        try {
-            d_->sql.exec(u"SELECT set_config('application_name', ?, false)"_s, {name.left(63)});
-        } catch (const SqlFailure&) {
-            // Only a follower's redirect misses it; the store works on.
-        }
+        d_->announced = name.left(63);
+        d_->announce();
     });
+}
+
+void StoreImpl::announce() {
+    if (announced.isEmpty()) return;
+    try {
+        sql.exec(u"SELECT set_config('application_name', ?, false)"_s, {announced});
+    } catch (const SqlFailure&) {
+        // Only a follower's redirect misses it; the store works on.
+    }
 }
 
 std::optional<Store::LockHolder> Store::lockHolder(QString& error) {

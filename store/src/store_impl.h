@@ -272,6 +272,10 @@ class StoreImpl : public EventSink {
     bool catchUp(QByteArray& out, QString& error);
     std::optional<Store::LockHolder> lockHolder(QString& error);
     bool promote(QByteArray& out, QString& error);
+    // The name given by Store::announce, set again on every new connection
+    // (a writer reconnecting after its session ended must still be found).
+    QString announced;
+    void announce();
     std::atomic<bool> heartbeatPending{false};
     mutable std::mutex followMutex;
     FollowState follow;         // guarded by followMutex

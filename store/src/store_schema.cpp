@@ -191,6 +191,7 @@ bool StoreImpl::connect(QString& error) {
         if (postgres && options.follow) {
             // A follower only reads: it leaves the writer's lock to the writer.
             sql.exec(u"SET client_min_messages TO WARNING"_s);
+            announce();
         } else if (postgres) {
             sql.exec(u"SET client_min_messages TO WARNING"_s);
             // One writer per database: an advisory lock held for the session.
@@ -208,6 +209,7 @@ bool StoreImpl::connect(QString& error) {
                 db.close();
                 return false;
             }
+            announce();
         } else {
             // Exclusive locking: the first write takes the lock and keeps it,
             // so a second process is refused instead of interleaving.
