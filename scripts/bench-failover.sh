@@ -31,10 +31,11 @@ source scripts/houbud-on-postgres.sh
 
 # Sends one keyed block to a port, following a follower's redirect to the
 # writer (which may be the old writer, when its session was ended and it
-# took the store again before the standby could); prints the status.
+# took the store again before the standby could), waiting at most WAIT
+# seconds (default 2); prints the status.
 send() {
-  local port=$1 id=$2
-  curl -s --location-trusted -o /dev/null -m 2 -w '%{http_code}' -H "Authorization: Bearer $token" \
+  local port=$1 id=$2 wait=${3:-2}
+  curl -s --location-trusted -o /dev/null -m "$wait" -w '%{http_code}' -H "Authorization: Bearer $token" \
     -H 'Content-Type: application/x-ndjson' -H "Idempotency-Key: $id" \
     --data-binary "{\"op\":\"block\",\"id\":\"$id\",\"train\":\"FB1\",\"date\":\"2024-02-08\",\"from\":\"A\",\"to\":\"B\",\"class\":\"二等座\",\"count\":1}" \
     "http://127.0.0.1:$port/api/v1/commands" || true
@@ -72,7 +73,12 @@ for round in $(seq 1 "$rounds"); do
   esac
   t0=$(date +%s%N)
   id="r$round-first"
-  while [ "$(send "$standby_port" "$id")" != 200 ]; do
+  # A command to the standby once it writes; before that, through its
+  # redirect (briefly: a stopped writer never answers).
+  until [ "$(curl -s -m 0.5 "http://127.0.0.1:$standby_port/health" |
+    python3 -c 'import json,sys; print(json.load(sys.stdin).get("role"))' 2>/dev/null)" = writer ] &&
+    [ "$(send "$standby_port" "$id")" = 200 ] ||
+    [ "$(send "$standby_port" "$id" 0.5)" = 200 ]; do
     if [ $(($(date +%s%N) - t0)) -gt 30000000000 ]; then
       echo "round $round ($method): no new writer within 30 s; the logs:" >&2
       tail -n 20 "$tmp"/*.log >&2
