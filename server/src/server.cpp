@@ -198,14 +198,7 @@ bool Server::start(QString& error) {
     if (options_.follow) {
         // The writer's journal is polled on the writer thread, between reads.
         QMetaObject::invokeMethod(
-            writer_,
-            [this, w = writer_, every = std::max(1, options_.followPollMs)] {
-                auto* poll = new QTimer(w);
-                poll->setInterval(every);
-                connect(poll, &QTimer::timeout, w, [this, w] { followWriter(w); });
-                poll->start();
-            },
-            Qt::BlockingQueuedConnection);
+            writer_, [this] { startFollowing(); }, Qt::BlockingQueuedConnection);
     } else {
         storeCheck_->start();
         QMetaObject::invokeMethod(writer_, [this] { startHeartbeat(); });

@@ -42,6 +42,10 @@ QString utc(qint64 ms) {
 
 void Server::checkStore() {
     if (!store_) return;
+    if (store_->deposed()) {
+        becomeFollower();
+        return;
+    }
     QList<PendingPost> refused;
     const bool wasDegraded = degraded_;
     {

@@ -141,6 +141,53 @@ void Server::becomeWriter(qint64 journalLength) {
     releaseWaitingReads();
 }
 
+void Server::startFollowing() {
+    Writer* w = writer_;
+    auto* poll = new QTimer(w);
+    poll->setInterval(std::max(1, options_.followPollMs));
+    connect(poll, &QTimer::timeout, w, [this, w] { followWriter(w); });
+    poll->start();
+}
+
+void Server::becomeFollower() {
+    qWarning(
+        "houbud: another process writes the store now (this one lost its database "
+        "session and was taken over): following it");
+    storeCheck_->stop();
+    QList<PendingPost> refused;
+    {
+        std::lock_guard lock(queueMutex_);
+        options_.follow = true;
+        degraded_ = false;
+        while (!queue_.empty()) {
+            refused.append(std::move(queue_.front()));
+            queue_.pop_front();
+        }
+    }
+    for (const PendingPost& p : refused) {
+        --outstanding_;
+        respond(p.slot, leaderRedirect(u"/api/v1/commands"_s));
+    }
+    options_.store.follow = true;
+    QString error;
+    bool opened = false;
+    QMetaObject::invokeMethod(
+        writer_,
+        [&] {
+            Writer* w = writer_;
+            w->store.reset();
+            w->store = Store::open(options_.store, error);
+            opened = w->store != nullptr;
+            store_ = w->store.get();
+            if (opened) startFollowing();
+        },
+        Qt::BlockingQueuedConnection);
+    if (!opened) {
+        qCritical("houbud: cannot follow the store: %s", qPrintable(error));
+        shutdown();
+    }
+}
+
 void Server::startHeartbeat() {
     Writer* w = writer_;
     if (!w || !w->store || !w->store->isPostgres()) return;

@@ -222,6 +222,10 @@ bool Store::promote(QByteArray& out, QString& error) {
     return ok;
 }
 
+bool Store::deposed() const {
+    return d_->lockTaken;
+}
+
 void Store::heartbeat() {
     if (!d_->postgres || d_->options.follow || d_->heartbeatPending.exchange(true)) return;
     d_->thread->post([impl = d_.get()] {

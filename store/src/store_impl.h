@@ -185,7 +185,7 @@ class StoreImpl : public EventSink {
     QByteArray attemptedLink;
     // PostgreSQL: the lock was held by another session when this one
     // (re)connected: another process writes the store.
-    bool lockTaken = false;
+    std::atomic<bool> lockTaken{false};
 
     // ---- schema (store_schema.cpp) -------------------------------------------
     bool connect(QString& error);

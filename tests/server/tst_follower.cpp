@@ -167,6 +167,16 @@ class TestFollower : public QObject {
                                          blockLine(late), "application/x-ndjson")
                                    .status;
             if (status == 200) qFatal("the deposed writer took a command");
+            // It follows the new writer instead.
+            const QString standbyUrl = u"http://127.0.0.1:%1"_s.arg(s->port);
+            bool follows = false;
+            for (int i = 0; i < 400 && !follows; ++i) {
+                const QJsonObject h = health(*w);
+                follows = h.value("role"_L1) == "follower"_L1 &&
+                          h.value("follower"_L1).toObject().value("leader"_L1) == standbyUrl;
+                if (!follows) QTest::qWait(50);
+            }
+            if (!follows) qFatal("the deposed writer does not follow the new one");
         }
         const QMap<QString, int> journaled = blocksJournaled(*s);
         int mine = 0;

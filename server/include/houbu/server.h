@@ -194,6 +194,11 @@ class Server : public QAbstractHttpServer {
     bool lookUpWriter(Writer* w, bool& changed, QByteArray& caughtUp);
     // Server thread: a promoted follower starts taking commands.
     void becomeWriter(qint64 journalLength);
+    // Server thread: a writer deposed by a standby reopens its store as a
+    // follower (reads served, commands sent on to the new writer).
+    void becomeFollower();
+    // Writer thread: polls the writer's journal every followPollMs.
+    void startFollowing();
     // Writer thread: the writer's heartbeat for its followers (PostgreSQL).
     void startHeartbeat();
     // The answer to a command sent to a follower: 307 to the writer.

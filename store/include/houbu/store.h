@@ -368,6 +368,10 @@ class Store {
     // A writer's sign of life for its followers (PostgreSQL): a query on
     // the database thread, without waiting for it.
     void heartbeat();
+    // Whether this writer lost its session and found the store's lock taken
+    // by another when it reconnected: it writes nothing any more. Safe from
+    // any thread.
+    bool deposed() const;
 
   private:
     explicit Store(std::unique_ptr<StoreImpl> impl);
