@@ -143,10 +143,13 @@ void Server::becomeWriter(qint64 journalLength) {
 
 void Server::startFollowing() {
     Writer* w = writer_;
-    auto* poll = new QTimer(w);
-    poll->setInterval(std::max(1, options_.followPollMs));
-    connect(poll, &QTimer::timeout, w, [this, w] { followWriter(w); });
-    poll->start();
+    w->promoted = false;
+    if (w->heartbeatTimer) w->heartbeatTimer->stop();
+    if (!w->followTimer) {
+        w->followTimer = new QTimer(w);
+        connect(w->followTimer, &QTimer::timeout, w, [this, w] { followWriter(w); });
+    }
+    w->followTimer->start(std::max(1, options_.followPollMs));
 }
 
 void Server::becomeFollower() {
@@ -191,12 +194,14 @@ void Server::becomeFollower() {
 void Server::startHeartbeat() {
     Writer* w = writer_;
     if (!w || !w->store || !w->store->isPostgres()) return;
-    auto* beat = new QTimer(w);
-    beat->setInterval(Store::kHeartbeatMs);
-    connect(beat, &QTimer::timeout, w, [w] {
-        if (w->store) w->store->heartbeat();
-    });
-    beat->start();
+    if (w->followTimer) w->followTimer->stop();
+    if (!w->heartbeatTimer) {
+        w->heartbeatTimer = new QTimer(w);
+        connect(w->heartbeatTimer, &QTimer::timeout, w, [w] {
+            if (w->store) w->store->heartbeat();
+        });
+    }
+    w->heartbeatTimer->start(Store::kHeartbeatMs);
 }
 
 Server::Reply Server::leaderRedirect(const QString& path) const {

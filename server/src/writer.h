@@ -5,6 +5,7 @@
 #include <QByteArray>
 #include <QJsonObject>
 #include <QObject>
+#include <QTimer>
 #include <deque>
 #include <memory>
 #include <utility>
@@ -36,6 +37,10 @@ class Writer : public QObject {
     QString leader;
     QString followError;
     bool promoted = false;  // a follower that became the writer
+    // The follower's poll and the writer's heartbeat (one each, whatever
+    // the server becomes in turn).
+    QTimer* followTimer = nullptr;
+    QTimer* heartbeatTimer = nullptr;
 
     void remember(const QByteArray& out) {
         qsizetype at = 0;
