@@ -222,6 +222,16 @@ bool Store::promote(QByteArray& out, QString& error) {
     return ok;
 }
 
+qint64 StoreImpl::journalEnd() {
+    try {
+        QSqlQuery q =
+            sql.exec(u"SELECT last_seq FROM journal_blocks ORDER BY first_seq DESC LIMIT 1"_s);
+        return q.next() ? q.value(0).toLongLong() : 0;
+    } catch (const SqlFailure&) {
+        return -1;
+    }
+}
+
 bool Store::deposed() const {
     return d_->lockTaken;
 }

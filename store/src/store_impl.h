@@ -186,6 +186,9 @@ class StoreImpl : public EventSink {
     // PostgreSQL: the lock was held by another session when this one
     // (re)connected: another process writes the store.
     std::atomic<bool> lockTaken{false};
+    // The journal's last seq as the database has it now (-1 when it cannot
+    // be read).
+    qint64 journalEnd();
 
     // ---- schema (store_schema.cpp) -------------------------------------------
     bool connect(QString& error);

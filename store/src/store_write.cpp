@@ -332,12 +332,18 @@ void StoreImpl::commitGroups(std::vector<std::unique_ptr<StagedGroup>>& groups) 
         lock.unlock();
         pauseMs = std::min(pauseMs * 2, 2000);
         reconnectIfLost();
-        if (lockTaken) {
-            // Deposed: another process took the store while this one was
-            // cut off. Nothing of these groups may be written now.
+        if (committedAnyway(groups)) break;
+        // Fenced: another writer took the store while this one was cut off
+        // (it holds the lock now, or held it and journaled rows meanwhile).
+        // Nothing of these groups may be written on top of its rows; the
+        // next group reloads the store (and writes, should the lock be free).
+        const bool movedOn = !lockTaken && journalEnd() >= groups.front()->firstSeq;
+        if (lockTaken || movedOn) {
             brokenReason = why =
-                u"nothing of this batch was applied: another process writes the store now "
-                u"(this one lost its session and was taken over)"_s;
+                lockTaken ? u"nothing of this batch was applied: another process writes the "
+                            u"store now (this one lost its session and was taken over)"_s
+                          : u"nothing of this batch was applied: another process journaled "
+                            u"commands while this one was cut off; the store is read again"_s;
             broken = true;
             {
                 std::lock_guard relock(queueMutex);
@@ -347,7 +353,7 @@ void StoreImpl::commitGroups(std::vector<std::unique_ptr<StagedGroup>>& groups) 
             answer(groups, false, why);
             return;
         }
-        committed = committedAnyway(groups) || tryCommit(groups, why);
+        committed = tryCommit(groups, why);
     }
     {
         std::lock_guard lock(queueMutex);
