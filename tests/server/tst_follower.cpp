@@ -603,6 +603,47 @@ class TestFollower : public QObject {
         QCOMPARE(s->stop(), 0);
     }
 
+    // A writer stopped, taken over, and back after its successor wrote and
+    // died: it may write again (the lock is free), but only on top of the
+    // rows journaled meanwhile: the group it held fails, the store is read
+    // again, and the journal stays whole.
+    void writerBackAfterAnotherWroteIsFenced() {
+        auto w = writer();
+        QVERIFY2(w->start(), w->log.constData());
+        auto s = standby();
+        QVERIFY2(s->start(), s->log.constData());
+        QCOMPARE(post(*w, {kFailoverTrain.toByteArray()}).status, 200);
+        const auto pid = static_cast<pid_t>(w->process.processId());
+        ::kill(pid, SIGSTOP);
+        int status = 0;
+        for (int i = 0; i < 400 && status != 200; ++i) {
+            status = sendKeyed(*s, u"fence-1"_s);
+            if (status != 200) QTest::qWait(50);
+        }
+        QCOMPARE(status, 200);  // the standby writes
+        QCOMPARE(sendKeyed(*s, u"fence-2"_s), 200);
+        const qint64 written = health(*s).value("last_seq"_L1).toInteger();
+        s->kill();
+        ::kill(pid, SIGCONT);
+        // The old writer: refused at most while it finds out, then it writes
+        // after the standby's rows.
+        status = 0;
+        for (int i = 0; i < 200 && status != 200; ++i) {
+            status = sendKeyed(*w, u"fence-3"_s);
+            if (status != 200) QTest::qWait(50);
+        }
+        QCOMPARE(status, 200);
+        QVERIFY(health(*w).value("last_seq"_L1).toInteger() > written);
+        const QMap<QString, int> journaled = blocksJournaled(*w);
+        for (const QString& id : {u"fence-1"_s, u"fence-2"_s, u"fence-3"_s})
+            QCOMPARE(journaled.value(id), 1);
+        QCOMPARE(w->stop(), 0);
+        QProcess verify;
+        verify.start(QStringLiteral(HOUBU_CLI_PATH), {u"verify"_s, u"--db"_s, url_});
+        QVERIFY(verify.waitForFinished(120000));
+        QVERIFY2(verify.exitCode() == 0, verify.readAllStandardOutput().constData());
+    }
+
     // With no writer, the follower still reads, says no one leads, and asks
     // senders to come back; a writer started again (elsewhere) is found.
     void writerGoneAndBack() {
