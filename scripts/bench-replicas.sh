@@ -31,7 +31,7 @@ source scripts/houbud-on-postgres.sh
 cpu_seconds() { # utime + stime of the processes, in seconds
   local t=0
   for p in "$@"; do t=$((t + $(awk '{print $14 + $15}' "/proc/$p/stat"))); done
-  echo "scale=2; $t / $(getconf CLK_TCK)" | bc
+  awk -v t="$t" -v hz="$(getconf CLK_TCK)" 'BEGIN { printf "%.2f", t / hz }'
 }
 
 start writer --store "$url"
@@ -78,7 +78,7 @@ for n in 0 1 2 3; do
   p99=$(sed -n 's/^read latency ms: .*p99 \([0-9.]*\).*/\1/p' "$tmp/out")
   lag=$(if [ -s "$tmp/lag" ]; then sort -n "$tmp/lag" | tail -1 | cut -d' ' -f1; else echo -; fi)
   total=$(sed -n 's/.*: \([0-9]*\) reads (.*/\1/p' "$tmp/out")
-  per_cpu=$(echo "scale=0; ${total:-0} / ($cpu1 - $cpu0 + 0.01)" | bc)
+  per_cpu=$(awk -v n="${total:-0}" -v a="$cpu0" -v b="$cpu1" 'BEGIN { printf "%d", n / (b - a + 0.01) }')
   printf '%-10s %12s %10s %12s %12s %14s %16s\n' "$n" "${commands:-?}" "${reads:-?}" "${p50:-?}" "${p99:-?}" "$lag" "$per_cpu"
   grep -E '^(errors|read errors): [1-9]' "$tmp/out" || true
 done

@@ -9,7 +9,7 @@ packages=(
   qt6-websockets-dev qt6-tools-dev qt6-l10n-tools qt6-translations-l10n
   libqt6sql6-sqlite libqt6sql6-psql qtkeychain-qt6-dev libqt6svg6
   poppler-utils libbenchmark-dev libsimdjson-dev libxxhash-dev libzstd-dev libsqlite3-dev xvfb xauth imagemagick fonts-noto-cjk
-  gnome-keyring libsecret-tools dbus postgresql redis-server jq
+  gnome-keyring libsecret-tools dbus postgresql redis-server jq curl python3
   dpkg-dev file desktop-file-utils
 )
 
