@@ -74,12 +74,14 @@ QNetworkRequest RemoteSession::request(const QString& path) const {
     QNetworkRequest r(url);
     r.setRawHeader("Authorization", "Bearer " + token_);
     r.setTransferTimeout(30000);
-    if (!trusted_.isEmpty()) {
-        QSslConfiguration ssl = QSslConfiguration::defaultConfiguration();
-        ssl.setCaCertificates(ssl.caCertificates() + trusted_);
-        r.setSslConfiguration(ssl);
-    }
+    r.setSslConfiguration(sslConfiguration());
     return r;
+}
+
+QSslConfiguration RemoteSession::sslConfiguration() const {
+    QSslConfiguration ssl = QSslConfiguration::defaultConfiguration();
+    if (!trusted_.isEmpty()) ssl.setCaCertificates(ssl.caCertificates() + trusted_);
+    return ssl;
 }
 
 QString RemoteSession::errorMessage(QNetworkReply* reply) {
@@ -140,11 +142,7 @@ void RemoteSession::askMembers() {
         url.setPath(u"/health"_s);
         QNetworkRequest r(url);
         r.setTransferTimeout(kMembersMs);
-        if (!trusted_.isEmpty()) {
-            QSslConfiguration ssl = QSslConfiguration::defaultConfiguration();
-            ssl.setCaCertificates(ssl.caCertificates() + trusted_);
-            r.setSslConfiguration(ssl);
-        }
+        r.setSslConfiguration(sslConfiguration());
         QNetworkReply* reply = network_->get(r);
         connect(reply, &QNetworkReply::finished, this, [this, reply, generation, i] {
             reply->deleteLater();
@@ -220,11 +218,7 @@ void RemoteSession::connectStream() {
         stream_->deleteLater();
     }
     stream_ = new QWebSocket(QString(), QWebSocketProtocol::VersionLatest, this);
-    if (!trusted_.isEmpty()) {
-        QSslConfiguration ssl = QSslConfiguration::defaultConfiguration();
-        ssl.setCaCertificates(ssl.caCertificates() + trusted_);
-        stream_->setSslConfiguration(ssl);
-    }
+    stream_->setSslConfiguration(sslConfiguration());
     connect(stream_, &QWebSocket::connected, this, [this] {
         // Who we are and where to resume, in the first message (never in the URL).
         stream_->sendTextMessage(

@@ -16,10 +16,10 @@ using namespace Qt::StringLiterals;
 
 namespace {
 
-// pg_try_advisory_lock(4812960017), as pg_locks shows a bigint key: its high
-// and low 32 bits, and objsubid 1.
-constexpr qint64 kLockHigh = 4812960017LL >> 32;
-constexpr qint64 kLockLow = 4812960017LL & 0xffffffffLL;
+// The writer's lock as pg_locks shows a bigint key: its high and low 32
+// bits, and objsubid 1.
+constexpr qint64 kLockHigh = kWriterLock >> 32;
+constexpr qint64 kLockLow = kWriterLock & 0xffffffffLL;
 
 }  // namespace
 
@@ -32,17 +32,8 @@ bool StoreImpl::catchUp(QByteArray& out, QString& error) {
         if (!sql.db().isOpen()) {
             if (!connect(error)) return false;
         }
-        qint64 end = 0, newestAt = 0;
-        {
-            // The newest block by its key: an index lookup, not a scan.
-            QSqlQuery q = sql.exec(
-                u"SELECT last_seq, journaled_at FROM journal_blocks ORDER BY first_seq DESC "
-                u"LIMIT 1"_s);
-            if (q.next()) {
-                end = q.value(0).toLongLong();
-                newestAt = q.value(1).toLongLong();
-            }
-        }
+        const NewestBlock newest = newestBlock();
+        const qint64 end = newest.lastSeq;
         const qint64 now = QDateTime::currentMSecsSinceEpoch();
         if (end <= journalSeq) {
             std::lock_guard lock(followMutex);
@@ -83,11 +74,13 @@ bool StoreImpl::catchUp(QByteArray& out, QString& error) {
         committedSeq = previous;
         committedEvent = static_cast<qint64>(engine->lastSeq());
         lastLink = link;
+        lastClock = newest.clock;
         std::lock_guard lock(followMutex);
         follow.applied = previous;
         follow.journalEnd = end;
         follow.lookedAtMs = now;
-        follow.lastDelayMs = std::max<qint64>(0, QDateTime::currentMSecsSinceEpoch() - newestAt);
+        follow.lastDelayMs =
+            std::max<qint64>(0, QDateTime::currentMSecsSinceEpoch() - newest.journaledAt);
     } catch (const SqlFailure& f) {
         // Gone (PostgreSQL restarted): the next call connects again.
         error = u"cannot read %1: %2"_s.arg(displayLocation(), f.message);
@@ -129,24 +122,16 @@ std::optional<Store::LockHolder> StoreImpl::lockHolder(QString& error) {
 bool StoreImpl::promote(QByteArray& out, QString& error) {
     try {
         {
-            QSqlQuery q = sql.exec(u"SELECT pg_try_advisory_lock(4812960017)"_s);
+            QSqlQuery q = sql.exec(u"SELECT pg_try_advisory_lock(?)"_s, {kWriterLock});
             if (!q.next() || !q.value(0).toBool()) return false;
         }
-        // Held: no other session can commit a row now. Everything committed
-        // before is visible: apply it, then check that nothing is missing.
+        // Held: no other session can commit a row now, and everything
+        // committed before is visible. The fence: catchUp() reads the
+        // journal's end under the lock and applies every row up to it, or
+        // fails (a row missing or disagreeing with its chain).
         if (!catchUp(out, error)) {
-            sql.exec(u"SELECT pg_advisory_unlock(4812960017)"_s);
-            return false;
-        }
-        QSqlQuery q = sql.exec(
-            u"SELECT last_seq, clock FROM journal_blocks ORDER BY first_seq DESC LIMIT 1"_s);
-        const qint64 end = q.next() ? q.value(0).toLongLong() : 0;
-        lastClock = q.isValid() ? q.value(1).toLongLong() : 0;
-        q.finish();
-        if (end != journalSeq) {
-            sql.exec(u"SELECT pg_advisory_unlock(4812960017)"_s);
-            error = u"fenced: the journal ends at %1 but this follower applied %2"_s.arg(end).arg(
-                journalSeq);
+            sql.exec(u"SELECT pg_advisory_unlock(?)"_s, {kWriterLock});
+            if (error.isEmpty()) error = u"the journal could not be applied to its end"_s;
             return false;
         }
         // What a writer keeps beside the engine, as its open would read it.
@@ -222,14 +207,12 @@ bool Store::promote(QByteArray& out, QString& error) {
     return ok;
 }
 
-qint64 StoreImpl::journalEnd() {
-    try {
-        QSqlQuery q =
-            sql.exec(u"SELECT last_seq FROM journal_blocks ORDER BY first_seq DESC LIMIT 1"_s);
-        return q.next() ? q.value(0).toLongLong() : 0;
-    } catch (const SqlFailure&) {
-        return -1;
-    }
+StoreImpl::NewestBlock StoreImpl::newestBlock() {
+    QSqlQuery q = sql.exec(
+        u"SELECT last_seq, journaled_at, clock FROM journal_blocks ORDER BY first_seq DESC "
+        u"LIMIT 1"_s);
+    if (!q.next()) return {};
+    return {q.value(0).toLongLong(), q.value(1).toLongLong(), q.value(2).toLongLong()};
 }
 
 bool Store::deposed() const {

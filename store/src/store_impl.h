@@ -105,6 +105,9 @@ struct StoredBlock {
     QString damage;  // why its body could not be read, if it could not
 };
 
+// PostgreSQL: the advisory lock a store's one writer holds for its session.
+constexpr qint64 kWriterLock = 4812960017LL;
+
 class StoreImpl : public EventSink {
   public:
     StoreImpl();
@@ -186,9 +189,15 @@ class StoreImpl : public EventSink {
     // PostgreSQL: the lock was held by another session when this one
     // (re)connected: another process writes the store.
     std::atomic<bool> lockTaken{false};
-    // The journal's last seq as the database has it now (-1 when it cannot
-    // be read).
-    qint64 journalEnd();
+    // The journal's newest block as the database has it now, by its key
+    // (an index lookup, not a scan); all 0 for an empty journal. Throws
+    // SqlFailure.
+    struct NewestBlock {
+        qint64 lastSeq = 0;
+        qint64 journaledAt = 0;
+        qint64 clock = 0;
+    };
+    NewestBlock newestBlock();
 
     // ---- schema (store_schema.cpp) -------------------------------------------
     bool connect(QString& error);

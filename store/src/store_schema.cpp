@@ -195,7 +195,7 @@ bool StoreImpl::connect(QString& error) {
         } else if (postgres) {
             sql.exec(u"SET client_min_messages TO WARNING"_s);
             // One writer per database: an advisory lock held for the session.
-            QSqlQuery q = sql.exec(u"SELECT pg_try_advisory_lock(4812960017)"_s);
+            QSqlQuery q = sql.exec(u"SELECT pg_try_advisory_lock(?)"_s, {kWriterLock});
             lockTaken = false;
             if (!q.next() || !q.value(0).toBool()) {
                 error =

@@ -337,7 +337,12 @@ void StoreImpl::commitGroups(std::vector<std::unique_ptr<StagedGroup>>& groups) 
         // (it holds the lock now, or held it and journaled rows meanwhile).
         // Nothing of these groups may be written on top of its rows; the
         // next group reloads the store (and writes, should the lock be free).
-        const bool movedOn = !lockTaken && journalEnd() >= groups.front()->firstSeq;
+        bool movedOn = false;
+        try {
+            movedOn = !lockTaken && newestBlock().lastSeq >= groups.front()->firstSeq;
+        } catch (const SqlFailure&) {
+            // Unreadable: not known to have moved on; the retry goes on.
+        }
         if (lockTaken || movedOn) {
             brokenReason = why =
                 lockTaken ? u"nothing of this batch was applied: another process writes the "
@@ -379,16 +384,23 @@ bool StoreImpl::committedAnyway(std::vector<std::unique_ptr<StagedGroup>>& group
     for (const auto& g : groups)
         last += static_cast<qint64>(g->commands.size());
     try {
-        // Its own block, by its chain link: rows of another writer (this
-        // one deposed meanwhile) may fill those seqs, and would not do.
-        QSqlQuery q = sql.exec(
-            u"SELECT chain, clock FROM journal_blocks WHERE first_seq = ? AND last_seq = ?"_s,
-            {groups.front()->firstSeq, last});
-        if (!q.next() || q.value(0).toByteArray() != attemptedLink) return false;
-        lastClock = q.value(1).toLongLong();
-        q.finish();
+        if (last < groups.front()->firstSeq) {
+            // No command, so no block to find: committed unless another
+            // writer journaled meanwhile (then the caller fences).
+            const NewestBlock newest = newestBlock();
+            if (newest.lastSeq != last) return false;
+            lastClock = newest.clock;
+        } else {
+            // Its own block, by its chain link: rows of another writer (this
+            // one deposed meanwhile) may fill those seqs, and would not do.
+            QSqlQuery q = sql.exec(
+                u"SELECT chain, clock FROM journal_blocks WHERE first_seq = ? AND last_seq = ?"_s,
+                {groups.front()->firstSeq, last});
+            if (!q.next() || q.value(0).toByteArray() != attemptedLink) return false;
+            lastClock = q.value(1).toLongLong();
+            lastLink = attemptedLink;
+        }
         tables.readCounts();
-        lastLink = attemptedLink;
     } catch (const SqlFailure&) {
         return false;
     }

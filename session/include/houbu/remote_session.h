@@ -19,6 +19,7 @@
 #include <QDateTime>
 #include <QList>
 #include <QSslCertificate>
+#include <QSslConfiguration>
 #include <QUrl>
 
 #include "houbu/session.h"
@@ -112,6 +113,8 @@ class RemoteSession : public Session {
 
   private:
     QNetworkRequest request(const QString& path) const;
+    // The system's certificates and those trusted (setTrustedCertificates).
+    QSslConfiguration sslConfiguration() const;
     // POSTs commands under an Idempotency-Key. A sending whose answer is
     // lost (no HTTP status: the connection dropped) is sent again with the
     // same key, so that the server answers it with what the first sending
