@@ -313,6 +313,18 @@ void appendEvent(const Event& e, QByteArray& out) {
                 seat(w, t.seat, t.standing);
                 w.str("from", t.from);
                 w.str("to", t.to);
+                if (!t.legs.empty()) {
+                    w.openArray("legs");
+                    for (const LegLine& leg : t.legs) {
+                        w.element();
+                        w.begin();
+                        w.str("seat", leg.seat);
+                        w.str("from", leg.from);
+                        w.str("to", leg.to);
+                        w.end();
+                    }
+                    w.closeArray();
+                }
                 w.end();
             }
             w.closeArray();

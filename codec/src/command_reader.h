@@ -430,6 +430,7 @@ void readWaitlist(const Fields<V>& f, Command& c) {
     if (n > 255) f.fail("options", u"must list at most 255 options, got %1"_s.arg(n));
     if (f.has("deadline")) c.deadline = f.time("deadline");
     c.acceptStanding = f.flag("accept_standing");
+    if (f.has("seat_change")) c.seatChange = f.integer("seat_change", 0, 2);
     if (f.has("new_trains")) {
         const V window = f.value("new_trains");
         if (window.type() != JsonType::Object)

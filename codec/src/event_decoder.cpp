@@ -196,6 +196,12 @@ void readFields(const object& o, Event& e) {
                 readSeat(t, line.seat, line.standing);
                 line.from = text(t, "from");
                 line.to = text(t, "to");
+                if (member(t, "legs"))
+                    for (element legItem : array(t, "legs")) {
+                        const object leg = asObject(legItem, "legs");
+                        line.legs.push_back(
+                            LegLine{text(leg, "seat"), text(leg, "from"), text(leg, "to")});
+                    }
                 e.tickets.push_back(std::move(line));
             }
             break;

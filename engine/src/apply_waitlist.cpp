@@ -58,6 +58,7 @@ void Apply::addOptions(std::uint32_t index, const std::vector<OrderOption>& extr
     for (std::size_t i = first; i < all.size(); ++i) {
         OrderOption& opt = order.options()[i];
         run.classes[opt.travelClass].queuedPassengers += order.groupSize();
+        if (seatChangesOf(order) > 0) ++run.classes[opt.travelClass].changingOrders;
         joinQueue(index, opt);
     }
     // A later departure moves the order's expiry; the earlier timer then does nothing.
@@ -88,6 +89,7 @@ void Apply::joinQueue(std::uint32_t index, OrderOption& opt) {
     ++tally.orders;
     tally.passengers += static_cast<std::uint32_t>(lane + 1);
     if (order.flags & kAcceptsStanding) ++q.acceptingStanding;
+    if (seatChangesOf(order) > 0) ++q.acceptingChanges;
 }
 
 void Apply::waitlist(const Verdict& v) {
@@ -100,6 +102,7 @@ void Apply::waitlist(const Verdict& v) {
     order.payBy = s.clock + kPrepayWindow;
     order.submitSeq = ++s.submissions;
     if (cmd.acceptStanding) order.flags |= kAcceptsStanding;
+    order.flags |= static_cast<std::uint8_t>(cmd.seatChange << kSeatChangeShift);
 
     const auto index = static_cast<std::uint32_t>(s.orders.size());
     if (cmd.newTrains) {

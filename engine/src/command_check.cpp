@@ -512,6 +512,15 @@ bool CommandCheck::release() {
     for (const Occupant& o : run.seats[seat].occupants) {
         const SegmentMask held = segmentMask(o.from, o.to);
         if (!(held & range)) continue;
+        if (o.kind == HolderKind::Ticket && s.tickets[o.ref].legCount > 0) {
+            // A ticket on several seats is released whole or not at all (同车换座).
+            const Ticket& t = s.tickets[o.ref];
+            return refuse(ErrorCode::PartialTicket,
+                          "ticket " + ticketId(s, o.ref) + " holds seat " +
+                              run.seats[seat].label() + " on " + Core::interval(run, o.from, o.to) +
+                              " as one leg of its journey " + Core::interval(run, t.from, t.to) +
+                              " with seat changes; refund the ticket instead");
+        }
         if (held & ~range) {
             const bool ticket = o.kind == HolderKind::Ticket;
             return refuse(ticket ? ErrorCode::PartialTicket : ErrorCode::PartialBlock,

@@ -88,6 +88,11 @@ void Core::seen(std::uint32_t run, std::uint32_t seat, int from, int to) {
 
 void Core::releasedTicket(std::uint32_t ticket, const char* source) {
     const Ticket& t = s.tickets[ticket];
+    if (t.legCount > 0) {
+        for (const TicketLeg& leg : legsOf(s, ticket))
+            released(t.run, leg.seat, leg.from, leg.to, source);
+        return;
+    }
     if (!t.standing()) return released(t.run, t.seat, t.from, t.to, source);
     const Run& r = s.runs[t.run];
     Event e = make(EventKind::SeatReleased);
@@ -139,6 +144,7 @@ std::uint32_t Core::addTicket(std::uint32_t sale, int number, const std::string&
     t.passenger = s.passengers.entryOf(passenger);
     s.tickets.push_back(std::move(t));
     linkToPassenger(s, index);
+    if (seat == kNone) return index;  // on several seats: the caller occupies its legs
     if (s.tickets[index].standing())
         loadStanding(index, +1);
     else
@@ -146,13 +152,35 @@ std::uint32_t Core::addTicket(std::uint32_t sale, int number, const std::string&
     return index;
 }
 
+std::uint32_t Core::addChainedTicket(std::uint32_t sale, int number, const std::string& passenger,
+                                     std::uint32_t run, const Chain& legs, TicketStatus status) {
+    if (legs.size() == 1)
+        return addTicket(sale, number, passenger, run, legs[0].seat, legs[0].from, legs[0].to,
+                         status);
+    // The legs first, so that the ticket's occupants find them; appended in
+    // ticket order, as legsOf() expects.
+    const auto index = static_cast<std::uint32_t>(s.tickets.size());
+    for (const Leg& leg : legs)
+        s.legs.push_back(TicketLeg{index, leg.seat, leg.from, leg.to});
+    addTicket(sale, number, passenger, run, kNone, legs.front().from, legs.back().to, status);
+    s.tickets[index].seat = legs.front().seat;
+    s.tickets[index].legCount = static_cast<std::uint8_t>(legs.size());
+    for (const Leg& leg : legs)
+        occupy(run, leg.seat, leg.from, leg.to, HolderKind::Ticket, index);
+    return index;
+}
+
 void Core::endTicket(std::uint32_t ticket, TicketStatus status) {
     Ticket& t = s.tickets[ticket];
     assert(t.live());
-    if (t.standing())
+    if (t.legCount > 0) {
+        for (const TicketLeg& leg : legsOf(s, ticket))
+            vacate(t.run, leg.seat, HolderKind::Ticket, ticket);
+    } else if (t.standing()) {
         loadStanding(ticket, -1);
-    else
+    } else {
         vacate(t.run, t.seat, HolderKind::Ticket, ticket);
+    }
     t.status = status;
     // The emptied entry stays: its key is the name its tickets point to.
     unlinkFromPassenger(s, ticket);
@@ -180,6 +208,7 @@ void Core::leaveQueues(Order& order, OrderStatus status) {
         --tally.orders;
         tally.passengers -= static_cast<std::uint32_t>(lane + 1);
         if (order.flags & kAcceptsStanding) --q.acceptingStanding;
+        if (seatChangesOf(order) > 0) --q.acceptingChanges;
         ++q.dead;
         // Compact once dead entries outnumber live ones, keeping the work amortised O(1).
         if (q.dead > 64 && q.dead > q.live()) {
@@ -197,7 +226,8 @@ void Core::leaveQueues(Order& order, OrderStatus status) {
     }
 }
 
-void Core::serve(std::uint32_t orderIndex, int option, const std::vector<std::uint32_t>& seats) {
+void Core::serve(std::uint32_t orderIndex, int option, const std::vector<std::uint32_t>& seats,
+                 const std::vector<Chain>& chains) {
     Order& order = s.orders[orderIndex];
     const OrderOption& opt = order.options()[option];
     const Run& run = s.runs[opt.run];
@@ -218,15 +248,32 @@ void Core::serve(std::uint32_t orderIndex, int option, const std::vector<std::ui
     e.date = run.date;
     e.travelClass = run.classes[opt.travelClass].name;
     std::size_t i = 0;
-    const bool standing = seats.empty();
+    const bool standing = seats.empty() && chains.empty();
     order.names.forEach([&](std::string_view name) {
         const std::string passenger(name);
-        const std::uint32_t seat = standing ? kStandingSeat | opt.travelClass : seats[i];
-        const std::uint32_t t = addTicket(sale, static_cast<int>(i) + 1, passenger, opt.run, seat,
-                                          opt.from, opt.to, TicketStatus::Paid);
-        e.tickets.push_back(TicketLine{
-            ticketId(s, t), passenger, standing ? std::string() : run.seats[seat].label(),
-            run.stops[opt.from].station, run.stops[opt.to].station, standing});
+        std::uint32_t t = 0;
+        if (!chains.empty()) {
+            t = addChainedTicket(sale, static_cast<int>(i) + 1, passenger, opt.run, chains[i],
+                                 TicketStatus::Paid);
+        } else {
+            const std::uint32_t seat = standing ? kStandingSeat | opt.travelClass : seats[i];
+            t = addTicket(sale, static_cast<int>(i) + 1, passenger, opt.run, seat, opt.from, opt.to,
+                          TicketStatus::Paid);
+        }
+        const Ticket& ticket = s.tickets[t];
+        TicketLine line{ticketId(s, t),
+                        passenger,
+                        standing ? std::string() : run.seats[ticket.seat].label(),
+                        run.stops[opt.from].station,
+                        run.stops[opt.to].station,
+                        standing,
+                        {}};
+        if (ticket.legCount > 0)
+            for (const TicketLeg& leg : legsOf(s, t))
+                line.legs.push_back(LegLine{run.seats[leg.seat].label(),
+                                            run.stops[leg.from].station,
+                                            run.stops[leg.to].station});
+        e.tickets.push_back(std::move(line));
         ++i;
     });
     order.saleIndex = sale;

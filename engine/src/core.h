@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "houbu/event.h"
+#include "seat_chains.h"
 #include "state.h"
 
 namespace houbu {
@@ -46,6 +47,9 @@ class Core {
     std::uint32_t addTicket(std::uint32_t sale, int number, const std::string& passenger,
                             std::uint32_t run, std::uint32_t seat, int from, int to,
                             TicketStatus status);
+    // The same on several seats (同车换座): `legs` cover from..to in order.
+    std::uint32_t addChainedTicket(std::uint32_t sale, int number, const std::string& passenger,
+                                   std::uint32_t run, const Chain& legs, TicketStatus status);
 
     // Ends a live ticket (refunded or expired): frees its seat, emits nothing.
     void endTicket(std::uint32_t ticket, TicketStatus status);
@@ -54,8 +58,10 @@ class Core {
     void leaveQueues(Order& order, OrderStatus status);
 
     // Serves a queued order on option `option` with `seats` (one per passenger),
-    // or with standing tickets when `seats` is empty.
-    void serve(std::uint32_t order, int option, const std::vector<std::uint32_t>& seats);
+    // with `chains` (one per passenger, 同车换座) when given, or with standing
+    // tickets when both are empty.
+    void serve(std::uint32_t order, int option, const std::vector<std::uint32_t>& seats,
+               const std::vector<Chain>& chains = {});
     // 兑现失败: the order leaves every queue, its prepayment refunded, because
     // `passenger` travels at an overlapping time on every option with seats.
     void fail(std::uint32_t order, const std::string& passenger);

@@ -56,7 +56,11 @@ std::string Engine::checkInvariants() const {
                     if (!t.live())
                         return "seat " + seat.label() + ": ticket " + ticketId(s, o.ref) +
                                " is not live";
-                    if (t.from != o.from || t.to != o.to)
+                    const auto self = static_cast<std::uint32_t>(&seat - run.seats.data());
+                    const auto legs = legsOf(s, o.ref);
+                    if (std::none_of(legs.begin(), legs.end(), [&](const TicketLeg& leg) {
+                            return leg.seat == self && leg.from == o.from && leg.to == o.to;
+                        }))
                         return "seat " + seat.label() + ": ticket interval mismatch";
                 } else {
                     const Block& b = s.blocks[o.ref];
@@ -77,6 +81,35 @@ std::string Engine::checkInvariants() const {
                     return "seat " + seat.label() + ": free-seat bitset disagrees with its mask";
             }
         }
+    }
+    // Legs (同车换座): in ticket order, consecutive, covering their ticket, each
+    // live ticket's legs held on their seats.
+    {
+        std::size_t next = 0;
+        for (std::uint32_t k = 0; k < s.tickets.size(); ++k) {
+            const Ticket& t = s.tickets[k];
+            if (t.legCount == 0) continue;
+            if (t.legCount < 2 || next + t.legCount > s.legs.size())
+                return "ticket " + ticketId(s, k) + ": legs missing";
+            int at = t.from;
+            for (std::size_t i = next; i < next + t.legCount; ++i) {
+                const TicketLeg& leg = s.legs[i];
+                if (leg.ticket != k || leg.from != at || leg.to <= leg.from)
+                    return "ticket " + ticketId(s, k) + ": legs do not chain";
+                at = leg.to;
+                if (!t.live()) continue;
+                const auto& holders = s.runs[t.run].seats[leg.seat].occupants;
+                if (std::none_of(holders.begin(), holders.end(), [&](const Occupant& o) {
+                        return o.kind == HolderKind::Ticket && o.ref == k && o.from == leg.from &&
+                               o.to == leg.to;
+                    }))
+                    return "ticket " + ticketId(s, k) + ": a leg is not on its seat";
+            }
+            if (at != t.to || s.legs[next].seat != t.seat)
+                return "ticket " + ticketId(s, k) + ": legs do not cover it";
+            next += t.legCount;
+        }
+        if (next != s.legs.size()) return "legs belong to no ticket";
     }
     std::vector<std::array<std::uint32_t, kMaxGroup>> live(s.queues.size());
     std::size_t queued = 0;
@@ -157,12 +190,19 @@ std::string Engine::checkInvariants() const {
     for (std::size_t r = 0; r < s.runs.size(); ++r)
         if (standingTickets[r] != s.runs[r].standingTickets)
             return "standing tickets of " + runName(s.runs[r]) + " disagree";
-    std::vector<std::uint32_t> accepting(s.queues.size(), 0);
+    std::vector<std::uint32_t> accepting(s.queues.size(), 0), changing(s.queues.size(), 0);
+    std::vector<std::vector<int>> classChanging(s.runs.size());
+    for (std::size_t r = 0; r < s.runs.size(); ++r)
+        classChanging[r].assign(s.runs[r].classes.size(), 0);
     for (const Order& order : s.orders) {
         if (order.status != OrderStatus::Queued) continue;
         for (const auto& opt : order.options()) {
             classQueued[opt.run][opt.travelClass] += order.groupSize();
             if (order.flags & kAcceptsStanding) ++accepting[opt.queue];
+            if (seatChangesOf(order) > 0) {
+                ++changing[opt.queue];
+                ++classChanging[opt.run][opt.travelClass];
+            }
         }
     }
     for (std::size_t r = 0; r < s.runs.size(); ++r) {
@@ -177,11 +217,17 @@ std::string Engine::checkInvariants() const {
                            " exceeds its places";
             if (classQueued[r][c] != cls.queuedPassengers)
                 return "queued passengers of " + cls.name + " on " + runName(run) + " disagree";
+            if (classChanging[r][c] != cls.changingOrders)
+                return "orders accepting seat changes on " + cls.name + " of " + runName(run) +
+                       " disagree";
         }
     }
     for (std::size_t q = 0; q < s.queues.size(); ++q)
         if (accepting[q] != s.queues[q].acceptingStanding)
             return "orders accepting standing in a queue disagree";
+    for (std::size_t q = 0; q < s.queues.size(); ++q)
+        if (changing[q] != s.queues[q].acceptingChanges)
+            return "orders accepting seat changes in a queue disagree";
     return {};
 }
 

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <bit>
 
+#include "seat_chains.h"
 #include "seat_choice.h"
 
 namespace houbu {
@@ -14,6 +15,10 @@ std::string seatsFree(int k) {
 
 std::string groupOf(int n) {
     return n == 1 ? "1 passenger" : "group of " + std::to_string(n);
+}
+
+std::string changesText(int n) {
+    return n == 1 ? "one change" : n == 2 ? "two changes" : std::to_string(n) + " changes";
 }
 
 }  // namespace
@@ -53,6 +58,13 @@ void Matcher::begin() {
                 const SegmentMask above = (seat.mask | (SegmentMask{1} << run.segments())) >> f.to;
                 const int hi = f.to + std::countr_zero(above);
                 if (describe_) p.info.spans.push_back(FreedSpan{f.seat, f.from, f.to, lo, hi});
+                // Orders that accept seat changes can use the freed interval as
+                // one leg: any of their queues over it (同车换座).
+                if (cls.changingOrders > 0)
+                    cls.queueAt.forEach([&](int from, int to, std::uint32_t q) {
+                        if (from < f.to && to > f.from && s.queues[q].acceptingChanges > 0)
+                            p.queues.push_back(q);
+                    });
                 for (int from = lo; from < f.to; ++from) {
                     for (int to = std::max(from, static_cast<int>(f.from)) + 1; to <= hi; ++to) {
                         const std::uint32_t q = cls.queueAt.at(from, to);
@@ -172,6 +184,40 @@ std::uint32_t Matcher::earliestAccepting(Queue& q, int minSize, int maxSize) {
     return best;
 }
 
+std::uint32_t Matcher::earliestChained(Queue& q, int minSize) {
+    const auto& orders = c_.s.orders;
+    const Run& run = c_.s.runs[q.run];
+    // Whether `size` passengers can be chained with `changes`, asked once each.
+    std::array<std::array<int, 3>, kMaxGroup + 1> known{};
+    auto chained = [&](int size, int changes) {
+        int& k = known[size][changes];
+        if (k == 0)
+            k = chooseChains(run, q.travelClass, q.from, q.to, size, changes,
+                             c_.s.options.seatChoice)
+                        .empty()
+                    ? -1
+                    : 1;
+        return k > 0;
+    };
+    std::uint32_t best = kNone;
+    for (int lane = std::max(minSize, 1) - 1; lane < kMaxGroup; ++lane) {
+        if (q.liveBySize[lane] == 0) continue;
+        // A group that two changes cannot seat, nor can any larger one.
+        if (!chained(lane + 1, 2)) break;
+        const bool oneDoes = chained(lane + 1, 1);
+        const auto& l = q.lanes[lane];
+        for (std::size_t i = l.head; i < l.orders.size(); ++i) {
+            const Order& o = orders[l.orders[i]];
+            const int changes = seatChangesOf(o);
+            if (o.status != OrderStatus::Queued || changes == 0 || (changes == 1 && !oneDoes))
+                continue;
+            if (best == kNone || queuedBefore(o, orders[best])) best = l.orders[i];
+            break;
+        }
+    }
+    return best;
+}
+
 int Matcher::shown(int freeSeats) const {
     return c_.s.options.rules >= 2 ? freeSeats : std::min(freeSeats, 5);
 }
@@ -188,7 +234,9 @@ std::optional<Matcher::Pick> Matcher::earliestServable(const Phase& phase, std::
     if (smallest == kMaxGroup) return std::nullopt;
     const int smallestSize = smallest + 1;
 
-    if (phase.useBound && exactFree == nullptr) {
+    // The bound counts whole seats only: a queue whose orders accept seat
+    // changes is looked at in full.
+    if (phase.useBound && exactFree == nullptr && q.acceptingChanges == 0) {
         // Before this pass no order in the queue was servable, so fewer than
         // smallestSize seats were free; only freed seats can have joined them.
         const SegmentMask want = segmentMask(q.from, q.to);
@@ -220,6 +268,11 @@ std::optional<Matcher::Pick> Matcher::earliestServable(const Phase& phase, std::
                 best = e;
         }
     }
+    // Chains serve an order that accepts seat changes and that no whole seats reach.
+    if (q.acceptingChanges > 0) {
+        const std::uint32_t e = earliestChained(q, k + 1);
+        if (e != kNone && (best == kNone || queuedBefore(s.orders[e], s.orders[best]))) best = e;
+    }
     if (best == kNone) return std::nullopt;
     return Pick{best, queue, k};
 }
@@ -229,8 +282,19 @@ bool Matcher::servableOn(const Order& order, const OrderOption& opt, Decision& d
     d.seats = chooseSeats(run, opt.travelClass, opt.from, opt.to, order.groupSize(), std::string(),
                           c_.s.options.seatChoice);
     d.standing = false;
+    d.chains.clear();
     if (!d.seats.empty()) return true;
-    // Seats first on the same option; standing only for an order that accepts it.
+    // Whole seats first on the same option, then seats with changes (同车换座),
+    // then standing for an order that accepts it.
+    if (const int changes = seatChangesOf(order); changes > 0) {
+        d.chains = chooseChains(run, opt.travelClass, opt.from, opt.to, order.groupSize(), changes,
+                                c_.s.options.seatChoice);
+        if (!d.chains.empty()) {
+            for (const Chain& chain : d.chains)
+                d.seats.push_back(chain.front().seat);
+            return true;
+        }
+    }
     if ((order.flags & kAcceptsStanding) &&
         run.classes[opt.travelClass].standingFree(opt.from, opt.to) >= order.groupSize())
         d.standing = true;
@@ -266,6 +330,7 @@ std::optional<Decision> Matcher::chooseOption(std::uint32_t orderIndex, int forc
         return d;
     }
     d.seats.clear();
+    d.chains.clear();
     d.standing = false;
     if (!first) return std::nullopt;
     d.kind = Decision::Kind::Fail;
@@ -316,6 +381,7 @@ std::optional<Decision> Matcher::newOrderDecision(Phase& phase) {
         d.reason += seatsFree(shown(countFree(run, opt.travelClass, opt.from, opt.to, kMaxGroup))) +
                     " on " + c_.interval(run, opt.from, opt.to) + " (" +
                     queueName(s.queues[opt.queue]) + ")";
+        if (seatChangesOf(order) > 0) d.reason += "; " + noChainReason(order, opt);
     }
     d.reason += "; waits in queue";
     return d;
@@ -336,10 +402,50 @@ void Matcher::describeServe(Decision& d, const Order& order, std::uint32_t queue
         d.reason += " standing: no seat free on " + c_.interval(run, opt.from, opt.to);
         return;
     }
+    if (!d.chains.empty()) {
+        // "with one change at 济南: 01-1C then 01-1A"; a group's chains one by one:
+        // "with two changes: 01-01A then 01-01C at 天津南; 01-01B then 01-01D at 济南西".
+        int changes = 0;
+        for (const Chain& chain : d.chains)
+            changes += static_cast<int>(chain.size()) - 1;
+        auto seatsOf = [&](const Chain& chain) {
+            std::string text;
+            for (std::size_t k = 0; k < chain.size(); ++k)
+                text += (k ? " then " : "") + run.seats[chain[k].seat].label();
+            return text;
+        };
+        auto stationsOf = [&](const Chain& chain) {
+            std::string text;
+            for (std::size_t k = 1; k < chain.size(); ++k)
+                text += (k > 1 ? ", " : "") + run.stops[chain[k].from].station;
+            return text;
+        };
+        d.reason += " with " + changesText(changes);
+        if (d.chains.size() == 1) {
+            d.reason += " at " + stationsOf(d.chains[0]) + ": " + seatsOf(d.chains[0]);
+            return;
+        }
+        for (std::size_t i = 0; i < d.chains.size(); ++i) {
+            d.reason += (i ? "; " : ": ") + seatsOf(d.chains[i]);
+            if (d.chains[i].size() > 1) d.reason += " at " + stationsOf(d.chains[i]);
+        }
+        return;
+    }
     d.reason += " seat";
     if (d.seats.size() > 1) d.reason += 's';
     for (std::size_t i = 0; i < d.seats.size(); ++i)
         d.reason += (i ? ", " : " ") + run.seats[d.seats[i]].label();
+}
+
+std::string Matcher::noChainReason(const Order& order, const OrderOption& opt) const {
+    const Run& run = c_.s.runs[opt.run];
+    const int changes = seatChangesOf(order);
+    std::string reason = "no chain of \xe2\x89\xa4 " + changesText(changes);
+    const ScarceSegment scarce =
+        scarcestSegment(run, opt.travelClass, opt.from, opt.to, order.groupSize());
+    if (scarce.segment < 0) return reason + " for " + groupOf(order.groupSize());
+    reason += ": " + c_.interval(run, scarce.segment, scarce.segment + 1);
+    return reason + (scarce.free == 0 ? " has no free seat" : " has " + seatsFree(scarce.free));
 }
 
 int Matcher::optionOnQueue(const Order& order, std::uint32_t queue) const {
@@ -462,7 +568,7 @@ void Matcher::apply(const Decision& d) {
             c_.s.traceSink->onEvent(e);
         }
     }
-    if (d.kind == Decision::Kind::Serve) c_.serve(d.order, d.option, d.seats);
+    if (d.kind == Decision::Kind::Serve) c_.serve(d.order, d.option, d.seats, d.chains);
     if (d.kind == Decision::Kind::Fail) c_.fail(d.order, d.passenger);
 }
 

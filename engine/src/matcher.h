@@ -28,7 +28,10 @@ struct Decision {
     int option = -1;                   // Serve: index into the order's options
     std::vector<std::uint32_t> seats;  // Serve: one per passenger; empty when standing
     bool standing = false;             // Serve: standing tickets (无座)
-    std::string passenger;             // Fail: the first conflicting passenger
+    // Serve with seat changes (同车换座): one chain per passenger; `seats` then
+    // holds each chain's first seat.
+    std::vector<Chain> chains;
+    std::string passenger;  // Fail: the first conflicting passenger
     // For displays (step mode): the queue the order was looked at in (kNone for
     // a newly effective order that fits nowhere) and the seats free there.
     std::uint32_t queue = kNone;
@@ -100,6 +103,11 @@ class Matcher {
     std::uint32_t earliestLive(Queue& q, int maxSize);
     // The earliest queued order of minSize..maxSize passengers that accepts standing.
     std::uint32_t earliestAccepting(Queue& q, int minSize, int maxSize);
+    // The earliest queued order of at least minSize passengers that accepts
+    // seat changes and can be chained on the queue's interval.
+    std::uint32_t earliestChained(Queue& q, int minSize);
+    // Why a passenger group finds no chain on an option (for traces).
+    std::string noChainReason(const Order& order, const OrderOption& opt) const;
     // Seats (or standing) for the order on `opt` into `d`; false when not servable there.
     bool servableOn(const Order& order, const OrderOption& opt, Decision& d) const;
     // The order's first servable option without a passenger conflict (only

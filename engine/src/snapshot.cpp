@@ -29,7 +29,9 @@ namespace {
 // Version 5 adds what forecasts read (ForecastLedger, and when each run's
 // waitlist began). Older snapshots are not read: a forecast must be the same
 // after a reopen as after replaying the journal, so the store replays it.
-constexpr char kMagic[] = "HOUBUSN5";
+// Version 6 adds tickets on several seats (同车换座): each ticket's leg count,
+// the legs after the tickets, and orders' accepted seat changes in their flags.
+constexpr char kMagic[] = "HOUBUSN6";
 constexpr int kOldestReadable = 5;
 // Version 2 kept five lanes a queue (groups of 1 to 5).
 constexpr int kLanesOfVersion2 = 5;
@@ -315,7 +317,15 @@ void writeState(const EngineState& st, Out& o) {
         o.u(t.to);
         o.u(static_cast<std::uint64_t>(t.status));
         o.u(t.paid);
+        o.u(t.legCount);
         o.flushIfFull();
+    }
+    o.u(st.legs.size());
+    for (const TicketLeg& leg : st.legs) {
+        o.u(leg.ticket);
+        o.u(leg.seat);
+        o.u(leg.from);
+        o.u(leg.to);
     }
     o.u(st.sales.size());
     for (const Sale& sale : st.sales) {
@@ -461,6 +471,32 @@ template <typename T>
 T checked(std::uint64_t v, std::uint64_t limit) {
     if (v >= limit) throw Truncated();
     return static_cast<T>(v);
+}
+
+// Legs must be what their tickets say: in ticket order, as many as each
+// ticket's count, consecutive and covering its interval, on its run's seats.
+void readLegs(EngineState& st, In& in) {
+    st.legs.resize(in.count());
+    std::size_t next = 0;
+    for (std::uint32_t k = 0; k < st.tickets.size(); ++k) {
+        const Ticket& t = st.tickets[k];
+        if (t.legCount == 0) continue;
+        if (t.legCount == 1 || t.standing() || next + t.legCount > st.legs.size())
+            throw Truncated();
+        int at = t.from;
+        for (std::size_t i = next; i < next + t.legCount; ++i) {
+            TicketLeg& leg = st.legs[i];
+            leg.ticket = checked<std::uint32_t>(in.u(), st.tickets.size());
+            leg.seat = checked<std::uint32_t>(in.u(), st.runs[t.run].seats.size());
+            leg.from = checked<std::uint8_t>(in.u(), kMaxStops);
+            leg.to = checked<std::uint8_t>(in.u(), kMaxStops);
+            if (leg.ticket != k || leg.from != at || leg.to <= leg.from) throw Truncated();
+            at = leg.to;
+        }
+        if (at != t.to || st.legs[next].seat != t.seat) throw Truncated();
+        next += t.legCount;
+    }
+    if (next != st.legs.size()) throw Truncated();
 }
 
 void readLedger(EngineState& st, In& in) {
@@ -624,7 +660,9 @@ void readState(EngineState& st, In& in, int version) {
         t.to = static_cast<std::uint8_t>(in.u());
         t.status = static_cast<TicketStatus>(checked<std::uint8_t>(in.u(), 4));
         t.paid = in.u() != 0;
+        if (version >= 6) t.legCount = checked<std::uint8_t>(in.u(), 4);
     }
+    if (version >= 6) readLegs(st, in);
     st.sales.resize(in.count());
     std::vector<std::string> saleIds;
     saleIds.reserve(st.sales.size());
@@ -693,7 +731,8 @@ void readState(EngineState& st, In& in, int version) {
         ord.saleIndex = sale == 0 ? kNone : checked<std::uint32_t>(sale - 1, st.sales.size());
         ord.cancelledByUser = in.u() != 0;
         ord.status = static_cast<OrderStatus>(checked<std::uint8_t>(in.u(), 6));
-        if (version >= 3) ord.flags = checked<std::uint8_t>(in.u(), 4);
+        if (version >= 3) ord.flags = checked<std::uint8_t>(in.u(), version >= 6 ? 1u << 4 : 4);
+        if (seatChangesOf(ord) > 2) throw Truncated();
         // The interval's names are derived now: they must be the first option's stations.
         for (const auto& opt : ord.options())
             if (opt.from >= opt.to || opt.to >= st.runs[opt.run].stops.size()) throw Truncated();
@@ -730,6 +769,7 @@ void readState(EngineState& st, In& in, int version) {
             for (auto& e : entries) {
                 e = checked<std::uint32_t>(in.u(), st.orders.size());
                 q.acceptingStanding += (st.orders[e].flags & kAcceptsStanding) != 0;
+                q.acceptingChanges += seatChangesOf(st.orders[e]) > 0;
             }
             q.liveBySize[lane] = static_cast<std::uint32_t>(entries.size());
         }

@@ -109,6 +109,9 @@ struct Queue {
     // Live orders that accept standing (接受无座): when none, standing is never
     // looked at for this queue.
     std::uint32_t acceptingStanding = 0;
+    // Live orders that accept seat changes (同车换座): when none, chains are
+    // never searched for this queue.
+    std::uint32_t acceptingChanges = 0;
     std::uint32_t live() const {
         std::uint32_t n = 0;
         for (auto c : liveBySize)
@@ -135,6 +138,9 @@ struct ClassInfo {
     // all its intervals (derived, like Run's counters).
     int cap = -1;
     int queuedPassengers = 0;
+    // Queued orders with an option on this class that accept seat changes: a
+    // release looks for their queues only when there are any.
+    int changingOrders = 0;
     // Standing places free over from..to: the least over its segments.
     int standingFree(int from, int to) const {
         if (standingPlaces == 0) return 0;
@@ -281,6 +287,9 @@ struct Ticket {
     std::uint8_t number = 1;  // 1-based, within its sale
     TicketStatus status = TicketStatus::Held;
     bool paid = false;  // was paid at some point (stays true once refunded)
+    // 0 for a ticket on one seat; else its legs (同车换座), in EngineState::legs,
+    // and `seat` is its first leg's.
+    std::uint8_t legCount = 0;
     bool live() const { return status == TicketStatus::Held || status == TicketStatus::Paid; }
     bool standing() const { return (seat & kStandingSeat) != 0; }
     std::uint16_t standingClass() const { return static_cast<std::uint16_t>(seat & 0xffff); }
@@ -422,6 +431,12 @@ static_assert(sizeof(Order) <= 72);
 inline constexpr std::uint8_t kAcceptsStanding = 1;  // 接受无座
 inline constexpr std::uint8_t kAcceptsNewTrains =
     2;  // 接受新增列车: in EngineState::newTrainOrders
+// Bits 2 and 3: the seat changes an order accepts (同车换座), 0 to 2.
+inline constexpr int kSeatChangeShift = 2;
+inline constexpr std::uint8_t kSeatChangeBits = 3 << kSeatChangeShift;
+inline int seatChangesOf(const Order& order) {
+    return (order.flags & kSeatChangeBits) >> kSeatChangeShift;
+}
 
 // An order that accepts added runs, and what it accepts (commands.md version 2).
 struct NewTrainsOrder {
@@ -440,6 +455,15 @@ inline bool queuedBefore(Time aEffective, std::uint64_t aSubmit, Time bEffective
 inline bool queuedBefore(const Order& a, const Order& b) {
     return queuedBefore(a.effectiveAt, a.submitSeq, b.effectiveAt, b.submitSeq);
 }
+
+// One leg of a ticket on several seats; a ticket's legs are consecutive
+// entries, in travel order, and tickets' legs are in ticket order.
+struct TicketLeg {
+    std::uint32_t ticket = 0;
+    std::uint32_t seat = 0;
+    std::uint8_t from = 0;
+    std::uint8_t to = 0;
+};
 
 // A seat interval freed by the current command or timed effect; the matcher's input.
 struct Freed {
@@ -467,6 +491,9 @@ class EngineState {
     std::vector<Run> runs;
     std::unordered_map<std::string, std::uint32_t> runIndex;
     StableVector<Ticket> tickets;
+    // The legs of tickets on several seats, appended as they are made and
+    // never changed: an undo record cuts the list back.
+    std::vector<TicketLeg> legs;
     StableVector<Sale> sales;
     std::vector<Block> blocks;
     StableVector<Order> orders;
@@ -567,6 +594,16 @@ inline EngineState::QueueTally tallyOf(const Queue& q) {
         tally.passengers += q.liveBySize[size] * static_cast<std::uint32_t>(size + 1);
     }
     return tally;
+}
+
+// A ticket's legs in travel order: its own seat and interval for a ticket on one seat.
+inline std::vector<TicketLeg> legsOf(const EngineState& s, std::uint32_t ticket) {
+    const Ticket& t = s.tickets[ticket];
+    if (t.legCount == 0) return {TicketLeg{ticket, t.seat, t.from, t.to}};
+    const auto first =
+        std::lower_bound(s.legs.begin(), s.legs.end(), ticket,
+                         [](const TicketLeg& leg, std::uint32_t k) { return leg.ticket < k; });
+    return {first, first + t.legCount};
 }
 
 inline std::string_view passengerOf(const EngineState& s, const Ticket& t) {
@@ -761,6 +798,7 @@ inline void countQueued(EngineState& s, const Order& order, int sign) {
         s.touchClass(opt.run, opt.travelClass);
         Run& run = s.runs[opt.run];
         run.classes[opt.travelClass].queuedPassengers += sign * order.groupSize();
+        if (seatChangesOf(order) > 0) run.classes[opt.travelClass].changingOrders += sign;
         if (std::find(counted, counted + n, opt.run) != counted + n) continue;
         counted[n++] = opt.run;
         run.queuedOrders += sign;

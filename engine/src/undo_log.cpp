@@ -27,6 +27,7 @@ UndoLog::UndoLog(EngineState& s)
       limits_(s.limits),
       runCount_(s.runs.size()),
       newTrainCount_(s.newTrainOrders.size()),
+      legCount_(s.legs.size()),
       releasesSeen_(s.ledger.releases.size()),
       largeSeen_(s.ledger.large.size()),
       left_(s.ledger.left),
@@ -82,6 +83,7 @@ void UndoLog::restore() {
     s.orders.resize(orders_.existing());
     putBack(s.tickets, tickets_);
     s.tickets.resize(tickets_.existing());
+    s.legs.resize(legCount_);
     putBack(s.sales, sales_);
     s.sales.resize(sales_.existing());
     putBack(s.queues, queues_);
@@ -160,6 +162,7 @@ void RunFirstValues::putBack(Run& run) const {
         cls.standingLoad = values.standingLoad;
         cls.queuedPassengers = values.queuedPassengers;
         cls.cap = values.cap;
+        cls.changingOrders = values.changingOrders;
     }
     for (const auto& [index, seat] : seats) {
         run.seats[index] = seat;
@@ -199,7 +202,8 @@ void UndoLog::travelClass(std::uint32_t run, std::uint16_t travelClass) {
     const ClassInfo& cls = s_.runs[run].classes[travelClass];
     values->classes.emplace_back(
         travelClass,
-        RunFirstValues::ClassValues{cls.queueAt, cls.standingLoad, cls.queuedPassengers, cls.cap});
+        RunFirstValues::ClassValues{cls.queueAt, cls.standingLoad, cls.queuedPassengers, cls.cap,
+                                    cls.changingOrders});
 }
 
 void UndoLog::standingList(std::uint32_t run) {

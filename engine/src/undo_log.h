@@ -72,6 +72,7 @@ struct RunFirstValues {
         std::vector<std::int32_t> standingLoad;
         int queuedPassengers = 0;
         int cap = -1;
+        int changingOrders = 0;
     };
     // The whole run (a car was added), the parts below folded in.
     std::optional<Run> whole;
@@ -130,6 +131,7 @@ class UndoLog {
     // The added-run list: its length at the mark (new orders are appended),
     // and the whole list once an added run rewrites it.
     std::size_t newTrainCount_;
+    std::size_t legCount_;  // the ticket legs at the mark (new ones are appended)
     // The forecasts' ledger: releases are appended; the rest is small.
     std::size_t releasesSeen_, largeSeen_;
     std::array<std::uint64_t, 4> left_;

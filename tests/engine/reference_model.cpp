@@ -306,7 +306,67 @@ bool ReferenceModel::hasRoom(const RefOrder& order, const RefOption& option) con
     if (f < 0 || t < 0 || f >= t) return false;
     const int n = int(order.passengers.size());
     if (freeCount(it->second, option.cls, f, t) >= n) return true;
+    if (order.seatChange > 0 &&
+        fewestChanges(it->second, option.cls, f, t, n, order.seatChange) >= 0)
+        return true;
     return order.acceptStanding && it->second.standingFree(option.cls, f, t) >= n;
+}
+
+namespace {
+
+// Seats passengers one after another, each on every chain the free masks allow
+// (a leg may end at any stop its seat stays free up to), within `budget`
+// changes in all. States already seen to fail are remembered.
+class ChainTrial {
+  public:
+    ChainTrial(std::vector<std::uint64_t> masks, int from, int to, int changes)
+        : masks_(std::move(masks)), from_(from), to_(to), changes_(changes) {}
+
+    bool seat(int n, int budget) {
+        if (n == 0) return true;
+        std::vector<std::uint64_t> key;
+        for (std::uint64_t m : masks_)
+            key.push_back(m & ReferenceModel::intervalMask(from_, to_));
+        std::sort(key.begin(), key.end());
+        key.push_back(std::uint64_t(n) << 32 | std::uint64_t(budget));
+        if (failed_.count(key)) return false;
+        if (leg(from_, 0, n, budget)) return true;
+        failed_.insert(key);
+        return false;
+    }
+
+  private:
+    bool leg(int at, int used, int n, int budget) {
+        for (std::size_t i = 0; i < masks_.size(); ++i) {
+            for (int end = at + 1; end <= to_; ++end) {
+                const std::uint64_t m = ReferenceModel::intervalMask(at, end);
+                if (masks_[i] & m) break;
+                masks_[i] |= m;
+                const bool ok =
+                    end == to_ ? seat(n - 1, budget - used)
+                               : used < changes_ && used < budget && leg(end, used + 1, n, budget);
+                masks_[i] &= ~m;
+                if (ok) return true;
+            }
+        }
+        return false;
+    }
+
+    std::vector<std::uint64_t> masks_;
+    int from_, to_, changes_;
+    std::set<std::vector<std::uint64_t>> failed_;
+};
+
+}  // namespace
+
+int ReferenceModel::fewestChanges(const RefRun& run, const QString& cls, int from, int to, int n,
+                                  int changes) const {
+    std::vector<std::uint64_t> masks;
+    for (const RefSeat& seat : run.seats)
+        if (seat.cls == cls) masks.push_back(seat.mask);
+    for (int budget = 0; budget <= n * changes; ++budget)
+        if (ChainTrial(masks, from, to, changes).seat(n, budget)) return budget;
+    return -1;
 }
 
 int ReferenceModel::orderConflict(const RefOrder& order, const RefOption& option,
@@ -383,12 +443,15 @@ bool ReferenceModel::occupy(RefRun& run, const QString& seat, int from, int to, 
     return true;
 }
 
-bool ReferenceModel::vacate(RefRun& run, const QString& seat, const QString& holder) {
+bool ReferenceModel::vacate(RefRun& run, const QString& seat, const QString& holder, int from,
+                            int to) {
     const int i = run.seatIndex(seat);
     if (i < 0) return fail(L("model"), QStringLiteral("vacate: no seat %1").arg(seat));
     RefSeat& s = run.seats[size_t(i)];
-    auto it = std::find_if(s.occ.begin(), s.occ.end(),
-                           [&](const RefOcc& o) { return o.holder == holder; });
+    // A ticket on several seats may hold one seat twice: the leg of that interval goes.
+    auto it = std::find_if(s.occ.begin(), s.occ.end(), [&](const RefOcc& o) {
+        return o.holder == holder && (from < 0 || (o.from == from && o.to == to));
+    });
     if (it == s.occ.end())
         return fail(L("model"), QStringLiteral("vacate: %1 does not hold %2").arg(holder, seat));
     s.occ.erase(it);
@@ -773,6 +836,12 @@ std::optional<QString> ReferenceModel::validate(const QJsonObject& o) const {
         if (has(o, "deadline") && (!isStr("deadline") || !refParseTime(js(o, "deadline"))))
             return L("deadline");
         if (!flagOk("accept_standing")) return L("accept_standing");
+        if (has(o, "seat_change")) {
+            const QJsonValue v = jv(o, "seat_change");
+            if (!v.isDouble() || v.toDouble() != std::floor(v.toDouble()) || v.toDouble() < 0 ||
+                v.toDouble() > 2)
+                return L("seat_change");
+        }
         if (has(o, "new_trains")) {
             if (!jv(o, "new_trains").isObject()) return L("new_trains");
             const QJsonObject w = jv(o, "new_trains").toObject();
@@ -1006,7 +1075,7 @@ void ReferenceModel::timerPhase(RefTime T) {
                 }
                 if (!tieOrder(at, t.timerSeq, QStringLiteral("hold_expired %1").arg(id))) return;
                 t.status = TicketStatus::Expired;
-                pending_.push_back(pendingFor(t, L("timeout")));
+                expectReleases(t, L("timeout"));
             } else {
                 const QString id = js(*e, "id");
                 auto it = orders_.find(id);
@@ -1284,7 +1353,7 @@ bool ReferenceModel::consumeRelease(const QJsonObject& e, bool require) {
         return true;
     }
     const QString cls = r.seats[size_t(r.seatIndex(seat))].cls;
-    if (!vacate(r, seat, it->holder)) return false;
+    if (!vacate(r, seat, it->holder, f, t)) return false;
     released_.push_back(Released{run, cls, f, t});
     effectReleased_.push_back(Released{run, cls, f, t});
     pending_.erase(it);
@@ -1382,12 +1451,17 @@ void ReferenceModel::matchingPhase(RefTime T) {
     }
 }
 
-ReferenceModel::Pending ReferenceModel::pendingFor(const RefTicket& t,
-                                                   const QString& source) const {
+void ReferenceModel::expectReleases(const RefTicket& t, const QString& source) {
+    if (!t.legs.empty()) {
+        for (const RefLeg& leg : t.legs)
+            pending_.push_back(
+                Pending{t.run, leg.seat, leg.from, leg.to, source, t.id, false, t.cls});
+        return;
+    }
     Pending p{t.run, t.seat, t.from, t.to, source, t.id, false, QString()};
     p.standing = t.standing;
     p.cls = t.cls;
-    return p;
+    pending_.push_back(p);
 }
 
 bool ReferenceModel::matchEvent(const QJsonObject& e, RefTime now) {
@@ -1536,6 +1610,11 @@ bool ReferenceModel::fulfill(const QJsonObject& e, RefTime now) {
                         .arg(tickets.size()));
     QStringList seats;
     int standingTickets = 0;
+    // 同车换座: each ticket's legs (none on one seat), and every seat-segment the
+    // order takes, which its passengers must not share.
+    std::vector<std::vector<RefLeg>> legsOf(size_t(tickets.size()));
+    std::map<QString, std::uint64_t> taken;
+    int changesInAll = 0;
     for (int i = 0; i < tickets.size(); ++i) {
         const QJsonObject tk = tickets[i].toObject();
         const QString want = QStringLiteral("%1.%2").arg(id).arg(i + 1);
@@ -1553,16 +1632,69 @@ bool ReferenceModel::fulfill(const QJsonObject& e, RefTime now) {
             continue;
         }
         const QString seat = js(tk, "seat");
-        const int si = run.seatIndex(seat);
-        if (si < 0 || run.seats[size_t(si)].cls != cls || seats.contains(seat))
-            return fail(
-                L("fulfill_tickets"),
-                QStringLiteral("order %1: seat %2 is not a distinct %3 seat").arg(id, seat, cls));
-        if (!seatFree(run.seats[size_t(si)], f, t))
-            return fail(L("double_occupancy"),
-                        QStringLiteral("order %1 served on seat %2, not free over %3->%4")
-                            .arg(id, seat, order.from, order.to));
+        std::vector<RefLeg> legs;
+        if (has(tk, "legs")) {
+            const QJsonArray array = jv(tk, "legs").toArray();
+            int at = f;
+            for (const QJsonValue& v : array) {
+                const QJsonObject leg = v.toObject();
+                const int lf = run.stationIndex(js(leg, "from")),
+                          lt = run.stationIndex(js(leg, "to"));
+                if (lf != at || lt <= lf || (!legs.empty() && legs.back().seat == js(leg, "seat")))
+                    return fail(L("legs_wrong"),
+                                QStringLiteral("order %1: the legs of %2 do not chain")
+                                    .arg(id, compact(tk)));
+                legs.push_back(RefLeg{js(leg, "seat"), lf, lt});
+                at = lt;
+            }
+            if (at != t || legs.size() < 2 || legs.front().seat != seat)
+                return fail(L("legs_wrong"),
+                            QStringLiteral("order %1: the legs of %2 do not cover its interval "
+                                           "from its seat")
+                                .arg(id, compact(tk)));
+            if (int(legs.size()) > order.seatChange + 1)
+                return fail(L("legs_over_changes"),
+                            QStringLiteral("order %1 accepts %2 seat changes, served with %3 legs")
+                                .arg(id)
+                                .arg(order.seatChange)
+                                .arg(legs.size()));
+            changesInAll += int(legs.size()) - 1;
+        }
+        const std::vector<RefLeg> parts = legs.empty() ? std::vector<RefLeg>{{seat, f, t}} : legs;
+        for (const RefLeg& part : parts) {
+            const int si = run.seatIndex(part.seat);
+            if (si < 0 || run.seats[size_t(si)].cls != cls)
+                return fail(
+                    L("fulfill_tickets"),
+                    QStringLiteral("order %1: seat %2 is not a %3 seat").arg(id, part.seat, cls));
+            const std::uint64_t m = intervalMask(part.from, part.to);
+            if (!seatFree(run.seats[size_t(si)], part.from, part.to) || (taken[part.seat] & m))
+                return fail(L("double_occupancy"),
+                            QStringLiteral("order %1 served on seat %2 over %3->%4, not free")
+                                .arg(id, part.seat, run.stops[size_t(part.from)].station,
+                                     run.stops[size_t(part.to)].station));
+            taken[part.seat] |= m;
+        }
+        legsOf[size_t(i)] = legs;
         seats << seat;
+    }
+    if (changesInAll > 0) {
+        const int n = int(order.passengers.size());
+        // One whole seat always comes first, then the fewest changes in all.
+        if (freeCount(run, cls, f, t) >= n)
+            return fail(L("changes_over_whole"),
+                        QStringLiteral("order %1 served with seat changes, but %2 seats are free "
+                                       "over %3->%4")
+                            .arg(id)
+                            .arg(freeCount(run, cls, f, t))
+                            .arg(order.from, order.to));
+        const int fewest = fewestChanges(run, cls, f, t, n, order.seatChange);
+        if (fewest != changesInAll)
+            return fail(L("changes_not_fewest"),
+                        QStringLiteral("order %1 served with %2 seat changes, the fewest is %3")
+                            .arg(id)
+                            .arg(changesInAll)
+                            .arg(fewest));
     }
     const int n = int(order.passengers.size());
     if (standingTickets > 0) {
@@ -1576,7 +1708,8 @@ bool ReferenceModel::fulfill(const QJsonObject& e, RefTime now) {
                                        "places free")
                             .arg(id, option.run, cls, order.from, order.to)
                             .arg(run.standingFree(cls, f, t)));
-        if (freeCount(run, cls, f, t) >= n)
+        if (freeCount(run, cls, f, t) >= n ||
+            (order.seatChange > 0 && fewestChanges(run, cls, f, t, n, order.seatChange) >= 0))
             return fail(L("standing_over_seat"),
                         QStringLiteral("order %1 served standing on %2 %3, which has %4 free seats")
                             .arg(id, option.run, cls)
@@ -1667,8 +1800,8 @@ bool ReferenceModel::fulfill(const QJsonObject& e, RefTime now) {
         !fail(L("prepay_served_other"),
               QStringLiteral("the prepayment of %1 served another order, %2").arg(prepayOnly_, id)))
         return false;
-    if (standingTickets > 0) {
-        // Standing: no seat to choose.
+    if (standingTickets > 0 || changesInAll > 0) {
+        // Standing: no seat to choose. Seat changes: any assignment of the fewest.
     } else if (seats.size() == 1) {
         if (!checkSingleChoice(run, cls, f, t, QString(), seats[0],
                                QStringLiteral("order %1").arg(id)))
@@ -1692,7 +1825,12 @@ bool ReferenceModel::fulfill(const QJsonObject& e, RefTime now) {
         tk.status = TicketStatus::Paid;
         tk.everPaid = true;
         tk.standing = standingTickets > 0;
-        if (tk.standing) {
+        tk.legs = legsOf[size_t(i)];
+        if (!tk.legs.empty()) {
+            for (const RefLeg& leg : tk.legs)
+                if (!occupy(run, leg.seat, leg.from, leg.to, L("paid"), tk.id, tk.passenger))
+                    return false;
+        } else if (tk.standing) {
             auto& load = run.standingLoad[cls];
             for (int s2 = f; s2 < t; ++s2)
                 ++load[size_t(s2)];
@@ -2398,16 +2536,18 @@ void ReferenceModel::cmdRefund(const QJsonObject& o, RefTime) {
         t.status = TicketStatus::Refunded;
         t.refundReason = L("refund");
         done.insert(tid);
-        pending_.push_back(pendingFor(t, L("refund")));
+        expectReleases(t, L("refund"));
         ++pos_;
-        e = peek();
-        if (!e || js(*e, "event") != QLatin1String("seat_released")) {
-            fail(L("release_missing"),
-                 QStringLiteral("ticket_refunded %1 not followed by seat_released").arg(tid));
-            return;
+        for (std::size_t leg = 0; leg < std::max<std::size_t>(1, t.legs.size()); ++leg) {
+            e = peek();
+            if (!e || js(*e, "event") != QLatin1String("seat_released")) {
+                fail(L("release_missing"),
+                     QStringLiteral("ticket_refunded %1 not followed by seat_released").arg(tid));
+                return;
+            }
+            if (!consumeRelease(*e, true)) return;
+            ++pos_;
         }
-        if (!consumeRelease(*e, true)) return;
-        ++pos_;
     }
     for (const QString& r : required)
         if (!done.count(r)) {
@@ -2513,14 +2653,16 @@ void ReferenceModel::cmdReschedule(const QJsonObject& o, RefTime) {
     ++pos_;
     old->status = TicketStatus::Refunded;
     old->refundReason = L("reschedule");
-    pending_.push_back(pendingFor(*old, L("reschedule")));
-    e = peek();
-    if (!e || js(*e, "event") != QLatin1String("seat_released")) {
-        fail(L("release_missing"), QStringLiteral("expected seat_released for %1").arg(tid));
-        return;
+    expectReleases(*old, L("reschedule"));
+    for (std::size_t leg = 0; leg < std::max<std::size_t>(1, old->legs.size()); ++leg) {
+        e = peek();
+        if (!e || js(*e, "event") != QLatin1String("seat_released")) {
+            fail(L("release_missing"), QStringLiteral("expected seat_released for %1").arg(tid));
+            return;
+        }
+        if (!consumeRelease(*e, true)) return;
+        ++pos_;
     }
-    if (!consumeRelease(*e, true)) return;
-    ++pos_;
 }
 
 void ReferenceModel::cmdBlock(const QJsonObject& o, RefTime) {
@@ -2697,7 +2839,9 @@ void ReferenceModel::cmdRelease(const QJsonObject& o, RefTime) {
     if (x.strict.isEmpty()) {
         for (const auto& occ : run->seats[size_t(si)].occ) {
             if (!(occ.from < t && f < occ.to)) continue;
-            if (occ.from >= f && occ.to <= t)
+            const bool leg =
+                occ.kind != QLatin1String("block") && !tickets_.at(occ.holder).legs.empty();
+            if (occ.from >= f && occ.to <= t && !leg)
                 inside.push_back(occ);
             else
                 x.strict << (occ.kind == QLatin1String("block") ? L("partial_block")
@@ -2809,6 +2953,7 @@ void ReferenceModel::cmdWaitlist(const QJsonObject& o, RefTime T) {
     x.strict += conflicts;
     order.listed = int(order.options.size());
     order.acceptStanding = jv(o, "accept_standing").toBool();
+    order.seatChange = jv(o, "seat_change").toInt();
     if (has(o, "new_trains")) {
         const QJsonObject w = jv(o, "new_trains").toObject();
         order.newTrains = true;

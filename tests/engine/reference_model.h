@@ -113,6 +113,13 @@ struct RefRun {
 
 enum class TicketStatus { Held, Paid, Refunded, Expired };
 
+// One leg of a ticket on several seats (同车换座).
+struct RefLeg {
+    QString seat;
+    int from = 0;
+    int to = 0;
+};
+
 struct RefTicket {
     QString id;
     QString sale;
@@ -122,7 +129,8 @@ struct RefTicket {
     QString seat;
     int from = 0;
     int to = 0;
-    bool standing = false;  // no seat: a standing place of its class
+    bool standing = false;     // no seat: a standing place of its class
+    std::vector<RefLeg> legs;  // on several seats: every leg, `seat` the first one's
     TicketStatus status = TicketStatus::Held;
     RefTime payBy = 0;
     std::int64_t timerSeq = 0;  // seq of the event that set its hold timer
@@ -171,6 +179,7 @@ struct RefOrder {
     std::int64_t prepayFen = 0;
     bool everPrepaid = false;
     bool acceptStanding = false;  // 接受无座
+    int seatChange = 0;           // 同车换座: changes accepted per passenger
     // 接受新增列车: runs with `added` defined after submission, leaving `from` in the window.
     bool newTrains = false;
     RefTime windowFrom = 0, windowTo = 0;
@@ -247,6 +256,11 @@ class ReferenceModel {
     static std::uint64_t intervalMask(int from, int to);
     static bool seatFree(const RefSeat& seat, int from, int to);
     int freeCount(const RefRun& run, const QString& cls, int from, int to) const;
+    // 同车换座: the fewest changes in all that seat `n` passengers of the class
+    // over from->to, each on a chain of at most `changes` + 1 legs, no seat
+    // shared on a segment; -1 when no assignment exists. By trying every chain.
+    int fewestChanges(const RefRun& run, const QString& cls, int from, int to, int n,
+                      int changes) const;
     // Departure instant of the order's `from` station on the option's run (nullopt: never).
     std::optional<RefTime> optionDeparture(const RefOrder& order, const RefOption& option) const;
     // The order's departure cut-off: the latest option departure, nullopt when one never departs.
@@ -314,7 +328,8 @@ class ReferenceModel {
     bool failOrder(const QJsonObject& e, RefTime now);
     // The events of a matching step: a service or a failure.
     bool matchEvent(const QJsonObject& e, RefTime now);
-    Pending pendingFor(const RefTicket& t, const QString& source) const;
+    // The releases a ticket that ends must give: one per leg (one for a ticket on one seat).
+    void expectReleases(const RefTicket& t, const QString& source);
     // An earlier order than `order` with room on a `complete` option (it goes first).
     bool earlierWithRoom(const RefOrder& order, RefTime now, const QString& what);
     bool consumeRelease(const QJsonObject& e, bool require);
@@ -349,7 +364,8 @@ class ReferenceModel {
                           const QString& exceptTicket) const;
     bool occupy(RefRun& run, const QString& seat, int from, int to, const QString& kind,
                 const QString& holder, const QString& passenger);
-    bool vacate(RefRun& run, const QString& seat, const QString& holder);
+    bool vacate(RefRun& run, const QString& seat, const QString& holder, int from = -1,
+                int to = -1);
     bool servable(const RefOrder& order, const RefOption& option) const;
     bool queuedBefore(const RefOrder& a, const RefOrder& b) const;
     bool optionDeparted(const RefOrder& order, const RefOption& option, RefTime now) const;

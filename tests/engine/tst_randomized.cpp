@@ -634,10 +634,15 @@ class Generator {
         }
         const char* reasons[] = {"refund", "timeout", "reschedule", "quota"};
         const RefRun& r = pickRun(m);
-        std::vector<std::pair<const RefSeat*, const RefOcc*>> occs;
+        std::vector<std::pair<const RefSeat*, const RefOcc*>> occs, legs;
         for (const auto& s : r.seats)
-            for (const auto& oc : s.occ)
+            for (const auto& oc : s.occ) {
                 occs.emplace_back(&s, &oc);
+                const auto t = m.tickets().find(oc.holder);
+                if (t != m.tickets().end() && !t->second.legs.empty()) legs.emplace_back(&s, &oc);
+            }
+        // Now and then one leg of a ticket on several seats (同车换座): partial_ticket.
+        if (!legs.empty() && pct() < 50) occs = legs;
         base(o, "release", r);
         o.insert(L("reason"), L(reasons[range(0, 3)]));
         const int n = int(r.stops.size());
@@ -796,6 +801,8 @@ class Generator {
                 passengers.append(QStringLiteral("Guest %1-%2").arg(id).arg(i));
             o.insert(L("passengers"), passengers);
         }
+        // 同车换座: one order in three accepts one or two seat changes.
+        if (const int c = pct(); c < 50) o.insert(L("seat_change"), c < 30 ? 1 : 2);
     }
 
     // A standing sale (无座), mostly on a run and class with standing places.
@@ -1336,10 +1343,17 @@ QString checkKeyOrder(const QByteArray& line, const QJsonObject& e) {
                 .split(' ');
         QList<QByteArray> nested = keys.count(3) ? keys.at(3) : QList<QByteArray>();
         nested.removeAll("standing");  // after "seat" on a standing ticket
+        nested.removeAll("legs");      // after "to" on a ticket on several seats
         for (int i = 0; i < nested.size(); ++i)
             if (nested[i] != one[i % one.size()])
                 return QStringLiteral("nested keys should be, in order: %1")
                     .arg(QString::fromLatin1(one.join(' ')));
+        // 同车换座: each leg is {seat, from, to}.
+        const QList<QByteArray> leg = QByteArray("seat from to").split(' ');
+        const QList<QByteArray> legKeys = keys.count(5) ? keys.at(5) : QList<QByteArray>();
+        for (int i = 0; i < legKeys.size(); ++i)
+            if (legKeys[i] != leg[i % leg.size()])
+                return QStringLiteral("leg keys should be, in order: seat from to");
     }
     return QString();
 }
@@ -2257,7 +2271,8 @@ const char* const kVersion2Kinds[] = {
     "standing sale", "standing sale sold out", "standing service", "standing release",
     "added car with standing", "standing availability", "standing seat map", "option_added",
     "waitlist_failed", "configured", "limit bad_command", "too_many_orders", "waitlist_capped",
-    "waitlist_full on waitlist", "waitlist_full on prepay",
+    "waitlist_full on waitlist", "waitlist_full on prepay", "seat change service",
+    "group seat change service", "seat change release", "partial_ticket on a leg",
     // the same rules on `exact` runs (rule 5)
     "standing sale on exact", "standing service on exact", "standing release on exact",
     "option_added on exact", "added run served on exact", "added exact run drains a queue",
@@ -2278,6 +2293,23 @@ QStringList version2Kinds(const QByteArray& line, const QJsonObject& e,
         e.value(L("tickets")).toArray().first().toObject().value(L("standing")).toBool())
         out << L("standing service");
     if (k == QLatin1String("seat_released") && standing) out << L("standing release");
+    if (k == QLatin1String("waitlist_fulfilled")) {
+        const QJsonArray tickets = e.value(L("tickets")).toArray();
+        for (const auto& t : tickets)
+            if (t.toObject().contains(L("legs"))) {
+                out << (tickets.size() > 1 ? L("group seat change service")
+                                           : L("seat change service"));
+                break;
+            }
+    }
+    if (k == QLatin1String("ticket_refunded") || k == QLatin1String("hold_expired")) {
+        const auto ticket = model.tickets().find(e.value(L("ticket")).toString());
+        if (ticket != model.tickets().end() && !ticket->second.legs.empty())
+            out << L("seat change release");
+    }
+    if (code == QLatin1String("partial_ticket") &&
+        e.value(L("message")).toString().contains(L("one leg")))
+        out << L("partial_ticket on a leg");
     if (k == QLatin1String("car_added") && e.contains(L("standing")))
         out << L("added car with standing");
     if (k == QLatin1String("availability") && e.value(L("standing")).toInt() > 0)

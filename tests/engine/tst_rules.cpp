@@ -546,6 +546,91 @@ class TestRules : public QObject {
         QCOMPARE(served[1].value(u"class"_s).toString(), u"first"_s);
     }
 
+    // 同车换座: whole seats first on an option; chains only when none is free.
+    void wholeSeatBeforeSeatChange() {
+        Session s;
+        s.send(g1(2));
+        s.send(sell("S1", "天津", "青岛", R"(["甲"])", R"(,"seats":["03-01A"])"));
+        s.send(sell("S2", "北京", "天津", R"(["乙"])", R"(,"seats":["03-01B"])"));
+        s.send(sell("S3", "北京", "青岛", R"(["丙"])", R"(,"seats":["03-02A"])"));
+        s.send(waitlist("W1", "北京", "青岛", R"(["丁"])", R"(,"seat_change":1)"));
+        auto events = s.send(op("prepay", "W1"));
+        QCOMPARE(kind(events.last()), u"waitlist_fulfilled"_s);
+        QJsonObject ticket = events.last().value(u"tickets"_s).toArray()[0].toObject();
+        QCOMPARE(str(ticket, "seat"), u"03-02B"_s);
+        QVERIFY(!ticket.contains(u"legs"_s));
+        s.send(waitlist("W2", "北京", "青岛", R"(["戊"])", R"(,"seat_change":1)"));
+        events = s.send(op("prepay", "W2"));
+        QCOMPARE(kind(events.last()), u"waitlist_fulfilled"_s);
+        ticket = events.last().value(u"tickets"_s).toArray()[0].toObject();
+        const QJsonArray legs = ticket.value(u"legs"_s).toArray();
+        QCOMPARE(legs.size(), 2);
+        QCOMPARE(str(legs[0].toObject(), "seat"), u"03-01A"_s);
+        QCOMPARE(str(legs[0].toObject(), "to"), u"天津"_s);
+        QCOMPARE(str(legs[1].toObject(), "seat"), u"03-01B"_s);
+        QCOMPARE(str(legs[1].toObject(), "from"), u"天津"_s);
+    }
+
+    // A chain on the first option beats a whole seat on the second; a chain
+    // beats standing on the same option.
+    void seatChangeOptionOrderAndStanding() {
+        Session s;
+        s.send(g1(1, R"(,"standing":{"second":5})"));
+        QByteArray g2 = g1();
+        g2.replace(R"("train":"G1")", R"("train":"G2")");
+        s.send(g2);
+        s.send(sell("S1", "天津", "青岛", R"(["甲"])", R"(,"seats":["03-01A"])"));
+        s.send(sell("S2", "北京", "天津", R"(["乙"])", R"(,"seats":["03-01B"])"));
+        const QByteArray w =
+            R"({"op":"waitlist","id":"W1","user":"u","passengers":["丁"],"from":"北京","to":"青岛",)"
+            R"("options":[{"train":"G1","date":"2024-01-20","class":"second"},)"
+            R"({"train":"G2","date":"2024-01-20","class":"second"}],"seat_change":1,)"
+            R"("accept_standing":true})";
+        s.send(w);
+        const auto events = s.send(op("prepay", "W1"));
+        QCOMPARE(kind(events.last()), u"waitlist_fulfilled"_s);
+        QCOMPARE(str(events.last(), "train"), u"G1"_s);
+        const QJsonObject ticket = events.last().value(u"tickets"_s).toArray()[0].toObject();
+        QVERIFY(!ticket.value(u"standing"_s).toBool());
+        QCOMPARE(ticket.value(u"legs"_s).toArray().size(), 2);
+    }
+
+    // A release whose seat's free stretch does not cover a changing order's
+    // interval still reaches it: the freed interval becomes a leg.
+    void releaseReachesOrdersThatChange() {
+        Session s;
+        s.send(g1());
+        s.send(sell("S1", "天津", "青岛", R"(["甲"])", R"(,"seats":["03-01A"])"));
+        s.send(sell("S2", "北京", "天津", R"(["乙"])", R"(,"seats":["03-01B"])"));
+        s.send(sell("S3", "天津", "青岛", R"(["丙"])", R"(,"seats":["03-01B"])"));
+        for (const char* id : {"S1", "S2", "S3"})
+            s.send(op("pay", id));
+        s.send(waitlist("W1", "北京", "青岛", R"(["丁"])", R"(,"seat_change":1)"));
+        QCOMPARE(kind(s.send(op("prepay", "W1")).last()), u"waitlist_effective"_s);
+        const auto events = s.send(R"({"op":"refund","ticket":"S3.1"})");
+        QCOMPARE(kind(events.last()), u"waitlist_fulfilled"_s);
+        QCOMPARE(events.last()
+                     .value(u"tickets"_s)
+                     .toArray()[0]
+                     .toObject()
+                     .value(u"legs"_s)
+                     .toArray()
+                     .size(),
+                 2);
+    }
+
+    // seat_change is part of an order's identity.
+    void seatChangeIsPartOfTheId() {
+        Session s;
+        s.send(g1());
+        const QByteArray order = waitlist("W1", "北京", "青岛", R"(["丁"])", R"(,"seat_change":1)");
+        s.send(order);
+        QCOMPARE(kind(s.one(order)), u"duplicate"_s);
+        const QJsonObject other =
+            s.one(waitlist("W1", "北京", "青岛", R"(["丁"])", R"(,"seat_change":2)"));
+        QCOMPARE(str(other, "code"), u"id_conflict"_s);
+    }
+
     // The same order sent again is a duplicate even after its limit was lowered.
     void resentOrderIsDuplicateUnderLowerLimits() {
         Session s;

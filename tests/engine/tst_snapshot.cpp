@@ -178,6 +178,36 @@ class TestSnapshot : public QObject {
         QVERIFY(kept.engine().snapshot() == dropped.engine().snapshot());
     }
 
+    // 同车换座: tickets on several seats, and orders accepting changes, come
+    // back whole: the same bytes, and a refund then releases every leg.
+    void changedTicketsSurvive() {
+        QFile f(QStringLiteral(HOUBU_SOURCE_DIR "/tests/scenarios/seat_change_chains.jsonl"));
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        const QList<QByteArray> lines = f.readAll().split('\n');
+        // Cut after the pair's service and seat map (their last line is the refund).
+        const qsizetype cut = lines.size() - 2;
+        QVERIFY(lines[cut].contains("\"refund\""));
+        Engine original;
+        QVERIFY(feed(original, lines, 0, cut).contains("\"legs\""));
+        std::string error;
+        auto copy = Engine::restore(original.snapshot(), {}, error);
+        QVERIFY2(copy, error.c_str());
+        QCOMPARE(copy->checkInvariants(), std::string());
+        QCOMPARE(copy->snapshot(), original.snapshot());
+        const QByteArray after = feed(*copy, lines, cut, lines.size());
+        QCOMPARE(after, feed(original, lines, cut, lines.size()));
+        QCOMPARE(after.count("\"seat_released\""), 4);
+        QCOMPARE(copy->checkInvariants(), std::string());
+        // Damaged legs are refused or restore something whole.
+        const std::string bytes = original.snapshot();
+        for (std::size_t at = 8; at < bytes.size(); at += 3) {
+            std::string damaged = bytes;
+            damaged[at] = static_cast<char>(damaged[at] ^ 0x21);
+            auto engine = Engine::restore(damaged, {}, error);
+            if (engine) QCOMPARE(engine->checkInvariants(), std::string());
+        }
+    }
+
     void corruptSnapshotIsRefused() {
         Engine original;
         feed(original, demoLines(), 0, 120);

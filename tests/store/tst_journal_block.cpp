@@ -58,7 +58,7 @@ std::vector<JournalCommand> sample(int count, unsigned seed) {
         e.reason = at(1);
     }
     if (kind == EventKind::WaitlistFulfilled)
-        e.tickets.push_back({"w2.1", "李娜", "02-03C", "北京南", "济南西", false});
+        e.tickets.push_back({"w2.1", "李娜", "02-03C", "北京南", "济南西", false, {}});
     return e;
 }
 

@@ -445,6 +445,40 @@ class TestStore : public QObject {
         QSqlDatabase::database();  // keep the default connection list untouched
     }
 
+    // 同车换座: a store reopened from a snapshot that holds tickets on several
+    // seats has them whole, and releases every leg on a refund.
+    void changedTicketsSurviveAReopen() {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(u"chains.db"_s);
+        QFile f(QStringLiteral(HOUBU_SOURCE_DIR "/tests/scenarios/seat_change_chains.jsonl"));
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        QList<InputLine> lines;
+        int n = 0;
+        for (const QByteArray& l : f.readAll().split('\n')) {
+            ++n;
+            if (l.startsWith('{')) lines.append({l, n});
+        }
+        const QList<InputLine> before = lines.mid(0, lines.size() - 1);
+        QByteArray events;
+        QString error;
+        {
+            auto store = openAt(path, error, 5);
+            for (const InputLine& l : before)
+                QVERIFY2(store->apply({l}, events, error), qPrintable(error));
+        }
+        QVERIFY(events.contains("\"legs\""));
+        auto store = openAt(path, error, 5);
+        QVERIFY2(store, qPrintable(error));
+        const StoreReport report = store->verify();
+        QVERIFY(report.snapshotSeq >= before.size() - 5);
+        QVERIFY2(report.problems.isEmpty(), qPrintable(report.problems.join(u'\n')));
+        QCOMPARE(store->engine().checkInvariants(), std::string());
+        const qsizetype written = events.size();
+        QVERIFY(store->apply({lines.last()}, events, error));
+        QCOMPARE(events.mid(written).count("\"seat_released\""), 4);
+        QCOMPARE(events, inMemory(lines));
+    }
+
     // engineBefore(k) is the state before journal row k, whether a snapshot
     // lies before it or not, and names that row; the store's engine hands its
     // match trace to a sink without changing the journal or the events.

@@ -197,7 +197,8 @@ struct Command {
     int carStanding = 0;                                      // add_car: places it brings
     bool standing = false;                                    // sell: standing tickets
     bool acceptStanding = false;                              // waitlist: 接受无座
-    bool added = false;                                       // train: 加开
+    int seatChange = 0;  // waitlist: seat changes accepted (同车换座), 0 to 2
+    bool added = false;  // train: 加开
     // dry_run: a preview. The command's events, each marked, and nothing of it
     // kept (commands.md, "Forecasts and previews"). Not part of its identity.
     bool dryRun = false;

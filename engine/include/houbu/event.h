@@ -42,13 +42,22 @@ enum class EventKind : std::uint8_t {
 };
 inline constexpr EventKind kLastEventKind = EventKind::Forecast;
 
+// One leg of a ticket on several seats (同车换座).
+struct LegLine {
+    std::string seat;
+    std::string from;
+    std::string to;
+    bool operator==(const LegLine&) const = default;
+};
+
 struct TicketLine {
     std::string ticket;
     std::string passenger;
-    std::string seat;  // empty for a standing ticket
+    std::string seat;  // empty for a standing ticket; the first leg's on several seats
     std::string from;
     std::string to;
     bool standing = false;
+    std::vector<LegLine> legs;  // empty for a ticket on one seat
 };
 
 struct QueueRank {
