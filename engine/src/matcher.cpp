@@ -28,6 +28,7 @@ void Matcher::begin() {
     phases_.clear();
     pending_.clear();
     reported_.clear();
+    unchained_.clear();
     phase_ = 0;
 
     // Freed seat intervals, grouped by run so that each run's policy applies.
@@ -184,19 +185,24 @@ std::uint32_t Matcher::earliestAccepting(Queue& q, int minSize, int maxSize) {
     return best;
 }
 
-std::uint32_t Matcher::earliestChained(Queue& q, int minSize) {
+std::uint32_t Matcher::earliestChained(std::uint32_t queue, int minSize) {
     const auto& orders = c_.s.orders;
+    const Queue& q = std::as_const(c_.s.queues)[queue];
     const Run& run = c_.s.runs[q.run];
     // Whether `size` passengers can be chained with `changes`, asked once each.
     std::array<std::array<int, 3>, kMaxGroup + 1> known{};
     auto chained = [&](int size, int changes) {
         int& k = known[size][changes];
-        if (k == 0)
-            k = chooseChains(run, q.travelClass, q.from, q.to, size, changes,
-                             c_.s.options.seatChoice)
-                        .empty()
-                    ? -1
-                    : 1;
+        if (k != 0) return k > 0;
+        const std::uint64_t key = static_cast<std::uint64_t>(queue) << 8 |
+                                  static_cast<std::uint64_t>(size) << 2 |
+                                  static_cast<std::uint64_t>(changes);
+        if (unchained_.count(key)) {
+            k = -1;
+            return false;
+        }
+        k = chainsExist(run, q.travelClass, q.from, q.to, size, changes) ? 1 : -1;
+        if (k < 0) unchained_.insert(key);
         return k > 0;
     };
     std::uint32_t best = kNone;
@@ -270,7 +276,7 @@ std::optional<Matcher::Pick> Matcher::earliestServable(const Phase& phase, std::
     }
     // Chains serve an order that accepts seat changes and that no whole seats reach.
     if (q.acceptingChanges > 0) {
-        const std::uint32_t e = earliestChained(q, k + 1);
+        const std::uint32_t e = earliestChained(queue, k + 1);
         if (e != kNone && (best == kNone || queuedBefore(s.orders[e], s.orders[best]))) best = e;
     }
     if (best == kNone) return std::nullopt;

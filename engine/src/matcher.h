@@ -105,7 +105,7 @@ class Matcher {
     std::uint32_t earliestAccepting(Queue& q, int minSize, int maxSize);
     // The earliest queued order of at least minSize passengers that accepts
     // seat changes and can be chained on the queue's interval.
-    std::uint32_t earliestChained(Queue& q, int minSize);
+    std::uint32_t earliestChained(std::uint32_t queue, int minSize);
     // Why a passenger group finds no chain on an option (for traces).
     std::string noChainReason(const Order& order, const OrderOption& opt) const;
     // Seats (or standing) for the order on `opt` into `d`; false when not servable there.
@@ -131,6 +131,9 @@ class Matcher {
     std::size_t phase_ = 0;
     std::vector<Decision> pending_;
     std::unordered_set<std::uint32_t> reported_;  // orders already reported as skipped
+    // (queue, group size, changes) that no chain seats, found this pass: a
+    // pass only takes seats, so they stay unseatable until it ends.
+    std::unordered_set<std::uint64_t> unchained_;
 };
 
 }  // namespace houbu

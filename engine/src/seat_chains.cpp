@@ -22,206 +22,304 @@ int legCost(SeatChoice choice, SegmentMask held, int from, int to, int segments)
     return 0;
 }
 
-// A passenger alone: from each change point, the seats that stay free the
-// furthest, one chosen by the seat choice. Reaching as far as possible at
-// every leg gives the fewest legs (interval covering).
+// A passenger alone: the fewest legs, then the seat choice's cost summed
+// over the legs (best-fit: the least free stretch cut off around them, so a
+// chain fills gaps as a whole seat would). A change is only considered where
+// some seat's free stretch starts or ends: sliding a change between two such
+// stops keeps the legs free and the waste the same (what one leg's seat
+// loses after the change, the next one's gains before it). A table of the
+// best leg between each two such stops, then the cheapest path through it.
 std::vector<Chain> chainAlone(const Run& run, int travelClass, int from, int to, int changes,
                               SeatChoice choice) {
     const ClassInfo& cls = run.classes[travelClass];
     const auto& order = cls.seats;
-    std::vector<std::uint64_t> reaching(cls.words), next(cls.words);
-    Chain chain;
-    for (int at = from; at < to;) {
-        if (static_cast<int>(chain.size()) > changes) return {};
-        bool any = false;
-        for (std::uint32_t w = 0; w < cls.words; ++w) {
-            reaching[w] = cls.freeBits[at * cls.words + w];
-            any = any || reaching[w];
-        }
-        if (!any) return {};
-        int reach = at + 1;
-        for (; reach < to; ++reach) {
-            bool more = false;
+    std::vector<int> points{from};
+    for (int g = from + 1; g < to; ++g) {
+        bool cut = false;
+        for (std::uint32_t w = 0; w < cls.words && !cut; ++w)
+            cut = cls.freeBits[(g - 1) * cls.words + w] != cls.freeBits[g * cls.words + w];
+        if (cut) points.push_back(g);
+    }
+    points.push_back(to);
+    const std::size_t n = points.size();
+    // best[i * n + j]: the cheapest seat free from points[i] to points[j].
+    struct BestLeg {
+        std::uint32_t seat = kNone;
+        int cost = 0;
+    };
+    std::vector<BestLeg> best(n * n);
+    std::vector<std::uint64_t> bits(cls.words);
+    for (std::size_t i = 0; i + 1 < n; ++i) {
+        for (std::uint32_t w = 0; w < cls.words; ++w)
+            bits[w] = ~std::uint64_t{0};
+        int g = points[i];
+        for (std::size_t j = i + 1; j < n; ++j) {
+            bool any = false;
+            for (; g < points[j]; ++g)
+                for (std::uint32_t w = 0; w < cls.words; ++w)
+                    bits[w] &= cls.freeBits[g * cls.words + w];
+            BestLeg& leg = best[i * n + j];
             for (std::uint32_t w = 0; w < cls.words; ++w) {
-                next[w] = reaching[w] & cls.freeBits[reach * cls.words + w];
-                more = more || next[w];
-            }
-            if (!more) break;
-            reaching.swap(next);
-        }
-        std::uint32_t best = kNone;
-        int bestCost = 0;
-        for (std::uint32_t w = 0; w < cls.words; ++w) {
-            for (std::uint64_t bits = reaching[w]; bits; bits &= bits - 1) {
-                const std::uint32_t pos =
-                    w * 64 + static_cast<std::uint32_t>(std::countr_zero(bits));
-                const int cost =
-                    legCost(choice, run.seats[order[pos]].mask, at, reach, run.segments());
-                if (best == kNone || cost < bestCost) {
-                    best = pos;
-                    bestCost = cost;
+                for (std::uint64_t b = bits[w]; b; b &= b - 1) {
+                    any = true;
+                    const std::uint32_t pos =
+                        w * 64 + static_cast<std::uint32_t>(std::countr_zero(b));
+                    const int cost = legCost(choice, run.seats[order[pos]].mask, points[i],
+                                             points[j], run.segments());
+                    if (leg.seat == kNone || cost < leg.cost) leg = BestLeg{order[pos], cost};
                 }
             }
+            if (!any) break;  // no seat reaches further from points[i]
         }
-        chain.push_back(
-            Leg{order[best], static_cast<std::uint8_t>(at), static_cast<std::uint8_t>(reach)});
-        at = reach;
     }
-    return {chain};
+    // cost[k][j]: the cheapest k legs from `from` to points[j]; the fewest legs first.
+    constexpr int kUnreached = 1 << 30;
+    const int maxLegs = changes + 1;
+    std::vector<std::vector<int>> cost(static_cast<std::size_t>(maxLegs) + 1,
+                                       std::vector<int>(n, kUnreached));
+    std::vector<std::vector<std::size_t>> previous(cost.size(), std::vector<std::size_t>(n, 0));
+    cost[0][0] = 0;
+    for (int k = 1; k <= maxLegs; ++k) {
+        for (std::size_t j = 1; j < n; ++j)
+            for (std::size_t i = 0; i < j; ++i) {
+                const BestLeg& leg = best[i * n + j];
+                if (leg.seat == kNone || cost[k - 1][i] == kUnreached) continue;
+                if (cost[k - 1][i] + leg.cost < cost[k][j]) {
+                    cost[k][j] = cost[k - 1][i] + leg.cost;
+                    previous[k][j] = i;
+                }
+            }
+        if (cost[k][n - 1] == kUnreached) continue;
+        Chain chain(static_cast<std::size_t>(k));
+        for (std::size_t j = n - 1, legs = static_cast<std::size_t>(k); legs > 0; --legs) {
+            const std::size_t i = previous[legs][j];
+            chain[legs - 1] = Leg{best[i * n + j].seat, static_cast<std::uint8_t>(points[i]),
+                                  static_cast<std::uint8_t>(points[j])};
+            j = i;
+        }
+        return {chain};
+    }
+    return {};
 }
 
-// A group: an exhaustive search over the seats' free stretches, by total
-// changes allowed (so the first assignment found has the fewest), with the
-// states already known to fail remembered. Seats with the same free segments
-// are interchangeable, so one of them stands for all and a state is the
-// multiset of free masks.
-class GroupSearch {
+// A group, by counting rather than searching seats. Between two consecutive
+// stops where some seat's free stretch starts or ends ("points"), every seat
+// is free throughout or held throughout, so a seated passenger is described
+// by where their seat's free stretch ends (its reach) and the changes they
+// have left; which seat it is does not matter, because the seats free at a
+// point with a given reach are those the seated passengers of that reach
+// hold plus those anyone may take. A state is the multiset of (reach,
+// changes left) over the group, and the search walks the points in order:
+// at each, the passengers whose seat ends must change, others may, and those
+// who change take the furthest-reaching seats left, the longest going to
+// whoever has the fewest changes left. A seat that reaches further, or a
+// change more in hand, is never worse, so states that another state beats on
+// every passenger are dropped. The last point keeps the states whose group
+// arrived; the one with the most changes left wins, and its legs are given
+// seats by replaying them in order.
+class GroupCount {
   public:
-    GroupSearch(const Run& run, int travelClass, int from, int to, int changes, SeatChoice choice)
-        : run_(run),
-          from_(from),
-          to_(to),
-          changes_(changes),
-          choice_(choice),
-          range_(segmentMask(from, to)) {
-        const ClassInfo& cls = run.classes[travelClass];
-        for (std::uint32_t pos = 0; pos < cls.seats.size(); ++pos) {
-            const Seat& seat = run.seats[cls.seats[pos]];
-            if ((~seat.mask & range_) == 0) continue;
-            seats_.push_back(SeatState{cls.seats[pos], seat.mask});
+    GroupCount(const Run& run, int travelClass, int from, int to, int changes)
+        : run_(run), cls_(run.classes[travelClass]), changes_(changes) {
+        points_.push_back(from);
+        for (int g = from + 1; g < to; ++g) {
+            bool cut = false;
+            for (std::uint32_t w = 0; w < cls_.words && !cut; ++w)
+                cut = cls_.freeBits[(g - 1) * cls_.words + w] != cls_.freeBits[g * cls_.words + w];
+            if (cut) points_.push_back(g);
         }
-        // Change points worth trying: where some seat's free stretch starts or
-        // ends inside the interval.
-        for (const SeatState& s : seats_) {
-            const SegmentMask freeMask = ~s.held & range_;
-            cuts_ |= (freeMask ^ (freeMask << 1)) & segmentMask(from + 1, to);
+        points_.push_back(to);
+        const std::size_t p = points_.size();
+        // reaching_[i * p + j]: seats free at points[i] whose stretch ends at points[j].
+        reaching_.assign(p * p, 0);
+        std::vector<std::uint64_t> bits(cls_.words);
+        for (std::size_t i = 0; i + 1 < p; ++i) {
+            for (std::uint32_t w = 0; w < cls_.words; ++w)
+                bits[w] = cls_.freeBits[points_[i] * cls_.words + w];
+            int before = popcount(bits);
+            for (std::size_t j = i + 1; j < p && before > 0; ++j) {
+                if (j + 1 == p) {
+                    reaching_[i * p + j] = before;
+                    break;
+                }
+                for (std::uint32_t w = 0; w < cls_.words; ++w)
+                    bits[w] &= cls_.freeBits[points_[j] * cls_.words + w];
+                const int after = popcount(bits);
+                reaching_[i * p + j] = before - after;
+                before = after;
+            }
         }
-        for (int g = from; g < to; ++g)
-            for (const SeatState& s : seats_)
-                freeOn_[g] += !((s.held >> g) & 1);
     }
 
     std::vector<Chain> run(int n) {
-        int whole = 0;
-        for (const SeatState& s : seats_)
-            whole += (s.held & range_) == 0;
-        for (int budget = std::max(0, n - whole); budget <= n * changes_; ++budget) {
-            failed_.clear();
-            chains_.clear();
-            if (place(n, budget)) return chains_;
+        const std::size_t p = points_.size();
+        // The group starts on the furthest-reaching seats free at its first stop.
+        State start;
+        for (std::size_t j = p - 1; j > 0 && static_cast<int>(start.size()) < n; --j)
+            for (int k = 0; k < reaching_[j] && static_cast<int>(start.size()) < n; ++k)
+                start.push_back(Passenger{static_cast<int>(j),
+                                          changes_,
+                                          {{0, static_cast<int>(j), static_cast<int>(j)}}});
+        if (static_cast<int>(start.size()) < n) return {};
+        std::vector<State> states{start};
+        for (std::size_t i = 1; i + 1 < p && !states.empty(); ++i)
+            states = step(states, static_cast<int>(i));
+        const State* best = nullptr;
+        int bestLeft = -1;
+        for (const State& state : states) {
+            int left = 0;
+            for (const Passenger& q : state)
+                left += q.changes;
+            if (left > bestLeft) {
+                bestLeft = left;
+                best = &state;
+            }
         }
-        return {};
+        return best ? seatsFor(*best) : std::vector<Chain>{};
     }
 
   private:
-    struct SeatState {
-        std::uint32_t seat;
-        SegmentMask held;  // the seat's held segments, the legs taken here included
-    };
-
-    SegmentMask freeOf(const SeatState& s) const { return ~s.held & range_; }
-
-    // The end of the free stretch of `freeMask` that starts at `at`.
-    int reachFrom(SegmentMask freeMask, int at) const {
-        const SegmentMask held = ~freeMask >> at;
-        return std::min(to_, at + std::countr_zero(held));
-    }
-
-    std::vector<SegmentMask> key(int n, int budget) const {
-        std::vector<SegmentMask> k;
-        k.reserve(seats_.size() + 1);
-        for (const SeatState& s : seats_)
-            if (freeOf(s)) k.push_back(freeOf(s));
-        std::sort(k.begin(), k.end());
-        k.push_back(static_cast<SegmentMask>(n) << 32 | static_cast<SegmentMask>(budget));
-        return k;
-    }
-
-    void take(std::size_t i, int from, int to, int sign) {
-        const SegmentMask m = segmentMask(from, to);
-        if (sign > 0)
-            seats_[i].held |= m;
-        else
-            seats_[i].held &= ~m;
-        for (int g = from; g < to; ++g)
-            freeOn_[g] -= sign;
-    }
-
-    // Places `n` more passengers within `budget` more changes.
-    bool place(int n, int budget) {
-        if (n == 0) return true;
-        int whole = 0;
-        for (int g = from_; g < to_; ++g)
-            if (freeOn_[g] < n) return false;
-        for (const SeatState& s : seats_)
-            whole += freeOf(s) == range_;
-        if (budget < n - whole) return false;
-        auto k = key(n, budget);
-        if (failed_.count(k)) return false;
-        Chain chain;
-        if (extend(from_, std::min(changes_, budget), chain, n, budget)) return true;
-        failed_.insert(std::move(k));
-        return false;
-    }
-
-    // Extends one passenger's chain from `at` with at most `changesLeft` more
-    // changes, then places the rest of the group.
-    bool extend(int at, int changesLeft, Chain& chain, int n, int budget) {
-        // Candidate legs from `at`: (cost, seat index, end), one seat per free mask.
-        struct Option {
-            int cost;
-            std::size_t seat;
-            int end;
+    struct Passenger {
+        int reach;    // index into points_
+        int changes;  // changes left
+        // Each leg as indices into points_: where it starts and ends, and
+        // where its seat's free stretch ends (later than its end when the
+        // passenger moved on by choice).
+        struct Span {
+            int start, end, reach;
         };
-        std::vector<Option> options;
-        std::vector<SegmentMask> tried;
-        for (std::size_t i = 0; i < seats_.size(); ++i) {
-            const SegmentMask freeMask = freeOf(seats_[i]);
-            if (!((freeMask >> at) & 1)) continue;
-            if (std::find(tried.begin(), tried.end(), freeMask) != tried.end()) continue;
-            tried.push_back(freeMask);
-            const int reach = reachFrom(freeMask, at);
-            const int segments = run_.segments();
-            if (reach == to_)
-                options.push_back(
-                    Option{legCost(choice_, seats_[i].held, at, to_, segments), i, to_});
-            if (changesLeft == 0) continue;
-            for (int end = at + 1; end <= reach && end < to_; ++end)
-                if ((cuts_ >> end) & 1)
-                    options.push_back(
-                        Option{legCost(choice_, seats_[i].held, at, end, segments), i, end});
-        }
-        // The last leg first (fewer changes), then by seat choice, then seat order.
-        std::stable_sort(options.begin(), options.end(), [&](const Option& a, const Option& b) {
-            if ((a.end == to_) != (b.end == to_)) return a.end == to_;
-            return a.cost < b.cost;
-        });
-        for (const Option& o : options) {
-            take(o.seat, at, o.end, +1);
-            chain.push_back(Leg{seats_[o.seat].seat, static_cast<std::uint8_t>(at),
-                                static_cast<std::uint8_t>(o.end)});
-            const bool done = o.end == to_;
-            const int used = static_cast<int>(chain.size()) - 1;
-            if (done ? place(n - 1, budget - used)
-                     : extend(o.end, changesLeft - 1, chain, n, budget)) {
-                if (done) chains_.push_back(chain);
-                return true;
+        std::vector<Span> legs;
+    };
+    using State = std::vector<Passenger>;
+
+    static int popcount(const std::vector<std::uint64_t>& bits) {
+        int n = 0;
+        for (std::uint64_t b : bits)
+            n += std::popcount(b);
+        return n;
+    }
+
+    static std::vector<std::pair<int, int>> keyOf(const State& state) {
+        std::vector<std::pair<int, int>> key;
+        for (const Passenger& q : state)
+            key.emplace_back(q.reach, q.changes);
+        std::sort(key.rbegin(), key.rend());
+        return key;
+    }
+
+    // The states after point i: every way of changing there that is not beaten.
+    std::vector<State> step(const std::vector<State>& states, int i) {
+        const std::size_t p = points_.size();
+        std::vector<std::pair<std::vector<std::pair<int, int>>, State>> next;
+        for (const State& state : states) {
+            std::vector<std::size_t> must, may;
+            bool stuck = false;
+            for (std::size_t k = 0; k < state.size(); ++k) {
+                if (state[k].reach == i) {
+                    stuck = stuck || state[k].changes == 0;
+                    must.push_back(k);
+                } else if (state[k].changes > 0) {
+                    may.push_back(k);
+                }
             }
-            chain.pop_back();
-            take(o.seat, at, o.end, -1);
+            if (stuck) continue;
+            for (unsigned subset = 0; subset < (1u << may.size()); ++subset) {
+                std::vector<std::size_t> moving = must;
+                for (std::size_t m = 0; m < may.size(); ++m)
+                    if (subset >> m & 1) moving.push_back(may[m]);
+                // Seats free here by reach, less those the seated keep.
+                std::vector<int> left(p, 0);
+                for (std::size_t j = static_cast<std::size_t>(i) + 1; j < p; ++j)
+                    left[j] = reaching_[static_cast<std::size_t>(i) * p + j];
+                for (std::size_t k = 0; k < state.size(); ++k)
+                    if (std::find(moving.begin(), moving.end(), k) == moving.end())
+                        --left[static_cast<std::size_t>(state[k].reach)];
+                std::vector<int> reaches;
+                for (std::size_t j = p - 1;
+                     j > static_cast<std::size_t>(i) && reaches.size() < moving.size(); --j)
+                    for (int c = 0; c < left[j] && reaches.size() < moving.size(); ++c)
+                        reaches.push_back(static_cast<int>(j));
+                if (reaches.size() < moving.size()) continue;
+                // The furthest seats to the fewest changes left.
+                std::stable_sort(moving.begin(), moving.end(), [&](std::size_t a, std::size_t b) {
+                    return state[a].changes < state[b].changes;
+                });
+                // A change by choice may take a shorter seat to leave a longer
+                // one to someone who must change; one that helps nobody gives a
+                // state that the one without it beats, and is dropped below.
+                State after = state;
+                for (std::size_t m = 0; m < moving.size(); ++m) {
+                    Passenger& q = after[moving[m]];
+                    q.legs.back().end = i;
+                    q.legs.push_back({i, reaches[m], reaches[m]});
+                    q.reach = reaches[m];
+                    --q.changes;
+                }
+                auto key = keyOf(after);
+                if (std::none_of(next.begin(), next.end(),
+                                 [&](const auto& known) { return known.first == key; }))
+                    next.emplace_back(std::move(key), std::move(after));
+            }
         }
-        return false;
+        // Drop the states another one beats on every passenger.
+        std::vector<State> kept;
+        for (std::size_t a = 0; a < next.size(); ++a) {
+            bool beaten = false;
+            for (std::size_t b = 0; b < next.size() && !beaten; ++b) {
+                if (a == b || next[a].first == next[b].first) continue;
+                bool all = true;
+                for (std::size_t k = 0; k < next[a].first.size() && all; ++k)
+                    all = next[b].first[k].first >= next[a].first[k].first &&
+                          next[b].first[k].second >= next[a].first[k].second;
+                beaten = all;
+            }
+            if (!beaten) kept.push_back(std::move(next[a].second));
+        }
+        return kept;
+    }
+
+    // Seats for the legs, point by point: each leg takes, in seat order, a
+    // seat free from its start to its end and no further (the count says one
+    // is there), not held by a leg given before.
+    std::vector<Chain> seatsFor(const State& state) {
+        const auto& order = cls_.seats;
+        std::vector<SegmentMask> held(order.size());
+        for (std::size_t pos = 0; pos < order.size(); ++pos)
+            held[pos] = run_.seats[order[pos]].mask;
+        std::vector<Chain> chains(state.size());
+        const int to = points_.back();
+        for (std::size_t i = 0; i + 1 < points_.size(); ++i) {
+            for (std::size_t k = 0; k < state.size(); ++k) {
+                for (const auto& leg : state[k].legs) {
+                    if (leg.start != static_cast<int>(i)) continue;
+                    const int legFrom = points_[static_cast<std::size_t>(leg.start)];
+                    const int legTo = points_[static_cast<std::size_t>(leg.end)];
+                    const int reach = points_[static_cast<std::size_t>(leg.reach)];
+                    const SegmentMask need = segmentMask(legFrom, legTo);
+                    for (std::size_t pos = 0; pos < order.size(); ++pos) {
+                        const SegmentMask original = run_.seats[order[pos]].mask;
+                        if ((held[pos] & need) != 0) continue;
+                        // Free from the leg's start exactly up to its reach.
+                        if ((original & segmentMask(legFrom, reach)) != 0) continue;
+                        if (reach < to && !((original >> reach) & 1)) continue;
+                        held[pos] |= need;
+                        chains[k].push_back(Leg{order[pos], static_cast<std::uint8_t>(legFrom),
+                                                static_cast<std::uint8_t>(legTo)});
+                        break;
+                    }
+                }
+            }
+        }
+        for (const Chain& chain : chains)
+            if (chain.empty() || chain.back().to != to) return {};  // cannot happen
+        return chains;
     }
 
     const Run& run_;
-    int from_, to_, changes_;
-    SeatChoice choice_;
-    SegmentMask range_;
-    SegmentMask cuts_ = 0;
-    std::vector<SeatState> seats_;
-    int freeOn_[kMaxStops] = {};
-    std::set<std::vector<SegmentMask>> failed_;
-    std::vector<Chain> chains_;
+    const ClassInfo& cls_;
+    int changes_;
+    std::vector<int> points_;
+    std::vector<int> reaching_;
 };
 
 }  // namespace
@@ -230,11 +328,38 @@ ScarceSegment scarcestSegment(const Run& run, int travelClass, int from, int to,
     const ClassInfo& cls = run.classes[travelClass];
     for (int g = from; g < to; ++g) {
         int free = 0;
-        for (std::uint32_t w = 0; w < cls.words; ++w)
+        // Counting stops at n: a group is at most 9, a class a thousand seats.
+        for (std::uint32_t w = 0; w < cls.words && free < n; ++w)
             free += std::popcount(cls.freeBits[g * cls.words + w]);
         if (free < n) return ScarceSegment{g, free};
     }
     return ScarceSegment{};
+}
+
+bool chainsExist(const Run& run, int travelClass, int from, int to, int n, int changes) {
+    if (n <= 0 || changes < 0) return false;
+    if (scarcestSegment(run, travelClass, from, to, n).segment >= 0) return false;
+    if (n > 1) return !GroupCount(run, travelClass, from, to, changes).run(n).empty();
+    // From each change point, as far as any free seat reaches: the fewest legs.
+    const ClassInfo& cls = run.classes[travelClass];
+    std::vector<std::uint64_t> reaching(cls.words);
+    int legs = 0;
+    for (int at = from; at < to; ++legs) {
+        if (legs > changes) return false;
+        for (std::uint32_t w = 0; w < cls.words; ++w)
+            reaching[w] = cls.freeBits[at * cls.words + w];
+        int reach = at + 1;
+        for (; reach < to; ++reach) {
+            bool more = false;
+            for (std::uint32_t w = 0; w < cls.words; ++w) {
+                reaching[w] &= cls.freeBits[reach * cls.words + w];
+                more = more || reaching[w];
+            }
+            if (!more) break;
+        }
+        at = reach;
+    }
+    return legs <= changes + 1;
 }
 
 std::vector<Chain> chooseChains(const Run& run, int travelClass, int from, int to, int n,
@@ -244,7 +369,7 @@ std::vector<Chain> chooseChains(const Run& run, int travelClass, int from, int t
     // most refusals stop here, at the cost of a count.
     if (scarcestSegment(run, travelClass, from, to, n).segment >= 0) return {};
     if (n == 1) return chainAlone(run, travelClass, from, to, changes, choice);
-    std::vector<Chain> chains = GroupSearch(run, travelClass, from, to, changes, choice).run(n);
+    std::vector<Chain> chains = GroupCount(run, travelClass, from, to, changes).run(n);
     // Whole seats before chains, each in seat order of its first leg.
     std::stable_sort(chains.begin(), chains.end(), [&run](const Chain& a, const Chain& b) {
         if (a.size() != b.size()) return a.size() < b.size();
