@@ -53,10 +53,12 @@ commit; the engine applies the next group while the disk writes this one).
                         (Engine::dryRun: its events, then taken back) and the
                         two are reported side by side on those commands
 
-  --quality             instead of a scenario: on random request streams that
-                        an offline assignment seats completely (load <= seats on
-                        every segment), the fraction of requests each online
-                        seat choice accepts, and the refusals caused by
+  --quality             instead of a scenario: on random request streams of
+                        loads 0.5-1.0 that an offline assignment seats
+                        completely, and 1.1-1.5 where it cannot, the fraction
+                        of requests each online seat choice accepts (also with
+                        1 or 2 seat changes, as waitlist orders), that against
+                        the exact offline optimum, and the refusals caused by
                         fragmentation (every segment had a free seat, no one
                         seat was free over the whole interval)
   --forecast            instead of measuring speed: replay FILE to mid-day
@@ -682,66 +684,84 @@ int benchUsageError(const std::string& message) {
 
 int quality(std::uint64_t seed, int streams, bool json) {
     constexpr int kSeats = 100, kStops = 20, kMaxPiece = 6;
-    const double fills[] = {0.5, 0.6, 0.7, 0.8, 0.9, 1.0};
-    const std::pair<SeatChoice, const char*> choices[] = {{SeatChoice::BestFit, "best-fit"},
-                                                          {SeatChoice::FirstFit, "first-fit"},
-                                                          {SeatChoice::WorstFit, "worst-fit"}};
+    // Up to 1.0 every stream is seatable whole offline; beyond, a second
+    // seatable stream of the excess is mixed in, and the offline optimum is
+    // computed exactly (offlineOptimum).
+    const double fills[] = {0.5, 0.6, 0.7, 0.8, 0.9, 1.0, 1.1, 1.25, 1.5};
+    struct Way {
+        SeatChoice choice;
+        int changes;  // -1: a sale, no change possible
+        const char* name;
+    };
+    const Way ways[] = {{SeatChoice::BestFit, -1, "best-fit"},
+                        {SeatChoice::FirstFit, -1, "first-fit"},
+                        {SeatChoice::WorstFit, -1, "worst-fit"},
+                        {SeatChoice::BestFit, 1, "best-fit, 1 change"},
+                        {SeatChoice::BestFit, 2, "best-fit, 2 changes"}};
     QJsonArray levels;
     if (!json)
         std::printf(
             "%d seats, %d stops, tickets of 1-%d segments, %d streams per level\n"
-            "%6s %8s %10s  %-10s %9s %12s\n",
+            "%6s %8s %10s  %-20s %9s %11s %12s\n",
             kSeats, kStops, kMaxPiece, streams, "fill", "load", "requests", "choice", "accepted",
-            "fragmented");
+            "of offline", "fragmented");
     for (const double fill : fills) {
         QJsonObject level;
         level[u"fill"] = fill;
         QJsonArray results;
-        long long requests = 0;
-        double load = 0;
         std::vector<std::vector<QualityRequest>> set;
         Rng rng(seed * 1000003ull + static_cast<std::uint64_t>(fill * 1000));
-        for (int s = 0; s < streams; ++s)
-            set.push_back(feasibleStream(kSeats, kStops, fill, kMaxPiece, rng));
-        for (const auto& [choice, name] : choices) {
+        for (int s = 0; s < streams; ++s) {
+            std::vector<QualityRequest> stream =
+                feasibleStream(kSeats, kStops, std::min(fill, 1.0), kMaxPiece, rng);
+            if (fill > 1.0) {
+                const auto more = feasibleStream(kSeats, kStops, fill - 1.0, kMaxPiece, rng);
+                stream.insert(stream.end(), more.begin(), more.end());
+                for (std::size_t i = stream.size(); i > 1; --i)
+                    std::swap(stream[i - 1],
+                              stream[static_cast<std::size_t>(rng.below(static_cast<int>(i)))]);
+            }
+            set.push_back(std::move(stream));
+        }
+        long long requests = 0, offline = 0;
+        double load = 0;
+        for (const auto& stream : set) {
+            requests += static_cast<long long>(stream.size());
+            offline += offlineOptimum(kSeats, kStops, stream);
+        }
+        for (const Way& way : ways) {
             long long accepted = 0, fragmented = 0;
-            requests = 0;
             load = 0;
             for (const auto& stream : set) {
-                const QualityResult q = runQuality(kSeats, kStops, stream, choice);
-                requests += q.requests;
+                const QualityResult q = runQuality(kSeats, kStops, stream, way.choice, way.changes);
                 accepted += q.accepted;
                 fragmented += q.fragmented;
                 load += q.load / streams;
             }
             QJsonObject r;
-            r[u"choice"] = QString::fromLatin1(name);
+            r[u"choice"] = QString::fromLatin1(way.name);
+            r[u"seat_changes"] = std::max(way.changes, 0);
             r[u"accepted"] = accepted;
             r[u"accepted_fraction"] = requests ? static_cast<double>(accepted) / requests : 1.0;
+            r[u"of_offline"] = offline ? static_cast<double>(accepted) / offline : 1.0;
             r[u"fragmented"] = fragmented;
             r[u"fragmented_fraction"] = requests ? static_cast<double>(fragmented) / requests : 0.0;
             results.append(r);
             if (!json)
-                std::printf("%6.2f %8.3f %10lld  %-10s %8.2f%% %11.2f%%\n", fill, load, requests,
-                            name, 100.0 * r[u"accepted_fraction"].toDouble(),
+                std::printf("%6.2f %8.3f %10lld  %-20s %8.2f%% %10.2f%% %11.2f%%\n", fill, load,
+                            requests, way.name, 100.0 * r[u"accepted_fraction"].toDouble(),
+                            100.0 * r[u"of_offline"].toDouble(),
                             100.0 * r[u"fragmented_fraction"].toDouble());
-        }
-        // Offline: first-fit in order of start seats everyone when load <= seats.
-        long long offline = 0;
-        for (auto stream : set) {
-            std::stable_sort(
-                stream.begin(), stream.end(),
-                [](const QualityRequest& a, const QualityRequest& b) { return a.from < b.from; });
-            offline += runQuality(kSeats, kStops, stream, SeatChoice::FirstFit).accepted;
         }
         level[u"requests"] = requests;
         level[u"load"] = load;
+        level[u"offline_accepted"] = offline;
         level[u"offline_accepted_fraction"] =
             requests ? static_cast<double>(offline) / requests : 1.0;
         level[u"results"] = results;
         levels.append(level);
         if (!json)
-            std::printf("%6.2f %8.3f %10lld  %-10s %8.2f%%\n", fill, load, requests, "offline",
+            std::printf("%6.2f %8.3f %10lld  %-20s %8.2f%%\n", fill, load, requests, "offline",
                         100.0 * level[u"offline_accepted_fraction"].toDouble());
     }
     if (json) {

@@ -294,11 +294,16 @@ bool generate(const GenSpec& spec, const std::function<void(std::string_view)>& 
                       spec.zipf, spec.maxPiece);
         line = buf;
         if (spec.version2) line.insert(line.size() - 1, " --v2");
+        if (spec.seatChangePercent > 0)
+            line.insert(line.size() - 1,
+                        " --seat-change " + std::to_string(spec.seatChangePercent));
         flush();
     }
     // Version 2's draws come from a stream of their own: without --v2 the day is
     // what it always was, and with it the version-1 part stays the same.
     Rng v2rng(spec.seed * 0xd1b54a32d192ed03ull + 0x2);
+    // Seat changes too: a stream of their own, drawn only when asked for.
+    Rng changeRng(spec.seed * 0x9e3779b97f4a7c15ull + 0x3);
     if (spec.version2) {
         line += R"({"op":"configure","limits":{"passengers":9,"dates":3,"options":60,)"
                 R"("options_per_date":null,"open_orders_per_user":6}})"
@@ -686,6 +691,11 @@ bool generate(const GenSpec& spec, const std::function<void(std::string_view)>& 
                     line += R"("})";
                 }
                 line += ']';
+                if (spec.seatChangePercent > 0 && changeRng.percent(spec.seatChangePercent)) {
+                    const bool two = changeRng.below(3) == 0;
+                    line += two ? R"(,"seat_change":2)" : R"(,"seat_change":1)";
+                    ++(two ? stats.seatChangeTwo : stats.seatChangeOne);
+                }
                 if (spec.version2) {
                     if (cls == 2 && v2rng.percent(30)) {
                         line += R"(,"accept_standing":true)";
@@ -857,6 +867,8 @@ popularity) and releases in the seeds' source mix: refund 40 %, hold timeout
                     accept standing (30 % of second class) or added runs (20 %),
                     a run added per 25 runs, 1 % of orders whose passenger buys
                     an overlapping ticket, caps on business class
+  --seat-change P   P % of waitlist orders accept seat changes (同车换座): two
+                    in three of them one change, the rest two (default 0)
   -o FILE           write to FILE instead of standard output
   --quiet           no summary on standard error
 )";
@@ -936,6 +948,9 @@ int genMain(int argc, char** argv) {
             char* end = nullptr;
             spec.zipf = std::strtod(v, &end);
             if (end == v || *end) return genUsageError("--zipf needs a number");
+        } else if (arg == "--seat-change") {
+            if (!parseInt64(v, n) || n > 100) return genUsageError("--seat-change needs 0..100");
+            spec.seatChangePercent = static_cast<int>(n);
         } else if (arg == "--max-piece") {
             if (!parseInt64(v, n) || n > 63) return genUsageError("--max-piece needs 1..63");
             spec.maxPiece = static_cast<int>(n);
@@ -985,6 +1000,11 @@ int genMain(int argc, char** argv) {
             static_cast<long long>(stats.refunds), static_cast<long long>(stats.timeouts),
             static_cast<long long>(stats.reschedules), static_cast<long long>(stats.addedCars),
             static_cast<long long>(stats.addedSeats));
+    if (!quiet && spec.seatChangePercent > 0)
+        std::fprintf(stderr,
+                     "houbu-cli gen: seat changes: %lld orders accept one, %lld accept two\n",
+                     static_cast<long long>(stats.seatChangeOne),
+                     static_cast<long long>(stats.seatChangeTwo));
     if (!quiet && spec.version2)
         std::fprintf(stderr,
                      "houbu-cli gen: version 2: %lld standing places (%lld sold, %lld refunded), "

@@ -15,7 +15,8 @@ namespace {
 class Outcome : public EventSink {
   public:
     void onEvent(const Event& event) override {
-        if (event.kind == EventKind::TicketHeld) held = true;
+        if (event.kind == EventKind::TicketHeld || event.kind == EventKind::WaitlistFulfilled)
+            held = true;
         if (event.kind == EventKind::Error) code = errorCodeName(event.code);
     }
     bool held = false;
@@ -36,7 +37,7 @@ std::string station(int i) {
 }  // namespace
 
 QualityResult runQuality(int seats, int stops, const std::vector<QualityRequest>& requests,
-                         SeatChoice choice) {
+                         SeatChoice choice, int seatChanges) {
     EngineOptions options;
     options.seatChoice = choice;
     Engine engine(options);
@@ -78,15 +79,35 @@ QualityResult runQuality(int seats, int stops, const std::vector<QualityRequest>
     sell.train = train.train;
     sell.date = train.date;
     sell.travelClass = "二等座";
+    // With seat changes: a waitlist order, then its prepayment, which serves it
+    // at once or leaves it queued for good (nothing is released here).
+    Command order;
+    order.op = Op::Waitlist;
+    order.user = "quality";
+    order.options = {OptionSpec{train.train, train.date, "二等座"}};
+    order.seatChange = std::max(seatChanges, 0);
+    Command prepay;
+    prepay.op = Op::Prepay;
     int line = 2;
     for (const QualityRequest& r : requests) {
-        sell.id = name('q', line);
-        sell.passengers = {name('p', line)};
-        sell.from = station(r.from);
-        sell.to = station(r.to);
-        sell.fingerprint = static_cast<std::uint64_t>(line);
         sink = Outcome();
-        engine.apply(sell, line++, sink);
+        if (seatChanges < 0) {
+            sell.id = name('q', line);
+            sell.passengers = {name('p', line)};
+            sell.from = station(r.from);
+            sell.to = station(r.to);
+            sell.fingerprint = static_cast<std::uint64_t>(line);
+            engine.apply(sell, line++, sink);
+        } else {
+            order.id = name('w', line);
+            order.passengers = {name('p', line)};
+            order.from = station(r.from);
+            order.to = station(r.to);
+            order.fingerprint = static_cast<std::uint64_t>(line);
+            engine.apply(order, line++, sink);
+            prepay.id = order.id;
+            engine.apply(prepay, line++, sink);
+        }
         asked += r.to - r.from;
         if (sink.held) {
             ++result.accepted;
@@ -101,6 +122,23 @@ QualityResult runQuality(int seats, int stops, const std::vector<QualityRequest>
     }
     result.load = static_cast<double>(asked) / (static_cast<double>(seats) * segments);
     return result;
+}
+
+int offlineOptimum(int seats, int stops, std::vector<QualityRequest> requests) {
+    std::stable_sort(requests.begin(), requests.end(),
+                     [](const QualityRequest& a, const QualityRequest& b) { return a.to < b.to; });
+    std::vector<int> load(static_cast<std::size_t>(std::max(stops - 1, 0)), 0);
+    int taken = 0;
+    for (const QualityRequest& r : requests) {
+        bool fits = true;
+        for (int g = r.from; g < r.to && fits; ++g)
+            fits = load[static_cast<std::size_t>(g)] < seats;
+        if (!fits) continue;
+        for (int g = r.from; g < r.to; ++g)
+            ++load[static_cast<std::size_t>(g)];
+        ++taken;
+    }
+    return taken;
 }
 
 std::vector<QualityRequest> feasibleStream(int seats, int stops, double fill, int maxPiece,

@@ -34,6 +34,9 @@ struct GenSpec {
     // accept standing or added runs, added runs, passengers who buy an
     // overlapping ticket after waitlisting, 12306's 2024 limits and caps.
     bool version2 = false;
+    // Percent of waitlist orders accepting seat changes (同车换座), two in three
+    // of them one change and the rest two; 0 leaves the day as it was.
+    int seatChangePercent = 0;
 };
 
 struct GenStats {
@@ -58,6 +61,9 @@ struct GenStats {
     std::int64_t addedRuns = 0;
     std::int64_t conflicts = 0;  // overlapping tickets bought after waitlisting
     std::int64_t caps = 0;
+    // --seat-change
+    std::int64_t seatChangeOne = 0;  // orders accepting one change
+    std::int64_t seatChangeTwo = 0;  // orders accepting two
 };
 
 // Writes the scenario, line by line (each ends with '\n'), to `write`.
@@ -82,9 +88,19 @@ struct QualityResult {
 };
 
 // Sells each request (one passenger, no seat named) in order on a fresh run of
-// `seats` seats and `stops` stops with the given seat choice.
+// `seats` seats and `stops` stops with the given seat choice. With
+// `seatChanges` >= 0 each request is instead a waitlist order accepting that
+// many seat changes (同车换座), prepaid at once: accepted when it is served then.
 QualityResult runQuality(int seats, int stops, const std::vector<QualityRequest>& requests,
-                         SeatChoice choice);
+                         SeatChoice choice, int seatChanges = -1);
+
+// The most requests an offline assignment seats, exactly: taken by earliest
+// end, each while every segment of it has a seat left. Interval graphs are
+// perfect, so a set of load <= seats on every segment is seatable without
+// changes, and greedy by end is optimal for the maximum k-colourable
+// subgraph of an interval graph (Carlisle & Lloyd, "On the k-coloring of
+// intervals", Discrete Applied Mathematics 1995). Seat changes do not raise it.
+int offlineOptimum(int seats, int stops, std::vector<QualityRequest> requests);
 
 // A stream that an offline assignment seats completely: every seat's segments
 // are cut into pieces (gaps with probability 1 - fill), all pieces are requests,

@@ -11,6 +11,7 @@
 #include <QProcess>
 #include <QTemporaryDir>
 #include <QTest>
+#include <bit>
 #include <map>
 
 #include "houbu/codec.h"
@@ -266,6 +267,46 @@ class TestBench : public QObject {
         QCOMPARE(worst.accepted, 2);
         QCOMPARE(worst.fragmented, 1);
         QCOMPARE(worst.load, 1.0);
+    }
+
+    // 同车换座: 2 seats, stops 0-1-2-3. Best-fit puts 0-1 and 2-3 on seat A and
+    // 0-2 on B, leaving A free over 1-2 and B over 2-3: 1-3 fits no whole
+    // seat, but A then B with one change at stop 2.
+    void qualityWithSeatChanges() {
+        const std::vector<QualityRequest> r{{0, 1}, {2, 3}, {0, 2}, {1, 3}};
+        const QualityResult none = runQuality(2, 4, r, SeatChoice::BestFit);
+        const QualityResult asOrders = runQuality(2, 4, r, SeatChoice::BestFit, 0);
+        const QualityResult one = runQuality(2, 4, r, SeatChoice::BestFit, 1);
+        QCOMPARE(none.accepted, 3);
+        QCOMPARE(none.fragmented, 1);
+        QCOMPARE(asOrders.accepted, 3);  // waitlist orders choose seats as sales do
+        QCOMPARE(one.accepted, 4);
+        QCOMPARE(one.fragmented, 0);
+        QCOMPARE(offlineOptimum(2, 4, r), 4);
+    }
+
+    // The offline optimum against every subset of small request sets.
+    void offlineOptimumIsExact() {
+        Rng rng(5);
+        for (int trial = 0; trial < 400; ++trial) {
+            const int seats = rng.between(1, 3), stops = rng.between(3, 6);
+            std::vector<QualityRequest> r(static_cast<std::size_t>(rng.between(1, 11)));
+            for (QualityRequest& q : r) {
+                q.from = rng.below(stops - 1);
+                q.to = rng.between(q.from + 1, stops - 1);
+            }
+            int best = 0;
+            for (unsigned subset = 0; subset < (1u << r.size()); ++subset) {
+                std::vector<int> load(static_cast<std::size_t>(stops - 1), 0);
+                bool fits = true;
+                for (std::size_t i = 0; i < r.size(); ++i)
+                    if (subset >> i & 1)
+                        for (int g = r[i].from; g < r[i].to; ++g)
+                            fits &= ++load[static_cast<std::size_t>(g)] <= seats;
+                if (fits) best = std::max(best, std::popcount(subset));
+            }
+            QCOMPARE(offlineOptimum(seats, stops, r), best);
+        }
     }
 
     void feasibleStreamsAreFeasible() {
