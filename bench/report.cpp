@@ -161,7 +161,43 @@ QImage lines(const QString& title, const QString& xUnit, const QString& yUnit,
 }
 
 const QColor kBlue(52, 101, 164), kOrange(230, 126, 34), kGreen(78, 154, 6), kRed(204, 0, 0),
-    kGrey(120, 120, 120);
+    kGrey(120, 120, 120), kPurple(117, 80, 123);
+
+// Allocation quality: the fraction of requests each way of choosing seats
+// accepts online, with the offline optimum, against the load offered.
+QImage qualityPlot(const QJsonObject& quality) {
+    QList<double> xs;
+    Series best{QStringLiteral("best-fit"), kBlue, {}},
+        first{QStringLiteral("first-fit"), kGreen, {}},
+        worst{QStringLiteral("worst-fit"), kRed, {}},
+        one{QStringLiteral("best-fit, 1 seat change"), kOrange, {}},
+        two{QStringLiteral("best-fit, 2 seat changes"), kPurple, {}},
+        offline{QStringLiteral("offline optimum"), kGrey, {}};
+    for (const auto& l : quality[u"levels"].toArray()) {
+        const QJsonObject level = l.toObject();
+        xs << level[u"load"].toDouble();
+        offline.values << 100 * level[u"offline_accepted_fraction"].toDouble();
+        for (const auto& r : level[u"results"].toArray()) {
+            const QJsonObject o = r.toObject();
+            const double v = 100 * o[u"accepted_fraction"].toDouble();
+            const QString c = o[u"choice"].toString();
+            const int changes = o[u"seat_changes"].toInt();
+            Series& series = changes == 1       ? one
+                             : changes == 2     ? two
+                             : c == u"best-fit" ? best
+                                                : (c == u"first-fit" ? first : worst);
+            series.values << v;
+        }
+    }
+    double lowest = 100;
+    for (const Series* s : {&best, &first, &worst, &one, &two})
+        for (double v : s->values)
+            lowest = std::min(lowest, v);
+    return lines(QStringLiteral("Requests accepted online, and by the offline optimum"),
+                 QStringLiteral("load (requested seat-segments / capacity)"),
+                 QStringLiteral("accepted, %"), xs, {offline, best, first, worst, one, two},
+                 std::floor(lowest / 5) * 5, 100);
+}
 
 // Wall time, CPU time and peak memory of `houbu-cli run` against the orders of
 // the day, from the rows bench-days.sh writes.
@@ -277,6 +313,10 @@ int main(int argc, char** argv) {
             days << load(argv[i]);
         return reliabilityPlot(QString::fromLocal8Bit(argv[2]), days);
     }
+    if (argc == 4 && QByteArrayView(argv[1]) == "--quality") {
+        const QString name = QString::fromLocal8Bit(argv[2]) + QStringLiteral("/quality.png");
+        return qualityPlot(load(argv[3])).save(name) ? 0 : 1;
+    }
     if (argc != 5) {
         std::fprintf(stderr, "usage: bench_report OUT_DIR BENCH.json COMPARE.json QUALITY.json\n");
         return 2;
@@ -329,34 +369,7 @@ int main(int argc, char** argv) {
              QStringLiteral("houbu-vs-redis.png"));
     }
 
-    // 3. Allocation quality: accepted fraction against the offered fill.
-    const QJsonObject quality = load(argv[4]);
-    {
-        QList<double> xs;
-        Series best{QStringLiteral("best-fit"), kBlue, {}},
-            first{QStringLiteral("first-fit"), kGreen, {}},
-            worst{QStringLiteral("worst-fit"), kRed, {}},
-            offline{QStringLiteral("offline optimum"), kGrey, {}};
-        for (const auto& l : quality[u"levels"].toArray()) {
-            const QJsonObject level = l.toObject();
-            xs << level[u"load"].toDouble();
-            offline.values << 100 * level[u"offline_accepted_fraction"].toDouble();
-            for (const auto& r : level[u"results"].toArray()) {
-                const QJsonObject o = r.toObject();
-                const double v = 100 * o[u"accepted_fraction"].toDouble();
-                const QString c = o[u"choice"].toString();
-                (c == u"best-fit" ? best : c == u"first-fit" ? first : worst).values << v;
-            }
-        }
-        double lowest = 100;
-        for (const Series* s : {&best, &first, &worst})
-            for (double v : s->values)
-                lowest = std::min(lowest, v);
-        save(lines(QStringLiteral("Requests accepted online when an offline assignment seats all"),
-                   QStringLiteral("load (requested seat-segments / capacity)"),
-                   QStringLiteral("accepted, %"), xs, {offline, best, first, worst},
-                   std::floor(lowest / 5) * 5, 100),
-             QStringLiteral("quality.png"));
-    }
+    // 3. Allocation quality: accepted fraction against the offered load.
+    save(qualityPlot(load(argv[4])), QStringLiteral("quality.png"));
     return status;
 }
