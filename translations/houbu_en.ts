@@ -118,7 +118,7 @@
 <context>
     <name>houbu::EventLogModel</name>
     <message numerus="yes">
-        <location filename="../models/src/event_log_model.cpp" line="87"/>
+        <location filename="../models/src/event_log_model.cpp" line="104"/>
         <source>%n seat(s) free</source>
         <translation>
             <numerusform>%n seat free</numerusform>
@@ -156,7 +156,31 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/main_window_why.cpp" line="181"/>
+        <location filename="../app/src/main_window_why.cpp" line="172"/>
+        <source>%n change(s) of seat would serve it now (同车换座).</source>
+        <translation>
+            <numerusform>One change of seat would serve it now (同车换座).</numerusform>
+            <numerusform>%n changes of seat would serve it now (同车换座).</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../app/src/main_window_why.cpp" line="179"/>
+        <source>It accepts only %n.</source>
+        <translation>
+            <numerusform>It accepts only %n.</numerusform>
+            <numerusform>It accepts only %n.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../app/src/main_window_why.cpp" line="187"/>
+        <source>%1 has %n seat(s) free.</source>
+        <translation>
+            <numerusform>%1 has %n seat free.</numerusform>
+            <numerusform>%1 has %n seats free.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../app/src/main_window_why.cpp" line="207"/>
         <source>Needs %n seat(s) free over the whole interval</source>
         <translation>
             <numerusform>Needs %n seat free over the whole interval</numerusform>
@@ -164,7 +188,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/main_window_why.cpp" line="182"/>
+        <location filename="../app/src/main_window_why.cpp" line="208"/>
         <source>%n free.</source>
         <translation>
             <numerusform>%n free.</numerusform>
@@ -172,7 +196,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/main_window_why.cpp" line="187"/>
+        <location filename="../app/src/main_window_why.cpp" line="213"/>
         <source>Accepts standing: %n standing place(s) free over the interval.</source>
         <translation>
             <numerusform>Accepts standing: %n standing place free over the interval.</numerusform>
@@ -180,7 +204,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/main_window_why.cpp" line="224"/>
+        <location filename="../app/src/main_window_why.cpp" line="251"/>
         <source>… and %n more seat(s)</source>
         <translation>
             <numerusform>… and %n more seat</numerusform>
@@ -283,6 +307,17 @@
         <translation>
             <numerusform>%n waitlist order served.</numerusform>
             <numerusform>%n waitlist orders served.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>houbu::SeatGridModel</name>
+    <message numerus="yes">
+        <location filename="../models/src/seat_grid_model.cpp" line="120"/>
+        <source>Changes seat (同车换座), %n change(s):</source>
+        <translation>
+            <numerusform>Changes seat (同车换座), %n change:</numerusform>
+            <numerusform>Changes seat (同车换座), %n changes:</numerusform>
         </translation>
     </message>
 </context>

@@ -1724,79 +1724,79 @@
 <context>
     <name>houbu::EventLogModel</name>
     <message>
-        <location filename="../models/src/event_log_model.cpp" line="83"/>
+        <location filename="../models/src/event_log_model.cpp" line="100"/>
         <source>prepay %1 by %2</source>
         <translation>%2 前预付 %1</translation>
     </message>
     <message numerus="yes">
-        <location filename="../models/src/event_log_model.cpp" line="87"/>
+        <location filename="../models/src/event_log_model.cpp" line="104"/>
         <source>%n seat(s) free</source>
         <translation>
             <numerusform>余 %n 座</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../models/src/event_log_model.cpp" line="89"/>
+        <location filename="../models/src/event_log_model.cpp" line="106"/>
         <source>%1 % likely served by %2 (90 % interval %3–%4 %)</source>
         <translation>%2 前兑现概率 %1%（90% 区间 %3–%4%）</translation>
     </message>
     <message>
-        <location filename="../models/src/event_log_model.cpp" line="97"/>
+        <location filename="../models/src/event_log_model.cpp" line="114"/>
         <source>%1 %2 %3: rank %4</source>
         <translation>%1 %2 %3：第 %4 名</translation>
     </message>
     <message>
-        <location filename="../models/src/event_log_model.cpp" line="113"/>
+        <location filename="../models/src/event_log_model.cpp" line="130"/>
         <source>%1 (preview)</source>
         <translation>%1（预演）</translation>
     </message>
     <message>
-        <location filename="../models/src/event_log_model.cpp" line="173"/>
+        <location filename="../models/src/event_log_model.cpp" line="190"/>
         <source>Who sent the command: the console&apos;s user and computer, or a houbud token&apos;s name and role and the client&apos;s address (a remote console sees this with an admin token only)</source>
         <translation>谁发送了该命令：控制台的用户和计算机，或 houbud 令牌的名称、角色和客户端地址（远程控制台仅在使用管理员令牌时可见）</translation>
     </message>
     <message>
-        <location filename="../models/src/event_log_model.cpp" line="178"/>
+        <location filename="../models/src/event_log_model.cpp" line="195"/>
         <source>The command&apos;s line in its input: in a scenario file, the file&apos;s line (every line counted, as houbu-cli numbers them); after that, the console&apos;s commands in the order sent</source>
         <translation>命令在其输入中的行号：场景文件中即文件的行号（与 houbu-cli 一样，每一行都计数）；此后是控制台按发送顺序编号的命令</translation>
     </message>
     <message>
-        <location filename="../models/src/event_log_model.cpp" line="185"/>
+        <location filename="../models/src/event_log_model.cpp" line="202"/>
         <source>Seq</source>
         <translation>序号</translation>
     </message>
     <message>
-        <location filename="../models/src/event_log_model.cpp" line="187"/>
+        <location filename="../models/src/event_log_model.cpp" line="204"/>
         <source>Time</source>
         <translation>时间</translation>
     </message>
     <message>
-        <location filename="../models/src/event_log_model.cpp" line="189"/>
+        <location filename="../models/src/event_log_model.cpp" line="206"/>
         <source>Event</source>
         <translation>事件</translation>
     </message>
     <message>
-        <location filename="../models/src/event_log_model.cpp" line="191"/>
+        <location filename="../models/src/event_log_model.cpp" line="208"/>
         <source>Line</source>
         <translation>行</translation>
     </message>
     <message>
-        <location filename="../models/src/event_log_model.cpp" line="193"/>
+        <location filename="../models/src/event_log_model.cpp" line="210"/>
         <source>Train</source>
         <translation>车次</translation>
     </message>
     <message>
-        <location filename="../models/src/event_log_model.cpp" line="195"/>
+        <location filename="../models/src/event_log_model.cpp" line="212"/>
         <source>Ticket / id</source>
         <translation>车票 / 编号</translation>
     </message>
     <message>
-        <location filename="../models/src/event_log_model.cpp" line="197"/>
+        <location filename="../models/src/event_log_model.cpp" line="214"/>
         <source>Sent by</source>
         <translation>发送者</translation>
     </message>
     <message>
-        <location filename="../models/src/event_log_model.cpp" line="199"/>
+        <location filename="../models/src/event_log_model.cpp" line="216"/>
         <source>Details</source>
         <translation>详情</translation>
     </message>
@@ -2369,24 +2369,24 @@
         <translation>%1 已不在本车次的任何队列中等待。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/main_window_why.cpp" line="187"/>
+        <location filename="../app/src/main_window_why.cpp" line="213"/>
         <source>Accepts standing: %n standing place(s) free over the interval.</source>
         <translation>
             <numerusform>接受无座：该区间有 %n 个无座空位。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_why.cpp" line="190"/>
+        <location filename="../app/src/main_window_why.cpp" line="217"/>
         <source>This class is closed to new waitlist orders (cap 0); the order stays queued.</source>
         <translation>该席别已停止接受新的候补订单（上限 0）；本订单继续排队。</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_why.cpp" line="193"/>
+        <location filename="../app/src/main_window_why.cpp" line="220"/>
         <source>Waitlist cap %1 on this class, %2 passengers queued.</source>
         <translation>该席别候补人数上限 %1，已有 %2 人排队。</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_why.cpp" line="197"/>
+        <location filename="../app/src/main_window_why.cpp" line="224"/>
         <source>When seats come it fails: passenger %1 holds ticket %2 at an overlapping time (兑现失败).</source>
         <translation>有座时将兑现失败：乘车人 %1 持有时间重叠的车票 %2。</translation>
     </message>
@@ -2759,7 +2759,7 @@
     </message>
     <message>
         <location filename="../app/src/main_window_explain.cpp" line="129"/>
-        <location filename="../app/src/main_window_why.cpp" line="227"/>
+        <location filename="../app/src/main_window_why.cpp" line="254"/>
         <source>Why %1 waits</source>
         <translation>%1 为何仍在等待</translation>
     </message>
@@ -2773,37 +2773,83 @@
         <source>%1 is not a waiting order.</source>
         <translation>%1 不是正在候补的订单。</translation>
     </message>
+    <message numerus="yes">
+        <location filename="../app/src/main_window_why.cpp" line="172"/>
+        <source>%n change(s) of seat would serve it now (同车换座).</source>
+        <translation>
+            <numerusform>换座 %n 次即可立即兑现（同车换座）。</numerusform>
+        </translation>
+    </message>
     <message>
-        <location filename="../app/src/main_window_why.cpp" line="171"/>
+        <location filename="../app/src/main_window_why.cpp" line="175"/>
+        <source>It accepts them.</source>
+        <translation>该订单接受换座。</translation>
+    </message>
+    <message>
+        <location filename="../app/src/main_window_why.cpp" line="177"/>
+        <source>It accepts no change of seat.</source>
+        <translation>该订单不接受换座。</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../app/src/main_window_why.cpp" line="179"/>
+        <source>It accepts only %n.</source>
+        <translation>
+            <numerusform>该订单只接受 %n 次。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../app/src/main_window_why.cpp" line="182"/>
+        <source>Not even two changes of seat would serve it</source>
+        <translation>即使换座两次也无法兑现</translation>
+    </message>
+    <message>
+        <location filename="../app/src/main_window_why.cpp" line="186"/>
+        <source>segment %1</source>
+        <translation>第 %1 区段</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../app/src/main_window_why.cpp" line="187"/>
+        <source>%1 has %n seat(s) free.</source>
+        <translation>
+            <numerusform>%1 仅有 %n 个空闲席位。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../app/src/main_window_why.cpp" line="189"/>
+        <source>the free pieces of seats do not join up.</source>
+        <translation>空闲的席位区段无法衔接。</translation>
+    </message>
+    <message>
+        <location filename="../app/src/main_window_why.cpp" line="197"/>
         <source>stops %1→%2</source>
         <translation>站序 %1→%2</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_why.cpp" line="176"/>
+        <location filename="../app/src/main_window_why.cpp" line="202"/>
         <source>The train has left %1: this option no longer serves.</source>
         <translation>列车已从%1发车：此选项不再兑现。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/main_window_why.cpp" line="181"/>
+        <location filename="../app/src/main_window_why.cpp" line="207"/>
         <source>Needs %n seat(s) free over the whole interval</source>
         <translation>
             <numerusform>需要全程空闲席位 %n 个</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/main_window_why.cpp" line="182"/>
+        <location filename="../app/src/main_window_why.cpp" line="208"/>
         <source>%n free.</source>
         <translation>
             <numerusform>空闲 %n 个。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_why.cpp" line="184"/>
+        <location filename="../app/src/main_window_why.cpp" line="210"/>
         <source>Servable now: under policy exact it waits for a release of exactly this interval.</source>
         <translation>现在即可兑现：在 exact 策略下，它等待恰好这一区间的释放。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/main_window_why.cpp" line="224"/>
+        <location filename="../app/src/main_window_why.cpp" line="251"/>
         <source>… and %n more seat(s)</source>
         <translation>
             <numerusform>…… 另有 %n 个席位</numerusform>
@@ -3487,69 +3533,69 @@
 <context>
     <name>houbu::RemoteSession</name>
     <message>
-        <location filename="../session/src/remote_session.cpp" line="89"/>
+        <location filename="../session/src/remote_session.cpp" line="91"/>
         <source>%1 (HTTP %2)</source>
         <translation>%1（HTTP %2）</translation>
     </message>
     <message>
-        <location filename="../session/src/remote_session.cpp" line="90"/>
+        <location filename="../session/src/remote_session.cpp" line="92"/>
         <source>HTTP %1</source>
         <translation>HTTP %1</translation>
     </message>
     <message>
-        <location filename="../session/src/remote_session.cpp" line="96"/>
+        <location filename="../session/src/remote_session.cpp" line="98"/>
         <source>Remote · %1</source>
         <translation>远程 · %1</translation>
     </message>
     <message>
-        <location filename="../session/src/remote_session.cpp" line="97"/>
+        <location filename="../session/src/remote_session.cpp" line="99"/>
         <source>Remote · %1 (%2)</source>
         <translation>远程 · %1（%2）</translation>
     </message>
     <message>
-        <location filename="../session/src/remote_session.cpp" line="275"/>
+        <location filename="../session/src/remote_session.cpp" line="269"/>
         <source>The event stream was refused: %1</source>
         <translation>事件流被拒绝：%1</translation>
     </message>
     <message>
-        <location filename="../session/src/remote_session.cpp" line="312"/>
+        <location filename="../session/src/remote_session.cpp" line="306"/>
         <source>The server sent an event this console cannot read: %1</source>
         <translation>服务器发来本控制台无法读取的事件：%1</translation>
     </message>
     <message>
-        <location filename="../session/src/remote_session.cpp" line="346"/>
+        <location filename="../session/src/remote_session.cpp" line="340"/>
         <source>Connection lost; retrying in %1 ms</source>
         <translation>连接中断；%1 毫秒后重试</translation>
     </message>
     <message>
-        <location filename="../session/src/remote_session.cpp" line="347"/>
+        <location filename="../session/src/remote_session.cpp" line="341"/>
         <source>Connection lost (%1); retrying in %2 ms</source>
         <translation>连接中断（%1）；%2 毫秒后重试</translation>
     </message>
     <message>
-        <location filename="../session/src/remote_session.cpp" line="353"/>
-        <location filename="../session/src/remote_session.cpp" line="431"/>
+        <location filename="../session/src/remote_session.cpp" line="347"/>
+        <location filename="../session/src/remote_session.cpp" line="425"/>
         <source>Not connected to a server.</source>
         <translation>未连接到服务器。</translation>
     </message>
     <message>
-        <location filename="../session/src/remote_session.cpp" line="357"/>
-        <location filename="../session/src/remote_session.cpp" line="433"/>
+        <location filename="../session/src/remote_session.cpp" line="351"/>
+        <location filename="../session/src/remote_session.cpp" line="427"/>
         <source>This connection is read-only (role %1).</source>
         <translation>此连接为只读（角色 %1）。</translation>
     </message>
     <message>
-        <location filename="../session/src/remote_session.cpp" line="372"/>
+        <location filename="../session/src/remote_session.cpp" line="366"/>
         <source>The server did not apply the commands: %1</source>
         <translation>服务器未执行这些命令：%1</translation>
     </message>
     <message>
-        <location filename="../session/src/remote_session.cpp" line="445"/>
+        <location filename="../session/src/remote_session.cpp" line="439"/>
         <source>The server did not apply the command: %1</source>
         <translation>服务器未执行该命令：%1</translation>
     </message>
     <message>
-        <location filename="../session/src/remote_session.cpp" line="453"/>
+        <location filename="../session/src/remote_session.cpp" line="447"/>
         <source>The server&apos;s answer cannot be read: %1</source>
         <translation>无法读取服务器的应答：%1</translation>
     </message>
@@ -3694,7 +3740,7 @@ Sale %5</source>
 订单 %5</translation>
     </message>
     <message>
-        <location filename="../models/src/seat_grid_model.cpp" line="114"/>
+        <location filename="../models/src/seat_grid_model.cpp" line="115"/>
         <source>%1 · %2
 Ticket %3, served from the waitlist
 Passenger %4
@@ -3704,8 +3750,15 @@ Order %5</source>
 乘客 %4
 候补订单 %5</translation>
     </message>
+    <message numerus="yes">
+        <location filename="../models/src/seat_grid_model.cpp" line="120"/>
+        <source>Changes seat (同车换座), %n change(s):</source>
+        <translation>
+            <numerusform>同车换座，换座 %n 次：</numerusform>
+        </translation>
+    </message>
     <message>
-        <location filename="../models/src/seat_grid_model.cpp" line="134"/>
+        <location filename="../models/src/seat_grid_model.cpp" line="144"/>
         <source>Seat %1, car %2, %3</source>
         <translation>席位 %1，%2 号车厢，%3</translation>
     </message>
@@ -4519,17 +4572,42 @@ Order %5</source>
         <translation>某个选项上没有座位可兑现时，订单可以无座票兑现</translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/waitlist_dialog.cpp" line="128"/>
+        <location filename="../app/src/dialogs/waitlist_dialog.cpp" line="130"/>
+        <source>None: one seat for the whole journey</source>
+        <translation>不换座：全程一个席位</translation>
+    </message>
+    <message>
+        <location filename="../app/src/dialogs/waitlist_dialog.cpp" line="131"/>
+        <source>At most one change of seat</source>
+        <translation>最多换座一次</translation>
+    </message>
+    <message>
+        <location filename="../app/src/dialogs/waitlist_dialog.cpp" line="132"/>
+        <source>At most two changes of seat</source>
+        <translation>最多换座两次</translation>
+    </message>
+    <message>
+        <location filename="../app/src/dialogs/waitlist_dialog.cpp" line="134"/>
+        <source>同车换座: when no one seat is free for the whole journey, the passengers may change seats at intermediate stops, within the class. One seat is always preferred.</source>
+        <translation>同车换座：没有全程空闲的席位时，旅客可在途中车站于同一席别内换座。始终优先全程一个席位。</translation>
+    </message>
+    <message>
+        <location filename="../app/src/dialogs/waitlist_dialog.cpp" line="137"/>
+        <source>Seat c&amp;hanges:</source>
+        <translation>换座(&amp;H)：</translation>
+    </message>
+    <message>
+        <location filename="../app/src/dialogs/waitlist_dialog.cpp" line="139"/>
         <source>Accept added t&amp;rains (接受新增列车) leaving between</source>
         <translation>接受新增列车，发车时间在(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/waitlist_dialog.cpp" line="131"/>
+        <location filename="../app/src/dialogs/waitlist_dialog.cpp" line="142"/>
         <source>Trains added to the timetable later, on one of the options&apos; dates, become options of this order when they leave its station in the window</source>
         <translation>之后加开的列车，若在选项日期之一且在此时间窗内从本站发车，将成为本订单的选项</translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/waitlist_dialog.cpp" line="266"/>
+        <location filename="../app/src/dialogs/waitlist_dialog.cpp" line="279"/>
         <source>Waitlist order %1 submitted: prepay %2 by %3.</source>
         <translation>候补订单 %1 已提交：请于 %3 前预付 %2。</translation>
     </message>
@@ -4559,37 +4637,37 @@ Order %5</source>
         <translation>接受无座(&amp;G)</translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/waitlist_dialog.cpp" line="172"/>
+        <location filename="../app/src/dialogs/waitlist_dialog.cpp" line="183"/>
         <source>This option is listed already.</source>
         <translation>此选项已在列表中。</translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/waitlist_dialog.cpp" line="191"/>
+        <location filename="../app/src/dialogs/waitlist_dialog.cpp" line="202"/>
         <source>&amp;Submit</source>
         <translation>提交(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/waitlist_dialog.cpp" line="228"/>
+        <location filename="../app/src/dialogs/waitlist_dialog.cpp" line="239"/>
         <source>Enter an id for the order.</source>
         <translation>请输入订单编号。</translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/waitlist_dialog.cpp" line="229"/>
+        <location filename="../app/src/dialogs/waitlist_dialog.cpp" line="240"/>
         <source>Enter the user (account) placing the order.</source>
         <translation>请输入下单的用户（账号）。</translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/waitlist_dialog.cpp" line="231"/>
+        <location filename="../app/src/dialogs/waitlist_dialog.cpp" line="242"/>
         <source>No train is shown: open a scenario or a store first.</source>
         <translation>未显示任何车次：请先打开场景或存储。</translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/waitlist_dialog.cpp" line="233"/>
+        <location filename="../app/src/dialogs/waitlist_dialog.cpp" line="244"/>
         <source>Add at least one option: a train, a date and a class.</source>
         <translation>请至少添加一个选项：车次、日期和席别。</translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/waitlist_dialog.cpp" line="236"/>
+        <location filename="../app/src/dialogs/waitlist_dialog.cpp" line="247"/>
         <source>Option %1 has no class.</source>
         <translation>选项 %1 没有席别。</translation>
     </message>
@@ -4735,42 +4813,42 @@ Order %5</source>
 <context>
     <name>main</name>
     <message>
-        <location filename="../app/src/main.cpp" line="312"/>
+        <location filename="../app/src/main.cpp" line="314"/>
         <source>Houbu console: seat intervals and waitlists.</source>
         <translation>候补控制台：席位区间与候补队列。</translation>
     </message>
     <message>
-        <location filename="../app/src/main.cpp" line="283"/>
+        <location filename="../app/src/main.cpp" line="285"/>
         <source>Open (or create) the store at &lt;path&gt;.</source>
         <translation>打开（或新建）位于 &lt;path&gt; 的存储。</translation>
     </message>
     <message>
-        <location filename="../app/src/main.cpp" line="287"/>
+        <location filename="../app/src/main.cpp" line="289"/>
         <source>Run the engine in memory with the demo train.</source>
         <translation>在内存中运行引擎并载入演示车次。</translation>
     </message>
     <message>
-        <location filename="../app/src/main.cpp" line="289"/>
+        <location filename="../app/src/main.cpp" line="291"/>
         <source>Load a scenario file in memory.</source>
         <translation>在内存中加载场景文件。</translation>
     </message>
     <message>
-        <location filename="../app/src/main.cpp" line="291"/>
+        <location filename="../app/src/main.cpp" line="293"/>
         <source>Use a dark palette.</source>
         <translation>使用深色配色。</translation>
     </message>
     <message>
-        <location filename="../app/src/main.cpp" line="294"/>
+        <location filename="../app/src/main.cpp" line="296"/>
         <source>Save screenshots into &lt;dir&gt; and quit; with --scenario, screenshots of that day at scale.</source>
         <translation>将截图保存到 &lt;dir&gt; 后退出；与 --scenario 同用时，截取该日全量数据下的界面。</translation>
     </message>
     <message>
-        <location filename="../app/src/main.cpp" line="300"/>
+        <location filename="../app/src/main.cpp" line="302"/>
         <source>Interface language: en or zh_CN (default: the system language).</source>
         <translation>界面语言：en 或 zh_CN（默认跟随系统）。</translation>
     </message>
     <message>
-        <location filename="../app/src/main.cpp" line="305"/>
+        <location filename="../app/src/main.cpp" line="307"/>
         <source>Connect to the houbud server at &lt;url&gt;. The token comes from the HOUBU_TOKEN environment variable or the system keychain.</source>
         <translation>连接位于 &lt;url&gt; 的 houbud 服务器。令牌取自 HOUBU_TOKEN 环境变量或系统钥匙串。</translation>
     </message>

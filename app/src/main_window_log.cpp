@@ -132,8 +132,11 @@ void MainWindow::onLogSelection() {
         if (a >= 0 && b > a) highlights[QString::fromStdString(seat)].append({a, b});
     };
     if (!e.seat.empty()) mark(e.seat, e.from, e.to);
-    for (const TicketLine& t : e.tickets)
-        mark(t.seat, t.from, t.to);
+    for (const TicketLine& t : e.tickets) {
+        if (t.legs.empty()) mark(t.seat, t.from, t.to);
+        for (const LegLine& leg : t.legs)
+            mark(leg.seat, leg.from, leg.to);
+    }
     for (const std::string& seat : e.seatList)
         mark(seat, e.from, e.to);
     grid_->setHighlights(highlights);

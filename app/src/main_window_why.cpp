@@ -164,6 +164,32 @@ void MainWindow::onWhy(const QString& orderId, const std::vector<WaitReason>& re
     QString text;
     QHash<QString, QList<QPair<int, int>>> highlights;
     const QStringList stations = gridModel_->stations();
+    // 同车换座: would changing seats serve the order, and does it accept that.
+    auto seatChangeText = [this](const WaitReason& w, const QStringList& names, bool shown) {
+        if (w.changesThatServe == 0) return QString();
+        QString out;
+        if (w.changesThatServe > 0) {
+            out = tr("%n change(s) of seat would serve it now (同车换座).", nullptr,
+                     w.changesThatServe);
+            if (w.seatChanges >= w.changesThatServe)
+                out += u" "_s + tr("It accepts them.");
+            else if (w.seatChanges == 0)
+                out += u" "_s + tr("It accepts no change of seat.");
+            else
+                out += u" "_s + tr("It accepts only %n.", nullptr, w.seatChanges);
+            return out;
+        }
+        out = tr("Not even two changes of seat would serve it");
+        if (w.scarceSegment >= 0) {
+            const QString segment =
+                shown ? names.value(w.scarceSegment) + u"→"_s + names.value(w.scarceSegment + 1)
+                      : tr("segment %1").arg(w.scarceSegment + 1);
+            out += u": "_s + tr("%1 has %n seat(s) free.", nullptr, w.scarceFree).arg(segment);
+        } else {
+            out += u": "_s + tr("the free pieces of seats do not join up.");
+        }
+        return out;
+    };
     for (const WaitReason& w : reasons) {
         const bool shown =
             snapshot_ && snapshot_->run.train == w.train && snapshot_->run.date == w.date;
@@ -186,6 +212,7 @@ void MainWindow::onWhy(const QString& orderId, const std::vector<WaitReason>& re
         if (w.acceptsStanding)
             text += u" "_s + tr("Accepts standing: %n standing place(s) free over the interval.",
                                 nullptr, w.standingFree);
+        text += u" "_s + seatChangeText(w, stations, shown);
         if (w.cap == 0)
             text += u" "_s + tr("This class is closed to new waitlist orders (cap 0); the order "
                                 "stays queued.");

@@ -45,13 +45,21 @@ HolderView::Kind kindFrom(const QString& name) {
 }
 
 QJsonObject holderJson(const HolderView& h) {
-    return {{"kind"_L1, QLatin1StringView(kindName(h.kind))},
-            {"from"_L1, h.from},
-            {"to"_L1, h.to},
-            {"id"_L1, s(h.id)},
-            {"passenger"_L1, s(h.passenger)},
-            {"sale"_L1, s(h.sale)},
-            {"pay_by"_L1, static_cast<qint64>(h.payBy)}};
+    QJsonObject o{{"kind"_L1, QLatin1StringView(kindName(h.kind))},
+                  {"from"_L1, h.from},
+                  {"to"_L1, h.to},
+                  {"id"_L1, s(h.id)},
+                  {"passenger"_L1, s(h.passenger)},
+                  {"sale"_L1, s(h.sale)},
+                  {"pay_by"_L1, static_cast<qint64>(h.payBy)}};
+    if (!h.legs.empty()) {
+        QJsonArray legs;
+        for (const LegView& leg : h.legs)
+            legs.append(
+                QJsonObject{{"seat"_L1, s(leg.seat)}, {"from"_L1, leg.from}, {"to"_L1, leg.to}});
+        o.insert("legs"_L1, legs);
+    }
+    return o;
 }
 
 HolderView holderFrom(const QJsonObject& o) {
@@ -63,6 +71,11 @@ HolderView holderFrom(const QJsonObject& o) {
     h.passenger = str(o, "passenger"_L1);
     h.sale = str(o, "sale"_L1);
     h.payBy = int64(o, "pay_by"_L1, -1);
+    for (const auto& x : o.value("legs"_L1).toArray()) {
+        const QJsonObject leg = x.toObject();
+        h.legs.push_back(
+            LegView{str(leg, "seat"_L1), integer(leg, "from"_L1), integer(leg, "to"_L1)});
+    }
     return h;
 }
 
@@ -334,6 +347,10 @@ QJsonObject toJson(const WaitReason& v) {
             {"queued_on_class"_L1, v.queuedOnClass},
             {"conflict_passenger"_L1, s(v.conflictPassenger)},
             {"conflict_ticket"_L1, s(v.conflictTicket)},
+            {"seat_changes"_L1, v.seatChanges},
+            {"changes_that_serve"_L1, v.changesThatServe},
+            {"scarce_segment"_L1, v.scarceSegment},
+            {"scarce_free"_L1, v.scarceFree},
             {"seats"_L1, seats}};
 }
 
@@ -353,6 +370,10 @@ bool fromJson(const QJsonObject& o, WaitReason& v) {
     v.queuedOnClass = integer(o, "queued_on_class"_L1);
     v.conflictPassenger = str(o, "conflict_passenger"_L1);
     v.conflictTicket = str(o, "conflict_ticket"_L1);
+    v.seatChanges = integer(o, "seat_changes"_L1);
+    v.changesThatServe = integer(o, "changes_that_serve"_L1);
+    v.scarceSegment = integer(o, "scarce_segment"_L1, -1);
+    v.scarceFree = integer(o, "scarce_free"_L1);
     v.seats.clear();
     for (const auto& x : o.value("seats"_L1).toArray()) {
         const QJsonObject b = x.toObject();

@@ -5,6 +5,7 @@
 #include <tuple>
 
 #include "houbu/engine.h"
+#include "seat_chains.h"
 #include "seat_choice.h"
 #include "state.h"
 
@@ -25,6 +26,9 @@ HolderView holderOf(const EngineState& s, const Occupant& o) {
     h.id = ticketId(s, o.ref);
     h.passenger = passengerOf(s, t);
     h.sale = saleId(s, sale);
+    if (t.legCount > 0)
+        for (const TicketLeg& leg : legsOf(s, o.ref))
+            h.legs.push_back(LegView{s.runs[t.run].seats[leg.seat].label(), leg.from, leg.to});
     if (t.status == TicketStatus::Held) {
         h.kind = HolderView::Kind::Held;
         h.payBy = sale.payBy;
@@ -345,6 +349,17 @@ std::vector<WaitReason> Engine::whyWaiting(const std::string& id) const {
                 w.conflictPassenger = conflict.passenger;
                 w.conflictTicket = ticketId(s, conflict.ticket);
             }
+        }
+        w.seatChanges = seatChangesOf(o);
+        if (countFree(run, opt.travelClass, opt.from, opt.to, o.groupSize()) < o.groupSize()) {
+            w.changesThatServe = -1;
+            for (int changes = 1; changes <= 2 && w.changesThatServe < 0; ++changes)
+                if (chainsExist(run, opt.travelClass, opt.from, opt.to, o.groupSize(), changes))
+                    w.changesThatServe = changes;
+            const ScarceSegment scarce =
+                scarcestSegment(run, opt.travelClass, opt.from, opt.to, o.groupSize());
+            w.scarceSegment = scarce.segment;
+            w.scarceFree = scarce.free;
         }
         const SegmentMask want = segmentMask(opt.from, opt.to);
         for (std::uint32_t seatIndex : run.classes[opt.travelClass].seats) {

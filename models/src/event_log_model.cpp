@@ -41,8 +41,11 @@ QString orderOf(const Event& e) {
 QStringList seatsOf(const Event& e) {
     QStringList seats;
     if (!e.seat.empty()) seats << qs(e.seat);
-    for (const TicketLine& t : e.tickets)
-        seats << qs(t.seat);
+    for (const TicketLine& t : e.tickets) {
+        if (t.legs.empty()) seats << qs(t.seat);
+        for (const LegLine& leg : t.legs)
+            seats << qs(leg.seat);
+    }
     for (const std::string& s : e.seatList)
         seats << qs(s);
     return seats;
@@ -56,6 +59,19 @@ QString subjectOf(const Event& e) {
     for (const std::string* v : {&e.ticket, &e.id, &e.seat})
         if (!v->empty()) return qs(*v);
     return {};
+}
+
+// The seats of served tickets, a ticket on several seats (同车换座) as
+// "01-01A→01-01C", its seats in travel order.
+QString ticketSeatsOf(const Event& e) {
+    QStringList seats;
+    for (const TicketLine& t : e.tickets) {
+        QStringList legs;
+        for (const LegLine& leg : t.legs)
+            legs << qs(leg.seat);
+        seats << (legs.isEmpty() ? qs(t.seat) : legs.join(u"\u2192"_s));
+    }
+    return seats.join(u", "_s);
 }
 
 QString detailsOf(const Event& e) {
@@ -73,6 +89,7 @@ QString detailsOf(const Event& e) {
         case EventKind::WaitlistCancelled:
             return DisplayNames::cancelReason(qs(e.reason));
         case EventKind::WaitlistFulfilled:
+            return ticketSeatsOf(e);
         case EventKind::BlockCreated:
         case EventKind::CarAdded:
             return seatsOf(e).join(u", "_s);

@@ -110,10 +110,20 @@ QVariant SeatGridModel::data(const QModelIndex& index, int role) const {
                 case HolderView::Kind::Paid:
                     return tr("%1 · %2\nTicket %3, paid\nPassenger %4\nSale %5")
                         .arg(qs(s.label), interval, qs(h->id), qs(h->passenger), qs(h->sale));
-                case HolderView::Kind::Served:
-                    return tr("%1 · %2\nTicket %3, served from the waitlist\nPassenger %4\nOrder "
-                              "%5")
-                        .arg(qs(s.label), interval, qs(h->id), qs(h->passenger), qs(h->sale));
+                case HolderView::Kind::Served: {
+                    QString text =
+                        tr("%1 · %2\nTicket %3, served from the waitlist\nPassenger %4\nOrder "
+                           "%5")
+                            .arg(qs(s.label), interval, qs(h->id), qs(h->passenger), qs(h->sale));
+                    if (h->legs.empty()) return text;
+                    // 同车换座: the whole journey, leg by leg.
+                    text += u'\n' + tr("Changes seat (同车换座), %n change(s):", nullptr,
+                                       static_cast<int>(h->legs.size()) - 1);
+                    for (const LegView& leg : h->legs)
+                        text += u"\n  "_s + qs(leg.seat) + u"  "_s +
+                                arrow(stations_.value(leg.from), stations_.value(leg.to));
+                    return text;
+                }
             }
             return {};
         }

@@ -620,6 +620,10 @@ class TestDialogs : public QObject {
         field<QLineEdit*>(w, u"user"_s)->setText(u"u901"_s);
         w->passengers()->item(0, 0)->setText(u"候补乙"_s);
         QVERIFY(!parsed(w->command()).contains(u"accept_standing"_s));
+        QVERIFY(!parsed(w->command()).contains(u"seat_change"_s));
+        auto* changes = field<QComboBox*>(w, u"seatChange"_s);
+        changes->setCurrentIndex(changes->findData(1));
+        QCOMPARE(parsed(w->command()).value(u"seat_change"_s).toInt(), 1);
         field<QCheckBox*>(w, u"acceptStanding"_s)->setChecked(true);
         field<QCheckBox*>(w, u"newTrains"_s)->setChecked(true);
         auto* from = field<QDateTimeEdit*>(w, u"newTrainsFrom"_s);

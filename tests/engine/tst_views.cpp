@@ -247,6 +247,32 @@ class TestViews : public QObject {
         QCOMPARE(why[0].conflictTicket, std::string("s10.1"));
         QVERIFY(s.engine().checkInvariants().empty());
     }
+
+    // 同车换座: why an order waits says whether changing seats would serve it.
+    void whyWaitingTellsOfSeatChanges() {
+        Session s;
+        s.send(
+            R"({"op":"train","train":"G7","date":"2024-02-08","stops":[{"station":"北京南","km":0,"dep":"08:00"},{"station":"济南西","km":406,"arr":"09:52","dep":"09:55"},{"station":"南京南","km":1023,"arr":"12:10","dep":"12:12"},{"station":"上海虹桥","km":1318,"arr":"13:30"}],"cars":[{"car":1,"class":"二等座","rows":1,"layout":"AB"}]})");
+        s.send(
+            R"({"op":"sell","id":"s1","train":"G7","date":"2024-02-08","from":"济南西","to":"上海虹桥","class":"二等座","passengers":["甲"],"seats":["01-01A"]})");
+        s.send(
+            R"({"op":"sell","id":"s2","train":"G7","date":"2024-02-08","from":"北京南","to":"济南西","class":"二等座","passengers":["乙"],"seats":["01-01B"]})");
+        s.send(
+            R"({"op":"waitlist","id":"w1","user":"u1","passengers":["丙"],"from":"北京南","to":"上海虹桥","options":[{"train":"G7","date":"2024-02-08","class":"二等座"}]})");
+        s.send(R"({"op":"prepay","id":"w1"})");
+        s.send(
+            R"({"op":"waitlist","id":"w2","user":"u2","passengers":["丁","戊"],"from":"北京南","to":"上海虹桥","options":[{"train":"G7","date":"2024-02-08","class":"二等座"}],"seat_change":2})");
+        s.send(R"({"op":"prepay","id":"w2"})");
+        const auto one = s.engine().whyWaiting("w1");
+        QCOMPARE(one.size(), std::size_t(1));
+        QCOMPARE(one[0].seatChanges, 0);
+        QCOMPARE(one[0].changesThatServe, 1);
+        const auto two = s.engine().whyWaiting("w2");
+        QCOMPARE(two[0].seatChanges, 2);
+        QCOMPARE(two[0].changesThatServe, -1);
+        QCOMPARE(two[0].scarceSegment, 0);  // 北京南→济南西: only 01-01A
+        QCOMPARE(two[0].scarceFree, 1);
+    }
 };
 
 QTEST_GUILESS_MAIN(TestViews)

@@ -4,7 +4,9 @@
 #include <QPainter>
 #include <QPainterPath>
 #include <QScrollBar>
+#include <QSet>
 #include <QWheelEvent>
+#include <optional>
 
 #include "houbu/seat_grid_header.h"
 #include "houbu/seat_painter.h"
@@ -333,6 +335,7 @@ void SeatGridView::paintEvent(QPaintEvent* event) {
     QTableView::paintEvent(event);
     if (groups_.isEmpty() || !model() || model()->columnCount() == 0) return;
     paintStandingRows();
+    paintSeatChanges();
     // Each car's divider spans the run; its label stays at the left edge of
     // the view while the grid scrolls sideways.
     QPainter p(viewport());
@@ -352,6 +355,57 @@ void SeatGridView::paintEvent(QPaintEvent* event) {
         p.setPen(g.newClass ? colors.classBandText : colors.carBandText);
         p.drawText(QRect(std::max(left, 0) + 6, y, viewport()->width() - 12, band),
                    Qt::AlignLeft | Qt::AlignVCenter, SeatGroups::label(g));
+    }
+}
+
+void SeatGridView::paintSeatChanges() {
+    if (!model_ || !filter_ || filter_->rowCount() == 0) return;
+    const int first = std::max(rowAt(0), 0);
+    int last = rowAt(viewport()->height() - 1);
+    if (last < 0) last = filter_->rowCount() - 1;
+    QPainter p(viewport());
+    p.setRenderHint(QPainter::Antialiasing);
+    const SeatColors colors = SeatColors::forPalette(palette());
+    // The middle of a leg's bar next to the change, in viewport coordinates
+    // (a row may also carry a car's divider above or a standing row below, as
+    // the delegate paints them); nothing when the seat is filtered out.
+    auto anchor = [this](const QString& seat, int column) -> std::optional<QPoint> {
+        const int row = model_->rowOfSeat(seat);
+        if (row < 0) return std::nullopt;
+        const QModelIndex at = filter_->mapFromSource(model_->index(row, column));
+        if (!at.isValid()) return std::nullopt;
+        QRect r = visualRect(at);
+        if (standingRect(at.row(), at.column()).isValid())
+            r.setBottom(r.bottom() - standingRowHeight());
+        return QPoint(r.center().x(), r.bottom() - geometry_.cellHeight() / 2);
+    };
+    QSet<QString> drawn;  // each ticket once, whichever of its rows shows
+    for (int row = first; row <= last; ++row) {
+        const SeatView* seat = model_->seat(filter_->mapToSource(filter_->index(row, 0)).row());
+        if (!seat) continue;
+        for (const HolderView& h : seat->holders) {
+            if (h.legs.size() < 2) continue;
+            const QString ticket = QString::fromStdString(h.id);
+            if (drawn.contains(ticket)) continue;
+            drawn.insert(ticket);
+            const QColor color = h.kind == HolderView::Kind::Held   ? colors.held
+                                 : h.kind == HolderView::Kind::Paid ? colors.paid
+                                                                    : colors.served;
+            p.setPen(QPen(color, 4, Qt::SolidLine, Qt::RoundCap));
+            p.setBrush(color);
+            for (std::size_t k = 0; k + 1 < h.legs.size(); ++k) {
+                const LegView& a = h.legs[k];
+                const LegView& b = h.legs[k + 1];
+                const auto from = anchor(QString::fromStdString(a.seat), a.to - 1);
+                const auto to = anchor(QString::fromStdString(b.seat), b.from);
+                if (!from || !to) continue;
+                // At the station between the two cells: the columns' shared edge.
+                const int x = columnViewportPosition(b.from);
+                p.drawLine(QPoint(x, from->y()), QPoint(x, to->y()));
+                p.drawEllipse(QPoint(x, from->y()), 4, 4);
+                p.drawEllipse(QPoint(x, to->y()), 4, 4);
+            }
+        }
     }
 }
 

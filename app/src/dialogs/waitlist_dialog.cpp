@@ -125,6 +125,17 @@ WaitlistDialog::WaitlistDialog(Session* session, OperatorContext context, QWidge
     acceptStanding_->setToolTip(
         tr("The order may be served with standing tickets when no seat serves it on an option"));
     form()->addRow(QString(), acceptStanding_);
+    seatChange_ = new QComboBox(this);
+    seatChange_->setObjectName(u"seatChange"_s);
+    seatChange_->addItem(tr("None: one seat for the whole journey"), 0);
+    seatChange_->addItem(tr("At most one change of seat"), 1);
+    seatChange_->addItem(tr("At most two changes of seat"), 2);
+    seatChange_->setToolTip(
+        tr("同车换座: when no one seat is free for the whole journey, the passengers may "
+           "change seats at intermediate stops, within the class. One seat is always "
+           "preferred."));
+    form()->addRow(tr("Seat c&hanges:"), seatChange_);
+    connect(seatChange_, &QComboBox::currentIndexChanged, this, &OperatorDialog::revalidate);
     newTrains_ = new QCheckBox(tr("Accept added t&rains (接受新增列车) leaving between"), this);
     newTrains_->setObjectName(u"newTrains"_s);
     newTrains_->setToolTip(
@@ -254,6 +265,8 @@ QJsonObject WaitlistDialog::commandObject() const {
     o.insert(u"options"_s, options);
     if (hasDeadline_->isChecked()) o.insert(u"deadline"_s, formatAt(deadline_->dateTime()));
     if (acceptStanding_->isChecked()) o.insert(u"accept_standing"_s, true);
+    if (const int changes = seatChange_->currentData().toInt(); changes > 0)
+        o.insert(u"seat_change"_s, changes);
     if (newTrains_->isChecked())
         o.insert(u"new_trains"_s, QJsonObject{{u"from"_s, formatAt(newTrainsFrom_->dateTime())},
                                               {u"to"_s, formatAt(newTrainsTo_->dateTime())}});

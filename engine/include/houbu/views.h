@@ -98,6 +98,14 @@ struct StandingTicketView {
 };
 
 // Who holds an interval of a seat.
+// One leg of a ticket on several seats (同车换座).
+struct LegView {
+    std::string seat;  // "CC-RRL"
+    int from = 0;      // stop index
+    int to = 0;
+    bool operator==(const LegView&) const = default;
+};
+
 struct HolderView {
     enum class Kind : std::uint8_t { Held, Paid, Served, Block };
     Kind kind = Kind::Held;
@@ -107,6 +115,9 @@ struct HolderView {
     std::string passenger;  // tickets only
     std::string sale;       // sale, or the waitlist order that was served
     Time payBy = -1;        // held tickets
+    // A ticket on several seats: all its legs in travel order, this one among
+    // them; empty for a ticket on one seat and for blocks.
+    std::vector<LegView> legs;
 };
 
 struct SeatView {
@@ -257,6 +268,14 @@ struct WaitReason {
     int queuedOnClass = 0;
     std::string conflictPassenger;
     std::string conflictTicket;
+    // 同车换座: the changes the order accepts, and the fewest (1 or 2) that
+    // would seat it now when no whole seats do (0: whole seats do, -1: not
+    // even two); when not even two, the first segment short of seats (-1:
+    // none, the changes are too few) and its free seats.
+    int seatChanges = 0;
+    int changesThatServe = 0;
+    int scarceSegment = -1;
+    int scarceFree = 0;
     struct Blocked {
         std::string seat;
         std::vector<HolderView> blockers;  // holders overlapping the interval

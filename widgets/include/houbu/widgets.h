@@ -151,6 +151,8 @@ class SeatGridView : public QTableView {
     // that no longer start a car as high as the others).
     void applyDividers();
     void paintStandingRows();
+    // 同车换座: a line at each change station joining a ticket's legs.
+    void paintSeatChanges();
     void onSelection();
 
     SeatGridModel* model_ = nullptr;

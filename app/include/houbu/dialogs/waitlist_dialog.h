@@ -49,6 +49,7 @@ class WaitlistDialog : public OperatorDialog {
     QCheckBox* hasDeadline_ = nullptr;
     QDateTimeEdit* deadline_ = nullptr;
     QCheckBox* acceptStanding_ = nullptr;  // 接受无座
+    QComboBox* seatChange_ = nullptr;      // 同车换座: 0, 1 or 2
     QCheckBox* newTrains_ = nullptr;       // 接受新增列车, within a window of departures
     QDateTimeEdit* newTrainsFrom_ = nullptr;
     QDateTimeEdit* newTrainsTo_ = nullptr;
