@@ -107,11 +107,35 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../models/src/trace_reasons.cpp" line="55"/>
+        <location filename="../models/src/trace_reasons.cpp" line="84"/>
+        <source>with %n seat change(s): %1</source>
+        <translation>
+            <numerusform>with one seat change: %1</numerusform>
+            <numerusform>with %n seat changes: %1</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../models/src/trace_reasons.cpp" line="87"/>
         <source>seat(s) %1</source>
         <translation>
             <numerusform>seat %1</numerusform>
             <numerusform>seats %1</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../models/src/trace_reasons.cpp" line="114"/>
+        <source>no chain of at most %n seat change(s) seats %1</source>
+        <translation>
+            <numerusform>no chain of at most one seat change seats %1</numerusform>
+            <numerusform>no chain of at most %n seat changes seats %1</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../models/src/trace_reasons.cpp" line="117"/>
+        <source>no chain of at most %n seat change(s): %1 has %2</source>
+        <translation>
+            <numerusform>no chain of at most one seat change: %1 has %2</numerusform>
+            <numerusform>no chain of at most %n seat changes: %1 has %2</numerusform>
         </translation>
     </message>
 </context>
@@ -354,7 +378,15 @@
 <context>
     <name>houbu::StepPanel</name>
     <message numerus="yes">
-        <location filename="../app/src/step_panel.cpp" line="149"/>
+        <location filename="../app/src/step_panel.cpp" line="154"/>
+        <source>%1 served with %n seat change(s) on %2 (%3 %4): %5</source>
+        <translation>
+            <numerusform>%1 served with one seat change on %2 (%3 %4): %5</numerusform>
+            <numerusform>%1 served with %n seat changes on %2 (%3 %4): %5</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../app/src/step_panel.cpp" line="168"/>
         <source>%1 skipped: only %n seat(s) free on %2 (%3)</source>
         <translation>
             <numerusform>%1 skipped: only %n seat free on %2 (%3)</numerusform>
@@ -362,7 +394,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/step_panel.cpp" line="188"/>
+        <location filename="../app/src/step_panel.cpp" line="207"/>
         <source>%n more command(s) waiting</source>
         <translation>
             <numerusform>%n more command waiting</numerusform>

@@ -1423,45 +1423,71 @@
             <numerusform>空闲 %n 个座位</numerusform>
         </translation>
     </message>
+    <message>
+        <location filename="../models/src/trace_reasons.cpp" line="43"/>
+        <source>%1 (changing at %2)</source>
+        <translation>%1（在 %2 换座）</translation>
+    </message>
     <message numerus="yes">
-        <location filename="../models/src/trace_reasons.cpp" line="55"/>
+        <location filename="../models/src/trace_reasons.cpp" line="84"/>
+        <source>with %n seat change(s): %1</source>
+        <translation>
+            <numerusform>换座 %n 次：%1</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../models/src/trace_reasons.cpp" line="87"/>
         <source>seat(s) %1</source>
         <translation>
             <numerusform>座位 %1</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../models/src/trace_reasons.cpp" line="56"/>
+        <location filename="../models/src/trace_reasons.cpp" line="89"/>
         <source>standing: no seat free on %1</source>
         <translation>无座：%1 没有空闲座位</translation>
     </message>
     <message>
-        <location filename="../models/src/trace_reasons.cpp" line="57"/>
+        <location filename="../models/src/trace_reasons.cpp" line="91"/>
         <source>%1, rank %2 in %3; %4; the earliest servable in queue order; served on option %5 (%6 %7), %8</source>
         <translation>%1，在 %3 中排第 %2 位；%4；按队列顺序最早可兑现；按第 %5 个选项（%6 %7）兑现，%8</translation>
     </message>
     <message>
-        <location filename="../models/src/trace_reasons.cpp" line="65"/>
+        <location filename="../models/src/trace_reasons.cpp" line="99"/>
         <source>%1; %2 on %3 (%4)</source>
         <translation>%1；%3 %2（%4）</translation>
     </message>
     <message>
-        <location filename="../models/src/trace_reasons.cpp" line="72"/>
+        <location filename="../models/src/trace_reasons.cpp" line="106"/>
         <source>%1 on %2 (%3)</source>
         <translation>%2 %1（%3）</translation>
     </message>
     <message>
-        <location filename="../models/src/trace_reasons.cpp" line="77"/>
+        <location filename="../models/src/trace_reasons.cpp" line="111"/>
         <source>%1 has left %2</source>
         <translation>%1 已驶离 %2</translation>
     </message>
+    <message numerus="yes">
+        <location filename="../models/src/trace_reasons.cpp" line="114"/>
+        <source>no chain of at most %n seat change(s) seats %1</source>
+        <translation>
+            <numerusform>换座不超过 %n 次也无法安排%1</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../models/src/trace_reasons.cpp" line="117"/>
+        <source>no chain of at most %n seat change(s): %1 has %2</source>
+        <translation>
+            <numerusform>换座不超过 %n 次也无法安排：%1 %2</numerusform>
+        </translation>
+    </message>
     <message>
-        <location filename="../models/src/trace_reasons.cpp" line="81"/>
+        <location filename="../models/src/trace_reasons.cpp" line="125"/>
         <source>%1; %2; waits in its queues</source>
         <translation>%1；%2；在其队列中等待</translation>
     </message>
     <message>
-        <location filename="../models/src/trace_reasons.cpp" line="84"/>
+        <location filename="../models/src/trace_reasons.cpp" line="128"/>
         <source>fails: %1 travels on %2 %3 %4 (ticket %5) at an overlapping time on every option with seats</source>
         <translation>兑现失败：%1 已购 %2 %3 %4（车票 %5），与每个有座选项的时间重叠</translation>
     </message>
@@ -4233,34 +4259,51 @@ Order %5</source>
         <translation>%1 以无座兑现 %2（%3）：没有空座，该订单接受无座</translation>
     </message>
     <message>
-        <location filename="../app/src/step_panel.cpp" line="143"/>
+        <location filename="../app/src/step_panel.cpp" line="148"/>
+        <source>stop %1</source>
+        <translation>第 %1 站</translation>
+    </message>
+    <message>
+        <location filename="../app/src/step_panel.cpp" line="151"/>
+        <source>%1 (changing at %2)</source>
+        <translation>%1（在 %2 换座）</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../app/src/step_panel.cpp" line="154"/>
+        <source>%1 served with %n seat change(s) on %2 (%3 %4): %5</source>
+        <translation>
+            <numerusform>%1 已兑现，换座 %n 次：%2（%3 %4）：%5</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../app/src/step_panel.cpp" line="162"/>
         <source>%1 served on %2 %3 (%4 %5)</source>
         <translation>%1 已兑现：%2 %3（%4 %5）</translation>
     </message>
     <message>
-        <location filename="../app/src/step_panel.cpp" line="148"/>
+        <location filename="../app/src/step_panel.cpp" line="167"/>
         <source>%1 skipped: no option has enough free seats; it waits in its queues</source>
         <translation>跳过 %1：没有任何选项有足够的空闲席位；继续在其队列中等待</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/step_panel.cpp" line="149"/>
+        <location filename="../app/src/step_panel.cpp" line="168"/>
         <source>%1 skipped: only %n seat(s) free on %2 (%3)</source>
         <translation>
             <numerusform>跳过 %1：%2（%3）仅有 %n 个空闲席位</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/src/step_panel.cpp" line="166"/>
+        <location filename="../app/src/step_panel.cpp" line="185"/>
         <source>%1: no queued order is a candidate, nothing to decide; applied.</source>
         <translation>%1：没有候选的排队订单，无需决定；已执行。</translation>
     </message>
     <message>
-        <location filename="../app/src/step_panel.cpp" line="172"/>
+        <location filename="../app/src/step_panel.cpp" line="191"/>
         <source>&lt;b&gt;Matching paused.&lt;/b&gt; The next command that frees seats or queues an order stops before its first matching decision.</source>
         <translation>&lt;b&gt;匹配已暂停。&lt;/b&gt;下一条释放席位或使订单排队的命令将在其第一个匹配决策前停下。</translation>
     </message>
     <message>
-        <location filename="../app/src/step_panel.cpp" line="175"/>
+        <location filename="../app/src/step_panel.cpp" line="194"/>
         <source>&lt;b&gt;Matching runs.&lt;/b&gt;</source>
         <translation>&lt;b&gt;匹配运行中。&lt;/b&gt;</translation>
     </message>
@@ -4270,19 +4313,19 @@ Order %5</source>
         <translation>%1 生效</translation>
     </message>
     <message>
-        <location filename="../app/src/step_panel.cpp" line="206"/>
+        <location filename="../app/src/step_panel.cpp" line="225"/>
         <source>Candidates in queue order (the earliest effective first, then the earliest submitted): %1</source>
         <translation>按队列顺序的候选订单（最早生效者在前，其次是最早提交者）：%1</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/step_panel.cpp" line="188"/>
+        <location filename="../app/src/step_panel.cpp" line="207"/>
         <source>%n more command(s) waiting</source>
         <translation>
             <numerusform>另有 %n 条命令等待中</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/src/step_panel.cpp" line="192"/>
+        <location filename="../app/src/step_panel.cpp" line="211"/>
         <source>&lt;b&gt;Decision %1:&lt;/b&gt; %2</source>
         <translation>&lt;b&gt;决策 %1：&lt;/b&gt;%2</translation>
     </message>
@@ -4307,12 +4350,12 @@ Order %5</source>
         <translation>订单 %1 已生效</translation>
     </message>
     <message>
-        <location filename="../app/src/step_panel.cpp" line="208"/>
+        <location filename="../app/src/step_panel.cpp" line="227"/>
         <source>none</source>
         <translation>无</translation>
     </message>
     <message>
-        <location filename="../app/src/step_panel.cpp" line="215"/>
+        <location filename="../app/src/step_panel.cpp" line="234"/>
         <source>Applied:</source>
         <translation>已应用：</translation>
     </message>

@@ -136,6 +136,25 @@ QString StepPanel::describe(const StepDecision& d, const QStringList& stations, 
         return tr("%1 served standing on %2 (%3): no seat free, the order accepts standing")
             .arg(name, interval(stations, shownRun, d.from, d.to),
                  DisplayNames::travelClass(d.travelClass));
+    if (d.kind == StepDecision::Kind::Serve && !d.chains.empty()) {
+        // 同车换座: each passenger's seats in travel order, and where they change.
+        QStringList chains;
+        int changes = 0;
+        for (const StepDecision::Chain& c : d.chains) {
+            QStringList seats, at;
+            for (const auto& s : c.seats)
+                seats << qs(s);
+            for (int stop : c.changesAt)
+                at << (shownRun ? stations.value(stop) : tr("stop %1").arg(stop));
+            changes += static_cast<int>(c.changesAt.size());
+            chains << (at.isEmpty() ? seats.join(u""_s)
+                                    : tr("%1 (changing at %2)")
+                                          .arg(seats.join(u" \u2192 "_s), at.join(u", "_s)));
+        }
+        return tr("%1 served with %n seat change(s) on %2 (%3 %4): %5", nullptr, changes)
+            .arg(name, interval(stations, shownRun, d.from, d.to), qs(d.train),
+                 DisplayNames::travelClass(d.travelClass), chains.join(u"; "_s));
+    }
     if (d.kind == StepDecision::Kind::Serve) {
         QStringList seats;
         for (const auto& s : d.seats)

@@ -111,6 +111,14 @@ struct StepRun::Impl {
             place(opt.run, opt.travelClass, opt.from, opt.to);
             for (std::uint32_t seat : d.seats)
                 pending.seats.push_back(s.runs[opt.run].seats[seat].label());
+            for (const Chain& chain : d.chains) {
+                StepDecision::Chain shown;
+                for (const Leg& leg : chain) {
+                    shown.seats.push_back(s.runs[opt.run].seats[leg.seat].label());
+                    if (leg.from != opt.from) shown.changesAt.push_back(leg.from);
+                }
+                pending.chains.push_back(std::move(shown));
+            }
         } else if (d.queue != kNone) {
             const Queue& q = s.queues[d.queue];
             place(q.run, q.travelClass, q.from, q.to);

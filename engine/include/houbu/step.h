@@ -42,7 +42,15 @@ struct StepDecision {
     int freeSeats = -1;              // seats free there (-1 when not computed)
     std::vector<std::string> seats;  // Serve: one seat label per passenger; empty standing
     bool standing = false;           // Serve: standing tickets (无座)
-    std::string passenger;           // Fail: the first passenger who travels meanwhile
+    // Serve with seat changes (同车换座): per passenger, the seat labels of its
+    // legs in travel order and the stops (indices) where it changes; empty
+    // when every passenger has one seat.
+    struct Chain {
+        std::vector<std::string> seats;
+        std::vector<int> changesAt;
+    };
+    std::vector<Chain> chains;
+    std::string passenger;  // Fail: the first passenger who travels meanwhile
 };
 
 // A seat interval freed by the command (or by a timed effect) and the free run
