@@ -237,12 +237,12 @@
 <context>
     <name>houbu::Analysis</name>
     <message>
-        <location filename="../session/src/analysis.cpp" line="179"/>
+        <location filename="../session/src/analysis.cpp" line="185"/>
         <source>The journal never defines the run %1 %2.</source>
         <translation>日志中从未定义车次 %1 %2。</translation>
     </message>
     <message>
-        <location filename="../session/src/analysis.cpp" line="185"/>
+        <location filename="../session/src/analysis.cpp" line="191"/>
         <source>Cancelled.</source>
         <translation>已取消。</translation>
     </message>
@@ -3227,36 +3227,51 @@
     </message>
     <message>
         <location filename="../app/src/policy_comparison.cpp" line="43"/>
+        <source>complete, with seat changes</source>
+        <translation>complete，允许换座</translation>
+    </message>
+    <message>
+        <location filename="../app/src/policy_comparison.cpp" line="44"/>
+        <source>exact, with seat changes</source>
+        <translation>exact，允许换座</translation>
+    </message>
+    <message>
+        <location filename="../app/src/policy_comparison.cpp" line="46"/>
+        <source>Replayed with every waitlist order on this run accepting one seat change (同车换座) where it accepted none</source>
+        <translation>重放时，本车次上原本不接受换座的候补订单均改为接受换座一次（同车换座）</translation>
+    </message>
+    <message>
+        <location filename="../app/src/policy_comparison.cpp" line="49"/>
         <source>Orders served</source>
         <translation>兑现订单数</translation>
     </message>
     <message>
-        <location filename="../app/src/policy_comparison.cpp" line="43"/>
+        <location filename="../app/src/policy_comparison.cpp" line="49"/>
         <source>Passengers served</source>
         <translation>兑现乘客数</translation>
     </message>
     <message>
-        <location filename="../app/src/policy_comparison.cpp" line="44"/>
+        <location filename="../app/src/policy_comparison.cpp" line="50"/>
         <source>Ticket seat-km</source>
         <translation>车票席位公里</translation>
     </message>
     <message>
-        <location filename="../app/src/policy_comparison.cpp" line="44"/>
+        <location filename="../app/src/policy_comparison.cpp" line="50"/>
         <source>Orders still waiting</source>
         <translation>仍在等待的订单</translation>
     </message>
     <message>
-        <location filename="../app/src/policy_comparison.cpp" line="54"/>
+        <location filename="../app/src/policy_comparison.cpp" line="60"/>
         <source>Served only under &amp;complete:</source>
         <translation>仅在 complete 下兑现(&amp;C)：</translation>
     </message>
     <message>
-        <location filename="../app/src/policy_comparison.cpp" line="56"/>
+        <location filename="../app/src/policy_comparison.cpp" line="62"/>
         <source>Served only under &amp;exact:</source>
         <translation>仅在 exact 下兑现(&amp;E)：</translation>
     </message>
     <message>
-        <location filename="../app/src/policy_comparison.cpp" line="85"/>
+        <location filename="../app/src/policy_comparison.cpp" line="91"/>
         <source>The same commands replayed with the run&apos;s policy set to each; the run was defined with &lt;b&gt;%1&lt;/b&gt;. Other runs keep their own policy.</source>
         <translation>将本车次的策略分别设为两种策略，回放相同的命令；本车次定义时使用 &lt;b&gt;%1&lt;/b&gt;。其他车次保持各自的策略。</translation>
     </message>

@@ -38,8 +38,14 @@ PolicyComparisonDialog::PolicyComparisonDialog(Session* session, const QString& 
     heading_->setWordWrap(true);
     layout->addWidget(heading_);
 
-    table_ = new QTableWidget(4, 3);
-    table_->setHorizontalHeaderLabels({u"complete"_s, u"exact"_s, tr("Difference")});
+    table_ = new QTableWidget(4, 5);
+    table_->setHorizontalHeaderLabels({u"complete"_s, u"exact"_s, tr("Difference"),
+                                       tr("complete, with seat changes"),
+                                       tr("exact, with seat changes")});
+    table_->horizontalHeaderItem(3)->setToolTip(
+        tr("Replayed with every waitlist order on this run accepting one seat change "
+           "(同车换座) where it accepted none"));
+    table_->horizontalHeaderItem(4)->setToolTip(table_->horizontalHeaderItem(3)->toolTip());
     table_->setVerticalHeaderLabels({tr("Orders served"), tr("Passengers served"),
                                      tr("Ticket seat-km"), tr("Orders still waiting")});
     table_->setEditTriggers(QAbstractItemView::NoEditTriggers);
@@ -64,7 +70,7 @@ PolicyComparisonDialog::PolicyComparisonDialog(Session* session, const QString& 
     auto* buttons = new QDialogButtonBox(QDialogButtonBox::Close);
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
     layout->addWidget(buttons);
-    resize(620, 480);
+    resize(860, 480);
 
     connect(session, &Session::comparisonReady, this, &PolicyComparisonDialog::display);
     session->comparePolicies(train, date);
@@ -86,9 +92,10 @@ void PolicyComparisonDialog::display(const std::shared_ptr<const PolicyCompariso
            "defined with <b>%1</b>. Other runs keep their own policy.")
             .arg(used));
     const QLocale locale;
-    auto row = [&](int r, double complete, double exact, int decimals) {
-        const double values[] = {complete, exact, exact - complete};
-        for (int c = 0; c < 3; ++c) {
+    auto row = [&](int r, double complete, double exact, double completeChanges,
+                   double exactChanges, int decimals) {
+        const double values[] = {complete, exact, exact - complete, completeChanges, exactChanges};
+        for (int c = 0; c < 5; ++c) {
             QString text = locale.toString(values[c], 'f', decimals);
             if (c == 2 && values[c] > 0) text.prepend(u'+');
             auto* item = new QTableWidgetItem(text);
@@ -98,10 +105,12 @@ void PolicyComparisonDialog::display(const std::shared_ptr<const PolicyCompariso
     };
     const PolicyOutcome& a = comparison->complete;
     const PolicyOutcome& b = comparison->exact;
-    row(0, a.ordersServed, b.ordersServed, 0);
-    row(1, a.passengersServed, b.passengersServed, 0);
-    row(2, a.ticketSeatKm, b.ticketSeatKm, 0);
-    row(3, a.ordersWaiting, b.ordersWaiting, 0);
+    const PolicyOutcome& ac = comparison->completeWithChanges;
+    const PolicyOutcome& bc = comparison->exactWithChanges;
+    row(0, a.ordersServed, b.ordersServed, ac.ordersServed, bc.ordersServed, 0);
+    row(1, a.passengersServed, b.passengersServed, ac.passengersServed, bc.passengersServed, 0);
+    row(2, a.ticketSeatKm, b.ticketSeatKm, ac.ticketSeatKm, bc.ticketSeatKm, 0);
+    row(3, a.ordersWaiting, b.ordersWaiting, ac.ordersWaiting, bc.ordersWaiting, 0);
     onlyComplete_->clear();
     onlyComplete_->addItems(servedOnlyBy(a, b));
     onlyExact_->clear();

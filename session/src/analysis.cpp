@@ -139,14 +139,20 @@ enum class Outcome { Done, Cancelled, UnknownRun };
 // journal's own `train` command gave the run.
 Outcome outcomeOf(const QList<QByteArray>& journal, const EngineOptions& options,
                   const std::string& train, const std::string& date, Policy policy,
-                  const AnalysisProgress& progress, qint64 offset, qint64 total, PolicyOutcome& out,
-                  Policy& defined) {
+                  bool seatChanges, const AnalysisProgress& progress, qint64 offset, qint64 total,
+                  PolicyOutcome& out, Policy& defined) {
     out = {};
     out.policy = policy;
+    out.seatChanges = seatChanges;
     const Engine* engine = nullptr;
     Replay replay(
         options,
         [&](Command& cmd) {
+            if (seatChanges && cmd.op == Op::Waitlist && cmd.seatChange == 0 &&
+                std::any_of(cmd.options.begin(), cmd.options.end(), [&](const OptionSpec& o) {
+                    return o.train == train && o.date == date;
+                }))
+                cmd.seatChange = 1;
             if (cmd.op != Op::Train || cmd.train != train || cmd.date != date) return;
             RunView existing;
             // The command that defines the run is the one while the run is still unknown.
@@ -269,12 +275,24 @@ std::unique_ptr<PolicyComparison> comparePolicies(const QList<QByteArray>& journ
     auto result = std::make_unique<PolicyComparison>();
     result->train = train;
     result->date = date;
-    const qint64 total = 2 * journal.size();
-    Outcome outcome = outcomeOf(journal, options, train, date, Policy::Complete, progress, 0, total,
-                                result->complete, result->journalPolicy);
-    if (outcome == Outcome::Done)
-        outcome = outcomeOf(journal, options, train, date, Policy::Exact, progress, journal.size(),
-                            total, result->exact, result->journalPolicy);
+    const qint64 total = 4 * journal.size();
+    struct Pass {
+        Policy policy;
+        bool seatChanges;
+        PolicyOutcome* out;
+    };
+    const Pass passes[] = {{Policy::Complete, false, &result->complete},
+                           {Policy::Exact, false, &result->exact},
+                           {Policy::Complete, true, &result->completeWithChanges},
+                           {Policy::Exact, true, &result->exactWithChanges}};
+    Outcome outcome = Outcome::Done;
+    qint64 offset = 0;
+    for (const Pass& pass : passes) {
+        if (outcome != Outcome::Done) break;
+        outcome = outcomeOf(journal, options, train, date, pass.policy, pass.seatChanges, progress,
+                            offset, total, *pass.out, result->journalPolicy);
+        offset += journal.size();
+    }
     if (outcome != Outcome::Done) {
         error = outcome == Outcome::Cancelled ? cancelledMessage() : unknownRun(train, date);
         return nullptr;

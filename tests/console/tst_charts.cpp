@@ -80,6 +80,23 @@ QList<QByteArray> withPolicy(QList<QByteArray> lines, const QString& train, cons
     return lines;
 }
 
+// The waitlist orders with an option on `train` accepting one seat change
+// where they accepted none.
+QList<QByteArray> withSeatChanges(QList<QByteArray> lines, const QString& train) {
+    for (QByteArray& line : lines) {
+        QJsonObject o = QJsonDocument::fromJson(line).object();
+        if (o.value(u"op"_s) != u"waitlist"_s || o.contains(u"seat_change"_s)) continue;
+        const QJsonArray options = o.value(u"options"_s).toArray();
+        if (std::none_of(options.begin(), options.end(), [&](const QJsonValue& v) {
+                return v.toObject().value(u"train"_s).toString() == train;
+            }))
+            continue;
+        o.insert(u"seat_change"_s, 1);
+        line = QJsonDocument(o).toJson(QJsonDocument::Compact);
+    }
+    return lines;
+}
+
 }  // namespace
 
 class TestCharts : public QObject {
@@ -233,6 +250,33 @@ class TestCharts : public QObject {
         QString error;
         QVERIFY(!comparePolicies(lines, {}, "NOPE", "2024-01-01", {}, error));
         QVERIFY(error.contains(u"NOPE"_s));
+    }
+
+    // With seat changes: the outcomes of a rewritten journal, and more served.
+    void policyComparisonWithSeatChanges() {
+        const QList<QByteArray> lines = linesOf(
+            readFile(QStringLiteral(HOUBU_SOURCE_DIR "/tests/scenarios/seat_change.jsonl")));
+        QString error;
+        auto cmp = comparePolicies(lines, {}, "G7", "2024-02-08", {}, error);
+        QVERIFY2(cmp, qPrintable(error));
+        for (const auto& [policy, outcome] : {std::pair{u"complete"_s, &cmp->completeWithChanges},
+                                              std::pair{u"exact"_s, &cmp->exactWithChanges}}) {
+            QVERIFY(outcome->seatChanges);
+            Runner runner;
+            const QList<QJsonObject> events =
+                run(runner, withSeatChanges(withPolicy(lines, u"G7"_s, policy), u"G7"_s));
+            int served = 0, passengers = 0;
+            for (const QJsonObject& e : events) {
+                if (e.value(u"event"_s) != u"waitlist_fulfilled"_s) continue;
+                ++served;
+                passengers += int(e.value(u"tickets"_s).toArray().size());
+            }
+            QCOMPARE(outcome->ordersServed, served);
+            QCOMPARE(outcome->passengersServed, passengers);
+        }
+        // 丙, who accepted no change, is served first when it may change.
+        QCOMPARE(cmp->completeWithChanges.served.front(), std::string("w1"));
+        QVERIFY(cmp->complete.served.front() != "w1");
     }
 
     void stepLineCollapsesAndBounds() {

@@ -60,7 +60,8 @@ struct RunHistory {
 // What a policy did with the run's releases.
 struct PolicyOutcome {
     Policy policy = Policy::Complete;
-    int ordersServed = 0;  // waitlist orders fulfilled on this run
+    bool seatChanges = false;  // every order with an option on the run accepted one change
+    int ordersServed = 0;      // waitlist orders fulfilled on this run
     int passengersServed = 0;
     double ticketSeatKm = 0;          // seat-km of the run's live tickets at the end
     int ordersWaiting = 0;            // orders still queued with an option on this run
@@ -73,6 +74,10 @@ struct PolicyComparison {
     Policy journalPolicy = Policy::Complete;  // what the run was defined with
     PolicyOutcome complete;
     PolicyOutcome exact;
+    // The same, with every waitlist order that has an option on the run
+    // accepting one seat change (同车换座) where it accepted none.
+    PolicyOutcome completeWithChanges;
+    PolicyOutcome exactWithChanges;
 };
 
 // Progress for long replays: (commands done, total). Returning false cancels.
@@ -86,8 +91,9 @@ std::unique_ptr<RunHistory> replayHistory(const QList<QByteArray>& journal,
                                           const std::string& date, const AnalysisProgress& progress,
                                           QString& error);
 
-// Replays `journal` twice with the run's policy set to `complete` and then to
-// `exact`; every other run keeps its own policy.
+// Replays `journal` four times: with the run's policy set to `complete` and
+// then to `exact`, and both again with the run's waitlist orders accepting
+// one seat change; every other run keeps its own policy.
 std::unique_ptr<PolicyComparison> comparePolicies(const QList<QByteArray>& journal,
                                                   const EngineOptions& options,
                                                   const std::string& train, const std::string& date,
