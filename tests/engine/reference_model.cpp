@@ -359,14 +359,18 @@ class ChainTrial {
 
 }  // namespace
 
+int refFewestChanges(const std::vector<std::uint64_t>& held, int from, int to, int n, int changes) {
+    for (int budget = 0; budget <= n * changes; ++budget)
+        if (ChainTrial(held, from, to, changes).seat(n, budget)) return budget;
+    return -1;
+}
+
 int ReferenceModel::fewestChanges(const RefRun& run, const QString& cls, int from, int to, int n,
                                   int changes) const {
     std::vector<std::uint64_t> masks;
     for (const RefSeat& seat : run.seats)
         if (seat.cls == cls) masks.push_back(seat.mask);
-    for (int budget = 0; budget <= n * changes; ++budget)
-        if (ChainTrial(masks, from, to, changes).seat(n, budget)) return budget;
-    return -1;
+    return refFewestChanges(masks, from, to, n, changes);
 }
 
 int ReferenceModel::orderConflict(const RefOrder& order, const RefOption& option,

@@ -47,6 +47,12 @@ namespace houbu::reftest {
 
 using RefTime = std::int64_t;  // seconds since 2000-01-01T00:00, railway local time
 
+// 同车换座 by brute force: the fewest changes in all that seat `n` passengers
+// over [from, to) on seats held as `held` (a bit per segment), each on a chain
+// of at most `changes` + 1 legs, no seat shared on a segment; -1 when no
+// assignment exists. Every chain is tried (a leg may end at any stop).
+int refFewestChanges(const std::vector<std::uint64_t>& held, int from, int to, int n, int changes);
+
 // Days since 2000-01-01 for "YYYY-MM-DD", nullopt when malformed or not a real date.
 std::optional<std::int64_t> refParseDate(const QString& text);
 // "YYYY-MM-DDTHH:MM[:SS]" -> RefTime.

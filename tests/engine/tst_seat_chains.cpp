@@ -3,64 +3,17 @@
 // seat), on many small random runs whose seats are cut into pieces by blocks.
 
 #include <QTest>
-#include <set>
 
 #include "harness.h"
 #include "houbu/splitmix.h"
+#include "reference_model.h"
 
 using namespace houbu;
 using namespace houbu::test;
+using houbu::reftest::refFewestChanges;
 using namespace Qt::StringLiterals;
 
 namespace {
-
-// The fewest changes in all that seat `n` passengers over [from, to) on seats
-// held as `held`, each with at most `changes`; -1 when impossible.
-class BruteForce {
-  public:
-    BruteForce(std::vector<std::uint64_t> held, int from, int to, int changes)
-        : held_(std::move(held)), from_(from), to_(to), changes_(changes) {}
-
-    int fewest(int n) {
-        for (int budget = 0; budget <= n * changes_; ++budget)
-            if (seat(n, budget)) return budget;
-        return -1;
-    }
-
-  private:
-    static std::uint64_t span(int from, int to) {
-        return ((1ull << to) - 1) ^ ((1ull << from) - 1);
-    }
-
-    bool seat(int n, int budget) {
-        if (n == 0) return true;
-        std::vector<std::uint64_t> key = held_;
-        std::sort(key.begin(), key.end());
-        key.push_back(std::uint64_t(n) << 32 | std::uint64_t(budget));
-        if (failed_.count(key)) return false;
-        if (leg(from_, 0, n, budget)) return true;
-        failed_.insert(key);
-        return false;
-    }
-
-    bool leg(int at, int used, int n, int budget) {
-        for (std::uint64_t& mask : held_)
-            for (int end = at + 1; end <= to_; ++end) {
-                if (mask & span(at, end)) break;
-                mask |= span(at, end);
-                const bool ok =
-                    end == to_ ? seat(n - 1, budget - used)
-                               : used < changes_ && used < budget && leg(end, used + 1, n, budget);
-                mask &= ~span(at, end);
-                if (ok) return true;
-            }
-        return false;
-    }
-
-    std::vector<std::uint64_t> held_;
-    int from_, to_, changes_;
-    std::set<std::vector<std::uint64_t>> failed_;
-};
 
 QByteArray station(int i) {
     return "S" + QByteArray::number(i);
@@ -117,7 +70,7 @@ void compareWithBruteForce() {
         const std::uint64_t range = ((1ull << to) - 1) ^ ((1ull << from) - 1);
         for (std::uint64_t m : held)
             whole += (m & range) == 0;
-        const int fewest = BruteForce(held, from, to, changes).fewest(n);
+        const int fewest = refFewestChanges(held, from, to, n, changes);
         // Each seat's held segments, the last segment first.
         QString masks;
         for (std::uint64_t m : held)
