@@ -481,13 +481,38 @@ std::optional<Decision> Matcher::next() {
         const Phase& phase = phases_[phase_];
         std::optional<Pick> best;
         std::vector<std::pair<std::uint32_t, int>> looked;  // (queue, exact free seats)
-        for (std::uint32_t queue : phase.queues) {
-            if (s.queues[queue].live() == 0) continue;
+        // Without a trace, the queues go in the order of their earliest live
+        // order: a queue whose earliest order comes after the best found so
+        // far cannot beat it, nor can any after it, so the (possibly costly)
+        // search for its earliest servable order is skipped. A trace reports
+        // every queue looked at, so it looks at all of them.
+        std::vector<std::pair<std::uint32_t, std::uint32_t>> fronts;  // (earliest order, queue)
+        if (!trace) {
+            fronts.reserve(phase.queues.size());
+            for (std::uint32_t queue : phase.queues)
+                if (s.queues[queue].live() > 0)
+                    fronts.emplace_back(earliestLive(s.queues[queue], kMaxGroup), queue);
+            // Ties (one order in several queues) in queue order, as a trace goes.
+            std::sort(fronts.begin(), fronts.end(), [&](const auto& a, const auto& b) {
+                if (a.first != b.first) return queuedBefore(s.orders[a.first], s.orders[b.first]);
+                return a.second < b.second;
+            });
+        }
+        auto consider = [&](std::uint32_t queue) {
             int k = -1;
             auto pick = earliestServable(phase, queue, trace ? &k : nullptr);
             if (trace) looked.emplace_back(queue, k);
             if (pick && (!best || queuedBefore(s.orders[pick->order], s.orders[best->order])))
                 best = pick;
+        };
+        if (trace) {
+            for (std::uint32_t queue : phase.queues)
+                if (s.queues[queue].live() > 0) consider(queue);
+        } else {
+            for (const auto& [front, queue] : fronts) {
+                if (best && !queuedBefore(s.orders[front], s.orders[best->order])) break;
+                consider(queue);
+            }
         }
 
         if (trace) {
