@@ -255,7 +255,7 @@
 <context>
     <name>houbu::OperatorDialog</name>
     <message numerus="yes">
-        <location filename="../app/src/dialogs/operator_dialog.cpp" line="255"/>
+        <location filename="../app/src/dialogs/operator_dialog.cpp" line="257"/>
         <source>Preview: would serve %n order(s) (%1): %2.</source>
         <translation>
             <numerusform>Preview: would serve %n order (%1): %2.</numerusform>
@@ -263,7 +263,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/dialogs/operator_dialog.cpp" line="257"/>
+        <location filename="../app/src/dialogs/operator_dialog.cpp" line="259"/>
         <source>%n passenger(s)</source>
         <translation>
             <numerusform>%n passenger</numerusform>
@@ -367,7 +367,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/dialogs/sell_dialog.cpp" line="197"/>
+        <location filename="../app/src/dialogs/sell_dialog.cpp" line="224"/>
         <source>Sale %1: %n ticket(s) held (%2), payable until %3.</source>
         <translation>
             <numerusform>Sale %1: %n ticket held (%2), payable until %3.</numerusform>

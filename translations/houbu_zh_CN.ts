@@ -2512,37 +2512,37 @@
         <translation>打印当前车次的座位图（先预览）</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_actions.cpp" line="476"/>
+        <location filename="../app/src/main_window_actions.cpp" line="482"/>
         <source>%1 %2→%3</source>
         <translation>%1 %2→%3</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_actions.cpp" line="482"/>
+        <location filename="../app/src/main_window_actions.cpp" line="488"/>
         <source>Release %1 (%2)…</source>
         <translation>释放 %1（%2）…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_actions.cpp" line="492"/>
+        <location filename="../app/src/main_window_actions.cpp" line="498"/>
         <source>Sell %1…</source>
         <translation>发售 %1…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_actions.cpp" line="495"/>
+        <location filename="../app/src/main_window_actions.cpp" line="501"/>
         <source>Block %1…</source>
         <translation>预留 %1…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_actions.cpp" line="498"/>
+        <location filename="../app/src/main_window_actions.cpp" line="504"/>
         <source>Waitlist order for %1…</source>
         <translation>为 %1 提交候补订单…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_actions.cpp" line="510"/>
+        <location filename="../app/src/main_window_actions.cpp" line="516"/>
         <source>Cancel order %1…</source>
         <translation>取消订单 %1…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_actions.cpp" line="525"/>
+        <location filename="../app/src/main_window_actions.cpp" line="531"/>
         <source>Waitlist cap for %1…</source>
         <translation>%1 的候补人数上限…</translation>
     </message>
@@ -3101,81 +3101,81 @@
         <translation>一个订单最多 5 名乘客</translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/operator_dialog.cpp" line="117"/>
+        <location filename="../app/src/dialogs/operator_dialog.cpp" line="118"/>
         <source>The command&apos;s logical time: the console clock unless you choose a later one (what falls due before it fires first).</source>
         <translation>命令的逻辑时间：默认为控制台时钟，也可选择更晚的时间（在此之前到期的事项先触发）。</translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/operator_dialog.cpp" line="119"/>
+        <location filename="../app/src/dialogs/operator_dialog.cpp" line="120"/>
         <source>A&amp;t:</source>
         <translation>时间(&amp;T)：</translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/operator_dialog.cpp" line="123"/>
+        <location filename="../app/src/dialogs/operator_dialog.cpp" line="124"/>
         <source>Send the command to the engine</source>
         <translation>将命令发送给引擎</translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/operator_dialog.cpp" line="167"/>
+        <location filename="../app/src/dialogs/operator_dialog.cpp" line="168"/>
         <source>The id of what this command creates. The same command sent again with the same id changes nothing.</source>
         <translation>此命令所创建对象的编号。以相同编号再次发送相同命令不会产生任何变化。</translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/operator_dialog.cpp" line="250"/>
+        <location filename="../app/src/dialogs/operator_dialog.cpp" line="252"/>
         <source>Preview: no waiting order would be served.</source>
         <translation>预演：不会兑现任何候补订单。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/dialogs/operator_dialog.cpp" line="255"/>
+        <location filename="../app/src/dialogs/operator_dialog.cpp" line="257"/>
         <source>Preview: would serve %n order(s) (%1): %2.</source>
         <translation>
             <numerusform>预演：将兑现 %n 个订单（%1）：%2。</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/dialogs/operator_dialog.cpp" line="257"/>
+        <location filename="../app/src/dialogs/operator_dialog.cpp" line="259"/>
         <source>%n passenger(s)</source>
         <translation>
             <numerusform>%n 名乘客</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/operator_dialog.cpp" line="261"/>
+        <location filename="../app/src/dialogs/operator_dialog.cpp" line="263"/>
         <source>The run&apos;s longest queue would go from %1 to %2 orders.</source>
         <translation>该车次最长的候补队列将从 %1 单变为 %2 单。</translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/operator_dialog.cpp" line="298"/>
+        <location filename="../app/src/dialogs/operator_dialog.cpp" line="300"/>
         <source>This connection cannot send commands.</source>
         <translation>此连接无法发送命令。</translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/operator_dialog.cpp" line="306"/>
+        <location filename="../app/src/dialogs/operator_dialog.cpp" line="308"/>
         <source>Sending…</source>
         <translation>正在发送…</translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/operator_dialog.cpp" line="327"/>
+        <location filename="../app/src/dialogs/operator_dialog.cpp" line="329"/>
         <source>Not applied: %1</source>
         <translation>未应用：%1</translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/operator_dialog.cpp" line="356"/>
+        <location filename="../app/src/dialogs/operator_dialog.cpp" line="358"/>
         <source>%1 ×%2</source>
         <translation>%1 ×%2</translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/operator_dialog.cpp" line="359"/>
+        <location filename="../app/src/dialogs/operator_dialog.cpp" line="361"/>
         <source>%1: applied.</source>
         <translation>%1：已执行。</translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/operator_dialog.cpp" line="360"/>
+        <location filename="../app/src/dialogs/operator_dialog.cpp" line="362"/>
         <source>%1: applied (%2).</source>
         <translation>%1：已执行（%2）。</translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/operator_dialog.cpp" line="272"/>
+        <location filename="../app/src/dialogs/operator_dialog.cpp" line="274"/>
         <source>The same command with id %1 was applied before: nothing changed. Choose another id to send it again.</source>
         <translation>编号为 %1 的相同命令此前已应用：没有任何变化。如需再次发送，请选择其他编号。</translation>
     </message>
@@ -3185,17 +3185,17 @@
         <translation>逐步发送(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/operator_dialog.cpp" line="80"/>
+        <location filename="../app/src/dialogs/operator_dialog.cpp" line="81"/>
         <source>Send it paused at its first matching decision, to watch whom it serves one decision at a time (Matching ▸ Step, Back)</source>
         <translation>发送后停在第一个匹配决策处，逐个决策查看它兑现了谁（匹配 ▸ 单步、后退）</translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/operator_dialog.cpp" line="275"/>
+        <location filename="../app/src/dialogs/operator_dialog.cpp" line="277"/>
         <source>Done already for %1 (duplicate): nothing changed.</source>
         <translation>%1 已处理过（重复）：没有任何变化。</translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/operator_dialog.cpp" line="332"/>
+        <location filename="../app/src/dialogs/operator_dialog.cpp" line="334"/>
         <source>The engine refused the command: %1</source>
         <translation>引擎拒绝了该命令：%1</translation>
     </message>
@@ -4050,52 +4050,62 @@ Order %5</source>
         <translation>售票(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/sell_dialog.cpp" line="117"/>
+        <location filename="../app/src/dialogs/sell_dialog.cpp" line="109"/>
+        <source>&amp;Waitlist instead…</source>
+        <translation>改为候补(&amp;W)…</translation>
+    </message>
+    <message>
+        <location filename="../app/src/dialogs/sell_dialog.cpp" line="113"/>
+        <source>Sold out: open a waitlist order (候补) for these passengers over this interval, accepting one change of seat</source>
+        <translation>已售罄：为这些旅客在此区间提交候补订单（候补），接受换座一次</translation>
+    </message>
+    <message>
+        <location filename="../app/src/dialogs/sell_dialog.cpp" line="144"/>
         <source>No preference</source>
         <translation>无偏好</translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/sell_dialog.cpp" line="118"/>
+        <location filename="../app/src/dialogs/sell_dialog.cpp" line="145"/>
         <source>Window</source>
         <translation>靠窗</translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/sell_dialog.cpp" line="119"/>
+        <location filename="../app/src/dialogs/sell_dialog.cpp" line="146"/>
         <source>Aisle</source>
         <translation>过道</translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/sell_dialog.cpp" line="127"/>
+        <location filename="../app/src/dialogs/sell_dialog.cpp" line="154"/>
         <source>Seat letter %1</source>
         <translation>座位字母 %1</translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/sell_dialog.cpp" line="136"/>
+        <location filename="../app/src/dialogs/sell_dialog.cpp" line="163"/>
         <source>No train is shown: open a scenario or a store first.</source>
         <translation>未显示任何车次：请先打开场景或存储。</translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/sell_dialog.cpp" line="137"/>
+        <location filename="../app/src/dialogs/sell_dialog.cpp" line="164"/>
         <source>Enter an id for the sale.</source>
         <translation>请输入售票编号。</translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/sell_dialog.cpp" line="138"/>
+        <location filename="../app/src/dialogs/sell_dialog.cpp" line="165"/>
         <source>This run has no class to sell.</source>
         <translation>本车次没有可发售的席别。</translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/sell_dialog.cpp" line="145"/>
+        <location filename="../app/src/dialogs/sell_dialog.cpp" line="172"/>
         <source>Give every passenger a seat, or none to let the engine choose.</source>
         <translation>请为每名乘客指定席位，或全部不指定，由引擎选择。</translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/sell_dialog.cpp" line="183"/>
+        <location filename="../app/src/dialogs/sell_dialog.cpp" line="210"/>
         <source>Note: this hold runs until %1, past the train&apos;s departure from %2 at %3. The engine allows it: ask for payment before the train leaves.</source>
         <translation>注意：此占座保留到 %1，晚于列车从 %2 发车的时间 %3。引擎允许这样做：请在开车前收款。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/dialogs/sell_dialog.cpp" line="197"/>
+        <location filename="../app/src/dialogs/sell_dialog.cpp" line="224"/>
         <source>Sale %1: %n ticket(s) held (%2), payable until %3.</source>
         <translation>
             <numerusform>订单 %1：已占座 %n 张车票（%2），请在 %3 前支付。</numerusform>
@@ -4665,7 +4675,7 @@ Order %5</source>
         <translation>之后加开的列车，若在选项日期之一且在此时间窗内从本站发车，将成为本订单的选项</translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/waitlist_dialog.cpp" line="279"/>
+        <location filename="../app/src/dialogs/waitlist_dialog.cpp" line="293"/>
         <source>Waitlist order %1 submitted: prepay %2 by %3.</source>
         <translation>候补订单 %1 已提交：请于 %3 前预付 %2。</translation>
     </message>
@@ -4705,27 +4715,27 @@ Order %5</source>
         <translation>提交(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/waitlist_dialog.cpp" line="239"/>
+        <location filename="../app/src/dialogs/waitlist_dialog.cpp" line="253"/>
         <source>Enter an id for the order.</source>
         <translation>请输入订单编号。</translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/waitlist_dialog.cpp" line="240"/>
+        <location filename="../app/src/dialogs/waitlist_dialog.cpp" line="254"/>
         <source>Enter the user (account) placing the order.</source>
         <translation>请输入下单的用户（账号）。</translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/waitlist_dialog.cpp" line="242"/>
+        <location filename="../app/src/dialogs/waitlist_dialog.cpp" line="256"/>
         <source>No train is shown: open a scenario or a store first.</source>
         <translation>未显示任何车次：请先打开场景或存储。</translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/waitlist_dialog.cpp" line="244"/>
+        <location filename="../app/src/dialogs/waitlist_dialog.cpp" line="258"/>
         <source>Add at least one option: a train, a date and a class.</source>
         <translation>请至少添加一个选项：车次、日期和席别。</translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/waitlist_dialog.cpp" line="247"/>
+        <location filename="../app/src/dialogs/waitlist_dialog.cpp" line="261"/>
         <source>Option %1 has no class.</source>
         <translation>选项 %1 没有席别。</translation>
     </message>

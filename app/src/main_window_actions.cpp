@@ -398,6 +398,12 @@ OperatorDialog* MainWindow::openOperation(Operation op, const OperatorContext& c
             break;
     }
     d->setAttribute(Qt::WA_DeleteOnClose);
+    if (auto* sell = qobject_cast<SellDialog*>(d))
+        connect(sell, &SellDialog::waitlistInstead, this,
+                [this](const QStringList& passengers, int from, int to, const QString& cls) {
+                    auto* w = qobject_cast<WaitlistDialog*>(openOperation(Operation::Waitlist));
+                    if (w) w->takeOverSale(passengers, from, to, cls);
+                });
     // Step through from a preview: pause matching, then send it.
     connect(d, &OperatorDialog::stepRequested, this, [this](const QByteArray& line) {
         if (!embedded_) return;

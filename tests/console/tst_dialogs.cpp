@@ -640,6 +640,46 @@ class TestDialogs : public QObject {
         w->reject();
     }
 
+    // 同车换座: a sale the run cannot seat hands its passengers and interval
+    // to a waitlist order that accepts one change of seat.
+    void soldOutSaleBecomesAWaitlistOrder() {
+        QPointer<SellDialog> sell =
+            qobject_cast<SellDialog*>(window_->openOperation(Operation::Sell));
+        QVERIFY(sell);
+        auto* button = field<QPushButton*>(sell, u"waitlistInstead"_s);
+        QVERIFY(button->isHidden());
+        // Five passengers over the whole run in second class: sold out on the demo.
+        for (int i = 0; i < 5; ++i) {
+            if (i > 0) sell->passengers()->insertRow(i);
+            sell->passengers()->setItem(i, 0, new QTableWidgetItem(u"乘客%1"_s.arg(i + 1)));
+            sell->passengers()->setItem(i, 1, new QTableWidgetItem(QString()));
+        }
+        auto* interval = sell->findChild<IntervalPicker*>();
+        QVERIFY(interval);
+        const int last = int(window_->gridModel()->stations().size()) - 1;
+        interval->setInterval(0, last);
+        setComboData(field<QComboBox*>(sell, u"class"_s), u"second"_s);
+        QTRY_VERIFY2(problem(sell).startsWith(errorSentence(ErrorCode::SoldOut)),
+                     qPrintable(problem(sell)));
+        QTRY_VERIFY(!button->isHidden());
+        button->click();
+        QTRY_VERIFY(!sell);
+        QPointer<WaitlistDialog> w;
+        QTRY_VERIFY((w = window_->findChild<WaitlistDialog*>()));
+        QCOMPARE(w->passengers()->rowCount(), 5);
+        QCOMPARE(w->passengers()->item(4, 0)->text(), u"乘客5"_s);
+        QCOMPARE(field<QComboBox*>(w, u"seatChange"_s)->currentData().toInt(), 1);
+        QCOMPARE(w->options()->topLevelItemCount(), 1);
+        QCOMPARE(w->options()->topLevelItem(0)->data(2, Qt::UserRole).toString(), u"second"_s);
+        const QStringList stations = window_->gridModel()->stations();
+        field<QLineEdit*>(w, u"user"_s)->setText(u"u902"_s);
+        const QJsonObject filled = parsed(w->command());
+        QCOMPARE(filled.value(u"from"_s).toString(), stations.first());
+        QCOMPARE(filled.value(u"to"_s).toString(), stations.last());
+        QCOMPARE(filled.value(u"seat_change"_s).toInt(), 1);
+        w->reject();
+    }
+
     // Submit an order, prepay it from the dialog offered next.
     void waitlistThenPrepay() {
         QTest::keyClick(window_, Qt::Key_W, Qt::ControlModifier | Qt::ShiftModifier);

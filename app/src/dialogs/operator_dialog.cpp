@@ -77,8 +77,9 @@ OperatorDialog::OperatorDialog(Session* session, OperatorContext context, QWidge
     send_->setDefault(true);
     step_ = buttons_->addButton(tr("S&tep through"), QDialogButtonBox::ActionRole);
     step_->setObjectName(u"stepThrough"_s);
-    step_->setToolTip(tr("Send it paused at its first matching decision, to watch whom it "
-                         "serves one decision at a time (Matching ▸ Step, Back)"));
+    step_->setToolTip(
+        tr("Send it paused at its first matching decision, to watch whom it "
+           "serves one decision at a time (Matching ▸ Step, Back)"));
     step_->setAutoDefault(false);
     step_->hide();
     connect(step_, &QPushButton::clicked, this, [this] {
@@ -225,6 +226,7 @@ void OperatorDialog::onPrechecked(quint64 ticket, const PrecheckReply& reply) {
         problem_ = duplicateText(commandObject().value(u"id"_s).toString());
     send_->setEnabled(problem_.isEmpty());
     showProblemOrNotice();
+    judged(reply.known ? answer.error : std::nullopt, reply.known && answer.waitlistHint);
     const QString preview =
         problem_.isEmpty() && reply.preview ? previewText(*reply.preview) : QString();
     preview_->setText(preview);

@@ -102,6 +102,33 @@ SellDialog::SellDialog(Session* session, OperatorContext context, QWidget* paren
     });
     changed();
     finish(tr("&Sell"));
+    // Sold out: hand the passengers and interval to a waitlist order, which
+    // may accept a change of seat (同车换座) where no one seat is free.
+    // (Beside the form, not in the button box: adding a button there shows
+    // every button of the box again.)
+    waitlist_ = new QPushButton(tr("&Waitlist instead…"), this);
+    waitlist_->setAutoDefault(false);
+    waitlist_->setObjectName(u"waitlistInstead"_s);
+    waitlist_->setToolTip(
+        tr("Sold out: open a waitlist order (候补) for these passengers over "
+           "this interval, accepting one change of seat"));
+    waitlist_->setVisible(false);
+    form()->addRow(QString(), waitlist_);
+    connect(waitlist_, &QPushButton::clicked, this, [this] {
+        QStringList names;
+        for (const QString& name : column(0))
+            if (!name.trimmed().isEmpty()) names << name.trimmed();
+        const int from = interval_->from(), to = interval_->to();
+        const QString travelClass = classOf(class_);
+        reject();
+        emit waitlistInstead(names, from, to, travelClass);
+    });
+}
+
+void SellDialog::judged(std::optional<ErrorCode> error, bool waitlistHint) {
+    if (waitlist_)
+        waitlist_->setVisible(error == ErrorCode::SoldOut && waitlistHint &&
+                              !standing_->isChecked());
 }
 
 void SellDialog::addPassenger() {

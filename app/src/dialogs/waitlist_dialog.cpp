@@ -217,6 +217,20 @@ bool WaitlistDialog::addOption(const QString& train, const QString& date, const 
     return true;
 }
 
+void WaitlistDialog::takeOverSale(const QStringList& passengers, int from, int to,
+                                  const QString& travelClass) {
+    passengers_->setRowCount(0);
+    for (const QString& name : passengers)
+        appendRow(passengers_, {name});
+    if (passengers_->rowCount() == 0) appendRow(passengers_, {});
+    interval_->setInterval(from, to);
+    options_->clear();
+    addOption(qs(snap().run.train), qs(snap().run.date), travelClass);
+    seatChange_->setCurrentIndex(seatChange_->findData(1));
+    updateOptionButtons();
+    revalidate();
+}
+
 void WaitlistDialog::moveOption(int delta) {
     const int i = options_->indexOfTopLevelItem(options_->currentItem());
     const int j = i + delta;

@@ -69,6 +69,12 @@ class OperatorDialog : public QDialog {
     // What the operator should know before sending a command the engine takes
     // (shown instead of a problem, not as one); empty when nothing.
     virtual QString notice() const { return {}; }
+    // The engine's answer to the command as it stands: refused with `error`
+    // (and the `waitlist` hint), or not (nullopt).
+    virtual void judged(std::optional<ErrorCode> error, bool waitlistHint) {
+        (void)error;
+        (void)waitlistHint;
+    }
     // The preview in words (empty: nothing worth saying for this command).
     virtual QString previewText(const CommandPreview& preview);
     // Adds the time row (unless the dialog edits the time itself), the message

@@ -25,12 +25,19 @@ class SellDialog : public SeatCountingDialog {
     SellDialog(Session* session, OperatorContext context, QWidget* parent = nullptr);
     QTableWidget* passengers() const { return passengers_; }
 
+  signals:
+    // Sold out: the operator asked for a waitlist order of these passengers
+    // over stops from→to in the class instead; the dialog has closed.
+    void waitlistInstead(const QStringList& passengers, int from, int to,
+                         const QString& travelClass);
+
   protected:
     QString validate() const override;
     QJsonObject commandObject() const override;
     QString summarize(const QList<EventRecord>& events) const override;
     // A hold that would still run when the train leaves the boarding station.
     QString notice() const override;
+    void judged(std::optional<ErrorCode> error, bool waitlistHint) override;
 
   private:
     QStringList column(int c) const;
@@ -44,7 +51,8 @@ class SellDialog : public SeatCountingDialog {
     QPushButton* remove_ = nullptr;
     QComboBox* prefer_ = nullptr;
     QLabel* free_ = nullptr;
-    QCheckBox* standing_ = nullptr;  // 无座: standing tickets instead of seats
+    QCheckBox* standing_ = nullptr;    // 无座: standing tickets instead of seats
+    QPushButton* waitlist_ = nullptr;  // sold out: a waitlist order instead
 };
 
 }  // namespace houbu

@@ -27,6 +27,10 @@ class WaitlistDialog : public OperatorDialog {
     QTreeWidget* options() const { return options_; }
     // Adds an option row (as the Add button does); false when it is listed already.
     bool addOption(const QString& train, const QString& date, const QString& cls);
+    // Fills in a sale the shown run could not seat: its passengers, its
+    // interval (stops) and one change of seat accepted; its option is the
+    // shown run in `travelClass`.
+    void takeOverSale(const QStringList& passengers, int from, int to, const QString& travelClass);
 
   protected:
     QString validate() const override;
