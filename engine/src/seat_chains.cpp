@@ -2,24 +2,24 @@
 
 #include <algorithm>
 #include <bit>
-#include <set>
 
 #include "seat_choice.h"
 
 namespace houbu {
 namespace {
 
-// The seat-choice cost of a leg [from, to) on a seat held as `held`: lower is better.
-int legCost(SeatChoice choice, SegmentMask held, int from, int to, int segments) {
-    switch (choice) {
-        case SeatChoice::BestFit:
-            return wasteAround(held, from, to, segments);
-        case SeatChoice::FirstFit:
-            return 0;
-        case SeatChoice::WorstFit:
-            return -wasteAround(held, from, to, segments);
+// From, the stops inside (from, to) where some seat of the class starts or
+// ends a free stretch, and to: the only places a change need be tried.
+std::vector<int> changePoints(const ClassInfo& cls, int from, int to) {
+    std::vector<int> points{from};
+    for (int g = from + 1; g < to; ++g) {
+        bool cut = false;
+        for (std::uint32_t w = 0; w < cls.words && !cut; ++w)
+            cut = cls.freeBits[(g - 1) * cls.words + w] != cls.freeBits[g * cls.words + w];
+        if (cut) points.push_back(g);
     }
-    return 0;
+    points.push_back(to);
+    return points;
 }
 
 // A passenger alone: the fewest legs, then the seat choice's cost summed
@@ -33,14 +33,7 @@ std::vector<Chain> chainAlone(const Run& run, int travelClass, int from, int to,
                               SeatChoice choice) {
     const ClassInfo& cls = run.classes[travelClass];
     const auto& order = cls.seats;
-    std::vector<int> points{from};
-    for (int g = from + 1; g < to; ++g) {
-        bool cut = false;
-        for (std::uint32_t w = 0; w < cls.words && !cut; ++w)
-            cut = cls.freeBits[(g - 1) * cls.words + w] != cls.freeBits[g * cls.words + w];
-        if (cut) points.push_back(g);
-    }
-    points.push_back(to);
+    const std::vector<int> points = changePoints(cls, from, to);
     const std::size_t n = points.size();
     // best[i * n + j]: the cheapest seat free from points[i] to points[j].
     struct BestLeg {
@@ -64,8 +57,8 @@ std::vector<Chain> chainAlone(const Run& run, int travelClass, int from, int to,
                     any = true;
                     const std::uint32_t pos =
                         w * 64 + static_cast<std::uint32_t>(std::countr_zero(b));
-                    const int cost = legCost(choice, run.seats[order[pos]].mask, points[i],
-                                             points[j], run.segments());
+                    const int cost = seatChoiceCost(choice, run.seats[order[pos]].mask, points[i],
+                                                    points[j], run.segments());
                     if (leg.seat == kNone || cost < leg.cost) leg = BestLeg{order[pos], cost};
                 }
             }
@@ -121,14 +114,7 @@ class GroupCount {
   public:
     GroupCount(const Run& run, int travelClass, int from, int to, int changes)
         : run_(run), cls_(run.classes[travelClass]), changes_(changes) {
-        points_.push_back(from);
-        for (int g = from + 1; g < to; ++g) {
-            bool cut = false;
-            for (std::uint32_t w = 0; w < cls_.words && !cut; ++w)
-                cut = cls_.freeBits[(g - 1) * cls_.words + w] != cls_.freeBits[g * cls_.words + w];
-            if (cut) points_.push_back(g);
-        }
-        points_.push_back(to);
+        points_ = changePoints(cls_, from, to);
         const std::size_t p = points_.size();
         // reaching_[i * p + j]: seats free at points[i] whose stretch ends at points[j].
         reaching_.assign(p * p, 0);

@@ -18,7 +18,17 @@ struct Candidate {
     }
 };
 
-int costOf(SeatChoice choice, SegmentMask mask, int from, int to, int segments) {
+}  // namespace
+
+int wasteAround(SegmentMask mask, int from, int to, int segments) {
+    const SegmentMask below = mask & ((SegmentMask{1} << from) - 1);
+    const int runStart = below ? 64 - std::countl_zero(below) : 0;
+    const SegmentMask above = (mask | (SegmentMask{1} << segments)) >> to;
+    const int runEnd = to + std::countr_zero(above);
+    return (from - runStart) + (runEnd - to);
+}
+
+int seatChoiceCost(SeatChoice choice, SegmentMask mask, int from, int to, int segments) {
     switch (choice) {
         case SeatChoice::BestFit:
             return wasteAround(mask, from, to, segments);
@@ -28,16 +38,6 @@ int costOf(SeatChoice choice, SegmentMask mask, int from, int to, int segments) 
             return -wasteAround(mask, from, to, segments);
     }
     return 0;
-}
-
-}  // namespace
-
-int wasteAround(SegmentMask mask, int from, int to, int segments) {
-    const SegmentMask below = mask & ((SegmentMask{1} << from) - 1);
-    const int runStart = below ? 64 - std::countl_zero(below) : 0;
-    const SegmentMask above = (mask | (SegmentMask{1} << segments)) >> to;
-    const int runEnd = to + std::countr_zero(above);
-    return (from - runStart) + (runEnd - to);
 }
 
 bool matchesPreference(char letter, const std::string& prefer) {
@@ -67,7 +67,7 @@ std::vector<std::uint32_t> chooseSeats(const Run& run, int travelClass, int from
     auto candidateFor = [&](std::uint32_t pos) {
         const Seat& seat = run.seats[order[pos]];
         return Candidate{matchesPreference(seat.letter, prefer) ? 0 : 1,
-                         costOf(choice, seat.mask, from, to, segments), pos};
+                         seatChoiceCost(choice, seat.mask, from, to, segments), pos};
     };
 
     if (n == 1) {

@@ -15,6 +15,11 @@ namespace houbu {
 // be free over [from, to).
 int wasteAround(SegmentMask mask, int from, int to, int segments);
 
+// The seat choice's cost of taking [from, to) on a seat held as `mask`
+// (lower is better): best-fit the waste, first-fit nothing, worst-fit minus
+// the waste.
+int seatChoiceCost(SeatChoice choice, SegmentMask mask, int from, int to, int segments);
+
 // True when `letter` satisfies `prefer` ("window": A or F, "aisle": C or D,
 // else the letter itself). An empty preference is satisfied by every seat.
 bool matchesPreference(char letter, const std::string& prefer);
