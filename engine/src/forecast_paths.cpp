@@ -132,7 +132,7 @@ int ForecastPaths::served(int paths, double quantile, std::uint64_t seed) {
         std::fill(state_.begin(), state_.end(), 0);
         for (std::size_t j = 0; j < scene_.streams.size(); ++j) {
             cursors_[j].assign(scene_.streams[j].candidateStart.begin(),
-                               scene_.streams[j].candidateStart.end() - 1);
+                               scene_.streams[j].candidateStart.end());
             const ForecastScene::Stream& stream = scene_.streams[j];
             heads_[j].resize(stream.singleLists.size());
             for (std::size_t k = 0; k < stream.singleLists.size(); ++k)
@@ -238,7 +238,7 @@ bool ForecastPaths::matchOneSeat(std::uint32_t streamIndex, std::uint32_t batch,
     // order, then the target when it fits. Those passed over are gone for
     // good on this path, so the cursor skips them once.
     std::uint32_t& cursor = cursors_[streamIndex][batch];
-    const std::uint32_t end = stream.candidateStart[batch + 1];
+    const std::uint32_t end = stream.candidateEnd[batch];
     for (; cursor < end; ++cursor) {
         const std::uint32_t order = stream.entries[stream.candidates[cursor]].order;
         if (order == scene_.target) return true;
@@ -320,7 +320,7 @@ bool ForecastPaths::match(std::uint32_t streamIndex, std::uint32_t batch, double
         reaching += (piece.mask & mine) != 0 ? piece.seats : 0;
     // Candidates before the cursor are gone on this path: skip them for good.
     std::uint32_t& cursor = cursors_[streamIndex][batch];
-    const std::uint32_t end = stream.candidateStart[batch + 1];
+    const std::uint32_t end = stream.candidateEnd[batch];
     bool placed = false;
     // What is left of the batch in all: a candidate reaching outside it fits
     // no piece, which one test tells.

@@ -39,14 +39,17 @@ struct ForecastScene {
         // The relevant batches seen: batch b's free stretches are
         // pieces[batchStart[b] .. batchStart[b + 1]), each with how many
         // seats have it (an added car frees a hundred of one stretch); its
-        // candidates (the entries that fit them, in queue order) likewise.
+        // candidates (the entries that fit them, in queue order) are
+        // candidates[candidateStart[b] .. candidateEnd[b]), a range that
+        // batches of the same pieces share.
         struct Piece {
             Mask mask = 0;
             int seats = 0;
         };
         std::vector<std::uint32_t> batchStart{0};
         std::vector<Piece> pieces;
-        std::vector<std::uint32_t> candidateStart{0};
+        std::vector<std::uint32_t> candidateStart;
+        std::vector<std::uint32_t> candidateEnd;
         std::vector<std::uint32_t> candidates;
         std::vector<Mask> candidateMasks;  // each candidate's mask, side by side
         std::vector<Entry> entries;

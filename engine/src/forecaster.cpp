@@ -1,8 +1,10 @@
 #include "forecaster.h"
 
 #include <algorithm>
+#include <array>
 #include <bit>
 #include <cmath>
+#include <map>
 
 #include "command_check.h"
 
@@ -67,8 +69,8 @@ ForecastScene Forecaster::scene(std::uint32_t order, Time now, Time by,
                                 std::vector<StreamBasis>& basis) const {
     ForecastScene sc;
     sc.horizonSeconds = static_cast<double>(by - now);
-    std::unordered_map<std::uint32_t, std::uint32_t> local;
-    local.emplace(order, 0);
+    SceneNumbers local;
+    local.number(order);
     sc.target = 0;
     std::vector<LargePool> pools;
     for (const OrderOption& option : s.orders[order].options()) {
@@ -89,13 +91,16 @@ ForecastScene Forecaster::scene(std::uint32_t order, Time now, Time by,
             ? (ledger.left[ForecastLedger::Cancelled] + ledger.left[ForecastLedger::Failed]) /
                   waited
             : 0;
-    std::vector<std::uint32_t> global(local.size());
-    for (const auto& [index, number] : local)
-        global[number] = index;
+    const std::vector<std::uint32_t>& global = local.orders();
     sc.leaveRate.assign(global.size(), 0);
     sc.leaveChance.assign(global.size(), 0);
     sc.expiresIn.assign(global.size(), -1);
     const Order& target = s.orders[order];
+    struct Leaving {
+        double rate = -1, chance = 0;
+    };
+    constexpr int kKeptCounts = 16;
+    std::array<Leaving, kKeptCounts * kKeptCounts> leaving{};
     for (std::uint32_t n = 0; n < global.size(); ++n) {
         // Each order, then its options, some way ahead (see kPrefetch).
         if (n + 2 * kPrefetch < global.size()) prefetchOrder(s.orders[global[n + 2 * kPrefetch]]);
@@ -116,8 +121,21 @@ ForecastScene Forecaster::scene(std::uint32_t order, Time now, Time by,
                 inScene |= mine.run == opt.run && mine.travelClass == opt.travelClass;
             outside += inScene ? 0 : 1;
         }
-        sc.leaveRate[n] = quitRate + servedRate * outside / std::max<int>(1, z.optionCount);
-        sc.leaveChance[n] = 1 - std::exp(-sc.leaveRate[n] * sc.horizonSeconds);
+        // The rate and its chance depend on two small counts: each pair's
+        // exponential is taken once a forecast, not once an order.
+        const int options = std::max<int>(1, z.optionCount);
+        if (options < kKeptCounts && outside < kKeptCounts) {
+            Leaving& kept = leaving[static_cast<std::size_t>(outside * kKeptCounts + options)];
+            if (kept.rate < 0) {
+                kept.rate = quitRate + servedRate * outside / options;
+                kept.chance = 1 - std::exp(-kept.rate * sc.horizonSeconds);
+            }
+            sc.leaveRate[n] = kept.rate;
+            sc.leaveChance[n] = kept.chance;
+        } else {
+            sc.leaveRate[n] = quitRate + servedRate * outside / options;
+            sc.leaveChance[n] = 1 - std::exp(-sc.leaveRate[n] * sc.horizonSeconds);
+        }
         const Time expires = expiryOf(s, z);
         if (expires >= 0) sc.expiresIn[n] = static_cast<double>(std::max<Time>(0, expires - now));
     }
@@ -125,8 +143,8 @@ ForecastScene Forecaster::scene(std::uint32_t order, Time now, Time by,
 }
 
 void Forecaster::addStream(ForecastScene& sc, std::uint32_t order, const OrderOption& option,
-                           Time now, std::unordered_map<std::uint32_t, std::uint32_t>& local,
-                           std::vector<LargePool>& pools, StreamBasis& basis) const {
+                           Time now, SceneNumbers& local, std::vector<LargePool>& pools,
+                           StreamBasis& basis) const {
     using Mask = ForecastScene::Mask;
     const Run& run = s.runs[option.run];
     const Order& target = s.orders[order];
@@ -155,11 +173,11 @@ void Forecaster::addStream(ForecastScene& sc, std::uint32_t order, const OrderOp
     // options, so the queue it is found in gives it; its queue keys are
     // copied so that sorting reads no order again.
     struct Ahead {
-        Time effectiveAt;
-        std::uint64_t submitSeq;
+        std::uint64_t key;  // effective time and submission, packed when they fit
         std::uint32_t order;
         std::uint8_t from, to, group;
     };
+    bool packed = true;
     std::vector<Ahead> ahead;
     const ClassInfo& cls = run.classes[option.travelClass];
     cls.queueAt.forEach([&](int, int, std::uint32_t q) {
@@ -170,21 +188,28 @@ void Forecaster::addStream(ForecastScene& sc, std::uint32_t order, const OrderOp
                     prefetchOrder(s.orders[lane.orders[i + kPrefetch]]);
                 const Order& z = s.orders[lane.orders[i]];
                 if (!queuedBefore(z, target)) break;
-                if (z.status == OrderStatus::Queued)
-                    ahead.push_back({z.effectiveAt, z.submitSeq, lane.orders[i], queue.from,
-                                     queue.to, z.groupSize()});
+                if (z.status != OrderStatus::Queued) continue;
+                packed &= z.effectiveAt >= 0 && z.effectiveAt < (Time{1} << 31) &&
+                          z.submitSeq < (std::uint64_t{1} << 32);
+                ahead.push_back({static_cast<std::uint64_t>(z.effectiveAt) << 32 | z.submitSeq,
+                                 lane.orders[i], queue.from, queue.to, z.groupSize()});
             }
     });
-    std::sort(ahead.begin(), ahead.end(), [](const Ahead& a, const Ahead& b) {
-        return queuedBefore(a.effectiveAt, a.submitSeq, b.effectiveAt, b.submitSeq);
-    });
+    // Queue order: by the packed key (two thirds of the bytes to move), or
+    // read from the orders on a day whose clock or count outgrows it.
+    if (packed)
+        std::sort(ahead.begin(), ahead.end(),
+                  [](const Ahead& a, const Ahead& b) { return a.key < b.key; });
+    else
+        std::sort(ahead.begin(), ahead.end(), [this](const Ahead& a, const Ahead& b) {
+            return queuedBefore(s.orders[a.order], s.orders[b.order]);
+        });
     basis.ordersAhead = static_cast<int>(ahead.size());
     const int stops = static_cast<int>(run.stops.size());
     std::vector<std::vector<std::uint32_t>> byInterval(static_cast<std::size_t>(stops * stops));
     stream.entries.reserve(ahead.size() + 1);
     for (const Ahead& z : ahead) {
-        const auto number =
-            local.emplace(z.order, static_cast<std::uint32_t>(local.size())).first->second;
+        const std::uint32_t number = local.number(z.order);
         byInterval[static_cast<std::size_t>(z.from * stops + z.to)].push_back(
             static_cast<std::uint32_t>(stream.entries.size()));
         stream.entries.push_back({segmentMask(z.from, z.to), number, z.group});
@@ -228,6 +253,11 @@ void Forecaster::addStream(ForecastScene& sc, std::uint32_t order, const OrderOp
     // The batches that could touch the target's interval, with their
     // candidates; large ones are pooled over the day instead (below).
     std::vector<std::uint32_t> inside;
+    // Most batches free one seat of a stretch seen many times: their
+    // candidates are found once per distinct set of pieces.
+    std::map<std::vector<std::pair<Mask, int>>, std::pair<std::uint32_t, std::uint32_t>> known;
+    std::vector<std::pair<Mask, int>> key;
+    std::vector<std::uint64_t> marked((targetEntry + 63) / 64, 0);
     std::size_t b = 0;
     int batches = 0;
     while (b < seen.size()) {
@@ -241,29 +271,44 @@ void Forecaster::addStream(ForecastScene& sc, std::uint32_t order, const OrderOp
         batches += large ? 0 : 1;
         if (touches && !large) {
             ++basis.relevant;
-            inside.clear();
             const std::size_t firstPiece = stream.pieces.size();
             for (std::size_t k = b; k < end; ++k) {
                 const Mask m = seen[k].second;
                 auto same =
                     std::find_if(stream.pieces.begin() + static_cast<std::ptrdiff_t>(firstPiece),
                                  stream.pieces.end(), [m](const auto& p) { return p.mask == m; });
-                if (same != stream.pieces.end()) {
+                if (same != stream.pieces.end())
                     ++same->seats;
-                    continue;
-                }
-                stream.pieces.push_back({m, 1});
-                const int lo = std::countr_zero(m), hi = 64 - std::countl_zero(m);
-                for (int f = lo; f < hi; ++f)
-                    for (int t = f + 1; t <= hi; ++t) {
-                        const auto& list = byInterval[static_cast<std::size_t>(f * stops + t)];
-                        inside.insert(inside.end(), list.begin(), list.end());
-                    }
+                else
+                    stream.pieces.push_back({m, 1});
             }
-            std::sort(inside.begin(), inside.end());
-            inside.erase(std::unique(inside.begin(), inside.end()), inside.end());
-            inside.push_back(targetEntry);
-            addCandidates(stream, firstPiece, inside);
+            key.clear();
+            for (std::size_t k = firstPiece; k < stream.pieces.size(); ++k)
+                key.emplace_back(stream.pieces[k].mask, stream.pieces[k].seats);
+            const auto found = known.find(key);
+            if (found != known.end()) {
+                shareCandidates(stream, found->second);
+            } else {
+                // The entries inside some piece, marked and read back in queue
+                // order: linear in what is found, not a sort of it.
+                for (const auto& [m, seats] : key) {
+                    const int lo = std::countr_zero(m), hi = 64 - std::countl_zero(m);
+                    for (int f = lo; f < hi; ++f)
+                        for (int t = f + 1; t <= hi; ++t)
+                            for (const std::uint32_t e :
+                                 byInterval[static_cast<std::size_t>(f * stops + t)])
+                                marked[e / 64] |= std::uint64_t{1} << (e % 64);
+                }
+                inside.clear();
+                for (std::size_t w = 0; w < marked.size(); ++w)
+                    for (; marked[w] != 0; marked[w] &= marked[w] - 1)
+                        inside.push_back(static_cast<std::uint32_t>(
+                            w * 64 + static_cast<std::size_t>(std::countr_zero(marked[w]))));
+                inside.push_back(targetEntry);
+                addCandidates(stream, firstPiece, inside);
+                known.emplace(key,
+                              std::pair{stream.candidateStart.back(), stream.candidateEnd.back()});
+            }
         }
         b = end;
     }
@@ -316,6 +361,7 @@ const Forecaster::LargePool& Forecaster::largePool(std::vector<LargePool>& pools
 
 void Forecaster::addCandidates(ForecastScene::Stream& stream, std::size_t firstPiece,
                                const std::vector<std::uint32_t>& inside) {
+    stream.candidateStart.push_back(static_cast<std::uint32_t>(stream.candidates.size()));
     for (std::uint32_t e : inside) {
         const ForecastScene::Entry& entry = stream.entries[e];
         int fits = 0;
@@ -326,7 +372,14 @@ void Forecaster::addCandidates(ForecastScene::Stream& stream, std::size_t firstP
         stream.candidateMasks.push_back(entry.mask);
     }
     stream.batchStart.push_back(static_cast<std::uint32_t>(stream.pieces.size()));
-    stream.candidateStart.push_back(static_cast<std::uint32_t>(stream.candidates.size()));
+    stream.candidateEnd.push_back(static_cast<std::uint32_t>(stream.candidates.size()));
+}
+
+void Forecaster::shareCandidates(ForecastScene::Stream& stream,
+                                 std::pair<std::uint32_t, std::uint32_t> range) {
+    stream.batchStart.push_back(static_cast<std::uint32_t>(stream.pieces.size()));
+    stream.candidateStart.push_back(range.first);
+    stream.candidateEnd.push_back(range.second);
 }
 
 std::string Forecaster::basisText(const std::vector<StreamBasis>& basis) const {

@@ -9,11 +9,11 @@
 #include <cstdint>
 #include <optional>
 #include <string>
-#include <unordered_map>
 #include <vector>
 
 #include "forecast_paths.h"
 #include "houbu/event.h"
+#include "scene_numbers.h"
 #include "state.h"
 
 namespace houbu {
@@ -56,12 +56,15 @@ class Forecaster {
     const LargePool& largePool(std::vector<LargePool>& pools, const std::string& className,
                                Time now) const;
     void addStream(ForecastScene& scene, std::uint32_t order, const OrderOption& option, Time now,
-                   std::unordered_map<std::uint32_t, std::uint32_t>& local,
-                   std::vector<LargePool>& pools, StreamBasis& basis) const;
+                   SceneNumbers& local, std::vector<LargePool>& pools, StreamBasis& basis) const;
     // Appends a batch's candidates: those of `inside` (entry numbers in
     // queue order) that its pieces from `firstPiece` on can seat.
     static void addCandidates(ForecastScene::Stream& stream, std::size_t firstPiece,
                               const std::vector<std::uint32_t>& inside);
+    // Ends a batch whose pieces from `firstPiece` on are those of an earlier
+    // one: it reads that batch's candidates, `range`.
+    static void shareCandidates(ForecastScene::Stream& stream,
+                                std::pair<std::uint32_t, std::uint32_t> range);
     std::string basisText(const std::vector<StreamBasis>& basis) const;
 };
 
