@@ -92,7 +92,7 @@ for s in "${forecast_days[@]}"; do
   rm -f "$work/held-out-$s.jsonl"
 done
 "$cli" gen --seed 1 --runs 200 --orders 800000 -o "$work/day25.jsonl"
-"$cli" bench --forecast "$work/day25.jsonl" --sample 500 --json >"$work/forecast-day25.json"
+"$cli" bench --forecast "$work/day25.jsonl" --sample 2000 --json >"$work/forecast-day25.json"
 rm -f "$work/day25.jsonl"
 
 echo "== plots and docs/benchmarks.md" >&2
@@ -393,7 +393,7 @@ $(reliability_table "${forecast_files[0]}")
 
 ![reliability of forecasts](benchmarks/forecast-reliability.png)
 
-Speed on the 1/25 day (\`gen --seed 1 --runs 200 --orders 800000\`, 500
+Speed on the 1/25 day (\`gen --seed 1 --runs 200 --orders 800000\`, 2,000
 orders): p50 $(q '.forecast_ms_p50*10|round/10' "$work/forecast-day25.json") ms, p99
 $(q '.forecast_ms_p99*10|round/10' "$work/forecast-day25.json") ms, max $(q '.forecast_ms_max*10|round/10' "$work/forecast-day25.json") ms (target: under 20 ms).
 EOF

@@ -74,6 +74,15 @@ double stratumNormal(int p, int paths) {
     return paths == kKept ? kept[static_cast<std::size_t>(p)] : normalQuantile((p + 0.5) / paths);
 }
 
+// `value`'s lowest `bits` bits in reverse order: 0, 4, 2, 6, 1, … for 3 bits,
+// so that any first few of the paths spread over the strata.
+int reversedBits(int value, int bits) {
+    int out = 0;
+    for (int b = 0; b < bits; ++b)
+        out |= ((value >> b) & 1) << (bits - 1 - b);
+    return out;
+}
+
 // What is left of a seat's free `piece` either side of the interval `taken`
 // within it: below it and above it (either may be empty).
 std::pair<ForecastScene::Mask, ForecastScene::Mask> leftAround(ForecastScene::Mask piece,
@@ -103,7 +112,7 @@ int lengthOf(ForecastScene::Mask m) {
 
 }  // namespace
 
-int ForecastPaths::served(int paths, double quantile, std::uint64_t seed) {
+int ForecastPaths::served(int paths, double quantile, std::uint64_t seed, int probe) {
     state_.assign(scene_.leaveRate.size(), 0);
     leaves_.assign(scene_.leaveRate.size(), 0);
     cursors_.resize(scene_.streams.size());
@@ -124,8 +133,12 @@ int ForecastPaths::served(int paths, double quantile, std::uint64_t seed) {
     // The normal quantile under each path's rates: one bisection a call, or
     // one a stratum, not one a stream and path.
     const double fixed = quantile >= 0 ? normalQuantile(quantile) : 0;
+    const bool spread = std::has_single_bit(static_cast<unsigned>(paths));
+    const int bits = std::countr_zero(static_cast<unsigned>(paths));
     int count = 0;
-    for (int p = 0; p < paths; ++p) {
+    for (int drawn = 0; drawn < paths; ++drawn) {
+        if (probe > 0 && drawn == probe && count == 0) return 0;
+        const int p = spread ? reversedBits(drawn, bits) : drawn;
         const double z = quantile >= 0 ? fixed : stratumNormal(p, paths);
         path_ = p;
         paths_ = paths;

@@ -87,7 +87,13 @@ class ForecastPaths {
     // `quantile` < 0 the quantile (p + 1/2) / paths of path p (stratified
     // over the posterior). Path p's draws depend on `seed` and p only, so
     // runs at different quantiles compare like with like.
-    int served(int paths, double quantile, std::uint64_t seed);
+    //
+    // The paths are drawn in an order that spreads the first ones over the
+    // strata (bit-reversed when `paths` is a power of two). When none of the
+    // first `probe` (> 0) serves the target, the rest are not drawn and the
+    // answer is 0. Only that side stops early: a path that serves ends at
+    // once, one that does not draws the whole horizon.
+    int served(int paths, double quantile, std::uint64_t seed, int probe = 0);
 
   private:
     // Arrivals of batches on one stream: `left` more to come after `at`

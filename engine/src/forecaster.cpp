@@ -54,11 +54,14 @@ ForecastValue Forecaster::forecast(std::uint32_t order, Time now, std::optional<
         return v;
     }
     ForecastPaths paths(sc);
-    const int p = hundredthsOf(paths.served(kPaths, -1, seed), kPaths);
+    const int p = hundredthsOf(paths.served(kPaths, -1, seed, kProbePaths), kPaths);
     // The interval holds the probability: at 0 the low end can only be 0,
     // at 1 the high end only 1, and those paths are not drawn.
-    const int low = p == 0 ? 0 : hundredthsOf(paths.served(kEndPaths, 0.05, seed), kEndPaths);
-    const int high = p == 100 ? 100 : hundredthsOf(paths.served(kEndPaths, 0.95, seed), kEndPaths);
+    const int low =
+        p == 0 ? 0 : hundredthsOf(paths.served(kEndPaths, 0.05, seed, kEndProbePaths), kEndPaths);
+    const int high =
+        p == 100 ? 100
+                 : hundredthsOf(paths.served(kEndPaths, 0.95, seed, kEndProbePaths), kEndPaths);
     v.probability = p;
     v.low = std::min(p, low);
     v.high = std::max(p, high);

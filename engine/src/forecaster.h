@@ -25,6 +25,10 @@ class Forecaster {
     // Paths drawn for the estimate, and for each end of its interval.
     static constexpr int kPaths = 128;
     static constexpr int kEndPaths = 48;
+    // When none of the first this many paths serves the order, the rest
+    // are not drawn.
+    static constexpr int kProbePaths = 32;
+    static constexpr int kEndProbePaths = 16;
 
     // The forecast for queued order `order` at time `now`: served at or
     // before `until`, or before it expires when that is earlier or `until`

@@ -7,6 +7,7 @@
 #include <QtTest>
 #include <cmath>
 
+#include "forecast_paths.h"
 #include "harness.h"
 #include "houbu/engine.h"
 
@@ -33,6 +34,34 @@ QByteArray forecastOf(const char* id, const char* extra = "") {
 
 double value(const QJsonObject& e, const char* key) {
     return e.value(QLatin1String(key)).toDouble(-1);
+}
+
+// A scene of one order, alone on a run of three stops and first in line:
+// any release of its seat serves it. One release seen over an hour; over
+// `horizonSeconds` the chance of another is about horizon / 2400 s while small.
+houbu::ForecastScene loneOrder(double horizonSeconds) {
+    houbu::ForecastScene scene;
+    scene.horizonSeconds = horizonSeconds;
+    scene.leaveRate = {0};
+    scene.leaveChance = {0};
+    scene.expiresIn = {-1};
+    houbu::ForecastScene::Stream stream;
+    stream.seen = 1;
+    stream.windowSeconds = 3600;
+    stream.relevant = 1;
+    constexpr houbu::ForecastScene::Mask kWholeLine = 0b11;
+    stream.batchStart = {0, 1};
+    stream.pieces = {{kWholeLine, 1}};
+    stream.candidateStart = {0};
+    stream.candidateEnd = {1};
+    stream.candidates = {0};
+    stream.candidateMasks = {kWholeLine};
+    stream.entries = {{kWholeLine, 0, 1}};
+    stream.stops = 3;
+    stream.singleStart.assign(3 * 3 + 1, 0);
+    stream.singleListsFrom.assign(3 + 1, 0);
+    scene.streams.push_back(stream);
+    return scene;
 }
 
 }  // namespace
@@ -150,6 +179,32 @@ class TestForecast : public QObject {
             QCOMPARE(value(later, "low"), value(first, "low"));
             QCOMPARE(value(later, "high"), value(first, "high"));
         }
+    }
+
+    // When none of the first paths serves the order the rest are not drawn
+    // (Forecaster::kProbePaths): the answer is then 0, and otherwise exactly
+    // what every path gives, since a path's draws depend on its number only.
+    void probeStopsOnlyWhenNoneServes() {
+        int stopped = 0, unlikely = 0;
+        for (std::uint64_t seed = 1; seed <= 300; ++seed) {
+            const houbu::ForecastScene rare = loneOrder(90);
+            houbu::ForecastPaths paths(rare);
+            const int all = paths.served(128, -1, seed);
+            const int probed = paths.served(128, -1, seed, 32);
+            QVERIFY2(probed == all || probed == 0,
+                     qPrintable(
+                         u"seed %1: %2 of all paths, %3 probed"_s.arg(seed).arg(all).arg(probed)));
+            unlikely += all > 0 ? 1 : 0;
+            stopped += all > 0 && probed == 0 ? 1 : 0;
+            // An even chance: 32 paths without a service do not happen.
+            const houbu::ForecastScene even = loneOrder(1500);
+            houbu::ForecastPaths evenPaths(even);
+            QCOMPARE(evenPaths.served(128, 0.5, seed, 32), evenPaths.served(128, 0.5, seed));
+        }
+        // A chance of a few percent: some seeds' 128 paths serve it, and of
+        // those some are answered 0 by the probe.
+        QVERIFY2(unlikely > 30, qPrintable(QString::number(unlikely)));
+        QVERIFY2(stopped > 0 && stopped < unlikely, qPrintable(QString::number(stopped)));
     }
 
     // Only a queued order has a forecast.
