@@ -84,7 +84,8 @@ Example Example::parse(const QString& name, const QByteArray& text, const QStrin
 QStringList Example::names() {
     return {u"seat_reuse_one_seat"_s,     u"independent_queues_50th_200th"_s,
             u"overlapping_queues_race"_s, u"group_behind_single"_s,
-            u"added_car_drains_queue"_s,  u"hold_timeout_into_waitlist"_s};
+            u"added_car_drains_queue"_s,  u"hold_timeout_into_waitlist"_s,
+            u"seat_change_one_train"_s};
 }
 
 Example Example::load(const QString& name, const QString& language) {

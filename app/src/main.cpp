@@ -188,6 +188,27 @@ int screenshots(QApplication& app, const QString& dir) {
         waitFor([] { return false; }, 500);
         story.grab().save(dir + u"/step-mode.png"_s);
     }
+    // And on the seat-change story: the decision that serves a passenger on two seats.
+    {
+        houbu::MainWindow story;
+        story.resize(1600, 1000);
+        story.show();
+        if (!story.openExample(u"seat_change_one_train"_s)) return 1;
+        if (!waitFor([&] { return story.stepState().paused; })) return 1;
+        for (int step = 0; step < 4 && story.stepState().paused &&
+                           story.stepState().next.kind != houbu::StepDecision::Kind::Serve;
+             ++step) {
+            const std::size_t applied = story.stepState().applied.size();
+            const QByteArray command = story.stepState().command;
+            story.stepAction()->trigger();
+            waitFor([&] {
+                return story.stepState().applied.size() != applied ||
+                       story.stepState().command != command;
+            });
+        }
+        waitFor([] { return false; }, 500);
+        story.grab().save(dir + u"/step-mode-seat-change.png"_s);
+    }
 
     // The Connect dialog with a remembered server.
     {

@@ -95,6 +95,22 @@ QLineEdit* searchField(const QString& placeholder, QWidget* parent) {
     return edit;
 }
 
+// The seats a step decision takes, each over its own stops: a passenger
+// changing seats (同车换座) has every leg outlined, each up to its change.
+void outlineDecision(const StepDecision& d, QHash<QString, QList<QPair<int, int>>>& outline) {
+    if (d.chains.empty()) {
+        for (const auto& seat : d.seats)
+            outline[QString::fromStdString(seat)].append({d.from, d.to});
+        return;
+    }
+    for (const StepDecision::Chain& c : d.chains)
+        for (std::size_t k = 0; k < c.seats.size(); ++k) {
+            const int from = k == 0 ? d.from : c.changesAt.at(k - 1);
+            const int to = k < c.changesAt.size() ? c.changesAt[k] : d.to;
+            outline[QString::fromStdString(c.seats[k])].append({from, to});
+        }
+}
+
 }  // namespace
 
 MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
@@ -659,8 +675,7 @@ void MainWindow::showStep() {
                 freed[QString::fromStdString(f.seat)].append({f.runFrom, f.runTo});
         if (QString::fromStdString(st.next.train) == train &&
             QString::fromStdString(st.next.date) == date)
-            for (const auto& seat : st.next.seats)
-                decision[QString::fromStdString(seat)].append({st.next.from, st.next.to});
+            outlineDecision(st.next, decision);
         for (const StepCandidate& c : st.candidates)
             candidates << QString::fromStdString(c.order);
         current = QString::fromStdString(st.next.order);

@@ -65,7 +65,7 @@ class TestStepMode : public QObject {
 
     void examplesParse() {
         const QStringList names = Example::names();
-        QCOMPARE(names.size(), 6);
+        QCOMPARE(names.size(), 7);
         for (const QString& name : names) {
             const Example en = Example::load(name, u"en"_s);
             const Example zh = Example::load(name, u"zh_CN"_s);
@@ -116,7 +116,7 @@ class TestStepMode : public QObject {
         QVERIFY(window.pauseAction()->isChecked());
 
         QStringList served;
-        int decisions = 0, captions = 0;
+        int decisions = 0, captions = 0, chained = 0;
         while (window.stepState().paused) {
             const StepState st = window.stepState();
             const QString order = QString::fromStdString(st.next.order);
@@ -144,11 +144,23 @@ class TestStepMode : public QObject {
                 lastPlace = place;
             }
             Q_UNUSED(queues);
-            // The grid outlines the seats of a serve and tints the freed run.
+            // The grid outlines the seats of a serve and tints the freed run;
+            // a passenger changing seats has each leg outlined up to its change.
             const auto& decision = window.grid()->gridDelegate()->stepDecision();
             if (st.next.kind == StepDecision::Kind::Serve) {
                 for (const auto& seat : st.next.seats)
                     QVERIFY(decision.contains(QString::fromStdString(seat)));
+                for (const StepDecision::Chain& c : st.next.chains) {
+                    QCOMPARE(c.seats.size(), c.changesAt.size() + 1);
+                    for (std::size_t k = 0; k < c.seats.size(); ++k) {
+                        const QPair<int, int> leg{
+                            k == 0 ? st.next.from : c.changesAt[k - 1],
+                            k < c.changesAt.size() ? c.changesAt[k] : st.next.to};
+                        QVERIFY2(decision.value(QString::fromStdString(c.seats[k])).contains(leg),
+                                 qPrintable(QString::fromStdString(c.seats[k])));
+                    }
+                    chained += c.changesAt.empty() ? 0 : 1;
+                }
             } else {
                 QVERIFY(decision.isEmpty());
             }
@@ -202,6 +214,8 @@ class TestStepMode : public QObject {
         }
         QVERIFY(decisions >= 1);
         QVERIFY(captions >= 1);
+        // The seat-change story serves a passenger on two seats.
+        QCOMPARE(chained > 0, name == u"seat_change_one_train"_s);
         QCOMPARE(served, expectedServed);
         // Every command reached the engine: the log equals the run's, event by event.
         QTRY_COMPARE_WITH_TIMEOUT(logLines(window), logLines(ran), 10000);
