@@ -1,5 +1,8 @@
 #include "state_changes.h"
 
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <cstring>
 
 #include "houbu/codec.h"
@@ -27,6 +30,18 @@ std::uint64_t getVarint(const std::string& in, std::size_t& at) {
         v |= static_cast<std::uint64_t>(byte & 0x7f) << shift;
         if (!(byte & 0x80)) return v;
     }
+}
+
+// A ticket's legs as the `legs` column keeps them: the JSON of its
+// waitlist_fulfilled event, empty for a ticket on one seat.
+std::string legsColumn(const std::vector<LegLine>& legs) {
+    if (legs.empty()) return {};
+    QJsonArray out;
+    for (const LegLine& leg : legs)
+        out.append(QJsonObject{{QStringLiteral("seat"), QString::fromStdString(leg.seat)},
+                               {QStringLiteral("from"), QString::fromStdString(leg.from)},
+                               {QStringLiteral("to"), QString::fromStdString(leg.to)}});
+    return QJsonDocument(out).toJson(QJsonDocument::Compact).toStdString();
 }
 
 }  // namespace
@@ -86,7 +101,7 @@ void StateChanges::note(const Event& e, std::int64_t seq) {
         case EventKind::TicketHeld:
             put(Kind::TicketCreated, S::Held, S::Unknown, 0,
                 {e.ticket, e.sale, e.passenger, e.train, e.date, e.travelClass, e.seat, e.from,
-                 e.to});
+                 e.to, std::string_view()});
             break;
         case EventKind::TicketPaid:
             put(Kind::TicketChanged, S::Paid, S::Held, 0, {e.ticket});
@@ -102,7 +117,7 @@ void StateChanges::note(const Event& e, std::int64_t seq) {
             for (const auto& t : e.tickets)
                 put(Kind::TicketCreated, S::Paid, S::Unknown, 0,
                     {t.ticket, e.id, t.passenger, e.train, e.date, e.travelClass, t.seat, t.from,
-                     t.to});
+                     t.to, legsColumn(t.legs)});
             // Only queued orders are served, fail or expire (engine/src/core.cpp).
             put(Kind::OrderChanged, S::Fulfilled, S::Queued, 0, {e.id});
             break;

@@ -39,16 +39,19 @@ RowStatus rowStatusFromName(std::string_view name);
 class StateChanges {
   public:
     enum class Kind : std::uint8_t {
-        RunDefined,     // fields: train, date; number: seats
-        SeatsAdded,     // fields: train, date; number: seats
-        TicketCreated,  // fields: ticket, sale, passenger, train, date, class, seat, from, to
+        RunDefined,  // fields: train, date; number: seats
+        SeatsAdded,  // fields: train, date; number: seats
+        // fields: ticket, sale, passenger, train, date, class, seat, from, to, and
+        // legs: a JSON array of {seat, from, to} for a ticket on several seats
+        // (同车换座), empty for one seat.
+        TicketCreated,
         TicketChanged,  // fields: ticket
         OrderCreated,   // fields: id, prepay
         OrderChanged,   // fields: id
         BlockCreated,   // fields: id, train, date, class
         BlockChanged,   // fields: id
     };
-    static constexpr int kMaxFields = 9;
+    static constexpr int kMaxFields = 10;
 
     struct Change {
         Kind kind = Kind::RunDefined;

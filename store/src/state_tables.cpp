@@ -16,6 +16,8 @@ namespace {
 constexpr int kTables = 3;
 const char* const kTableNames[kTables] = {"tickets", "orders", "blocks"};
 const char* const kKeyColumns[kTables] = {"ticket", "id", "id"};
+// A created ticket's legs (StateChanges::Kind::TicketCreated), empty for one seat.
+constexpr std::size_t kLegsField = 9;
 
 QString text(std::string_view v) {
     return QString::fromUtf8(v.data(), static_cast<qsizetype>(v.size()));
@@ -32,7 +34,8 @@ struct StateTables::Statements {
     explicit Statements(sqlite3* db)
         : ticket(db,
                  "INSERT INTO tickets (ticket, sale, passenger, train, date, class, seat, "
-                 "from_station, to_station, status) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"),
+                 "from_station, to_station, status, legs) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, "
+                 "?)"),
           ticketStatus(db, "UPDATE tickets SET status = ? WHERE ticket = ?"),
           ticketLookup(db, "SELECT status FROM tickets WHERE ticket = ?"),
           order(db,
@@ -242,7 +245,12 @@ void StateTables::writeSqlite(Batch& b) {
             if (r.created) {
                 for (int i = 0; i < 9; ++i)
                     s.ticket.bindText(i + 1, r.fields[static_cast<std::size_t>(i)]);
-                s.ticket.bindText(10, rowStatusName(r.status)).run();
+                s.ticket.bindText(10, rowStatusName(r.status));
+                if (r.fields[kLegsField].empty())
+                    s.ticket.bindNull(11);
+                else
+                    s.ticket.bindText(11, r.fields[kLegsField]);
+                s.ticket.run();
             } else {
                 s.ticketStatus.bindText(1, rowStatusName(r.status)).bindText(2, r.fields[0]).run();
             }
@@ -276,6 +284,8 @@ void StateTables::writePostgres(Batch& b) {
             for (int i = 0; i < 9; ++i)
                 row << text(r.fields[static_cast<std::size_t>(i)]);
             row << QString::fromLatin1(rowStatusName(r.status));
+            row << (r.fields[kLegsField].empty() ? QVariant(QMetaType::fromType<QString>())
+                                                 : QVariant(text(r.fields[kLegsField])));
             created.push_back(std::move(row));
         } else {
             updated.emplace_back(text(r.fields[0]), QString::fromLatin1(rowStatusName(r.status)));
@@ -283,8 +293,8 @@ void StateTables::writePostgres(Batch& b) {
     }
     sql_.insertRows(
         u"INSERT INTO tickets (ticket, sale, passenger, train, date, class, seat, "
-        u"from_station, to_station, status)"_s,
-        10, created);
+        u"from_station, to_station, status, legs)"_s,
+        11, created);
     sql_.updateColumn(u"tickets"_s, u"ticket"_s, u"status"_s, updated);
     created.clear();
     updated.clear();

@@ -206,6 +206,7 @@ class StoreImpl : public EventSink {
     bool migrateFromV2(QString& error);
     bool migrateFromV3(QString& error);
     bool migrateFromV4(QString& error);
+    bool migrateFromV5(QString& error);
     bool migrateBy(int from, const QStringList& statements, QString& error);
     QString displayLocation() const;
 

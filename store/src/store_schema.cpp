@@ -20,6 +20,9 @@ using namespace Qt::StringLiterals;
 
 namespace {
 
+// Schema 6: schema 5 and tickets.legs, the seats of a ticket on several
+// (同车换座) as JSON [{seat, from, to}], NULL for a ticket on one seat.
+//
 // Schema 5: schema 4 and snapshot_history (below).
 //
 // Schema 4. A journal block (journal_block.h) keeps the commands of one
@@ -69,7 +72,8 @@ const char* const kSchema[] = {
     "first_seq BIGINT, PRIMARY KEY (train, date))",
     "CREATE TABLE tickets (ticket TEXT PRIMARY KEY, sale TEXT NOT NULL, passenger TEXT NOT NULL, "
     "train TEXT NOT NULL, date TEXT NOT NULL, class TEXT NOT NULL, seat TEXT NOT NULL, "
-    "from_station TEXT NOT NULL, to_station TEXT NOT NULL, status TEXT NOT NULL)%KEYED%",
+    "from_station TEXT NOT NULL, to_station TEXT NOT NULL, status TEXT NOT NULL, legs TEXT)"
+    "%KEYED%",
     "CREATE TABLE orders (id TEXT PRIMARY KEY, prepay TEXT NOT NULL, status TEXT NOT NULL, "
     "first_seq BIGINT, last_seq BIGINT)%KEYED%",
     "CREATE TABLE blocks (id TEXT PRIMARY KEY, train TEXT NOT NULL, date TEXT NOT NULL, "
@@ -309,6 +313,7 @@ bool StoreImpl::prepareSchema(QString& error) {
         if (schemaVersion == 2 && !migrateFromV2(error)) return false;
         if (schemaVersion == 3 && !migrateFromV3(error)) return false;
         if (schemaVersion == 4 && !migrateFromV4(error)) return false;
+        if (schemaVersion == 5 && !migrateFromV5(error)) return false;
         // The engine options the store was made with. A store made before
         // version 2 of the rules has no `rules` entry: its journal keeps
         // version 1's meaning and bytes (rule 8 of commands.md).
@@ -585,6 +590,13 @@ bool StoreImpl::migrateFromV3(QString& error) {
 // none, and a load from one starts the history at the snapshot.
 bool StoreImpl::migrateFromV4(QString& error) {
     return migrateBy(4, {sql.ddl(kSnapshotHistory)}, error);
+}
+
+// Schema 6 keeps the legs of a ticket on several seats. Tickets written
+// before it have none: a store of schema 5 made with seat changes lists such
+// a ticket by its first seat, as schema 5 did.
+bool StoreImpl::migrateFromV5(QString& error) {
+    return migrateBy(5, {u"ALTER TABLE tickets ADD COLUMN legs TEXT"_s}, error);
 }
 
 const char* seatChoiceName(SeatChoice c) {

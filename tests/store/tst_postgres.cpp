@@ -328,6 +328,36 @@ class TestPostgres : public QObject {
         QCOMPARE(exported.data(), commandsOf(lines));
     }
 
+    // A ticket on several seats keeps its legs in the tickets table on a
+    // server too (NULL for one seat), as JSON the server can read.
+    void ticketLegsOnServer() {
+        QFile f(QStringLiteral(HOUBU_SOURCE_DIR "/tests/scenarios/seat_change_chains.jsonl"));
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        QList<InputLine> lines;
+        int n = 0;
+        for (const QByteArray& l : f.readAll().split('\n')) {
+            ++n;
+            if (l.startsWith('{')) lines.append({l, n});
+        }
+        QString error;
+        QByteArray events;
+        auto store = Store::open(options(), error);
+        QVERIFY2(store && store->apply(lines, events, error), qPrintable(error));
+        QCOMPARE(events, inMemory(lines));
+        const int chained = static_cast<int>(events.count("\"legs\""));
+        QVERIFY(chained >= 3);
+        QCOMPARE(admin_->value(u"SELECT COUNT(*) FROM tickets WHERE legs IS NOT NULL"_s).toInt(),
+                 chained);
+        QVERIFY(admin_->value(u"SELECT COUNT(*) FROM tickets WHERE legs IS NULL"_s).toInt() > 0);
+        // Each leg a {seat, from, to}, readable by the server's own JSON functions.
+        QCOMPARE(
+            admin_
+                ->value(u"SELECT COUNT(*) FROM tickets, json_array_elements(legs::json) "
+                        u"AS leg WHERE leg->>'seat' LIKE '__-__%'"_s)
+                .toInt(),
+            admin_->value(u"SELECT SUM(json_array_length(legs::json)) FROM tickets"_s).toInt());
+    }
+
     // houbu-cli on a server: run, verify, replay, export.
     void cliOnServer() {
         const QString demoPath =

@@ -215,7 +215,8 @@ void downgradeToSchema3(const QString& path) {
         }
         for (const QString& s :
              {u"DROP TABLE journal_blocks"_s, u"DROP TABLE state_counts"_s,
-              u"DROP TABLE snapshot_history"_s, u"ALTER TABLE runs DROP COLUMN first_seq"_s,
+              u"DROP TABLE snapshot_history"_s, u"ALTER TABLE tickets DROP COLUMN legs"_s,
+              u"ALTER TABLE runs DROP COLUMN first_seq"_s,
               u"ALTER TABLE orders DROP COLUMN first_seq"_s,
               u"ALTER TABLE orders DROP COLUMN last_seq"_s,
               u"ALTER TABLE snapshots RENAME COLUMN checksum TO sha256"_s,
@@ -477,6 +478,61 @@ class TestStore : public QObject {
         QVERIFY(store->apply({lines.last()}, events, error));
         QCOMPARE(events.mid(written).count("\"seat_released\""), 4);
         QCOMPARE(events, inMemory(lines));
+    }
+
+    // The tickets table lists a ticket on several seats with its legs, as its
+    // waitlist_fulfilled event does; a ticket on one seat has none (NULL). A
+    // store of schema 5 gains the column on opening, empty for its tickets.
+    void ticketsTableListsLegs() {
+        QTemporaryDir dir;
+        QFile f(QStringLiteral(HOUBU_SOURCE_DIR "/tests/scenarios/seat_change_chains.jsonl"));
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        QList<InputLine> lines;
+        int n = 0;
+        for (const QByteArray& l : f.readAll().split('\n')) {
+            ++n;
+            if (l.startsWith('{')) lines.append({l, n});
+        }
+        for (const QString& name : {u"legs.db"_s, u"v5.db"_s}) {
+            const QString path = dir.filePath(name);
+            QByteArray events;
+            QString error;
+            {
+                auto store = openAt(path, error);
+                QVERIFY2(store && store->apply(lines, events, error), qPrintable(error));
+            }
+            if (name == u"v5.db"_s) {
+                sql(path,
+                    u"ALTER TABLE tickets DROP COLUMN legs;\nUPDATE houbu_meta SET value = "
+                    u"'5' WHERE key = 'schema_version'"_s);
+                auto store = openAt(path, error);
+                QVERIFY2(store, qPrintable(error));
+                QCOMPARE(store->verify().schemaVersion, Store::kSchemaVersion);
+                store.reset();
+                QCOMPARE(
+                    value(path, u"SELECT COUNT(*) FROM tickets WHERE legs IS NOT NULL"_s).toInt(),
+                    0);
+                continue;
+            }
+            int chained = 0;
+            for (const QByteArray& line : events.split('\n')) {
+                const QJsonObject e = QJsonDocument::fromJson(line).object();
+                if (e.value(u"event"_s).toString() != u"waitlist_fulfilled"_s) continue;
+                for (const QJsonValue t : e.value(u"tickets"_s).toArray()) {
+                    const QString id = t[u"ticket"_s].toString();
+                    const QVariant legs =
+                        value(path, u"SELECT legs FROM tickets WHERE ticket = '%1'"_s.arg(id));
+                    if (!t.toObject().contains(u"legs"_s)) {
+                        QVERIFY2(legs.isNull(), qPrintable(id));
+                        continue;
+                    }
+                    ++chained;
+                    QCOMPARE(QJsonDocument::fromJson(legs.toByteArray()).array(),
+                             t[u"legs"_s].toArray());
+                }
+            }
+            QVERIFY(chained >= 3);
+        }
     }
 
     // engineBefore(k) is the state before journal row k, whether a snapshot
@@ -1249,8 +1305,8 @@ class TestStore : public QObject {
         for (const QString& damage :
              {u"UPDATE snapshot_history SET bytes = substr(bytes, 1, length(bytes) / 2)"_s,
               u"UPDATE snapshot_history SET bytes = zeroblob(40)"_s,
-              u"DROP TABLE snapshot_history;\nUPDATE houbu_meta SET value = '4' WHERE key = "
-              u"'schema_version'"_s}) {
+              u"DROP TABLE snapshot_history;\nALTER TABLE tickets DROP COLUMN legs;\nUPDATE "
+              u"houbu_meta SET value = '4' WHERE key = 'schema_version'"_s}) {
             sql(path, damage);
             qint64 from = 0;
             open(from, firstHeld);

@@ -170,7 +170,7 @@ class Store {
   public:
     // Schema version this build writes and reads; a store of an older one
     // (1 to 4) is migrated in place when opened, with progress.
-    static constexpr int kSchemaVersion = 5;
+    static constexpr int kSchemaVersion = 6;
 
     // Opens or creates a store. Returns nullptr with a message naming the
     // problem (locked, not a Houbu database, newer schema, corrupt, journal and
