@@ -85,6 +85,7 @@ void Apply::joinQueue(std::uint32_t index, OrderOption& opt) {
         --pos;
     entries.insert(pos, index);
     ++q.liveBySize[lane];
+    if (q.front != kNone && queuedBefore(order, std::as_const(s.orders)[q.front])) q.front = index;
     EngineState::QueueTally& tally = s.queueTallies[opt.queue];
     ++tally.orders;
     tally.passengers += static_cast<std::uint32_t>(lane + 1);
@@ -149,7 +150,7 @@ void Apply::prepay(const Verdict& v) {
 void Apply::cancel(const Verdict& v) {
     Order& order = s.orders[v.index];
     if (order.status == OrderStatus::Queued) {
-        c.leaveQueues(order, OrderStatus::Cancelled);
+        c.leaveQueues(v.index, OrderStatus::Cancelled);
     } else {
         countOpen(s, order, -1);
         order.status = OrderStatus::Cancelled;  // awaiting its prepayment

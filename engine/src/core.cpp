@@ -186,7 +186,8 @@ void Core::endTicket(std::uint32_t ticket, TicketStatus status) {
     unlinkFromPassenger(s, ticket);
 }
 
-void Core::leaveQueues(Order& order, OrderStatus status) {
+void Core::leaveQueues(std::uint32_t index, OrderStatus status) {
+    Order& order = s.orders[index];
     assert(order.status == OrderStatus::Queued);
     order.status = status;
     ForecastLedger& ledger = s.ledger;
@@ -204,6 +205,7 @@ void Core::leaveQueues(Order& order, OrderStatus status) {
         s.changes.queue(opt.queue);
         Queue& q = s.queues[opt.queue];
         --q.liveBySize[lane];
+        if (q.front == index) q.front = kNone;
         EngineState::QueueTally& tally = s.queueTallies[opt.queue];
         --tally.orders;
         tally.passengers -= static_cast<std::uint32_t>(lane + 1);
@@ -231,7 +233,7 @@ void Core::serve(std::uint32_t orderIndex, int option, const std::vector<std::ui
     Order& order = s.orders[orderIndex];
     const OrderOption& opt = order.options()[option];
     const Run& run = s.runs[opt.run];
-    leaveQueues(order, OrderStatus::Fulfilled);
+    leaveQueues(orderIndex, OrderStatus::Fulfilled);
 
     // The order becomes a sale of paid tickets under its own id.
     const auto sale = static_cast<std::uint32_t>(s.sales.size());
@@ -282,7 +284,7 @@ void Core::serve(std::uint32_t orderIndex, int option, const std::vector<std::ui
 
 void Core::fail(std::uint32_t orderIndex, const std::string& passenger) {
     Order& order = s.orders[orderIndex];
-    leaveQueues(order, OrderStatus::Failed);
+    leaveQueues(orderIndex, OrderStatus::Failed);
     Event e = make(EventKind::WaitlistFailed);
     e.id = orderId(s, order);
     e.reason = "passenger_conflict";

@@ -54,8 +54,8 @@ class Core {
     // Ends a live ticket (refunded or expired): frees its seat, emits nothing.
     void endTicket(std::uint32_t ticket, TicketStatus status);
 
-    // Takes a queued order out of every queue it is in.
-    void leaveQueues(Order& order, OrderStatus status);
+    // Takes queued order `index` out of every queue it is in.
+    void leaveQueues(std::uint32_t index, OrderStatus status);
 
     // Serves a queued order on option `option` with `seats` (one per passenger),
     // with `chains` (one per passenger, 同车换座) when given, or with standing

@@ -162,6 +162,22 @@ std::string Engine::checkInvariants() const {
                            std::string(orderId(s, o));
             }
         }
+    // A queue's remembered front is its earliest live order.
+    for (const Queue& q : s.queues) {
+        if (q.front == kNone) continue;
+        const Order& front = s.orders[q.front];
+        if (front.status != OrderStatus::Queued) return "a queue's front has left it";
+        const auto& lane = q.lanes[static_cast<std::size_t>(front.groupSize() - 1)];
+        if (std::find(lane.orders.begin() + lane.head, lane.orders.end(), q.front) ==
+            lane.orders.end())
+            return "a queue's front is not in it";
+        for (const Queue::Lane& l : q.lanes)
+            for (std::size_t k = l.head; k < l.orders.size(); ++k) {
+                const Order& o = s.orders[l.orders[k]];
+                if (o.status == OrderStatus::Queued && queuedBefore(o, front))
+                    return "an order is queued before its queue's front";
+            }
+    }
     if (s.queueTallies.size() != s.queues.size()) return "queue tallies missing";
     for (std::size_t q = 0; q < s.queues.size(); ++q) {
         const EngineState::QueueTally want = tallyOf(s.queues[q]);

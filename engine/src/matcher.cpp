@@ -155,6 +155,8 @@ void Matcher::begin() {
 
 std::uint32_t Matcher::earliestLive(Queue& q, int maxSize) {
     const auto& orders = c_.s.orders;
+    const bool every = maxSize >= kMaxGroup;
+    if (every && q.front != kNone) return q.front;
     std::uint32_t best = kNone;
     for (int lane = 0; lane < std::min(maxSize, kMaxGroup); ++lane) {
         if (q.liveBySize[lane] == 0) continue;
@@ -166,7 +168,39 @@ std::uint32_t Matcher::earliestLive(Queue& q, int maxSize) {
         const std::uint32_t front = l.orders[l.head];
         if (best == kNone || queuedBefore(orders[front], orders[best])) best = front;
     }
+    if (every) q.front = best;
     return best;
+}
+
+void Matcher::prefetchFronts(const std::vector<std::uint32_t>& queues, std::size_t i) const {
+    // A queue's earliest order and its key wait on reads in turn: the queue,
+    // then its remembered front's order, or else its lanes' heads and the
+    // orders there. Each is asked for some queues ahead, so that the waits
+    // of several queues overlap.
+    constexpr std::size_t kQueueAhead = 12, kHeadsAhead = 6, kOrdersAhead = 3;
+    const auto& all = std::as_const(c_.s.queues);
+    const auto& orders = std::as_const(c_.s.orders);
+    if (i + kQueueAhead < queues.size()) {
+        const Queue& q = all[queues[i + kQueueAhead]];
+        __builtin_prefetch(&q);
+        __builtin_prefetch(&q.liveBySize);
+    }
+    if (i + kHeadsAhead < queues.size()) {
+        const Queue& q = all[queues[i + kHeadsAhead]];
+        if (q.front != kNone)
+            __builtin_prefetch(&orders[q.front]);
+        else
+            for (int lane = 0; lane < kMaxGroup; ++lane)
+                if (q.liveBySize[lane] > 0)
+                    __builtin_prefetch(q.lanes[lane].orders.data() + q.lanes[lane].head);
+    }
+    if (i + kOrdersAhead < queues.size()) {
+        const Queue& q = all[queues[i + kOrdersAhead]];
+        if (q.front == kNone)
+            for (int lane = 0; lane < kMaxGroup; ++lane)
+                if (q.liveBySize[lane] > 0)
+                    __builtin_prefetch(&orders[q.lanes[lane].orders[q.lanes[lane].head]]);
+    }
 }
 
 std::uint32_t Matcher::earliestAccepting(Queue& q, int minSize, int maxSize) {
@@ -486,16 +520,30 @@ std::optional<Decision> Matcher::next() {
         // far cannot beat it, nor can any after it, so the (possibly costly)
         // search for its earliest servable order is skipped. A trace reports
         // every queue looked at, so it looks at all of them.
-        std::vector<std::pair<std::uint32_t, std::uint32_t>> fronts;  // (earliest order, queue)
+        struct Front {
+            Time effectiveAt;
+            std::uint64_t submitSeq;
+            std::uint32_t order;
+            std::uint32_t queue;
+        };
+        std::vector<Front> fronts;
         if (!trace) {
-            fronts.reserve(phase.queues.size());
-            for (std::uint32_t queue : phase.queues)
-                if (s.queues[queue].live() > 0)
-                    fronts.emplace_back(earliestLive(s.queues[queue], kMaxGroup), queue);
-            // Ties (one order in several queues) in queue order, as a trace goes.
-            std::sort(fronts.begin(), fronts.end(), [&](const auto& a, const auto& b) {
-                if (a.first != b.first) return queuedBefore(s.orders[a.first], s.orders[b.first]);
-                return a.second < b.second;
+            const std::vector<std::uint32_t>& queues = phase.queues;
+            fronts.reserve(queues.size());
+            for (std::size_t i = 0; i < queues.size(); ++i) {
+                prefetchFronts(queues, i);
+                const std::uint32_t queue = queues[i];
+                if (s.queues[queue].live() == 0) continue;
+                const std::uint32_t front = earliestLive(s.queues[queue], kMaxGroup);
+                const Order& o = std::as_const(s.orders)[front];
+                fronts.push_back({o.effectiveAt, o.submitSeq, front, queue});
+            }
+            // Queue order by the keys read once; ties (one order in several
+            // queues) in queue order, as a trace goes.
+            std::sort(fronts.begin(), fronts.end(), [](const Front& a, const Front& b) {
+                if (a.effectiveAt != b.effectiveAt) return a.effectiveAt < b.effectiveAt;
+                if (a.submitSeq != b.submitSeq) return a.submitSeq < b.submitSeq;
+                return a.queue < b.queue;
             });
         }
         auto consider = [&](std::uint32_t queue) {
@@ -509,9 +557,9 @@ std::optional<Decision> Matcher::next() {
             for (std::uint32_t queue : phase.queues)
                 if (s.queues[queue].live() > 0) consider(queue);
         } else {
-            for (const auto& [front, queue] : fronts) {
-                if (best && !queuedBefore(s.orders[front], s.orders[best->order])) break;
-                consider(queue);
+            for (const Front& f : fronts) {
+                if (best && !queuedBefore(s.orders[f.order], s.orders[best->order])) break;
+                consider(f.queue);
             }
         }
 

@@ -101,6 +101,8 @@ class Matcher {
 
     std::optional<Pick> earliestServable(const Phase& phase, std::uint32_t queue, int* exactFree);
     std::uint32_t earliestLive(Queue& q, int maxSize);
+    // Asks for what earliestLive will read of queues[i + a few] (read only).
+    void prefetchFronts(const std::vector<std::uint32_t>& queues, std::size_t i) const;
     // The earliest queued order of minSize..maxSize passengers that accepts standing.
     std::uint32_t earliestAccepting(Queue& q, int minSize, int maxSize);
     // The earliest queued order of at least minSize passengers that accepts

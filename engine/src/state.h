@@ -112,6 +112,11 @@ struct Queue {
     // Live orders that accept seat changes (同车换座): when none, chains are
     // never searched for this queue.
     std::uint32_t acceptingChanges = 0;
+    // The earliest live order of any size, kNone when not known: found by the
+    // matcher, forgotten when that order leaves, replaced by an earlier one
+    // joining. A release looks at the fronts of every queue over it; this
+    // spares reading each lane's head and its order again. Never saved.
+    std::uint32_t front = kNone;
     std::uint32_t live() const {
         std::uint32_t n = 0;
         for (auto c : liveBySize)

@@ -63,7 +63,7 @@ void fireTimer(Core& core, const Timer& timer) {
             Order& order = s.orders[timer.ref];
             // An added run may have moved the expiry later: a later timer stands for it.
             if (order.status != OrderStatus::Queued || expiryOf(s, order) != timer.due) break;
-            core.leaveQueues(order, OrderStatus::Expired);
+            core.leaveQueues(timer.ref, OrderStatus::Expired);
             Event e = core.make(EventKind::WaitlistExpired);
             e.id = orderId(s, order);
             core.emit(e);
