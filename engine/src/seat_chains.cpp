@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <bit>
 
+#include "popcnt_clones.h"
 #include "seat_choice.h"
 
 namespace houbu {
@@ -310,7 +311,8 @@ class GroupCount {
 
 }  // namespace
 
-ScarceSegment scarcestSegment(const Run& run, int travelClass, int from, int to, int n) {
+HOUBU_POPCNT_CLONES ScarceSegment scarcestSegment(const Run& run, int travelClass, int from, int to,
+                                                  int n) {
     const ClassInfo& cls = run.classes[travelClass];
     for (int g = from; g < to; ++g) {
         int free = 0;

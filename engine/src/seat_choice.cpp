@@ -4,6 +4,8 @@
 #include <bit>
 #include <climits>
 
+#include "popcnt_clones.h"
+
 namespace houbu {
 namespace {
 
@@ -47,7 +49,7 @@ bool matchesPreference(char letter, const std::string& prefer) {
     return prefer.size() == 1 && prefer[0] == letter;
 }
 
-int countFree(const Run& run, int travelClass, int from, int to, int cap) {
+HOUBU_POPCNT_CLONES int countFree(const Run& run, int travelClass, int from, int to, int cap) {
     const ClassInfo& cls = run.classes[travelClass];
     int n = 0;
     for (std::uint32_t w = 0; w < cls.words; ++w) {
