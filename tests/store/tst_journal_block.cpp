@@ -170,9 +170,10 @@ class TestJournalBlock : public QObject {
         QCOMPARE(seen[0].seq, 10);
         QCOMPARE(seen[4].seq, 14);  // the fulfilment's order, after its ticket
         QCOMPARE(seen[0].status, RowStatus::Held);
-        QCOMPARE(seen[0].fieldCount, 9);
+        QCOMPARE(seen[0].fieldCount, 10);
         QCOMPARE(seen[0].fields[2], std::string_view("张伟"));
         QCOMPARE(seen[0].fields[8], std::string_view("上海虹桥"));
+        QVERIFY(seen[0].fields[9].empty());  // one seat: no legs
         QCOMPARE(seen[1].kind, StateChanges::Kind::TicketChanged);
         QCOMPARE(seen[1].status, RowStatus::Refunded);
         QCOMPARE(seen[1].before, RowStatus::Unknown);  // held or paid
@@ -181,6 +182,8 @@ class TestJournalBlock : public QObject {
         QCOMPARE(seen[3].kind, StateChanges::Kind::TicketCreated);
         QCOMPARE(seen[3].status, RowStatus::Paid);
         QCOMPARE(seen[3].fields[1], std::string_view("w2"));
+        QCOMPARE(seen[3].fieldCount, 10);
+        QVERIFY(seen[3].fields[9].empty());
         QCOMPARE(seen[4].kind, StateChanges::Kind::OrderChanged);
         QCOMPARE(seen[4].status, RowStatus::Fulfilled);
         QCOMPARE(seen[4].before, RowStatus::Queued);
