@@ -27,6 +27,7 @@
 
 #include "houbu/codec.h"
 #include "houbu/store.h"
+#include "scenario_lines.h"
 
 using namespace houbu;
 using namespace Qt::StringLiterals;
@@ -331,14 +332,8 @@ class TestPostgres : public QObject {
     // A ticket on several seats keeps its legs in the tickets table on a
     // server too (NULL for one seat), as JSON the server can read.
     void ticketLegsOnServer() {
-        QFile f(QStringLiteral(HOUBU_SOURCE_DIR "/tests/scenarios/seat_change_chains.jsonl"));
-        QVERIFY(f.open(QIODevice::ReadOnly));
-        QList<InputLine> lines;
-        int n = 0;
-        for (const QByteArray& l : f.readAll().split('\n')) {
-            ++n;
-            if (l.startsWith('{')) lines.append({l, n});
-        }
+        const QList<InputLine> lines = houbu::test::scenarioLines(u"seat_change_chains"_s);
+        QVERIFY(!lines.isEmpty());
         QString error;
         QByteArray events;
         auto store = Store::open(options(), error);

@@ -22,6 +22,7 @@
 #include "houbu/store.h"
 #include "journal_block.h"
 #include "journal_chain.h"
+#include "scenario_lines.h"
 #include "workload.h"
 
 using namespace houbu;
@@ -451,14 +452,8 @@ class TestStore : public QObject {
     void changedTicketsSurviveAReopen() {
         QTemporaryDir dir;
         const QString path = dir.filePath(u"chains.db"_s);
-        QFile f(QStringLiteral(HOUBU_SOURCE_DIR "/tests/scenarios/seat_change_chains.jsonl"));
-        QVERIFY(f.open(QIODevice::ReadOnly));
-        QList<InputLine> lines;
-        int n = 0;
-        for (const QByteArray& l : f.readAll().split('\n')) {
-            ++n;
-            if (l.startsWith('{')) lines.append({l, n});
-        }
+        const QList<InputLine> lines = houbu::test::scenarioLines(u"seat_change_chains"_s);
+        QVERIFY(!lines.isEmpty());
         const QList<InputLine> before = lines.mid(0, lines.size() - 1);
         QByteArray events;
         QString error;
@@ -485,14 +480,8 @@ class TestStore : public QObject {
     // store of schema 5 gains the column on opening, empty for its tickets.
     void ticketsTableListsLegs() {
         QTemporaryDir dir;
-        QFile f(QStringLiteral(HOUBU_SOURCE_DIR "/tests/scenarios/seat_change_chains.jsonl"));
-        QVERIFY(f.open(QIODevice::ReadOnly));
-        QList<InputLine> lines;
-        int n = 0;
-        for (const QByteArray& l : f.readAll().split('\n')) {
-            ++n;
-            if (l.startsWith('{')) lines.append({l, n});
-        }
+        const QList<InputLine> lines = houbu::test::scenarioLines(u"seat_change_chains"_s);
+        QVERIFY(!lines.isEmpty());
         for (const QString& name : {u"legs.db"_s, u"v5.db"_s}) {
             const QString path = dir.filePath(name);
             QByteArray events;
