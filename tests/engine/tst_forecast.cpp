@@ -181,6 +181,44 @@ class TestForecast : public QObject {
         }
     }
 
+    // Answers depend on times only through their differences: the same day
+    // fifty years later (past 2068, where a scene can no longer pack an
+    // order's effective time into its sort key and reads the orders instead)
+    // gives the same answers. The story's line gains 天津南, W4 rides
+    // 北京南→天津南 and W6 天津南→济南西 behind it: W6 waits for the release
+    // after W3's, whose seat W4 leaves free from 天津南, so the order of the
+    // orders ahead decides its answer.
+    void farFutureGivesTheSameAnswers() {
+        auto answers = [](const QByteArray& year) {
+            QList<QByteArray> lines;
+            for (QByteArray l : story()) {
+                l.replace(R"({"station":"济南西","km":406,"arr":"09:32"})",
+                          R"({"station":"天津南","km":122,"arr":"08:33","dep":"08:35"},)"
+                          R"({"station":"济南西","km":406,"arr":"09:32"})");
+                if (l.contains(R"("id":"W4")") && l.contains("waitlist"))
+                    l.replace(R"("to":"济南西")", R"("to":"天津南")");
+                lines << l;
+                if (l.contains(R"("op":"prepay","id":"W4")"))
+                    lines
+                        << R"({"op":"waitlist","id":"W6","user":"u6","passengers":["p6"],"from":"天津南","to":"济南西","options":[{"train":"G1","date":"2024-01-20","class":"二等座"}]})"
+                        << R"({"op":"prepay","id":"W6"})";
+            }
+            const QByteArray shifted = QByteArray("\"") + year + '-';
+            Session s;
+            for (const QByteArray& l : lines)
+                s.send(QByteArray(l).replace("\"2024-", shifted));
+            QList<double> out;
+            for (const char* id : {"W3", "W4", "W6"}) {
+                const QJsonObject e = s.one(QByteArray(forecastOf(id)).replace("\"2024-", shifted));
+                out << value(e, "probability") << value(e, "low") << value(e, "high");
+            }
+            return out;
+        };
+        const QList<double> now = answers("2024");
+        QVERIFY(now.size() == 9 && now[0] > 0 && now[3] > 0 && now[6] > 0);
+        QCOMPARE(answers("2074"), now);
+    }
+
     // When none of the first paths serves the order the rest are not drawn
     // (Forecaster::kProbePaths): the answer is then 0, and otherwise exactly
     // what every path gives, since a path's draws depend on its number only.
