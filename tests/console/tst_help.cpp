@@ -94,12 +94,12 @@ class TestHelp : public QObject {
     void manualInBothLanguages_data() {
         QTest::addColumn<QString>("language");
         QTest::addColumn<QStringList>("words");
-        QTest::newRow("en") << u"en"_s
-                            << QStringList{u"The seat grid"_s, u"Queues"_s, u"Operations"_s,
-                                           u"Step mode"_s, u"Export and print"_s};
+        QTest::newRow("en") << u"en"_s << QStringList{u"The seat grid"_s, u"Queues"_s,
+                                                      u"Operations"_s,    u"Seat changes"_s,
+                                                      u"Step mode"_s,     u"Export and print"_s};
         QTest::newRow("zh_CN") << u"zh_CN"_s
-                               << QStringList{u"席位图"_s, u"队列"_s, u"操作"_s, u"单步模式"_s,
-                                              u"导出与打印"_s};
+                               << QStringList{u"席位图"_s,   u"队列"_s,     u"操作"_s,
+                                              u"同车换座"_s, u"单步模式"_s, u"导出与打印"_s};
     }
 
     void manualInBothLanguages() {
@@ -108,7 +108,8 @@ class TestHelp : public QObject {
         const QString html = ManualDialog::html(language);
         QVERIFY(!html.isEmpty());
         QCOMPARE(ManualDialog::html(language) == ManualDialog::html(u"en"_s), language == u"en"_s);
-        for (const char* section : {"grid", "queues", "operations", "step", "export"})
+        for (const char* section :
+             {"grid", "queues", "operations", "seat-change", "step", "export"})
             QVERIFY2(html.contains(u"id=\"%1\""_s.arg(QString::fromLatin1(section))), section);
         QCOMPARE(MainWindow::installTranslation(language), language);
         MainWindow window;
