@@ -41,6 +41,9 @@ ForecastValue Forecaster::forecast(std::uint32_t order, Time now, std::optional<
     std::vector<StreamBasis> basis;
     ForecastScene sc = scene(order, now, v.by, basis);
     v.basis = basisText(basis);
+    // Paths seat an order on whole seats only (docs/forecast.md, limits): for
+    // an order that accepts changes the answer is a lower bound, and says so.
+    if (seatChangesOf(o) > 0) v.basis += "; seat changes not counted (whole seats only)";
     // A stream none of whose batches could seat the order cannot serve it;
     // what it does to the orders ahead elsewhere is left out, and when no
     // stream is left the answer is 0 without drawing a path.

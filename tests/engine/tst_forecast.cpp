@@ -245,6 +245,24 @@ class TestForecast : public QObject {
         QVERIFY2(stopped > 0 && stopped < unlikely, qPrintable(QString::number(stopped)));
     }
 
+    // Paths seat whole seats only: the basis of an order accepting seat
+    // changes says its answer does not count them, and only of such orders.
+    void seatChangesNotCounted() {
+        Session s;
+        for (const QByteArray& l : story()) {
+            QByteArray line = l;
+            if (l.contains(R"("id":"W4")") && l.contains("waitlist"))
+                line.replace(R"("options":)", R"("seat_change":1,"options":)");
+            s.send(line);
+        }
+        const QString phrase = u"seat changes not counted"_s;
+        QVERIFY(!s.one(forecastOf("W3")).value("basis"_L1).toString().contains(phrase));
+        const QJsonObject changing = s.one(forecastOf("W4"));
+        QVERIFY2(changing.value("basis"_L1).toString().contains(phrase),
+                 qPrintable(changing.value("basis"_L1).toString()));
+        QVERIFY(value(changing, "probability") > 0);
+    }
+
     // Only a queued order has a forecast.
     void onlyQueuedOrders() {
         Session s;
