@@ -557,8 +557,14 @@ std::optional<Decision> Matcher::next() {
             for (std::uint32_t queue : phase.queues)
                 if (s.queues[queue].live() > 0) consider(queue);
         } else {
+            // The fronts' keys, not their orders: no order is read (nor, in a
+            // preview, saved for undo) to tell that a queue cannot win.
             for (const Front& f : fronts) {
-                if (best && !queuedBefore(s.orders[f.order], s.orders[best->order])) break;
+                if (best) {
+                    const Order& b = std::as_const(s.orders)[best->order];
+                    if (!queuedBefore(f.effectiveAt, f.submitSeq, b.effectiveAt, b.submitSeq))
+                        break;
+                }
                 consider(f.queue);
             }
         }
