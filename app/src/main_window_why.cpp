@@ -212,7 +212,8 @@ void MainWindow::onWhy(const QString& orderId, const std::vector<WaitReason>& re
         if (w.acceptsStanding)
             text += u" "_s + tr("Accepts standing: %n standing place(s) free over the interval.",
                                 nullptr, w.standingFree);
-        text += u" "_s + seatChangeText(w, stations, shown);
+        if (const QString changes = seatChangeText(w, stations, shown); !changes.isEmpty())
+            text += u" "_s + changes;
         if (w.cap == 0)
             text += u" "_s + tr("This class is closed to new waitlist orders (cap 0); the order "
                                 "stays queued.");

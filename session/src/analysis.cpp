@@ -143,7 +143,6 @@ Outcome outcomeOf(const QList<QByteArray>& journal, const EngineOptions& options
                   PolicyOutcome& out, Policy& defined) {
     out = {};
     out.policy = policy;
-    out.seatChanges = seatChanges;
     const Engine* engine = nullptr;
     Replay replay(
         options,

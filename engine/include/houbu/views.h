@@ -97,7 +97,6 @@ struct StandingTicketView {
     bool served = false;  // from the waitlist
 };
 
-// Who holds an interval of a seat.
 // One leg of a ticket on several seats (同车换座).
 struct LegView {
     std::string seat;  // "CC-RRL"
@@ -106,6 +105,7 @@ struct LegView {
     bool operator==(const LegView&) const = default;
 };
 
+// Who holds an interval of a seat.
 struct HolderView {
     enum class Kind : std::uint8_t { Held, Paid, Served, Block };
     Kind kind = Kind::Held;

@@ -60,8 +60,7 @@ struct RunHistory {
 // What a policy did with the run's releases.
 struct PolicyOutcome {
     Policy policy = Policy::Complete;
-    bool seatChanges = false;  // every order with an option on the run accepted one change
-    int ordersServed = 0;      // waitlist orders fulfilled on this run
+    int ordersServed = 0;  // waitlist orders fulfilled on this run
     int passengersServed = 0;
     double ticketSeatKm = 0;          // seat-km of the run's live tickets at the end
     int ordersWaiting = 0;            // orders still queued with an option on this run
