@@ -14,6 +14,7 @@
 
 #include "houbu/analysis.h"
 #include "houbu/codec.h"
+#include "houbu/command_encoder.h"
 #include "houbu/embedded_session.h"
 #include "houbu/line_archive.h"
 #include "houbu/line_numbers.h"
@@ -245,7 +246,16 @@ class EmbeddedWorker : public QObject {
         publishStep();
     }
 
-    void submit(quint64 ticket, const QByteArray& command) {
+    void submit(quint64 ticket, const QByteArray& command) { submitLine(ticket, command, nullptr); }
+
+    // A typed command: encoded once for the journal, and applied as the
+    // reader read it back from that encoding (prepareCommand), not parsed.
+    void submitCommand(quint64 ticket, const Command& command) {
+        const JournalCommand journal = prepareCommand(command);
+        submitLine(ticket, journal.line, &journal.parsed);
+    }
+
+    void submitLine(quint64 ticket, const QByteArray& command, const ParsedLine* parsed) {
         lastCommand_.start();
         if (!ready()) {
             emit commandAnswered(ticket, {}, tr("No engine is open."));
@@ -260,7 +270,7 @@ class EmbeddedWorker : public QObject {
         }
         QList<EventRecord> events;
         QString error;
-        if (!applyLines(number({command}), nullptr, &events, &error)) {
+        if (!applyLines(number({command}), parsedOne(parsed), nullptr, &events, &error)) {
             emit commandAnswered(ticket, {}, error);
             return;
         }
@@ -268,16 +278,35 @@ class EmbeddedWorker : public QObject {
         emit commandAnswered(ticket, events, QString());
     }
 
+    void sendCommand(const Command& command) {
+        if (!ready() || afterHistory([this, command] { sendCommand(command); })) return;
+        const JournalCommand journal = prepareCommand(command);
+        if (stepMode_) return send({journal.line});
+        lastCommand_.start();
+        if (applyLines(number({journal.line}), parsedOne(&journal.parsed))) publishSoon();
+    }
+
+    static std::vector<ParsedLine> parsedOne(const ParsedLine* parsed) {
+        return parsed ? std::vector<ParsedLine>{*parsed} : std::vector<ParsedLine>{};
+    }
+
     void precheck(quint64 ticket, const QByteArray& command) {
+        // Parsed as a journaled line is: a line the parser declines is the
+        // bad_command the engine would report for it.
+        precheckParsed(ticket, parseCommandLine(command));
+    }
+
+    void precheckCommand(quint64 ticket, const Command& command) {
+        precheckParsed(ticket, prepareCommand(command).parsed);
+    }
+
+    void precheckParsed(quint64 ticket, const ParsedLine& parsed) {
         PrecheckReply reply;
         if (ready()) {
             reply.known = true;
-            // Parsed as a journaled line is: a line the parser declines is the
-            // bad_command the engine would report for it.
-            const ParsedLine parsed = parseCommandLine(command);
             if (parsed.command) {
                 reply.answer = engine().precheck(*parsed.command);
-                if (reply.answer.accepted()) preview(command, *parsed.command, reply);
+                if (reply.answer.accepted()) preview(*parsed.command, reply);
             } else if (!parsed.skip) {
                 reply.answer.error = ErrorCode::BadCommand;
                 reply.answer.message = parsed.error.toStdString();
@@ -290,21 +319,21 @@ class EmbeddedWorker : public QObject {
     // it: applied under an undo mark and taken back, its events kept (out of
     // the log) and its run's longest queue compared. Its cost is the
     // command's. Not while matching is paused: a command there is stepped.
-    void preview(const QByteArray& text, const Command& command, PrecheckReply& reply) {
+    void preview(const Command& command, PrecheckReply& reply) {
         if (stepMode_ || isQuery(command.op)) return;
         // A dialog asks again after every snapshot; under a live load that is
         // many times a second, and twice a second is as often as anyone reads.
         constexpr qint64 kPreviewAgeMs = 500;
-        if (text != lastPreview_.text || !lastPreview_.age.isValid() ||
+        if (command != lastPreview_.command || !lastPreview_.age.isValid() ||
             lastPreview_.age.elapsed() >= kPreviewAgeMs) {
-            lastPreview_.text = text;
+            lastPreview_.command = command;
             lastPreview_.preview = stepEngine().previewCommand(command, nextLine_);
             lastPreview_.age.start();
         }
         reply.preview = lastPreview_.preview;
     }
     struct LastPreview {
-        QByteArray text;
+        Command command;
         CommandPreview preview;
         QElapsedTimer age;
     } lastPreview_;
@@ -635,15 +664,18 @@ class EmbeddedWorker : public QObject {
     // instead of `failed`. The engine's events are kept typed as it emits
     // them; a store prints their lines for its journal, and without one the
     // log prints them.
-    bool applyLines(const QList<InputLine>& lines, QList<EventRecord>* all = nullptr,
-                    QList<EventRecord>* answer = nullptr, QString* failure = nullptr) {
+    // `parsed`, when not empty, holds the lines read already (one per line).
+    bool applyLines(const QList<InputLine>& lines, const std::vector<ParsedLine>& parsed = {},
+                    QList<EventRecord>* all = nullptr, QList<EventRecord>* answer = nullptr,
+                    QString* failure = nullptr) {
         if (lines.isEmpty()) return true;
         QByteArray out;
         trace_.clear();
         typed_.events.clear();
         if (store_) {
             QString error;
-            if (!store_->apply(lines, out, error)) {
+            if (!(parsed.empty() ? store_->apply(lines, out, error)
+                                 : store_->applyParsed(lines, parsed, out, error))) {
                 typed_.events.clear();
                 trace_.clear();
                 continueAfterJournal();
@@ -654,8 +686,11 @@ class EmbeddedWorker : public QObject {
                 return false;
             }
         } else {
-            for (const auto& l : lines) {
-                memory_->processParsed(parseCommandLine(l.text), l.number, typed_);
+            for (qsizetype i = 0; i < lines.size(); ++i) {
+                const InputLine& l = lines[i];
+                memory_->processParsed(
+                    parsed.empty() ? parseCommandLine(l.text) : parsed[static_cast<std::size_t>(i)],
+                    l.number, typed_);
                 applied_.append(l.text);
                 appliedNumbers_.append(l.number);
             }
@@ -834,7 +869,7 @@ class EmbeddedWorker : public QObject {
         done_.clear();
         for (const Stepped& d : done) {
             QList<EventRecord> records;
-            if (!applyLines({d.line}, &records)) return false;
+            if (!applyLines({d.line}, {}, &records)) return false;
             std::vector<Event> applied;
             for (EventRecord& r : records)
                 applied.push_back(std::move(r.event));
@@ -1096,6 +1131,18 @@ quint64 Session::precheck(const QByteArray&) {
     return ticket;
 }
 
+void Session::sendCommand(const Command& command) {
+    send({encodeCommand(command)});
+}
+
+quint64 Session::submitCommand(const Command& command) {
+    return submit(encodeCommand(command));
+}
+
+quint64 Session::precheckCommand(const Command& command) {
+    return precheck(encodeCommand(command));
+}
+
 void Session::comparePolicies(const QString&, const QString&) {
     emit comparisonReady(nullptr, tr("This session cannot replay its journal."));
 }
@@ -1141,6 +1188,24 @@ quint64 EmbeddedSession::precheck(const QByteArray& command) {
     const quint64 ticket = nextPrecheck();
     QMetaObject::invokeMethod(worker_,
                               [w = worker_, ticket, command] { w->precheck(ticket, command); });
+    return ticket;
+}
+
+void EmbeddedSession::sendCommand(const Command& command) {
+    QMetaObject::invokeMethod(worker_, [w = worker_, command] { w->sendCommand(command); });
+}
+
+quint64 EmbeddedSession::submitCommand(const Command& command) {
+    const quint64 ticket = ++lastTicket_;
+    QMetaObject::invokeMethod(
+        worker_, [w = worker_, ticket, command] { w->submitCommand(ticket, command); });
+    return ticket;
+}
+
+quint64 EmbeddedSession::precheckCommand(const Command& command) {
+    const quint64 ticket = nextPrecheck();
+    QMetaObject::invokeMethod(
+        worker_, [w = worker_, ticket, command] { w->precheckCommand(ticket, command); });
     return ticket;
 }
 

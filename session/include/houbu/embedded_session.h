@@ -29,6 +29,9 @@ class EmbeddedSession : public Session {
     void send(const QList<QByteArray>& commands) override;
     quint64 submit(const QByteArray& command) override;
     quint64 precheck(const QByteArray& command) override;
+    void sendCommand(const Command& command) override;
+    quint64 submitCommand(const Command& command) override;
+    quint64 precheckCommand(const Command& command) override;
     void focus(const QString& train, const QString& date) override;
     void showQueueRows(const QString& travelClass, int from, int to, int first, int rows) override;
     void explain(const QString& orderId) override;

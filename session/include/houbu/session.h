@@ -9,6 +9,7 @@
 #include <QString>
 #include <QStringList>
 
+#include "houbu/command.h"
 #include "houbu/session_types.h"
 
 namespace houbu {
@@ -39,6 +40,13 @@ class Session : public QObject {
     // applying it; answered by prechecked(ticket, reply) with a ticket of its own.
     // The default has no engine to ask: its reply is not `known`.
     virtual quint64 precheck(const QByteArray& command);
+    // The same three for a typed command, as the console's dialogs and
+    // actions build them. The embedded session takes it to its engine as it
+    // is and encodes it once, for the journal (prepareCommand); the default,
+    // for a remote engine, encodes it for the network.
+    virtual void sendCommand(const Command& command);
+    virtual quint64 submitCommand(const Command& command);
+    virtual quint64 precheckCommand(const Command& command);
     // Chooses the run whose seats and queues the snapshots carry.
     virtual void focus(const QString& train, const QString& date) = 0;
     // Has the snapshots carry `rows` orders of the shown run's queue
