@@ -4,7 +4,7 @@
 <context>
     <name>houbu::AddCarDialog</name>
     <message numerus="yes">
-        <location filename="../app/src/dialogs/add_car_dialog.cpp" line="122"/>
+        <location filename="../app/src/dialogs/add_car_dialog.cpp" line="120"/>
         <source>Add car %1 (%2, %n seat(s)) to %3? An added car cannot be taken off again.</source>
         <translation>
             <numerusform>Add car %1 (%2, %n seat) to %3? An added car cannot be taken off again.</numerusform>
@@ -15,7 +15,7 @@
 <context>
     <name>houbu::AdvanceClockDialog</name>
     <message numerus="yes">
-        <location filename="../app/src/dialogs/advance_clock_dialog.cpp" line="111"/>
+        <location filename="../app/src/dialogs/advance_clock_dialog.cpp" line="112"/>
         <source>Clock moved to %1: %n event(s) fired.</source>
         <translation>
             <numerusform>Clock moved to %1: %n event fired.</numerusform>
@@ -26,7 +26,7 @@
 <context>
     <name>houbu::BlockDialog</name>
     <message numerus="yes">
-        <location filename="../app/src/dialogs/block_dialog.cpp" line="86"/>
+        <location filename="../app/src/dialogs/block_dialog.cpp" line="84"/>
         <source>%n seat(s) of this class free over the interval</source>
         <translation>
             <numerusform>%n seat of this class free over the interval</numerusform>
@@ -34,7 +34,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/dialogs/block_dialog.cpp" line="89"/>
+        <location filename="../app/src/dialogs/block_dialog.cpp" line="87"/>
         <source>%n standing place(s)</source>
         <translation>
             <numerusform>%n standing place</numerusform>
@@ -72,7 +72,7 @@
 <context>
     <name>houbu::DefineTrainDialog</name>
     <message numerus="yes">
-        <location filename="../app/src/dialogs/define_train_dialog.cpp" line="279"/>
+        <location filename="../app/src/dialogs/define_train_dialog.cpp" line="294"/>
         <source>%1 added (加开): offered to %n waiting order option(s)</source>
         <translation>
             <numerusform>%1 added (加开): offered to %n waiting order as an option</numerusform>
@@ -80,7 +80,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/dialogs/define_train_dialog.cpp" line="280"/>
+        <location filename="../app/src/dialogs/define_train_dialog.cpp" line="295"/>
         <source>%n order(s) served from the waitlist.</source>
         <translation>
             <numerusform>%n order served from the waitlist.</numerusform>
@@ -164,7 +164,7 @@
 <context>
     <name>houbu::MainWindow</name>
     <message numerus="yes">
-        <location filename="../app/src/main_window.cpp" line="800"/>
+        <location filename="../app/src/main_window.cpp" line="815"/>
         <source>Standing tickets (无座): %n live</source>
         <translation>
             <numerusform>Standing tickets (无座): %n live</numerusform>
@@ -228,7 +228,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/main_window_why.cpp" line="251"/>
+        <location filename="../app/src/main_window_why.cpp" line="252"/>
         <source>… and %n more seat(s)</source>
         <translation>
             <numerusform>… and %n more seat</numerusform>
@@ -255,7 +255,7 @@
 <context>
     <name>houbu::OperatorDialog</name>
     <message numerus="yes">
-        <location filename="../app/src/dialogs/operator_dialog.cpp" line="257"/>
+        <location filename="../app/src/dialogs/operator_dialog.cpp" line="272"/>
         <source>Preview: would serve %n order(s) (%1): %2.</source>
         <translation>
             <numerusform>Preview: would serve %n order (%1): %2.</numerusform>
@@ -263,7 +263,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/dialogs/operator_dialog.cpp" line="259"/>
+        <location filename="../app/src/dialogs/operator_dialog.cpp" line="274"/>
         <source>%n passenger(s)</source>
         <translation>
             <numerusform>%n passenger</numerusform>
@@ -274,7 +274,7 @@
 <context>
     <name>houbu::QueueModel</name>
     <message numerus="yes">
-        <location filename="../app/src/main_window.cpp" line="338"/>
+        <location filename="../app/src/main_window.cpp" line="354"/>
         <location filename="../models/src/queue_model.cpp" line="163"/>
         <source>%n waiting</source>
         <translation>
@@ -310,7 +310,7 @@
 <context>
     <name>houbu::ReleaseDialog</name>
     <message numerus="yes">
-        <location filename="../app/src/dialogs/release_dialog.cpp" line="118"/>
+        <location filename="../app/src/dialogs/release_dialog.cpp" line="116"/>
         <source>%1 · %2 · %3→%4 · %n seat(s)</source>
         <translation>
             <numerusform>%1 · %2 · %3→%4 · %n seat</numerusform>
@@ -318,7 +318,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/dialogs/release_dialog.cpp" line="201"/>
+        <location filename="../app/src/dialogs/release_dialog.cpp" line="199"/>
         <source>Released %n seat interval(s).</source>
         <translation>
             <numerusform>Released %n seat interval.</numerusform>
@@ -326,7 +326,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/dialogs/release_dialog.cpp" line="202"/>
+        <location filename="../app/src/dialogs/release_dialog.cpp" line="200"/>
         <source>%n waitlist order(s) served.</source>
         <translation>
             <numerusform>%n waitlist order served.</numerusform>
@@ -359,7 +359,7 @@
 <context>
     <name>houbu::SellDialog</name>
     <message numerus="yes">
-        <location filename="../app/src/dialogs/sell_dialog.cpp" line="84"/>
+        <location filename="../app/src/dialogs/sell_dialog.cpp" line="82"/>
         <source>%n seat(s) of this class free over the interval</source>
         <translation>
             <numerusform>%n seat of this class free over the interval</numerusform>
@@ -367,7 +367,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/dialogs/sell_dialog.cpp" line="224"/>
+        <location filename="../app/src/dialogs/sell_dialog.cpp" line="220"/>
         <source>Sale %1: %n ticket(s) held (%2), payable until %3.</source>
         <translation>
             <numerusform>Sale %1: %n ticket held (%2), payable until %3.</numerusform>
@@ -405,7 +405,7 @@
 <context>
     <name>houbu::WaitlistCapDialog</name>
     <message numerus="yes">
-        <location filename="../app/src/dialogs/waitlist_cap_dialog.cpp" line="90"/>
+        <location filename="../app/src/dialogs/waitlist_cap_dialog.cpp" line="89"/>
         <source>Preview: no cap; any number may queue (%n passenger(s) queued now).</source>
         <translation>
             <numerusform>Preview: no cap; any number may queue (%n passenger queued now).</numerusform>
@@ -413,7 +413,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/dialogs/waitlist_cap_dialog.cpp" line="94"/>
+        <location filename="../app/src/dialogs/waitlist_cap_dialog.cpp" line="93"/>
         <source>Preview: closes the class to the waitlist: new orders and prepayments naming it are refused (候补人数已满); the %n passenger(s) queued stay.</source>
         <translation>
             <numerusform>Preview: closes the class to the waitlist: new orders and prepayments naming it are refused (候补人数已满); the %n passenger queued stays.</numerusform>
@@ -421,7 +421,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/dialogs/waitlist_cap_dialog.cpp" line="98"/>
+        <location filename="../app/src/dialogs/waitlist_cap_dialog.cpp" line="97"/>
         <source>Preview: %n passenger(s) queued, at or over the cap of %1: new orders naming the class are refused (候补人数已满) until fewer are queued; no one queued leaves.</source>
         <translation>
             <numerusform>Preview: %n passenger queued, at or over the cap of %1: new orders naming the class are refused (候补人数已满) until fewer are queued; no one queued leaves.</numerusform>
@@ -429,7 +429,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/dialogs/waitlist_cap_dialog.cpp" line="103"/>
+        <location filename="../app/src/dialogs/waitlist_cap_dialog.cpp" line="102"/>
         <source>Preview: room for %n more passenger(s) (%1 queued, cap %2); orders beyond it are refused (候补人数已满).</source>
         <translation>
             <numerusform>Preview: room for %n more passenger (%1 queued, cap %2); orders beyond it are refused (候补人数已满).</numerusform>

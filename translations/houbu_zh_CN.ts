@@ -92,79 +92,79 @@
 <context>
     <name>houbu::AddCarDialog</name>
     <message>
-        <location filename="../app/src/dialogs/add_car_dialog.cpp" line="49"/>
+        <location filename="../app/src/dialogs/add_car_dialog.cpp" line="47"/>
         <source>Add car (加挂) — %1</source>
         <translation>加挂车厢 — %1</translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/add_car_dialog.cpp" line="57"/>
+        <location filename="../app/src/dialogs/add_car_dialog.cpp" line="55"/>
         <source>A car number not used on this run, 1 to 99</source>
         <translation>本车次未使用的车厢号，1 至 99</translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/add_car_dialog.cpp" line="74"/>
+        <location filename="../app/src/dialogs/add_car_dialog.cpp" line="72"/>
         <source>One of the run&apos;s classes, or a new one</source>
         <translation>本车次已有的席别，或新的席别</translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/add_car_dialog.cpp" line="82"/>
+        <location filename="../app/src/dialogs/add_car_dialog.cpp" line="80"/>
         <source>The seat letters of one row, A to Z, each once. A and F are windows, C and D along the aisle.</source>
         <translation>一排的座位字母，A 至 Z，每个字母只出现一次。A 和 F 靠窗，C 和 D 靠过道。</translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/add_car_dialog.cpp" line="95"/>
+        <location filename="../app/src/dialogs/add_car_dialog.cpp" line="93"/>
         <source>Car &amp;number:</source>
         <translation>车厢号(&amp;N)：</translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/add_car_dialog.cpp" line="96"/>
+        <location filename="../app/src/dialogs/add_car_dialog.cpp" line="94"/>
         <source>&amp;Class:</source>
         <translation>席别(&amp;C)：</translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/add_car_dialog.cpp" line="97"/>
+        <location filename="../app/src/dialogs/add_car_dialog.cpp" line="95"/>
         <source>&amp;Rows:</source>
         <translation>排数(&amp;R)：</translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/add_car_dialog.cpp" line="98"/>
+        <location filename="../app/src/dialogs/add_car_dialog.cpp" line="96"/>
         <source>&amp;Layout:</source>
         <translation>座位布局(&amp;L)：</translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/add_car_dialog.cpp" line="113"/>
+        <location filename="../app/src/dialogs/add_car_dialog.cpp" line="111"/>
         <source>&amp;Add car</source>
         <translation>加挂(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/add_car_dialog.cpp" line="121"/>
+        <location filename="../app/src/dialogs/add_car_dialog.cpp" line="119"/>
         <source>Add car %1?</source>
         <translation>加挂 %1 号车厢？</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/dialogs/add_car_dialog.cpp" line="122"/>
+        <location filename="../app/src/dialogs/add_car_dialog.cpp" line="120"/>
         <source>Add car %1 (%2, %n seat(s)) to %3? An added car cannot be taken off again.</source>
         <translation>
             <numerusform>为 %3 加挂 %1 号车厢（%2，%n 个座位）？加挂后不能再摘下。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/add_car_dialog.cpp" line="128"/>
+        <location filename="../app/src/dialogs/add_car_dialog.cpp" line="126"/>
         <source>Add the car</source>
         <translation>加挂</translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/add_car_dialog.cpp" line="142"/>
+        <location filename="../app/src/dialogs/add_car_dialog.cpp" line="140"/>
         <source>No train is shown: open a scenario or a store first.</source>
         <translation>未显示任何车次：请先打开场景或存储。</translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/add_car_dialog.cpp" line="143"/>
+        <location filename="../app/src/dialogs/add_car_dialog.cpp" line="141"/>
         <source>Enter the car&apos;s class, e.g. second.</source>
         <translation>请输入车厢的席别，例如 second。</translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/add_car_dialog.cpp" line="145"/>
+        <location filename="../app/src/dialogs/add_car_dialog.cpp" line="143"/>
         <source>Enter the seat letters of one row, e.g. ABCDF.</source>
         <translation>请输入一排的座位字母，例如 ABCDF。</translation>
     </message>
@@ -172,62 +172,62 @@
 <context>
     <name>houbu::AdvanceClockDialog</name>
     <message>
-        <location filename="../app/src/dialogs/advance_clock_dialog.cpp" line="48"/>
+        <location filename="../app/src/dialogs/advance_clock_dialog.cpp" line="46"/>
         <source>Advance the clock</source>
         <translation>推进时钟</translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/advance_clock_dialog.cpp" line="55"/>
+        <location filename="../app/src/dialogs/advance_clock_dialog.cpp" line="53"/>
         <source>Held tickets, prepayments and deadlines due by then fire in order</source>
         <translation>届时到期的占座车票、预付和截止时间将依次触发</translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/advance_clock_dialog.cpp" line="68"/>
+        <location filename="../app/src/dialogs/advance_clock_dialog.cpp" line="66"/>
         <source>+10 min</source>
         <translation>+10 分钟</translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/advance_clock_dialog.cpp" line="69"/>
+        <location filename="../app/src/dialogs/advance_clock_dialog.cpp" line="67"/>
         <source>+30 min</source>
         <translation>+30 分钟</translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/advance_clock_dialog.cpp" line="70"/>
+        <location filename="../app/src/dialogs/advance_clock_dialog.cpp" line="68"/>
         <source>+1 h</source>
         <translation>+1 小时</translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/advance_clock_dialog.cpp" line="71"/>
+        <location filename="../app/src/dialogs/advance_clock_dialog.cpp" line="69"/>
         <source>Next &amp;departure</source>
         <translation>下次发车(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/advance_clock_dialog.cpp" line="79"/>
+        <location filename="../app/src/dialogs/advance_clock_dialog.cpp" line="77"/>
         <source>The shown run&apos;s next departure: %1</source>
         <translation>当前车次的下次发车：%1</translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/advance_clock_dialog.cpp" line="81"/>
+        <location filename="../app/src/dialogs/advance_clock_dialog.cpp" line="79"/>
         <source>The shown run has no departure after the clock</source>
         <translation>当前车次在时钟时刻之后没有发车</translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/advance_clock_dialog.cpp" line="86"/>
+        <location filename="../app/src/dialogs/advance_clock_dialog.cpp" line="84"/>
         <source>Now:</source>
         <translation>当前：</translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/advance_clock_dialog.cpp" line="87"/>
+        <location filename="../app/src/dialogs/advance_clock_dialog.cpp" line="85"/>
         <source>&amp;Move to:</source>
         <translation>推进到(&amp;M)：</translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/advance_clock_dialog.cpp" line="90"/>
+        <location filename="../app/src/dialogs/advance_clock_dialog.cpp" line="88"/>
         <source>&amp;Advance</source>
         <translation>推进(&amp;A)</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/dialogs/advance_clock_dialog.cpp" line="111"/>
+        <location filename="../app/src/dialogs/advance_clock_dialog.cpp" line="112"/>
         <source>Clock moved to %1: %n event(s) fired.</source>
         <translation>
             <numerusform>时钟已推进到 %1：触发了 %n 个事件。</numerusform>
@@ -237,12 +237,12 @@
 <context>
     <name>houbu::Analysis</name>
     <message>
-        <location filename="../session/src/analysis.cpp" line="185"/>
+        <location filename="../session/src/analysis.cpp" line="184"/>
         <source>The journal never defines the run %1 %2.</source>
         <translation>日志中从未定义车次 %1 %2。</translation>
     </message>
     <message>
-        <location filename="../session/src/analysis.cpp" line="191"/>
+        <location filename="../session/src/analysis.cpp" line="190"/>
         <source>Cancelled.</source>
         <translation>已取消。</translation>
     </message>
@@ -283,86 +283,86 @@
 <context>
     <name>houbu::BlockDialog</name>
     <message>
-        <location filename="../app/src/dialogs/block_dialog.cpp" line="49"/>
+        <location filename="../app/src/dialogs/block_dialog.cpp" line="47"/>
         <source>Block quota (预留) — %1</source>
         <translation>预留配额 — %1</translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/block_dialog.cpp" line="54"/>
+        <location filename="../app/src/dialogs/block_dialog.cpp" line="52"/>
         <source>&amp;Number of seats:</source>
         <translation>席位数(&amp;N)：</translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/block_dialog.cpp" line="59"/>
+        <location filename="../app/src/dialogs/block_dialog.cpp" line="57"/>
         <source>E&amp;xplicit seats:</source>
         <translation>指定席位(&amp;X)：</translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/block_dialog.cpp" line="63"/>
+        <location filename="../app/src/dialogs/block_dialog.cpp" line="61"/>
         <source>03-01A 03-01B</source>
         <translation>03-01A 03-01B</translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/block_dialog.cpp" line="64"/>
+        <location filename="../app/src/dialogs/block_dialog.cpp" line="62"/>
         <source>Seat labels separated by spaces or commas</source>
         <translation>席位编号，以空格或逗号分隔</translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/block_dialog.cpp" line="70"/>
+        <location filename="../app/src/dialogs/block_dialog.cpp" line="68"/>
         <source>I&amp;d:</source>
         <translation>编号(&amp;D)：</translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/block_dialog.cpp" line="71"/>
+        <location filename="../app/src/dialogs/block_dialog.cpp" line="69"/>
         <source>&amp;Class:</source>
         <translation>席别(&amp;C)：</translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/block_dialog.cpp" line="72"/>
+        <location filename="../app/src/dialogs/block_dialog.cpp" line="70"/>
         <source>&amp;Interval:</source>
         <translation>区间(&amp;I)：</translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/block_dialog.cpp" line="75"/>
+        <location filename="../app/src/dialogs/block_dialog.cpp" line="73"/>
         <source>Free:</source>
         <translation>空闲：</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/dialogs/block_dialog.cpp" line="86"/>
+        <location filename="../app/src/dialogs/block_dialog.cpp" line="84"/>
         <source>%n seat(s) of this class free over the interval</source>
         <translation>
             <numerusform>该席别在此区间内有 %n 个空闲席位</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/dialogs/block_dialog.cpp" line="89"/>
+        <location filename="../app/src/dialogs/block_dialog.cpp" line="87"/>
         <source>%n standing place(s)</source>
         <translation>
             <numerusform>%n 个无座名额</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/block_dialog.cpp" line="99"/>
+        <location filename="../app/src/dialogs/block_dialog.cpp" line="97"/>
         <source>&amp;Block</source>
         <translation>预留(&amp;B)</translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/block_dialog.cpp" line="108"/>
+        <location filename="../app/src/dialogs/block_dialog.cpp" line="106"/>
         <source>No train is shown: open a scenario or a store first.</source>
         <translation>未显示任何车次：请先打开场景或存储。</translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/block_dialog.cpp" line="109"/>
+        <location filename="../app/src/dialogs/block_dialog.cpp" line="107"/>
         <source>Enter an id for the block.</source>
         <translation>请输入预留的编号。</translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/block_dialog.cpp" line="110"/>
+        <location filename="../app/src/dialogs/block_dialog.cpp" line="108"/>
         <source>This run has no class to block.</source>
         <translation>本车次没有可预留的席别。</translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/block_dialog.cpp" line="112"/>
+        <location filename="../app/src/dialogs/block_dialog.cpp" line="110"/>
         <source>Enter the seats to block, e.g. 03-01A 03-01B.</source>
         <translation>请输入要预留的席位，例如 03-01A 03-01B。</translation>
     </message>
@@ -370,47 +370,47 @@
 <context>
     <name>houbu::CancelOrderDialog</name>
     <message>
-        <location filename="../app/src/dialogs/cancel_order_dialog.cpp" line="49"/>
+        <location filename="../app/src/dialogs/cancel_order_dialog.cpp" line="47"/>
         <source>Cancel a waitlist order</source>
         <translation>取消候补订单</translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/cancel_order_dialog.cpp" line="66"/>
+        <location filename="../app/src/dialogs/cancel_order_dialog.cpp" line="64"/>
         <source>awaiting prepayment of %1</source>
         <translation>等待预付 %1</translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/cancel_order_dialog.cpp" line="69"/>
+        <location filename="../app/src/dialogs/cancel_order_dialog.cpp" line="67"/>
         <source>Queued orders of the shown run and orders awaiting prepayment; any order id may be typed</source>
         <translation>当前车次的排队订单及待预付订单；也可输入任意订单号</translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/cancel_order_dialog.cpp" line="60"/>
+        <location filename="../app/src/dialogs/cancel_order_dialog.cpp" line="58"/>
         <source>%1 for %2, %3→%4, queued</source>
         <translation>用户 %1，乘客 %2，%3→%4，排队中</translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/cancel_order_dialog.cpp" line="71"/>
+        <location filename="../app/src/dialogs/cancel_order_dialog.cpp" line="69"/>
         <source>Details:</source>
         <translation>详情：</translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/cancel_order_dialog.cpp" line="71"/>
+        <location filename="../app/src/dialogs/cancel_order_dialog.cpp" line="69"/>
         <source>unknown here: the engine checks the order</source>
         <translation>此处未知：由引擎核对该订单</translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/cancel_order_dialog.cpp" line="72"/>
+        <location filename="../app/src/dialogs/cancel_order_dialog.cpp" line="70"/>
         <source>&amp;Cancel order</source>
         <translation>取消订单(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/cancel_order_dialog.cpp" line="73"/>
+        <location filename="../app/src/dialogs/cancel_order_dialog.cpp" line="71"/>
         <source>Close</source>
         <translation>关闭</translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/cancel_order_dialog.cpp" line="47"/>
+        <location filename="../app/src/dialogs/cancel_order_dialog.cpp" line="45"/>
         <source>Choose the order to cancel.</source>
         <translation>请选择要取消的订单。</translation>
     </message>
@@ -834,210 +834,225 @@
 <context>
     <name>houbu::DefineTrainDialog</name>
     <message>
-        <location filename="../app/src/dialogs/define_train_dialog.cpp" line="89"/>
+        <location filename="../app/src/dialogs/define_train_dialog.cpp" line="92"/>
         <source>Define train</source>
         <translation>定义车次</translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/define_train_dialog.cpp" line="92"/>
+        <location filename="../app/src/dialogs/define_train_dialog.cpp" line="95"/>
         <source>The train number of the new run, e.g. G4913</source>
         <translation>新车次的车次号，例如 G4913</translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/define_train_dialog.cpp" line="96"/>
+        <location filename="../app/src/dialogs/define_train_dialog.cpp" line="99"/>
         <source>&amp;Added train (加开)</source>
         <translation>加开列车(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/define_train_dialog.cpp" line="99"/>
+        <location filename="../app/src/dialogs/define_train_dialog.cpp" line="102"/>
         <source>Offered to the waitlist orders that accept added trains leaving within their window; its seats go to them first</source>
         <translation>提供给接受新增列车且出发时间在其时间窗内的候补订单；其席位先兑现候补</translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/define_train_dialog.cpp" line="104"/>
+        <location filename="../app/src/dialogs/define_train_dialog.cpp" line="107"/>
         <source>complete (any freed interval serves the earliest order it can)</source>
         <translation>complete（任何释放的区间兑现能兑现的最早订单）</translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/define_train_dialog.cpp" line="106"/>
+        <location filename="../app/src/dialogs/define_train_dialog.cpp" line="109"/>
         <source>exact (a release serves only orders of exactly its interval)</source>
         <translation>exact（释放的区间只兑现区间完全相同的订单）</translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/define_train_dialog.cpp" line="112"/>
-        <location filename="../app/src/dialogs/define_train_dialog.cpp" line="137"/>
+        <location filename="../app/src/dialogs/define_train_dialog.cpp" line="115"/>
+        <location filename="../app/src/dialogs/define_train_dialog.cpp" line="140"/>
         <source> min</source>
         <translation> 分钟</translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/define_train_dialog.cpp" line="113"/>
+        <location filename="../app/src/dialogs/define_train_dialog.cpp" line="116"/>
         <source>How long a held ticket may wait for payment</source>
         <translation>占座车票等待支付的时长</translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/define_train_dialog.cpp" line="114"/>
+        <location filename="../app/src/dialogs/define_train_dialog.cpp" line="117"/>
         <source>Trai&amp;n:</source>
         <translation>车次(&amp;N)：</translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/define_train_dialog.cpp" line="115"/>
+        <location filename="../app/src/dialogs/define_train_dialog.cpp" line="118"/>
         <source>Dat&amp;e:</source>
         <translation>日期(&amp;E)：</translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/define_train_dialog.cpp" line="117"/>
+        <location filename="../app/src/dialogs/define_train_dialog.cpp" line="120"/>
         <source>&amp;Policy:</source>
         <translation>匹配策略(&amp;P)：</translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/define_train_dialog.cpp" line="118"/>
+        <location filename="../app/src/dialogs/define_train_dialog.cpp" line="121"/>
         <source>&amp;Hold:</source>
         <translation>占座时长(&amp;H)：</translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/define_train_dialog.cpp" line="120"/>
+        <location filename="../app/src/dialogs/define_train_dialog.cpp" line="123"/>
         <source>Station</source>
         <translation>车站</translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/define_train_dialog.cpp" line="120"/>
+        <location filename="../app/src/dialogs/define_train_dialog.cpp" line="123"/>
         <source>km</source>
         <translation>里程（公里）</translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/define_train_dialog.cpp" line="120"/>
+        <location filename="../app/src/dialogs/define_train_dialog.cpp" line="123"/>
         <source>Arrives</source>
         <translation>到达</translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/define_train_dialog.cpp" line="120"/>
+        <location filename="../app/src/dialogs/define_train_dialog.cpp" line="123"/>
         <source>Departs</source>
         <translation>出发</translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/define_train_dialog.cpp" line="122"/>
+        <location filename="../app/src/dialogs/define_train_dialog.cpp" line="125"/>
         <source>Stops in order; times HH:MM (a time earlier than the stop before means the next day)</source>
         <translation>按顺序列出停站；时间格式 HH:MM（早于上一站的时间表示次日）</translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/define_train_dialog.cpp" line="124"/>
+        <location filename="../app/src/dialogs/define_train_dialog.cpp" line="127"/>
         <source>&amp;Stops:</source>
         <translation>停站(&amp;S)：</translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/define_train_dialog.cpp" line="128"/>
+        <location filename="../app/src/dialogs/define_train_dialog.cpp" line="131"/>
         <source>Add stop</source>
         <translation>添加停站</translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/define_train_dialog.cpp" line="128"/>
+        <location filename="../app/src/dialogs/define_train_dialog.cpp" line="131"/>
         <source>Remove stop</source>
         <translation>删除停站</translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/define_train_dialog.cpp" line="138"/>
+        <location filename="../app/src/dialogs/define_train_dialog.cpp" line="141"/>
         <source>Shift ti&amp;mes</source>
         <translation>平移时刻(&amp;M)</translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/define_train_dialog.cpp" line="140"/>
+        <location filename="../app/src/dialogs/define_train_dialog.cpp" line="143"/>
         <source>Move every stop&apos;s times by this many minutes</source>
         <translation>将每个停站的时刻平移这么多分钟</translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/define_train_dialog.cpp" line="148"/>
+        <location filename="../app/src/dialogs/define_train_dialog.cpp" line="151"/>
         <source>Car</source>
         <translation>车厢</translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/define_train_dialog.cpp" line="148"/>
+        <location filename="../app/src/dialogs/define_train_dialog.cpp" line="151"/>
         <source>Class</source>
         <translation>席别</translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/define_train_dialog.cpp" line="148"/>
+        <location filename="../app/src/dialogs/define_train_dialog.cpp" line="151"/>
         <source>Rows</source>
         <translation>排数</translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/define_train_dialog.cpp" line="148"/>
+        <location filename="../app/src/dialogs/define_train_dialog.cpp" line="151"/>
         <source>Layout</source>
         <translation>座位布局</translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/define_train_dialog.cpp" line="148"/>
+        <location filename="../app/src/dialogs/define_train_dialog.cpp" line="151"/>
         <source>Standing places</source>
         <translation>无座定员</translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/define_train_dialog.cpp" line="149"/>
+        <location filename="../app/src/dialogs/define_train_dialog.cpp" line="152"/>
         <source>Fare (yuan/km)</source>
         <translation>票价（元/公里）</translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/define_train_dialog.cpp" line="152"/>
+        <location filename="../app/src/dialogs/define_train_dialog.cpp" line="155"/>
         <source>A car&apos;s standing places add to its class&apos;s; a class&apos;s fare is the first one given for it (empty: none)</source>
         <translation>车厢的无座定员计入其席别；席别的票价取为该席别第一个填写的票价（留空：无）</translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/define_train_dialog.cpp" line="154"/>
+        <location filename="../app/src/dialogs/define_train_dialog.cpp" line="157"/>
         <source>&amp;Cars:</source>
         <translation>车厢(&amp;C)：</translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/define_train_dialog.cpp" line="158"/>
+        <location filename="../app/src/dialogs/define_train_dialog.cpp" line="161"/>
         <source>Add car</source>
         <translation>添加车厢</translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/define_train_dialog.cpp" line="158"/>
+        <location filename="../app/src/dialogs/define_train_dialog.cpp" line="161"/>
         <source>Remove car</source>
         <translation>删除车厢</translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/define_train_dialog.cpp" line="172"/>
+        <location filename="../app/src/dialogs/define_train_dialog.cpp" line="175"/>
         <source>&amp;Define train</source>
         <translation>定义车次(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/define_train_dialog.cpp" line="215"/>
+        <location filename="../app/src/dialogs/define_train_dialog.cpp" line="218"/>
         <source>Enter the train number.</source>
         <translation>请输入车次号。</translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/define_train_dialog.cpp" line="216"/>
+        <location filename="../app/src/dialogs/define_train_dialog.cpp" line="219"/>
         <source>Enter the date, YYYY-MM-DD.</source>
         <translation>请输入日期，格式 YYYY-MM-DD。</translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/define_train_dialog.cpp" line="219"/>
+        <location filename="../app/src/dialogs/define_train_dialog.cpp" line="222"/>
         <source>Stop %1 has no station.</source>
         <translation>第 %1 个停站没有车站。</translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/define_train_dialog.cpp" line="220"/>
+        <location filename="../app/src/dialogs/define_train_dialog.cpp" line="223"/>
         <source>Stop %1 has no km.</source>
         <translation>第 %1 个停站没有里程。</translation>
     </message>
     <message>
         <location filename="../app/src/dialogs/define_train_dialog.cpp" line="225"/>
+        <source>Stop %1: the km must be a number.</source>
+        <translation>第 %1 个停站：里程须为数字。</translation>
+    </message>
+    <message>
+        <location filename="../app/src/dialogs/define_train_dialog.cpp" line="228"/>
+        <source>Stop %1: times are written HH:MM, e.g. 08:05.</source>
+        <translation>第 %1 个停站：时刻写作 HH:MM，例如 08:05。</translation>
+    </message>
+    <message>
+        <location filename="../app/src/dialogs/define_train_dialog.cpp" line="233"/>
         <source>Car row %1 is incomplete: it needs a number, class, rows and layout.</source>
         <translation>第 %1 行车厢不完整：需要车厢号、席别、排数和座位布局。</translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/define_train_dialog.cpp" line="278"/>
+        <location filename="../app/src/dialogs/define_train_dialog.cpp" line="240"/>
+        <source>Car row %1: the car, rows and standing places are whole numbers, the fare a number.</source>
+        <translation>第 %1 行车厢：车厢号、排数和站票数须为整数，票价须为数字。</translation>
+    </message>
+    <message>
+        <location filename="../app/src/dialogs/define_train_dialog.cpp" line="293"/>
         <source>%1 defined.</source>
         <translation>已定义 %1。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/dialogs/define_train_dialog.cpp" line="279"/>
+        <location filename="../app/src/dialogs/define_train_dialog.cpp" line="294"/>
         <source>%1 added (加开): offered to %n waiting order option(s)</source>
         <translation>
             <numerusform>已加开 %1：作为 %n 个候补订单选项提供</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/dialogs/define_train_dialog.cpp" line="280"/>
+        <location filename="../app/src/dialogs/define_train_dialog.cpp" line="295"/>
         <source>%n order(s) served from the waitlist.</source>
         <translation>
             <numerusform>%n 个候补订单已兑现。</numerusform>
@@ -1495,12 +1510,12 @@
 <context>
     <name>houbu::EmbeddedSession</name>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="1084"/>
+        <location filename="../session/src/embedded_session.cpp" line="1121"/>
         <source>Embedded · in memory</source>
         <translation>嵌入式 · 内存</translation>
     </message>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="1084"/>
+        <location filename="../session/src/embedded_session.cpp" line="1121"/>
         <source>Embedded · %1</source>
         <translation>嵌入式 · %1</translation>
     </message>
@@ -1508,75 +1523,75 @@
 <context>
     <name>houbu::EmbeddedWorker</name>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="64"/>
+        <location filename="../session/src/embedded_session.cpp" line="65"/>
         <source>Opening the store</source>
         <translation>正在打开存储</translation>
     </message>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="105"/>
+        <location filename="../session/src/embedded_session.cpp" line="106"/>
         <source>Reading the log</source>
         <translation>正在读取日志</translation>
     </message>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="128"/>
+        <location filename="../session/src/embedded_session.cpp" line="129"/>
         <source>The log&apos;s history cannot be read: %1</source>
         <translation>无法读取日志的历史：%1</translation>
     </message>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="133"/>
+        <location filename="../session/src/embedded_session.cpp" line="134"/>
         <source>The log&apos;s history: %1</source>
         <translation>日志历史：%1</translation>
     </message>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="251"/>
-        <location filename="../session/src/embedded_session.cpp" line="503"/>
-        <location filename="../session/src/embedded_session.cpp" line="570"/>
+        <location filename="../session/src/embedded_session.cpp" line="263"/>
+        <location filename="../session/src/embedded_session.cpp" line="534"/>
+        <location filename="../session/src/embedded_session.cpp" line="601"/>
         <source>No engine is open.</source>
         <translation>未打开引擎。</translation>
     </message>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="410"/>
+        <location filename="../session/src/embedded_session.cpp" line="441"/>
         <source>Loading cancelled after %1 of %2 lines.</source>
         <translation>已在 %2 行中的第 %1 行后取消加载。</translation>
     </message>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="413"/>
-        <location filename="../session/src/embedded_session.cpp" line="432"/>
+        <location filename="../session/src/embedded_session.cpp" line="444"/>
+        <location filename="../session/src/embedded_session.cpp" line="463"/>
         <source>Loading scenario</source>
         <translation>正在加载场景</translation>
     </message>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="458"/>
+        <location filename="../session/src/embedded_session.cpp" line="489"/>
         <source>Cannot write %1: %2</source>
         <translation>无法写入 %1：%2</translation>
     </message>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="473"/>
+        <location filename="../session/src/embedded_session.cpp" line="504"/>
         <source>Journal exported to %1</source>
         <translation>日志已导出到 %1</translation>
     </message>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="482"/>
+        <location filename="../session/src/embedded_session.cpp" line="513"/>
         <source>Replaying the journal</source>
         <translation>正在回放日志</translation>
     </message>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="494"/>
+        <location filename="../session/src/embedded_session.cpp" line="525"/>
         <source>Replaying under both policies</source>
         <translation>正在按两种策略回放</translation>
     </message>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="510"/>
+        <location filename="../session/src/embedded_session.cpp" line="541"/>
         <source>Event %1 is not in the journal.</source>
         <translation>事件 %1 不在日志中。</translation>
     </message>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="518"/>
+        <location filename="../session/src/embedded_session.cpp" line="549"/>
         <source>Line %1 is not a command of this session.</source>
         <translation>第 %1 行不是本会话的命令。</translation>
     </message>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="842"/>
+        <location filename="../session/src/embedded_session.cpp" line="879"/>
         <source>Step mode and the engine disagree on line %1; the engine&apos;s events are kept.</source>
         <translation>单步模式与引擎在第 %1 行的结果不一致；以引擎的事件为准。</translation>
     </message>
@@ -1999,12 +2014,12 @@
 <context>
     <name>houbu::IntervalPicker</name>
     <message>
-        <location filename="../app/src/dialogs/interval_picker.cpp" line="51"/>
+        <location filename="../app/src/dialogs/interval_picker.cpp" line="49"/>
         <source>Boarding station</source>
         <translation>上车站</translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/interval_picker.cpp" line="54"/>
+        <location filename="../app/src/dialogs/interval_picker.cpp" line="52"/>
         <source>Alighting station: only stations after the boarding one</source>
         <translation>下车站：只能选择上车站之后的车站</translation>
     </message>
@@ -2032,354 +2047,354 @@
 <context>
     <name>houbu::MainWindow</name>
     <message>
-        <location filename="../app/src/main_window.cpp" line="570"/>
+        <location filename="../app/src/main_window.cpp" line="586"/>
         <source>Houbu</source>
         <translation>候补</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="138"/>
+        <location filename="../app/src/main_window.cpp" line="154"/>
         <source>Find seat, ticket, passenger or order (Ctrl+F)</source>
         <translation>查找席位、车票、乘客或订单 (Ctrl+F)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="139"/>
+        <location filename="../app/src/main_window.cpp" line="155"/>
         <source>Class:</source>
         <translation>席别：</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="141"/>
+        <location filename="../app/src/main_window.cpp" line="157"/>
         <source>Car:</source>
         <translation>车厢：</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_actions.cpp" line="79"/>
+        <location filename="../app/src/main_window_actions.cpp" line="71"/>
         <source>Open s&amp;tore…</source>
         <translation>打开存储(&amp;T)…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_actions.cpp" line="117"/>
+        <location filename="../app/src/main_window_actions.cpp" line="109"/>
         <source>Ad&amp;vance clock…</source>
         <translation>推进时钟(&amp;V)…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="195"/>
+        <location filename="../app/src/main_window.cpp" line="211"/>
         <source>Selected: %1 %2→%3</source>
         <translation>已选：%1 %2→%3</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="296"/>
+        <location filename="../app/src/main_window.cpp" line="312"/>
         <source>Trains</source>
         <translation>车次</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="297"/>
+        <location filename="../app/src/main_window.cpp" line="313"/>
         <source>Hot queues</source>
         <translation>热门队列</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="388"/>
+        <location filename="../app/src/main_window.cpp" line="404"/>
         <source>Select a queued order to see which seats block it.</source>
         <translation>选择一个排队订单，查看是哪些席位挡住了它。</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="401"/>
+        <location filename="../app/src/main_window.cpp" line="417"/>
         <source>Queues</source>
         <translation>候补队列</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="408"/>
+        <location filename="../app/src/main_window.cpp" line="424"/>
         <source>All events</source>
         <translation>全部事件</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="414"/>
+        <location filename="../app/src/main_window.cpp" line="430"/>
         <source>All trains</source>
         <translation>全部车次</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="415"/>
+        <location filename="../app/src/main_window.cpp" line="431"/>
         <source>Order id</source>
         <translation>订单号</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="416"/>
+        <location filename="../app/src/main_window.cpp" line="432"/>
         <source>Sent by</source>
         <translation>发送者</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="418"/>
+        <location filename="../app/src/main_window.cpp" line="434"/>
         <source>Only commands sent by this user, token, role or host</source>
         <translation>只显示由此用户、令牌、角色或主机发送的命令</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="419"/>
+        <location filename="../app/src/main_window.cpp" line="435"/>
         <source>Text</source>
         <translation>文本</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="467"/>
+        <location filename="../app/src/main_window.cpp" line="483"/>
         <source>Matching log</source>
         <translation>匹配日志</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="472"/>
+        <location filename="../app/src/main_window.cpp" line="488"/>
         <source>Legend</source>
         <translation>图例</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="476"/>
+        <location filename="../app/src/main_window.cpp" line="492"/>
         <source>Charts</source>
         <translation>图表</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_actions.cpp" line="73"/>
+        <location filename="../app/src/main_window_actions.cpp" line="65"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_actions.cpp" line="74"/>
+        <location filename="../app/src/main_window_actions.cpp" line="66"/>
         <source>Open &amp;demo</source>
         <translation>打开演示(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_actions.cpp" line="77"/>
+        <location filename="../app/src/main_window_actions.cpp" line="69"/>
         <source>&amp;Open scenario…</source>
         <translation>打开场景(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_actions.cpp" line="81"/>
+        <location filename="../app/src/main_window_actions.cpp" line="73"/>
         <source>Recent files</source>
         <translation>最近的文件</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_actions.cpp" line="84"/>
+        <location filename="../app/src/main_window_actions.cpp" line="76"/>
         <source>Co&amp;nnect to server…</source>
         <translation>连接服务器(&amp;N)…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_actions.cpp" line="86"/>
+        <location filename="../app/src/main_window_actions.cpp" line="78"/>
         <source>D&amp;isconnect</source>
         <translation>断开连接(&amp;I)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_actions.cpp" line="88"/>
+        <location filename="../app/src/main_window_actions.cpp" line="80"/>
         <source>&amp;Export journal as scenario…</source>
         <translation>将日志导出为场景(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_actions.cpp" line="92"/>
+        <location filename="../app/src/main_window_actions.cpp" line="84"/>
         <source>&amp;Settings…</source>
         <translation>设置(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_actions.cpp" line="97"/>
+        <location filename="../app/src/main_window_actions.cpp" line="89"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_actions.cpp" line="99"/>
+        <location filename="../app/src/main_window_actions.cpp" line="91"/>
         <source>&amp;Operations</source>
         <translation>操作(&amp;O)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_actions.cpp" line="105"/>
+        <location filename="../app/src/main_window_actions.cpp" line="97"/>
         <source>&amp;Sell…</source>
         <translation>售票(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_actions.cpp" line="106"/>
+        <location filename="../app/src/main_window_actions.cpp" line="98"/>
         <source>&amp;Block quota…</source>
         <translation>预留配额(&amp;B)…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_actions.cpp" line="107"/>
+        <location filename="../app/src/main_window_actions.cpp" line="99"/>
         <source>&amp;Release selection…</source>
         <translation>释放所选(&amp;R)…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_actions.cpp" line="109"/>
+        <location filename="../app/src/main_window_actions.cpp" line="101"/>
         <source>&amp;Waitlist order…</source>
         <translation>候补订单(&amp;W)…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_actions.cpp" line="110"/>
+        <location filename="../app/src/main_window_actions.cpp" line="102"/>
         <source>&amp;Prepay order…</source>
         <translation>预付订单(&amp;P)…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_actions.cpp" line="112"/>
+        <location filename="../app/src/main_window_actions.cpp" line="104"/>
         <source>&amp;Cancel order…</source>
         <translation>取消订单(&amp;C)…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_actions.cpp" line="114"/>
+        <location filename="../app/src/main_window_actions.cpp" line="106"/>
         <source>&amp;Add car…</source>
         <translation>加挂车厢(&amp;A)…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_actions.cpp" line="116"/>
+        <location filename="../app/src/main_window_actions.cpp" line="108"/>
         <source>&amp;Define train…</source>
         <translation>定义车次(&amp;D)…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_actions.cpp" line="120"/>
+        <location filename="../app/src/main_window_actions.cpp" line="112"/>
         <source>Wai&amp;tlist cap…</source>
         <translation>候补人数上限(&amp;T)…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_actions.cpp" line="122"/>
+        <location filename="../app/src/main_window_actions.cpp" line="114"/>
         <source>Waitlist r&amp;ules…</source>
         <translation>候补规则(&amp;U)…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_actions.cpp" line="140"/>
+        <location filename="../app/src/main_window_actions.cpp" line="132"/>
         <source>Release the selected seat interval (in the grid)</source>
         <translation>释放所选席位区间（席位图中）</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_actions.cpp" line="141"/>
+        <location filename="../app/src/main_window_actions.cpp" line="133"/>
         <source>Cancel the chosen order (in the queues)</source>
         <translation>取消所选订单（队列中）</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_actions.cpp" line="143"/>
+        <location filename="../app/src/main_window_actions.cpp" line="135"/>
         <source>&amp;Matching</source>
         <translation>匹配(&amp;M)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_actions.cpp" line="144"/>
+        <location filename="../app/src/main_window_actions.cpp" line="136"/>
         <source>&amp;Pause matching</source>
         <translation>暂停匹配(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_actions.cpp" line="147"/>
+        <location filename="../app/src/main_window_actions.cpp" line="139"/>
         <source>Step through the matching decisions of each command</source>
         <translation>逐步查看每条命令的匹配决策</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_actions.cpp" line="151"/>
+        <location filename="../app/src/main_window_actions.cpp" line="143"/>
         <source>&amp;Step</source>
         <translation>单步(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_actions.cpp" line="155"/>
+        <location filename="../app/src/main_window_actions.cpp" line="147"/>
         <source>Apply the pending matching decision (F10)</source>
         <translation>应用待处理的匹配决策 (F10)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_actions.cpp" line="156"/>
+        <location filename="../app/src/main_window_actions.cpp" line="148"/>
         <source>&amp;Back</source>
         <translation>后退(&amp;B)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_actions.cpp" line="160"/>
+        <location filename="../app/src/main_window_actions.cpp" line="152"/>
         <source>Undo the last decision by replaying the command (Shift+F10)</source>
         <translation>通过重放命令撤销上一个决策 (Shift+F10)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_actions.cpp" line="161"/>
+        <location filename="../app/src/main_window_actions.cpp" line="153"/>
         <source>&amp;Run to the end</source>
         <translation>运行到结束(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_actions.cpp" line="165"/>
+        <location filename="../app/src/main_window_actions.cpp" line="157"/>
         <source>Apply every pending decision and command (F5)</source>
         <translation>应用所有待处理的决策和命令 (F5)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_actions.cpp" line="174"/>
+        <location filename="../app/src/main_window_actions.cpp" line="166"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_actions.cpp" line="175"/>
+        <location filename="../app/src/main_window_actions.cpp" line="167"/>
         <source>Zoom &amp;in</source>
         <translation>放大(&amp;I)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_actions.cpp" line="177"/>
+        <location filename="../app/src/main_window_actions.cpp" line="169"/>
         <source>Zoom &amp;out</source>
         <translation>缩小(&amp;O)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_actions.cpp" line="179"/>
+        <location filename="../app/src/main_window_actions.cpp" line="171"/>
         <source>&amp;Actual size</source>
         <translation>实际大小(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_actions.cpp" line="181"/>
+        <location filename="../app/src/main_window_actions.cpp" line="173"/>
         <source>&amp;Find</source>
         <translation>查找(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_actions.cpp" line="194"/>
+        <location filename="../app/src/main_window_actions.cpp" line="186"/>
         <source>&amp;Reset window layout</source>
         <translation>重置窗口布局(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_actions.cpp" line="196"/>
+        <location filename="../app/src/main_window_actions.cpp" line="188"/>
         <source>&amp;Analysis</source>
         <translation>分析(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_actions.cpp" line="199"/>
+        <location filename="../app/src/main_window_actions.cpp" line="191"/>
         <source>&amp;Replay history for charts</source>
         <translation>回放历史以生成图表(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_actions.cpp" line="205"/>
+        <location filename="../app/src/main_window_actions.cpp" line="197"/>
         <source>&amp;Compare policies…</source>
         <translation>比较策略(&amp;C)…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_actions.cpp" line="208"/>
+        <location filename="../app/src/main_window_actions.cpp" line="200"/>
         <source>Replay the journal with the shown run under complete and under exact</source>
         <translation>分别在 complete 和 exact 策略下为当前车次回放日志</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_actions.cpp" line="211"/>
+        <location filename="../app/src/main_window_actions.cpp" line="203"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_actions.cpp" line="212"/>
+        <location filename="../app/src/main_window_actions.cpp" line="204"/>
         <source>&amp;Examples</source>
         <translation>示例(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_actions.cpp" line="219"/>
+        <location filename="../app/src/main_window_actions.cpp" line="211"/>
         <source>&amp;Manual</source>
         <translation>使用手册(&amp;M)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_actions.cpp" line="222"/>
+        <location filename="../app/src/main_window_actions.cpp" line="214"/>
         <source>&amp;Keyboard shortcuts</source>
         <translation>键盘快捷键(&amp;K)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_actions.cpp" line="224"/>
+        <location filename="../app/src/main_window_actions.cpp" line="216"/>
         <source>&amp;About Houbu</source>
         <translation>关于候补(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_actions.cpp" line="227"/>
+        <location filename="../app/src/main_window_actions.cpp" line="219"/>
         <source>Operations</source>
         <translation>操作</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/main_window.cpp" line="800"/>
+        <location filename="../app/src/main_window.cpp" line="815"/>
         <source>Standing tickets (无座): %n live</source>
         <translation>
             <numerusform>无座车票：%n 张有效</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="801"/>
+        <location filename="../app/src/main_window.cpp" line="816"/>
         <source>each class&apos;s standing load per segment is the row under its seats</source>
         <translation>各席别每个区段的无座人数见其座位下方的一行</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="812"/>
+        <location filename="../app/src/main_window.cpp" line="827"/>
         <source>No class is capped; nobody waits.</source>
         <translation>没有席别设置上限；无人候补。</translation>
     </message>
@@ -2402,147 +2417,147 @@
         </translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_why.cpp" line="217"/>
+        <location filename="../app/src/main_window_why.cpp" line="218"/>
         <source>This class is closed to new waitlist orders (cap 0); the order stays queued.</source>
         <translation>该席别已停止接受新的候补订单（上限 0）；本订单继续排队。</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_why.cpp" line="220"/>
+        <location filename="../app/src/main_window_why.cpp" line="221"/>
         <source>Waitlist cap %1 on this class, %2 passengers queued.</source>
         <translation>该席别候补人数上限 %1，已有 %2 人排队。</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_why.cpp" line="224"/>
+        <location filename="../app/src/main_window_why.cpp" line="225"/>
         <source>When seats come it fails: passenger %1 holds ticket %2 at an overlapping time (兑现失败).</source>
         <translation>有座时将兑现失败：乘车人 %1 持有时间重叠的车票 %2。</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_actions.cpp" line="261"/>
-        <location filename="../app/src/main_window_actions.cpp" line="294"/>
-        <location filename="../app/src/main_window_actions.cpp" line="296"/>
+        <location filename="../app/src/main_window_actions.cpp" line="253"/>
+        <location filename="../app/src/main_window_actions.cpp" line="286"/>
+        <location filename="../app/src/main_window_actions.cpp" line="288"/>
         <location filename="../app/src/main_window_explain.cpp" line="66"/>
         <source>Open a scenario or a store first</source>
         <translation>请先打开场景或存储</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_actions.cpp" line="264"/>
+        <location filename="../app/src/main_window_actions.cpp" line="256"/>
         <source>No train is shown: open a scenario or a store first</source>
         <translation>未显示任何车次：请先打开场景或存储</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_actions.cpp" line="278"/>
+        <location filename="../app/src/main_window_actions.cpp" line="270"/>
         <source>Release the selected seat interval (refund, timeout, reschedule or quota)</source>
         <translation>释放所选席位区间（退票、超时、改签或预留）</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_actions.cpp" line="280"/>
+        <location filename="../app/src/main_window_actions.cpp" line="272"/>
         <source>Sell tickets on the shown train</source>
         <translation>发售当前车次的车票</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_actions.cpp" line="281"/>
+        <location filename="../app/src/main_window_actions.cpp" line="273"/>
         <source>Withhold seats as a quota block</source>
         <translation>将席位扣留为预留配额</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_actions.cpp" line="282"/>
+        <location filename="../app/src/main_window_actions.cpp" line="274"/>
         <source>Submit a waitlist order</source>
         <translation>提交候补订单</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_actions.cpp" line="283"/>
+        <location filename="../app/src/main_window_actions.cpp" line="275"/>
         <source>Prepay a waitlist order</source>
         <translation>预付候补订单</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_actions.cpp" line="284"/>
+        <location filename="../app/src/main_window_actions.cpp" line="276"/>
         <source>No waitlist order awaits prepayment</source>
         <translation>没有待预付的候补订单</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_actions.cpp" line="285"/>
+        <location filename="../app/src/main_window_actions.cpp" line="277"/>
         <source>Cancel a waitlist order</source>
         <translation>取消候补订单</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_actions.cpp" line="286"/>
+        <location filename="../app/src/main_window_actions.cpp" line="278"/>
         <source>No waitlist order to cancel</source>
         <translation>没有可取消的候补订单</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_actions.cpp" line="287"/>
+        <location filename="../app/src/main_window_actions.cpp" line="279"/>
         <source>Add a car (加挂) to the shown train</source>
         <translation>为当前车次加挂车厢</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_actions.cpp" line="289"/>
+        <location filename="../app/src/main_window_actions.cpp" line="281"/>
         <source>Define a train run, by default an added one (加开) that waiting orders may accept</source>
         <translation>定义一个车次，默认为候补订单可接受的加开列车</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_actions.cpp" line="291"/>
+        <location filename="../app/src/main_window_actions.cpp" line="283"/>
         <source>Cap the passengers queued on a class of the shown train</source>
         <translation>为当前车次的某个席别设置候补人数上限</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_actions.cpp" line="293"/>
+        <location filename="../app/src/main_window_actions.cpp" line="285"/>
         <source>Set the waitlist limits for the orders submitted from now on</source>
         <translation>设置此后提交的候补订单所受的限制</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_actions.cpp" line="295"/>
+        <location filename="../app/src/main_window_actions.cpp" line="287"/>
         <source>Move the logical clock forward</source>
         <translation>向前推进逻辑时钟</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_actions.cpp" line="300"/>
+        <location filename="../app/src/main_window_actions.cpp" line="292"/>
         <source>Save the shown run&apos;s seat map as PDF or PNG</source>
         <translation>将当前车次的座位图保存为 PDF 或 PNG</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_actions.cpp" line="301"/>
-        <location filename="../app/src/main_window_actions.cpp" line="303"/>
+        <location filename="../app/src/main_window_actions.cpp" line="293"/>
+        <location filename="../app/src/main_window_actions.cpp" line="295"/>
         <location filename="../app/src/main_window_export.cpp" line="51"/>
         <source>No train is shown</source>
         <translation>未显示任何车次</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_actions.cpp" line="302"/>
+        <location filename="../app/src/main_window_actions.cpp" line="294"/>
         <source>Print the shown run&apos;s seat map, with a preview first</source>
         <translation>打印当前车次的座位图（先预览）</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_actions.cpp" line="482"/>
+        <location filename="../app/src/main_window_actions.cpp" line="476"/>
         <source>%1 %2→%3</source>
         <translation>%1 %2→%3</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_actions.cpp" line="488"/>
+        <location filename="../app/src/main_window_actions.cpp" line="482"/>
         <source>Release %1 (%2)…</source>
         <translation>释放 %1（%2）…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_actions.cpp" line="498"/>
+        <location filename="../app/src/main_window_actions.cpp" line="492"/>
         <source>Sell %1…</source>
         <translation>发售 %1…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_actions.cpp" line="501"/>
+        <location filename="../app/src/main_window_actions.cpp" line="495"/>
         <source>Block %1…</source>
         <translation>预留 %1…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_actions.cpp" line="504"/>
+        <location filename="../app/src/main_window_actions.cpp" line="498"/>
         <source>Waitlist order for %1…</source>
         <translation>为 %1 提交候补订单…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_actions.cpp" line="516"/>
+        <location filename="../app/src/main_window_actions.cpp" line="510"/>
         <source>Cancel order %1…</source>
         <translation>取消订单 %1…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_actions.cpp" line="531"/>
+        <location filename="../app/src/main_window_actions.cpp" line="525"/>
         <source>Waitlist cap for %1…</source>
         <translation>%1 的候补人数上限…</translation>
     </message>
@@ -2696,83 +2711,83 @@
         <translation>只能导出嵌入式引擎的日志。</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="555"/>
+        <location filename="../app/src/main_window.cpp" line="571"/>
         <source>in memory</source>
         <translation>内存</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="576"/>
+        <location filename="../app/src/main_window.cpp" line="592"/>
         <source>Cannot open the store</source>
         <translation>无法打开存储</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="589"/>
+        <location filename="../app/src/main_window.cpp" line="605"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="689"/>
+        <location filename="../app/src/main_window.cpp" line="704"/>
         <source>Cannot open scenario</source>
         <translation>无法打开场景</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="690"/>
+        <location filename="../app/src/main_window.cpp" line="705"/>
         <source>Cannot read %1: %2</source>
         <translation>无法读取 %1：%2</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_actions.cpp" line="236"/>
+        <location filename="../app/src/main_window_actions.cpp" line="228"/>
         <source>Matching</source>
         <translation>匹配</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="149"/>
+        <location filename="../app/src/main_window.cpp" line="165"/>
         <source>Every mark of the grid: View ▸ Legend</source>
         <translation>席位图的全部标记：视图 ▸ 图例</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="700"/>
+        <location filename="../app/src/main_window.cpp" line="715"/>
         <source>Open scenario</source>
         <translation>打开场景</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="701"/>
+        <location filename="../app/src/main_window.cpp" line="716"/>
         <source>Scenarios (*.jsonl);;All files (*)</source>
         <translation>场景 (*.jsonl);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="707"/>
+        <location filename="../app/src/main_window.cpp" line="722"/>
         <source>Open or create a store</source>
         <translation>打开或新建存储</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="708"/>
+        <location filename="../app/src/main_window.cpp" line="723"/>
         <source>Houbu stores (*.db);;All files (*)</source>
         <translation>候补存储 (*.db);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="717"/>
+        <location filename="../app/src/main_window.cpp" line="732"/>
         <source>Export journal as scenario</source>
         <translation>将日志导出为场景</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="717"/>
+        <location filename="../app/src/main_window.cpp" line="732"/>
         <source>Scenarios (*.jsonl)</source>
         <translation>场景 (*.jsonl)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="782"/>
+        <location filename="../app/src/main_window.cpp" line="797"/>
         <source>Clock %1</source>
         <translation>时钟 %1</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="823"/>
-        <location filename="../app/src/main_window.cpp" line="824"/>
+        <location filename="../app/src/main_window.cpp" line="838"/>
+        <location filename="../app/src/main_window.cpp" line="839"/>
         <source>All</source>
         <translation>全部</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="829"/>
+        <location filename="../app/src/main_window.cpp" line="844"/>
         <source>%1 · %2</source>
         <translation>%1 · %2</translation>
     </message>
@@ -2785,7 +2800,7 @@
     </message>
     <message>
         <location filename="../app/src/main_window_explain.cpp" line="129"/>
-        <location filename="../app/src/main_window_why.cpp" line="254"/>
+        <location filename="../app/src/main_window_why.cpp" line="255"/>
         <source>Why %1 waits</source>
         <translation>%1 为何仍在等待</translation>
     </message>
@@ -2875,14 +2890,14 @@
         <translation>现在即可兑现：在 exact 策略下，它等待恰好这一区间的释放。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/main_window_why.cpp" line="251"/>
+        <location filename="../app/src/main_window_why.cpp" line="252"/>
         <source>… and %n more seat(s)</source>
         <translation>
             <numerusform>…… 另有 %n 个席位</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_actions.cpp" line="279"/>
+        <location filename="../app/src/main_window_actions.cpp" line="271"/>
         <source>Select a seat interval in the grid first</source>
         <translation>请先在席位图中选择一个席位区间</translation>
     </message>
@@ -3066,136 +3081,136 @@
 <context>
     <name>houbu::OperatorDialog</name>
     <message>
-        <location filename="../app/src/dialogs/dialog_support.cpp" line="104"/>
+        <location filename="../app/src/dialogs/dialog_support.cpp" line="102"/>
         <source>Add at least one passenger.</source>
         <translation>请至少添加一名乘客。</translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/dialog_support.cpp" line="106"/>
+        <location filename="../app/src/dialogs/dialog_support.cpp" line="104"/>
         <source>Passenger %1 has no name.</source>
         <translation>第 %1 名乘客没有姓名。</translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/dialog_support.cpp" line="130"/>
+        <location filename="../app/src/dialogs/dialog_support.cpp" line="128"/>
         <source>Add passenger</source>
         <translation>添加乘客</translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/dialog_support.cpp" line="133"/>
+        <location filename="../app/src/dialogs/dialog_support.cpp" line="131"/>
         <source>Remove</source>
         <translation>移除</translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/dialog_support.cpp" line="136"/>
+        <location filename="../app/src/dialogs/dialog_support.cpp" line="134"/>
         <source>Remove the selected passenger</source>
         <translation>移除所选乘客</translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/dialog_support.cpp" line="144"/>
+        <location filename="../app/src/dialogs/dialog_support.cpp" line="142"/>
         <source>Add a passenger (at most 5)</source>
         <translation>添加乘客（最多 5 名）</translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/dialog_support.cpp" line="145"/>
+        <location filename="../app/src/dialogs/dialog_support.cpp" line="143"/>
         <source>At most 5 passengers travel on one order</source>
         <translation>一个订单最多 5 名乘客</translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/operator_dialog.cpp" line="118"/>
+        <location filename="../app/src/dialogs/operator_dialog.cpp" line="117"/>
         <source>The command&apos;s logical time: the console clock unless you choose a later one (what falls due before it fires first).</source>
         <translation>命令的逻辑时间：默认为控制台时钟，也可选择更晚的时间（在此之前到期的事项先触发）。</translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/operator_dialog.cpp" line="120"/>
+        <location filename="../app/src/dialogs/operator_dialog.cpp" line="119"/>
         <source>A&amp;t:</source>
         <translation>时间(&amp;T)：</translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/operator_dialog.cpp" line="124"/>
+        <location filename="../app/src/dialogs/operator_dialog.cpp" line="123"/>
         <source>Send the command to the engine</source>
         <translation>将命令发送给引擎</translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/operator_dialog.cpp" line="168"/>
+        <location filename="../app/src/dialogs/operator_dialog.cpp" line="167"/>
         <source>The id of what this command creates. The same command sent again with the same id changes nothing.</source>
         <translation>此命令所创建对象的编号。以相同编号再次发送相同命令不会产生任何变化。</translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/operator_dialog.cpp" line="252"/>
+        <location filename="../app/src/dialogs/operator_dialog.cpp" line="267"/>
         <source>Preview: no waiting order would be served.</source>
         <translation>预演：不会兑现任何候补订单。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/dialogs/operator_dialog.cpp" line="257"/>
+        <location filename="../app/src/dialogs/operator_dialog.cpp" line="272"/>
         <source>Preview: would serve %n order(s) (%1): %2.</source>
         <translation>
             <numerusform>预演：将兑现 %n 个订单（%1）：%2。</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/dialogs/operator_dialog.cpp" line="259"/>
+        <location filename="../app/src/dialogs/operator_dialog.cpp" line="274"/>
         <source>%n passenger(s)</source>
         <translation>
             <numerusform>%n 名乘客</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/operator_dialog.cpp" line="263"/>
+        <location filename="../app/src/dialogs/operator_dialog.cpp" line="278"/>
         <source>The run&apos;s longest queue would go from %1 to %2 orders.</source>
         <translation>该车次最长的候补队列将从 %1 单变为 %2 单。</translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/operator_dialog.cpp" line="300"/>
+        <location filename="../app/src/dialogs/operator_dialog.cpp" line="315"/>
         <source>This connection cannot send commands.</source>
         <translation>此连接无法发送命令。</translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/operator_dialog.cpp" line="308"/>
+        <location filename="../app/src/dialogs/operator_dialog.cpp" line="323"/>
         <source>Sending…</source>
         <translation>正在发送…</translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/operator_dialog.cpp" line="329"/>
+        <location filename="../app/src/dialogs/operator_dialog.cpp" line="344"/>
         <source>Not applied: %1</source>
         <translation>未应用：%1</translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/operator_dialog.cpp" line="358"/>
+        <location filename="../app/src/dialogs/operator_dialog.cpp" line="373"/>
         <source>%1 ×%2</source>
         <translation>%1 ×%2</translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/operator_dialog.cpp" line="361"/>
+        <location filename="../app/src/dialogs/operator_dialog.cpp" line="376"/>
         <source>%1: applied.</source>
         <translation>%1：已执行。</translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/operator_dialog.cpp" line="362"/>
+        <location filename="../app/src/dialogs/operator_dialog.cpp" line="377"/>
         <source>%1: applied (%2).</source>
         <translation>%1：已执行（%2）。</translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/operator_dialog.cpp" line="274"/>
+        <location filename="../app/src/dialogs/operator_dialog.cpp" line="289"/>
         <source>The same command with id %1 was applied before: nothing changed. Choose another id to send it again.</source>
         <translation>编号为 %1 的相同命令此前已应用：没有任何变化。如需再次发送，请选择其他编号。</translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/operator_dialog.cpp" line="78"/>
+        <location filename="../app/src/dialogs/operator_dialog.cpp" line="77"/>
         <source>S&amp;tep through</source>
         <translation>逐步发送(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/operator_dialog.cpp" line="81"/>
+        <location filename="../app/src/dialogs/operator_dialog.cpp" line="80"/>
         <source>Send it paused at its first matching decision, to watch whom it serves one decision at a time (Matching ▸ Step, Back)</source>
         <translation>发送后停在第一个匹配决策处，逐个决策查看它兑现了谁（匹配 ▸ 单步、后退）</translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/operator_dialog.cpp" line="277"/>
+        <location filename="../app/src/dialogs/operator_dialog.cpp" line="292"/>
         <source>Done already for %1 (duplicate): nothing changed.</source>
         <translation>%1 已处理过（重复）：没有任何变化。</translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/operator_dialog.cpp" line="334"/>
+        <location filename="../app/src/dialogs/operator_dialog.cpp" line="349"/>
         <source>The engine refused the command: %1</source>
         <translation>引擎拒绝了该命令：%1</translation>
     </message>
@@ -3203,7 +3218,7 @@
 <context>
     <name>houbu::OrderCommandDialog</name>
     <message>
-        <location filename="../app/src/dialogs/order_command_dialog.cpp" line="67"/>
+        <location filename="../app/src/dialogs/order_command_dialog.cpp" line="65"/>
         <source>&amp;Order:</source>
         <translation>订单(&amp;O)：</translation>
     </message>
@@ -3279,37 +3294,37 @@
 <context>
     <name>houbu::PrepayDialog</name>
     <message>
-        <location filename="../app/src/dialogs/prepay_dialog.cpp" line="49"/>
+        <location filename="../app/src/dialogs/prepay_dialog.cpp" line="47"/>
         <source>Prepay a waitlist order</source>
         <translation>预付候补订单</translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/prepay_dialog.cpp" line="53"/>
+        <location filename="../app/src/dialogs/prepay_dialog.cpp" line="51"/>
         <source>%1, due by %2</source>
         <translation>%1，%2 前支付</translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/prepay_dialog.cpp" line="57"/>
+        <location filename="../app/src/dialogs/prepay_dialog.cpp" line="55"/>
         <source>Orders awaiting prepayment; any order id may be typed</source>
         <translation>待预付的订单；也可输入任意订单号</translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/prepay_dialog.cpp" line="57"/>
+        <location filename="../app/src/dialogs/prepay_dialog.cpp" line="55"/>
         <source>Prepayment:</source>
         <translation>预付款：</translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/prepay_dialog.cpp" line="58"/>
+        <location filename="../app/src/dialogs/prepay_dialog.cpp" line="56"/>
         <source>unknown: the engine checks the order</source>
         <translation>未知：由引擎核对该订单</translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/prepay_dialog.cpp" line="59"/>
+        <location filename="../app/src/dialogs/prepay_dialog.cpp" line="57"/>
         <source>&amp;Prepay</source>
         <translation>预付(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/prepay_dialog.cpp" line="47"/>
+        <location filename="../app/src/dialogs/prepay_dialog.cpp" line="45"/>
         <source>Choose the order to prepay.</source>
         <translation>请选择要预付的订单。</translation>
     </message>
@@ -3317,7 +3332,7 @@
 <context>
     <name>houbu::QueueModel</name>
     <message numerus="yes">
-        <location filename="../app/src/main_window.cpp" line="338"/>
+        <location filename="../app/src/main_window.cpp" line="354"/>
         <location filename="../models/src/queue_model.cpp" line="163"/>
         <source>%n waiting</source>
         <translation>
@@ -3325,7 +3340,7 @@
         </translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="341"/>
+        <location filename="../app/src/main_window.cpp" line="357"/>
         <location filename="../models/src/queue_model.cpp" line="267"/>
         <source>%1 %</source>
         <translation>%1%</translation>
@@ -3445,126 +3460,126 @@
 <context>
     <name>houbu::ReleaseDialog</name>
     <message>
-        <location filename="../app/src/dialogs/release_dialog.cpp" line="49"/>
+        <location filename="../app/src/dialogs/release_dialog.cpp" line="47"/>
         <source>Release — %1</source>
         <translation>释放 — %1</translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/release_dialog.cpp" line="53"/>
+        <location filename="../app/src/dialogs/release_dialog.cpp" line="51"/>
         <source>&amp;Seat interval</source>
         <translation>席位区间(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/release_dialog.cpp" line="55"/>
+        <location filename="../app/src/dialogs/release_dialog.cpp" line="53"/>
         <source>Every ticket and block on one seat within an interval</source>
         <translation>某一席位在区间内的所有车票和预留</translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/release_dialog.cpp" line="56"/>
+        <location filename="../app/src/dialogs/release_dialog.cpp" line="54"/>
         <source>Quota &amp;block</source>
         <translation>预留配额(&amp;B)</translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/release_dialog.cpp" line="58"/>
+        <location filename="../app/src/dialogs/release_dialog.cpp" line="56"/>
         <source>A whole quota block, by its id</source>
         <translation>按编号释放整个预留配额</translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/release_dialog.cpp" line="65"/>
+        <location filename="../app/src/dialogs/release_dialog.cpp" line="63"/>
         <source>Release:</source>
         <translation>释放：</translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/release_dialog.cpp" line="83"/>
+        <location filename="../app/src/dialogs/release_dialog.cpp" line="81"/>
         <source>Refund (退票)</source>
         <translation>退票</translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/release_dialog.cpp" line="84"/>
+        <location filename="../app/src/dialogs/release_dialog.cpp" line="82"/>
         <source>Payment timeout</source>
         <translation>支付超时</translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/release_dialog.cpp" line="85"/>
+        <location filename="../app/src/dialogs/release_dialog.cpp" line="83"/>
         <source>Reschedule (改签)</source>
         <translation>改签</translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/release_dialog.cpp" line="86"/>
+        <location filename="../app/src/dialogs/release_dialog.cpp" line="84"/>
         <source>Quota returned (预留释放)</source>
         <translation>预留释放</translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/release_dialog.cpp" line="87"/>
+        <location filename="../app/src/dialogs/release_dialog.cpp" line="85"/>
         <source>Recorded as the source of the released inventory</source>
         <translation>记录为所释放席位的来源</translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/release_dialog.cpp" line="91"/>
+        <location filename="../app/src/dialogs/release_dialog.cpp" line="89"/>
         <source>S&amp;eat:</source>
         <translation>席位(&amp;E)：</translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/release_dialog.cpp" line="92"/>
+        <location filename="../app/src/dialogs/release_dialog.cpp" line="90"/>
         <source>&amp;Interval:</source>
         <translation>区间(&amp;I)：</translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/release_dialog.cpp" line="93"/>
+        <location filename="../app/src/dialogs/release_dialog.cpp" line="91"/>
         <source>Reas&amp;on:</source>
         <translation>原因(&amp;O)：</translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/release_dialog.cpp" line="94"/>
+        <location filename="../app/src/dialogs/release_dialog.cpp" line="92"/>
         <source>Releases:</source>
         <translation>将释放：</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/dialogs/release_dialog.cpp" line="118"/>
+        <location filename="../app/src/dialogs/release_dialog.cpp" line="116"/>
         <source>%1 · %2 · %3→%4 · %n seat(s)</source>
         <translation>
             <numerusform>%1 · %2 · %3→%4 · %n 个席位</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/release_dialog.cpp" line="121"/>
+        <location filename="../app/src/dialogs/release_dialog.cpp" line="119"/>
         <source>B&amp;lock:</source>
         <translation>预留(&amp;L)：</translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/release_dialog.cpp" line="152"/>
+        <location filename="../app/src/dialogs/release_dialog.cpp" line="150"/>
         <source>&amp;Release</source>
         <translation>释放(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/release_dialog.cpp" line="167"/>
+        <location filename="../app/src/dialogs/release_dialog.cpp" line="165"/>
         <source>nothing</source>
         <translation>无</translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/release_dialog.cpp" line="171"/>
+        <location filename="../app/src/dialogs/release_dialog.cpp" line="169"/>
         <source>No train is shown: open a scenario or a store first.</source>
         <translation>未显示任何车次：请先打开场景或存储。</translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/release_dialog.cpp" line="173"/>
+        <location filename="../app/src/dialogs/release_dialog.cpp" line="171"/>
         <source>There is no quota block on %1.</source>
         <translation>%1 上没有预留配额。</translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/release_dialog.cpp" line="176"/>
+        <location filename="../app/src/dialogs/release_dialog.cpp" line="174"/>
         <source>Enter a seat, e.g. 03-12A.</source>
         <translation>请输入席位，例如 03-12A。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/dialogs/release_dialog.cpp" line="201"/>
+        <location filename="../app/src/dialogs/release_dialog.cpp" line="199"/>
         <source>Released %n seat interval(s).</source>
         <translation>
             <numerusform>已释放 %n 个席位区间。</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/dialogs/release_dialog.cpp" line="202"/>
+        <location filename="../app/src/dialogs/release_dialog.cpp" line="200"/>
         <source>%n waitlist order(s) served.</source>
         <translation>
             <numerusform>已兑现 %n 个候补订单。</numerusform>
@@ -3960,17 +3975,17 @@ Order %5</source>
 <context>
     <name>houbu::SeatMapPreview</name>
     <message>
-        <location filename="../app/src/dialogs/seat_map_preview.cpp" line="54"/>
+        <location filename="../app/src/dialogs/seat_map_preview.cpp" line="52"/>
         <source>%1 rows × %2 seats a row = %3 seats</source>
         <translation>%1 排 × 每排 %2 座 = %3 个席位</translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/seat_map_preview.cpp" line="79"/>
+        <location filename="../app/src/dialogs/seat_map_preview.cpp" line="77"/>
         <source>Enter the rows and the seat letters to see the car.</source>
         <translation>输入排数和座位字母即可预览车厢。</translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/seat_map_preview.cpp" line="145"/>
+        <location filename="../app/src/dialogs/seat_map_preview.cpp" line="143"/>
         <source>%1 seats · window seats tinted · aisle dashed</source>
         <translation>%1 个席位 · 着色为靠窗座位 · 虚线为过道</translation>
     </message>
@@ -3978,134 +3993,134 @@ Order %5</source>
 <context>
     <name>houbu::SellDialog</name>
     <message>
-        <location filename="../app/src/dialogs/sell_dialog.cpp" line="49"/>
+        <location filename="../app/src/dialogs/sell_dialog.cpp" line="47"/>
         <source>Sell — %1</source>
         <translation>售票 — %1</translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/sell_dialog.cpp" line="55"/>
+        <location filename="../app/src/dialogs/sell_dialog.cpp" line="53"/>
         <source>Passenger</source>
         <translation>乘客</translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/sell_dialog.cpp" line="55"/>
+        <location filename="../app/src/dialogs/sell_dialog.cpp" line="53"/>
         <source>Seat (optional)</source>
         <translation>席位（可选）</translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/sell_dialog.cpp" line="57"/>
+        <location filename="../app/src/dialogs/sell_dialog.cpp" line="55"/>
         <source>1 to 5 passengers. Give every passenger a seat, or none to let the engine choose adjacent seats.</source>
         <translation>1 至 5 名乘客。为每名乘客指定席位，或全部不指定，由引擎选择相邻席位。</translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/sell_dialog.cpp" line="65"/>
+        <location filename="../app/src/dialogs/sell_dialog.cpp" line="63"/>
         <source>I&amp;d:</source>
         <translation>编号(&amp;D)：</translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/sell_dialog.cpp" line="66"/>
+        <location filename="../app/src/dialogs/sell_dialog.cpp" line="64"/>
         <source>&amp;Interval:</source>
         <translation>区间(&amp;I)：</translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/sell_dialog.cpp" line="67"/>
+        <location filename="../app/src/dialogs/sell_dialog.cpp" line="65"/>
         <source>&amp;Class:</source>
         <translation>席别(&amp;C)：</translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/sell_dialog.cpp" line="68"/>
+        <location filename="../app/src/dialogs/sell_dialog.cpp" line="66"/>
         <source>&amp;Passengers:</source>
         <translation>乘客(&amp;P)：</translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/sell_dialog.cpp" line="69"/>
+        <location filename="../app/src/dialogs/sell_dialog.cpp" line="67"/>
         <source>Pre&amp;fer:</source>
         <translation>偏好(&amp;F)：</translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/sell_dialog.cpp" line="70"/>
+        <location filename="../app/src/dialogs/sell_dialog.cpp" line="68"/>
         <source>Free:</source>
         <translation>空闲：</translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/sell_dialog.cpp" line="71"/>
+        <location filename="../app/src/dialogs/sell_dialog.cpp" line="69"/>
         <source>Standin&amp;g tickets (无座), no seat</source>
         <translation>无座票，不占座位(&amp;G)</translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/sell_dialog.cpp" line="74"/>
+        <location filename="../app/src/dialogs/sell_dialog.cpp" line="72"/>
         <source>Sell standing places of the class instead of seats: every segment of the interval must have places for all the passengers</source>
         <translation>发售该席别的无座而非座位：区间内每个区段都须有足够全部乘客的无座名额</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/dialogs/sell_dialog.cpp" line="84"/>
+        <location filename="../app/src/dialogs/sell_dialog.cpp" line="82"/>
         <source>%n seat(s) of this class free over the interval</source>
         <translation>
             <numerusform>该席别在此区间内有 %n 个空闲席位</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/sell_dialog.cpp" line="104"/>
+        <location filename="../app/src/dialogs/sell_dialog.cpp" line="102"/>
         <source>&amp;Sell</source>
         <translation>售票(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/sell_dialog.cpp" line="109"/>
+        <location filename="../app/src/dialogs/sell_dialog.cpp" line="107"/>
         <source>&amp;Waitlist instead…</source>
         <translation>改为候补(&amp;W)…</translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/sell_dialog.cpp" line="113"/>
+        <location filename="../app/src/dialogs/sell_dialog.cpp" line="111"/>
         <source>Sold out: open a waitlist order (候补) for these passengers over this interval, accepting one change of seat</source>
         <translation>已售罄：为这些旅客在此区间提交候补订单（候补），接受换座一次</translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/sell_dialog.cpp" line="144"/>
+        <location filename="../app/src/dialogs/sell_dialog.cpp" line="142"/>
         <source>No preference</source>
         <translation>无偏好</translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/sell_dialog.cpp" line="145"/>
+        <location filename="../app/src/dialogs/sell_dialog.cpp" line="143"/>
         <source>Window</source>
         <translation>靠窗</translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/sell_dialog.cpp" line="146"/>
+        <location filename="../app/src/dialogs/sell_dialog.cpp" line="144"/>
         <source>Aisle</source>
         <translation>过道</translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/sell_dialog.cpp" line="154"/>
+        <location filename="../app/src/dialogs/sell_dialog.cpp" line="152"/>
         <source>Seat letter %1</source>
         <translation>座位字母 %1</translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/sell_dialog.cpp" line="163"/>
+        <location filename="../app/src/dialogs/sell_dialog.cpp" line="161"/>
         <source>No train is shown: open a scenario or a store first.</source>
         <translation>未显示任何车次：请先打开场景或存储。</translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/sell_dialog.cpp" line="164"/>
+        <location filename="../app/src/dialogs/sell_dialog.cpp" line="162"/>
         <source>Enter an id for the sale.</source>
         <translation>请输入售票编号。</translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/sell_dialog.cpp" line="165"/>
+        <location filename="../app/src/dialogs/sell_dialog.cpp" line="163"/>
         <source>This run has no class to sell.</source>
         <translation>本车次没有可发售的席别。</translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/sell_dialog.cpp" line="172"/>
+        <location filename="../app/src/dialogs/sell_dialog.cpp" line="170"/>
         <source>Give every passenger a seat, or none to let the engine choose.</source>
         <translation>请为每名乘客指定席位，或全部不指定，由引擎选择。</translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/sell_dialog.cpp" line="210"/>
+        <location filename="../app/src/dialogs/sell_dialog.cpp" line="206"/>
         <source>Note: this hold runs until %1, past the train&apos;s departure from %2 at %3. The engine allows it: ask for payment before the train leaves.</source>
         <translation>注意：此占座保留到 %1，晚于列车从 %2 发车的时间 %3。引擎允许这样做：请在开车前收款。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/dialogs/sell_dialog.cpp" line="224"/>
+        <location filename="../app/src/dialogs/sell_dialog.cpp" line="220"/>
         <source>Sale %1: %n ticket(s) held (%2), payable until %3.</source>
         <translation>
             <numerusform>订单 %1：已占座 %n 张车票（%2），请在 %3 前支付。</numerusform>
@@ -4115,13 +4130,13 @@ Order %5</source>
 <context>
     <name>houbu::Session</name>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="1088"/>
-        <location filename="../session/src/embedded_session.cpp" line="1100"/>
+        <location filename="../session/src/embedded_session.cpp" line="1125"/>
+        <location filename="../session/src/embedded_session.cpp" line="1149"/>
         <source>This session cannot replay its journal.</source>
         <translation>此会话无法回放其日志。</translation>
     </message>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="1114"/>
+        <location filename="../session/src/embedded_session.cpp" line="1163"/>
         <source>Only an embedded engine can apply its journal again.</source>
         <translation>只有内嵌引擎才能重新应用其日志。</translation>
     </message>
@@ -4483,43 +4498,43 @@ Order %5</source>
         <translation>请选择席别。</translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/waitlist_cap_dialog.cpp" line="78"/>
+        <location filename="../app/src/dialogs/waitlist_cap_dialog.cpp" line="77"/>
         <source>Waitlist cap lifted on %1 of %2.</source>
         <translation>已取消 %2 %1 的候补人数上限。</translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/waitlist_cap_dialog.cpp" line="80"/>
+        <location filename="../app/src/dialogs/waitlist_cap_dialog.cpp" line="79"/>
         <source>%1 of %2 is closed to the waitlist (cap 0).</source>
         <translation>%2 %1 已停止候补（上限 0）。</translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/waitlist_cap_dialog.cpp" line="81"/>
+        <location filename="../app/src/dialogs/waitlist_cap_dialog.cpp" line="80"/>
         <source>Waitlist cap %1 on %2 of %3.</source>
         <translation>%3 %2 的候补人数上限为 %1。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/dialogs/waitlist_cap_dialog.cpp" line="90"/>
+        <location filename="../app/src/dialogs/waitlist_cap_dialog.cpp" line="89"/>
         <source>Preview: no cap; any number may queue (%n passenger(s) queued now).</source>
         <translation>
             <numerusform>预演：不设上限，排队人数不限（目前 %n 名乘客在排队）。</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/dialogs/waitlist_cap_dialog.cpp" line="94"/>
+        <location filename="../app/src/dialogs/waitlist_cap_dialog.cpp" line="93"/>
         <source>Preview: closes the class to the waitlist: new orders and prepayments naming it are refused (候补人数已满); the %n passenger(s) queued stay.</source>
         <translation>
             <numerusform>预演：该席别停止候补：指定它的新订单和预付将被拒绝（候补人数已满）；已在排队的 %n 名乘客保留。</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/dialogs/waitlist_cap_dialog.cpp" line="98"/>
+        <location filename="../app/src/dialogs/waitlist_cap_dialog.cpp" line="97"/>
         <source>Preview: %n passenger(s) queued, at or over the cap of %1: new orders naming the class are refused (候补人数已满) until fewer are queued; no one queued leaves.</source>
         <translation>
             <numerusform>预演：%n 名乘客在排队，已达到或超过上限 %1：在排队人数减少之前，指定该席别的新订单将被拒绝（候补人数已满）；已在排队的乘客不受影响。</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/dialogs/waitlist_cap_dialog.cpp" line="103"/>
+        <location filename="../app/src/dialogs/waitlist_cap_dialog.cpp" line="102"/>
         <source>Preview: room for %n more passenger(s) (%1 queued, cap %2); orders beyond it are refused (候补人数已满).</source>
         <translation>
             <numerusform>预演：还可再排 %n 名乘客（已排 %1 名，上限 %2）；超出的订单将被拒绝（候补人数已满）。</numerusform>
@@ -4560,182 +4575,182 @@ Order %5</source>
 <context>
     <name>houbu::WaitlistDialog</name>
     <message>
-        <location filename="../app/src/dialogs/waitlist_dialog.cpp" line="49"/>
+        <location filename="../app/src/dialogs/waitlist_dialog.cpp" line="47"/>
         <source>Waitlist order (候补)</source>
         <translation>候补订单</translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/waitlist_dialog.cpp" line="53"/>
+        <location filename="../app/src/dialogs/waitlist_dialog.cpp" line="51"/>
         <source>account, e.g. u1024</source>
         <translation>账号，例如 u1024</translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/waitlist_dialog.cpp" line="55"/>
+        <location filename="../app/src/dialogs/waitlist_dialog.cpp" line="53"/>
         <source>Passenger</source>
         <translation>乘客</translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/waitlist_dialog.cpp" line="62"/>
+        <location filename="../app/src/dialogs/waitlist_dialog.cpp" line="60"/>
         <source>Stations of the shown run; every option&apos;s train must stop there</source>
         <translation>当前车次的车站；每个选项的车次都必须在此停靠</translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/waitlist_dialog.cpp" line="77"/>
+        <location filename="../app/src/dialogs/waitlist_dialog.cpp" line="75"/>
         <source>Add &amp;option</source>
         <translation>添加选项(&amp;O)</translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/waitlist_dialog.cpp" line="83"/>
+        <location filename="../app/src/dialogs/waitlist_dialog.cpp" line="81"/>
         <source>Train</source>
         <translation>车次</translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/waitlist_dialog.cpp" line="83"/>
+        <location filename="../app/src/dialogs/waitlist_dialog.cpp" line="81"/>
         <source>Date</source>
         <translation>日期</translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/waitlist_dialog.cpp" line="83"/>
+        <location filename="../app/src/dialogs/waitlist_dialog.cpp" line="81"/>
         <source>Class</source>
         <translation>席别</translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/waitlist_dialog.cpp" line="86"/>
+        <location filename="../app/src/dialogs/waitlist_dialog.cpp" line="84"/>
         <source>In preference order: at most 5 options a date, at most 2 dates</source>
         <translation>按优先顺序排列：每个日期最多 5 个选项，最多 2 个日期</translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/waitlist_dialog.cpp" line="87"/>
+        <location filename="../app/src/dialogs/waitlist_dialog.cpp" line="85"/>
         <source>Remove</source>
         <translation>移除</translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/waitlist_dialog.cpp" line="88"/>
+        <location filename="../app/src/dialogs/waitlist_dialog.cpp" line="86"/>
         <source>Up</source>
         <translation>上移</translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/waitlist_dialog.cpp" line="89"/>
+        <location filename="../app/src/dialogs/waitlist_dialog.cpp" line="87"/>
         <source>Down</source>
         <translation>下移</translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/waitlist_dialog.cpp" line="105"/>
+        <location filename="../app/src/dialogs/waitlist_dialog.cpp" line="103"/>
         <source>Dead&amp;line:</source>
         <translation>截止时间(&amp;L)：</translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/waitlist_dialog.cpp" line="116"/>
+        <location filename="../app/src/dialogs/waitlist_dialog.cpp" line="114"/>
         <source>I&amp;d:</source>
         <translation>编号(&amp;D)：</translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/waitlist_dialog.cpp" line="120"/>
+        <location filename="../app/src/dialogs/waitlist_dialog.cpp" line="118"/>
         <source>Optio&amp;ns:</source>
         <translation>选项(&amp;N)：</translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/waitlist_dialog.cpp" line="126"/>
+        <location filename="../app/src/dialogs/waitlist_dialog.cpp" line="124"/>
         <source>The order may be served with standing tickets when no seat serves it on an option</source>
         <translation>某个选项上没有座位可兑现时，订单可以无座票兑现</translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/waitlist_dialog.cpp" line="130"/>
+        <location filename="../app/src/dialogs/waitlist_dialog.cpp" line="128"/>
         <source>None: one seat for the whole journey</source>
         <translation>不换座：全程一个席位</translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/waitlist_dialog.cpp" line="131"/>
+        <location filename="../app/src/dialogs/waitlist_dialog.cpp" line="129"/>
         <source>At most one change of seat</source>
         <translation>最多换座一次</translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/waitlist_dialog.cpp" line="132"/>
+        <location filename="../app/src/dialogs/waitlist_dialog.cpp" line="130"/>
         <source>At most two changes of seat</source>
         <translation>最多换座两次</translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/waitlist_dialog.cpp" line="134"/>
+        <location filename="../app/src/dialogs/waitlist_dialog.cpp" line="132"/>
         <source>同车换座: when no one seat is free for the whole journey, the passengers may change seats at intermediate stops, within the class. One seat is always preferred.</source>
         <translation>同车换座：没有全程空闲的席位时，旅客可在途中车站于同一席别内换座。始终优先全程一个席位。</translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/waitlist_dialog.cpp" line="137"/>
+        <location filename="../app/src/dialogs/waitlist_dialog.cpp" line="135"/>
         <source>Seat c&amp;hanges:</source>
         <translation>换座(&amp;H)：</translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/waitlist_dialog.cpp" line="139"/>
+        <location filename="../app/src/dialogs/waitlist_dialog.cpp" line="137"/>
         <source>Accept added t&amp;rains (接受新增列车) leaving between</source>
         <translation>接受新增列车，发车时间在(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/waitlist_dialog.cpp" line="142"/>
+        <location filename="../app/src/dialogs/waitlist_dialog.cpp" line="140"/>
         <source>Trains added to the timetable later, on one of the options&apos; dates, become options of this order when they leave its station in the window</source>
         <translation>之后加开的列车，若在选项日期之一且在此时间窗内从本站发车，将成为本订单的选项</translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/waitlist_dialog.cpp" line="293"/>
+        <location filename="../app/src/dialogs/waitlist_dialog.cpp" line="288"/>
         <source>Waitlist order %1 submitted: prepay %2 by %3.</source>
         <translation>候补订单 %1 已提交：请于 %3 前预付 %2。</translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/waitlist_dialog.cpp" line="114"/>
+        <location filename="../app/src/dialogs/waitlist_dialog.cpp" line="112"/>
         <source>Not served by then, the order expires and is refunded</source>
         <translation>届时仍未兑现，订单将失效并退款</translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/waitlist_dialog.cpp" line="117"/>
+        <location filename="../app/src/dialogs/waitlist_dialog.cpp" line="115"/>
         <source>&amp;User:</source>
         <translation>用户(&amp;U)：</translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/waitlist_dialog.cpp" line="118"/>
+        <location filename="../app/src/dialogs/waitlist_dialog.cpp" line="116"/>
         <source>&amp;Passengers:</source>
         <translation>乘客(&amp;P)：</translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/waitlist_dialog.cpp" line="119"/>
+        <location filename="../app/src/dialogs/waitlist_dialog.cpp" line="117"/>
         <source>&amp;Interval:</source>
         <translation>区间(&amp;I)：</translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/waitlist_dialog.cpp" line="123"/>
+        <location filename="../app/src/dialogs/waitlist_dialog.cpp" line="121"/>
         <source>Accept standin&amp;g (接受无座)</source>
         <translation>接受无座(&amp;G)</translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/waitlist_dialog.cpp" line="183"/>
+        <location filename="../app/src/dialogs/waitlist_dialog.cpp" line="181"/>
         <source>This option is listed already.</source>
         <translation>此选项已在列表中。</translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/waitlist_dialog.cpp" line="202"/>
+        <location filename="../app/src/dialogs/waitlist_dialog.cpp" line="200"/>
         <source>&amp;Submit</source>
         <translation>提交(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/waitlist_dialog.cpp" line="253"/>
+        <location filename="../app/src/dialogs/waitlist_dialog.cpp" line="251"/>
         <source>Enter an id for the order.</source>
         <translation>请输入订单编号。</translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/waitlist_dialog.cpp" line="254"/>
+        <location filename="../app/src/dialogs/waitlist_dialog.cpp" line="252"/>
         <source>Enter the user (account) placing the order.</source>
         <translation>请输入下单的用户（账号）。</translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/waitlist_dialog.cpp" line="256"/>
+        <location filename="../app/src/dialogs/waitlist_dialog.cpp" line="254"/>
         <source>No train is shown: open a scenario or a store first.</source>
         <translation>未显示任何车次：请先打开场景或存储。</translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/waitlist_dialog.cpp" line="258"/>
+        <location filename="../app/src/dialogs/waitlist_dialog.cpp" line="256"/>
         <source>Add at least one option: a train, a date and a class.</source>
         <translation>请至少添加一个选项：车次、日期和席别。</translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/waitlist_dialog.cpp" line="261"/>
+        <location filename="../app/src/dialogs/waitlist_dialog.cpp" line="259"/>
         <source>Option %1 has no class.</source>
         <translation>选项 %1 没有席别。</translation>
     </message>
@@ -4743,137 +4758,137 @@ Order %5</source>
 <context>
     <name>houbu::WaitlistRulesDialog</name>
     <message>
-        <location filename="../app/src/dialogs/waitlist_rules_dialog.cpp" line="33"/>
+        <location filename="../app/src/dialogs/waitlist_rules_dialog.cpp" line="32"/>
         <source>Waitlist rules</source>
         <translation>候补规则</translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/waitlist_rules_dialog.cpp" line="35"/>
+        <location filename="../app/src/dialogs/waitlist_rules_dialog.cpp" line="34"/>
         <source>Limits for the waitlist orders submitted from now on; orders already open keep theirs.</source>
         <translation>适用于此后提交的候补订单的限制；已有的订单不受影响。</translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/waitlist_rules_dialog.cpp" line="40"/>
+        <location filename="../app/src/dialogs/waitlist_rules_dialog.cpp" line="39"/>
         <source>&amp;Passengers per order:</source>
         <translation>每单乘车人数(&amp;P)：</translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/waitlist_rules_dialog.cpp" line="40"/>
+        <location filename="../app/src/dialogs/waitlist_rules_dialog.cpp" line="39"/>
         <source>&amp;Dates per order:</source>
         <translation>每单乘车日期数(&amp;D)：</translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/waitlist_rules_dialog.cpp" line="41"/>
+        <location filename="../app/src/dialogs/waitlist_rules_dialog.cpp" line="40"/>
         <source>&amp;Options per date:</source>
         <translation>每个日期的选项数(&amp;O)：</translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/waitlist_rules_dialog.cpp" line="41"/>
+        <location filename="../app/src/dialogs/waitlist_rules_dialog.cpp" line="40"/>
         <source>Options in a&amp;ll:</source>
         <translation>选项总数(&amp;L)：</translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/waitlist_rules_dialog.cpp" line="42"/>
+        <location filename="../app/src/dialogs/waitlist_rules_dialog.cpp" line="41"/>
         <source>Open orders per &amp;user:</source>
         <translation>每位用户的未完成订单数(&amp;U)：</translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/waitlist_rules_dialog.cpp" line="44"/>
+        <location filename="../app/src/dialogs/waitlist_rules_dialog.cpp" line="43"/>
         <source>Passengers one order may carry</source>
         <translation>一个订单可包含的乘车人数</translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/waitlist_rules_dialog.cpp" line="44"/>
+        <location filename="../app/src/dialogs/waitlist_rules_dialog.cpp" line="43"/>
         <source>Different travel dates among an order&apos;s options</source>
         <translation>一个订单各选项中不同乘车日期的个数</translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/waitlist_rules_dialog.cpp" line="45"/>
+        <location filename="../app/src/dialogs/waitlist_rules_dialog.cpp" line="44"/>
         <source>Train and class options of one order on one date</source>
         <translation>一个订单在同一日期的车次与席别选项数</translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/waitlist_rules_dialog.cpp" line="46"/>
+        <location filename="../app/src/dialogs/waitlist_rules_dialog.cpp" line="45"/>
         <source>Train and class options of one order over all its dates (added trains not counted)</source>
         <translation>一个订单在所有日期的车次与席别选项总数（不计新增列车）</translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/waitlist_rules_dialog.cpp" line="47"/>
+        <location filename="../app/src/dialogs/waitlist_rules_dialog.cpp" line="46"/>
         <source>Orders a user may have submitted or queued at once</source>
         <translation>一位用户同时可有的已提交或排队中的订单数</translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/waitlist_rules_dialog.cpp" line="57"/>
+        <location filename="../app/src/dialogs/waitlist_rules_dialog.cpp" line="56"/>
         <source>No limit</source>
         <translation>不限</translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/waitlist_rules_dialog.cpp" line="71"/>
+        <location filename="../app/src/dialogs/waitlist_rules_dialog.cpp" line="70"/>
         <source>Version &amp;1&apos;s limits</source>
         <translation>第 1 版的限制(&amp;1)</translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/waitlist_rules_dialog.cpp" line="73"/>
+        <location filename="../app/src/dialogs/waitlist_rules_dialog.cpp" line="72"/>
         <source>5 passengers, 2 dates, 5 options per date, no other limit</source>
         <translation>5 名乘车人、2 个日期、每个日期 5 个选项，无其他限制</translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/waitlist_rules_dialog.cpp" line="74"/>
+        <location filename="../app/src/dialogs/waitlist_rules_dialog.cpp" line="73"/>
         <source>12306 (&amp;2024)</source>
         <translation>12306（2024）(&amp;2)</translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/waitlist_rules_dialog.cpp" line="76"/>
+        <location filename="../app/src/dialogs/waitlist_rules_dialog.cpp" line="75"/>
         <source>9 passengers, 3 dates, 60 options in all, 6 open orders per user</source>
         <translation>9 名乘车人、3 个日期、共 60 个选项、每位用户 6 个未完成订单</translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/waitlist_rules_dialog.cpp" line="80"/>
+        <location filename="../app/src/dialogs/waitlist_rules_dialog.cpp" line="79"/>
         <source>Presets:</source>
         <translation>预设：</translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/waitlist_rules_dialog.cpp" line="90"/>
+        <location filename="../app/src/dialogs/waitlist_rules_dialog.cpp" line="89"/>
         <source>&amp;Apply limits</source>
         <translation>应用限制(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/waitlist_rules_dialog.cpp" line="140"/>
+        <location filename="../app/src/dialogs/waitlist_rules_dialog.cpp" line="137"/>
         <source>passengers</source>
         <translation>乘车人</translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/waitlist_rules_dialog.cpp" line="140"/>
+        <location filename="../app/src/dialogs/waitlist_rules_dialog.cpp" line="137"/>
         <source>dates</source>
         <translation>日期</translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/waitlist_rules_dialog.cpp" line="140"/>
+        <location filename="../app/src/dialogs/waitlist_rules_dialog.cpp" line="137"/>
         <source>options per date</source>
         <translation>每日期选项</translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/waitlist_rules_dialog.cpp" line="141"/>
+        <location filename="../app/src/dialogs/waitlist_rules_dialog.cpp" line="138"/>
         <source>options</source>
         <translation>选项总数</translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/waitlist_rules_dialog.cpp" line="141"/>
+        <location filename="../app/src/dialogs/waitlist_rules_dialog.cpp" line="138"/>
         <source>open orders per user</source>
         <translation>每用户未完成订单</translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/waitlist_rules_dialog.cpp" line="143"/>
+        <location filename="../app/src/dialogs/waitlist_rules_dialog.cpp" line="140"/>
         <source>%1 %2</source>
         <translation>%1 %2</translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/waitlist_rules_dialog.cpp" line="144"/>
+        <location filename="../app/src/dialogs/waitlist_rules_dialog.cpp" line="141"/>
         <source>no limit</source>
         <translation>不限</translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/waitlist_rules_dialog.cpp" line="146"/>
+        <location filename="../app/src/dialogs/waitlist_rules_dialog.cpp" line="143"/>
         <source>Waitlist limits in force: %1.</source>
         <translation>生效的候补限制：%1。</translation>
     </message>
@@ -4881,42 +4896,42 @@ Order %5</source>
 <context>
     <name>main</name>
     <message>
-        <location filename="../app/src/main.cpp" line="314"/>
+        <location filename="../app/src/main.cpp" line="335"/>
         <source>Houbu console: seat intervals and waitlists.</source>
         <translation>候补控制台：席位区间与候补队列。</translation>
     </message>
     <message>
-        <location filename="../app/src/main.cpp" line="285"/>
+        <location filename="../app/src/main.cpp" line="306"/>
         <source>Open (or create) the store at &lt;path&gt;.</source>
         <translation>打开（或新建）位于 &lt;path&gt; 的存储。</translation>
     </message>
     <message>
-        <location filename="../app/src/main.cpp" line="289"/>
+        <location filename="../app/src/main.cpp" line="310"/>
         <source>Run the engine in memory with the demo train.</source>
         <translation>在内存中运行引擎并载入演示车次。</translation>
     </message>
     <message>
-        <location filename="../app/src/main.cpp" line="291"/>
+        <location filename="../app/src/main.cpp" line="312"/>
         <source>Load a scenario file in memory.</source>
         <translation>在内存中加载场景文件。</translation>
     </message>
     <message>
-        <location filename="../app/src/main.cpp" line="293"/>
+        <location filename="../app/src/main.cpp" line="314"/>
         <source>Use a dark palette.</source>
         <translation>使用深色配色。</translation>
     </message>
     <message>
-        <location filename="../app/src/main.cpp" line="296"/>
+        <location filename="../app/src/main.cpp" line="317"/>
         <source>Save screenshots into &lt;dir&gt; and quit; with --scenario, screenshots of that day at scale.</source>
         <translation>将截图保存到 &lt;dir&gt; 后退出；与 --scenario 同用时，截取该日全量数据下的界面。</translation>
     </message>
     <message>
-        <location filename="../app/src/main.cpp" line="302"/>
+        <location filename="../app/src/main.cpp" line="323"/>
         <source>Interface language: en or zh_CN (default: the system language).</source>
         <translation>界面语言：en 或 zh_CN（默认跟随系统）。</translation>
     </message>
     <message>
-        <location filename="../app/src/main.cpp" line="307"/>
+        <location filename="../app/src/main.cpp" line="328"/>
         <source>Connect to the houbud server at &lt;url&gt;. The token comes from the HOUBU_TOKEN environment variable or the system keychain.</source>
         <translation>连接位于 &lt;url&gt; 的 houbud 服务器。令牌取自 HOUBU_TOKEN 环境变量或系统钥匙串。</translation>
     </message>

@@ -61,14 +61,6 @@ namespace houbu {
 
 using namespace Qt::StringLiterals;
 
-namespace {
-
-QByteArray compact(const QJsonObject& o) {
-    return QJsonDocument(o).toJson(QJsonDocument::Compact);
-}
-
-}  // namespace
-
 void MainWindow::buildActions() {
     QMenu* file = menuBar()->addMenu(tr("&File"));
     QAction* demo = file->addAction(tr("Open &demo"), this, &MainWindow::openDemo);
@@ -438,13 +430,15 @@ void MainWindow::send(const QByteArray& command) {
 
 void MainWindow::sendRelease(const QString& seat, int from, int to, const QString& reason) {
     const QStringList stations = gridModel_->stations();
-    send(compact({{u"op"_s, u"release"_s},
-                  {u"train"_s, QString::fromStdString(snapshot_->run.train)},
-                  {u"date"_s, QString::fromStdString(snapshot_->run.date)},
-                  {u"seat"_s, seat},
-                  {u"from"_s, stations.value(from)},
-                  {u"to"_s, stations.value(to)},
-                  {u"reason"_s, reason}}));
+    Command release;
+    release.op = Op::Release;
+    release.train = snapshot_->run.train;
+    release.date = snapshot_->run.date;
+    release.seat = seat.toStdString();
+    release.from = stations.value(from).toStdString();
+    release.to = stations.value(to).toStdString();
+    release.reason = reason.toStdString();
+    if (session_) session_->sendCommand(release);
 }
 
 bool MainWindow::releaseSelection(const QString& reason) {

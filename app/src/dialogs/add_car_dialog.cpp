@@ -11,8 +11,6 @@
 #include <QGridLayout>
 #include <QHBoxLayout>
 #include <QHeaderView>
-#include <QJsonArray>
-#include <QJsonDocument>
 #include <QLabel>
 #include <QLineEdit>
 #include <QMessageBox>
@@ -146,13 +144,11 @@ QString AddCarDialog::validate() const {
     return {};
 }
 
-QJsonObject AddCarDialog::commandObject() const {
-    QJsonObject o = startOnRun(u"add_car"_s);
-    o.insert(u"car"_s, car_->value());
-    o.insert(u"class"_s, classOf(class_));
-    o.insert(u"rows"_s, rows_->value());
-    o.insert(u"layout"_s, layout_->text().trimmed().toUpper());
-    return o;
+Command AddCarDialog::buildCommand() const {
+    Command c = startOnRun(Op::AddCar);
+    c.cars.push_back(
+        {car_->value(), field(classOf(class_)), rows_->value(), field(layout_->text().toUpper())});
+    return c;
 }
 
 }  // namespace houbu

@@ -11,8 +11,6 @@
 #include <QGridLayout>
 #include <QHBoxLayout>
 #include <QHeaderView>
-#include <QJsonArray>
-#include <QJsonDocument>
 #include <QLabel>
 #include <QLineEdit>
 #include <QMessageBox>
@@ -103,8 +101,11 @@ QString AdvanceClockDialog::validate() const {
     return {};  // any time is a command; one before the clock is the engine's to refuse
 }
 
-QJsonObject AdvanceClockDialog::commandObject() const {
-    return {{u"op"_s, u"advance"_s}, {u"at"_s, formatAt(target_->dateTime())}};
+Command AdvanceClockDialog::buildCommand() const {
+    Command c;
+    c.op = Op::Advance;
+    c.at = timeAt(target_->dateTime());
+    return c;
 }
 
 QString AdvanceClockDialog::summarize(const QList<EventRecord>& events) const {

@@ -11,8 +11,6 @@
 #include <QGridLayout>
 #include <QHBoxLayout>
 #include <QHeaderView>
-#include <QJsonArray>
-#include <QJsonDocument>
 #include <QLabel>
 #include <QLineEdit>
 #include <QMessageBox>
@@ -113,23 +111,21 @@ QString BlockDialog::validate() const {
     return {};
 }
 
-QJsonObject BlockDialog::commandObject() const {
-    QJsonObject o = startOnRun(u"block"_s);
-    o.insert(u"id"_s, id_->text().trimmed());
-    o.insert(u"from"_s, interval_->fromStation());
-    o.insert(u"to"_s, interval_->toStation());
-    o.insert(u"class"_s, classOf(class_));
+Command BlockDialog::buildCommand() const {
+    Command c = startOnRun(Op::Block);
+    c.id = field(id_->text());
+    c.from = field(interval_->fromStation());
+    c.to = field(interval_->toStation());
+    c.travelClass = field(classOf(class_));
     if (byCount_->isChecked()) {
-        o.insert(u"count"_s, count_->value());
+        c.count = count_->value();
     } else {
-        QJsonArray seats;
         for (const QString& label : seatList()) {
             const SeatView* s = seatByLabel(label);
-            seats.append(s ? qs(s->label) : label);
+            c.seats.push_back(s ? s->label : field(label));
         }
-        o.insert(u"seats"_s, seats);
     }
-    return o;
+    return c;
 }
 
 }  // namespace houbu

@@ -11,8 +11,6 @@
 #include <QGridLayout>
 #include <QHBoxLayout>
 #include <QHeaderView>
-#include <QJsonArray>
-#include <QJsonDocument>
 #include <QLabel>
 #include <QLineEdit>
 #include <QMessageBox>
@@ -43,7 +41,7 @@ using namespace Qt::StringLiterals;
 using namespace dialog_support;
 
 CancelOrderDialog::CancelOrderDialog(Session* session, OperatorContext context, QWidget* parent)
-    : OrderCommandDialog(session, std::move(context), parent, u"cancel"_s,
+    : OrderCommandDialog(session, std::move(context), parent, Op::Cancel,
                          tr("Choose the order to cancel.")) {
     setObjectName(u"cancelOrderDialog"_s);
     setWindowTitle(tr("Cancel a waitlist order"));

@@ -5,13 +5,13 @@
 #include <QFormLayout>
 #include <QHBoxLayout>
 #include <QHeaderView>
-#include <QJsonArray>
 #include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
 #include <QSpinBox>
 #include <QTableWidget>
 #include <QTime>
+#include <algorithm>
 #include <map>
 
 #include "dialog_support.h"
@@ -30,18 +30,21 @@ QString clockOf(Time t) {
     return t < 0 ? QString() : qs(formatTime(t)).mid(11, 5);
 }
 
-// A number when the text is one; else the text itself, so that the engine
-// names what is wrong with it.
-QJsonValue numberOrText(const QString& text, bool integer) {
+bool isWholeNumber(const QString& text) {
     bool ok = false;
-    if (integer) {
-        const int n = text.toInt(&ok);
-        if (ok) return n;
-    } else {
-        const double x = text.toDouble(&ok);
-        if (ok) return x;
-    }
-    return text;
+    text.toInt(&ok);
+    return ok;
+}
+
+bool isNumber(const QString& text) {
+    bool ok = false;
+    text.toDouble(&ok);
+    return ok;
+}
+
+// A time of day typed in a cell: empty (none) or HH:MM.
+bool isClockOrEmpty(const QString& text) {
+    return text.isEmpty() || parseClockTime(text.toStdString()).has_value();
 }
 
 QTableWidget* table(const QStringList& headers, const QString& name, QWidget* parent) {
@@ -218,54 +221,67 @@ QString DefineTrainDialog::validate() const {
         if (tableCell(stops_, row, Station).isEmpty())
             return tr("Stop %1 has no station.").arg(row + 1);
         if (tableCell(stops_, row, Km).isEmpty()) return tr("Stop %1 has no km.").arg(row + 1);
+        if (!isNumber(tableCell(stops_, row, Km)))
+            return tr("Stop %1: the km must be a number.").arg(row + 1);
+        if (!isClockOrEmpty(tableCell(stops_, row, Arrival)) ||
+            !isClockOrEmpty(tableCell(stops_, row, Departure)))
+            return tr("Stop %1: times are written HH:MM, e.g. 08:05.").arg(row + 1);
     }
-    for (int row = 0; row < cars_->rowCount(); ++row)
+    for (int row = 0; row < cars_->rowCount(); ++row) {
         for (int column : {int(Car), int(Class), int(Rows), int(Layout)})
             if (tableCell(cars_, row, column).isEmpty())
                 return tr("Car row %1 is incomplete: it needs a number, class, rows and layout.")
                     .arg(row + 1);
+        const QString standing = tableCell(cars_, row, Standing);
+        const QString fare = tableCell(cars_, row, Fare);
+        if (!isWholeNumber(tableCell(cars_, row, Car)) ||
+            !isWholeNumber(tableCell(cars_, row, Rows)) ||
+            (!standing.isEmpty() && !isWholeNumber(standing)) ||
+            (!fare.isEmpty() && !isNumber(fare)))
+            return tr("Car row %1: the car, rows and standing places are whole numbers, the fare "
+                      "a number.")
+                .arg(row + 1);
+    }
     return {};
 }
 
-QJsonObject DefineTrainDialog::commandObject() const {
-    QJsonObject o = start(u"train"_s);
-    o.insert(u"train"_s, train_->text().trimmed());
-    o.insert(u"date"_s, date_->text().trimmed());
-    if (added_->isChecked()) o.insert(u"added"_s, true);
-    QJsonArray stops;
+Command DefineTrainDialog::buildCommand() const {
+    Command c = start(Op::Train);
+    c.train = field(train_->text());
+    c.date = field(date_->text());
+    c.added = added_->isChecked();
     for (int row = 0; row < stops_->rowCount(); ++row) {
-        QJsonObject s{{u"station"_s, tableCell(stops_, row, Station)},
-                      {u"km"_s, numberOrText(tableCell(stops_, row, Km), false)}};
+        StopSpec stop;
+        stop.station = tableCell(stops_, row, Station).toStdString();
+        stop.km = tableCell(stops_, row, Km).toDouble();
         if (const QString arr = tableCell(stops_, row, Arrival); !arr.isEmpty())
-            s.insert(u"arr"_s, arr);
+            stop.arrival = parseClockTime(arr.toStdString());
         if (const QString dep = tableCell(stops_, row, Departure); !dep.isEmpty())
-            s.insert(u"dep"_s, dep);
-        stops.append(s);
+            stop.departure = parseClockTime(dep.toStdString());
+        c.stops.push_back(std::move(stop));
     }
-    o.insert(u"stops"_s, stops);
-    QJsonArray cars;
-    QJsonObject standing, fares;
     for (int row = 0; row < cars_->rowCount(); ++row) {
-        const QString cls = tableCell(cars_, row, Class);
-        cars.append(QJsonObject{{u"car"_s, numberOrText(tableCell(cars_, row, Car), true)},
-                                {u"class"_s, cls},
-                                {u"rows"_s, numberOrText(tableCell(cars_, row, Rows), true)},
-                                {u"layout"_s, tableCell(cars_, row, Layout).toUpper()}});
+        const std::string cls = tableCell(cars_, row, Class).toStdString();
+        c.cars.push_back({tableCell(cars_, row, Car).toInt(), cls,
+                          tableCell(cars_, row, Rows).toInt(),
+                          tableCell(cars_, row, Layout).toUpper().toStdString()});
+        // A class's standing places add up over its cars; its fare is its first car's.
         if (const QString places = tableCell(cars_, row, Standing); !places.isEmpty()) {
-            const QJsonValue n = numberOrText(places, true);
-            standing.insert(cls,
-                            n.isDouble() ? QJsonValue(standing.value(cls).toInt() + n.toInt()) : n);
+            auto same = std::find_if(c.standingPlaces.begin(), c.standingPlaces.end(),
+                                     [&](const auto& entry) { return entry.first == cls; });
+            if (same == c.standingPlaces.end())
+                c.standingPlaces.emplace_back(cls, places.toInt());
+            else
+                same->second += places.toInt();
         }
-        if (const QString fare = tableCell(cars_, row, Fare);
-            !fare.isEmpty() && !fares.contains(cls))
-            fares.insert(cls, numberOrText(fare, false));
+        const QString fare = tableCell(cars_, row, Fare);
+        const bool priced = std::any_of(c.fares.begin(), c.fares.end(),
+                                        [&](const auto& entry) { return entry.first == cls; });
+        if (!fare.isEmpty() && !priced) c.fares.emplace_back(cls, fare.toDouble());
     }
-    o.insert(u"cars"_s, cars);
-    if (!standing.isEmpty()) o.insert(u"standing"_s, standing);
-    if (!fares.isEmpty()) o.insert(u"fares"_s, fares);
-    if (holdMinutes_->value() != 30) o.insert(u"hold_minutes"_s, holdMinutes_->value());
-    if (policy_->currentData().toString() == u"exact"_s) o.insert(u"policy"_s, u"exact"_s);
-    return o;
+    if (holdMinutes_->value() != 30) c.holdMinutes = holdMinutes_->value();
+    if (policy_->currentData().toString() == u"exact"_s) c.policy = Policy::Exact;
+    return c;
 }
 
 QString DefineTrainDialog::summarize(const QList<EventRecord>& events) const {

@@ -11,8 +11,6 @@
 #include <QGridLayout>
 #include <QHBoxLayout>
 #include <QHeaderView>
-#include <QJsonArray>
-#include <QJsonDocument>
 #include <QLabel>
 #include <QLineEdit>
 #include <QMessageBox>
@@ -32,6 +30,7 @@
 #include <map>
 
 #include "houbu/command.h"
+#include "houbu/command_encoder.h"
 #include "houbu/display_names.h"
 #include "houbu/error_sentences.h"
 
@@ -175,20 +174,36 @@ QString OperatorDialog::formatAt(const QDateTime& t) {
     return t.toString(t.time().second() != 0 ? u"yyyy-MM-ddTHH:mm:ss"_s : u"yyyy-MM-ddTHH:mm"_s);
 }
 
-QJsonObject OperatorDialog::start(const QString& op) const {
-    return {{u"op"_s, op}, {u"at"_s, formatAt(at_ ? at_->dateTime() : clock_)}};
+Time OperatorDialog::timeAt(const QDateTime& t) {
+    return parseTime(formatAt(t).toStdString()).value_or(kEpoch);
 }
 
-QJsonObject OperatorDialog::startOnRun(const QString& op) const {
-    QJsonObject o = start(op);
-    o.insert(u"train"_s, qs(snap().run.train));
-    o.insert(u"date"_s, qs(snap().run.date));
-    return o;
+std::string OperatorDialog::field(const QString& text) {
+    return text.trimmed().toStdString();
+}
+
+Command OperatorDialog::start(Op op) const {
+    Command c;
+    c.op = op;
+    c.at = timeAt(at_ ? at_->dateTime() : clock_);
+    return c;
+}
+
+Command OperatorDialog::startOnRun(Op op) const {
+    Command c = start(op);
+    c.train = snap().run.train;
+    c.date = snap().run.date;
+    return c;
+}
+
+std::optional<Command> OperatorDialog::typedCommand() const {
+    if (!ready_ || !validate().isEmpty()) return std::nullopt;
+    return buildCommand();
 }
 
 QByteArray OperatorDialog::command() const {
-    if (!ready_ || !validate().isEmpty()) return {};
-    return QJsonDocument(commandObject()).toJson(QJsonDocument::Compact);
+    const std::optional<Command> c = typedCommand();
+    return c ? encodeCommand(*c) : QByteArray();
 }
 
 void OperatorDialog::revalidate() {
@@ -199,7 +214,7 @@ void OperatorDialog::revalidate() {
         // Complete: the engine's rules judge it, and Send waits for their answer.
         // The message stays until then, so that it does not flicker while typing.
         send_->setEnabled(false);
-        precheck_ = session_->precheck(command());
+        precheck_ = session_->precheckCommand(buildCommand());
         return;
     }
     send_->setEnabled(problem_.isEmpty());
@@ -223,7 +238,7 @@ void OperatorDialog::onPrechecked(quint64 ticket, const PrecheckReply& reply) {
     else if (answer.error)
         problem_ = refusalText(*answer.error, QString::fromStdString(answer.message));
     else
-        problem_ = duplicateText(commandObject().value(u"id"_s).toString());
+        problem_ = duplicateText(qs(buildCommand().id));
     send_->setEnabled(problem_.isEmpty());
     showProblemOrNotice();
     judged(reply.known ? answer.error : std::nullopt, reply.known && answer.waitlistHint);
@@ -244,8 +259,8 @@ QString OperatorDialog::previewText(const CommandPreview& preview) {
             passengers += static_cast<int>(e.tickets.size());
         }
     // Seats coming back are what serves the waitlist: say it even when nobody is served.
-    const QString op = commandObject().value(u"op"_s).toString();
-    const bool returnsSeats = op == u"add_car"_s || op == u"release"_s;
+    const Op op = buildCommand().op;
+    const bool returnsSeats = op == Op::AddCar || op == Op::Release;
     if (previewServed_.isEmpty() && !returnsSeats) return {};
     QString text;
     if (previewServed_.isEmpty()) {
@@ -269,8 +284,8 @@ QString OperatorDialog::previewText(const CommandPreview& preview) {
 QString OperatorDialog::duplicateText(const QString& id) const {
     // For a sale, block or waitlist order the id was taken by this very
     // command; for a prepay or cancel the order was in that state already.
-    const QString op = commandObject().value(u"op"_s).toString();
-    const bool creates = op == u"sell"_s || op == u"block"_s || op == u"waitlist"_s;
+    const Op op = buildCommand().op;
+    const bool creates = op == Op::Sell || op == Op::Block || op == Op::Waitlist;
     return creates ? tr("The same command with id %1 was applied before: nothing "
                         "changed. Choose another id to send it again.")
                          .arg(id)
@@ -300,13 +315,13 @@ void OperatorDialog::accept() {
         showMessage(tr("This connection cannot send commands."), true);
         return;
     }
-    const QByteArray line = command();
+    const Command command = buildCommand();
     reply_.clear();
     content_->setEnabled(false);
     send_->setEnabled(false);
     buttons_->button(QDialogButtonBox::Cancel)->setEnabled(false);
     showMessage(tr("Sending…"), false);
-    ticket_ = session_->submit(line);
+    ticket_ = session_->submitCommand(command);
 }
 
 void OperatorDialog::reject() {
@@ -357,7 +372,7 @@ QString OperatorDialog::summarize(const QList<EventRecord>& events) const {
         parts << (counts.value(k) > 1
                       ? tr("%1 ×%2").arg(DisplayNames::eventKind(k)).arg(counts.value(k))
                       : DisplayNames::eventKind(k));
-    const QString op = DisplayNames::op(commandObject().value(u"op"_s).toString());
+    const QString op = DisplayNames::op(QLatin1String(opName(buildCommand().op)));
     return parts.isEmpty() ? tr("%1: applied.").arg(op)
                            : tr("%1: applied (%2).").arg(op, parts.join(u", "_s));
 }

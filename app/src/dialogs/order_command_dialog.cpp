@@ -11,8 +11,6 @@
 #include <QGridLayout>
 #include <QHBoxLayout>
 #include <QHeaderView>
-#include <QJsonArray>
-#include <QJsonDocument>
 #include <QLabel>
 #include <QLineEdit>
 #include <QMessageBox>
@@ -43,7 +41,7 @@ using namespace Qt::StringLiterals;
 using namespace dialog_support;
 
 OrderCommandDialog::OrderCommandDialog(Session* session, OperatorContext context, QWidget* parent,
-                                       const QString& op, const QString& missing)
+                                       Op op, const QString& missing)
     : OperatorDialog(session, std::move(context), parent), op_(op), missing_(missing) {}
 
 void OrderCommandDialog::addOrderChooser(const QList<QPair<QString, QString>>& orders,
@@ -78,10 +76,10 @@ QString OrderCommandDialog::validate() const {
     return order_->currentText().trimmed().isEmpty() ? missing_ : QString();
 }
 
-QJsonObject OrderCommandDialog::commandObject() const {
-    QJsonObject o = start(op_);
-    o.insert(u"id"_s, order_->currentText().trimmed());
-    return o;
+Command OrderCommandDialog::buildCommand() const {
+    Command c = start(op_);
+    c.id = field(order_->currentText());
+    return c;
 }
 
 }  // namespace houbu

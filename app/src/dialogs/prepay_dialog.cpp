@@ -11,8 +11,6 @@
 #include <QGridLayout>
 #include <QHBoxLayout>
 #include <QHeaderView>
-#include <QJsonArray>
-#include <QJsonDocument>
 #include <QLabel>
 #include <QLineEdit>
 #include <QMessageBox>
@@ -43,7 +41,7 @@ using namespace Qt::StringLiterals;
 using namespace dialog_support;
 
 PrepayDialog::PrepayDialog(Session* session, OperatorContext context, QWidget* parent)
-    : OrderCommandDialog(session, std::move(context), parent, u"prepay"_s,
+    : OrderCommandDialog(session, std::move(context), parent, Op::Prepay,
                          tr("Choose the order to prepay.")) {
     setObjectName(u"prepayDialog"_s);
     setWindowTitle(tr("Prepay a waitlist order"));

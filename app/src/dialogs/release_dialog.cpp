@@ -11,8 +11,6 @@
 #include <QGridLayout>
 #include <QHBoxLayout>
 #include <QHeaderView>
-#include <QJsonArray>
-#include <QJsonDocument>
 #include <QLabel>
 #include <QLineEdit>
 #include <QMessageBox>
@@ -177,19 +175,19 @@ QString ReleaseDialog::validate() const {
     return {};
 }
 
-QJsonObject ReleaseDialog::commandObject() const {
+Command ReleaseDialog::buildCommand() const {
     if (byBlock_->isChecked()) {
-        QJsonObject o = start(u"release"_s);
-        o.insert(u"id"_s, block_->currentData().toString());
-        return o;
+        Command c = start(Op::Release);
+        c.id = block_->currentData().toString().toStdString();
+        return c;
     }
-    QJsonObject o = startOnRun(u"release"_s);
+    Command c = startOnRun(Op::Release);
     const SeatView* s = seatByLabel(seat_->text());
-    o.insert(u"seat"_s, s ? qs(s->label) : seat_->text().trimmed());
-    o.insert(u"from"_s, interval_->fromStation());
-    o.insert(u"to"_s, interval_->toStation());
-    o.insert(u"reason"_s, reason_->currentData().toString());
-    return o;
+    c.seat = s ? s->label : field(seat_->text());
+    c.from = field(interval_->fromStation());
+    c.to = field(interval_->toStation());
+    c.reason = reason_->currentData().toString().toStdString();
+    return c;
 }
 
 QString ReleaseDialog::summarize(const QList<EventRecord>& events) const {

@@ -11,8 +11,6 @@
 #include <QGridLayout>
 #include <QHBoxLayout>
 #include <QHeaderView>
-#include <QJsonArray>
-#include <QJsonDocument>
 #include <QLabel>
 #include <QLineEdit>
 #include <QMessageBox>
@@ -173,29 +171,27 @@ QString SellDialog::validate() const {
     return {};
 }
 
-QJsonObject SellDialog::commandObject() const {
-    QJsonObject o = startOnRun(u"sell"_s);
-    o.insert(u"id"_s, id_->text().trimmed());
-    o.insert(u"from"_s, interval_->fromStation());
-    o.insert(u"to"_s, interval_->toStation());
-    o.insert(u"class"_s, classOf(class_));
-    o.insert(u"passengers"_s, QJsonArray::fromStringList(column(0)));
+Command SellDialog::buildCommand() const {
+    Command c = startOnRun(Op::Sell);
+    c.id = field(id_->text());
+    c.from = field(interval_->fromStation());
+    c.to = field(interval_->toStation());
+    c.travelClass = field(classOf(class_));
+    for (const QString& name : column(0))
+        c.passengers.push_back(name.toStdString());
     if (standing_->isChecked()) {
-        o.insert(u"standing"_s, true);
-        return o;
+        c.standing = true;
+        return c;
     }
     const QStringList seats = column(1);
     if (!seats.contains(QString())) {
-        QJsonArray labels;
         for (const QString& label : seats) {
             const SeatView* s = seatByLabel(label);
-            labels.append(s ? qs(s->label) : label);
+            c.seats.push_back(s ? s->label : label.toStdString());
         }
-        o.insert(u"seats"_s, labels);
     }
-    const QString prefer = prefer_->currentData().toString();
-    if (!prefer.isEmpty()) o.insert(u"prefer"_s, prefer);
-    return o;
+    c.prefer = prefer_->currentData().toString().toStdString();
+    return c;
 }
 
 QString SellDialog::notice() const {

@@ -65,12 +65,11 @@ QString WaitlistCapDialog::validate() const {
     return {};
 }
 
-QJsonObject WaitlistCapDialog::commandObject() const {
-    QJsonObject o = startOnRun(u"waitlist_cap"_s);
-    o.insert(u"class"_s, classOf(class_));
-    o.insert(u"cap"_s,
-             noCap_->isChecked() ? QJsonValue(QJsonValue::Null) : QJsonValue(cap_->value()));
-    return o;
+Command WaitlistCapDialog::buildCommand() const {
+    Command c = startOnRun(Op::WaitlistCap);
+    c.travelClass = field(classOf(class_));
+    c.cap = noCap_->isChecked() ? -1 : cap_->value();
+    return c;
 }
 
 QString WaitlistCapDialog::summarize(const QList<EventRecord>&) const {
@@ -91,9 +90,10 @@ QString WaitlistCapDialog::previewText(const CommandPreview&) {
                       nullptr, queued);
         const int cap = cap_->value();
         if (cap == 0)
-            return tr("Preview: closes the class to the waitlist: new orders and prepayments "
-                      "naming it are refused (候补人数已满); the %n passenger(s) queued stay.",
-                      nullptr, queued);
+            return tr(
+                "Preview: closes the class to the waitlist: new orders and prepayments "
+                "naming it are refused (候补人数已满); the %n passenger(s) queued stay.",
+                nullptr, queued);
         if (queued >= cap)
             return tr("Preview: %n passenger(s) queued, at or over the cap of %1: new orders "
                       "naming the class are refused (候补人数已满) until fewer are queued; "

@@ -11,8 +11,6 @@
 #include <QGridLayout>
 #include <QHBoxLayout>
 #include <QHeaderView>
-#include <QJsonArray>
-#include <QJsonDocument>
 #include <QLabel>
 #include <QLineEdit>
 #include <QMessageBox>
@@ -262,29 +260,26 @@ QString WaitlistDialog::validate() const {
     return {};
 }
 
-QJsonObject WaitlistDialog::commandObject() const {
-    QJsonObject o = start(u"waitlist"_s);
-    o.insert(u"id"_s, id_->text().trimmed());
-    o.insert(u"user"_s, user_->text().trimmed());
-    o.insert(u"passengers"_s, QJsonArray::fromStringList(tableColumn(passengers_, 0)));
-    o.insert(u"from"_s, interval_->fromStation());
-    o.insert(u"to"_s, interval_->toStation());
-    QJsonArray options;
+Command WaitlistDialog::buildCommand() const {
+    Command c = start(Op::Waitlist);
+    c.id = field(id_->text());
+    c.user = field(user_->text());
+    for (const QString& name : tableColumn(passengers_, 0))
+        c.passengers.push_back(name.toStdString());
+    c.from = field(interval_->fromStation());
+    c.to = field(interval_->toStation());
     for (int i = 0; i < options_->topLevelItemCount(); ++i) {
         const QTreeWidgetItem* item = options_->topLevelItem(i);
-        options.append(QJsonObject{{u"train"_s, item->text(0)},
-                                   {u"date"_s, item->text(1)},
-                                   {u"class"_s, item->data(2, Qt::UserRole).toString()}});
+        c.options.push_back({item->text(0).toStdString(), item->text(1).toStdString(),
+                             item->data(2, Qt::UserRole).toString().toStdString()});
     }
-    o.insert(u"options"_s, options);
-    if (hasDeadline_->isChecked()) o.insert(u"deadline"_s, formatAt(deadline_->dateTime()));
-    if (acceptStanding_->isChecked()) o.insert(u"accept_standing"_s, true);
-    if (const int changes = seatChange_->currentData().toInt(); changes > 0)
-        o.insert(u"seat_change"_s, changes);
+    if (hasDeadline_->isChecked()) c.deadline = timeAt(deadline_->dateTime());
+    c.acceptStanding = acceptStanding_->isChecked();
+    c.seatChange = seatChange_->currentData().toInt();
     if (newTrains_->isChecked())
-        o.insert(u"new_trains"_s, QJsonObject{{u"from"_s, formatAt(newTrainsFrom_->dateTime())},
-                                              {u"to"_s, formatAt(newTrainsTo_->dateTime())}});
-    return o;
+        c.newTrains =
+            NewTrainsSpec{timeAt(newTrainsFrom_->dateTime()), timeAt(newTrainsTo_->dateTime()), {}};
+    return c;
 }
 
 QString WaitlistDialog::summarize(const QList<EventRecord>& events) const {

@@ -3,7 +3,6 @@
 #include <QCheckBox>
 #include <QFormLayout>
 #include <QHBoxLayout>
-#include <QJsonObject>
 #include <QLabel>
 #include <QPushButton>
 #include <QSpinBox>
@@ -123,16 +122,14 @@ QString WaitlistRulesDialog::validate() const {
     return {};
 }
 
-QJsonObject WaitlistRulesDialog::commandObject() const {
+Command WaitlistRulesDialog::buildCommand() const {
     // Every limit, so that the dialog's fields are exactly what is in force after.
-    QJsonObject limits;
+    Command c = start(Op::Configure);
+    LimitChange* changes[] = {&c.limits.passengers, &c.limits.dates, &c.limits.optionsPerDate,
+                              &c.limits.options, &c.limits.openOrdersPerUser};
     for (std::size_t i = 0; i < edits_.size(); ++i)
-        limits.insert(QString::fromLatin1(limitNames()[i]), noLimit_[i]->isChecked()
-                                                                ? QJsonValue(QJsonValue::Null)
-                                                                : QJsonValue(edits_[i]->value()));
-    QJsonObject o = start(u"configure"_s);
-    o.insert(u"limits"_s, limits);
-    return o;
+        *changes[i] = {true, noLimit_[i]->isChecked() ? -1 : edits_[i]->value()};
+    return c;
 }
 
 QString WaitlistRulesDialog::summarize(const QList<EventRecord>&) const {

@@ -1,6 +1,5 @@
 #pragma once
 
-#include <QJsonObject>
 #include <QMessageBox>
 #include <QPointer>
 
@@ -32,7 +31,7 @@ class AddCarDialog : public OperatorDialog {
 
   protected:
     QString validate() const override;
-    QJsonObject commandObject() const override;
+    Command buildCommand() const override;
 
   private:
     QSpinBox* car_ = nullptr;

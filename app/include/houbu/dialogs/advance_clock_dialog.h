@@ -1,7 +1,6 @@
 #pragma once
 
 #include <QDateTime>
-#include <QJsonObject>
 
 #include "houbu/session.h"
 
@@ -22,7 +21,7 @@ class AdvanceClockDialog : public OperatorDialog {
 
   protected:
     QString validate() const override;
-    QJsonObject commandObject() const override;
+    Command buildCommand() const override;
     QString summarize(const QList<EventRecord>& events) const override;
 
   private:

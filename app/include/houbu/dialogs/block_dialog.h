@@ -1,6 +1,5 @@
 #pragma once
 
-#include <QJsonObject>
 #include <QStringList>
 
 #include "houbu/session.h"
@@ -25,7 +24,7 @@ class BlockDialog : public SeatCountingDialog {
 
   protected:
     QString validate() const override;
-    QJsonObject commandObject() const override;
+    Command buildCommand() const override;
 
   private:
     QStringList seatList() const;

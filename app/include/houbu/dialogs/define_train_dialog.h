@@ -26,7 +26,7 @@ class DefineTrainDialog : public OperatorDialog {
 
   protected:
     QString validate() const override;
-    QJsonObject commandObject() const override;
+    Command buildCommand() const override;
     QString summarize(const QList<EventRecord>& events) const override;
 
   private:

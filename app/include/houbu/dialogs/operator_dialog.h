@@ -2,10 +2,11 @@
 
 #include <QDateTime>
 #include <QDialog>
-#include <QJsonObject>
 #include <QPointer>
 #include <QStringList>
+#include <optional>
 
+#include "houbu/command.h"
 #include "houbu/session.h"
 
 class QComboBox;
@@ -24,7 +25,10 @@ class OperatorDialog : public QDialog {
     Q_OBJECT
 
   public:
-    // The command the dialog sends (one compact JSON line); empty while invalid.
+    // The command the dialog sends, typed; nullopt while the input is incomplete.
+    std::optional<Command> typedCommand() const;
+    // The same as the journal will hold it (one compact JSON line); empty while
+    // incomplete.
     QByteArray command() const;
     // The first problem with the input, empty when it is valid: a field left
     // empty, or the error the engine foresees for the command.
@@ -64,7 +68,8 @@ class OperatorDialog : public QDialog {
     OperatorDialog(Session* session, OperatorContext context, QWidget* parent);
     void changeEvent(QEvent* event) override;
     virtual QString validate() const = 0;
-    virtual QJsonObject commandObject() const = 0;
+    // The command as the input stands; called only once validate() found no problem.
+    virtual Command buildCommand() const = 0;
     virtual QString summarize(const QList<EventRecord>& events) const;
     // What the operator should know before sending a command the engine takes
     // (shown instead of a problem, not as one); empty when nothing.
@@ -85,10 +90,10 @@ class OperatorDialog : public QDialog {
     QVBoxLayout* contentLayout() const { return contentLayout_; }
     const ConsoleSnapshot& snap() const { return *context_.snapshot; }
     QDateTime clock() const { return clock_; }
-    // {"op": op, "at": the command's time}
-    QJsonObject start(const QString& op) const;
-    // {"op", "at", "train", "date"} of the shown run.
-    QJsonObject startOnRun(const QString& op) const;
+    // A command `op` at the command's time.
+    Command start(Op op) const;
+    // The same on the shown run (train and date).
+    Command startOnRun(Op op) const;
     QStringList stations() const;
     const SeatView* seatByLabel(const QString& text) const;
     // The run's classes in words, each keeping its code; `current` is a code.
@@ -98,6 +103,10 @@ class OperatorDialog : public QDialog {
     QLineEdit* idEdit(const QString& prefix);
     QString runName() const;
     static QString formatAt(const QDateTime& t);
+    // The engine's time of a moment chosen in the dialog (to the second).
+    static Time timeAt(const QDateTime& t);
+    // std::string of a field's text, trimmed.
+    static std::string field(const QString& text);
 
     OperatorContext context_;
 

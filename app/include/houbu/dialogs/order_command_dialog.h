@@ -1,6 +1,5 @@
 #pragma once
 
-#include <QJsonObject>
 #include <QPair>
 
 #include "houbu/session.h"
@@ -17,19 +16,19 @@ class OrderCommandDialog : public OperatorDialog {
     Q_OBJECT
 
   protected:
-    // `op`: the command ("prepay", "cancel"); `missing`: the message while no id is given.
-    OrderCommandDialog(Session* session, OperatorContext context, QWidget* parent,
-                       const QString& op, const QString& missing);
+    // `op`: the command (prepay, cancel); `missing`: the message while no id is given.
+    OrderCommandDialog(Session* session, OperatorContext context, QWidget* parent, Op op,
+                       const QString& missing);
     // Adds the order chooser: `orders` in order, id -> description; `selected` is
     // preselected when listed (or always, with `typeSelected`).
     void addOrderChooser(const QList<QPair<QString, QString>>& orders, const QString& selected,
                          bool typeSelected, const QString& tooltip, const QString& detailsLabel,
                          const QString& unknown);
     QString validate() const override;
-    QJsonObject commandObject() const override;
+    Command buildCommand() const override;
 
   private:
-    QString op_;
+    Op op_;
     QString missing_;
     QComboBox* order_ = nullptr;
     QLabel* details_ = nullptr;

@@ -1,7 +1,5 @@
 #pragma once
 
-#include <QJsonObject>
-
 #include "houbu/session.h"
 
 class QComboBox;
@@ -25,7 +23,7 @@ class ReleaseDialog : public OperatorDialog {
 
   protected:
     QString validate() const override;
-    QJsonObject commandObject() const override;
+    Command buildCommand() const override;
     QString summarize(const QList<EventRecord>& events) const override;
 
   private:

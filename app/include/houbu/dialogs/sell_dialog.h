@@ -1,6 +1,5 @@
 #pragma once
 
-#include <QJsonObject>
 #include <QStringList>
 
 #include "houbu/session.h"
@@ -33,7 +32,7 @@ class SellDialog : public SeatCountingDialog {
 
   protected:
     QString validate() const override;
-    QJsonObject commandObject() const override;
+    Command buildCommand() const override;
     QString summarize(const QList<EventRecord>& events) const override;
     // A hold that would still run when the train leaves the boarding station.
     QString notice() const override;

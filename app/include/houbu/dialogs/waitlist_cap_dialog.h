@@ -18,7 +18,7 @@ class WaitlistCapDialog : public OperatorDialog {
 
   protected:
     QString validate() const override;
-    QJsonObject commandObject() const override;
+    Command buildCommand() const override;
     QString summarize(const QList<EventRecord>& events) const override;
     // A cap serves no one: the preview says whom it would turn away.
     QString previewText(const CommandPreview& preview) override;
