@@ -7,7 +7,6 @@
 #include <QClipboard>
 #include <QGuiApplication>
 #include <QHBoxLayout>
-#include <QJsonObject>
 #include <QMenu>
 #include <QMessageBox>
 #include <QPrintPreviewDialog>
