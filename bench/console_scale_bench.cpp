@@ -40,6 +40,7 @@
 #include <string>
 #include <vector>
 
+#include <malloc.h>
 #include <sys/resource.h>
 
 #include "houbu/embedded_session.h"
@@ -59,6 +60,17 @@ qint64 statusKb(const char* field) {
         if (line.startsWith(key))
             return line.mid(key.size()).trimmed().split(' ').front().toLongLong();
     return 0;
+}
+
+// What malloc holds for live allocations, and what it holds freed without
+// giving it back: RSS beyond the first is the allocator's, not the console's data.
+struct Heap {
+    qint64 inUse = 0;
+    qint64 freeHeld = 0;
+};
+Heap heap() {
+    const struct mallinfo2 m = mallinfo2();
+    return {static_cast<qint64>(m.uordblks + m.hblkhd), static_cast<qint64>(m.fordblks)};
 }
 
 double cpuSeconds() {
@@ -244,6 +256,7 @@ int main(int argc, char** argv) {
     const double openSeconds = static_cast<double>(clock.elapsed()) / 1000.0;
     const double openCpu = cpuSeconds() - cpuBefore;
     const qint64 rssOpen = statusKb("VmRSS") * 1024;
+    const Heap heapOpen = heap();
     // Of that, the matching log's own bytes: a day's events are its largest part.
     const auto logOpen = static_cast<long long>(window.logModel()->memoryBytes());
     if (!o.logOut.isEmpty()) {
@@ -473,6 +486,7 @@ int main(int argc, char** argv) {
 
     const qint64 rss = statusKb("VmRSS") * 1024;
     const qint64 peak = statusKb("VmHWM") * 1024;
+    const Heap heapEnd = heap();
     const double cpu = cpuSeconds();
     if (o.json) {
         std::printf(
@@ -482,7 +496,8 @@ int main(int argc, char** argv) {
             "\"release_to_screen_ms_p99\":%.2f,\"release_to_screen_ms_max\":%.2f,"
             "\"releases\":%zu,\"release_misses\":%d,\"live_commands\":%lld,"
             "\"live_rate\":%.0f,\"rss_bytes_open\":%lld,\"log_bytes_open\":%lld,\"rss_bytes\":%lld,"
-            "\"peak_rss_bytes\":%lld,"
+            "\"peak_rss_bytes\":%lld,\"heap_bytes_open\":%lld,\"heap_free_bytes_open\":%lld,"
+            "\"heap_bytes\":%lld,\"heap_free_bytes\":%lld,"
             "\"step_on_ms\":%.2f,\"step_command_ms_p50\":%.2f,\"step_command_ms_max\":%.2f,"
             "\"step_paused\":%d,\"step_ms_p50\":%.2f,\"step_ms_max\":%.2f,\"back_ms_p50\":%.2f,"
             "\"back_ms_max\":%.2f,\"run_to_end_ms_p50\":%.2f,\"run_to_end_ms_max\":%.2f,"
@@ -493,11 +508,13 @@ int main(int argc, char** argv) {
             focusMs.size(), percentile(releaseMs, 0.5), percentile(releaseMs, 0.99),
             percentile(releaseMs, 1.0), releaseMs.size(), releaseMisses,
             static_cast<long long>(liveNext), liveRate, static_cast<long long>(rssOpen), logOpen,
-            static_cast<long long>(rss), static_cast<long long>(peak), percentile(pauseOnMs, 1.0),
-            percentile(stepCommandMs, 0.5), percentile(stepCommandMs, 1.0), stepPaused,
-            percentile(stepMs, 0.5), percentile(stepMs, 1.0), percentile(backMs, 0.5),
-            percentile(backMs, 1.0), percentile(runToEndMs, 0.5), percentile(runToEndMs, 1.0), cpu,
-            loadAverage());
+            static_cast<long long>(rss), static_cast<long long>(peak),
+            static_cast<long long>(heapOpen.inUse), static_cast<long long>(heapOpen.freeHeld),
+            static_cast<long long>(heapEnd.inUse), static_cast<long long>(heapEnd.freeHeld),
+            percentile(pauseOnMs, 1.0), percentile(stepCommandMs, 0.5),
+            percentile(stepCommandMs, 1.0), stepPaused, percentile(stepMs, 0.5),
+            percentile(stepMs, 1.0), percentile(backMs, 0.5), percentile(backMs, 1.0),
+            percentile(runToEndMs, 0.5), percentile(runToEndMs, 1.0), cpu, loadAverage());
     } else {
         if (o.store.isEmpty())
             std::printf("day            %lld lines, %d runs\n", static_cast<long long>(dayLines),
@@ -520,6 +537,11 @@ int main(int argc, char** argv) {
             "MB\n",
             static_cast<double>(rssOpen) / 1e6, static_cast<double>(logOpen) / 1e6,
             static_cast<double>(rss) / 1e6, static_cast<double>(peak) / 1e6);
+        std::printf(
+            "heap           %.0f MB in use, %.0f MB freed but held after open; %.0f and %.0f MB "
+            "at the end\n",
+            static_cast<double>(heapOpen.inUse) / 1e6, static_cast<double>(heapOpen.freeHeld) / 1e6,
+            static_cast<double>(heapEnd.inUse) / 1e6, static_cast<double>(heapEnd.freeHeld) / 1e6);
         std::printf(
             "step mode      on %.1f ms; release p50 %.1f ms, max %.1f ms (%d of %zu "
             "paused)\n",
