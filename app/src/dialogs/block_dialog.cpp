@@ -112,11 +112,7 @@ QString BlockDialog::validate() const {
 }
 
 Command BlockDialog::buildCommand() const {
-    Command c = startOnRun(Op::Block);
-    c.id = field(id_->text());
-    c.from = field(interval_->fromStation());
-    c.to = field(interval_->toStation());
-    c.travelClass = field(classOf(class_));
+    Command c = startOnInterval(Op::Block, id_, interval_, class_);
     if (byCount_->isChecked()) {
         c.count = count_->value();
     } else {

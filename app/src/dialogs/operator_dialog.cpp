@@ -31,6 +31,7 @@
 
 #include "houbu/command.h"
 #include "houbu/command_encoder.h"
+#include "houbu/dialogs/interval_picker.h"
 #include "houbu/display_names.h"
 #include "houbu/error_sentences.h"
 
@@ -193,6 +194,16 @@ Command OperatorDialog::startOnRun(Op op) const {
     Command c = start(op);
     c.train = snap().run.train;
     c.date = snap().run.date;
+    return c;
+}
+
+Command OperatorDialog::startOnInterval(Op op, const QLineEdit* id, const IntervalPicker* interval,
+                                        const QComboBox* travelClass) const {
+    Command c = startOnRun(op);
+    c.id = field(id->text());
+    c.from = field(interval->fromStation());
+    c.to = field(interval->toStation());
+    c.travelClass = field(classOf(travelClass));
     return c;
 }
 

@@ -172,11 +172,7 @@ QString SellDialog::validate() const {
 }
 
 Command SellDialog::buildCommand() const {
-    Command c = startOnRun(Op::Sell);
-    c.id = field(id_->text());
-    c.from = field(interval_->fromStation());
-    c.to = field(interval_->toStation());
-    c.travelClass = field(classOf(class_));
+    Command c = startOnInterval(Op::Sell, id_, interval_, class_);
     for (const QString& name : column(0))
         c.passengers.push_back(name.toStdString());
     if (standing_->isChecked()) {

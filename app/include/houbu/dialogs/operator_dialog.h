@@ -21,6 +21,8 @@ class QVBoxLayout;
 
 namespace houbu {
 
+class IntervalPicker;
+
 class OperatorDialog : public QDialog {
     Q_OBJECT
 
@@ -94,6 +96,9 @@ class OperatorDialog : public QDialog {
     Command start(Op op) const;
     // The same on the shown run (train and date).
     Command startOnRun(Op op) const;
+    // A sale or block on the shown run: its id, interval and class as entered.
+    Command startOnInterval(Op op, const QLineEdit* id, const IntervalPicker* interval,
+                            const QComboBox* travelClass) const;
     QStringList stations() const;
     const SeatView* seatByLabel(const QString& text) const;
     // The run's classes in words, each keeping its code; `current` is a code.
