@@ -124,6 +124,17 @@ void putLimits(const LimitsSpec& limits, QJsonObject& o) {
     o.insert(u"limits"_s, out);
 }
 
+// What the journal's reader reads from `object`: the command, or its message.
+ParsedLine readObject(const QJsonObject& object) {
+    ParsedLine out;
+    try {
+        out.command = reader::readCommand(QtJsonValue(QJsonValue(object)));
+    } catch (const reader::BadField& bad) {
+        out.error = bad.message;
+    }
+    return out;
+}
+
 }  // namespace
 
 QJsonObject commandObject(const Command& c) {
@@ -219,14 +230,11 @@ QByteArray encodeCommand(const Command& command) {
 
 JournalCommand prepareCommand(const Command& command) {
     const QJsonObject object = commandObject(command);
-    JournalCommand out;
-    out.line = QJsonDocument(object).toJson(QJsonDocument::Compact);
-    try {
-        out.parsed.command = reader::readCommand(QtJsonValue(QJsonValue(object)));
-    } catch (const reader::BadField& bad) {
-        out.parsed.error = bad.message;
-    }
-    return out;
+    return {QJsonDocument(object).toJson(QJsonDocument::Compact), readObject(object)};
+}
+
+ParsedLine readAsJournaled(const Command& command) {
+    return readObject(commandObject(command));
 }
 
 }  // namespace houbu

@@ -246,16 +246,18 @@ class EmbeddedWorker : public QObject {
         publishStep();
     }
 
-    void submit(quint64 ticket, const QByteArray& command) { submitLine(ticket, command, nullptr); }
+    void submit(quint64 ticket, const QByteArray& command) { submitLine(ticket, command, {}); }
 
     // A typed command: encoded once for the journal, and applied as the
     // reader read it back from that encoding (prepareCommand), not parsed.
     void submitCommand(quint64 ticket, const Command& command) {
-        const JournalCommand journal = prepareCommand(command);
-        submitLine(ticket, journal.line, &journal.parsed);
+        JournalCommand journal = prepareCommand(command);
+        submitLine(ticket, journal.line, readAlready(journal));
     }
 
-    void submitLine(quint64 ticket, const QByteArray& command, const ParsedLine* parsed) {
+    // `parsed`: the line read already, or empty to read it here.
+    void submitLine(quint64 ticket, const QByteArray& command,
+                    const std::vector<ParsedLine>& parsed) {
         lastCommand_.start();
         if (!ready()) {
             emit commandAnswered(ticket, {}, tr("No engine is open."));
@@ -270,7 +272,7 @@ class EmbeddedWorker : public QObject {
         }
         QList<EventRecord> events;
         QString error;
-        if (!applyLines(number({command}), parsedOne(parsed), nullptr, &events, &error)) {
+        if (!applyLines(number({command}), parsed, nullptr, &events, &error)) {
             emit commandAnswered(ticket, {}, error);
             return;
         }
@@ -280,14 +282,17 @@ class EmbeddedWorker : public QObject {
 
     void sendCommand(const Command& command) {
         if (!ready() || afterHistory([this, command] { sendCommand(command); })) return;
-        const JournalCommand journal = prepareCommand(command);
-        if (stepMode_) return send({journal.line});
+        // Paused, it waits as a line among the stepped ones, read when stepped.
+        if (stepMode_) return send({encodeCommand(command)});
+        JournalCommand journal = prepareCommand(command);
         lastCommand_.start();
-        if (applyLines(number({journal.line}), parsedOne(&journal.parsed))) publishSoon();
+        if (applyLines(number({journal.line}), readAlready(journal))) publishSoon();
     }
 
-    static std::vector<ParsedLine> parsedOne(const ParsedLine* parsed) {
-        return parsed ? std::vector<ParsedLine>{*parsed} : std::vector<ParsedLine>{};
+    static std::vector<ParsedLine> readAlready(JournalCommand& journal) {
+        std::vector<ParsedLine> parsed;
+        parsed.push_back(std::move(journal.parsed));
+        return parsed;
     }
 
     void precheck(quint64 ticket, const QByteArray& command) {
@@ -297,7 +302,7 @@ class EmbeddedWorker : public QObject {
     }
 
     void precheckCommand(quint64 ticket, const Command& command) {
-        precheckParsed(ticket, prepareCommand(command).parsed);
+        precheckParsed(ticket, readAsJournaled(command));
     }
 
     void precheckParsed(quint64 ticket, const ParsedLine& parsed) {

@@ -171,12 +171,9 @@ QLineEdit* OperatorDialog::idEdit(const QString& prefix) {
     return edit;
 }
 
-QString OperatorDialog::formatAt(const QDateTime& t) {
-    return t.toString(t.time().second() != 0 ? u"yyyy-MM-ddTHH:mm:ss"_s : u"yyyy-MM-ddTHH:mm"_s);
-}
-
 Time OperatorDialog::timeAt(const QDateTime& t) {
-    return parseTime(formatAt(t).toStdString()).value_or(kEpoch);
+    static const qint64 epochDay = QDate(2000, 1, 1).toJulianDay();  // kEpoch's day
+    return (t.date().toJulianDay() - epochDay) * kDay + t.time().msecsSinceStartOfDay() / 1000;
 }
 
 std::string OperatorDialog::field(const QString& text) {
@@ -207,14 +204,9 @@ Command OperatorDialog::startOnInterval(Op op, const QLineEdit* id, const Interv
     return c;
 }
 
-std::optional<Command> OperatorDialog::typedCommand() const {
-    if (!ready_ || !validate().isEmpty()) return std::nullopt;
-    return buildCommand();
-}
-
 QByteArray OperatorDialog::command() const {
-    const std::optional<Command> c = typedCommand();
-    return c ? encodeCommand(*c) : QByteArray();
+    if (!ready_ || !validate().isEmpty()) return {};
+    return encodeCommand(buildCommand());
 }
 
 void OperatorDialog::revalidate() {

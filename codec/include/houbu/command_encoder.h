@@ -31,4 +31,7 @@ struct JournalCommand {
 };
 JournalCommand prepareCommand(const Command& command);
 
+// Only the reading of prepareCommand, for a command that is not journaled (a precheck).
+ParsedLine readAsJournaled(const Command& command);
+
 }  // namespace houbu

@@ -4,7 +4,6 @@
 #include <QDialog>
 #include <QPointer>
 #include <QStringList>
-#include <optional>
 
 #include "houbu/command.h"
 #include "houbu/session.h"
@@ -27,10 +26,8 @@ class OperatorDialog : public QDialog {
     Q_OBJECT
 
   public:
-    // The command the dialog sends, typed; nullopt while the input is incomplete.
-    std::optional<Command> typedCommand() const;
-    // The same as the journal will hold it (one compact JSON line); empty while
-    // incomplete.
+    // The command the dialog sends as the journal will hold it (one compact
+    // JSON line); empty while the input is incomplete.
     QByteArray command() const;
     // The first problem with the input, empty when it is valid: a field left
     // empty, or the error the engine foresees for the command.
@@ -107,7 +104,6 @@ class OperatorDialog : public QDialog {
     static QString classOf(const QComboBox* combo);
     QLineEdit* idEdit(const QString& prefix);
     QString runName() const;
-    static QString formatAt(const QDateTime& t);
     // The engine's time of a moment chosen in the dialog (to the second).
     static Time timeAt(const QDateTime& t);
     // std::string of a field's text, trimmed.
