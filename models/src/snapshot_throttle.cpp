@@ -9,7 +9,7 @@ SnapshotThrottle::SnapshotThrottle(QObject* parent) : QObject(parent) {
 
 void SnapshotThrottle::push(const SnapshotPtr& snapshot) {
     pending_ = snapshot;
-    if (snapshot->run.train != train_ || snapshot->run.date != date_) {
+    if (snapshot->answersOperator || snapshot->run.train != train_ || snapshot->run.date != date_) {
         flush();
         return;
     }

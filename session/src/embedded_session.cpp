@@ -198,7 +198,7 @@ class EmbeddedWorker : public QObject {
             pump();
             return;
         }
-        publish();
+        publish(Answer::Operator);
         publishStep();
     }
 
@@ -231,7 +231,7 @@ class EmbeddedWorker : public QObject {
         startCurrent();
         for (std::size_t i = 0; i < history_.size() && !stepping_->done(); ++i)
             stepping_->step();
-        publish();
+        publish(Answer::Operator);
         publishStep();
     }
 
@@ -242,7 +242,7 @@ class EmbeddedWorker : public QObject {
     void runToEnd() {
         if (!ready() || afterHistory([this] { runToEnd(); })) return;
         finishAll();
-        publish();
+        publish(Answer::Operator);
         publishStep();
     }
 
@@ -276,7 +276,7 @@ class EmbeddedWorker : public QObject {
             emit commandAnswered(ticket, {}, error);
             return;
         }
-        publish();
+        publish(Answer::Operator);
         emit commandAnswered(ticket, events, QString());
     }
 
@@ -286,7 +286,8 @@ class EmbeddedWorker : public QObject {
         if (stepMode_) return send({encodeCommand(command)});
         JournalCommand journal = prepareCommand(command);
         lastCommand_.start();
-        if (applyLines(number({journal.line}), readAlready(journal))) publishSoon();
+        // The operator waits to see it: published now, not with the next frame.
+        if (applyLines(number({journal.line}), readAlready(journal))) publish(Answer::Operator);
     }
 
     static std::vector<ParsedLine> readAlready(JournalCommand& journal) {
@@ -478,7 +479,7 @@ class EmbeddedWorker : public QObject {
                               static_cast<std::size_t>(std::max(first, 0)),
                               static_cast<std::size_t>(std::max(rows, 0))) &&
             ready())
-            publish();
+            publish(Answer::Operator);
     }
 
     void explain(const QString& orderId) {
@@ -939,11 +940,13 @@ class EmbeddedWorker : public QObject {
             publishTimer_.start(static_cast<int>(kPublishEveryMs - since));
     }
 
-    void publish() {
+    enum class Answer { Stream, Operator };
+    void publish(Answer answer = Answer::Stream) {
         publishTimer_.stop();
         sincePublish_.start();
         const Engine& e = engine();
         auto snap = std::make_shared<ConsoleSnapshot>();
+        snap->answersOperator = answer == Answer::Operator;
         snap->lastSeq = static_cast<qint64>(e.lastSeq());
         snap->clock = QString::fromStdString(formatTime(e.clock()));
         snap->journalLength =

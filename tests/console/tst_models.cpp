@@ -72,7 +72,8 @@ class TestModels : public QObject {
 
   private slots:
     // Snapshots of the shown run coalesce to one a frame, the newest; a
-    // snapshot of another run is applied at once, whatever waits. Only the
+    // snapshot of another run, or one answering the operator's own command,
+    // is applied at once, whatever waits. Only the
     // switch is asserted as it happens: on a loaded machine a frame may pass
     // between two pushes of the same run.
     void throttleCoalescesButNotASwitch() {
@@ -98,6 +99,15 @@ class TestModels : public QObject {
         const qsizetype n = applied.size();
         QTest::qWait(3 * SnapshotThrottle::kFrameMs);
         QCOMPARE(applied.size(), n);  // nothing after it
+        // The answer to the operator's own command: at once, over what waits.
+        throttle.push(snap("G2", 6));
+        throttle.push(snap("G2", 7));
+        auto answer = std::make_shared<ConsoleSnapshot>(*snap("G2", 8));
+        answer->answersOperator = true;
+        throttle.push(answer);
+        QCOMPARE(applied.last(), 8);
+        QTest::qWait(3 * SnapshotThrottle::kFrameMs);
+        QCOMPARE(applied.last(), 8);  // what waited was older: not applied after it
     }
 
     // The console can name every error code the engine has, each in its own words.

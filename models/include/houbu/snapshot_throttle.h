@@ -11,9 +11,10 @@ namespace houbu {
 
 // Coalesces snapshots to at most one per frame (~16 ms), so a burst of
 // commands repaints once. The first snapshot after a quiet frame is applied
-// at once: an operator's own command is not kept waiting for a frame; nor is
-// a snapshot of another run than the last one applied, which the operator
-// asked for and is waiting to see.
+// at once, and so, whatever waits, is one that answers the operator's own
+// command (ConsoleSnapshot::answersOperator) or shows another run than the
+// last one applied: the operator is waiting to see it. Under a live load
+// there is no quiet frame, and a release waited up to a frame here.
 class SnapshotThrottle : public QObject {
     Q_OBJECT
 

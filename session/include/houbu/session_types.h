@@ -118,6 +118,9 @@ struct ConsoleSnapshot {
     static constexpr int kRankEveryMs = 500;
     std::vector<StandingTicketView> standingTickets;  // 无座: they have no seat in `seats`
     LimitValues limits;                               // the waitlist limits in force
+    // The outcome of a command this console sent (a dialog's or the grid's):
+    // shown at once, not at the next frame, however busy the engine is.
+    bool answersOperator = false;
 };
 using SnapshotPtr = std::shared_ptr<const ConsoleSnapshot>;
 
