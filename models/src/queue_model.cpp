@@ -35,11 +35,11 @@ QueueModel::QueueModel(QObject* parent) : QAbstractItemModel(parent) {
     connect(&forecastsShown_, &QTimer::timeout, this, &QueueModel::showForecasts);
 }
 
-QString QueueModel::keyOf(const QueueView& q) {
-    return qs(q.travelClass) + u'|' + QString::number(q.from) + u'|' + QString::number(q.to);
+QString QueueModel::keyOf(const std::string& travelClass, int from, int to) {
+    return qs(travelClass) + u'|' + QString::number(from) + u'|' + QString::number(to);
 }
 
-QString QueueModel::intervalOf(const QueueView& q) const {
+QString QueueModel::intervalOf(const ShownQueue& q) const {
     return arrow(stations_.value(q.from), stations_.value(q.to));
 }
 
@@ -47,7 +47,7 @@ QModelIndex QueueModel::index(int row, int column, const QModelIndex& parent) co
     if (!hasIndex(row, column, parent)) return {};
     return createIndex(
         row, column,
-        parent.isValid() ? queueIds_[static_cast<std::size_t>(parent.row())] : kTopLevel);
+        parent.isValid() ? queues_[static_cast<std::size_t>(parent.row())].id : kTopLevel);
 }
 
 QModelIndex QueueModel::parent(const QModelIndex& child) const {
@@ -59,10 +59,10 @@ QModelIndex QueueModel::parent(const QModelIndex& child) const {
 int QueueModel::rowCount(const QModelIndex& parent) const {
     if (!parent.isValid()) return static_cast<int>(queues_.size());
     if (parent.internalId() != kTopLevel || parent.column() != 0) return 0;
-    return static_cast<int>(queues_[static_cast<std::size_t>(parent.row())].orders.size());
+    return static_cast<int>(queues_[static_cast<std::size_t>(parent.row())].rows.size());
 }
 
-const QueueView* QueueModel::queueAt(const QModelIndex& queue) const {
+const QueueModel::ShownQueue* QueueModel::queueAt(const QModelIndex& queue) const {
     if (!queue.isValid() || queue.model() != this || queue.internalId() != kTopLevel)
         return nullptr;
     return &queues_[static_cast<std::size_t>(queue.row())];
@@ -73,17 +73,17 @@ const QueueView* QueueModel::queueAt(const QModelIndex& queue) const {
 // read as the view reaches the last listed, the ones before as it reaches
 // the first (MainWindow asks).
 bool QueueModel::hasMoreRows(const QModelIndex& queue) const {
-    const QueueView* q = queueAt(queue);
-    return q && std::cmp_less(static_cast<std::size_t>(q->first) + q->orders.size(), q->length);
+    const ShownQueue* q = queueAt(queue);
+    return q && std::cmp_less(static_cast<std::size_t>(q->first) + q->rows.size(), q->length);
 }
 
 bool QueueModel::hasEarlierRows(const QModelIndex& queue) const {
-    const QueueView* q = queueAt(queue);
+    const ShownQueue* q = queueAt(queue);
     return q && q->first > 0;
 }
 
 int QueueModel::firstRank(const QModelIndex& queue) const {
-    const QueueView* q = queueAt(queue);
+    const ShownQueue* q = queueAt(queue);
     return q ? q->first + 1 : 0;
 }
 
@@ -93,7 +93,7 @@ void QueueModel::listMoreRows(const QModelIndex& queue) {
 }
 
 void QueueModel::listEarlierRows(const QModelIndex& queue) {
-    const QueueView* q = queueAt(queue);
+    const ShownQueue* q = queueAt(queue);
     if (!q || q->first == 0) return;
     const int first = std::max(0, q->first - ConsoleSnapshot::kQueueRows);
     // The window grows upward; past kMostListed rows its end follows.
@@ -102,25 +102,25 @@ void QueueModel::listEarlierRows(const QModelIndex& queue) {
 }
 
 void QueueModel::listRows(const QModelIndex& queue, int rows) {
-    const QueueView* q = queueAt(queue);
+    const ShownQueue* q = queueAt(queue);
     if (!q) return;
     const auto wanted = static_cast<std::size_t>(std::min(rows, std::max(0, q->length - q->first)));
     // Asked again while the rows are on their way: the session reads a
     // queue as deep as asked only once, and no state here can go stale.
-    if (wanted <= q->orders.size()) return;
+    if (wanted <= q->rows.size()) return;
     emit moreRowsWanted(qs(q->travelClass), q->from, q->to, q->first, static_cast<int>(wanted));
 }
 
 bool QueueModel::listAround(const QModelIndex& queue, int rank) {
-    const QueueView* q = queueAt(queue);
+    const ShownQueue* q = queueAt(queue);
     if (!q || rank < 1 || rank > q->length) return false;
-    const int listedEnd = q->first + static_cast<int>(q->orders.size());
+    const int listedEnd = q->first + static_cast<int>(q->rows.size());
     if (rank > q->first && rank <= listedEnd) return true;
     // Near the head the list grows down to it, as if scrolled; further down
     // it shows a window of orders around it, the head no longer listed.
     if (rank <= kMostListed - 50) {
         emit moreRowsWanted(qs(q->travelClass), q->from, q->to, 0,
-                            std::max(rank + 50, static_cast<int>(q->orders.size())));
+                            std::max(rank + 50, static_cast<int>(q->rows.size())));
         return false;
     }
     const int rows = ConsoleSnapshot::kQueueRows;
@@ -144,7 +144,7 @@ int QueueModel::columnCount(const QModelIndex&) const {
 QVariant QueueModel::data(const QModelIndex& index, int role) const {
     if (!checkIndex(index, CheckIndexOption::IndexIsValid)) return {};
     if (index.internalId() == kTopLevel) {
-        const QueueView& q = queues_[static_cast<std::size_t>(index.row())];
+        const ShownQueue& q = queues_[static_cast<std::size_t>(index.row())];
         switch (role) {
             case QueueKeyRole:
                 return keyOf(q);
@@ -169,10 +169,11 @@ QVariant QueueModel::data(const QModelIndex& index, int role) const {
                 if (q.first > 0)
                     tip += u'\n' + tr("Ranks %1 to %2 are listed; more as you scroll up or down.")
                                        .arg(q.first + 1)
-                                       .arg(q.first + static_cast<int>(q.orders.size()));
-                else if (std::cmp_less(q.orders.size(), q.length))
-                    tip += u'\n' + tr("The first %1 are listed; more as you scroll down.")
-                                       .arg(q.orders.size());
+                                       .arg(q.first + static_cast<int>(q.rows.size()));
+                else if (std::cmp_less(q.rows.size(), q.length))
+                    tip +=
+                        u'\n' +
+                        tr("The first %1 are listed; more as you scroll down.").arg(q.rows.size());
                 return tip;
             }
         }
@@ -180,8 +181,9 @@ QVariant QueueModel::data(const QModelIndex& index, int role) const {
     }
     const int queueRow = rowOfQueue(index.internalId());
     if (queueRow < 0) return {};
-    const QueueView& q = queues_[static_cast<std::size_t>(queueRow)];
-    const OrderView& o = q.orders[static_cast<std::size_t>(index.row())];
+    const ShownQueue& q = queues_[static_cast<std::size_t>(queueRow)];
+    const Row& row = q.rows[static_cast<std::size_t>(index.row())];
+    const OrderView& o = *row.order;
     switch (role) {
         case OrderIdRole:
             return qs(o.id);
@@ -201,7 +203,7 @@ QVariant QueueModel::data(const QModelIndex& index, int role) const {
                 case Queue:
                     return qs(o.id);
                 case Rank:
-                    return inRankOrder() ? q.first + index.row() + 1 : o.rank;
+                    return row.rank;
                 case Probability:
                     return probabilityText(o);
                 case Ahead:
@@ -234,7 +236,7 @@ QVariant QueueModel::data(const QModelIndex& index, int role) const {
             if (index.column() == Probability) return probabilityTip(o);
             return tr("Order %1 of user %2, %3, rank %4 in this queue")
                 .arg(qs(o.id), qs(o.user), arrow(qs(o.from), qs(o.to)))
-                .arg(inRankOrder() ? q.first + index.row() + 1 : o.rank);
+                .arg(row.rank);
         case StepMarkRole:
             return qs(o.id) == stepCurrent_ ? 2 : stepCandidates_.contains(qs(o.id)) ? 1 : 0;
         case StepOrderRole:
@@ -321,8 +323,8 @@ QVariant QueueModel::headerData(int section, Qt::Orientation o, int role) const 
 
 QModelIndex QueueModel::indexOfOrder(const QString& id) const {
     for (std::size_t q = 0; q < queues_.size(); ++q)
-        for (std::size_t r = 0; r < queues_[q].orders.size(); ++r)
-            if (qs(queues_[q].orders[r].id) == id)
+        for (std::size_t r = 0; r < queues_[q].rows.size(); ++r)
+            if (qs(queues_[q].rows[r].order->id) == id)
                 return index(static_cast<int>(r), 0, index(static_cast<int>(q), 0));
     return {};
 }
@@ -334,19 +336,19 @@ int QueueModel::rowOfQueue(quintptr id) const {
 
 void QueueModel::indexQueues() {
     rowOfQueue_.clear();
-    for (std::size_t i = 0; i < queueIds_.size(); ++i)
-        rowOfQueue_[queueIds_[i]] = static_cast<int>(i);
+    for (std::size_t i = 0; i < queues_.size(); ++i)
+        rowOfQueue_[queues_[i].id] = static_cast<int>(i);
 }
 
 template <class Stays>
 bool QueueModel::removeGone(std::size_t qi, const Stays& stays) {
-    auto& mine = queues_[qi].orders;
+    auto& mine = queues_[qi].rows;
     const QModelIndex parent = index(static_cast<int>(qi), 0);
     bool removed = false;
     for (int r = static_cast<int>(mine.size()) - 1; r >= 0; --r) {
-        if (stays(mine[static_cast<std::size_t>(r)])) continue;
+        if (stays(*mine[static_cast<std::size_t>(r)].order)) continue;
         int first = r;
-        while (first > 0 && !stays(mine[static_cast<std::size_t>(first - 1)]))
+        while (first > 0 && !stays(*mine[static_cast<std::size_t>(first - 1)].order))
             --first;
         beginRemoveRows(parent, first, r);
         mine.erase(mine.begin() + first, mine.begin() + r + 1);
@@ -373,20 +375,16 @@ void QueueModel::apply(const SnapshotPtr& snapshot) {
         run_ = run;
         stations_ = stations;
         queues_.clear();
-        sources_.clear();
-        queueIds_.clear();
         for (const QueuePtr& q : next) {
-            queues_.push_back(*q);
-            sources_.push_back(q);
-            queueIds_.push_back(nextQueueId_++);
+            ShownQueue shown{q->travelClass, q->from, q->to, q->length,     q->passengers,
+                             q->first,       {},      q,     nextQueueId_++};
+            shown.rows.reserve(q->orders.size());
+            for (std::size_t r = 0; r < q->orders.size(); ++r)
+                shown.rows.push_back({&q->orders[r], q->first + static_cast<int>(r) + 1});
+            queues_.push_back(std::move(shown));
         }
         indexQueues();
-        if (!inRankOrder()) {
-            for (QueueView& q : queues_)
-                for (std::size_t r = 0; r < q.orders.size(); ++r)
-                    q.orders[r].rank = static_cast<int>(r) + 1;
-            sortAll(false);
-        }
+        if (!inRankOrder()) sortAll(false);
         endResetModel();
         return;
     }
@@ -400,19 +398,18 @@ void QueueModel::apply(const SnapshotPtr& snapshot) {
         if (nextKeys.contains(keyOf(queues_[static_cast<std::size_t>(i)]))) continue;
         beginRemoveRows({}, i, i);
         queues_.erase(queues_.begin() + i);
-        sources_.erase(sources_.begin() + i);
-        queueIds_.erase(queueIds_.begin() + i);
         indexQueues();
         endRemoveRows();
     }
     for (std::size_t i = 0; i < next.size(); ++i) {
         if (i < queues_.size() && keyOf(queues_[i]) == keyOf(*next[i])) continue;
         beginInsertRows({}, static_cast<int>(i), static_cast<int>(i));
-        const QueueView& fresh = *next[i];
-        queues_.insert(queues_.begin() + static_cast<long>(i),
-                       QueueView{fresh.travelClass, fresh.from, fresh.to, {}, 0, 0});
-        sources_.insert(sources_.begin() + static_cast<long>(i), nullptr);
-        queueIds_.insert(queueIds_.begin() + static_cast<long>(i), nextQueueId_++);
+        ShownQueue shown;
+        shown.travelClass = next[i]->travelClass;
+        shown.from = next[i]->from;
+        shown.to = next[i]->to;
+        shown.id = nextQueueId_++;
+        queues_.insert(queues_.begin() + static_cast<long>(i), std::move(shown));
         indexQueues();
         endInsertRows();
     }
@@ -423,65 +420,73 @@ void QueueModel::apply(const SnapshotPtr& snapshot) {
     // holds thousands.
     std::vector<int> changedQueues;
     for (std::size_t qi = 0; qi < next.size(); ++qi) {
-        if (sources_[qi] == next[qi]) continue;
-        sources_[qi] = next[qi];
+        if (queues_[qi].source == next[qi]) continue;
+        ShownQueue& shown = queues_[qi];
         // The whole queue's tallies: what waits beyond the rows read, too.
-        QueueView& shown = queues_[qi];
         const bool counted =
             shown.length != next[qi]->length || shown.passengers != next[qi]->passengers;
         shown.length = next[qi]->length;
         shown.passengers = next[qi]->passengers;
         shown.first = next[qi]->first;
         if (counted) changedQueues.push_back(static_cast<int>(qi));
-        if (!inRankOrder()) {
-            const std::size_t before = queues_[qi].orders.size();
-            if (applySorted(qi, next[qi]->orders) && !queues_[qi].orders.empty()) {
-                const QModelIndex parent = index(static_cast<int>(qi), 0);
-                emit dataChanged(index(0, 0, parent),
-                                 index(int(queues_[qi].orders.size()) - 1, ColumnCount - 1, parent),
-                                 {Qt::DisplayRole, Qt::ToolTipRole});
-            }
-            if (queues_[qi].orders.size() != before && !counted)
-                changedQueues.push_back(static_cast<int>(qi));
-            continue;
+        // The rows point into the queue before until they are moved to this one.
+        const QueuePtr previous = std::exchange(shown.source, next[qi]);
+        const std::size_t listed = shown.rows.size();
+        if (inRankOrder())
+            applyRanked(qi, *next[qi]);
+        else
+            applySorted(qi, *next[qi]);
+        // Ranks, passengers ahead and levels may change without a row moving.
+        if (!shown.rows.empty()) {
+            const QModelIndex parent = index(static_cast<int>(qi), 0);
+            emit dataChanged(
+                index(0, 0, parent),
+                index(static_cast<int>(shown.rows.size()) - 1, ColumnCount - 1, parent),
+                {Qt::DisplayRole, Qt::ToolTipRole});
         }
-        auto& mine = queues_[qi].orders;
-        const auto& theirs = next[qi]->orders;
-        const QModelIndex parent = index(static_cast<int>(qi), 0);
-        const std::size_t before = mine.size();
-        std::unordered_set<std::string_view> theirIds;
-        theirIds.reserve(theirs.size());
-        for (const OrderView& o : theirs)
-            theirIds.insert(o.id);
-        bool moved =
-            removeGone(qi, [&theirIds](const OrderView& o) { return theirIds.count(o.id) > 0; });
-        for (std::size_t r = 0; r < theirs.size();) {
-            if (r < mine.size() && mine[r].id == theirs[r].id) {
-                ++r;
-                continue;
-            }
-            std::size_t end = r;
-            while (end < theirs.size() && (r >= mine.size() || theirs[end].id != mine[r].id))
-                ++end;
-            beginInsertRows(parent, static_cast<int>(r), static_cast<int>(end) - 1);
-            mine.insert(mine.begin() + static_cast<long>(r), theirs.begin() + static_cast<long>(r),
-                        theirs.begin() + static_cast<long>(end));
-            endInsertRows();
-            moved = true;
-            r = end;
-        }
-        // Ranks of the orders behind a removal or an insertion change.
-        if (moved) {
-            mine = theirs;
-            emit dataChanged(index(0, 0, parent),
-                             index(int(mine.size()) - 1, ColumnCount - 1, parent),
-                             {Qt::DisplayRole, Qt::ToolTipRole});
-        }
-        if (mine.size() != before && !counted) changedQueues.push_back(static_cast<int>(qi));
+        if (shown.rows.size() != listed && !counted) changedQueues.push_back(static_cast<int>(qi));
     }
     std::sort(changedQueues.begin(), changedQueues.end());
     emitRowRanges(this, changedQueues, ColumnCount - 1,
                   {Qt::DisplayRole, Qt::ToolTipRole, LengthRole});
+}
+
+void QueueModel::applyRanked(std::size_t qi, const QueueView& theirs) {
+    auto& mine = queues_[qi].rows;
+    const auto& orders = theirs.orders;
+    const QModelIndex parent = index(static_cast<int>(qi), 0);
+    auto rowAt = [&](std::size_t r) {
+        return Row{&orders[r], theirs.first + static_cast<int>(r) + 1};
+    };
+    std::unordered_set<std::string_view> theirIds;
+    theirIds.reserve(orders.size());
+    for (const OrderView& o : orders)
+        theirIds.insert(o.id);
+    removeGone(qi, [&theirIds](const OrderView& o) { return theirIds.count(o.id) > 0; });
+    for (std::size_t r = 0; r < orders.size();) {
+        if (r < mine.size() && mine[r].order->id == orders[r].id) {
+            ++r;
+            continue;
+        }
+        std::size_t end = r;
+        while (end < orders.size() && (r >= mine.size() || orders[end].id != mine[r].order->id))
+            ++end;
+        std::vector<Row> joined;
+        for (std::size_t k = r; k < end; ++k)
+            joined.push_back(rowAt(k));
+        beginInsertRows(parent, static_cast<int>(r), static_cast<int>(end) - 1);
+        mine.insert(mine.begin() + static_cast<long>(r), joined.begin(), joined.end());
+        endInsertRows();
+        r = end;
+    }
+    // Only when a queue broke its own order (a server's mistake): rows left over.
+    if (mine.size() > orders.size()) {
+        beginRemoveRows(parent, static_cast<int>(orders.size()), static_cast<int>(mine.size()) - 1);
+        mine.resize(orders.size());
+        endRemoveRows();
+    }
+    for (std::size_t r = 0; r < mine.size(); ++r)
+        mine[r] = rowAt(r);
 }
 
 void QueueModel::setForecasts(const ForecastCache* forecasts) {
@@ -513,9 +518,10 @@ bool QueueModel::inRankOrder() const {
            ((sortColumn_ == Rank || sortColumn_ == Level) && sortOrder_ == Qt::AscendingOrder);
 }
 
-QueueModel::SortKey QueueModel::sortKeyOf(const OrderView& o) const {
+QueueModel::SortKey QueueModel::sortKeyOf(const Row& row) const {
+    const OrderView& o = *row.order;
     SortKey k;
-    k.rank = o.rank;
+    k.rank = row.rank;
     switch (sortColumn_) {
         case Queue:
             k.text = qs(o.id);
@@ -545,7 +551,7 @@ QueueModel::SortKey QueueModel::sortKeyOf(const OrderView& o) const {
                 k.text += qs(opt.train) + u' ' + qs(opt.date) + u' ' + qs(opt.travelClass) + u',';
             break;
         default:  // rank order (Rank, Level)
-            k.number = o.rank;
+            k.number = row.rank;
             break;
     }
     return k;
@@ -567,11 +573,6 @@ bool QueueModel::before(const SortKey& a, const SortKey& b) const {
 void QueueModel::sort(int column, Qt::SortOrder order) {
     if (column >= ColumnCount) column = -1;
     if (column == sortColumn_ && order == sortOrder_) return;
-    // In rank order the rows are the ranks: keep them on the orders first.
-    if (inRankOrder())
-        for (QueueView& q : queues_)
-            for (std::size_t r = 0; r < q.orders.size(); ++r)
-                q.orders[r].rank = static_cast<int>(r) + 1;
     sortColumn_ = column;
     sortOrder_ = order;
     sortAll();
@@ -582,10 +583,10 @@ void QueueModel::sortAll(bool announce) {
     std::vector<std::vector<int>> rowAfter(queues_.size());
     bool changed = false;
     for (std::size_t qi = 0; qi < queues_.size(); ++qi) {
-        std::vector<OrderView>& orders = queues_[qi].orders;
+        std::vector<Row>& orders = queues_[qi].rows;
         std::vector<SortKey> keys;
         keys.reserve(orders.size());
-        for (const OrderView& o : orders)
+        for (const Row& o : orders)
             keys.push_back(sortKeyOf(o));
         std::vector<int> order(orders.size());
         std::iota(order.begin(), order.end(), 0);
@@ -598,11 +599,11 @@ void QueueModel::sortAll(bool announce) {
         if (same) continue;
         if (!changed && announce) emit layoutAboutToBeChanged({}, VerticalSortHint);
         changed = true;
-        std::vector<OrderView> sorted;
+        std::vector<Row> sorted;
         sorted.reserve(orders.size());
         rowAfter[qi].resize(orders.size());
         for (std::size_t k = 0; k < order.size(); ++k) {
-            sorted.push_back(std::move(orders[std::size_t(order[k])]));
+            sorted.push_back(orders[std::size_t(order[k])]);
             rowAfter[qi][std::size_t(order[k])] = static_cast<int>(k);
         }
         orders = std::move(sorted);
@@ -624,40 +625,36 @@ void QueueModel::sortAll(bool announce) {
     emit layoutChanged({}, VerticalSortHint);
 }
 
-bool QueueModel::applySorted(std::size_t qi, const std::vector<OrderView>& theirs) {
-    auto& mine = queues_[qi].orders;
+void QueueModel::applySorted(std::size_t qi, const QueueView& theirs) {
+    auto& mine = queues_[qi].rows;
+    const auto& orders = theirs.orders;
     const QModelIndex parent = index(static_cast<int>(qi), 0);
-    std::unordered_map<std::string_view, int> rankOf;
-    rankOf.reserve(theirs.size());
-    for (std::size_t i = 0; i < theirs.size(); ++i)
-        rankOf.emplace(theirs[i].id, static_cast<int>(i) + 1);
+    auto rowAt = [&](std::size_t i) {
+        return Row{&orders[i], theirs.first + static_cast<int>(i) + 1};
+    };
+    std::unordered_map<std::string_view, std::size_t> placeOf;
+    placeOf.reserve(orders.size());
+    for (std::size_t i = 0; i < orders.size(); ++i)
+        placeOf.emplace(orders[i].id, i);
     // Orders that left, in runs of rows.
-    bool moved = removeGone(qi, [&rankOf](const OrderView& o) { return rankOf.count(o.id) > 0; });
+    removeGone(qi, [&placeOf](const OrderView& o) { return placeOf.count(o.id) > 0; });
     // The others take their new rank (and what follows from it); every key
     // but the rank's is the order's own, so their order among themselves holds.
-    for (OrderView& o : mine) {
-        const int rank = rankOf.at(o.id);
-        o = theirs[std::size_t(rank - 1)];
-        o.rank = rank;
+    std::unordered_set<std::string_view> shown;
+    shown.reserve(mine.size());
+    for (Row& row : mine) {
+        row = rowAt(placeOf.at(row.order->id));
+        shown.insert(row.order->id);
     }
-    std::vector<OrderView> fresh;
-    {
-        std::unordered_set<std::string_view> shown;
-        shown.reserve(mine.size());
-        for (const OrderView& o : mine)
-            shown.insert(o.id);
-        for (std::size_t i = 0; i < theirs.size(); ++i) {
-            if (shown.count(theirs[i].id)) continue;
-            fresh.push_back(theirs[i]);
-            fresh.back().rank = static_cast<int>(i) + 1;
-        }
-    }
-    if (fresh.empty()) return moved;
+    std::vector<Row> fresh;
+    for (std::size_t i = 0; i < orders.size(); ++i)
+        if (!shown.count(orders[i].id)) fresh.push_back(rowAt(i));
+    if (fresh.empty()) return;
     // Orders that joined, merged in where they sort, in runs of rows.
     std::vector<SortKey> freshKeys;
     freshKeys.reserve(fresh.size());
-    for (const OrderView& o : fresh)
-        freshKeys.push_back(sortKeyOf(o));
+    for (const Row& row : fresh)
+        freshKeys.push_back(sortKeyOf(row));
     std::vector<int> order(fresh.size());
     std::iota(order.begin(), order.end(), 0);
     std::stable_sort(order.begin(), order.end(), [&](int x, int y) {
@@ -665,8 +662,8 @@ bool QueueModel::applySorted(std::size_t qi, const std::vector<OrderView>& their
     });
     std::vector<SortKey> keys;
     keys.reserve(mine.size());
-    for (const OrderView& o : mine)
-        keys.push_back(sortKeyOf(o));
+    for (const Row& row : mine)
+        keys.push_back(sortKeyOf(row));
     std::size_t pos = 0;
     for (std::size_t j = 0; j < order.size();) {
         const SortKey& first = freshKeys[std::size_t(order[j])];
@@ -676,21 +673,19 @@ bool QueueModel::applySorted(std::size_t qi, const std::vector<OrderView>& their
         while (end < order.size() &&
                (pos == keys.size() || before(freshKeys[std::size_t(order[end])], keys[pos])))
             ++end;
-        std::vector<OrderView> run;
+        std::vector<Row> run;
         std::vector<SortKey> runKeys;
         for (std::size_t k = j; k < end; ++k) {
-            run.push_back(std::move(fresh[std::size_t(order[k])]));
+            run.push_back(fresh[std::size_t(order[k])]);
             runKeys.push_back(freshKeys[std::size_t(order[k])]);
         }
         beginInsertRows(parent, static_cast<int>(pos), static_cast<int>(pos + run.size()) - 1);
-        mine.insert(mine.begin() + static_cast<long>(pos), std::make_move_iterator(run.begin()),
-                    std::make_move_iterator(run.end()));
+        mine.insert(mine.begin() + static_cast<long>(pos), run.begin(), run.end());
         keys.insert(keys.begin() + static_cast<long>(pos), runKeys.begin(), runKeys.end());
         endInsertRows();
         pos += end - j;
         j = end;
     }
-    return true;
 }
 
 }  // namespace houbu

@@ -105,15 +105,40 @@ class QueueModel : public QAbstractItemModel {
         QString text;
         int rank = 0;
     };
-    static QString keyOf(const QueueView& q);
+    // A listed order: the snapshot's own, not a copy (a switch of run lists
+    // a hundred orders of every queue), and its rank in the whole queue.
+    struct Row {
+        const OrderView* order = nullptr;
+        int rank = 0;
+    };
+    // A shown queue: its tallies, and its listed orders as rows into
+    // `source`, the snapshot's queue they were last read from, which keeps
+    // them alive. While a queue is updated its rows point into the queue
+    // before and the one after, both alive; then only into the one after.
+    struct ShownQueue {
+        std::string travelClass;
+        int from = 0;
+        int to = 0;
+        int length = 0;
+        int passengers = 0;
+        int first = 0;  // the orders ranked before the first listed
+        std::vector<Row> rows;
+        QueuePtr source;
+        quintptr id = 0;  // order indexes name their queue by it, not by row
+    };
+    static QString keyOf(const std::string& travelClass, int from, int to);
+    static QString keyOf(const ShownQueue& q) { return keyOf(q.travelClass, q.from, q.to); }
+    static QString keyOf(const QueueView& q) { return keyOf(q.travelClass, q.from, q.to); }
     // The queue of a top-level index of this model, null for any other index.
-    const QueueView* queueAt(const QModelIndex& queue) const;
+    const ShownQueue* queueAt(const QModelIndex& queue) const;
     bool inRankOrder() const;
-    SortKey sortKeyOf(const OrderView& o) const;
+    SortKey sortKeyOf(const Row& row) const;
     bool before(const SortKey& a, const SortKey& b) const;
-    // Applies a changed queue's orders while sorted by another column than rank.
-    bool applySorted(std::size_t queue, const std::vector<OrderView>& theirs);
-    // Removes the orders of a queue that `stays` turns down, a run of rows at a time.
+    // Lists a changed queue's orders in rank order, as rows removed and inserted.
+    void applyRanked(std::size_t queue, const QueueView& theirs);
+    // Likewise while sorted by another column than rank.
+    void applySorted(std::size_t queue, const QueueView& theirs);
+    // Removes the rows of a queue that `stays` turns down, a run of rows at a time.
     template <class Stays>
     bool removeGone(std::size_t queue, const Stays& stays);
     // Puts every queue's orders in sort order, as one layout change
@@ -123,16 +148,14 @@ class QueueModel : public QAbstractItemModel {
     void showForecasts();
     QString probabilityText(const OrderView& o) const;
     QString probabilityTip(const OrderView& o) const;
-    QString intervalOf(const QueueView& q) const;
+    QString intervalOf(const ShownQueue& q) const;
     // The row of the queue with id `id` (order indexes carry it), -1 when gone.
     int rowOfQueue(quintptr id) const;
     void indexQueues();
 
     QString run_;  // train + date, to detect a change of run
     QStringList stations_;
-    std::vector<QueueView> queues_;
-    std::vector<QueuePtr> sources_;   // parallel: the snapshot's queue each was last made from
-    std::vector<quintptr> queueIds_;  // parallel to queues_
+    std::vector<ShownQueue> queues_;
     quintptr nextQueueId_ = 1;
     std::unordered_map<quintptr, int> rowOfQueue_;
     QHash<QString, int> stepCandidates_;  // order id -> 1-based place
