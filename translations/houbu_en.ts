@@ -72,7 +72,7 @@
 <context>
     <name>houbu::DefineTrainDialog</name>
     <message numerus="yes">
-        <location filename="../app/src/dialogs/define_train_dialog.cpp" line="294"/>
+        <location filename="../app/src/dialogs/define_train_dialog.cpp" line="295"/>
         <source>%1 added (加开): offered to %n waiting order option(s)</source>
         <translation>
             <numerusform>%1 added (加开): offered to %n waiting order as an option</numerusform>
@@ -80,7 +80,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/dialogs/define_train_dialog.cpp" line="295"/>
+        <location filename="../app/src/dialogs/define_train_dialog.cpp" line="296"/>
         <source>%n order(s) served from the waitlist.</source>
         <translation>
             <numerusform>%n order served from the waitlist.</numerusform>
@@ -164,7 +164,7 @@
 <context>
     <name>houbu::MainWindow</name>
     <message numerus="yes">
-        <location filename="../app/src/main_window.cpp" line="815"/>
+        <location filename="../app/src/main_window.cpp" line="834"/>
         <source>Standing tickets (无座): %n live</source>
         <translation>
             <numerusform>Standing tickets (无座): %n live</numerusform>
@@ -172,7 +172,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/main_window_log.cpp" line="70"/>
+        <location filename="../app/src/main_window_log.cpp" line="68"/>
         <source>%n event(s) applied</source>
         <translation>
             <numerusform>%n event applied</numerusform>
@@ -180,7 +180,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/main_window_why.cpp" line="172"/>
+        <location filename="../app/src/main_window_why.cpp" line="170"/>
         <source>%n change(s) of seat would serve it now (同车换座).</source>
         <translation>
             <numerusform>One change of seat would serve it now (同车换座).</numerusform>
@@ -188,7 +188,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/main_window_why.cpp" line="179"/>
+        <location filename="../app/src/main_window_why.cpp" line="177"/>
         <source>It accepts only %n.</source>
         <translation>
             <numerusform>It accepts only %n.</numerusform>
@@ -196,7 +196,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/main_window_why.cpp" line="187"/>
+        <location filename="../app/src/main_window_why.cpp" line="185"/>
         <source>%1 has %n seat(s) free.</source>
         <translation>
             <numerusform>%1 has %n seat free.</numerusform>
@@ -204,7 +204,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/main_window_why.cpp" line="207"/>
+        <location filename="../app/src/main_window_why.cpp" line="205"/>
         <source>Needs %n seat(s) free over the whole interval</source>
         <translation>
             <numerusform>Needs %n seat free over the whole interval</numerusform>
@@ -212,7 +212,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/main_window_why.cpp" line="208"/>
+        <location filename="../app/src/main_window_why.cpp" line="206"/>
         <source>%n free.</source>
         <translation>
             <numerusform>%n free.</numerusform>
@@ -220,7 +220,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/main_window_why.cpp" line="213"/>
+        <location filename="../app/src/main_window_why.cpp" line="211"/>
         <source>Accepts standing: %n standing place(s) free over the interval.</source>
         <translation>
             <numerusform>Accepts standing: %n standing place free over the interval.</numerusform>
@@ -228,7 +228,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/main_window_why.cpp" line="252"/>
+        <location filename="../app/src/main_window_why.cpp" line="250"/>
         <source>… and %n more seat(s)</source>
         <translation>
             <numerusform>… and %n more seat</numerusform>
@@ -255,7 +255,7 @@
 <context>
     <name>houbu::OperatorDialog</name>
     <message numerus="yes">
-        <location filename="../app/src/dialogs/operator_dialog.cpp" line="272"/>
+        <location filename="../app/src/dialogs/operator_dialog.cpp" line="275"/>
         <source>Preview: would serve %n order(s) (%1): %2.</source>
         <translation>
             <numerusform>Preview: would serve %n order (%1): %2.</numerusform>
@@ -263,7 +263,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/dialogs/operator_dialog.cpp" line="274"/>
+        <location filename="../app/src/dialogs/operator_dialog.cpp" line="277"/>
         <source>%n passenger(s)</source>
         <translation>
             <numerusform>%n passenger</numerusform>
@@ -274,7 +274,7 @@
 <context>
     <name>houbu::QueueModel</name>
     <message numerus="yes">
-        <location filename="../app/src/main_window.cpp" line="354"/>
+        <location filename="../app/src/main_window.cpp" line="352"/>
         <location filename="../models/src/queue_model.cpp" line="163"/>
         <source>%n waiting</source>
         <translation>
@@ -299,7 +299,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../models/src/queue_model.cpp" line="293"/>
+        <location filename="../models/src/queue_model.cpp" line="297"/>
         <source>How likely each order is to be served within %n minute(s) (or before it expires, if sooner), as the engine forecasts it; computed for the orders in view. Click to sort.</source>
         <translation>
             <numerusform>How likely each order is to be served within %n minute (or before it expires, if sooner), as the engine forecasts it; computed for the orders in view. Click to sort.</numerusform>
@@ -367,7 +367,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/dialogs/sell_dialog.cpp" line="220"/>
+        <location filename="../app/src/dialogs/sell_dialog.cpp" line="216"/>
         <source>Sale %1: %n ticket(s) held (%2), payable until %3.</source>
         <translation>
             <numerusform>Sale %1: %n ticket held (%2), payable until %3.</numerusform>
@@ -421,7 +421,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/dialogs/waitlist_cap_dialog.cpp" line="97"/>
+        <location filename="../app/src/dialogs/waitlist_cap_dialog.cpp" line="98"/>
         <source>Preview: %n passenger(s) queued, at or over the cap of %1: new orders naming the class are refused (候补人数已满) until fewer are queued; no one queued leaves.</source>
         <translation>
             <numerusform>Preview: %n passenger queued, at or over the cap of %1: new orders naming the class are refused (候补人数已满) until fewer are queued; no one queued leaves.</numerusform>
@@ -429,7 +429,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/dialogs/waitlist_cap_dialog.cpp" line="102"/>
+        <location filename="../app/src/dialogs/waitlist_cap_dialog.cpp" line="103"/>
         <source>Preview: room for %n more passenger(s) (%1 queued, cap %2); orders beyond it are refused (候补人数已满).</source>
         <translation>
             <numerusform>Preview: room for %n more passenger (%1 queued, cap %2); orders beyond it are refused (候补人数已满).</numerusform>

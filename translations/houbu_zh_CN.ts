@@ -1035,24 +1035,24 @@
         <translation>第 %1 行车厢不完整：需要车厢号、席别、排数和座位布局。</translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/define_train_dialog.cpp" line="240"/>
+        <location filename="../app/src/dialogs/define_train_dialog.cpp" line="241"/>
         <source>Car row %1: the car, rows and standing places are whole numbers, the fare a number.</source>
         <translation>第 %1 行车厢：车厢号、排数和站票数须为整数，票价须为数字。</translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/define_train_dialog.cpp" line="293"/>
+        <location filename="../app/src/dialogs/define_train_dialog.cpp" line="294"/>
         <source>%1 defined.</source>
         <translation>已定义 %1。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/dialogs/define_train_dialog.cpp" line="294"/>
+        <location filename="../app/src/dialogs/define_train_dialog.cpp" line="295"/>
         <source>%1 added (加开): offered to %n waiting order option(s)</source>
         <translation>
             <numerusform>已加开 %1：作为 %n 个候补订单选项提供</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/dialogs/define_train_dialog.cpp" line="295"/>
+        <location filename="../app/src/dialogs/define_train_dialog.cpp" line="296"/>
         <source>%n order(s) served from the waitlist.</source>
         <translation>
             <numerusform>%n 个候补订单已兑现。</numerusform>
@@ -1510,12 +1510,12 @@
 <context>
     <name>houbu::EmbeddedSession</name>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="1121"/>
+        <location filename="../session/src/embedded_session.cpp" line="1145"/>
         <source>Embedded · in memory</source>
         <translation>嵌入式 · 内存</translation>
     </message>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="1121"/>
+        <location filename="../session/src/embedded_session.cpp" line="1145"/>
         <source>Embedded · %1</source>
         <translation>嵌入式 · %1</translation>
     </message>
@@ -1544,54 +1544,54 @@
     </message>
     <message>
         <location filename="../session/src/embedded_session.cpp" line="263"/>
-        <location filename="../session/src/embedded_session.cpp" line="534"/>
-        <location filename="../session/src/embedded_session.cpp" line="601"/>
+        <location filename="../session/src/embedded_session.cpp" line="553"/>
+        <location filename="../session/src/embedded_session.cpp" line="620"/>
         <source>No engine is open.</source>
         <translation>未打开引擎。</translation>
     </message>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="441"/>
+        <location filename="../session/src/embedded_session.cpp" line="445"/>
         <source>Loading cancelled after %1 of %2 lines.</source>
         <translation>已在 %2 行中的第 %1 行后取消加载。</translation>
     </message>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="444"/>
-        <location filename="../session/src/embedded_session.cpp" line="463"/>
+        <location filename="../session/src/embedded_session.cpp" line="448"/>
+        <location filename="../session/src/embedded_session.cpp" line="467"/>
         <source>Loading scenario</source>
         <translation>正在加载场景</translation>
     </message>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="489"/>
+        <location filename="../session/src/embedded_session.cpp" line="508"/>
         <source>Cannot write %1: %2</source>
         <translation>无法写入 %1：%2</translation>
     </message>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="504"/>
+        <location filename="../session/src/embedded_session.cpp" line="523"/>
         <source>Journal exported to %1</source>
         <translation>日志已导出到 %1</translation>
     </message>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="513"/>
+        <location filename="../session/src/embedded_session.cpp" line="532"/>
         <source>Replaying the journal</source>
         <translation>正在回放日志</translation>
     </message>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="525"/>
+        <location filename="../session/src/embedded_session.cpp" line="544"/>
         <source>Replaying under both policies</source>
         <translation>正在按两种策略回放</translation>
     </message>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="541"/>
+        <location filename="../session/src/embedded_session.cpp" line="560"/>
         <source>Event %1 is not in the journal.</source>
         <translation>事件 %1 不在日志中。</translation>
     </message>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="549"/>
+        <location filename="../session/src/embedded_session.cpp" line="568"/>
         <source>Line %1 is not a command of this session.</source>
         <translation>第 %1 行不是本会话的命令。</translation>
     </message>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="879"/>
+        <location filename="../session/src/embedded_session.cpp" line="898"/>
         <source>Step mode and the engine disagree on line %1; the engine&apos;s events are kept.</source>
         <translation>单步模式与引擎在第 %1 行的结果不一致；以引擎的事件为准。</translation>
     </message>
@@ -2047,517 +2047,517 @@
 <context>
     <name>houbu::MainWindow</name>
     <message>
-        <location filename="../app/src/main_window.cpp" line="586"/>
+        <location filename="../app/src/main_window.cpp" line="605"/>
         <source>Houbu</source>
         <translation>候补</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="154"/>
+        <location filename="../app/src/main_window.cpp" line="152"/>
         <source>Find seat, ticket, passenger or order (Ctrl+F)</source>
         <translation>查找席位、车票、乘客或订单 (Ctrl+F)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="155"/>
+        <location filename="../app/src/main_window.cpp" line="153"/>
         <source>Class:</source>
         <translation>席别：</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="157"/>
+        <location filename="../app/src/main_window.cpp" line="155"/>
         <source>Car:</source>
         <translation>车厢：</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_actions.cpp" line="71"/>
+        <location filename="../app/src/main_window_actions.cpp" line="69"/>
         <source>Open s&amp;tore…</source>
         <translation>打开存储(&amp;T)…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_actions.cpp" line="109"/>
+        <location filename="../app/src/main_window_actions.cpp" line="107"/>
         <source>Ad&amp;vance clock…</source>
         <translation>推进时钟(&amp;V)…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="211"/>
+        <location filename="../app/src/main_window.cpp" line="209"/>
         <source>Selected: %1 %2→%3</source>
         <translation>已选：%1 %2→%3</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="312"/>
+        <location filename="../app/src/main_window.cpp" line="310"/>
         <source>Trains</source>
         <translation>车次</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="313"/>
+        <location filename="../app/src/main_window.cpp" line="311"/>
         <source>Hot queues</source>
         <translation>热门队列</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="404"/>
+        <location filename="../app/src/main_window.cpp" line="423"/>
         <source>Select a queued order to see which seats block it.</source>
         <translation>选择一个排队订单，查看是哪些席位挡住了它。</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="417"/>
+        <location filename="../app/src/main_window.cpp" line="436"/>
         <source>Queues</source>
         <translation>候补队列</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="424"/>
+        <location filename="../app/src/main_window.cpp" line="443"/>
         <source>All events</source>
         <translation>全部事件</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="430"/>
+        <location filename="../app/src/main_window.cpp" line="449"/>
         <source>All trains</source>
         <translation>全部车次</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="431"/>
+        <location filename="../app/src/main_window.cpp" line="450"/>
         <source>Order id</source>
         <translation>订单号</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="432"/>
+        <location filename="../app/src/main_window.cpp" line="451"/>
         <source>Sent by</source>
         <translation>发送者</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="434"/>
+        <location filename="../app/src/main_window.cpp" line="453"/>
         <source>Only commands sent by this user, token, role or host</source>
         <translation>只显示由此用户、令牌、角色或主机发送的命令</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="435"/>
+        <location filename="../app/src/main_window.cpp" line="454"/>
         <source>Text</source>
         <translation>文本</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="483"/>
+        <location filename="../app/src/main_window.cpp" line="502"/>
         <source>Matching log</source>
         <translation>匹配日志</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="488"/>
+        <location filename="../app/src/main_window.cpp" line="507"/>
         <source>Legend</source>
         <translation>图例</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="492"/>
+        <location filename="../app/src/main_window.cpp" line="511"/>
         <source>Charts</source>
         <translation>图表</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_actions.cpp" line="65"/>
+        <location filename="../app/src/main_window_actions.cpp" line="63"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_actions.cpp" line="66"/>
+        <location filename="../app/src/main_window_actions.cpp" line="64"/>
         <source>Open &amp;demo</source>
         <translation>打开演示(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_actions.cpp" line="69"/>
+        <location filename="../app/src/main_window_actions.cpp" line="67"/>
         <source>&amp;Open scenario…</source>
         <translation>打开场景(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_actions.cpp" line="73"/>
+        <location filename="../app/src/main_window_actions.cpp" line="71"/>
         <source>Recent files</source>
         <translation>最近的文件</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_actions.cpp" line="76"/>
+        <location filename="../app/src/main_window_actions.cpp" line="74"/>
         <source>Co&amp;nnect to server…</source>
         <translation>连接服务器(&amp;N)…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_actions.cpp" line="78"/>
+        <location filename="../app/src/main_window_actions.cpp" line="76"/>
         <source>D&amp;isconnect</source>
         <translation>断开连接(&amp;I)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_actions.cpp" line="80"/>
+        <location filename="../app/src/main_window_actions.cpp" line="78"/>
         <source>&amp;Export journal as scenario…</source>
         <translation>将日志导出为场景(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_actions.cpp" line="84"/>
+        <location filename="../app/src/main_window_actions.cpp" line="82"/>
         <source>&amp;Settings…</source>
         <translation>设置(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_actions.cpp" line="89"/>
+        <location filename="../app/src/main_window_actions.cpp" line="87"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_actions.cpp" line="91"/>
+        <location filename="../app/src/main_window_actions.cpp" line="89"/>
         <source>&amp;Operations</source>
         <translation>操作(&amp;O)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_actions.cpp" line="97"/>
+        <location filename="../app/src/main_window_actions.cpp" line="95"/>
         <source>&amp;Sell…</source>
         <translation>售票(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_actions.cpp" line="98"/>
+        <location filename="../app/src/main_window_actions.cpp" line="96"/>
         <source>&amp;Block quota…</source>
         <translation>预留配额(&amp;B)…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_actions.cpp" line="99"/>
+        <location filename="../app/src/main_window_actions.cpp" line="97"/>
         <source>&amp;Release selection…</source>
         <translation>释放所选(&amp;R)…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_actions.cpp" line="101"/>
+        <location filename="../app/src/main_window_actions.cpp" line="99"/>
         <source>&amp;Waitlist order…</source>
         <translation>候补订单(&amp;W)…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_actions.cpp" line="102"/>
+        <location filename="../app/src/main_window_actions.cpp" line="100"/>
         <source>&amp;Prepay order…</source>
         <translation>预付订单(&amp;P)…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_actions.cpp" line="104"/>
+        <location filename="../app/src/main_window_actions.cpp" line="102"/>
         <source>&amp;Cancel order…</source>
         <translation>取消订单(&amp;C)…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_actions.cpp" line="106"/>
+        <location filename="../app/src/main_window_actions.cpp" line="104"/>
         <source>&amp;Add car…</source>
         <translation>加挂车厢(&amp;A)…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_actions.cpp" line="108"/>
+        <location filename="../app/src/main_window_actions.cpp" line="106"/>
         <source>&amp;Define train…</source>
         <translation>定义车次(&amp;D)…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_actions.cpp" line="112"/>
+        <location filename="../app/src/main_window_actions.cpp" line="110"/>
         <source>Wai&amp;tlist cap…</source>
         <translation>候补人数上限(&amp;T)…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_actions.cpp" line="114"/>
+        <location filename="../app/src/main_window_actions.cpp" line="112"/>
         <source>Waitlist r&amp;ules…</source>
         <translation>候补规则(&amp;U)…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_actions.cpp" line="132"/>
+        <location filename="../app/src/main_window_actions.cpp" line="130"/>
         <source>Release the selected seat interval (in the grid)</source>
         <translation>释放所选席位区间（席位图中）</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_actions.cpp" line="133"/>
+        <location filename="../app/src/main_window_actions.cpp" line="131"/>
         <source>Cancel the chosen order (in the queues)</source>
         <translation>取消所选订单（队列中）</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_actions.cpp" line="135"/>
+        <location filename="../app/src/main_window_actions.cpp" line="133"/>
         <source>&amp;Matching</source>
         <translation>匹配(&amp;M)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_actions.cpp" line="136"/>
+        <location filename="../app/src/main_window_actions.cpp" line="134"/>
         <source>&amp;Pause matching</source>
         <translation>暂停匹配(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_actions.cpp" line="139"/>
+        <location filename="../app/src/main_window_actions.cpp" line="137"/>
         <source>Step through the matching decisions of each command</source>
         <translation>逐步查看每条命令的匹配决策</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_actions.cpp" line="143"/>
+        <location filename="../app/src/main_window_actions.cpp" line="141"/>
         <source>&amp;Step</source>
         <translation>单步(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_actions.cpp" line="147"/>
+        <location filename="../app/src/main_window_actions.cpp" line="145"/>
         <source>Apply the pending matching decision (F10)</source>
         <translation>应用待处理的匹配决策 (F10)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_actions.cpp" line="148"/>
+        <location filename="../app/src/main_window_actions.cpp" line="146"/>
         <source>&amp;Back</source>
         <translation>后退(&amp;B)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_actions.cpp" line="152"/>
+        <location filename="../app/src/main_window_actions.cpp" line="150"/>
         <source>Undo the last decision by replaying the command (Shift+F10)</source>
         <translation>通过重放命令撤销上一个决策 (Shift+F10)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_actions.cpp" line="153"/>
+        <location filename="../app/src/main_window_actions.cpp" line="151"/>
         <source>&amp;Run to the end</source>
         <translation>运行到结束(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_actions.cpp" line="157"/>
+        <location filename="../app/src/main_window_actions.cpp" line="155"/>
         <source>Apply every pending decision and command (F5)</source>
         <translation>应用所有待处理的决策和命令 (F5)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_actions.cpp" line="166"/>
+        <location filename="../app/src/main_window_actions.cpp" line="164"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_actions.cpp" line="167"/>
+        <location filename="../app/src/main_window_actions.cpp" line="165"/>
         <source>Zoom &amp;in</source>
         <translation>放大(&amp;I)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_actions.cpp" line="169"/>
+        <location filename="../app/src/main_window_actions.cpp" line="167"/>
         <source>Zoom &amp;out</source>
         <translation>缩小(&amp;O)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_actions.cpp" line="171"/>
+        <location filename="../app/src/main_window_actions.cpp" line="169"/>
         <source>&amp;Actual size</source>
         <translation>实际大小(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_actions.cpp" line="173"/>
+        <location filename="../app/src/main_window_actions.cpp" line="171"/>
         <source>&amp;Find</source>
         <translation>查找(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_actions.cpp" line="186"/>
+        <location filename="../app/src/main_window_actions.cpp" line="184"/>
         <source>&amp;Reset window layout</source>
         <translation>重置窗口布局(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_actions.cpp" line="188"/>
+        <location filename="../app/src/main_window_actions.cpp" line="186"/>
         <source>&amp;Analysis</source>
         <translation>分析(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_actions.cpp" line="191"/>
+        <location filename="../app/src/main_window_actions.cpp" line="189"/>
         <source>&amp;Replay history for charts</source>
         <translation>回放历史以生成图表(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_actions.cpp" line="197"/>
+        <location filename="../app/src/main_window_actions.cpp" line="195"/>
         <source>&amp;Compare policies…</source>
         <translation>比较策略(&amp;C)…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_actions.cpp" line="200"/>
+        <location filename="../app/src/main_window_actions.cpp" line="198"/>
         <source>Replay the journal with the shown run under complete and under exact</source>
         <translation>分别在 complete 和 exact 策略下为当前车次回放日志</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_actions.cpp" line="203"/>
+        <location filename="../app/src/main_window_actions.cpp" line="201"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_actions.cpp" line="204"/>
+        <location filename="../app/src/main_window_actions.cpp" line="202"/>
         <source>&amp;Examples</source>
         <translation>示例(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_actions.cpp" line="211"/>
+        <location filename="../app/src/main_window_actions.cpp" line="209"/>
         <source>&amp;Manual</source>
         <translation>使用手册(&amp;M)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_actions.cpp" line="214"/>
+        <location filename="../app/src/main_window_actions.cpp" line="212"/>
         <source>&amp;Keyboard shortcuts</source>
         <translation>键盘快捷键(&amp;K)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_actions.cpp" line="216"/>
+        <location filename="../app/src/main_window_actions.cpp" line="214"/>
         <source>&amp;About Houbu</source>
         <translation>关于候补(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_actions.cpp" line="219"/>
+        <location filename="../app/src/main_window_actions.cpp" line="217"/>
         <source>Operations</source>
         <translation>操作</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/main_window.cpp" line="815"/>
+        <location filename="../app/src/main_window.cpp" line="834"/>
         <source>Standing tickets (无座): %n live</source>
         <translation>
             <numerusform>无座车票：%n 张有效</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="816"/>
+        <location filename="../app/src/main_window.cpp" line="835"/>
         <source>each class&apos;s standing load per segment is the row under its seats</source>
         <translation>各席别每个区段的无座人数见其座位下方的一行</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="827"/>
+        <location filename="../app/src/main_window.cpp" line="846"/>
         <source>No class is capped; nobody waits.</source>
         <translation>没有席别设置上限；无人候补。</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_log.cpp" line="116"/>
+        <location filename="../app/src/main_window_log.cpp" line="114"/>
         <source>Refused: %1 %2</source>
         <translation>被拒绝：%1 %2</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_why.cpp" line="95"/>
-        <location filename="../app/src/main_window_why.cpp" line="161"/>
+        <location filename="../app/src/main_window_why.cpp" line="93"/>
+        <location filename="../app/src/main_window_why.cpp" line="159"/>
         <source>%1 no longer waits in any queue of this run.</source>
         <translation>%1 已不在本车次的任何队列中等待。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/main_window_why.cpp" line="213"/>
+        <location filename="../app/src/main_window_why.cpp" line="211"/>
         <source>Accepts standing: %n standing place(s) free over the interval.</source>
         <translation>
             <numerusform>接受无座：该区间有 %n 个无座空位。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_why.cpp" line="218"/>
+        <location filename="../app/src/main_window_why.cpp" line="216"/>
         <source>This class is closed to new waitlist orders (cap 0); the order stays queued.</source>
         <translation>该席别已停止接受新的候补订单（上限 0）；本订单继续排队。</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_why.cpp" line="221"/>
+        <location filename="../app/src/main_window_why.cpp" line="219"/>
         <source>Waitlist cap %1 on this class, %2 passengers queued.</source>
         <translation>该席别候补人数上限 %1，已有 %2 人排队。</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_why.cpp" line="225"/>
+        <location filename="../app/src/main_window_why.cpp" line="223"/>
         <source>When seats come it fails: passenger %1 holds ticket %2 at an overlapping time (兑现失败).</source>
         <translation>有座时将兑现失败：乘车人 %1 持有时间重叠的车票 %2。</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_actions.cpp" line="253"/>
+        <location filename="../app/src/main_window_actions.cpp" line="251"/>
+        <location filename="../app/src/main_window_actions.cpp" line="284"/>
         <location filename="../app/src/main_window_actions.cpp" line="286"/>
-        <location filename="../app/src/main_window_actions.cpp" line="288"/>
-        <location filename="../app/src/main_window_explain.cpp" line="66"/>
+        <location filename="../app/src/main_window_explain.cpp" line="65"/>
         <source>Open a scenario or a store first</source>
         <translation>请先打开场景或存储</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_actions.cpp" line="256"/>
+        <location filename="../app/src/main_window_actions.cpp" line="254"/>
         <source>No train is shown: open a scenario or a store first</source>
         <translation>未显示任何车次：请先打开场景或存储</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_actions.cpp" line="270"/>
+        <location filename="../app/src/main_window_actions.cpp" line="268"/>
         <source>Release the selected seat interval (refund, timeout, reschedule or quota)</source>
         <translation>释放所选席位区间（退票、超时、改签或预留）</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_actions.cpp" line="272"/>
+        <location filename="../app/src/main_window_actions.cpp" line="270"/>
         <source>Sell tickets on the shown train</source>
         <translation>发售当前车次的车票</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_actions.cpp" line="273"/>
+        <location filename="../app/src/main_window_actions.cpp" line="271"/>
         <source>Withhold seats as a quota block</source>
         <translation>将席位扣留为预留配额</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_actions.cpp" line="274"/>
+        <location filename="../app/src/main_window_actions.cpp" line="272"/>
         <source>Submit a waitlist order</source>
         <translation>提交候补订单</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_actions.cpp" line="275"/>
+        <location filename="../app/src/main_window_actions.cpp" line="273"/>
         <source>Prepay a waitlist order</source>
         <translation>预付候补订单</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_actions.cpp" line="276"/>
+        <location filename="../app/src/main_window_actions.cpp" line="274"/>
         <source>No waitlist order awaits prepayment</source>
         <translation>没有待预付的候补订单</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_actions.cpp" line="277"/>
+        <location filename="../app/src/main_window_actions.cpp" line="275"/>
         <source>Cancel a waitlist order</source>
         <translation>取消候补订单</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_actions.cpp" line="278"/>
+        <location filename="../app/src/main_window_actions.cpp" line="276"/>
         <source>No waitlist order to cancel</source>
         <translation>没有可取消的候补订单</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_actions.cpp" line="279"/>
+        <location filename="../app/src/main_window_actions.cpp" line="277"/>
         <source>Add a car (加挂) to the shown train</source>
         <translation>为当前车次加挂车厢</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_actions.cpp" line="281"/>
+        <location filename="../app/src/main_window_actions.cpp" line="279"/>
         <source>Define a train run, by default an added one (加开) that waiting orders may accept</source>
         <translation>定义一个车次，默认为候补订单可接受的加开列车</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_actions.cpp" line="283"/>
+        <location filename="../app/src/main_window_actions.cpp" line="281"/>
         <source>Cap the passengers queued on a class of the shown train</source>
         <translation>为当前车次的某个席别设置候补人数上限</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_actions.cpp" line="285"/>
+        <location filename="../app/src/main_window_actions.cpp" line="283"/>
         <source>Set the waitlist limits for the orders submitted from now on</source>
         <translation>设置此后提交的候补订单所受的限制</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_actions.cpp" line="287"/>
+        <location filename="../app/src/main_window_actions.cpp" line="285"/>
         <source>Move the logical clock forward</source>
         <translation>向前推进逻辑时钟</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_actions.cpp" line="292"/>
+        <location filename="../app/src/main_window_actions.cpp" line="290"/>
         <source>Save the shown run&apos;s seat map as PDF or PNG</source>
         <translation>将当前车次的座位图保存为 PDF 或 PNG</translation>
     </message>
     <message>
+        <location filename="../app/src/main_window_actions.cpp" line="291"/>
         <location filename="../app/src/main_window_actions.cpp" line="293"/>
-        <location filename="../app/src/main_window_actions.cpp" line="295"/>
         <location filename="../app/src/main_window_export.cpp" line="51"/>
         <source>No train is shown</source>
         <translation>未显示任何车次</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_actions.cpp" line="294"/>
+        <location filename="../app/src/main_window_actions.cpp" line="292"/>
         <source>Print the shown run&apos;s seat map, with a preview first</source>
         <translation>打印当前车次的座位图（先预览）</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_actions.cpp" line="476"/>
+        <location filename="../app/src/main_window_actions.cpp" line="474"/>
         <source>%1 %2→%3</source>
         <translation>%1 %2→%3</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_actions.cpp" line="482"/>
+        <location filename="../app/src/main_window_actions.cpp" line="480"/>
         <source>Release %1 (%2)…</source>
         <translation>释放 %1（%2）…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_actions.cpp" line="492"/>
+        <location filename="../app/src/main_window_actions.cpp" line="490"/>
         <source>Sell %1…</source>
         <translation>发售 %1…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_actions.cpp" line="495"/>
+        <location filename="../app/src/main_window_actions.cpp" line="493"/>
         <source>Block %1…</source>
         <translation>预留 %1…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_actions.cpp" line="498"/>
+        <location filename="../app/src/main_window_actions.cpp" line="496"/>
         <source>Waitlist order for %1…</source>
         <translation>为 %1 提交候补订单…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_actions.cpp" line="510"/>
+        <location filename="../app/src/main_window_actions.cpp" line="508"/>
         <source>Cancel order %1…</source>
         <translation>取消订单 %1…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_actions.cpp" line="525"/>
+        <location filename="../app/src/main_window_actions.cpp" line="523"/>
         <source>Waitlist cap for %1…</source>
         <translation>%1 的候补人数上限…</translation>
     </message>
@@ -2711,193 +2711,193 @@
         <translation>只能导出嵌入式引擎的日志。</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="571"/>
+        <location filename="../app/src/main_window.cpp" line="590"/>
         <source>in memory</source>
         <translation>内存</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="592"/>
+        <location filename="../app/src/main_window.cpp" line="611"/>
         <source>Cannot open the store</source>
         <translation>无法打开存储</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="605"/>
+        <location filename="../app/src/main_window.cpp" line="624"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="704"/>
+        <location filename="../app/src/main_window.cpp" line="723"/>
         <source>Cannot open scenario</source>
         <translation>无法打开场景</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="705"/>
+        <location filename="../app/src/main_window.cpp" line="724"/>
         <source>Cannot read %1: %2</source>
         <translation>无法读取 %1：%2</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_actions.cpp" line="228"/>
+        <location filename="../app/src/main_window_actions.cpp" line="226"/>
         <source>Matching</source>
         <translation>匹配</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="165"/>
+        <location filename="../app/src/main_window.cpp" line="163"/>
         <source>Every mark of the grid: View ▸ Legend</source>
         <translation>席位图的全部标记：视图 ▸ 图例</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="715"/>
+        <location filename="../app/src/main_window.cpp" line="734"/>
         <source>Open scenario</source>
         <translation>打开场景</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="716"/>
+        <location filename="../app/src/main_window.cpp" line="735"/>
         <source>Scenarios (*.jsonl);;All files (*)</source>
         <translation>场景 (*.jsonl);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="722"/>
+        <location filename="../app/src/main_window.cpp" line="741"/>
         <source>Open or create a store</source>
         <translation>打开或新建存储</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="723"/>
+        <location filename="../app/src/main_window.cpp" line="742"/>
         <source>Houbu stores (*.db);;All files (*)</source>
         <translation>候补存储 (*.db);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="732"/>
+        <location filename="../app/src/main_window.cpp" line="751"/>
         <source>Export journal as scenario</source>
         <translation>将日志导出为场景</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="732"/>
+        <location filename="../app/src/main_window.cpp" line="751"/>
         <source>Scenarios (*.jsonl)</source>
         <translation>场景 (*.jsonl)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="797"/>
+        <location filename="../app/src/main_window.cpp" line="816"/>
         <source>Clock %1</source>
         <translation>时钟 %1</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="838"/>
-        <location filename="../app/src/main_window.cpp" line="839"/>
+        <location filename="../app/src/main_window.cpp" line="857"/>
+        <location filename="../app/src/main_window.cpp" line="858"/>
         <source>All</source>
         <translation>全部</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="844"/>
+        <location filename="../app/src/main_window.cpp" line="863"/>
         <source>%1 · %2</source>
         <translation>%1 · %2</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/main_window_log.cpp" line="70"/>
+        <location filename="../app/src/main_window_log.cpp" line="68"/>
         <source>%n event(s) applied</source>
         <translation>
             <numerusform>已应用 %n 个事件</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_explain.cpp" line="129"/>
-        <location filename="../app/src/main_window_why.cpp" line="255"/>
+        <location filename="../app/src/main_window_explain.cpp" line="128"/>
+        <location filename="../app/src/main_window_why.cpp" line="253"/>
         <source>Why %1 waits</source>
         <translation>%1 为何仍在等待</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_why.cpp" line="123"/>
+        <location filename="../app/src/main_window_why.cpp" line="121"/>
         <source>%1 waits on %2 %3, not on the run shown.</source>
         <translation>%1 在 %2 %3 候补，不在当前显示的车次。</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_why.cpp" line="128"/>
+        <location filename="../app/src/main_window_why.cpp" line="126"/>
         <source>%1 is not a waiting order.</source>
         <translation>%1 不是正在候补的订单。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/main_window_why.cpp" line="172"/>
+        <location filename="../app/src/main_window_why.cpp" line="170"/>
         <source>%n change(s) of seat would serve it now (同车换座).</source>
         <translation>
             <numerusform>换座 %n 次即可立即兑现（同车换座）。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_why.cpp" line="175"/>
+        <location filename="../app/src/main_window_why.cpp" line="173"/>
         <source>It accepts them.</source>
         <translation>该订单接受换座。</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_why.cpp" line="177"/>
+        <location filename="../app/src/main_window_why.cpp" line="175"/>
         <source>It accepts no change of seat.</source>
         <translation>该订单不接受换座。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/main_window_why.cpp" line="179"/>
+        <location filename="../app/src/main_window_why.cpp" line="177"/>
         <source>It accepts only %n.</source>
         <translation>
             <numerusform>该订单只接受 %n 次。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_why.cpp" line="182"/>
+        <location filename="../app/src/main_window_why.cpp" line="180"/>
         <source>Not even two changes of seat would serve it</source>
         <translation>即使换座两次也无法兑现</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_why.cpp" line="186"/>
+        <location filename="../app/src/main_window_why.cpp" line="184"/>
         <source>segment %1</source>
         <translation>第 %1 区段</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/main_window_why.cpp" line="187"/>
+        <location filename="../app/src/main_window_why.cpp" line="185"/>
         <source>%1 has %n seat(s) free.</source>
         <translation>
             <numerusform>%1 仅有 %n 个空闲席位。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_why.cpp" line="189"/>
+        <location filename="../app/src/main_window_why.cpp" line="187"/>
         <source>the free pieces of seats do not join up.</source>
         <translation>空闲的席位区段无法衔接。</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_why.cpp" line="197"/>
+        <location filename="../app/src/main_window_why.cpp" line="195"/>
         <source>stops %1→%2</source>
         <translation>站序 %1→%2</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_why.cpp" line="202"/>
+        <location filename="../app/src/main_window_why.cpp" line="200"/>
         <source>The train has left %1: this option no longer serves.</source>
         <translation>列车已从%1发车：此选项不再兑现。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/main_window_why.cpp" line="207"/>
+        <location filename="../app/src/main_window_why.cpp" line="205"/>
         <source>Needs %n seat(s) free over the whole interval</source>
         <translation>
             <numerusform>需要全程空闲席位 %n 个</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/main_window_why.cpp" line="208"/>
+        <location filename="../app/src/main_window_why.cpp" line="206"/>
         <source>%n free.</source>
         <translation>
             <numerusform>空闲 %n 个。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_why.cpp" line="210"/>
+        <location filename="../app/src/main_window_why.cpp" line="208"/>
         <source>Servable now: under policy exact it waits for a release of exactly this interval.</source>
         <translation>现在即可兑现：在 exact 策略下，它等待恰好这一区间的释放。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/main_window_why.cpp" line="252"/>
+        <location filename="../app/src/main_window_why.cpp" line="250"/>
         <source>… and %n more seat(s)</source>
         <translation>
             <numerusform>…… 另有 %n 个席位</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_actions.cpp" line="271"/>
+        <location filename="../app/src/main_window_actions.cpp" line="269"/>
         <source>Select a seat interval in the grid first</source>
         <translation>请先在席位图中选择一个席位区间</translation>
     </message>
@@ -3008,57 +3008,57 @@
         <translation>全天所有车次中最长的候补队列，候补人数多者在前。按回车或双击可显示该车次并选中该队列。</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_explain.cpp" line="39"/>
+        <location filename="../app/src/main_window_explain.cpp" line="38"/>
         <source>E&amp;xplain this fulfilment</source>
         <translation>解释此次兑现(&amp;X)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_explain.cpp" line="51"/>
+        <location filename="../app/src/main_window_explain.cpp" line="50"/>
         <source>&amp;Copy the event as JSON</source>
         <translation>复制事件的 JSON(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_explain.cpp" line="67"/>
+        <location filename="../app/src/main_window_explain.cpp" line="66"/>
         <source>Only an embedded engine can apply its journal again to explain an event</source>
         <translation>只有内嵌引擎才能重新应用其日志来解释事件</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_explain.cpp" line="69"/>
+        <location filename="../app/src/main_window_explain.cpp" line="68"/>
         <source>Choose an order served, failed, considered or skipped in the matching log</source>
         <translation>请在匹配日志中选择一个已兑现、兑现失败、被考虑或被跳过的订单</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_explain.cpp" line="70"/>
+        <location filename="../app/src/main_window_explain.cpp" line="69"/>
         <source>Why the matcher decided as it did for this order: the freed seats, the candidates in queue order and the seats at that moment (F8)</source>
         <translation>匹配器为何对此订单作出这个决定：释放的座位、按队列顺序的候选订单和当时的座位 (F8)</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_explain.cpp" line="83"/>
+        <location filename="../app/src/main_window_explain.cpp" line="82"/>
         <source>Applying the command again…</source>
         <translation>正在重新应用命令…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_explain.cpp" line="91"/>
+        <location filename="../app/src/main_window_explain.cpp" line="90"/>
         <source>Explain this fulfilment</source>
         <translation>解释此次兑现</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_explain.cpp" line="102"/>
+        <location filename="../app/src/main_window_explain.cpp" line="101"/>
         <source>Export report…</source>
         <translation>导出报告…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_explain.cpp" line="104"/>
+        <location filename="../app/src/main_window_explain.cpp" line="103"/>
         <source>Print report…</source>
         <translation>打印报告…</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_explain.cpp" line="120"/>
+        <location filename="../app/src/main_window_explain.cpp" line="119"/>
         <source>Save or print why %1 waits</source>
         <translation>保存或打印 %1 为何仍在等待</translation>
     </message>
     <message>
-        <location filename="../app/src/main_window_explain.cpp" line="120"/>
+        <location filename="../app/src/main_window_explain.cpp" line="119"/>
         <source>Choose a queued order first</source>
         <translation>请先选择一个排队中的订单</translation>
     </message>
@@ -3116,101 +3116,101 @@
         <translation>一个订单最多 5 名乘客</translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/operator_dialog.cpp" line="117"/>
+        <location filename="../app/src/dialogs/operator_dialog.cpp" line="118"/>
         <source>The command&apos;s logical time: the console clock unless you choose a later one (what falls due before it fires first).</source>
         <translation>命令的逻辑时间：默认为控制台时钟，也可选择更晚的时间（在此之前到期的事项先触发）。</translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/operator_dialog.cpp" line="119"/>
+        <location filename="../app/src/dialogs/operator_dialog.cpp" line="120"/>
         <source>A&amp;t:</source>
         <translation>时间(&amp;T)：</translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/operator_dialog.cpp" line="123"/>
+        <location filename="../app/src/dialogs/operator_dialog.cpp" line="124"/>
         <source>Send the command to the engine</source>
         <translation>将命令发送给引擎</translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/operator_dialog.cpp" line="167"/>
+        <location filename="../app/src/dialogs/operator_dialog.cpp" line="168"/>
         <source>The id of what this command creates. The same command sent again with the same id changes nothing.</source>
         <translation>此命令所创建对象的编号。以相同编号再次发送相同命令不会产生任何变化。</translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/operator_dialog.cpp" line="267"/>
+        <location filename="../app/src/dialogs/operator_dialog.cpp" line="270"/>
         <source>Preview: no waiting order would be served.</source>
         <translation>预演：不会兑现任何候补订单。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/dialogs/operator_dialog.cpp" line="272"/>
+        <location filename="../app/src/dialogs/operator_dialog.cpp" line="275"/>
         <source>Preview: would serve %n order(s) (%1): %2.</source>
         <translation>
             <numerusform>预演：将兑现 %n 个订单（%1）：%2。</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/dialogs/operator_dialog.cpp" line="274"/>
+        <location filename="../app/src/dialogs/operator_dialog.cpp" line="277"/>
         <source>%n passenger(s)</source>
         <translation>
             <numerusform>%n 名乘客</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/operator_dialog.cpp" line="278"/>
+        <location filename="../app/src/dialogs/operator_dialog.cpp" line="281"/>
         <source>The run&apos;s longest queue would go from %1 to %2 orders.</source>
         <translation>该车次最长的候补队列将从 %1 单变为 %2 单。</translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/operator_dialog.cpp" line="315"/>
+        <location filename="../app/src/dialogs/operator_dialog.cpp" line="318"/>
         <source>This connection cannot send commands.</source>
         <translation>此连接无法发送命令。</translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/operator_dialog.cpp" line="323"/>
+        <location filename="../app/src/dialogs/operator_dialog.cpp" line="326"/>
         <source>Sending…</source>
         <translation>正在发送…</translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/operator_dialog.cpp" line="344"/>
+        <location filename="../app/src/dialogs/operator_dialog.cpp" line="347"/>
         <source>Not applied: %1</source>
         <translation>未应用：%1</translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/operator_dialog.cpp" line="373"/>
+        <location filename="../app/src/dialogs/operator_dialog.cpp" line="376"/>
         <source>%1 ×%2</source>
         <translation>%1 ×%2</translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/operator_dialog.cpp" line="376"/>
+        <location filename="../app/src/dialogs/operator_dialog.cpp" line="379"/>
         <source>%1: applied.</source>
         <translation>%1：已执行。</translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/operator_dialog.cpp" line="377"/>
+        <location filename="../app/src/dialogs/operator_dialog.cpp" line="380"/>
         <source>%1: applied (%2).</source>
         <translation>%1：已执行（%2）。</translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/operator_dialog.cpp" line="289"/>
+        <location filename="../app/src/dialogs/operator_dialog.cpp" line="292"/>
         <source>The same command with id %1 was applied before: nothing changed. Choose another id to send it again.</source>
         <translation>编号为 %1 的相同命令此前已应用：没有任何变化。如需再次发送，请选择其他编号。</translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/operator_dialog.cpp" line="77"/>
+        <location filename="../app/src/dialogs/operator_dialog.cpp" line="78"/>
         <source>S&amp;tep through</source>
         <translation>逐步发送(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/operator_dialog.cpp" line="80"/>
+        <location filename="../app/src/dialogs/operator_dialog.cpp" line="81"/>
         <source>Send it paused at its first matching decision, to watch whom it serves one decision at a time (Matching ▸ Step, Back)</source>
         <translation>发送后停在第一个匹配决策处，逐个决策查看它兑现了谁（匹配 ▸ 单步、后退）</translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/operator_dialog.cpp" line="292"/>
+        <location filename="../app/src/dialogs/operator_dialog.cpp" line="295"/>
         <source>Done already for %1 (duplicate): nothing changed.</source>
         <translation>%1 已处理过（重复）：没有任何变化。</translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/operator_dialog.cpp" line="349"/>
+        <location filename="../app/src/dialogs/operator_dialog.cpp" line="352"/>
         <source>The engine refused the command: %1</source>
         <translation>引擎拒绝了该命令：%1</translation>
     </message>
@@ -3332,7 +3332,7 @@
 <context>
     <name>houbu::QueueModel</name>
     <message numerus="yes">
-        <location filename="../app/src/main_window.cpp" line="354"/>
+        <location filename="../app/src/main_window.cpp" line="352"/>
         <location filename="../models/src/queue_model.cpp" line="163"/>
         <source>%n waiting</source>
         <translation>
@@ -3340,8 +3340,8 @@
         </translation>
     </message>
     <message>
-        <location filename="../app/src/main_window.cpp" line="357"/>
-        <location filename="../models/src/queue_model.cpp" line="267"/>
+        <location filename="../app/src/main_window.cpp" line="355"/>
+        <location filename="../models/src/queue_model.cpp" line="271"/>
         <source>%1 %</source>
         <translation>%1%</translation>
     </message>
@@ -3371,88 +3371,93 @@
     </message>
     <message>
         <location filename="../models/src/queue_model.cpp" line="174"/>
+        <source>Its orders are listed when it comes into view.</source>
+        <translation>滚动到此队列时列出其订单。</translation>
+    </message>
+    <message>
+        <location filename="../models/src/queue_model.cpp" line="178"/>
         <source>The first %1 are listed; more as you scroll down.</source>
         <translation>列出前 %1 个；向下滚动时列出更多。</translation>
     </message>
     <message>
-        <location filename="../models/src/queue_model.cpp" line="226"/>
+        <location filename="../models/src/queue_model.cpp" line="230"/>
         <source>standing accepted</source>
         <translation>接受无座</translation>
     </message>
     <message>
-        <location filename="../models/src/queue_model.cpp" line="227"/>
+        <location filename="../models/src/queue_model.cpp" line="231"/>
         <source>added trains accepted</source>
         <translation>接受新增列车</translation>
     </message>
     <message>
-        <location filename="../models/src/queue_model.cpp" line="235"/>
+        <location filename="../models/src/queue_model.cpp" line="239"/>
         <source>Order %1 of user %2, %3, rank %4 in this queue</source>
         <translation>用户 %2 的订单 %1，%3，在本队列排第 %4 名</translation>
     </message>
     <message>
-        <location filename="../models/src/queue_model.cpp" line="275"/>
+        <location filename="../models/src/queue_model.cpp" line="279"/>
         <source>The forecast for %1 is on its way.</source>
         <translation>%1 的预测正在计算。</translation>
     </message>
     <message>
-        <location filename="../models/src/queue_model.cpp" line="278"/>
+        <location filename="../models/src/queue_model.cpp" line="282"/>
         <source>Served by %1 with probability %2 % (90 % interval %3–%4 %)</source>
         <translation>%1 前兑现概率 %2%（90% 区间 %3–%4%）</translation>
     </message>
     <message>
-        <location filename="../models/src/queue_model.cpp" line="284"/>
+        <location filename="../models/src/queue_model.cpp" line="288"/>
         <source>Forecast before the last change; a new one follows.</source>
         <translation>这是最近一次变化之前的预测；新的预测随后就到。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../models/src/queue_model.cpp" line="293"/>
+        <location filename="../models/src/queue_model.cpp" line="297"/>
         <source>How likely each order is to be served within %n minute(s) (or before it expires, if sooner), as the engine forecasts it; computed for the orders in view. Click to sort.</source>
         <translation>
             <numerusform>引擎预测的各订单在 %n 分钟内（若失效更早，则在失效前）兑现的概率（候补兑现概率）；只为视图中的订单计算。点击可排序。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../models/src/queue_model.cpp" line="301"/>
+        <location filename="../models/src/queue_model.cpp" line="305"/>
         <source>Queue / order</source>
         <translation>队列 / 订单</translation>
     </message>
     <message>
-        <location filename="../models/src/queue_model.cpp" line="303"/>
+        <location filename="../models/src/queue_model.cpp" line="307"/>
         <source>Rank</source>
         <translation>名次</translation>
     </message>
     <message>
-        <location filename="../models/src/queue_model.cpp" line="305"/>
+        <location filename="../models/src/queue_model.cpp" line="309"/>
         <source>Ahead</source>
         <translation>前方人数</translation>
     </message>
     <message>
-        <location filename="../models/src/queue_model.cpp" line="307"/>
+        <location filename="../models/src/queue_model.cpp" line="311"/>
         <source>Level</source>
         <translation>排队情况</translation>
     </message>
     <message>
-        <location filename="../models/src/queue_model.cpp" line="309"/>
+        <location filename="../models/src/queue_model.cpp" line="313"/>
         <source>Probability</source>
         <translation>概率</translation>
     </message>
     <message>
-        <location filename="../models/src/queue_model.cpp" line="311"/>
+        <location filename="../models/src/queue_model.cpp" line="315"/>
         <source>Passengers</source>
         <translation>乘客</translation>
     </message>
     <message>
-        <location filename="../models/src/queue_model.cpp" line="313"/>
+        <location filename="../models/src/queue_model.cpp" line="317"/>
         <source>Effective</source>
         <translation>生效时间</translation>
     </message>
     <message>
-        <location filename="../models/src/queue_model.cpp" line="315"/>
+        <location filename="../models/src/queue_model.cpp" line="319"/>
         <source>Deadline</source>
         <translation>截止时间</translation>
     </message>
     <message>
-        <location filename="../models/src/queue_model.cpp" line="317"/>
+        <location filename="../models/src/queue_model.cpp" line="321"/>
         <source>Options</source>
         <translation>选项</translation>
     </message>
@@ -4115,12 +4120,12 @@ Order %5</source>
         <translation>请为每名乘客指定席位，或全部不指定，由引擎选择。</translation>
     </message>
     <message>
-        <location filename="../app/src/dialogs/sell_dialog.cpp" line="206"/>
+        <location filename="../app/src/dialogs/sell_dialog.cpp" line="202"/>
         <source>Note: this hold runs until %1, past the train&apos;s departure from %2 at %3. The engine allows it: ask for payment before the train leaves.</source>
         <translation>注意：此占座保留到 %1，晚于列车从 %2 发车的时间 %3。引擎允许这样做：请在开车前收款。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/dialogs/sell_dialog.cpp" line="220"/>
+        <location filename="../app/src/dialogs/sell_dialog.cpp" line="216"/>
         <source>Sale %1: %n ticket(s) held (%2), payable until %3.</source>
         <translation>
             <numerusform>订单 %1：已占座 %n 张车票（%2），请在 %3 前支付。</numerusform>
@@ -4130,13 +4135,13 @@ Order %5</source>
 <context>
     <name>houbu::Session</name>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="1125"/>
         <location filename="../session/src/embedded_session.cpp" line="1149"/>
+        <location filename="../session/src/embedded_session.cpp" line="1173"/>
         <source>This session cannot replay its journal.</source>
         <translation>此会话无法回放其日志。</translation>
     </message>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="1163"/>
+        <location filename="../session/src/embedded_session.cpp" line="1187"/>
         <source>Only an embedded engine can apply its journal again.</source>
         <translation>只有内嵌引擎才能重新应用其日志。</translation>
     </message>
@@ -4527,14 +4532,14 @@ Order %5</source>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/dialogs/waitlist_cap_dialog.cpp" line="97"/>
+        <location filename="../app/src/dialogs/waitlist_cap_dialog.cpp" line="98"/>
         <source>Preview: %n passenger(s) queued, at or over the cap of %1: new orders naming the class are refused (候补人数已满) until fewer are queued; no one queued leaves.</source>
         <translation>
             <numerusform>预演：%n 名乘客在排队，已达到或超过上限 %1：在排队人数减少之前，指定该席别的新订单将被拒绝（候补人数已满）；已在排队的乘客不受影响。</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/dialogs/waitlist_cap_dialog.cpp" line="102"/>
+        <location filename="../app/src/dialogs/waitlist_cap_dialog.cpp" line="103"/>
         <source>Preview: room for %n more passenger(s) (%1 queued, cap %2); orders beyond it are refused (候补人数已满).</source>
         <translation>
             <numerusform>预演：还可再排 %n 名乘客（已排 %1 名，上限 %2）；超出的订单将被拒绝（候补人数已满）。</numerusform>

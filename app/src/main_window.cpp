@@ -370,14 +370,20 @@ void MainWindow::buildDocks() {
             [=, this] { expandQueues({}, 0, queueModel_->rowCount() - 1); });
     // A long queue lists a window of its orders, its first ones at first:
     // the next ones are asked for when the last listed comes into view, the
-    // ones before when the first listed does.
+    // ones before when the first listed does. A queue listed with no orders
+    // (past the first of a run, ConsoleSnapshot::queues) asks for its first
+    // ones when it comes into view.
     auto fetchQueueRows = [this] {
         const int bottom = queueView_->viewport()->height();
         const QModelIndex top = queueView_->indexAt(QPoint(1, 1));
         for (QModelIndex row = top; row.isValid() && queueView_->visualRect(row).top() < bottom;
              row = queueView_->indexBelow(row)) {
             const QModelIndex queue = row.parent();
-            if (!queue.isValid()) continue;
+            if (!queue.isValid()) {
+                if (queueModel_->rowCount(row) == 0 && queueModel_->hasMoreRows(row))
+                    queueModel_->listMoreRows(row);
+                continue;
+            }
             if (row.row() >= queueModel_->rowCount(queue) - 50 && queueModel_->hasMoreRows(queue))
                 queueModel_->listMoreRows(queue);
             // One page up at a time: the next once this one is in.
@@ -390,6 +396,21 @@ void MainWindow::buildDocks() {
     };
     connect(queueView_->verticalScrollBar(), &QScrollBar::valueChanged, this, fetchQueueRows);
     connect(queueView_->verticalScrollBar(), &QScrollBar::rangeChanged, this, fetchQueueRows);
+    // Queues in view may change without a scroll: another run, queues coming
+    // and going. Once the view has laid them out.
+    auto fetchQueueRowsSoon = [this, fetchQueueRows] {
+        QMetaObject::invokeMethod(this, fetchQueueRows, Qt::QueuedConnection);
+    };
+    connect(queueModel_, &QAbstractItemModel::modelReset, this, fetchQueueRowsSoon);
+    connect(queueModel_, &QAbstractItemModel::rowsInserted, this,
+            [fetchQueueRowsSoon](const QModelIndex& parent) {
+                if (!parent.isValid()) fetchQueueRowsSoon();
+            });
+    connect(queueModel_, &QAbstractItemModel::rowsRemoved, this,
+            [fetchQueueRowsSoon](const QModelIndex& parent) {
+                if (!parent.isValid()) fetchQueueRowsSoon();
+            });
+    connect(queueModel_, &QAbstractItemModel::layoutChanged, this, fetchQueueRowsSoon);
     connect(queueModel_, &QueueModel::moreRowsWanted, this,
             [this](const QString& travelClass, int from, int to, int first, int rows) {
                 if (session_) session_->showQueueRows(travelClass, from, to, first, rows);

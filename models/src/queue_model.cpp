@@ -170,6 +170,8 @@ QVariant QueueModel::data(const QModelIndex& index, int role) const {
                     tip += u'\n' + tr("Ranks %1 to %2 are listed; more as you scroll up or down.")
                                        .arg(q.first + 1)
                                        .arg(q.first + static_cast<int>(q.rows.size()));
+                else if (q.rows.empty() && q.length > 0)
+                    tip += u'\n' + tr("Its orders are listed when it comes into view.");
                 else if (std::cmp_less(q.rows.size(), q.length))
                     tip +=
                         u'\n' +

@@ -479,7 +479,22 @@ class EmbeddedWorker : public QObject {
                               static_cast<std::size_t>(std::max(first, 0)),
                               static_cast<std::size_t>(std::max(rows, 0))) &&
             ready())
-            publish(Answer::Operator);
+            publishRowsShown();
+    }
+
+    // Queues coming into view together (a scroll past many short ones) ask
+    // one after another: they are read in one publish, after the last.
+    bool rowsShownPosted_ = false;
+    void publishRowsShown() {
+        if (rowsShownPosted_) return;
+        rowsShownPosted_ = true;
+        QMetaObject::invokeMethod(
+            this,
+            [this] {
+                rowsShownPosted_ = false;
+                if (ready()) publish(Answer::Operator);
+            },
+            Qt::QueuedConnection);
     }
 
     void explain(const QString& orderId) {
@@ -964,8 +979,11 @@ class EmbeddedWorker : public QObject {
         if (!view.train.empty()) {
             snap->run = std::move(view);
             if (train != shownTrain_ || date != shownDate_) {
-                // Another run than the deeper queues were asked on.
-                if (!shownTrain_.empty()) queueWindow_.deeper.clear();
+                // Another run: its first queues listed, the others counted
+                // until the console shows them (showQueueRows).
+                queueWindow_ = QueueWindow::headOf(e.queues(train, date, QueueWindow{0, {}}),
+                                                   ConsoleSnapshot::kQueueRows,
+                                                   ConsoleSnapshot::kQueueLinesAtFirst);
                 shownTrain_ = train;
                 shownDate_ = date;
             }
@@ -1048,7 +1066,7 @@ class EmbeddedWorker : public QObject {
     std::string focusDate_;
     RunViewCache runView_;  // the shown run's seats and queues, kept from the engine's changes
     // How far the shown run's queues are read (Session::showQueueRows).
-    QueueWindow queueWindow_{ConsoleSnapshot::kQueueRows, {}};
+    QueueWindow queueWindow_;
     std::string shownTrain_, shownDate_;  // the run last published
 
     // Step mode.

@@ -1,5 +1,6 @@
 // The console on a generated 1/500 day (houbu-cli gen, the size the bench
-// smoke uses): every run listed, the trains list sorted by pressure from its
+// smoke uses): every run listed, its queues past the first listed when
+// shown, the trains list sorted by pressure from its
 // header, the day's hot queues opening their run, and a seat released from
 // the grid reaching the grid and the log with no model reset on the way.
 
@@ -66,6 +67,39 @@ class TestGeneratedDay : public QObject {
     }
 
     void cleanupTestCase() { delete window_; }
+
+    // A run of many queues lists its first ones (about a few screens of
+    // lines) and only counts the others; one scrolled into view lists its
+    // first orders from its head, with no reset.
+    void queuesPastTheFirstAreListedWhenShown() {
+        QueueModel* m = window_->queueModel();
+        QTreeView* view = window_->queueView();
+        QTRY_VERIFY(m->rowCount() > 0);
+        int lines = 0, unlisted = -1;
+        for (int q = 0; q < m->rowCount() && unlisted < 0; ++q) {
+            const QModelIndex queue = m->index(q, 0);
+            if (m->rowCount(queue) == 0 && queue.data(QueueModel::LengthRole).toInt() > 0)
+                unlisted = q;
+            else
+                lines += 1 + m->rowCount(queue);
+        }
+        QVERIFY2(unlisted > 0, "every queue of the shown run was listed at once");
+        QVERIFY2(lines >= ConsoleSnapshot::kQueueLinesAtFirst,
+                 qPrintable(u"%1 lines listed before the first unlisted queue"_s.arg(lines)));
+        QVERIFY(m->index(unlisted, 0)
+                    .data(Qt::ToolTipRole)
+                    .toString()
+                    .contains(QueueModel::tr("Its orders are listed when it comes into view.")));
+        QSignalSpy resets(m, &QAbstractItemModel::modelReset);
+        const QModelIndex queue = m->index(unlisted, 0);
+        const int length = queue.data(QueueModel::LengthRole).toInt();
+        view->scrollTo(queue, QAbstractItemView::PositionAtTop);
+        QTRY_COMPARE(m->rowCount(queue), std::min(length, int(ConsoleSnapshot::kQueueRows)));
+        for (int r = 0; r < m->rowCount(queue); ++r)
+            QCOMPARE(m->index(r, QueueModel::Rank, queue).data().toInt(), r + 1);
+        QCOMPARE(resets.count(), 0);
+        view->scrollToTop();
+    }
 
     // Pressure (queued passengers per free seat) sorts as numbers, most pressed
     // first after a second click, and the longest queues are ranked.

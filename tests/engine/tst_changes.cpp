@@ -147,15 +147,44 @@ class TestChanges : public QObject {
     // A generated day (version 2's traffic too): after every command the
     // viewer that follows the changes shows what a whole read shows, on the
     // run it watches, which changes every few hundred commands.
+    // A run opened lists the first queues, each `rows` deep, as far as the
+    // budget of lines (header and orders) reaches; the others none.
+    void headOfListsTheFirstQueues() {
+        std::vector<QueueView> tallies;
+        for (const auto& [from, length] :
+             std::vector<std::pair<int, int>>{{0, 50}, {1, 150}, {2, 3}, {3, 500}, {4, 7}})
+            tallies.push_back(QueueView{"second", from, from + 1, {}, length, length, 0});
+        const QueueWindow w = QueueWindow::headOf(tallies, 100, 160);
+        // Lines before each: 0, 51, 152, 156 (all under 160), then 257.
+        QCOMPARE(w.deeper.size(), std::size_t{4});
+        QCOMPARE(w.spanOf("second", 0, 1), (QueueWindow::Span{0, 100}));
+        QCOMPARE(w.spanOf("second", 3, 4), (QueueWindow::Span{0, 100}));
+        QCOMPARE(w.spanOf("second", 4, 5), (QueueWindow::Span{0, 0}));
+        QCOMPARE(w.spanOf("first", 0, 1), (QueueWindow::Span{0, 0}));  // a queue come since
+        // Shown later, a queue is listed like any other; back to nothing, not listed.
+        QueueWindow shown = w;
+        QVERIFY(shown.show("second", 4, 5, 0, 100));
+        QCOMPARE(shown.spanOf("second", 4, 5), (QueueWindow::Span{0, 100}));
+        QVERIFY(shown.show("second", 4, 5, 0, 0));
+        QCOMPARE(shown.spanOf("second", 4, 5), (QueueWindow::Span{0, 0}));
+        QCOMPARE(QueueWindow::headOf({}, 100, 160).deeper.size(), std::size_t{0});
+    }
+
     void followingEqualsReadingWhole_data() {
         QTest::addColumn<quint64>("seed");
-        QTest::addColumn<int>("rows");  // the window's rows, 0 for whole queues
+        // The window's rows, 0 for whole queues, -1 for a console's opening
+        // of a run (QueueWindow::headOf: 3 rows of the first queues, 20 lines).
+        QTest::addColumn<int>("rows");
         for (quint64 seed : {1u, 2u, 3u})
             QTest::addRow("seed %llu", static_cast<unsigned long long>(seed)) << seed << 0;
         // Windows shorter than the queues: orders come into view as the
         // ones ahead leave, and one queue of each run is read deeper.
         for (quint64 seed : {4u, 5u})
             QTest::addRow("seed %llu, 3 rows", static_cast<unsigned long long>(seed)) << seed << 3;
+        // Past the first queues, none listed: they are counted until shown.
+        for (quint64 seed : {6u, 7u})
+            QTest::addRow("seed %llu, head of the run", static_cast<unsigned long long>(seed))
+                << seed << -1;
     }
     void followingEqualsReadingWhole() {
         QFETCH(quint64, seed);
@@ -180,7 +209,7 @@ class TestChanges : public QObject {
         e.trackChanges(true);
         Viewer v;
         if (rows > 0) v.window.rows = static_cast<std::size_t>(rows);
-        int line = 0, switched = 0, cut = 0, skipped = 0;
+        int line = 0, switched = 0, cut = 0, skipped = 0, unlisted = 0;
         QByteArray out;
         const QList<QByteArray> lines = QByteArray::fromStdString(day).split('\n');
         for (const QByteArray& l : lines) {
@@ -195,6 +224,9 @@ class TestChanges : public QObject {
                 v.date = next.date;
                 ++switched;
                 e.takeChanges(v.train, v.date);
+                if (rows < 0)
+                    v.window =
+                        QueueWindow::headOf(e.queues(v.train, v.date, QueueWindow{0, {}}), 3, 20);
                 if (rows > 0) {
                     // The run's longest queue, as if scrolled down (7 rows
                     // more) or shown from halfway down (5 rows).
@@ -215,7 +247,7 @@ class TestChanges : public QObject {
             }
             v.follow(e);
             const std::vector<QueueView> read = e.queues(v.train, v.date, v.window);
-            if (rows > 0) {
+            if (rows != 0) {
                 // A window is a stretch of the whole queue (its last orders
                 // when the queue shrank below its start), counted whole.
                 const std::vector<QueueView> all = e.queues(v.train, v.date);
@@ -240,6 +272,7 @@ class TestChanges : public QObject {
                         all[k].orders.begin() + long(first + shown),
                         [](const OrderView& x, const OrderView& y) { return same(x, y); }));
                     cut += shown < all[k].orders.size() ? 1 : 0;
+                    unlisted += shown == 0 ? 1 : 0;
                 }
             }
             if (!same(v.seats, e.seats(v.train, v.date)) || !same(v.queues, read))
@@ -258,6 +291,8 @@ class TestChanges : public QObject {
         QVERIFY(switched >= 3);
         if (rows > 0) QVERIFY2(cut > 0, "no queue was longer than the window");
         if (rows > 0) QVERIFY2(skipped > 0, "no window started below a queue's head");
+        if (rows < 0) QVERIFY2(unlisted > 0, "every queue was listed: the runs were too small");
+        if (rows < 0) QVERIFY2(cut > unlisted, "no listed queue was cut at 3 rows");
         qInfo("seed %llu: %d lines, %d followed (%d seats, %d queues read), %d whole reads",
               static_cast<unsigned long long>(seed), line, v.listed, v.seatsRead, v.queuesRead,
               v.whole);

@@ -224,6 +224,25 @@ struct QueueWindow {
         return true;
     }
     bool operator==(const QueueWindow&) const = default;
+
+    // What a viewer opening a run reads: `rows` orders of its first queues
+    // (`tallies`, the run's queues in key order, read with no orders), as
+    // far as `budget` lines (a queue's header and its orders) reach, and
+    // only the tallies of the queues after them until it asks (show). A run
+    // of a thousand short queues is read as far as a few screens, not whole.
+    static QueueWindow headOf(const std::vector<QueueView>& tallies, std::size_t rows,
+                              std::size_t budget) {
+        QueueWindow window;
+        window.rows = 0;
+        std::size_t lines = 0;
+        for (const QueueView& q : tallies) {
+            if (lines >= budget) break;
+            const std::size_t listed = std::min(rows, static_cast<std::size_t>(q.length));
+            window.deeper.push_back({q.travelClass, q.from, q.to, rows, 0});
+            lines += 1 + listed;
+        }
+        return window;
+    }
 };
 
 // The order in which a run's queues are listed: by class, from, to.

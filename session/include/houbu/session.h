@@ -51,9 +51,9 @@ class Session : public QObject {
     virtual void focus(const QString& train, const QString& date) = 0;
     // Has the snapshots carry `rows` orders of the shown run's queue
     // `travelClass` `from`→`to` (stop indices) from rank `first` + 1 on: a
-    // long queue is read where the console shows it, never whole. From the
-    // head (`first` 0), every queue carries at least ConsoleSnapshot::kQueueRows;
-    // a change of run forgets the other windows.
+    // long queue is read where the console shows it, never whole. A change
+    // of run forgets these windows (ConsoleSnapshot::queues says what a run's
+    // queues carry then).
     virtual void showQueueRows(const QString& travelClass, int from, int to, int first,
                                int rows) = 0;
     // Asks why a queued order waits; answered by whyWaiting.

@@ -99,14 +99,21 @@ struct ConsoleSnapshot {
     // The run shown in detail (empty when none is defined yet).
     RunView run;
     std::vector<SeatView> seats;
-    // By class, from, to; each with its first orders in rank order (at least
-    // kQueueRows, more for a queue the console scrolled down: Session::showQueueRows)
-    // and its whole length.
+    // By class, from, to; each with its whole length and a window of its
+    // orders in rank order: its first kQueueRows, or more for a queue the
+    // console scrolled down, or another window (Session::showQueueRows). An
+    // embedded session lists, on a change of run, only the first queues (as
+    // far as kQueueLinesAtFirst lines reach); the others have no orders
+    // listed until the console shows them.
     std::vector<QueuePtr> queues;
-    // Every queue of the shown run is read this deep on a change of run, so
-    // it sets what a switch copies and what the console holds: 500 rows
-    // were 83 MB on the 1/50 day's busiest runs. A screen shows about 30.
+    // How deep a queue is read from its head, and how far down a queue the
+    // console asks for more at a time. 500 rows of every queue were 83 MB
+    // on the 1/50 day's busiest runs. A screen shows about 30.
     static constexpr int kQueueRows = 100;
+    // The lines (queue headers and orders) listed on a change of run: the
+    // 1/25 day's busiest run has 1,478 queues, 14,621 orders in their first
+    // hundreds, read in 53 ms; a screen shows 30 lines.
+    static constexpr int kQueueLinesAtFirst = 300;
     // The day's longest queues over every run, most waiting passengers first
     // (null until ranked). Ranked at most every kRankEveryMs: a pass over
     // every queue of the day is too much for every batch.
