@@ -382,7 +382,7 @@ void QueueModel::apply(const SnapshotPtr& snapshot) {
                              q->first,       {},      q,     nextQueueId_++};
             shown.rows.reserve(q->orders.size());
             for (std::size_t r = 0; r < q->orders.size(); ++r)
-                shown.rows.push_back({&q->orders[r], q->first + static_cast<int>(r) + 1});
+                shown.rows.push_back(listedRow(*q, r));
             queues_.push_back(std::move(shown));
         }
         indexQueues();
@@ -453,13 +453,14 @@ void QueueModel::apply(const SnapshotPtr& snapshot) {
                   {Qt::DisplayRole, Qt::ToolTipRole, LengthRole});
 }
 
+QueueModel::Row QueueModel::listedRow(const QueueView& queue, std::size_t at) {
+    return Row{&queue.orders[at], queue.first + static_cast<int>(at) + 1};
+}
+
 void QueueModel::applyRanked(std::size_t qi, const QueueView& theirs) {
     auto& mine = queues_[qi].rows;
     const auto& orders = theirs.orders;
     const QModelIndex parent = index(static_cast<int>(qi), 0);
-    auto rowAt = [&](std::size_t r) {
-        return Row{&orders[r], theirs.first + static_cast<int>(r) + 1};
-    };
     std::unordered_set<std::string_view> theirIds;
     theirIds.reserve(orders.size());
     for (const OrderView& o : orders)
@@ -475,7 +476,7 @@ void QueueModel::applyRanked(std::size_t qi, const QueueView& theirs) {
             ++end;
         std::vector<Row> joined;
         for (std::size_t k = r; k < end; ++k)
-            joined.push_back(rowAt(k));
+            joined.push_back(listedRow(theirs, k));
         beginInsertRows(parent, static_cast<int>(r), static_cast<int>(end) - 1);
         mine.insert(mine.begin() + static_cast<long>(r), joined.begin(), joined.end());
         endInsertRows();
@@ -488,7 +489,7 @@ void QueueModel::applyRanked(std::size_t qi, const QueueView& theirs) {
         endRemoveRows();
     }
     for (std::size_t r = 0; r < mine.size(); ++r)
-        mine[r] = rowAt(r);
+        mine[r] = listedRow(theirs, r);
 }
 
 void QueueModel::setForecasts(const ForecastCache* forecasts) {
@@ -631,9 +632,6 @@ void QueueModel::applySorted(std::size_t qi, const QueueView& theirs) {
     auto& mine = queues_[qi].rows;
     const auto& orders = theirs.orders;
     const QModelIndex parent = index(static_cast<int>(qi), 0);
-    auto rowAt = [&](std::size_t i) {
-        return Row{&orders[i], theirs.first + static_cast<int>(i) + 1};
-    };
     std::unordered_map<std::string_view, std::size_t> placeOf;
     placeOf.reserve(orders.size());
     for (std::size_t i = 0; i < orders.size(); ++i)
@@ -645,12 +643,12 @@ void QueueModel::applySorted(std::size_t qi, const QueueView& theirs) {
     std::unordered_set<std::string_view> shown;
     shown.reserve(mine.size());
     for (Row& row : mine) {
-        row = rowAt(placeOf.at(row.order->id));
+        row = listedRow(theirs, placeOf.at(row.order->id));
         shown.insert(row.order->id);
     }
     std::vector<Row> fresh;
     for (std::size_t i = 0; i < orders.size(); ++i)
-        if (!shown.count(orders[i].id)) fresh.push_back(rowAt(i));
+        if (!shown.count(orders[i].id)) fresh.push_back(listedRow(theirs, i));
     if (fresh.empty()) return;
     // Orders that joined, merged in where they sort, in runs of rows.
     std::vector<SortKey> freshKeys;

@@ -126,6 +126,8 @@ class QueueModel : public QAbstractItemModel {
         QueuePtr source;
         quintptr id = 0;  // order indexes name their queue by it, not by row
     };
+    // The row of a queue's order `at`, its rank counted from the whole queue's head.
+    static Row listedRow(const QueueView& queue, std::size_t at);
     static QString keyOf(const std::string& travelClass, int from, int to);
     static QString keyOf(const ShownQueue& q) { return keyOf(q.travelClass, q.from, q.to); }
     static QString keyOf(const QueueView& q) { return keyOf(q.travelClass, q.from, q.to); }
