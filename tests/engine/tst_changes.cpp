@@ -148,7 +148,8 @@ class TestChanges : public QObject {
     // viewer that follows the changes shows what a whole read shows, on the
     // run it watches, which changes every few hundred commands.
     // A run opened lists the first queues, each `rows` deep, as far as the
-    // budget of lines (header and orders) reaches; the others none.
+    // budget of lines (header and orders) reaches; the others none. A run
+    // within the budget lists every queue, like a plain window.
     void headOfListsTheFirstQueues() {
         std::vector<QueueView> tallies;
         for (const auto& [from, length] :
@@ -167,7 +168,13 @@ class TestChanges : public QObject {
         QCOMPARE(shown.spanOf("second", 4, 5), (QueueWindow::Span{0, 100}));
         QVERIFY(shown.show("second", 4, 5, 0, 0));
         QCOMPARE(shown.spanOf("second", 4, 5), (QueueWindow::Span{0, 0}));
-        QCOMPARE(QueueWindow::headOf({}, 100, 160).deeper.size(), std::size_t{0});
+        // A run whose queues all fit lists every queue, those still to come too.
+        const QueueWindow fits = QueueWindow::headOf(tallies, 100, 400);
+        QCOMPARE(fits.deeper.size(), std::size_t{0});
+        QCOMPARE(fits.spanOf("first", 0, 1), (QueueWindow::Span{0, 100}));
+        const QueueWindow empty = QueueWindow::headOf({}, 100, 160);
+        QCOMPARE(empty.deeper.size(), std::size_t{0});
+        QCOMPARE(empty.spanOf("second", 0, 1), (QueueWindow::Span{0, 100}));
     }
 
     void followingEqualsReadingWhole_data() {

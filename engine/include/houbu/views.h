@@ -225,22 +225,27 @@ struct QueueWindow {
     }
     bool operator==(const QueueWindow&) const = default;
 
-    // What a viewer opening a run reads: `rows` orders of its first queues
-    // (`tallies`, the run's queues in key order, read with no orders), as
-    // far as `budget` lines (a queue's header and its orders) reach, and
-    // only the tallies of the queues after them until it asks (show). A run
-    // of a thousand short queues is read as far as a few screens, not whole.
+    // What a viewer opening a run reads (`tallies`: the run's queues in key
+    // order, read with no orders): `rows` orders of every queue, queues to
+    // come included, when that is at most `budget` lines (a queue's header
+    // and its orders); else `rows` orders of the first queues, as far as
+    // `budget` lines reach, and only the tallies of the others until it asks
+    // (show). A run of a thousand short queues is read as far as a few
+    // screens, not whole.
     static QueueWindow headOf(const std::vector<QueueView>& tallies, std::size_t rows,
                               std::size_t budget) {
         QueueWindow window;
-        window.rows = 0;
+        window.rows = rows;
         std::size_t lines = 0;
         for (const QueueView& q : tallies) {
-            if (lines >= budget) break;
-            const std::size_t listed = std::min(rows, static_cast<std::size_t>(q.length));
+            if (lines >= budget) {
+                window.rows = 0;
+                return window;
+            }
             window.deeper.push_back({q.travelClass, q.from, q.to, rows, 0});
-            lines += 1 + listed;
+            lines += 1 + std::min(rows, static_cast<std::size_t>(q.length));
         }
+        window.deeper.clear();  // all of them fit
         return window;
     }
 };

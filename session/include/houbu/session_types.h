@@ -101,10 +101,10 @@ struct ConsoleSnapshot {
     std::vector<SeatView> seats;
     // By class, from, to; each with its whole length and a window of its
     // orders in rank order: its first kQueueRows, or more for a queue the
-    // console scrolled down, or another window (Session::showQueueRows). An
-    // embedded session lists, on a change of run, only the first queues (as
-    // far as kQueueLinesAtFirst lines reach); the others have no orders
-    // listed until the console shows them.
+    // console scrolled down, or another window (Session::showQueueRows). On
+    // a change to a run of more than kQueueLinesAtFirst lines, an embedded
+    // session lists only its first queues (as far as those lines reach); the
+    // others have no orders listed until the console shows them.
     std::vector<QueuePtr> queues;
     // How deep a queue is read from its head, and how far down a queue the
     // console asks for more at a time. 500 rows of every queue were 83 MB
