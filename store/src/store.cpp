@@ -38,6 +38,11 @@ StoreImpl::~StoreImpl() {
             } catch (const SqlFailure&) {
             }
         }
+        // The next open's first commands do not pay for this one's leftovers.
+        try {
+            collectAllSnapshotParts();
+        } catch (const SqlFailure&) {
+        }
         // Closing checkpoints and removes the WAL, unless the disk fails:
         // then the next open must not find a failed commit in it.
         supersedeFailedCommit();

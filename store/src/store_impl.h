@@ -335,6 +335,9 @@ class StoreImpl : public EventSink {
     void dropSnapshot(const QString& why);
     void dropOldSnapshots();
     void collectSnapshotParts();
+    // On closing: every part of no snapshot, in one transaction (none for a
+    // store opened to be inspected or followed).
+    void collectAllSnapshotParts();
 };
 
 // Feeds one journaled line into an engine, as the store did when it was applied.

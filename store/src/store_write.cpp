@@ -626,14 +626,34 @@ void StoreImpl::dropOldSnapshots() {
     partsToCollect = true;
 }
 
+// One part (a megabyte) a transaction: freeing a part's pages costs about
+// 10 ms, and an operator's command waits for its transaction. Four a
+// transaction made the first ten commands after opening the 1/25 day's
+// store take 40-50 ms each, the first 400 ms. A store closed cleanly
+// collects the rest on closing (collectAllSnapshotParts).
 void StoreImpl::collectSnapshotParts() {
     if (!partsToCollect) return;
     QSqlQuery q = sql.exec(
         u"DELETE FROM snapshot_parts WHERE (journal_seq, part) IN (SELECT journal_seq, part "
         u"FROM snapshot_parts WHERE journal_seq NOT IN (SELECT journal_seq FROM snapshots) "
-        u"AND journal_seq <> ? LIMIT 4)"_s,
+        u"AND journal_seq <> ? LIMIT 1)"_s,
         {snapshotting && intake ? snapshotting->seq() : qint64(-1)});
     if (q.numRowsAffected() == 0) partsToCollect = false;
+}
+
+void StoreImpl::collectAllSnapshotParts() {
+    if (!partsToCollect || !engineLoaded || broken || needsReload || options.inspectOnly ||
+        options.follow || !sql.db().isOpen())
+        return;
+    sql.begin();
+    try {
+        while (partsToCollect)
+            collectSnapshotParts();
+    } catch (const SqlFailure&) {
+        sql.rollback();
+        return;
+    }
+    sql.commit();
 }
 
 }  // namespace houbu

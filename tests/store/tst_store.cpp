@@ -1412,8 +1412,9 @@ class TestStore : public QObject {
         QVERIFY2(error.contains(u"not all there"_s), qPrintable(error));
     }
 
-    // Parts of no snapshot (a crash while one was taken in) are deleted a
-    // few per transaction, and never those of a registered snapshot.
+    // Parts of no snapshot (a crash while one was taken in) are deleted one
+    // per transaction, the rest on closing, and never those of a registered
+    // snapshot.
     void strayPartsAreCollected() {
         QTemporaryDir dir;
         const QString path = dir.filePath(u"stray.db"_s);
