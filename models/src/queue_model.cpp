@@ -343,10 +343,9 @@ void QueueModel::indexQueues() {
 }
 
 template <class Stays>
-bool QueueModel::removeGone(std::size_t qi, const Stays& stays) {
+void QueueModel::removeGone(std::size_t qi, const Stays& stays) {
     auto& mine = queues_[qi].rows;
     const QModelIndex parent = index(static_cast<int>(qi), 0);
-    bool removed = false;
     for (int r = static_cast<int>(mine.size()) - 1; r >= 0; --r) {
         if (stays(*mine[static_cast<std::size_t>(r)].order)) continue;
         int first = r;
@@ -355,10 +354,8 @@ bool QueueModel::removeGone(std::size_t qi, const Stays& stays) {
         beginRemoveRows(parent, first, r);
         mine.erase(mine.begin() + first, mine.begin() + r + 1);
         endRemoveRows();
-        removed = true;
         r = first;
     }
-    return removed;
 }
 
 void QueueModel::apply(const SnapshotPtr& snapshot) {

@@ -39,10 +39,7 @@ StoreImpl::~StoreImpl() {
             }
         }
         // The next open's first commands do not pay for this one's leftovers.
-        try {
-            collectAllSnapshotParts();
-        } catch (const SqlFailure&) {
-        }
+        collectAllSnapshotParts();
         // Closing checkpoints and removes the WAL, unless the disk fails:
         // then the next open must not find a failed commit in it.
         supersedeFailedCommit();

@@ -335,8 +335,10 @@ class StoreImpl : public EventSink {
     void dropSnapshot(const QString& why);
     void dropOldSnapshots();
     void collectSnapshotParts();
-    // On closing: every part of no snapshot, in one transaction (none for a
-    // store opened to be inspected or followed).
+    // Whether closing may write: not for a store opened to be inspected or
+    // followed, nor one whose state is in doubt.
+    bool writesOnClosing() const;
+    // On closing: every part of no snapshot, in one transaction.
     void collectAllSnapshotParts();
 };
 

@@ -230,12 +230,14 @@ void StoreImpl::takeSnapshot() {
         });
 }
 
-void StoreImpl::closeSnapshot() {
+bool StoreImpl::writesOnClosing() const {
     // A store opened to be inspected (verify) is left as it was found.
     // A follower writes nothing (until it is promoted).
-    if (!engineLoaded || broken || needsReload || !options.snapshotOnClose || options.inspectOnly ||
-        options.follow)
-        return;
+    return engineLoaded && !broken && !needsReload && !options.inspectOnly && !options.follow;
+}
+
+void StoreImpl::closeSnapshot() {
+    if (!writesOnClosing() || !options.snapshotOnClose) return;
     if (snapshotInFlight == 0 &&
         journalSeq - snapshotSeqShared >= std::max<qint64>(1, options.snapshotEvery / 4))
         takeSnapshot();
@@ -642,18 +644,15 @@ void StoreImpl::collectSnapshotParts() {
 }
 
 void StoreImpl::collectAllSnapshotParts() {
-    if (!partsToCollect || !engineLoaded || broken || needsReload || options.inspectOnly ||
-        options.follow || !sql.db().isOpen())
-        return;
-    sql.begin();
+    if (!partsToCollect || !writesOnClosing() || !sql.db().isOpen()) return;
     try {
+        sql.begin();
         while (partsToCollect)
             collectSnapshotParts();
+        sql.commit();
     } catch (const SqlFailure&) {
-        sql.rollback();
-        return;
+        sql.rollback();  // left for the next commits, one a transaction
     }
-    sql.commit();
 }
 
 }  // namespace houbu

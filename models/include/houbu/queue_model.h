@@ -142,7 +142,7 @@ class QueueModel : public QAbstractItemModel {
     void applySorted(std::size_t queue, const QueueView& theirs);
     // Removes the rows of a queue that `stays` turns down, a run of rows at a time.
     template <class Stays>
-    bool removeGone(std::size_t queue, const Stays& stays);
+    void removeGone(std::size_t queue, const Stays& stays);
     // Puts every queue's orders in sort order, as one layout change
     // (announced unless within a reset).
     void sortAll(bool announce = true);
