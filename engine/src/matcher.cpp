@@ -319,14 +319,15 @@ std::optional<Matcher::Pick> Matcher::earliestServable(const Phase& phase, std::
 
 bool Matcher::servableOn(const Order& order, const OrderOption& opt, Decision& d) const {
     const Run& run = c_.s.runs[opt.run];
+    const int changes = seatChangesOf(order);
     d.seats = chooseSeats(run, opt.travelClass, opt.from, opt.to, order.groupSize(), std::string(),
-                          c_.s.options.seatChoice);
+                          c_.s.options.seatChoice, changes);
     d.standing = false;
     d.chains.clear();
     if (!d.seats.empty()) return true;
     // Whole seats first on the same option, then seats with changes (同车换座),
     // then standing for an order that accepts it.
-    if (const int changes = seatChangesOf(order); changes > 0) {
+    if (changes > 0) {
         d.chains = chooseChains(run, opt.travelClass, opt.from, opt.to, order.groupSize(), changes,
                                 c_.s.options.seatChoice);
         if (!d.chains.empty()) {

@@ -24,12 +24,13 @@ std::vector<int> changePoints(const ClassInfo& cls, int from, int to) {
 }
 
 // A passenger alone: the fewest legs, then the seat choice's cost summed
-// over the legs (best-fit: the least free stretch cut off around them, so a
-// chain fills gaps as a whole seat would). A change is only considered where
-// some seat's free stretch starts or ends: sliding a change between two such
-// stops keeps the legs free and the waste the same (what one leg's seat
-// loses after the change, the next one's gains before it). A table of the
-// best leg between each two such stops, then the cheapest path through it.
+// over the legs (best-fit: the fewest free pieces left around them, then the
+// longest, as for the order's whole seat). A change is only considered where
+// some seat's free stretch starts or ends: sliding a change back to the
+// stop before keeps the legs free, the length left the same (what one
+// leg's seat loses after the change, the next one's gains before it) and
+// the pieces no more (the next leg's piece before it may vanish). A table
+// of the best leg between each two such stops, then the cheapest path.
 std::vector<Chain> chainAlone(const Run& run, int travelClass, int from, int to, int changes,
                               SeatChoice choice) {
     const ClassInfo& cls = run.classes[travelClass];
@@ -59,7 +60,7 @@ std::vector<Chain> chainAlone(const Run& run, int travelClass, int from, int to,
                     const std::uint32_t pos =
                         w * 64 + static_cast<std::uint32_t>(std::countr_zero(b));
                     const int cost = seatChoiceCost(choice, run.seats[order[pos]].mask, points[i],
-                                                    points[j], run.segments());
+                                                    points[j], run.segments(), changes);
                     if (leg.seat == kNone || cost < leg.cost) leg = BestLeg{order[pos], cost};
                 }
             }

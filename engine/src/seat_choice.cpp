@@ -11,7 +11,7 @@ namespace {
 
 struct Candidate {
     int preferMiss = 0;       // 1 when the seat (or block) does not satisfy the preference
-    int cost = 0;             // seat-choice cost: waste, 0, or -waste
+    int cost = 0;             // seatChoiceCost
     std::uint32_t order = 0;  // position in the class's seat order
     bool operator<(const Candidate& o) const {
         if (preferMiss != o.preferMiss) return preferMiss < o.preferMiss;
@@ -20,20 +20,41 @@ struct Candidate {
     }
 };
 
-}  // namespace
+// The free segments of the seat's stretch before `from` and after `to`.
+struct Around {
+    int before = 0;
+    int after = 0;
+};
 
-int wasteAround(SegmentMask mask, int from, int to, int segments) {
+Around freeAround(SegmentMask mask, int from, int to, int segments) {
     const SegmentMask below = mask & ((SegmentMask{1} << from) - 1);
     const int runStart = below ? 64 - std::countl_zero(below) : 0;
     const SegmentMask above = (mask | (SegmentMask{1} << segments)) >> to;
     const int runEnd = to + std::countr_zero(above);
-    return (from - runStart) + (runEnd - to);
+    return Around{from - runStart, runEnd - to};
 }
 
-int seatChoiceCost(SeatChoice choice, SegmentMask mask, int from, int to, int segments) {
+}  // namespace
+
+int wasteAround(SegmentMask mask, int from, int to, int segments) {
+    const Around a = freeAround(mask, from, to, segments);
+    return a.before + a.after;
+}
+
+int piecesLeftCost(SegmentMask mask, int from, int to, int segments) {
+    // A run has at most 63 segments, so a piece always outweighs any length.
+    constexpr int kPiece = 64;
+    const Around a = freeAround(mask, from, to, segments);
+    const int pieces = (a.before > 0 ? 1 : 0) + (a.after > 0 ? 1 : 0);
+    return pieces * kPiece - (a.before + a.after);
+}
+
+int seatChoiceCost(SeatChoice choice, SegmentMask mask, int from, int to, int segments,
+                   int seatChanges) {
     switch (choice) {
         case SeatChoice::BestFit:
-            return wasteAround(mask, from, to, segments);
+            return seatChanges > 0 ? piecesLeftCost(mask, from, to, segments)
+                                   : wasteAround(mask, from, to, segments);
         case SeatChoice::FirstFit:
             return 0;
         case SeatChoice::WorstFit:
@@ -63,13 +84,14 @@ HOUBU_POPCNT_CLONES int countFree(const Run& run, int travelClass, int from, int
 }
 
 std::vector<std::uint32_t> chooseSeats(const Run& run, int travelClass, int from, int to, int n,
-                                       const std::string& prefer, SeatChoice choice) {
+                                       const std::string& prefer, SeatChoice choice,
+                                       int seatChanges) {
     const auto& order = run.classes[travelClass].seats;
     const int segments = run.segments();
     auto candidateFor = [&](std::uint32_t pos) {
         const Seat& seat = run.seats[order[pos]];
         return Candidate{matchesPreference(seat.letter, prefer) ? 0 : 1,
-                         seatChoiceCost(choice, seat.mask, from, to, segments), pos};
+                         seatChoiceCost(choice, seat.mask, from, to, segments, seatChanges), pos};
     };
 
     if (n == 1) {

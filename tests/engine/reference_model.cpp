@@ -5,6 +5,7 @@
 #include <QJsonValue>
 #include <algorithm>
 #include <cmath>
+#include <functional>
 #include <tuple>
 
 namespace houbu::reftest {
@@ -365,12 +366,71 @@ int refFewestChanges(const std::vector<std::uint64_t>& held, int from, int to, i
     return -1;
 }
 
+int refSeatCost(std::uint64_t held, int from, int to, int segments, int seatChanges) {
+    int l = from;
+    while (l > 0 && !(held & (std::uint64_t(1) << (l - 1))))
+        --l;
+    int r = to;
+    while (r < segments && !(held & (std::uint64_t(1) << r)))
+        ++r;
+    const int before = from - l, after = r - to;
+    if (seatChanges == 0) return before + after;
+    // Pieces weigh more than any length (at most 63 segments), then longer is better.
+    return 100 * (int(before > 0) + int(after > 0)) - before - after;
+}
+
+int refCheapestChain(const std::vector<std::uint64_t>& held, int from, int to, int legs,
+                     int segments, int seatChanges) {
+    constexpr int kNone = 1 << 20;
+    auto cheapest = [&](int a, int b) {
+        const std::uint64_t span = ((std::uint64_t(1) << b) - 1) ^ ((std::uint64_t(1) << a) - 1);
+        int best = kNone;
+        for (std::uint64_t m : held)
+            if (!(m & span)) best = std::min(best, refSeatCost(m, a, b, segments, seatChanges));
+        return best;
+    };
+    int best = kNone;
+    // Every way to cut [from, to) into `legs` legs.
+    std::vector<int> cuts(size_t(legs) + 1, from);
+    cuts.back() = to;
+    std::function<void(int)> place = [&](int k) {
+        if (k == legs) {
+            int total = 0;
+            for (int i = 0; i < legs && total < kNone; ++i)
+                total += cheapest(cuts[size_t(i)], cuts[size_t(i) + 1]);
+            best = std::min(best, total);
+            return;
+        }
+        for (int c = cuts[size_t(k) - 1] + 1; c <= to - (legs - k); ++c) {
+            cuts[size_t(k)] = c;
+            place(k + 1);
+        }
+    };
+    place(1);
+    return best < kNone ? best : -1;
+}
+
 int ReferenceModel::fewestChanges(const RefRun& run, const QString& cls, int from, int to, int n,
                                   int changes) const {
     std::vector<std::uint64_t> masks;
     for (const RefSeat& seat : run.seats)
         if (seat.cls == cls) masks.push_back(seat.mask);
     return refFewestChanges(masks, from, to, n, changes);
+}
+
+// One passenger's chain costs the least of any with as many legs.
+bool ReferenceModel::chainIsCheapest(const RefRun& run, const QString& cls,
+                                     const std::vector<RefLeg>& legs, int seatChanges) const {
+    if (options_.firstFit) return true;
+    std::vector<std::uint64_t> held;
+    for (const RefSeat& seat : run.seats)
+        if (seat.cls == cls) held.push_back(seat.mask);
+    int chosen = 0;
+    for (const RefLeg& leg : legs)
+        chosen += seatCost(run, run.seats[size_t(run.seatIndex(leg.seat))], leg.from, leg.to,
+                           seatChanges);
+    return chosen <= refCheapestChain(held, legs.front().from, legs.back().to, int(legs.size()),
+                                      run.segments(), seatChanges);
 }
 
 int ReferenceModel::orderConflict(const RefOrder& order, const RefOption& option,
@@ -409,15 +469,10 @@ bool ReferenceModel::queuedBefore(const RefOrder& a, const RefOrder& b) const {
     return a.submitIndex < b.submitIndex;
 }
 
-int ReferenceModel::seatWaste(const RefRun& run, const RefSeat& seat, int from, int to) const {
+int ReferenceModel::seatCost(const RefRun& run, const RefSeat& seat, int from, int to,
+                             int seatChanges) const {
     if (options_.firstFit) return 0;  // first-fit: every seat costs the same, seat order decides
-    int l = from;
-    while (l > 0 && !(seat.mask & (std::uint64_t(1) << (l - 1))))
-        --l;
-    int r = to;
-    while (r < run.segments() && !(seat.mask & (std::uint64_t(1) << r)))
-        ++r;
-    return (r - l) - (to - from);
+    return refSeatCost(seat.mask, from, to, run.segments(), seatChanges);
 }
 
 bool ReferenceModel::occupy(RefRun& run, const QString& seat, int from, int to, const QString& kind,
@@ -1699,6 +1754,12 @@ bool ReferenceModel::fulfill(const QJsonObject& e, RefTime now) {
                             .arg(id)
                             .arg(changesInAll)
                             .arg(fewest));
+        if (n == 1 && !chainIsCheapest(run, cls, legsOf[0], order.seatChange))
+            return fail(L("chain_cost"),
+                        QStringLiteral("order %1: another chain of %2 legs costs less than %3")
+                            .arg(id)
+                            .arg(legsOf[0].size())
+                            .arg(compact(tickets[0].toObject())));
     }
     const int n = int(order.passengers.size());
     if (standingTickets > 0) {
@@ -1808,10 +1869,10 @@ bool ReferenceModel::fulfill(const QJsonObject& e, RefTime now) {
         // Standing: no seat to choose. Seat changes: any assignment of the fewest.
     } else if (seats.size() == 1) {
         if (!checkSingleChoice(run, cls, f, t, QString(), seats[0],
-                               QStringLiteral("order %1").arg(id)))
+                               QStringLiteral("order %1").arg(id), order.seatChange))
             return false;
     } else if (!checkGroupChoice(run, cls, f, t, seats, QString(),
-                                 QStringLiteral("order %1").arg(id))) {
+                                 QStringLiteral("order %1").arg(id), order.seatChange)) {
         return false;
     }
     RefSale sale;
@@ -1852,7 +1913,7 @@ bool ReferenceModel::fulfill(const QJsonObject& e, RefTime now) {
 
 bool ReferenceModel::checkSingleChoice(const RefRun& run, const QString& cls, int from, int to,
                                        const QString& prefer, const QString& chosen,
-                                       const QString& what) {
+                                       const QString& what, int seatChanges) {
     if (!kCheckSeatChoice) return true;
     std::vector<const RefSeat*> cands;
     for (const auto& s : run.seats)
@@ -1866,7 +1927,7 @@ bool ReferenceModel::checkSingleChoice(const RefRun& run, const QString& cls, in
     const RefSeat* best = nullptr;
     int bestWaste = 1 << 30;
     for (const RefSeat* s : cands) {
-        const int w = seatWaste(run, *s, from, to);
+        const int w = seatCost(run, *s, from, to, seatChanges);
         if (w < bestWaste) {
             bestWaste = w;
             best = s;
@@ -1881,17 +1942,18 @@ bool ReferenceModel::checkSingleChoice(const RefRun& run, const QString& cls, in
         return fail(L("prefer_ignored"),
                     QStringLiteral("%1: prefer %2 not honoured (seat %3; %4 free)")
                         .arg(what, prefer, chosen, best->label));
-    return fail(L("seat_choice"),
-                QStringLiteral("%1: %2 picks %3 (waste %4), the engine chose %5 (waste %6)")
-                    .arg(what, options_.firstFit ? L("first-fit") : L("best-fit"), best->label)
-                    .arg(bestWaste)
-                    .arg(chosen)
-                    .arg(ci >= 0 ? seatWaste(run, run.seats[size_t(ci)], from, to) : -1));
+    return fail(
+        L("seat_choice"),
+        QStringLiteral("%1: %2 picks %3 (cost %4), the engine chose %5 (cost %6)")
+            .arg(what, options_.firstFit ? L("first-fit") : L("best-fit"), best->label)
+            .arg(bestWaste)
+            .arg(chosen)
+            .arg(ci >= 0 ? seatCost(run, run.seats[size_t(ci)], from, to, seatChanges) : -1));
 }
 
 bool ReferenceModel::checkGroupChoice(const RefRun& run, const QString& cls, int from, int to,
                                       const QStringList& chosen, const QString& prefer,
-                                      const QString& what) {
+                                      const QString& what, int seatChanges) {
     if (!kCheckSeatChoice) return true;
     const int n = int(chosen.size());
     // Blocks of n free seats adjacent in one row (consecutive in the layout).
@@ -1921,7 +1983,7 @@ bool ReferenceModel::checkGroupChoice(const RefRun& run, const QString& cls, int
                 ok = false;
                 break;
             }
-            b.waste += seatWaste(run, sj, from, to);
+            b.waste += seatCost(run, sj, from, to, seatChanges);
             b.preferred = b.preferred || matchesPrefer(sj.letter, prefer);
             b.labels << sj.label;
         }
@@ -1975,7 +2037,7 @@ bool ReferenceModel::checkGroupChoice(const RefRun& run, const QString& cls, int
         if (sortedChosen != sortedBest) {
             int chosenWaste = 0;
             for (const RefSeat* s : cs)
-                chosenWaste += seatWaste(run, *s, from, to);
+                chosenWaste += seatCost(run, *s, from, to, seatChanges);
             return fail(L("seat_choice"),
                         QStringLiteral("%1: best adjacent group is %2 (waste %3), the engine chose "
                                        "%4 (waste %5)")
@@ -2754,7 +2816,7 @@ void ReferenceModel::cmdBlock(const QJsonObject& o, RefTime) {
             for (int i = 0; i < int(run->seats.size()); ++i) {
                 const RefSeat& s = run->seats[size_t(i)];
                 if (s.cls == cls && seatFree(s, f, t))
-                    ranked.emplace_back(seatWaste(*run, s, f, t), i);
+                    ranked.emplace_back(seatCost(*run, s, f, t), i);
             }
             std::sort(ranked.begin(), ranked.end());
             QStringList want;

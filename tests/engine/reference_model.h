@@ -53,6 +53,18 @@ using RefTime = std::int64_t;  // seconds since 2000-01-01T00:00, railway local 
 // assignment exists. Every chain is tried (a leg may end at any stop).
 int refFewestChanges(const std::vector<std::uint64_t>& held, int from, int to, int n, int changes);
 
+// Best-fit's cost of [from, to) on a seat held as `held`, free there, on a run
+// of `segments`: the free segments cut off around it (the waste); for an order
+// accepting seat changes, the pieces so cut off, the fewest first, then the
+// longest.
+int refSeatCost(std::uint64_t held, int from, int to, int segments, int seatChanges);
+
+// The least summed cost of one passenger's chain of `legs` legs over
+// [from, to), a change at any stop, each leg on its cheapest free seat; -1
+// when there is none.
+int refCheapestChain(const std::vector<std::uint64_t>& held, int from, int to, int legs,
+                     int segments, int seatChanges);
+
 // Days since 2000-01-01 for "YYYY-MM-DD", nullopt when malformed or not a real date.
 std::optional<std::int64_t> refParseDate(const QString& text);
 // "YYYY-MM-DDTHH:MM[:SS]" -> RefTime.
@@ -375,11 +387,19 @@ class ReferenceModel {
     bool servable(const RefOrder& order, const RefOption& option) const;
     bool queuedBefore(const RefOrder& a, const RefOrder& b) const;
     bool optionDeparted(const RefOrder& order, const RefOption& option, RefTime now) const;
-    int seatWaste(const RefRun& run, const RefSeat& seat, int from, int to) const;
+    // The seat choice's cost of [from, to) on the seat: best-fit's waste, or
+    // for an order accepting seat changes the free pieces left (the fewest,
+    // then the longest); first-fit nothing.
+    int seatCost(const RefRun& run, const RefSeat& seat, int from, int to,
+                 int seatChanges = 0) const;
+    bool chainIsCheapest(const RefRun& run, const QString& cls, const std::vector<RefLeg>& legs,
+                         int seatChanges) const;
     bool checkSingleChoice(const RefRun& run, const QString& cls, int from, int to,
-                           const QString& prefer, const QString& chosen, const QString& what);
+                           const QString& prefer, const QString& chosen, const QString& what,
+                           int seatChanges = 0);
     bool checkGroupChoice(const RefRun& run, const QString& cls, int from, int to,
-                          const QStringList& chosen, const QString& prefer, const QString& what);
+                          const QStringList& chosen, const QString& prefer, const QString& what,
+                          int seatChanges = 0);
 
     std::map<QString, RefRun> runs_;
     std::vector<QString> runOrder_;

@@ -2020,8 +2020,11 @@ bool mutate(Mutation kind, QList<QJsonObject>& events, const ReferenceModel& m,
                         if (seat.cls != opt.cls || !ReferenceModel::seatFree(seat, f, t) ||
                             touched.count({opt.run, seat.label}))
                             continue;
+                        // A whole seat now: no standing place, no legs.
                         QJsonObject tk = tickets[given].toObject();
                         tk.insert(L("seat"), seat.label);
+                        tk.remove(L("standing"));
+                        tk.remove(L("legs"));
                         tickets[given++] = tk;
                     }
                     if (given < tickets.size()) continue;

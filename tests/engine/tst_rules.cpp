@@ -571,6 +571,34 @@ class TestRules : public QObject {
         QCOMPARE(str(legs[1].toObject(), "from"), u"天津"_s);
     }
 
+    // Under best-fit, an order accepting seat changes weighs a whole seat by
+    // the free pieces it leaves, an order accepting none by the waste: for
+    // 天津→济南, 03-01A (free 北京→济南) wastes 1 segment in one piece, 03-01B
+    // (free 天津→青岛) wastes 2 in one piece, 03-02A (all free) 3 in two.
+    void seatChangeOrdersLeaveLongPieces() {
+        for (const int changes : {0, 1, 2}) {
+            Session s;
+            s.send(g1(2));
+            s.send(sell("S1", "济南", "青岛", R"(["甲"])", R"(,"seats":["03-01A"])"));
+            s.send(sell("S2", "北京", "天津", R"(["乙"])", R"(,"seats":["03-01B"])"));
+            s.send(sell("S3", "北京", "青岛", R"(["丙"])", R"(,"seats":["03-02B"])"));
+            const QByteArray extra =
+                changes ? ",\"seat_change\":" + QByteArray::number(changes) : QByteArray();
+            s.send(waitlist("W1", "天津", "济南", R"(["丁"])", extra.constData()));
+            const auto events = s.send(op("prepay", "W1"));
+            QCOMPARE(kind(events.last()), u"waitlist_fulfilled"_s);
+            const QJsonObject ticket = events.last().value(u"tickets"_s).toArray()[0].toObject();
+            QCOMPARE(str(ticket, "seat"), changes ? u"03-01B"_s : u"03-01A"_s);
+            QVERIFY(!ticket.contains(u"legs"_s));
+        }
+        // A sale is seated by the waste, as in version 1.
+        Session s;
+        s.send(g1(2));
+        s.send(sell("S1", "济南", "青岛", R"(["甲"])", R"(,"seats":["03-01A"])"));
+        s.send(sell("S2", "北京", "天津", R"(["乙"])", R"(,"seats":["03-01B"])"));
+        QCOMPARE(str(s.one(sell("S3", "天津", "济南", R"(["丁"])")), "seat"), u"03-01A"_s);
+    }
+
     // A chain on the first option beats a whole seat on the second; a chain
     // beats standing on the same option.
     void seatChangeOptionOrderAndStanding() {

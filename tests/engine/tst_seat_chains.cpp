@@ -1,6 +1,7 @@
 // 同车换座: whether a waitlist order is served with seat changes, and with how
 // many, against a brute force that tries every chain (every leg end, every
-// seat), on many small random runs whose seats are cut into pieces by blocks.
+// seat), on many small random runs whose seats are cut into pieces by blocks;
+// for a passenger alone, the seat or chain's cost too.
 
 #include <QTest>
 
@@ -10,7 +11,9 @@
 
 using namespace houbu;
 using namespace houbu::test;
+using houbu::reftest::refCheapestChain;
 using houbu::reftest::refFewestChanges;
+using houbu::reftest::refSeatCost;
 using namespace Qt::StringLiterals;
 
 namespace {
@@ -23,7 +26,7 @@ QByteArray station(int i) {
 // class, whose body moc reads).
 void compareWithBruteForce() {
     SplitMix64 rng(20261207);
-    int served = 0, chained = 0, groupsChained = 0, refused = 0;
+    int served = 0, chained = 0, groupsChained = 0, refused = 0, costChecked = 0;
     for (int trial = 0; trial < 5000; ++trial) {
         const int stops = 4 + rng.below(5);
         const int rows = 1 + rng.below(2);
@@ -88,7 +91,7 @@ void compareWithBruteForce() {
         }
         QVERIFY2(kind(events.last()) == u"waitlist_fulfilled"_s, qPrintable(context));
         ++served;
-        int used = 0;
+        int used = 0, cost = 0;
         std::vector<std::uint64_t> taken = held;
         const QJsonArray tickets = events.last().value(u"tickets"_s).toArray();
         for (const QJsonValue& t : tickets) {
@@ -110,18 +113,26 @@ void compareWithBruteForce() {
                 const int b = leg.value(u"to"_s).toString().mid(1).toInt();
                 const std::uint64_t span = ((1ull << b) - 1) ^ ((1ull << a) - 1);
                 QVERIFY2(!(taken[static_cast<std::size_t>(seat)] & span), qPrintable(context));
+                cost += refSeatCost(held[static_cast<std::size_t>(seat)], a, b, stops - 1, changes);
                 taken[static_cast<std::size_t>(seat)] |= span;
             }
         }
         // Whole seats when there are enough; else the fewest changes in all.
         QCOMPARE(used, whole >= n ? 0 : fewest);
+        // A passenger alone: the cheapest whole seat or chain of as many legs
+        // by the pieces left (engine-rules, "Which whole seat").
+        if (n == 1) {
+            QVERIFY2(cost == refCheapestChain(held, from, to, used + 1, stops - 1, changes),
+                     qPrintable(context + u", cost %1"_s.arg(cost)));
+            ++costChecked;
+        }
         if (used > 0) ++chained;
         if (used > 0 && n > 1) ++groupsChained;
         QCOMPARE(s.engine().checkInvariants(), std::string());
     }
-    qInfo("served %d (%d with changes, %d of them groups), refused %d", served, chained,
-          groupsChained, refused);
-    QVERIFY(chained > 200 && groupsChained > 50 && refused > 200);
+    qInfo("served %d (%d with changes, %d of them groups), refused %d; %d costs checked", served,
+          chained, groupsChained, refused, costChecked);
+    QVERIFY(chained > 200 && groupsChained > 50 && refused > 200 && costChecked > 500);
 }
 
 }  // namespace
