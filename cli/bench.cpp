@@ -11,6 +11,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QTemporaryDir>
+#include <algorithm>
 #include <array>
 #include <chrono>
 #include <cstdio>
@@ -248,6 +249,9 @@ class MeasuringSink : public EventSink {
             case EventKind::WaitlistFulfilled:
                 if (!event.tickets.empty() && event.tickets.front().standing)
                     ++v2Events[kStandingServed];
+                if (std::any_of(event.tickets.begin(), event.tickets.end(),
+                                [](const TicketLine& t) { return !t.legs.empty(); }))
+                    ++v2Events[kChangesServed];
                 break;
             default:
                 break;
@@ -255,6 +259,7 @@ class MeasuringSink : public EventSink {
     }
     static constexpr const char* kStandingHeld = "ticket_held standing";
     static constexpr const char* kStandingServed = "waitlist_fulfilled standing";
+    static constexpr const char* kChangesServed = "waitlist_fulfilled with seat changes";
     QByteArray out;
     std::int64_t events = 0;
     std::int64_t served = 0;
@@ -367,6 +372,9 @@ void countEvents(const QByteArray& out, TargetResult& r) {
             ++r.v2Events[MeasuringSink::kStandingHeld];
         if (standing && ev.contains(QByteArrayView("\"event\":\"waitlist_fulfilled\"")))
             ++r.v2Events[MeasuringSink::kStandingServed];
+        if (ev.contains(QByteArrayView("\"legs\":[")) &&
+            ev.contains(QByteArrayView("\"event\":\"waitlist_fulfilled\"")))
+            ++r.v2Events[MeasuringSink::kChangesServed];
         const QByteArrayView key("\"code\":\"");
         const qsizetype at = ev.indexOf(key);
         if (at >= 0 && ev.contains(QByteArrayView("\"event\":\"error\""))) {
