@@ -30,7 +30,7 @@ namespace houbu::tools {
 
 const char* const kBenchUsage = R"(Usage: houbu-cli bench FILE [options]
        houbu-cli bench --quality [options]
-       houbu-cli bench --forecast FILE [--seed N] [--sample N] [--json]
+       houbu-cli bench --forecast FILE [--seed N] [--sample N] [--whole-run] [--json]
 
 Replays the scenario FILE (JSON Lines, e.g. from `houbu-cli gen`) on each
 target in turn and reports, per target, throughput and peak memory, and per
@@ -69,6 +69,9 @@ commit; the engine applies the next group while the disk writes this one).
                         climatology and a rank-only rule, a reliability
                         table, and the forecasts' latency
   --sample N            orders to forecast for --forecast (default 2000)
+  --whole-run           with --forecast: also forecast every order queued at
+                        mid-day on the run with the most, over the console's
+                        30 minutes, and report the time it took
   --seed N              streams' seed for --quality, forecasts' seed and the
                         sample's for --forecast (default 1)
   --streams N           streams per load level for --quality (default 10)
@@ -77,14 +80,6 @@ commit; the engine applies the next group while the disk writes this one).
 namespace {
 
 using Clock = std::chrono::steady_clock;
-
-// User + system CPU time of this process, in seconds.
-double cpuSeconds() {
-    rusage u{};
-    getrusage(RUSAGE_SELF, &u);
-    return static_cast<double>(u.ru_utime.tv_sec + u.ru_stime.tv_sec) +
-           static_cast<double>(u.ru_utime.tv_usec + u.ru_stime.tv_usec) * 1e-6;
-}
 
 std::uint64_t nsSince(Clock::time_point t0) {
     return static_cast<std::uint64_t>(
@@ -792,7 +787,7 @@ int benchMain(int argc, char** argv) {
     std::vector<std::string> targets;
     EngineOptions options;
     int group = 512;
-    bool json = false, check = true, doQuality = false, doForecast = false;
+    bool json = false, check = true, doQuality = false, doForecast = false, wholeRun = false;
     int sample = 2000;
     int dryRunEvery = 0;
     int progress = -1;  // -1: when standard error is a terminal
@@ -816,6 +811,8 @@ int benchMain(int argc, char** argv) {
             doQuality = true;
         } else if (arg == "--forecast") {
             doForecast = true;
+        } else if (arg == "--whole-run") {
+            wholeRun = true;
         } else if (arg == "--target") {
             if (!v) return benchUsageError("--target needs memory, sqlite or a postgresql:// URL");
             const std::string t = argv[++i];
@@ -857,7 +854,7 @@ int benchMain(int argc, char** argv) {
     }
     if (doQuality) return quality(seed, streams, json);
     if (!path) return benchUsageError("bench needs a scenario file (see houbu-cli gen)");
-    if (doForecast) return forecastBench(path, seed, sample, json);
+    if (doForecast) return forecastBench(path, seed, sample, wholeRun, json);
     if (targets.empty()) targets.push_back("memory");
     const QFileInfo info(QString::fromLocal8Bit(path));
     if (!info.isFile()) return benchUsageError(std::string("cannot read '") + path + "'");

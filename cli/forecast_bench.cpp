@@ -30,6 +30,9 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
+// How far ahead the console's queue view forecasts (ForecastCache).
+constexpr Time kConsoleHorizonSeconds = 30 * kMinute;
+
 // The `at` of a scenario line, read without parsing the line.
 std::optional<Time> atOf(const QByteArray& line) {
     const int k = line.indexOf("\"at\":\"");
@@ -80,7 +83,7 @@ double brier(const std::vector<Sampled>& s, const std::vector<double>& predicted
 
 }  // namespace
 
-int forecastBench(const char* path, std::uint64_t seed, int sample, bool json) {
+int forecastBench(const char* path, std::uint64_t seed, int sample, bool wholeRun, bool json) {
     QFile file(QString::fromLocal8Bit(path));
     if (!file.open(QIODevice::ReadOnly)) {
         std::fprintf(stderr, "houbu-cli bench: cannot read '%s'\n", path);
@@ -125,6 +128,39 @@ int forecastBench(const char* path, std::uint64_t seed, int sample, bool json) {
         apply(line);
     }
     const double toMiddle = std::chrono::duration<double>(Clock::now() - replayStart).count();
+
+    // --whole-run: a whole run's queues as the console forecasts them, every
+    // order queued on the run with the most, over its 30 minutes, one at a time.
+    struct WholeRun {
+        std::string run;
+        int orders = 0;
+        double wall = 0, cpu = 0;
+    } whole;
+    const std::vector<RunSummary> runs =
+        wholeRun ? engine.runSummaries() : std::vector<RunSummary>{};
+    const auto busiest = std::max_element(
+        runs.begin(), runs.end(),
+        [](const RunSummary& a, const RunSummary& b) { return a.queuedOrders < b.queuedOrders; });
+    if (wholeRun && busiest != runs.end() && busiest->queuedOrders > 0) {
+        whole.run = busiest->train + " " + busiest->date;
+        std::vector<std::string> ids;
+        std::unordered_set<std::string> seen;
+        for (const QueueView& q : engine.queues(busiest->train, busiest->date))
+            for (const OrderView& o : q.orders)
+                if (seen.insert(o.id).second) ids.push_back(o.id);
+        const std::string horizon = formatTime(engine.clock() + kConsoleHorizonSeconds);
+        const auto start = Clock::now();
+        const double cpu0 = cpuSeconds();
+        for (const std::string& id : ids) {
+            sink.forecast.reset();
+            apply(QByteArray(R"({"op":"forecast","id":")") + id.c_str() + R"(","until":")" +
+                  horizon.c_str() + R"(","seed":)" +
+                  QByteArray::number(static_cast<qulonglong>(seed)) + "}");
+            if (sink.forecast) ++whole.orders;
+        }
+        whole.wall = std::chrono::duration<double>(Clock::now() - start).count();
+        whole.cpu = cpuSeconds() - cpu0;
+    }
 
     // The sample: orders submitted so far, drawn without replacement; those
     // not queued answer order_closed and are left out.
@@ -254,6 +290,14 @@ int forecastBench(const char* path, std::uint64_t seed, int sample, bool json) {
     doc[u"forecast_ms_p50"] = latency.quantileNs(0.5) / 1e6;
     doc[u"forecast_ms_p99"] = latency.quantileNs(0.99) / 1e6;
     doc[u"forecast_ms_max"] = static_cast<double>(latency.maxNs()) / 1e6;
+    if (!whole.run.empty()) {
+        QJsonObject run;
+        run[u"run"] = QString::fromStdString(whole.run);
+        run[u"orders"] = whole.orders;
+        run[u"seconds"] = whole.wall;
+        run[u"cpu_seconds"] = whole.cpu;
+        doc[u"whole_run"] = run;
+    }
     if (json) {
         std::fputs(QJsonDocument(doc).toJson(QJsonDocument::Indented).constData(), stdout);
         return 0;
@@ -274,6 +318,10 @@ int forecastBench(const char* path, std::uint64_t seed, int sample, bool json) {
     std::printf("forecast latency: p50 %.2f ms, p99 %.2f ms, max %.2f ms\n",
                 latency.quantileNs(0.5) / 1e6, latency.quantileNs(0.99) / 1e6,
                 static_cast<double>(latency.maxNs()) / 1e6);
+    if (!whole.run.empty())
+        std::printf(
+            "whole run %s: %d queued orders forecast for 30 minutes in %.2f s (%.2f s CPU)\n",
+            whole.run.c_str(), whole.orders, whole.wall, whole.cpu);
     return 0;
 }
 

@@ -1,5 +1,7 @@
 // Resident memory from /proc and a compact latency histogram.
 
+#include <sys/resource.h>
+
 #include <bit>
 #include <cstdio>
 #include <cstring>
@@ -26,6 +28,13 @@ std::int64_t statusField(const char* name) {
 }
 
 }  // namespace
+
+double cpuSeconds() {
+    rusage u{};
+    getrusage(RUSAGE_SELF, &u);
+    return static_cast<double>(u.ru_utime.tv_sec + u.ru_stime.tv_sec) +
+           static_cast<double>(u.ru_utime.tv_usec + u.ru_stime.tv_usec) * 1e-6;
+}
 
 std::int64_t peakRss() {
     return statusField("VmHWM");

@@ -116,6 +116,8 @@ std::int64_t peakRss();
 std::int64_t currentRss();
 // Resets the peak to the current resident set (Linux clear_refs); false when refused.
 bool resetPeakRss();
+// User + system CPU time of this process, in seconds.
+double cpuSeconds();
 
 // Latencies in a log-linear histogram: 16 sub-buckets per power of two
 // (resolution about 6 %), a few kilobytes whatever the number of samples.
@@ -144,7 +146,7 @@ class LatencyHistogram {
 
 int genMain(int argc, char** argv);
 // bench --forecast: the calibration of `forecast` on a day (forecast_bench.cpp).
-int forecastBench(const char* path, std::uint64_t seed, int sample, bool json);
+int forecastBench(const char* path, std::uint64_t seed, int sample, bool wholeRun, bool json);
 int benchMain(int argc, char** argv);
 extern const char* const kGenUsage;
 extern const char* const kBenchUsage;
