@@ -29,8 +29,9 @@ std::vector<int> changePoints(const ClassInfo& cls, int from, int to) {
 // some seat's free stretch starts or ends: sliding a change back to the
 // stop before keeps the legs free, the length left the same (what one
 // leg's seat loses after the change, the next one's gains before it) and
-// the pieces no more (the next leg's piece before it may vanish). A table
-// of the best leg between each two such stops, then the cheapest path.
+// the pieces no more (the next leg's piece before it may vanish); a leg
+// that sliding would empty means a chain of fewer legs, which comes first.
+// A table of the best leg between each two such stops, then the cheapest path.
 std::vector<Chain> chainAlone(const Run& run, int travelClass, int from, int to, int changes,
                               SeatChoice choice) {
     const ClassInfo& cls = run.classes[travelClass];

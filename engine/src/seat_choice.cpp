@@ -42,8 +42,10 @@ int wasteAround(SegmentMask mask, int from, int to, int segments) {
 }
 
 int piecesLeftCost(SegmentMask mask, int from, int to, int segments) {
-    // A run has at most 63 segments, so a piece always outweighs any length.
-    constexpr int kPiece = 64;
+    // A piece outweighs any length left, also summed over a group's seats
+    // (at most kMaxGroup seats of at most 63 segments).
+    constexpr int kPiece = 1024;
+    static_assert(kPiece > kMaxGroup * 63);
     const Around a = freeAround(mask, from, to, segments);
     const int pieces = (a.before > 0 ? 1 : 0) + (a.after > 0 ? 1 : 0);
     return pieces * kPiece - (a.before + a.after);

@@ -11,13 +11,14 @@
 namespace houbu {
 
 // Free segments next to [from, to) on a seat with occupancy `mask` that stay
-// free but are cut off by taking the interval: the best-fit cost. The seat must
-// be free over [from, to).
+// free but are cut off by taking the interval: the best-fit cost of an order
+// accepting no seat change. The seat must be free over [from, to).
 int wasteAround(SegmentMask mask, int from, int to, int segments);
 
 // The free pieces that taking [from, to) leaves of the seat's free stretch
-// (none, one or two), the fewest first, then the longer the better: the
-// cost by which an order accepting seat changes takes a whole seat under
+// (none, one or two), the fewest first, then the longer the better (summed
+// over a group, pieces still come first): the cost by which an order
+// accepting seat changes takes whole seats, and a lone passenger legs, under
 // best-fit. A piece left is what later chains are built from; a short one
 // takes little, a long one any shorter interval (docs/engine-rules.md).
 int piecesLeftCost(SegmentMask mask, int from, int to, int segments);

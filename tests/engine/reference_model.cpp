@@ -375,8 +375,9 @@ int refSeatCost(std::uint64_t held, int from, int to, int segments, int seatChan
         ++r;
     const int before = from - l, after = r - to;
     if (seatChanges == 0) return before + after;
-    // Pieces weigh more than any length (at most 63 segments), then longer is better.
-    return 100 * (int(before > 0) + int(after > 0)) - before - after;
+    // Pieces weigh more than any length, also summed over a group (at most 9
+    // seats of at most 63 segments); then longer is better.
+    return 1000 * (int(before > 0) + int(after > 0)) - before - after;
 }
 
 int refCheapestChain(const std::vector<std::uint64_t>& held, int from, int to, int legs,
@@ -1866,7 +1867,8 @@ bool ReferenceModel::fulfill(const QJsonObject& e, RefTime now) {
               QStringLiteral("the prepayment of %1 served another order, %2").arg(prepayOnly_, id)))
         return false;
     if (standingTickets > 0 || changesInAll > 0) {
-        // Standing: no seat to choose. Seat changes: any assignment of the fewest.
+        // Standing: no seat to choose. Seat changes: any assignment of the
+        // fewest (a lone passenger's chain was checked for its cost above).
     } else if (seats.size() == 1) {
         if (!checkSingleChoice(run, cls, f, t, QString(), seats[0],
                                QStringLiteral("order %1").arg(id), order.seatChange))
@@ -1925,11 +1927,11 @@ bool ReferenceModel::checkSingleChoice(const RefRun& run, const QString& cls, in
         if (!pref.empty()) cands = pref;
     }
     const RefSeat* best = nullptr;
-    int bestWaste = 1 << 30;
+    int bestCost = 1 << 30;
     for (const RefSeat* s : cands) {
         const int w = seatCost(run, *s, from, to, seatChanges);
-        if (w < bestWaste) {
-            bestWaste = w;
+        if (w < bestCost) {
+            bestCost = w;
             best = s;
         }
     }
@@ -1946,7 +1948,7 @@ bool ReferenceModel::checkSingleChoice(const RefRun& run, const QString& cls, in
         L("seat_choice"),
         QStringLiteral("%1: %2 picks %3 (cost %4), the engine chose %5 (cost %6)")
             .arg(what, options_.firstFit ? L("first-fit") : L("best-fit"), best->label)
-            .arg(bestWaste)
+            .arg(bestCost)
             .arg(chosen)
             .arg(ci >= 0 ? seatCost(run, run.seats[size_t(ci)], from, to, seatChanges) : -1));
 }
@@ -1959,7 +1961,7 @@ bool ReferenceModel::checkGroupChoice(const RefRun& run, const QString& cls, int
     // Blocks of n free seats adjacent in one row (consecutive in the layout).
     struct Block {
         int firstIndex;
-        int waste;
+        int cost;
         bool preferred;
         QStringList labels;
     };
@@ -1983,7 +1985,7 @@ bool ReferenceModel::checkGroupChoice(const RefRun& run, const QString& cls, int
                 ok = false;
                 break;
             }
-            b.waste += seatCost(run, sj, from, to, seatChanges);
+            b.cost += seatCost(run, sj, from, to, seatChanges);
             b.preferred = b.preferred || matchesPrefer(sj.letter, prefer);
             b.labels << sj.label;
         }
@@ -2029,22 +2031,22 @@ bool ReferenceModel::checkGroupChoice(const RefRun& run, const QString& cls, int
                        pool.end());
         const Block* best = nullptr;
         for (const Block& b : pool)
-            if (!best || b.waste < best->waste) best = &b;
+            if (!best || b.cost < best->cost) best = &b;
         QStringList sortedChosen = chosen;
         std::sort(sortedChosen.begin(), sortedChosen.end());
         QStringList sortedBest = best->labels;
         std::sort(sortedBest.begin(), sortedBest.end());
         if (sortedChosen != sortedBest) {
-            int chosenWaste = 0;
+            int chosenCost = 0;
             for (const RefSeat* s : cs)
-                chosenWaste += seatCost(run, *s, from, to, seatChanges);
+                chosenCost += seatCost(run, *s, from, to, seatChanges);
             return fail(L("seat_choice"),
-                        QStringLiteral("%1: best adjacent group is %2 (waste %3), the engine chose "
-                                       "%4 (waste %5)")
+                        QStringLiteral("%1: best adjacent group is %2 (cost %3), the engine chose "
+                                       "%4 (cost %5)")
                             .arg(what, best->labels.join(QLatin1Char(' ')))
-                            .arg(best->waste)
+                            .arg(best->cost)
                             .arg(chosen.join(QLatin1Char(' ')))
-                            .arg(chosenWaste));
+                            .arg(chosenCost));
         }
     }
     return true;

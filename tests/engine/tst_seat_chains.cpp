@@ -135,6 +135,40 @@ void compareWithBruteForce() {
     QVERIFY(chained > 200 && groupsChained > 50 && refused > 200 && costChecked > 500);
 }
 
+// A group accepting changes, on a run long enough that the length left by
+// two seats exceeds what one piece weighs on one seat: the fewest pieces
+// still come first. 42 stops; for S40→S41 row 1 (both seats free all along)
+// leaves a piece of 40 on each, row 2 (01-02A free S40→S41 only, 01-02B from
+// S39) leaves one piece of 1 in all.
+void groupWeighsPiecesBeforeLength() {
+    constexpr int kStops = 42;
+    QByteArray train = R"({"op":"train","train":"T","date":"2024-02-08","stops":[)";
+    for (int i = 0; i < kStops; ++i)
+        train += QByteArray(i ? "," : "") + R"({"station":")" + station(i) + R"(","km":)" +
+                 QByteArray::number(10 * i) + "}";
+    train += R"(],"cars":[{"car":1,"class":"c","rows":2,"layout":"AB"}]})";
+    for (const int changes : {0, 1}) {
+        Session s;
+        s.send(train);
+        QCOMPARE(
+            kind(s.one(
+                R"({"op":"block","id":"b1","train":"T","date":"2024-02-08","from":"S0","to":"S40","class":"c","seats":["01-02A"]})")),
+            u"block_created"_s);
+        QCOMPARE(
+            kind(s.one(
+                R"({"op":"block","id":"b2","train":"T","date":"2024-02-08","from":"S0","to":"S39","class":"c","seats":["01-02B"]})")),
+            u"block_created"_s);
+        s.send(
+            R"({"op":"waitlist","id":"w","user":"u","passengers":["p0","p1"],"from":"S40","to":"S41","options":[{"train":"T","date":"2024-02-08","class":"c"}],"seat_change":)" +
+            QByteArray::number(changes) + "}");
+        const auto events = s.send(R"({"op":"prepay","id":"w"})");
+        QCOMPARE(kind(events.last()), u"waitlist_fulfilled"_s);
+        const QJsonArray tickets = events.last().value(u"tickets"_s).toArray();
+        QCOMPARE(tickets[0].toObject().value(u"seat"_s).toString(), u"01-02A"_s);
+        QCOMPARE(tickets[1].toObject().value(u"seat"_s).toString(), u"01-02B"_s);
+    }
+}
+
 }  // namespace
 
 class TestSeatChains : public QObject {
@@ -142,6 +176,7 @@ class TestSeatChains : public QObject {
 
   private slots:
     void againstBruteForce() { compareWithBruteForce(); }
+    void groupOnALongRun() { groupWeighsPiecesBeforeLength(); }
 };
 
 QTEST_GUILESS_MAIN(TestSeatChains)
