@@ -21,6 +21,18 @@ std::string changesText(int n) {
     return n == 1 ? "one change" : n == 2 ? "two changes" : std::to_string(n) + " changes";
 }
 
+// The segments of the run on which some seat of the class is free.
+SegmentMask segmentsWithFreeSeat(const ClassInfo& cls, int segments) {
+    SegmentMask mask = 0;
+    for (int g = 0; g < segments; ++g)
+        for (std::uint32_t w = 0; w < cls.words; ++w)
+            if (cls.freeBits[static_cast<std::size_t>(g) * cls.words + w]) {
+                mask |= SegmentMask{1} << g;
+                break;
+            }
+    return mask;
+}
+
 }  // namespace
 
 void Matcher::begin() {
@@ -60,12 +72,20 @@ void Matcher::begin() {
                 const int hi = f.to + std::countr_zero(above);
                 if (describe_) p.info.spans.push_back(FreedSpan{f.seat, f.from, f.to, lo, hi});
                 // Orders that accept seat changes can use the freed interval as
-                // one leg: any of their queues over it (同车换座).
-                if (cls.changingOrders > 0)
+                // one leg: any of their queues over it (同车换座). Without a
+                // trace to report them, only those with a free seat on every
+                // segment: this pass only takes seats, so a queue over a
+                // segment with none can be served neither whole nor chained.
+                if (cls.changingOrders > 0) {
+                    const SegmentMask someFree =
+                        s.tracing() ? ~SegmentMask{0} : segmentsWithFreeSeat(cls, run.segments());
                     cls.queueAt.forEach([&](int from, int to, std::uint32_t q) {
-                        if (from < f.to && to > f.from && s.queues[q].acceptingChanges > 0)
+                        const SegmentMask want = segmentMask(from, to);
+                        if (from < f.to && to > f.from && s.queues[q].acceptingChanges > 0 &&
+                            (someFree & want) == want)
                             p.queues.push_back(q);
                     });
+                }
                 for (int from = lo; from < f.to; ++from) {
                     for (int to = std::max(from, static_cast<int>(f.from)) + 1; to <= hi; ++to) {
                         const std::uint32_t q = cls.queueAt.at(from, to);
