@@ -74,17 +74,29 @@ void Matcher::begin() {
                 // Orders that accept seat changes can use the freed interval as
                 // one leg: any of their queues over it (同车换座). Without a
                 // trace to report them, only those with a free seat on every
-                // segment: this pass only takes seats, so a queue over a
-                // segment with none can be served neither whole nor chained.
-                if (cls.changingOrders > 0) {
-                    const SegmentMask someFree =
-                        s.tracing() ? ~SegmentMask{0} : segmentsWithFreeSeat(cls, run.segments());
+                // segment, which lie inside the stretch of such segments
+                // around the freed interval: this pass only takes seats, so a
+                // queue over a segment with none can be served neither whole
+                // nor chained.
+                if (cls.changingOrders > 0 && s.tracing()) {
                     cls.queueAt.forEach([&](int from, int to, std::uint32_t q) {
-                        const SegmentMask want = segmentMask(from, to);
-                        if (from < f.to && to > f.from && s.queues[q].acceptingChanges > 0 &&
-                            (someFree & want) == want)
+                        if (from < f.to && to > f.from && s.queues[q].acceptingChanges > 0)
                             p.queues.push_back(q);
                     });
+                } else if (cls.changingOrders > 0) {
+                    const SegmentMask someFree = segmentsWithFreeSeat(cls, run.segments());
+                    int first = f.from, last = f.to;
+                    while (first > 0 && ((someFree >> (first - 1)) & 1))
+                        --first;
+                    while (last < run.segments() && ((someFree >> last) & 1))
+                        ++last;
+                    for (int from = first; from < f.to; ++from)
+                        for (int to = std::max(from, static_cast<int>(f.from)) + 1; to <= last;
+                             ++to) {
+                            const std::uint32_t q = cls.queueAt.at(from, to);
+                            if (q != kNone && s.queues[q].acceptingChanges > 0)
+                                p.queues.push_back(q);
+                        }
                 }
                 for (int from = lo; from < f.to; ++from) {
                     for (int to = std::max(from, static_cast<int>(f.from)) + 1; to <= hi; ++to) {
