@@ -343,10 +343,10 @@ with \`seat_change\` removed, replayed in memory with \`houbu-cli bench\`:
 $(changes_row "$work/no-changes.json" "none")
 $(changes_row "$work/changes.json" "30 %")
 
-A release looks at every queue of its class that holds orders accepting
-changes and overlaps the freed interval, not only at the queues inside the
-seat's free stretch (docs/engine-rules.md, "Matching"): that is the cost in
-commands/s. The orders served with changes are mostly served earlier than
+A release also looks at the queues of its class that hold orders accepting
+changes, overlap the freed interval and have a free seat on each segment,
+not only at the queues inside the seat's free stretch (docs/engine-rules.md,
+"Matching"): that is the cost in commands/s and in a refund's latency. The orders served with changes are mostly served earlier than
 they would have been, not served instead of never: the gain in orders
 served by the end of the day is smaller than their number.
 
