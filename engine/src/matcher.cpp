@@ -72,19 +72,15 @@ void Matcher::begin() {
                 const int hi = f.to + std::countr_zero(above);
                 if (describe_) p.info.spans.push_back(FreedSpan{f.seat, f.from, f.to, lo, hi});
                 // Orders that accept seat changes can use the freed interval as
-                // one leg: any of their queues over it (同车换座). Without a
-                // trace to report them, only those with a free seat on every
-                // segment, which lie inside the stretch of such segments
-                // around the freed interval: this pass only takes seats, so a
-                // queue over a segment with none can be served neither whole
-                // nor chained.
-                if (cls.changingOrders > 0 && s.tracing()) {
-                    cls.queueAt.forEach([&](int from, int to, std::uint32_t q) {
-                        if (from < f.to && to > f.from && s.queues[q].acceptingChanges > 0)
-                            p.queues.push_back(q);
-                    });
-                } else if (cls.changingOrders > 0) {
-                    const SegmentMask someFree = segmentsWithFreeSeat(cls, run.segments());
+                // one leg: their queues over it (同车换座). This pass only takes
+                // seats, so a queue over a segment with no free seat can be
+                // served neither whole nor chained: the candidates lie inside
+                // the stretch of segments with a free seat around the freed
+                // interval. A trace reports every queue looked at, so it
+                // looks at all of them.
+                if (cls.changingOrders > 0) {
+                    const SegmentMask someFree =
+                        s.tracing() ? ~SegmentMask{0} : segmentsWithFreeSeat(cls, run.segments());
                     int first = f.from, last = f.to;
                     while (first > 0 && ((someFree >> (first - 1)) & 1))
                         --first;
