@@ -112,8 +112,9 @@ int lengthOf(ForecastScene::Mask m) {
 
 }  // namespace
 
-int ForecastPaths::served(int paths, double quantile, std::uint64_t seed, int probe) {
+int ForecastPaths::served(int paths, double quantile, std::uint64_t seed, int probe, int limit) {
     state_.assign(scene_.leaveRate.size(), 0);
+    seated_.assign(scene_.leaveRate.size(), 0);
     leaves_.assign(scene_.leaveRate.size(), 0);
     cursors_.resize(scene_.streams.size());
     heads_.resize(scene_.streams.size());
@@ -136,7 +137,8 @@ int ForecastPaths::served(int paths, double quantile, std::uint64_t seed, int pr
     const bool spread = std::has_single_bit(static_cast<unsigned>(paths));
     const int bits = std::countr_zero(static_cast<unsigned>(paths));
     int count = 0;
-    for (int drawn = 0; drawn < paths; ++drawn) {
+    const int drawing = limit > 0 ? std::min(limit, paths) : paths;
+    for (int drawn = 0; drawn < drawing; ++drawn) {
         if (probe > 0 && drawn == probe && count == 0) return 0;
         const int p = spread ? reversedBits(drawn, bits) : drawn;
         const double z = quantile >= 0 ? fixed : stratumNormal(p, paths);
@@ -260,6 +262,7 @@ bool ForecastPaths::matchOneSeat(std::uint32_t streamIndex, std::uint32_t batch,
     if (cursor == end) return false;
     const std::uint32_t first = stream.candidates[cursor++];
     state_[stream.entries[first].order] = 2;
+    ++seated_[stream.entries[first].order];
     // One seat: its free pieces are disjoint stretches of that seat. What is
     // left either side of the first one's interval stays free; those pieces
     // are read by the lists of single passengers (whose heads may lag behind
@@ -306,6 +309,7 @@ bool ForecastPaths::matchOneSeat(std::uint32_t streamIndex, std::uint32_t batch,
             return false;
         }
         state_[stream.entries[best].order] = 2;
+        ++seated_[stream.entries[best].order];
         ++heads[bestList];
         // What is left either side of its interval stays free.
         const auto [below, above] = leftAround(pieces[bestPiece], stream.entries[best].mask);
@@ -390,6 +394,7 @@ bool ForecastPaths::match(std::uint32_t streamIndex, std::uint32_t batch, double
         if (found < e.group) continue;
         if (isTarget) return true;
         state_[e.order] = 2;
+        ++seated_[e.order];
         placed = true;
         // What is left of each seat's piece either side of the interval stays
         // free, merged with pieces of the same stretch; pieces in their order.

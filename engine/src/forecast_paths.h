@@ -76,6 +76,10 @@ struct ForecastScene {
     std::vector<double> leaveRate;
     std::vector<double> leaveChance;
     std::vector<double> expiresIn;
+    // Per scene order: its options outside the scene over those inside (the
+    // target: 0), and the rate at which it cancels or fails.
+    std::vector<float> outsideShare;
+    double quitRate = 0;
 };
 
 class ForecastPaths {
@@ -92,8 +96,12 @@ class ForecastPaths {
     // strata (bit-reversed when `paths` is a power of two). When none of the
     // first `probe` (> 0) serves the target, the rest are not drawn and the
     // answer is 0. Only that side stops early: a path that serves ends at
-    // once, one that does not draws the whole horizon.
-    int served(int paths, double quantile, std::uint64_t seed, int probe = 0);
+    // once, one that does not draws the whole horizon. With `limit` > 0 only
+    // the first `limit` paths of that order are drawn.
+    int served(int paths, double quantile, std::uint64_t seed, int probe = 0, int limit = 0);
+    // Per scene order, on how many of the paths of the last `served` it was
+    // seated before the target was served or the path ended.
+    const std::vector<std::uint16_t>& seated() const { return seated_; }
 
   private:
     // Arrivals of batches on one stream: `left` more to come after `at`
@@ -128,6 +136,7 @@ class ForecastPaths {
     std::vector<std::pair<int, int>> taken_;  // (piece, seats) taken by one order
     // Per scene order on this path: 0 not looked at, 1 queued, 2 gone.
     std::vector<std::uint8_t> state_;
+    std::vector<std::uint16_t> seated_;
     std::vector<double> leaves_;
     // Per stream and batch, the first candidate not known to be gone.
     std::vector<std::vector<std::uint32_t>> cursors_;

@@ -57,6 +57,11 @@ ForecastValue Forecaster::forecast(std::uint32_t order, Time now, std::optional<
         return v;
     }
     ForecastPaths paths(sc);
+    // First paths with the orders ahead served elsewhere at the average
+    // rate: they tell how often each order ahead is seated here, which sets
+    // the rate at which it is served on its other options (mirrorLeaving).
+    paths.served(kPaths, -1, seed, 0, kProbePaths);
+    mirrorLeaving(sc, paths.seated(), kProbePaths);
     const int p = hundredthsOf(paths.served(kPaths, -1, seed, kProbePaths), kPaths);
     // The interval holds the probability: at 0 the low end can only be 0,
     // at 1 the high end only 1, and those paths are not drawn.
@@ -69,6 +74,32 @@ ForecastValue Forecaster::forecast(std::uint32_t order, Time now, std::optional<
     v.low = std::min(p, low);
     v.high = std::max(p, high);
     return v;
+}
+
+void Forecaster::mirrorLeaving(ForecastScene& sc, const std::vector<std::uint16_t>& seated,
+                               int paths) {
+    // An order ahead seated here on a share q of the paths is taken to be
+    // served on each option outside the scene as if it were half an option
+    // inside: 1 - (1 - q)^(outside / inside / 2) over the horizon. Orders
+    // near the front of this queue are near the front of their others too,
+    // which the average rate does not see; that they still wait after being
+    // passed over there so far is why an outside option counts half
+    // (docs/forecast.md, "Orders ahead served elsewhere"). Most orders ahead
+    // are never seated and only quit.
+    const double quitChance = 1 - std::exp(-sc.quitRate * sc.horizonSeconds);
+    const double most = 1 - 0.5 / paths;
+    for (std::size_t n = 0; n < sc.leaveRate.size(); ++n) {
+        if (seated[n] == 0 || sc.outsideShare[n] == 0) {
+            sc.leaveRate[n] = sc.quitRate;
+            sc.leaveChance[n] = quitChance;
+            continue;
+        }
+        const double q = std::min(most, static_cast<double>(seated[n]) / paths);
+        const double rate =
+            sc.quitRate - kOutsideWeight * sc.outsideShare[n] * std::log1p(-q) / sc.horizonSeconds;
+        sc.leaveRate[n] = rate;
+        sc.leaveChance[n] = 1 - std::exp(-rate * sc.horizonSeconds);
+    }
 }
 
 ForecastScene Forecaster::scene(std::uint32_t order, Time now, Time by,
@@ -101,6 +132,8 @@ ForecastScene Forecaster::scene(std::uint32_t order, Time now, Time by,
     sc.leaveRate.assign(global.size(), 0);
     sc.leaveChance.assign(global.size(), 0);
     sc.expiresIn.assign(global.size(), -1);
+    sc.outsideShare.assign(global.size(), 0);
+    sc.quitRate = quitRate;
     const Order& target = s.orders[order];
     struct Leaving {
         double rate = -1, chance = 0;
@@ -130,6 +163,9 @@ ForecastScene Forecaster::scene(std::uint32_t order, Time now, Time by,
         // The rate and its chance depend on two small counts: each pair's
         // exponential is taken once a forecast, not once an order.
         const int options = std::max<int>(1, z.optionCount);
+        if (outside < options)
+            sc.outsideShare[n] =
+                static_cast<float>(outside) / static_cast<float>(options - outside);
         if (options < kKeptCounts && outside < kKeptCounts) {
             Leaving& kept = leaving[static_cast<std::size_t>(outside * kKeptCounts + options)];
             if (kept.rate < 0) {

@@ -29,12 +29,21 @@ class Forecaster {
     // are not drawn.
     static constexpr int kProbePaths = 32;
     static constexpr int kEndProbePaths = 16;
+    // How much an order ahead's option outside the scene counts against one
+    // inside when it is served elsewhere (mirrorLeaving): fitted on the
+    // development days (docs/forecast.md).
+    static constexpr double kOutsideWeight = 0.5;
 
     // The forecast for queued order `order` at time `now`: served at or
     // before `until`, or before it expires when that is earlier or `until`
     // is absent.
     ForecastValue forecast(std::uint32_t order, Time now, std::optional<Time> until,
                            std::uint64_t seed) const;
+
+    // Sets the rate at which each scene order leaves other than by the
+    // scene's streams from how often `paths` paths seated it here.
+    static void mirrorLeaving(ForecastScene& sc, const std::vector<std::uint16_t>& seated,
+                              int paths);
 
   private:
     const EngineState& s;

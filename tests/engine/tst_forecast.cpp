@@ -8,6 +8,7 @@
 #include <cmath>
 
 #include "forecast_paths.h"
+#include "forecaster.h"
 #include "harness.h"
 #include "houbu/engine.h"
 
@@ -264,6 +265,28 @@ class TestForecast : public QObject {
     }
 
     // Only a queued order has a forecast.
+    // An order ahead seated here on half of the probe's paths, with two
+    // options outside the scene and one inside, is served elsewhere over the
+    // horizon with chance 1 - (1 - 1/2)^(2 / 1 / 2) = 1/2, besides quitting;
+    // one never seated here only quits, and so does the target.
+    void servedElsewhereAsOftenAsHere() {
+        houbu::ForecastScene scene;
+        scene.horizonSeconds = 1800;
+        scene.quitRate = 1e-5;
+        scene.outsideShare = {0, 2, 2};  // the target, then two orders ahead
+        scene.leaveRate.assign(3, 0);
+        scene.leaveChance.assign(3, 0);
+        houbu::Forecaster::mirrorLeaving(scene, {0, 16, 0}, 32);
+        const double quit = 1 - std::exp(-1e-5 * 1800);
+        QVERIFY(std::abs(scene.leaveChance[0] - quit) < 1e-12);
+        QVERIFY(std::abs(scene.leaveChance[2] - quit) < 1e-12);
+        QVERIFY2(std::abs(scene.leaveChance[1] - (1 - 0.5 * (1 - quit))) < 1e-9,
+                 qPrintable(QString::number(scene.leaveChance[1])));
+        // Seated on every path: the rate stays finite.
+        houbu::Forecaster::mirrorLeaving(scene, {0, 32, 0}, 32);
+        QVERIFY(std::isfinite(scene.leaveRate[1]) && scene.leaveChance[1] > 0.9);
+    }
+
     void onlyQueuedOrders() {
         Session s;
         for (const QByteArray& l : story())
