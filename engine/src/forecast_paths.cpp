@@ -54,6 +54,9 @@ namespace {
 // A seat's stretch splits at most once per passenger seated on it.
 constexpr int kMaxPieces = 64;
 constexpr std::uint32_t kNoEntry = 0xffffffffu;
+// An order's state on a path (ForecastPaths::state_): gone, seated here.
+constexpr std::uint8_t kGone = 2;
+constexpr std::uint8_t kSeated = 3;
 // A source's time once it has nothing more to come.
 constexpr double kNoArrival = std::numeric_limits<double>::infinity();
 
@@ -113,8 +116,20 @@ int lengthOf(ForecastScene::Mask m) {
 }  // namespace
 
 int ForecastPaths::served(int paths, double quantile, std::uint64_t seed, int probe, int limit) {
+    start(paths, quantile, seed);
+    const int drawing = limit > 0 ? std::min(limit, paths) : paths;
+    int count = 0;
+    for (int drawn = 0; drawn < drawing; ++drawn) {
+        if (probe > 0 && drawn == probe && count == 0) return 0;
+        count += draw(drawn) ? 1 : 0;
+    }
+    return count;
+}
+
+void ForecastPaths::start(int paths, double quantile, std::uint64_t seed) {
     state_.assign(scene_.leaveRate.size(), 0);
     seated_.assign(scene_.leaveRate.size(), 0);
+    servedPaths_.assign(scene_.target == ForecastScene::kEveryone ? scene_.leaveRate.size() : 0, 0);
     leaves_.assign(scene_.leaveRate.size(), 0);
     cursors_.resize(scene_.streams.size());
     heads_.resize(scene_.streams.size());
@@ -133,17 +148,20 @@ int ForecastPaths::served(int paths, double quantile, std::uint64_t seed, int pr
     }
     // The normal quantile under each path's rates: one bisection a call, or
     // one a stratum, not one a stream and path.
-    const double fixed = quantile >= 0 ? normalQuantile(quantile) : 0;
+    quantile_ = quantile;
+    fixedZ_ = quantile >= 0 ? normalQuantile(quantile) : 0;
+    paths_ = paths;
+    seed_ = seed;
+}
+
+bool ForecastPaths::draw(int drawn) {
+    const int paths = paths_;
     const bool spread = std::has_single_bit(static_cast<unsigned>(paths));
     const int bits = std::countr_zero(static_cast<unsigned>(paths));
-    int count = 0;
-    const int drawing = limit > 0 ? std::min(limit, paths) : paths;
-    for (int drawn = 0; drawn < drawing; ++drawn) {
-        if (probe > 0 && drawn == probe && count == 0) return 0;
+    {
         const int p = spread ? reversedBits(drawn, bits) : drawn;
-        const double z = quantile >= 0 ? fixed : stratumNormal(p, paths);
+        const double z = quantile_ >= 0 ? fixedZ_ : stratumNormal(p, paths);
         path_ = p;
-        paths_ = paths;
         std::fill(state_.begin(), state_.end(), 0);
         for (std::size_t j = 0; j < scene_.streams.size(); ++j) {
             cursors_[j].assign(scene_.streams[j].candidateStart.begin(),
@@ -153,9 +171,8 @@ int ForecastPaths::served(int paths, double quantile, std::uint64_t seed, int pr
             for (std::size_t k = 0; k < stream.singleLists.size(); ++k)
                 heads_[j][k] = stream.singleStart[stream.singleLists[k]];
         }
-        count += onePath(z, mix(seed, static_cast<std::uint64_t>(p))) ? 1 : 0;
+        return onePath(z, mix(seed_, static_cast<std::uint64_t>(p)));
     }
-    return count;
 }
 
 double ForecastPaths::leavesAt(std::uint32_t order, std::uint64_t pathSeed) {
@@ -172,6 +189,22 @@ double ForecastPaths::leavesAt(std::uint32_t order, std::uint64_t pathSeed) {
         leaves_[order] = at;
     }
     return leaves_[order];
+}
+
+void ForecastPaths::seat(std::uint32_t order, double at) {
+    state_[order] = kSeated;
+    ++seated_[order];
+    if (!servedPaths_.empty() && at <= scene_.byIn[order]) ++servedPaths_[order];
+}
+
+void ForecastPaths::countServedElsewhere(std::uint64_t pathSeed) {
+    // Every order not seated here may still be served on its options outside
+    // the scene, by its own `by`: a draw of its own at its chance of that.
+    for (std::uint32_t n = 0; n < servedPaths_.size(); ++n) {
+        if (state_[n] == kSeated || scene_.elsewhereChance[n] <= 0) continue;
+        if (SplitMix64(mix(pathSeed, n) ^ 0x5e7dull).unit() < scene_.elsewhereChance[n])
+            ++servedPaths_[n];
+    }
 }
 
 bool ForecastPaths::onePath(double z, std::uint64_t pathSeed) {
@@ -203,15 +236,22 @@ bool ForecastPaths::onePath(double z, std::uint64_t pathSeed) {
     }
     for (Source& src : sources_)
         advance(src);
-    if (sources_.empty()) return false;
-    const double gone = leavesAt(scene_.target, pathSeed);
+    const bool everyone = scene_.target == ForecastScene::kEveryone;
+    if (sources_.empty()) {
+        if (everyone) countServedElsewhere(pathSeed);
+        return false;
+    }
+    const double gone = everyone ? -1 : leavesAt(scene_.target, pathSeed);
     for (;;) {
         // The first source to arrive, the first of equals; one with nothing
         // left is at infinity, so the times are compared without a branch.
         Source* next = &sources_[0];
         for (Source& src : sources_)
             next = src.at < next->at ? &src : next;
-        if (next->at == kNoArrival) return false;
+        if (next->at == kNoArrival) {
+            if (everyone) countServedElsewhere(pathSeed);
+            return false;
+        }
         if (gone >= 0 && gone < next->at) return false;
         const std::uint32_t batch =
             next->choices > 0 ? static_cast<std::uint32_t>(next->rng.next() % next->choices)
@@ -233,10 +273,10 @@ void ForecastPaths::advance(Source& src) {
 }
 
 bool ForecastPaths::queuedAt(std::uint32_t order, double at, std::uint64_t pathSeed) {
-    if (state_[order] == 2) return false;
+    if (state_[order] >= kGone) return false;
     const double gone = leavesAt(order, pathSeed);
     if (gone >= 0 && gone < at) {
-        state_[order] = 2;
+        state_[order] = kGone;
         return false;
     }
     return true;
@@ -246,7 +286,11 @@ bool ForecastPaths::matchOneSeat(std::uint32_t streamIndex, std::uint32_t batch,
                                  std::uint64_t pathSeed) {
     using Mask = ForecastScene::Mask;
     const ForecastScene::Stream& stream = scene_.streams[streamIndex];
-    const ForecastScene::Entry& target = stream.entries.back();
+    // Every order as a target: no piece is given up early, none is the end.
+    const bool everyone = scene_.target == ForecastScene::kEveryone;
+    const ForecastScene::Entry target =
+        everyone ? ForecastScene::Entry{~Mask{0}, ForecastScene::kEveryone, 0}
+                 : stream.entries.back();
     std::vector<std::uint32_t>& heads = heads_[streamIndex];
     // The whole seat goes to the batch's first candidate still queued: its
     // candidates are the single passengers ahead its stretch holds, in queue
@@ -261,8 +305,7 @@ bool ForecastPaths::matchOneSeat(std::uint32_t streamIndex, std::uint32_t batch,
     }
     if (cursor == end) return false;
     const std::uint32_t first = stream.candidates[cursor++];
-    state_[stream.entries[first].order] = 2;
-    ++seated_[stream.entries[first].order];
+    seat(stream.entries[first].order, at);
     // One seat: its free pieces are disjoint stretches of that seat. What is
     // left either side of the first one's interval stays free; those pieces
     // are read by the lists of single passengers (whose heads may lag behind
@@ -303,13 +346,12 @@ bool ForecastPaths::matchOneSeat(std::uint32_t streamIndex, std::uint32_t batch,
             }
         }
         if (best == kNoEntry) {
-            if (target.group != 1) return false;
+            if (everyone || target.group != 1) return false;
             for (int k = 0; k < count; ++k)
                 if (within(target.mask, pieces[k])) return true;
             return false;
         }
-        state_[stream.entries[best].order] = 2;
-        ++seated_[stream.entries[best].order];
+        seat(stream.entries[best].order, at);
         ++heads[bestList];
         // What is left either side of its interval stays free.
         const auto [below, above] = leftAround(pieces[bestPiece], stream.entries[best].mask);
@@ -324,7 +366,8 @@ bool ForecastPaths::match(std::uint32_t streamIndex, std::uint32_t batch, double
                           std::uint64_t pathSeed) {
     using Mask = ForecastScene::Mask;
     const ForecastScene::Stream& stream = scene_.streams[streamIndex];
-    const Mask mine = stream.entries.back().mask;
+    const Mask mine =
+        scene_.target == ForecastScene::kEveryone ? ~Mask{0} : stream.entries.back().mask;
     if (stream.batchStart[batch + 1] == stream.batchStart[batch] + 1 &&
         stream.pieces[stream.batchStart[batch]].seats == 1)
         return matchOneSeat(streamIndex, batch, at, pathSeed);
@@ -356,13 +399,13 @@ bool ForecastPaths::match(std::uint32_t streamIndex, std::uint32_t batch, double
         const ForecastScene::Entry& e = stream.entries[stream.candidates[c]];
         const bool isTarget = e.order == scene_.target;
         if (!isTarget) {
-            if (state_[e.order] == 2) {
+            if (state_[e.order] >= kGone) {
                 if (!placed && c == cursor) ++cursor;
                 continue;
             }
             const double gone = leavesAt(e.order, pathSeed);
             if (gone >= 0 && gone < at) {
-                state_[e.order] = 2;
+                state_[e.order] = kGone;
                 if (!placed && c == cursor) ++cursor;
                 continue;
             }
@@ -393,8 +436,7 @@ bool ForecastPaths::match(std::uint32_t streamIndex, std::uint32_t batch, double
         }
         if (found < e.group) continue;
         if (isTarget) return true;
-        state_[e.order] = 2;
-        ++seated_[e.order];
+        seat(e.order, at);
         placed = true;
         // What is left of each seat's piece either side of the interval stays
         // free, merged with pieces of the same stretch; pieces in their order.

@@ -18,6 +18,8 @@ namespace houbu {
 
 struct ForecastScene {
     using Mask = std::uint64_t;
+    // `target` of a scene in which every order is one (a run's forecast).
+    static constexpr std::uint32_t kEveryone = 0xffffffffu;
     // One order queued on a stream, ahead of the target or the target itself.
     struct Entry {
         Mask mask = 0;
@@ -69,7 +71,7 @@ struct ForecastScene {
     };
     std::vector<Stream> streams;
     double horizonSeconds = 0;
-    std::uint32_t target = 0;  // the scene's number for the target order
+    std::uint32_t target = 0;  // the scene's number for the target order, or kEveryone
     // Per scene order: the rate (per second) at which it leaves other than by
     // the streams, the chance it does so within the horizon, and the seconds
     // until it expires (negative: never).
@@ -80,6 +82,10 @@ struct ForecastScene {
     // target: 0), and the rate at which it cancels or fails.
     std::vector<float> outsideShare;
     double quitRate = 0;
+    // With every order a target: the seconds until each one's `by`, and its
+    // chance of being served on its options outside the scene by then.
+    std::vector<double> byIn;
+    std::vector<double> elsewhereChance;
 };
 
 class ForecastPaths {
@@ -103,6 +109,15 @@ class ForecastPaths {
     // seated before the target was served or the path ended.
     const std::vector<std::uint16_t>& seated() const { return seated_; }
 
+    // The same a path at a time: start() the paths, then draw() them in turn
+    // (`drawn` from 0), each true when it serves the target. With every
+    // order a target, servedPaths() counts per order the paths drawn since
+    // start() that served it by its `by`, here or (by the rate at which it
+    // leaves, less quitting) on its options outside the scene.
+    void start(int paths, double quantile, std::uint64_t seed);
+    bool draw(int drawn);
+    const std::vector<std::uint16_t>& servedPaths() const { return servedPaths_; }
+
   private:
     // Arrivals of batches on one stream: `left` more to come after `at`
     // (infinite: none), each a batch drawn from `choices`, or `fixed` when
@@ -120,6 +135,10 @@ class ForecastPaths {
     // Draws the source's next arrival time.
     void advance(Source& src);
     double leavesAt(std::uint32_t order, std::uint64_t pathSeed);
+    // Marks an order seated at `at` on this path.
+    void seat(std::uint32_t order, double at);
+    // At a path's end, with every order a target: those served elsewhere.
+    void countServedElsewhere(std::uint64_t pathSeed);
     // Gives a batch's pieces to the stream's candidates; true when the target
     // is served.
     bool match(std::uint32_t stream, std::uint32_t batch, double at, std::uint64_t pathSeed);
@@ -137,6 +156,9 @@ class ForecastPaths {
     // Per scene order on this path: 0 not looked at, 1 queued, 2 gone.
     std::vector<std::uint8_t> state_;
     std::vector<std::uint16_t> seated_;
+    std::vector<std::uint16_t> servedPaths_;
+    double quantile_ = -1, fixedZ_ = 0;
+    std::uint64_t seed_ = 0;
     std::vector<double> leaves_;
     // Per stream and batch, the first candidate not known to be gone.
     std::vector<std::vector<std::uint32_t>> cursors_;

@@ -114,9 +114,65 @@ ForecastScene Forecaster::scene(std::uint32_t order, Time now, Time by,
         const Stop& from = s.runs[option.run].stops[option.from];
         if (from.leaves() >= 0 && from.leaves() <= now) continue;  // serves no more
         basis.push_back({});
-        addStream(sc, order, option, now, local, pools, basis.back());
+        addStream(sc, &s.orders[order], option, now, local, pools, basis.back());
     }
 
+    std::vector<std::pair<std::uint32_t, std::uint16_t>> streams;
+    for (const OrderOption& mine : s.orders[order].options())
+        streams.emplace_back(mine.run, mine.travelClass);
+    setLeaving(sc, local.orders(), now, streams);
+    return sc;
+}
+
+void Forecaster::mirrorElsewhere(ForecastScene& sc, const std::vector<std::uint16_t>& seated,
+                                 int paths) {
+    // The same rule as for the orders ahead (mirrorLeaving), over the time
+    // until the order's own `by`: its place on its other runs is not known
+    // here, so it is taken to be like its place here.
+    const double most = 1 - 0.5 / paths;
+    for (std::size_t n = 0; n < sc.elsewhereChance.size(); ++n) {
+        const double q = std::min(most, static_cast<double>(seated[n]) / paths);
+        const double share = kOutsideWeight * sc.outsideShare[n] * sc.byIn[n] / sc.horizonSeconds;
+        sc.elsewhereChance[n] = q > 0 && share > 0 ? -std::expm1(share * std::log1p(-q)) : 0;
+    }
+}
+
+ForecastScene Forecaster::runScene(std::uint32_t run, Time now, Time until,
+                                   std::vector<StreamBasis>& basis,
+                                   std::vector<std::uint32_t>& orders) const {
+    ForecastScene sc;
+    sc.horizonSeconds = static_cast<double>(until - now);
+    sc.target = ForecastScene::kEveryone;
+    SceneNumbers local;
+    std::vector<LargePool> pools;
+    std::vector<std::pair<std::uint32_t, std::uint16_t>> streams;
+    const Run& r = s.runs[run];
+    for (std::size_t c = 0; c < r.classes.size(); ++c) {
+        const auto travelClass = static_cast<std::uint16_t>(c);
+        streams.emplace_back(run, travelClass);
+        OrderOption whole;
+        whole.run = run;
+        whole.travelClass = travelClass;
+        whole.to = static_cast<std::uint8_t>(r.segments());
+        StreamBasis b;
+        addStream(sc, nullptr, whole, now, local, pools, b);
+        if (sc.streams.back().entries.empty())
+            sc.streams.pop_back();
+        else
+            basis.push_back(b);
+    }
+    orders = local.orders();
+    setLeaving(sc, orders, now, streams);
+    sc.byIn.assign(orders.size(), sc.horizonSeconds);
+    sc.elsewhereChance.assign(orders.size(), 0);
+    for (std::size_t n = 0; n < orders.size(); ++n)
+        if (sc.expiresIn[n] >= 0) sc.byIn[n] = std::min(sc.byIn[n], sc.expiresIn[n]);
+    return sc;
+}
+
+void Forecaster::setLeaving(
+    ForecastScene& sc, const std::vector<std::uint32_t>& global, Time now,
+    const std::vector<std::pair<std::uint32_t, std::uint16_t>>& streams) const {
     // How queued orders have left so far: per second waited, served, or
     // cancelled or failed.
     const ForecastLedger& ledger = s.ledger;
@@ -128,13 +184,11 @@ ForecastScene Forecaster::scene(std::uint32_t order, Time now, Time by,
             ? (ledger.left[ForecastLedger::Cancelled] + ledger.left[ForecastLedger::Failed]) /
                   waited
             : 0;
-    const std::vector<std::uint32_t>& global = local.orders();
     sc.leaveRate.assign(global.size(), 0);
     sc.leaveChance.assign(global.size(), 0);
     sc.expiresIn.assign(global.size(), -1);
     sc.outsideShare.assign(global.size(), 0);
     sc.quitRate = quitRate;
-    const Order& target = s.orders[order];
     struct Leaving {
         double rate = -1, chance = 0;
     };
@@ -151,13 +205,15 @@ ForecastScene Forecaster::scene(std::uint32_t order, Time now, Time by,
             sc.leaveChance[n] = 1 - std::exp(-quitRate * sc.horizonSeconds);
             continue;
         }
+        const Time expires = expiryOf(s, z);
+        if (expires >= 0) sc.expiresIn[n] = static_cast<double>(std::max<Time>(0, expires - now));
         // Served elsewhere: on its options outside the scene, as often as
         // any queued order is served, shared over its options.
         int outside = 0;
         for (const OrderOption& opt : z.options()) {
             bool inScene = false;
-            for (const OrderOption& mine : target.options())
-                inScene |= mine.run == opt.run && mine.travelClass == opt.travelClass;
+            for (const auto& [run, travelClass] : streams)
+                inScene |= run == opt.run && travelClass == opt.travelClass;
             outside += inScene ? 0 : 1;
         }
         // The rate and its chance depend on two small counts: each pair's
@@ -178,19 +234,17 @@ ForecastScene Forecaster::scene(std::uint32_t order, Time now, Time by,
             sc.leaveRate[n] = quitRate + servedRate * outside / options;
             sc.leaveChance[n] = 1 - std::exp(-sc.leaveRate[n] * sc.horizonSeconds);
         }
-        const Time expires = expiryOf(s, z);
-        if (expires >= 0) sc.expiresIn[n] = static_cast<double>(std::max<Time>(0, expires - now));
     }
-    return sc;
 }
 
-void Forecaster::addStream(ForecastScene& sc, std::uint32_t order, const OrderOption& option,
+void Forecaster::addStream(ForecastScene& sc, const Order* target, const OrderOption& option,
                            Time now, SceneNumbers& local, std::vector<LargePool>& pools,
                            StreamBasis& basis) const {
     using Mask = ForecastScene::Mask;
     const Run& run = s.runs[option.run];
-    const Order& target = s.orders[order];
-    const Mask mine = segmentMask(option.from, option.to);
+    // Without a target every queued order of the class is one, and every
+    // batch seen may serve one of them.
+    const Mask mine = target ? segmentMask(option.from, option.to) : ~Mask{0};
     basis.run = option.run;
     basis.travelClass = option.travelClass;
 
@@ -224,13 +278,18 @@ void Forecaster::addStream(ForecastScene& sc, std::uint32_t order, const OrderOp
     const ClassInfo& cls = run.classes[option.travelClass];
     cls.queueAt.forEach([&](int, int, std::uint32_t q) {
         const Queue& queue = s.queues[q];
+        const Stop& boarding = run.stops[queue.from];
+        const bool departed = boarding.leaves() >= 0 && boarding.leaves() <= now;
         for (const Queue::Lane& lane : queue.lanes)
             for (std::size_t i = lane.head; i < lane.orders.size(); ++i) {
                 if (i + kPrefetch < lane.orders.size())
                     prefetchOrder(s.orders[lane.orders[i + kPrefetch]]);
                 const Order& z = s.orders[lane.orders[i]];
-                if (!queuedBefore(z, target)) break;
+                if (target && !queuedBefore(z, *target)) break;
                 if (z.status != OrderStatus::Queued) continue;
+                // A run's forecast leaves out the orders this train can no
+                // longer serve (it has left their station).
+                if (!target && departed) break;
                 packed &= z.effectiveAt >= 0 && z.effectiveAt < (Time{1} << 31) &&
                           z.submitSeq < (std::uint64_t{1} << 32);
                 ahead.push_back({static_cast<std::uint64_t>(z.effectiveAt) << 32 | z.submitSeq,
@@ -290,7 +349,7 @@ void Forecaster::addStream(ForecastScene& sc, std::uint32_t order, const OrderOp
     stream.singleListsFrom[static_cast<std::size_t>(stops)] =
         static_cast<std::uint32_t>(stream.singleLists.size());
     const auto targetEntry = static_cast<std::uint32_t>(stream.entries.size());
-    stream.entries.push_back({mine, sc.target, target.groupSize()});
+    if (target) stream.entries.push_back({mine, sc.target, target->groupSize()});
 
     // The batches that could touch the target's interval, with their
     // candidates; large ones are pooled over the day instead (below).
@@ -346,7 +405,7 @@ void Forecaster::addStream(ForecastScene& sc, std::uint32_t order, const OrderOp
                     for (; marked[w] != 0; marked[w] &= marked[w] - 1)
                         inside.push_back(static_cast<std::uint32_t>(
                             w * 64 + static_cast<std::size_t>(std::countr_zero(marked[w]))));
-                inside.push_back(targetEntry);
+                if (target) inside.push_back(targetEntry);
                 addCandidates(stream, firstPiece, inside);
                 known.emplace(key,
                               std::pair{stream.candidateStart.back(), stream.candidateEnd.back()});

@@ -44,9 +44,10 @@ class Forecaster {
     // scene's streams from how often `paths` paths seated it here.
     static void mirrorLeaving(ForecastScene& sc, const std::vector<std::uint16_t>& seated,
                               int paths);
-
-  private:
-    const EngineState& s;
+    // With every order a target: each one's chance of being served on its
+    // options outside the scene by its `by`, by the same rule.
+    static void mirrorElsewhere(ForecastScene& sc, const std::vector<std::uint16_t>& seated,
+                                int paths);
 
     // What each stream rests on, for the basis.
     struct StreamBasis {
@@ -58,8 +59,24 @@ class Forecaster {
         int ordersAhead = 0;
         int large = 0;  // large batches seen over the day on the class's name
     };
+
+    // A scene of every order queued on run `run` (ForecastScene::kEveryone),
+    // one stream per class holding some, over the time until `until`; the
+    // scene's orders are `orders` (the state's numbers), in the order of the
+    // streams' queues.
+    ForecastScene runScene(std::uint32_t run, Time now, Time until, std::vector<StreamBasis>& basis,
+                           std::vector<std::uint32_t>& orders) const;
+
+  private:
+    const EngineState& s;
+
     ForecastScene scene(std::uint32_t order, Time now, Time by,
                         std::vector<StreamBasis>& basis) const;
+    // Per scene order (numbered by `global`): how it leaves other than by
+    // the scene's streams (run, class): quitting, its expiry, and served on
+    // its other options at the average rate.
+    void setLeaving(ForecastScene& sc, const std::vector<std::uint32_t>& global, Time now,
+                    const std::vector<std::pair<std::uint32_t, std::uint16_t>>& streams) const;
     // The large batches seen over the day on runs with a class of one name,
     // their seats in all, and the sum of those runs' windows.
     struct LargePool {
@@ -68,7 +85,7 @@ class Forecaster {
     };
     const LargePool& largePool(std::vector<LargePool>& pools, const std::string& className,
                                Time now) const;
-    void addStream(ForecastScene& scene, std::uint32_t order, const OrderOption& option, Time now,
+    void addStream(ForecastScene& scene, const Order* target, const OrderOption& option, Time now,
                    SceneNumbers& local, std::vector<LargePool>& pools, StreamBasis& basis) const;
     // Appends a batch's candidates: those of `inside` (entry numbers in
     // queue order) that its pieces from `firstPiece` on can seat.

@@ -11,6 +11,7 @@
 #include "forecaster.h"
 #include "harness.h"
 #include "houbu/engine.h"
+#include "houbu/run_forecast.h"
 
 using namespace Qt::StringLiterals;
 using houbu::test::Session;
@@ -285,6 +286,79 @@ class TestForecast : public QObject {
         // Seated on every path: the rate stays finite.
         houbu::Forecaster::mirrorLeaving(scene, {0, 32, 0}, 32);
         QVERIFY(std::isfinite(scene.leaveRate[1]) && scene.leaveChance[1] > 0.9);
+    }
+
+    // A run's forecast draws the same futures as a forecast of one order
+    // when nothing tells them apart: one seat, every order on that run alone
+    // and on the same interval (every release reaches each of them, and no
+    // order has another option). Its answers for W3 and W4 are then the
+    // forecast command's, to the hundredth.
+    void runForecastAgreesWithOneAtATime() {
+        houbu::Runner runner;
+        QByteArray out;
+        int line = 0;
+        for (const QByteArray& l : story())
+            runner.processLine(l, ++line, out);
+        const houbu::Time until = *houbu::parseTime("2024-01-10T09:00");
+        // The story's clock is 08:20; the forecasts below are asked at 08:30.
+        runner.processLine(R"({"op":"advance","at":"2024-01-10T08:30"})", ++line, out);
+        std::unique_ptr<houbu::RunForecast> run =
+            runner.engine().forecastRun("G1", "2024-01-20", until);
+        QVERIFY(run);
+        QVERIFY(!run->done());
+        QCOMPARE(run->total(), 32 + 128 + 48 + 48);
+        while (!run->advance(7)) {
+        }
+        QCOMPARE(run->drawn(), run->total());
+        const auto& answers = run->answers();
+        QCOMPARE(int(answers.size()), 2);  // W3 and W4 wait
+        for (const houbu::RunOrderForecast& a : answers) {
+            Session s;
+            for (const QByteArray& l : story())
+                s.send(l);
+            const QJsonObject one = s.one(forecastOf(a.order.c_str()));
+            QCOMPARE(int(std::lround(100 * value(one, "probability"))), a.value.probability);
+            QCOMPARE(int(std::lround(100 * value(one, "low"))), a.value.low);
+            QCOMPARE(int(std::lround(100 * value(one, "high"))), a.value.high);
+            QCOMPARE(houbu::formatTime(a.value.by), u"2024-01-10T09:00"_s.toStdString());
+            QVERIFY2(a.value.basis.find("queued orders forecast together") != std::string::npos,
+                     a.value.basis.c_str());
+        }
+        QCOMPARE(answers[0].order, std::string("W3"));
+        QVERIFY(answers[0].value.probability > answers[1].value.probability);
+        // An unknown run, or a time not after the clock: none.
+        QVERIFY(!runner.engine().forecastRun("G9", "2024-01-20", until));
+        QVERIFY(!runner.engine().forecastRun("G1", "2024-01-20", runner.engine().clock()));
+    }
+
+    // A run's forecast is taken from the state when it is made: commands
+    // applied while its paths are drawn do not change its answers.
+    void runForecastIsACopy() {
+        auto answers = [](bool meanwhile) {
+            houbu::Runner runner;
+            QByteArray out;
+            int line = 0;
+            for (const QByteArray& l : story())
+                runner.processLine(l, ++line, out);
+            auto run = runner.engine().forecastRun("G1", "2024-01-20",
+                                                   *houbu::parseTime("2024-01-10T09:00"), 3);
+            run->advance(40);
+            if (meanwhile) {
+                runner.processLine(R"({"op":"cancel","at":"2024-01-10T08:25","id":"W3"})", ++line,
+                                   out);
+                runner.processLine(R"({"op":"refund","ticket":"W2.1"})", ++line, out);
+            }
+            while (!run->advance(50)) {
+            }
+            std::vector<std::pair<std::string, int>> got;
+            for (const auto& a : run->answers())
+                got.emplace_back(a.order,
+                                 a.value.probability * 10000 + a.value.low * 100 + a.value.high);
+            return got;
+        };
+        const auto plain = answers(false);
+        QCOMPARE(plain.size(), std::size_t{2});
+        QVERIFY(answers(true) == plain);
     }
 
     void onlyQueuedOrders() {

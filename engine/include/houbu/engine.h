@@ -46,6 +46,7 @@ class EventSink {
 };
 
 class EngineState;
+class RunForecast;
 class StepRun;
 class UndoLog;
 
@@ -133,6 +134,12 @@ class Engine {
     // sent to `sink`, for a command that is not a query. What houbud answers
     // while its store cannot journal (docs/remote-api.md, degraded mode).
     bool answerQuery(const Command& command, int line, EventSink& sink) const;
+    // The forecast of every order queued on the run, served at or before
+    // `until` (or its expiry when sooner), with the paths drawn from `seed`:
+    // made now from the state, drawn by the caller (RunForecast::advance).
+    // Null for an unknown run or an `until` not after the clock.
+    std::unique_ptr<RunForecast> forecastRun(const std::string& train, const std::string& date,
+                                             Time until, std::uint64_t seed = 1) const;
 
     // ---- undo: step mode's Back, and dry runs ----
     // Starts an undo record: what the commands applied from here on change
