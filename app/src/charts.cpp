@@ -349,7 +349,7 @@ void ChartsPanel::rebuildForecast() {
     if (!queue) return;
     if (forecasts_ && !forecasts_->available() && forecastShown())
         status_->setText(ForecastCache::unavailableReason());
-    const int ranks = static_cast<int>(std::min<std::size_t>(queue->orders.size(), kForecastRanks));
+    const int ranks = static_cast<int>(std::min<std::size_t>(queue->orders.size(), kChartedRanks));
     auto* line = new QLineSeries;
     line->setName(tr("Probability of being served within %n minute(s)", nullptr,
                      ForecastCache::kHorizonMinutes));

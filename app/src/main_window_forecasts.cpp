@@ -1,7 +1,8 @@
-// Forecasts of the queued orders someone looks at: the rows in view in the
-// queues, the chosen order, and the forecast chart's queue. The session
-// computes them on the engine's thread between commands; the ForecastCache
-// keeps them, the queue view's Probability column and the chart read it.
+// Forecasts of the shown run's queued orders, all at once, and of those
+// someone looks at one at a time: the rows in view in the queues, the chosen
+// order, and the forecast chart's queue. The session computes them on the
+// engine's thread between commands; the ForecastCache keeps them, the queue
+// view's Probability column and the chart read it.
 #include <QHeaderView>
 #include <QLabel>
 #include <QScrollBar>
@@ -63,6 +64,13 @@ void MainWindow::connectForecasts() {
     connect(s, &Session::forecasted, forecasts_, &ForecastCache::apply);
     connect(s, &Session::forecastProgress, forecasts_, &ForecastCache::progress);
     connect(s, &Session::forecastProgress, this, &MainWindow::showForecastProgress);
+    connect(forecasts_, &ForecastCache::runRequested, s,
+            [s](const QString& train, const QString& date) {
+                s->forecastRun(train, date, ForecastCache::kHorizonMinutes);
+            });
+    connect(s, &Session::runForecasted, forecasts_, &ForecastCache::applyRun);
+    connect(s, &Session::runForecasted, this, [this] { showRunForecastProgress({}, {}, 0, 0); });
+    connect(s, &Session::runForecastProgress, this, &MainWindow::showRunForecastProgress);
 }
 
 void MainWindow::scheduleForecasts() {
@@ -72,7 +80,12 @@ void MainWindow::scheduleForecasts() {
 
 void MainWindow::requestForecasts() {
     if (!session_ || !session_->canForecast()) return;
-    const int due = forecasts_->request(ordersInView() + charts_->forecastOrders());
+    int due = forecasts_->request(ordersInView() + charts_->forecastOrders());
+    if (session_->canForecastRun() && snapshot_ && !snapshot_->run.train.empty()) {
+        const int runDue = forecasts_->requestRun(QString::fromStdString(snapshot_->run.train),
+                                                  QString::fromStdString(snapshot_->run.date));
+        if (runDue >= 0) due = due < 0 ? runDue : std::min(due, runDue);
+    }
     // Stale answers left out now are asked for once they are due.
     if (due >= 0) forecastTimer_->start(std::max(due, kForecastDelayMs));
 }
@@ -93,9 +106,23 @@ QStringList MainWindow::ordersInView() const {
 }
 
 void MainWindow::showForecastProgress(int done, int total) {
-    forecastStatus_->setVisible(done < total);
-    if (done < total)
-        forecastStatus_->setText(tr("Forecasting %1 of %n order(s)…", nullptr, total).arg(done));
+    orderForecastText_ =
+        done < total ? tr("Forecasting %1 of %n order(s)…", nullptr, total).arg(done) : QString();
+    updateForecastStatus();
+}
+
+void MainWindow::showRunForecastProgress(const QString& train, const QString&, int done,
+                                         int total) {
+    runForecastText_ =
+        done < total ? tr("Forecasting every order on %1: %2 %").arg(train).arg(100 * done / total)
+                     : QString();
+    updateForecastStatus();
+}
+
+void MainWindow::updateForecastStatus() {
+    const QString text = runForecastText_.isEmpty() ? orderForecastText_ : runForecastText_;
+    forecastStatus_->setVisible(!text.isEmpty());
+    forecastStatus_->setText(text);
 }
 
 }  // namespace houbu

@@ -19,8 +19,16 @@ QString ForecastCache::unavailableReason() {
 }
 
 const OrderForecast* ForecastCache::find(const QString& order) const {
-    const auto it = answers_.constFind(order);
-    return it == answers_.cend() ? nullptr : &*it;
+    const auto own = answers_.constFind(order);
+    const auto run = runAnswers_.constFind(order);
+    if (run == runAnswers_.cend()) return own == answers_.cend() ? nullptr : &*own;
+    if (own == answers_.cend()) return &*run;
+    return own->seq >= run->seq ? &*own : &*run;
+}
+
+const OrderForecast* ForecastCache::fromRun(const QString& order) const {
+    const auto it = runAnswers_.constFind(order);
+    return it == runAnswers_.cend() ? nullptr : &*it;
 }
 
 std::optional<int> ForecastCache::probability(const QString& order) const {
@@ -71,6 +79,45 @@ void ForecastCache::clear() {
     answers_.clear();
     inFlight_.clear();
     askedAt_.clear();
+    runKey_.clear();
+    runAnswers_.clear();
+    runSeq_ = -1;
+    runClock_.clear();
+    runInFlight_ = false;
+    emit changed();
+}
+
+int ForecastCache::requestRun(const QString& train, const QString& date) {
+    if (!available_ || train.isEmpty()) return -1;
+    const QString key = train + u' ' + date;
+    if (key != runKey_) {
+        runKey_ = key;
+        runAnswers_.clear();
+        runSeq_ = -1;
+        runInFlight_ = false;
+    }
+    if (runInFlight_) return -1;
+    const bool fresh = runSeq_ == lastSeq_ && runClock_ == clock_;
+    if (fresh) return -1;
+    const qint64 now = since_.elapsed();
+    if (runSeq_ >= 0 && now - runAskedAt_ < kRunRefreshMs)
+        return int(kRunRefreshMs - (now - runAskedAt_));
+    runInFlight_ = true;
+    runAskedAt_ = now;
+    emit runRequested(train, date);
+    return -1;
+}
+
+void ForecastCache::applyRun(const QString& train, const QString& date,
+                             const QList<OrderForecast>& answers) {
+    if (train + u' ' + date != runKey_) return;  // another run's, asked before
+    runInFlight_ = false;
+    runAnswers_.clear();
+    runAnswers_.reserve(answers.size());
+    for (const OrderForecast& a : answers)
+        runAnswers_.insert(a.order, a);
+    runSeq_ = answers.isEmpty() ? lastSeq_ : answers.front().seq;
+    runClock_ = answers.isEmpty() ? clock_ : answers.front().clock;
     emit changed();
 }
 

@@ -284,6 +284,10 @@ QString QueueModel::probabilityTip(const OrderView& o) const {
                       .arg(v.probability)
                       .arg(v.low)
                       .arg(v.high);
+    tip += u'\n' + (f->wholeRun ? tr("Forecast with every order queued on this run at once; "
+                                      "its options on other runs judged from its place here.")
+                                 : tr("Forecast of this order alone, its options on other runs "
+                                      "simulated too."));
     if (forecasts_->stale(*f))
         tip += u'\n' + tr("Forecast before the last change; a new one follows.");
     // The basis is the engine's English: last, marked as its words.
@@ -296,8 +300,8 @@ QVariant QueueModel::headerData(int section, Qt::Orientation o, int role) const 
     if (role == Qt::ToolTipRole && section == Probability)
         return tr(
             "How likely each order is to be served within %n minute(s) (or before it "
-            "expires, if sooner), as the engine forecasts it; computed for the orders in "
-            "view. Click to sort.",
+            "expires, if sooner), as the engine forecasts it: for every order of the run at "
+            "once, and again on its own for the orders in view. Click to sort.",
             nullptr, ForecastCache::kHorizonMinutes);
     if (role != Qt::DisplayRole) return {};
     switch (section) {

@@ -18,6 +18,7 @@
 #include "houbu/embedded_session.h"
 #include "houbu/line_archive.h"
 #include "houbu/line_numbers.h"
+#include "houbu/run_forecast.h"
 #include "run_view_cache.h"
 
 namespace houbu {
@@ -396,6 +397,65 @@ class EmbeddedWorker : public QObject {
         postForecastChunk(live ? 2 * spent.elapsed() : 0);
     }
 
+    // A run's forecast: made from the state at once (Engine::forecastRun
+    // copies what it needs), then its paths drawn a chunk at a time like
+    // the forecasts above, so that commands go on meanwhile.
+    void forecastRun(const QString& train, const QString& date, int minutes) {
+        if (!ready()) return;
+        const Engine& e = engine();
+        runForecast_ =
+            e.forecastRun(train.toStdString(), date.toStdString(), e.clock() + Time{minutes} * 60);
+        runForecastTrain_ = train;
+        runForecastDate_ = date;
+        if (!runForecast_) {
+            emit runForecasted(train, date, {});
+            return;
+        }
+        emit runForecastProgress(train, date, 0, runForecast_->total());
+        if (!runForecastPosted_) postRunForecastChunk(0);
+    }
+
+    void postRunForecastChunk(qint64 pauseMs) {
+        runForecastPosted_ = true;
+        QTimer::singleShot(static_cast<int>(pauseMs), this, [this] { runForecastChunk(); });
+    }
+
+    void runForecastChunk() {
+        runForecastPosted_ = false;
+        if (!runForecast_) return;
+        QElapsedTimer spent;
+        spent.start();
+        bool done = false;
+        do {
+            done = runForecast_->advance(1);
+        } while (!done && spent.elapsed() < kForecastChunkMs);
+        emit runForecastProgress(runForecastTrain_, runForecastDate_, runForecast_->drawn(),
+                                 runForecast_->total());
+        if (done) {
+            QList<OrderForecast> answers;
+            answers.reserve(static_cast<qsizetype>(runForecast_->answers().size()));
+            const QString clock = QString::fromStdString(formatTime(runForecast_->clock()));
+            for (const RunOrderForecast& a : runForecast_->answers()) {
+                OrderForecast f;
+                f.order = QString::fromStdString(a.order);
+                f.value = a.value;
+                f.seq = static_cast<qint64>(runForecast_->seq());
+                f.clock = clock;
+                f.wholeRun = true;
+                answers.append(std::move(f));
+            }
+            runForecast_.reset();
+            emit runForecasted(runForecastTrain_, runForecastDate_, answers);
+            return;
+        }
+        const bool live = lastCommand_.isValid() && lastCommand_.elapsed() < kLiveLoadMs;
+        postRunForecastChunk(live ? 2 * spent.elapsed() : 0);
+    }
+
+    std::unique_ptr<RunForecast> runForecast_;
+    QString runForecastTrain_, runForecastDate_;
+    bool runForecastPosted_ = false;
+
     // The engine's answer to a forecast query, on the state as it is (nothing journaled).
     static OrderForecast forecastOf(const Engine& e, const QString& order, int minutes) {
         struct Answer : EventSink {
@@ -604,6 +664,9 @@ class EmbeddedWorker : public QObject {
     void stepStateChanged(const houbu::StepState& state);
     void forecasted(const QList<houbu::OrderForecast>& forecasts);
     void forecastProgress(int done, int total);
+    void runForecasted(const QString& train, const QString& date,
+                       const QList<houbu::OrderForecast>& forecasts);
+    void runForecastProgress(const QString& train, const QString& date, int done, int total);
 
   private:
     // The log's history being read (readHistory): events after historyAfter_
@@ -1125,6 +1188,8 @@ EmbeddedSession::EmbeddedSession(QObject* parent) : Session(parent) {
     connect(worker_, &EmbeddedWorker::stepStateChanged, this, &EmbeddedSession::stepStateChanged);
     connect(worker_, &EmbeddedWorker::forecasted, this, &Session::forecasted);
     connect(worker_, &EmbeddedWorker::forecastProgress, this, &Session::forecastProgress);
+    connect(worker_, &EmbeddedWorker::runForecasted, this, &Session::runForecasted);
+    connect(worker_, &EmbeddedWorker::runForecastProgress, this, &Session::runForecastProgress);
     thread_->start();
 }
 
@@ -1188,6 +1253,13 @@ void Session::explainEvent(const QString&, qint64, int) {
 }
 
 void Session::forecast(const QStringList&, int) {}
+
+void Session::forecastRun(const QString&, const QString&, int) {}
+
+void EmbeddedSession::forecastRun(const QString& train, const QString& date, int minutes) {
+    QMetaObject::invokeMethod(
+        worker_, [w = worker_, train, date, minutes] { w->forecastRun(train, date, minutes); });
+}
 
 void EmbeddedSession::forecast(const QStringList& orders, int minutes) {
     QMetaObject::invokeMethod(worker_,

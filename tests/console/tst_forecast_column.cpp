@@ -21,6 +21,7 @@
 #include "houbu/codec.h"
 #include "houbu/forecast_cache.h"
 #include "houbu/main_window.h"
+#include "houbu/run_forecast.h"
 
 using namespace houbu;
 using namespace Qt::StringLiterals;
@@ -335,6 +336,97 @@ class TestForecastColumn : public QObject {
         // The status bar counted them while they were computed.
         QVERIFY(!progress.isEmpty());
         QVERIFY2(progress.front().startsWith(u"Forecasting 0 of "_s), qPrintable(progress.front()));
+    }
+
+    // The run's forecast: asked once for the shown run, answered for every
+    // order queued on it; the newer of it and an order's own is shown, the
+    // order's own when they are as new; another run's answers are dropped.
+    void cacheKeepsTheRunsForecast() {
+        ForecastCache cache;
+        QSignalSpy asked(&cache, &ForecastCache::runRequested);
+        cache.setAvailable(true);
+        cache.setState(10, u"2024-01-10T08:20"_s);
+        QCOMPARE(cache.requestRun(u"G1"_s, u"2024-01-20"_s), -1);
+        QCOMPARE(asked.count(), 1);
+        QCOMPARE(asked.front().at(0).toString(), u"G1"_s);
+        QVERIFY(cache.runPending());
+        cache.requestRun(u"G1"_s, u"2024-01-20"_s);
+        QCOMPARE(asked.count(), 1);  // on its way: not asked twice
+        OrderForecast fromRun = answer(u"W3"_s, 40);
+        fromRun.wholeRun = true;
+        OrderForecast w4 = answer(u"W4"_s, 20);
+        w4.wholeRun = true;
+        cache.applyRun(u"G2"_s, u"2024-01-20"_s, {fromRun});  // asked for another run before
+        QVERIFY(!cache.find(u"W3"_s));
+        cache.applyRun(u"G1"_s, u"2024-01-20"_s, {fromRun, w4});
+        QVERIFY(!cache.runPending());
+        QCOMPARE(cache.probability(u"W3"_s), std::optional<int>(40));
+        QVERIFY(cache.find(u"W3"_s)->wholeRun);
+        cache.apply({answer(u"W3"_s, 55)});  // the order's own, as new: shown
+        QCOMPARE(cache.probability(u"W3"_s), std::optional<int>(55));
+        QCOMPARE(cache.fromRun(u"W3"_s)->value->probability, 40);
+        QCOMPARE(cache.probability(u"W4"_s), std::optional<int>(20));
+        // Fresh: not asked again; stale: asked again only kRunRefreshMs after.
+        cache.requestRun(u"G1"_s, u"2024-01-20"_s);
+        QCOMPARE(asked.count(), 1);
+        cache.setState(11, u"2024-01-10T08:21"_s);
+        const int due = cache.requestRun(u"G1"_s, u"2024-01-20"_s);
+        QCOMPARE(asked.count(), 1);
+        QVERIFY(due > 0 && due <= ForecastCache::kRunRefreshMs);
+        // A newer run forecast wins over an older own answer.
+        OrderForecast newer = answer(u"W3"_s, 35, 11);
+        newer.wholeRun = true;
+        cache.applyRun(u"G1"_s, u"2024-01-20"_s, {newer});
+        QCOMPARE(cache.probability(u"W3"_s), std::optional<int>(35));
+        // Another run shown: its forecast is asked for at once.
+        cache.requestRun(u"G7"_s, u"2024-01-20"_s);
+        QCOMPARE(asked.count(), 2);
+        QVERIFY(!cache.find(u"W4"_s));
+    }
+
+    // In the window: the shown run's forecast comes for every order queued
+    // on it, as the engine's forecastRun answers, with the status bar
+    // counting its paths and the tooltip saying how it was made.
+    void windowForecastsTheWholeRun() {
+        MainWindow window;
+        QStringList progress;
+        openScenario(window);
+        if (QTest::currentTestFailed()) return;
+        connect(window.session(), &Session::runForecastProgress, this,
+                [&](const QString&, const QString&, int done, int total) {
+                    if (done < total) progress << window.forecastStatus()->text();
+                });
+        // A command makes the first forecast stale; the next one is counted.
+        window.session()->send({R"({"op":"advance","at":"2024-01-10T08:21"})"});
+        QTRY_VERIFY_WITH_TIMEOUT(
+            window.forecasts()->fromRun(u"W5"_s) &&
+                !window.forecasts()->stale(*window.forecasts()->fromRun(u"W5"_s)),
+            30000);
+        Runner runner;
+        QByteArray out;
+        int n = 0;
+        for (const QByteArray& line : kScenario)
+            runner.processLine(line, ++n, out);
+        runner.processLine(R"({"op":"advance","at":"2024-01-10T08:21"})", ++n, out);
+        auto run = runner.engine().forecastRun(
+            "G1", "2024-01-20",
+            runner.engine().clock() + Time{ForecastCache::kHorizonMinutes} * 60);
+        QVERIFY(run);
+        while (!run->advance(64)) {
+        }
+        QCOMPARE(int(run->answers().size()), 3);
+        for (const RunOrderForecast& a : run->answers()) {
+            const OrderForecast* shown =
+                window.forecasts()->fromRun(QString::fromStdString(a.order));
+            QVERIFY(shown && shown->value && shown->wholeRun);
+            QCOMPARE(shown->value->probability, a.value.probability);
+            QCOMPARE(shown->value->low, a.value.low);
+            QCOMPARE(shown->value->high, a.value.high);
+        }
+        QVERIFY(!progress.isEmpty());
+        QVERIFY2(progress.front().startsWith(u"Forecasting every order on G1"_s),
+                 qPrintable(progress.front()));
+        QTRY_VERIFY(!window.forecastStatus()->isVisible());
     }
 
     // The chart plots each queued order's forecast against its rank, for the

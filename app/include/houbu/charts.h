@@ -63,6 +63,8 @@ class ChartsPanel : public QWidget {
     // first kForecastRanks): none unless it is on screen.
     QStringList forecastOrders() const;
     static constexpr int kForecastRanks = 200;
+    // The chart plots every rank the run's forecast answered, up to this many.
+    static constexpr int kChartedRanks = 5000;
     // Replays the journal of the shown run (progress through the session).
     void refreshHistory();
     // Renders chart `which` at twice the on-screen resolution.

@@ -281,6 +281,8 @@ class MainWindow : public QMainWindow {
     // The chosen order, then the orders of the rows on screen, top down.
     QStringList ordersInView() const;
     void showForecastProgress(int done, int total);
+    void showRunForecastProgress(const QString& train, const QString& date, int done, int total);
+    void updateForecastStatus();
 
     std::unique_ptr<Session> session_;
     EmbeddedSession* embedded_ = nullptr;  // session_ when it is embedded, else null
@@ -312,6 +314,7 @@ class MainWindow : public QMainWindow {
     ForecastCache* forecasts_ = nullptr;
     QTimer* forecastTimer_ = nullptr;
     QLabel* forecastStatus_ = nullptr;
+    QString orderForecastText_, runForecastText_;  // the status bar's forecast progress
     QTextBrowser* why_ = nullptr;
     QString locateOrder_;            // asked where it stands (locateInQueue)
     bool sayWhenNotQueued_ = false;  // and the status bar is to say if it waits nowhere here

@@ -1,8 +1,11 @@
 #pragma once
 // Forecasts of queued orders (commands.md "forecast") as the session answers
-// them, kept per order for the queue view and the charts. Each costs the
-// engine's thread up to 20 ms on a whole day, so only the orders someone
-// looks at are asked for, and never all of a queue at once. An answer is
+// them, kept per order for the queue view and the charts. The shown run's
+// orders are forecast all at once (Session::forecastRun, a fraction of a
+// second of the engine's thread on a whole day), and the orders someone
+// looks at also one at a time, which simulates their other runs too: each
+// costs up to 20 ms, so never all of a queue. The newer answer of the two
+// is shown, the order's own when they are as new. An answer is
 // stale once the engine moved on (another last event or clock); it stays
 // shown until the order is asked for again, at most once every kRefreshMs,
 // so that a live load does not keep the engine forecasting.
@@ -27,6 +30,9 @@ class ForecastCache : public QObject {
     // to an order's expiry, days away, one forecast takes the engine's
     // thread for seconds.
     static constexpr int kHorizonMinutes = 30;
+    // A run's forecast is asked for again, once the state moved on, at most
+    // this often.
+    static constexpr int kRunRefreshMs = 5000;
 
     explicit ForecastCache(QObject* parent = nullptr);
 
@@ -56,6 +62,17 @@ class ForecastCache : public QObject {
     // Forgets every answer (another session or run).
     void clear();
 
+    // Asks (runRequested) for the forecast of every order queued on the run
+    // when none is kept for it, or the kept one is stale and was asked for
+    // kRunRefreshMs ago or more, and none is on its way. Returns in how many
+    // ms a stale one left out now is due (-1: none is).
+    int requestRun(const QString& train, const QString& date);
+    void applyRun(const QString& train, const QString& date, const QList<OrderForecast>& answers);
+    // The run's forecast of an order, whatever the order's own says.
+    const OrderForecast* fromRun(const QString& order) const;
+    // Whether a run's forecast is on its way.
+    bool runPending() const { return runInFlight_; }
+
     void apply(const QList<houbu::OrderForecast>& answers);
     // Session::forecastProgress: once done reaches total, what was asked and
     // not answered is no longer in flight.
@@ -65,6 +82,8 @@ class ForecastCache : public QObject {
     // The orders to forecast within kHorizonMinutes, replacing those asked
     // for before (Session::forecast).
     void requested(const QStringList& orders);
+    // The run whose queued orders to forecast all at once (Session::forecastRun).
+    void runRequested(const QString& train, const QString& date);
     // Answers came or went.
     void changed();
 
@@ -75,6 +94,13 @@ class ForecastCache : public QObject {
     QHash<QString, OrderForecast> answers_;
     QSet<QString> inFlight_;
     QHash<QString, qint64> askedAt_;  // ms on since_
+    // The last run's forecast: its run ("train date"), answers, when asked.
+    QString runKey_;
+    QHash<QString, OrderForecast> runAnswers_;
+    qint64 runSeq_ = -1;
+    QString runClock_;
+    bool runInFlight_ = false;
+    qint64 runAskedAt_ = 0;
     QElapsedTimer since_;
 };
 

@@ -43,6 +43,9 @@ class EmbeddedSession : public Session {
     // EmbeddedWorker::forecastChunk): a command waits for one chunk at most.
     void forecast(const QStringList& orders, int minutes) override;
     bool canForecast() const override { return true; }
+    // Engine::forecastRun on the worker thread, its paths a chunk at a time.
+    void forecastRun(const QString& train, const QString& date, int minutes) override;
+    bool canForecastRun() const override { return true; }
     // Feeds a whole scenario (JSON Lines) in batches with progress; cancel() stops it
     // between batches.
     void load(const QByteArray& scenario);

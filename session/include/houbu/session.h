@@ -81,6 +81,14 @@ class Session : public QObject {
     virtual void forecast(const QStringList& orders, int minutes);
     // Whether forecast() is answered.
     virtual bool canForecast() const { return false; }
+    // Asks the engine to forecast every order queued on the run at once
+    // (Engine::forecastRun), each to be served within `minutes`: answered by
+    // runForecasted, its paths drawn a chunk at a time between commands with
+    // runForecastProgress. A call replaces one still being drawn. The
+    // default has no engine to ask.
+    virtual void forecastRun(const QString& train, const QString& date, int minutes);
+    // Whether forecastRun() is answered.
+    virtual bool canForecastRun() const { return false; }
 
   protected:
     quint64 nextPrecheck() { return ++lastPrecheck_; }
@@ -104,6 +112,12 @@ class Session : public QObject {
     void forecasted(const QList<houbu::OrderForecast>& forecasts);
     // Orders of the last forecast() answered so far, of `total`.
     void forecastProgress(int done, int total);
+    // The answers of forecastRun(), every order queued on the run (empty
+    // for a run the engine does not know).
+    void runForecasted(const QString& train, const QString& date,
+                       const QList<houbu::OrderForecast>& forecasts);
+    // Paths of the last forecastRun() drawn so far, of `total`.
+    void runForecastProgress(const QString& train, const QString& date, int done, int total);
     // Null with an error message when the event could not be explained.
     void eventExplained(const std::shared_ptr<const houbu::EventExplanation>& explanation,
                         const QString& error);

@@ -75,6 +75,9 @@ struct OrderForecast {
     ErrorCode error = ErrorCode::BadCommand;  // order_closed: the order no longer waits
     qint64 seq = 0;
     QString clock;  // "YYYY-MM-DDTHH:MM", as ConsoleSnapshot::clock
+    // From the forecast of its whole run at once (Session::forecastRun)
+    // rather than of the order alone.
+    bool wholeRun = false;
 };
 
 // A queue as published: shared by the snapshots it did not change between.
