@@ -57,12 +57,15 @@ ForecastValue Forecaster::forecast(std::uint32_t order, Time now, std::optional<
         return v;
     }
     ForecastPaths paths(sc);
-    // First paths with the orders ahead served elsewhere at the average
-    // rate: they tell how often each order ahead is seated here, which sets
-    // the rate at which it is served on its other options (mirrorLeaving).
-    paths.served(kPaths, -1, seed, 0, kProbePaths);
+    // The probe: the first paths, with the orders ahead served elsewhere at
+    // the average rate. When none serves the order the answer is 0 (for an
+    // order deep in its queue the average is the more generous rate: the
+    // orders near it are seldom seated anywhere). They also tell how often
+    // each order ahead is seated here, which sets the rate at which it is
+    // served on its other options on the answer's paths (mirrorLeaving).
+    const int probed = paths.served(kPaths, -1, seed, 0, kProbePaths);
     mirrorLeaving(sc, paths.seated(), kProbePaths);
-    const int p = hundredthsOf(paths.served(kPaths, -1, seed, kProbePaths), kPaths);
+    const int p = probed == 0 ? 0 : hundredthsOf(paths.served(kPaths, -1, seed), kPaths);
     // The interval holds the probability: at 0 the low end can only be 0,
     // at 1 the high end only 1, and those paths are not drawn.
     const int low =

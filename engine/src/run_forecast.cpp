@@ -66,6 +66,7 @@ struct RunForecast::Parts {
     void finishStage() {
         switch (stage) {
             case First:
+                probe = paths->servedPaths();
                 Forecaster::mirrorLeaving(scene, paths->seated(), Forecaster::kProbePaths);
                 Forecaster::mirrorElsewhere(scene, paths->seated(), Forecaster::kProbePaths);
                 break;
@@ -89,9 +90,7 @@ struct RunForecast::Parts {
         paths->draw(drawnInStage);
         ++drawnInStage;
         ++drawn;
-        // The probes: the first paths drawn, as a single forecast stops on.
-        if (stage == Answer && drawnInStage == Forecaster::kProbePaths)
-            probe = paths->servedPaths();
+        // The ends' probes: their first paths, as a single forecast stops on.
         if (stage == Low && drawnInStage == Forecaster::kEndProbePaths)
             lowProbe = paths->servedPaths();
         if (stage == High && drawnInStage == Forecaster::kEndProbePaths)
