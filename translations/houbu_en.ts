@@ -236,7 +236,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/main_window_forecasts.cpp" line="98"/>
+        <location filename="../app/src/main_window_forecasts.cpp" line="110"/>
         <source>Forecasting %1 of %n order(s)…</source>
         <translation>
             <numerusform>Forecasting %1 of %n order…</numerusform>
@@ -299,11 +299,11 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../models/src/queue_model.cpp" line="297"/>
-        <source>How likely each order is to be served within %n minute(s) (or before it expires, if sooner), as the engine forecasts it; computed for the orders in view. Click to sort.</source>
-        <translation>
-            <numerusform>How likely each order is to be served within %n minute (or before it expires, if sooner), as the engine forecasts it; computed for the orders in view. Click to sort.</numerusform>
-            <numerusform>How likely each order is to be served within %n minutes (or before it expires, if sooner), as the engine forecasts it; computed for the orders in view. Click to sort.</numerusform>
+        <location filename="../models/src/queue_model.cpp" line="301"/>
+        <source>How likely each order is to be served within %n minute(s) (or before it expires, if sooner), as the engine forecasts it: for every order of the run at once, and again on its own for the orders in view. Click to sort.</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
         </translation>
     </message>
 </context>

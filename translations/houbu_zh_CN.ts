@@ -1510,12 +1510,12 @@
 <context>
     <name>houbu::EmbeddedSession</name>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="1145"/>
+        <location filename="../session/src/embedded_session.cpp" line="1210"/>
         <source>Embedded · in memory</source>
         <translation>嵌入式 · 内存</translation>
     </message>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="1145"/>
+        <location filename="../session/src/embedded_session.cpp" line="1210"/>
         <source>Embedded · %1</source>
         <translation>嵌入式 · %1</translation>
     </message>
@@ -1523,75 +1523,75 @@
 <context>
     <name>houbu::EmbeddedWorker</name>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="65"/>
+        <location filename="../session/src/embedded_session.cpp" line="66"/>
         <source>Opening the store</source>
         <translation>正在打开存储</translation>
     </message>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="106"/>
+        <location filename="../session/src/embedded_session.cpp" line="107"/>
         <source>Reading the log</source>
         <translation>正在读取日志</translation>
     </message>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="129"/>
+        <location filename="../session/src/embedded_session.cpp" line="130"/>
         <source>The log&apos;s history cannot be read: %1</source>
         <translation>无法读取日志的历史：%1</translation>
     </message>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="134"/>
+        <location filename="../session/src/embedded_session.cpp" line="135"/>
         <source>The log&apos;s history: %1</source>
         <translation>日志历史：%1</translation>
     </message>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="263"/>
-        <location filename="../session/src/embedded_session.cpp" line="553"/>
-        <location filename="../session/src/embedded_session.cpp" line="620"/>
+        <location filename="../session/src/embedded_session.cpp" line="264"/>
+        <location filename="../session/src/embedded_session.cpp" line="613"/>
+        <location filename="../session/src/embedded_session.cpp" line="683"/>
         <source>No engine is open.</source>
         <translation>未打开引擎。</translation>
     </message>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="445"/>
+        <location filename="../session/src/embedded_session.cpp" line="505"/>
         <source>Loading cancelled after %1 of %2 lines.</source>
         <translation>已在 %2 行中的第 %1 行后取消加载。</translation>
     </message>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="448"/>
-        <location filename="../session/src/embedded_session.cpp" line="467"/>
+        <location filename="../session/src/embedded_session.cpp" line="508"/>
+        <location filename="../session/src/embedded_session.cpp" line="527"/>
         <source>Loading scenario</source>
         <translation>正在加载场景</translation>
     </message>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="508"/>
+        <location filename="../session/src/embedded_session.cpp" line="568"/>
         <source>Cannot write %1: %2</source>
         <translation>无法写入 %1：%2</translation>
     </message>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="523"/>
+        <location filename="../session/src/embedded_session.cpp" line="583"/>
         <source>Journal exported to %1</source>
         <translation>日志已导出到 %1</translation>
     </message>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="532"/>
+        <location filename="../session/src/embedded_session.cpp" line="592"/>
         <source>Replaying the journal</source>
         <translation>正在回放日志</translation>
     </message>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="544"/>
+        <location filename="../session/src/embedded_session.cpp" line="604"/>
         <source>Replaying under both policies</source>
         <translation>正在按两种策略回放</translation>
     </message>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="560"/>
+        <location filename="../session/src/embedded_session.cpp" line="620"/>
         <source>Event %1 is not in the journal.</source>
         <translation>事件 %1 不在日志中。</translation>
     </message>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="568"/>
+        <location filename="../session/src/embedded_session.cpp" line="628"/>
         <source>Line %1 is not a command of this session.</source>
         <translation>第 %1 行不是本会话的命令。</translation>
     </message>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="898"/>
+        <location filename="../session/src/embedded_session.cpp" line="961"/>
         <source>Step mode and the engine disagree on line %1; the engine&apos;s events are kept.</source>
         <translation>单步模式与引擎在第 %1 行的结果不一致；以引擎的事件为准。</translation>
     </message>
@@ -3063,11 +3063,16 @@
         <translation>请先选择一个排队中的订单</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/src/main_window_forecasts.cpp" line="98"/>
+        <location filename="../app/src/main_window_forecasts.cpp" line="110"/>
         <source>Forecasting %1 of %n order(s)…</source>
         <translation>
             <numerusform>正在预测：已完成 %1 个，共 %n 个订单…</numerusform>
         </translation>
+    </message>
+    <message>
+        <location filename="../app/src/main_window_forecasts.cpp" line="117"/>
+        <source>Forecasting every order on %1: %2 %</source>
+        <translation>正在预测 %1 上的全部订单：%2%</translation>
     </message>
 </context>
 <context>
@@ -3405,59 +3410,69 @@
         <translation>%1 前兑现概率 %2%（90% 区间 %3–%4%）</translation>
     </message>
     <message>
-        <location filename="../models/src/queue_model.cpp" line="288"/>
+        <location filename="../models/src/queue_model.cpp" line="287"/>
+        <source>Forecast with every order queued on this run at once; its options on other runs judged from its place here.</source>
+        <translation>与本车次排队的全部订单一起预测；其在其他车次上的选项按它在这里的位置估计。</translation>
+    </message>
+    <message>
+        <location filename="../models/src/queue_model.cpp" line="289"/>
+        <source>Forecast of this order alone, its options on other runs simulated too.</source>
+        <translation>单独预测此订单，并模拟其在其他车次上的选项。</translation>
+    </message>
+    <message>
+        <location filename="../models/src/queue_model.cpp" line="292"/>
         <source>Forecast before the last change; a new one follows.</source>
         <translation>这是最近一次变化之前的预测；新的预测随后就到。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../models/src/queue_model.cpp" line="297"/>
-        <source>How likely each order is to be served within %n minute(s) (or before it expires, if sooner), as the engine forecasts it; computed for the orders in view. Click to sort.</source>
+        <location filename="../models/src/queue_model.cpp" line="301"/>
+        <source>How likely each order is to be served within %n minute(s) (or before it expires, if sooner), as the engine forecasts it: for every order of the run at once, and again on its own for the orders in view. Click to sort.</source>
         <translation>
-            <numerusform>引擎预测的各订单在 %n 分钟内（若失效更早，则在失效前）兑现的概率（候补兑现概率）；只为视图中的订单计算。点击可排序。</numerusform>
+            <numerusform>引擎预测的各订单在 %n 分钟内（若失效更早，则在失效前）兑现的概率（候补兑现概率）：一次性预测本车次的全部订单，并为视图中的订单再逐个预测。点击可排序。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../models/src/queue_model.cpp" line="305"/>
+        <location filename="../models/src/queue_model.cpp" line="309"/>
         <source>Queue / order</source>
         <translation>队列 / 订单</translation>
     </message>
     <message>
-        <location filename="../models/src/queue_model.cpp" line="307"/>
+        <location filename="../models/src/queue_model.cpp" line="311"/>
         <source>Rank</source>
         <translation>名次</translation>
     </message>
     <message>
-        <location filename="../models/src/queue_model.cpp" line="309"/>
+        <location filename="../models/src/queue_model.cpp" line="313"/>
         <source>Ahead</source>
         <translation>前方人数</translation>
     </message>
     <message>
-        <location filename="../models/src/queue_model.cpp" line="311"/>
+        <location filename="../models/src/queue_model.cpp" line="315"/>
         <source>Level</source>
         <translation>排队情况</translation>
     </message>
     <message>
-        <location filename="../models/src/queue_model.cpp" line="313"/>
+        <location filename="../models/src/queue_model.cpp" line="317"/>
         <source>Probability</source>
         <translation>概率</translation>
     </message>
     <message>
-        <location filename="../models/src/queue_model.cpp" line="315"/>
+        <location filename="../models/src/queue_model.cpp" line="319"/>
         <source>Passengers</source>
         <translation>乘客</translation>
     </message>
     <message>
-        <location filename="../models/src/queue_model.cpp" line="317"/>
+        <location filename="../models/src/queue_model.cpp" line="321"/>
         <source>Effective</source>
         <translation>生效时间</translation>
     </message>
     <message>
-        <location filename="../models/src/queue_model.cpp" line="319"/>
+        <location filename="../models/src/queue_model.cpp" line="323"/>
         <source>Deadline</source>
         <translation>截止时间</translation>
     </message>
     <message>
-        <location filename="../models/src/queue_model.cpp" line="321"/>
+        <location filename="../models/src/queue_model.cpp" line="325"/>
         <source>Options</source>
         <translation>选项</translation>
     </message>
@@ -4135,13 +4150,13 @@ Order %5</source>
 <context>
     <name>houbu::Session</name>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="1149"/>
-        <location filename="../session/src/embedded_session.cpp" line="1173"/>
+        <location filename="../session/src/embedded_session.cpp" line="1214"/>
+        <location filename="../session/src/embedded_session.cpp" line="1238"/>
         <source>This session cannot replay its journal.</source>
         <translation>此会话无法回放其日志。</translation>
     </message>
     <message>
-        <location filename="../session/src/embedded_session.cpp" line="1187"/>
+        <location filename="../session/src/embedded_session.cpp" line="1252"/>
         <source>Only an embedded engine can apply its journal again.</source>
         <translation>只有内嵌引擎才能重新应用其日志。</translation>
     </message>
