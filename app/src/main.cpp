@@ -22,6 +22,7 @@
 #include "houbu/appearance.h"
 #include "houbu/charts.h"
 #include "houbu/connect_dialog.h"
+#include "houbu/forecast_cache.h"
 #include "houbu/huge_pages.h"
 #include "houbu/main_window.h"
 #include "houbu/operator_dialogs.h"
@@ -288,8 +289,23 @@ int dayScreenshots(const QString& dir, const QString& scenario) {
     window.queueView()->expand(queue);
     window.queueView()->setCurrentIndex(queues->index(0, 0, queue));
     window.queueView()->scrollTo(queue, QAbstractItemView::PositionAtTop);
+    // Every order of the run forecast at once (the Probability column).
+    const QString first =
+        queues->index(0, 0, queue).data(houbu::QueueModel::OrderIdRole).toString();
+    waitFor([&] { return window.forecasts()->fromRun(first) != nullptr; }, 60000);
     waitFor([] { return false; }, 1500);
     window.grab().save(dir + u"/console-day.png"_s);
+
+    // The longest queue's forecasts against rank, every order charted.
+    houbu::ChartsPanel* charts = window.charts();
+    window.chartsDock()->setFloating(true);
+    window.chartsDock()->resize(1100, 640);
+    window.chartsDock()->show();
+    charts->tabs()->setCurrentIndex(houbu::ChartsPanel::ForecastChart);
+    waitFor([] { return false; }, 1500);
+    charts->exportPng(houbu::ChartsPanel::ForecastChart, dir + u"/chart-forecast-day.png"_s);
+    window.chartsDock()->setFloating(false);
+    window.chartsDock()->hide();
 
     window.hotQueuesDock()->show();
     window.hotQueuesDock()->raise();
