@@ -301,9 +301,9 @@
     <message numerus="yes">
         <location filename="../models/src/queue_model.cpp" line="301"/>
         <source>How likely each order is to be served within %n minute(s) (or before it expires, if sooner), as the engine forecasts it: for every order of the run at once, and again on its own for the orders in view. Click to sort.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>How likely each order is to be served within %n minute (or before it expires, if sooner), as the engine forecasts it: for every order of the run at once, and again on its own for the orders in view. Click to sort.</numerusform>
+            <numerusform>How likely each order is to be served within %n minutes (or before it expires, if sooner), as the engine forecasts it: for every order of the run at once, and again on its own for the orders in view. Click to sort.</numerusform>
         </translation>
     </message>
 </context>
