@@ -20,6 +20,7 @@
 #include "houbu/codec.h"
 #include "houbu/precheck.h"
 #include "houbu/queue_window_query.h"
+#include "houbu/run_forecast.h"
 #include "refusal_limiter.h"
 #include "refusal_log.h"
 #include "server_wire.h"
@@ -307,6 +308,64 @@ void Server::handleGet(const QHttpServerRequest& request, const Slot& slot, cons
         job = [](Writer& w) {
             Reply r;
             r.body = compact(toJsonArray(w.store->engine().runSummaries()));
+            return r;
+        };
+    } else if (parts.size() == 4 && parts[0] == "runs"_L1 && parts[3] == "forecast"_L1) {
+        // Every order queued on the run forecast at once (Engine::forecastRun,
+        // docs/forecast.md "A whole run"): a read, viewers may ask. Drawn
+        // whole on the writer's turn: tens of milliseconds on a 1/25 day.
+        const std::string train = parts[1].toStdString(), date = parts[2].toStdString();
+        std::optional<Time> until;
+        if (query.hasQueryItem(u"until"_s)) {
+            until = parseTime(query.queryItemValue(u"until"_s, QUrl::FullyDecoded).toStdString());
+            if (!until) {
+                respond(slot, error(400, u"until must be a time such as 2024-01-25T08:30"_s));
+                return;
+            }
+        }
+        std::uint64_t seed = 1;
+        if (query.hasQueryItem(u"seed"_s)) {
+            bool ok = false;
+            const qlonglong n = query.queryItemValue(u"seed"_s).toLongLong(&ok);
+            if (!ok || n < 0 || n > 2147483647) {
+                respond(slot, error(400, u"seed must be a whole number from 0 to 2147483647"_s));
+                return;
+            }
+            seed = static_cast<std::uint64_t>(n);
+        }
+        job = [train, date, until, seed](Writer& w) {
+            const Engine& e = w.store->engine();
+            RunView view;
+            if (!e.run(train, date, view))
+                return error(404, u"no train run %1 on %2"_s.arg(QString::fromStdString(train),
+                                                                 QString::fromStdString(date)));
+            // Without `until`, the console's half hour.
+            const Time by = until.value_or(e.clock() + 30 * kMinute);
+            if (by <= e.clock())
+                return error(400, u"until must be after the engine's clock, %1"_s.arg(
+                                      QString::fromStdString(formatTime(e.clock()))));
+            std::unique_ptr<RunForecast> forecast = e.forecastRun(train, date, by, seed);
+            while (!forecast->advance(64)) {
+            }
+            QJsonArray orders;
+            for (const RunOrderForecast& a : forecast->answers())
+                orders.append(QJsonObject{
+                    {u"id"_s, QString::fromStdString(a.order)},
+                    {u"probability"_s, a.value.probability / 100.0},
+                    {u"low"_s, a.value.low / 100.0},
+                    {u"high"_s, a.value.high / 100.0},
+                    {u"by"_s, QString::fromStdString(formatTime(a.value.by))},
+                    {u"basis"_s, QString::fromStdString(a.value.basis)},
+                });
+            Reply r;
+            r.body = compact(QJsonObject{
+                {u"train"_s, QString::fromStdString(train)},
+                {u"date"_s, QString::fromStdString(date)},
+                {u"at"_s, QString::fromStdString(formatTime(forecast->clock()))},
+                {u"until"_s, QString::fromStdString(formatTime(by))},
+                {u"seq"_s, static_cast<qint64>(forecast->seq())},
+                {u"orders"_s, orders},
+            });
             return r;
         };
     } else if (parts.size() >= 3 && parts.size() <= 4 && parts[0] == "runs"_L1) {

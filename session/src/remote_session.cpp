@@ -598,6 +598,50 @@ void RemoteSession::forecastNext() {
     });
 }
 
+void RemoteSession::forecastRun(const QString& train, const QString& date, int minutes) {
+    if (role_.isEmpty()) return;
+    QUrlQuery q;
+    if (const auto now = parseTime(clock_.toStdString()))
+        q.addQueryItem(u"until"_s, QString::fromStdString(formatTime(*now + Time{minutes} * 60)));
+    QNetworkReply* reply = network_->get(request(u"/runs/%1/%2/forecast?%3"_s.arg(
+        QString::fromLatin1(QUrl::toPercentEncoding(train)),
+        QString::fromLatin1(QUrl::toPercentEncoding(date)), q.toString(QUrl::FullyEncoded))));
+    emit runForecastProgress(train, date, 0, 1);
+    const quint64 generation = generation_;
+    const qint64 seq = shownSeq_;
+    const QString clock = clock_;
+    connect(reply, &QNetworkReply::finished, this, [=, this] {
+        reply->deleteLater();
+        if (generation != generation_) return;
+        emit runForecastProgress(train, date, 1, 1);
+        QList<OrderForecast> answers;
+        const QJsonObject body = QJsonDocument::fromJson(reply->readAll()).object();
+        // Unreachable or refused (rate limit, restart): no answers; the
+        // views ask again once the state moves on.
+        if (reply->error() == QNetworkReply::NoError) {
+            const QJsonArray orders = body.value("orders"_L1).toArray();
+            answers.reserve(orders.size());
+            for (const QJsonValue& o : orders) {
+                const QJsonObject a = o.toObject();
+                const auto by = parseTime(a.value("by"_L1).toString().toStdString());
+                if (!by) continue;
+                OrderForecast f;
+                f.order = a.value("id"_L1).toString();
+                f.value = ForecastValue{
+                    static_cast<int>(std::lround(100 * a.value("probability"_L1).toDouble())),
+                    static_cast<int>(std::lround(100 * a.value("low"_L1).toDouble())),
+                    static_cast<int>(std::lround(100 * a.value("high"_L1).toDouble())), *by,
+                    a.value("basis"_L1).toString().toStdString()};
+                f.seq = seq;
+                f.clock = clock;
+                f.wholeRun = true;
+                answers.append(std::move(f));
+            }
+        }
+        emit runForecasted(train, date, answers);
+    });
+}
+
 void RemoteSession::scheduleRefresh() {
     // News cuts a retry's backoff short.
     if (!refreshTimer_->isActive() || refreshTimer_->remainingTime() > kRefreshMs)

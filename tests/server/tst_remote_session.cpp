@@ -479,6 +479,39 @@ class TestRemoteSession : public QObject {
         // Reads: nothing was journaled.
         QTest::qWait(200);
         QCOMPARE(v.snapshot->journalLength, journal);
+
+        // The whole run at once: the server's answers are the embedded
+        // engine's, for every order queued on the run.
+        QVERIFY(viewer.canForecastRun());
+        QSignalSpy remoteRun(&viewer, &houbu::Session::runForecasted);
+        QSignalSpy embeddedRun(&embedded, &houbu::Session::runForecasted);
+        viewer.forecastRun(u"G1"_s, u"2024-01-20"_s, 30);
+        embedded.forecastRun(u"G1"_s, u"2024-01-20"_s, 30);
+        QTRY_COMPARE_WITH_TIMEOUT(remoteRun.size(), 1, 20000);
+        QTRY_COMPARE_WITH_TIMEOUT(embeddedRun.size(), 1, 20000);
+        const auto runMine = remoteRun.front()[2].value<QList<houbu::OrderForecast>>();
+        const auto runTheirs = embeddedRun.front()[2].value<QList<houbu::OrderForecast>>();
+        QCOMPARE(runMine.size(), qsizetype(queued));
+        QCOMPARE(runMine.size(), runTheirs.size());
+        for (qsizetype k = 0; k < runMine.size(); ++k) {
+            QCOMPARE(runMine[k].order, runTheirs[k].order);
+            QVERIFY(runMine[k].wholeRun && runMine[k].value);
+            QCOMPARE(runMine[k].value->probability, runTheirs[k].value->probability);
+            QCOMPARE(runMine[k].value->low, runTheirs[k].value->low);
+            QCOMPARE(runMine[k].value->high, runTheirs[k].value->high);
+            QCOMPARE(runMine[k].value->by, runTheirs[k].value->by);
+            QCOMPARE(runMine[k].value->basis, runTheirs[k].value->basis);
+        }
+        // An unknown run, a bad time: refused, nothing journaled.
+        Http http;
+        QCOMPARE(
+            http.get(url.resolved(QUrl(u"/api/v1/runs/G9/2024-01-20/forecast"_s)), viewer_).status,
+            404);
+        QCOMPARE(http.get(url.resolved(QUrl(u"/api/v1/runs/G1/2024-01-20/forecast?until=soon"_s)),
+                          viewer_)
+                     .status,
+                 400);
+        QCOMPARE(v.snapshot->journalLength, journal);
     }
 
     // The answer of a command is lost after the server applied it: the

@@ -105,6 +105,10 @@ class RemoteSession : public Session {
     // of that thread. `minutes` counts from the clock of the last snapshot.
     void forecast(const QStringList& orders, int minutes) override;
     bool canForecast() const override { return true; }
+    // A run's forecast (GET /api/v1/runs/TRAIN/DATE/forecast): the server
+    // draws it whole and answers every queued order of the run at once.
+    void forecastRun(const QString& train, const QString& date, int minutes) override;
+    bool canForecastRun() const override { return true; }
 
   signals:
     void opened(bool ok, const QString& message);
