@@ -57,6 +57,7 @@ void MainWindow::connectForecasts() {
     Session* s = session_.get();
     forecasts_->clear();
     forecasts_->setAvailable(s->canForecast());
+    runForecastText_.clear();
     showForecastProgress(0, 0);
     connect(forecasts_, &ForecastCache::requested, s, [s](const QStringList& orders) {
         s->forecast(orders, ForecastCache::kHorizonMinutes);

@@ -64,6 +64,14 @@ std::uint64_t mix(std::uint64_t a, std::uint64_t b) {
     return SplitMix64(a ^ (b * 0x9e3779b97f4a7c15ull + 0x632be59bd9b4e019ull)).next();
 }
 
+// A path's draws of each kind come from a seed of their own, so that no
+// order's number (a run's scene has tens of thousands) can meet a stream's.
+enum DrawKind : std::uint64_t { LeaveDraws = 1, ElsewhereDraws, SmallBatches, LargeBatches };
+
+std::uint64_t drawSeed(std::uint64_t pathSeed, DrawKind kind, std::uint64_t which) {
+    return mix(mix(pathSeed, kind), which);
+}
+
 // The standard normal quantile of stratum p of `paths`, (p + 1/2) / paths:
 // the same for every forecast, so those of the usual count are kept.
 double stratumNormal(int p, int paths) {
@@ -182,7 +190,7 @@ double ForecastPaths::leavesAt(std::uint32_t order, std::uint64_t pathSeed) {
         double at = -1;
         // The draw is exponential; most orders stay past the horizon, which
         // a comparison tells without a logarithm.
-        const double u = SplitMix64(mix(pathSeed, order)).unit();
+        const double u = SplitMix64(drawSeed(pathSeed, LeaveDraws, order)).unit();
         if (u < scene_.leaveChance[order]) at = -std::log(1.0 - u) / rate;
         const double expires = scene_.expiresIn[order];
         if (expires >= 0 && (at < 0 || expires < at)) at = expires;
@@ -202,7 +210,7 @@ void ForecastPaths::countServedElsewhere(std::uint64_t pathSeed) {
     // the scene, by its own `by`: a draw of its own at its chance of that.
     for (std::uint32_t n = 0; n < servedPaths_.size(); ++n) {
         if (state_[n] == kSeated || scene_.elsewhereChance[n] <= 0) continue;
-        if (SplitMix64(mix(pathSeed, n) ^ 0x5e7dull).unit() < scene_.elsewhereChance[n])
+        if (SplitMix64(drawSeed(pathSeed, ElsewhereDraws, n)).unit() < scene_.elsewhereChance[n])
             ++servedPaths_[n];
     }
 }
@@ -218,7 +226,7 @@ bool ForecastPaths::onePath(double z, std::uint64_t pathSeed) {
         const auto batches = static_cast<std::uint32_t>(stream.batchStart.size() - 1);
         const std::uint32_t small = batches - (stream.large ? 1 : 0);
         if (small > 0) {
-            Source src{j, small, 0, 0, 0, SplitMix64(mix(pathSeed, 0x5157ull + j))};
+            Source src{j, small, 0, 0, 0, SplitMix64(drawSeed(pathSeed, SmallBatches, j))};
             const double rate =
                 gammaQuantileAt(stream.seen + 0.5, z) / stream.windowSeconds * stream.relevant;
             const double u =
@@ -227,7 +235,7 @@ bool ForecastPaths::onePath(double z, std::uint64_t pathSeed) {
             sources_.push_back(src);
         }
         if (stream.large) {
-            Source src{j, 0, small, 0, 0, SplitMix64(mix(pathSeed, 0xb16ull + j))};
+            Source src{j, 0, small, 0, 0, SplitMix64(drawSeed(pathSeed, LargeBatches, j))};
             const double rate =
                 gammaQuantileAt(stream.largeSeen + 0.5, z) / stream.largeWindowSeconds;
             src.left = poissonQuantile(rate * scene_.horizonSeconds, src.rng.unit());

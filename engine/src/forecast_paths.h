@@ -112,8 +112,8 @@ class ForecastPaths {
     // The same a path at a time: start() the paths, then draw() them in turn
     // (`drawn` from 0), each true when it serves the target. With every
     // order a target, servedPaths() counts per order the paths drawn since
-    // start() that served it by its `by`, here or (by the rate at which it
-    // leaves, less quitting) on its options outside the scene.
+    // start() that served it by its `by`: seated here, or on its options
+    // outside the scene by a draw of its own at ForecastScene::elsewhereChance.
     void start(int paths, double quantile, std::uint64_t seed);
     bool draw(int drawn);
     const std::vector<std::uint16_t>& servedPaths() const { return servedPaths_; }
@@ -153,7 +153,8 @@ class ForecastPaths {
     std::vector<Source> sources_;
     std::vector<ForecastScene::Stream::Piece> pieces_;
     std::vector<std::pair<int, int>> taken_;  // (piece, seats) taken by one order
-    // Per scene order on this path: 0 not looked at, 1 queued, 2 gone.
+    // Per scene order on this path: 0 not looked at, 1 queued, 2 gone
+    // (left), 3 seated.
     std::vector<std::uint8_t> state_;
     std::vector<std::uint16_t> seated_;
     std::vector<std::uint16_t> servedPaths_;

@@ -19,11 +19,12 @@ QString ForecastCache::unavailableReason() {
 }
 
 const OrderForecast* ForecastCache::find(const QString& order) const {
+    // The order's own forecast once it has one (kept fresh while in view),
+    // so that a row does not switch between the two kinds as they come.
     const auto own = answers_.constFind(order);
+    if (own != answers_.cend()) return &*own;
     const auto run = runAnswers_.constFind(order);
-    if (run == runAnswers_.cend()) return own == answers_.cend() ? nullptr : &*own;
-    if (own == answers_.cend()) return &*run;
-    return own->seq >= run->seq ? &*own : &*run;
+    return run == runAnswers_.cend() ? nullptr : &*run;
 }
 
 const OrderForecast* ForecastCache::fromRun(const QString& order) const {
@@ -54,7 +55,9 @@ int ForecastCache::request(const QStringList& wanted) {
     int due = -1;
     for (const QString& id : wanted) {
         if (id.isEmpty() || asking.contains(id)) continue;
-        const OrderForecast* answer = find(id);
+        // The order's own answer: the run's does not stand in for it.
+        const auto own = answers_.constFind(id);
+        const OrderForecast* answer = own == answers_.cend() ? nullptr : &*own;
         if (answer && !stale(*answer)) continue;
         if (answer && !inFlight_.contains(id)) {
             const qint64 since = now - askedAt_.value(id, now - kRefreshMs);
@@ -84,6 +87,7 @@ void ForecastCache::clear() {
     runSeq_ = -1;
     runClock_.clear();
     runInFlight_ = false;
+    runAsked_ = false;
     emit changed();
 }
 
@@ -95,14 +99,18 @@ int ForecastCache::requestRun(const QString& train, const QString& date) {
         runAnswers_.clear();
         runSeq_ = -1;
         runInFlight_ = false;
+        runAsked_ = false;
     }
     if (runInFlight_) return -1;
     const bool fresh = runSeq_ == lastSeq_ && runClock_ == clock_;
     if (fresh) return -1;
+    // At most once every kRunRefreshMs, counted from the last answer (a
+    // forecast slower than that is not asked for again at once).
     const qint64 now = since_.elapsed();
-    if (runSeq_ >= 0 && now - runAskedAt_ < kRunRefreshMs)
+    if (runAsked_ && now - runAskedAt_ < kRunRefreshMs)
         return int(kRunRefreshMs - (now - runAskedAt_));
     runInFlight_ = true;
+    runAsked_ = true;
     runAskedAt_ = now;
     emit runRequested(train, date);
     return -1;
@@ -112,12 +120,16 @@ void ForecastCache::applyRun(const QString& train, const QString& date,
                              const QList<OrderForecast>& answers) {
     if (train + u' ' + date != runKey_) return;  // another run's, asked before
     runInFlight_ = false;
+    runAskedAt_ = since_.elapsed();
+    // None: the engine could not answer (a remote one unreachable or
+    // refusing), or nobody waits. What was shown stays, asked again later.
+    if (answers.isEmpty()) return;
     runAnswers_.clear();
     runAnswers_.reserve(answers.size());
     for (const OrderForecast& a : answers)
         runAnswers_.insert(a.order, a);
-    runSeq_ = answers.isEmpty() ? lastSeq_ : answers.front().seq;
-    runClock_ = answers.isEmpty() ? clock_ : answers.front().clock;
+    runSeq_ = answers.front().seq;
+    runClock_ = answers.front().clock;
     emit changed();
 }
 

@@ -31,6 +31,11 @@ namespace houbu {
 
 using namespace Qt::StringLiterals;
 
+namespace {
+// A run's forecast draws every path to its horizon on the writer's turn.
+constexpr int kMaxRunForecastMinutes = 24 * 60;
+}  // namespace
+
 // ---- answering -----------------------------------------------------------------------
 
 bool Server::takeToken(const TokenInfo& token, Reply& refusal) {
@@ -323,6 +328,18 @@ void Server::handleGet(const QHttpServerRequest& request, const Slot& slot, cons
                 return;
             }
         }
+        // Or minutes after the engine's clock, whatever the client last saw.
+        int minutes = 30;
+        if (query.hasQueryItem(u"minutes"_s)) {
+            bool ok = false;
+            minutes = query.queryItemValue(u"minutes"_s).toInt(&ok);
+            if (!ok || minutes < 1 || minutes > kMaxRunForecastMinutes || until) {
+                respond(slot, error(400,
+                                    u"minutes must be a whole number from 1 to %1, "
+                                    u"without until"_s.arg(kMaxRunForecastMinutes)));
+                return;
+            }
+        }
         std::uint64_t seed = 1;
         if (query.hasQueryItem(u"seed"_s)) {
             bool ok = false;
@@ -333,17 +350,19 @@ void Server::handleGet(const QHttpServerRequest& request, const Slot& slot, cons
             }
             seed = static_cast<std::uint64_t>(n);
         }
-        job = [train, date, until, seed](Writer& w) {
+        job = [train, date, until, minutes, seed](Writer& w) {
             const Engine& e = w.store->engine();
             RunView view;
             if (!e.run(train, date, view))
                 return error(404, u"no train run %1 on %2"_s.arg(QString::fromStdString(train),
                                                                  QString::fromStdString(date)));
-            // Without `until`, the console's half hour.
-            const Time by = until.value_or(e.clock() + 30 * kMinute);
-            if (by <= e.clock())
-                return error(400, u"until must be after the engine's clock, %1"_s.arg(
-                                      QString::fromStdString(formatTime(e.clock()))));
+            const Time by = until.value_or(e.clock() + Time{minutes} * kMinute);
+            // Its paths never end early: the horizon bounds the writer's turn.
+            if (by <= e.clock() || by > e.clock() + Time{kMaxRunForecastMinutes} * kMinute)
+                return error(400,
+                             u"until must be after the engine's clock, %1, by %2 minutes "
+                             u"at most"_s.arg(QString::fromStdString(formatTime(e.clock())))
+                                 .arg(kMaxRunForecastMinutes));
             std::unique_ptr<RunForecast> forecast = e.forecastRun(train, date, by, seed);
             while (!forecast->advance(64)) {
             }

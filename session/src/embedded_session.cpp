@@ -51,6 +51,7 @@ class EmbeddedWorker : public QObject {
         appliedNumbers_.clear();
         nextLine_ = 1;
         forecastQueue_.clear();
+        runForecast_.reset();
         // The console's commands are its OS user's, on this machine.
         QString user = qEnvironmentVariable("USER");
         if (user.isEmpty()) user = qEnvironmentVariable("USERNAME");
@@ -401,7 +402,10 @@ class EmbeddedWorker : public QObject {
     // copies what it needs), then its paths drawn a chunk at a time like
     // the forecasts above, so that commands go on meanwhile.
     void forecastRun(const QString& train, const QString& date, int minutes) {
-        if (!ready()) return;
+        if (!ready()) {
+            emit runForecasted(train, date, {});
+            return;
+        }
         const Engine& e = engine();
         runForecast_ =
             e.forecastRun(train.toStdString(), date.toStdString(), e.clock() + Time{minutes} * 60);

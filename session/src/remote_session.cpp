@@ -599,10 +599,13 @@ void RemoteSession::forecastNext() {
 }
 
 void RemoteSession::forecastRun(const QString& train, const QString& date, int minutes) {
-    if (role_.isEmpty()) return;
+    if (role_.isEmpty()) {
+        emit runForecasted(train, date, {});
+        return;
+    }
+    // Minutes after the server's clock: the one shown may lag behind it.
     QUrlQuery q;
-    if (const auto now = parseTime(clock_.toStdString()))
-        q.addQueryItem(u"until"_s, QString::fromStdString(formatTime(*now + Time{minutes} * 60)));
+    q.addQueryItem(u"minutes"_s, QString::number(minutes));
     QNetworkReply* reply = network_->get(request(u"/runs/%1/%2/forecast?%3"_s.arg(
         QString::fromLatin1(QUrl::toPercentEncoding(train)),
         QString::fromLatin1(QUrl::toPercentEncoding(date)), q.toString(QUrl::FullyEncoded))));

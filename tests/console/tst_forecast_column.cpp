@@ -373,11 +373,23 @@ class TestForecastColumn : public QObject {
         const int due = cache.requestRun(u"G1"_s, u"2024-01-20"_s);
         QCOMPARE(asked.count(), 1);
         QVERIFY(due > 0 && due <= ForecastCache::kRunRefreshMs);
-        // A newer run forecast wins over an older own answer.
+        // A newer run forecast does not replace an order's own answer (rows
+        // in view keep one kind); it does the others'. None at all (the
+        // engine could not answer) keeps what was shown.
         OrderForecast newer = answer(u"W3"_s, 35, 11);
         newer.wholeRun = true;
-        cache.applyRun(u"G1"_s, u"2024-01-20"_s, {newer});
-        QCOMPARE(cache.probability(u"W3"_s), std::optional<int>(35));
+        OrderForecast w4newer = answer(u"W4"_s, 25, 11);
+        w4newer.wholeRun = true;
+        cache.applyRun(u"G1"_s, u"2024-01-20"_s, {newer, w4newer});
+        QCOMPARE(cache.probability(u"W3"_s), std::optional<int>(55));
+        QCOMPARE(cache.probability(u"W4"_s), std::optional<int>(25));
+        cache.applyRun(u"G1"_s, u"2024-01-20"_s, {});
+        QCOMPARE(cache.probability(u"W4"_s), std::optional<int>(25));
+        // The run's answer does not stand in for an order's own: asked for.
+        QSignalSpy own(&cache, &ForecastCache::requested);
+        cache.request({u"W4"_s});
+        QCOMPARE(own.count(), 1);
+        QCOMPARE(own.front().front().toStringList(), QStringList{u"W4"_s});
         // Another run shown: its forecast is asked for at once.
         cache.requestRun(u"G7"_s, u"2024-01-20"_s);
         QCOMPARE(asked.count(), 2);

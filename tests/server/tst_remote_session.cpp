@@ -511,6 +511,13 @@ class TestRemoteSession : public QObject {
                           viewer_)
                      .status,
                  400);
+        // The horizon is bounded (every path is drawn to it).
+        for (const QString& bad :
+             {u"minutes=0"_s, u"minutes=1441"_s, u"minutes=ten"_s, u"until=2030-01-01T00:00"_s})
+            QCOMPARE(http.get(url.resolved(QUrl(u"/api/v1/runs/G1/2024-01-20/forecast?"_s + bad)),
+                              viewer_)
+                         .status,
+                     400);
         QCOMPARE(v.snapshot->journalLength, journal);
     }
 

@@ -4,8 +4,8 @@
 // orders are forecast all at once (Session::forecastRun, a fraction of a
 // second of the engine's thread on a whole day), and the orders someone
 // looks at also one at a time, which simulates their other runs too: each
-// costs up to 20 ms, so never all of a queue. The newer answer of the two
-// is shown, the order's own when they are as new. An answer is
+// costs up to 20 ms, so never all of a queue. An order's own answer is
+// shown once it has one, the run's until then. An answer is
 // stale once the engine moved on (another last event or clock); it stays
 // shown until the order is asked for again, at most once every kRefreshMs,
 // so that a live load does not keep the engine forecasting.
@@ -42,8 +42,9 @@ class ForecastCache : public QObject {
     // Why no forecast is shown, for tooltips and charts.
     static QString unavailableReason();
 
-    // The last answer about an order (null when none came): a forecast, or
-    // the engine's refusal (order_closed once it no longer waits).
+    // The last answer about an order (null when none came): its own
+    // forecast, or the engine's refusal (order_closed once it no longer
+    // waits), else the run's forecast of it.
     const OrderForecast* find(const QString& order) const;
     // Its probability in percent, when the engine forecast it.
     std::optional<int> probability(const QString& order) const;
@@ -100,7 +101,8 @@ class ForecastCache : public QObject {
     qint64 runSeq_ = -1;
     QString runClock_;
     bool runInFlight_ = false;
-    qint64 runAskedAt_ = 0;
+    bool runAsked_ = false;
+    qint64 runAskedAt_ = 0;  // or answered, whichever came last
     QElapsedTimer since_;
 };
 
