@@ -166,21 +166,18 @@ bool ForecastPaths::draw(int drawn) {
     const int paths = paths_;
     const bool spread = std::has_single_bit(static_cast<unsigned>(paths));
     const int bits = std::countr_zero(static_cast<unsigned>(paths));
-    {
-        const int p = spread ? reversedBits(drawn, bits) : drawn;
-        const double z = quantile_ >= 0 ? fixedZ_ : stratumNormal(p, paths);
-        path_ = p;
-        std::fill(state_.begin(), state_.end(), 0);
-        for (std::size_t j = 0; j < scene_.streams.size(); ++j) {
-            cursors_[j].assign(scene_.streams[j].candidateStart.begin(),
-                               scene_.streams[j].candidateStart.end());
-            const ForecastScene::Stream& stream = scene_.streams[j];
-            heads_[j].resize(stream.singleLists.size());
-            for (std::size_t k = 0; k < stream.singleLists.size(); ++k)
-                heads_[j][k] = stream.singleStart[stream.singleLists[k]];
-        }
-        return onePath(z, mix(seed_, static_cast<std::uint64_t>(p)));
+    const int p = spread ? reversedBits(drawn, bits) : drawn;
+    const double z = quantile_ >= 0 ? fixedZ_ : stratumNormal(p, paths);
+    path_ = p;
+    std::fill(state_.begin(), state_.end(), 0);
+    for (std::size_t j = 0; j < scene_.streams.size(); ++j) {
+        const ForecastScene::Stream& stream = scene_.streams[j];
+        cursors_[j].assign(stream.candidateStart.begin(), stream.candidateStart.end());
+        heads_[j].resize(stream.singleLists.size());
+        for (std::size_t k = 0; k < stream.singleLists.size(); ++k)
+            heads_[j][k] = stream.singleStart[stream.singleLists[k]];
     }
+    return onePath(z, mix(seed_, static_cast<std::uint64_t>(p)));
 }
 
 double ForecastPaths::leavesAt(std::uint32_t order, std::uint64_t pathSeed) {

@@ -28,7 +28,6 @@ struct RunForecast::Parts {
     std::uint64_t seed = 1;
     Time clock = 0;
     std::uint64_t seq = 0;
-    Time until = 0;
     std::vector<std::string> ids;
     std::vector<std::string> basis;  // per order
     std::vector<Time> by;            // per order
@@ -162,7 +161,6 @@ std::unique_ptr<RunForecast> Engine::forecastRun(const std::string& train, const
     parts->seed = seed;
     parts->clock = s.clock;
     parts->seq = s.seq;
-    parts->until = until;
     const Forecaster forecaster(s);
     std::vector<Forecaster::StreamBasis> basis;
     std::vector<std::uint32_t> orders;

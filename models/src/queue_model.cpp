@@ -285,9 +285,9 @@ QString QueueModel::probabilityTip(const OrderView& o) const {
                       .arg(v.low)
                       .arg(v.high);
     tip += u'\n' + (f->wholeRun ? tr("Forecast with every order queued on this run at once; "
-                                      "its options on other runs judged from its place here.")
-                                 : tr("Forecast of this order alone, its options on other runs "
-                                      "simulated too."));
+                                     "its options on other runs judged from its place here.")
+                                : tr("Forecast of this order alone, its options on other runs "
+                                     "simulated too."));
     if (forecasts_->stale(*f))
         tip += u'\n' + tr("Forecast before the last change; a new one follows.");
     // The basis is the engine's English: last, marked as its words.

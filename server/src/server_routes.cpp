@@ -34,6 +34,33 @@ using namespace Qt::StringLiterals;
 namespace {
 // A run's forecast draws every path to its horizon on the writer's turn.
 constexpr int kMaxRunForecastMinutes = 24 * 60;
+
+// A forecast's `until` and `seed` from a query (both optional), or why not.
+struct ForecastQuery {
+    std::optional<Time> until;
+    std::optional<std::uint64_t> seed;
+    QString problem;
+};
+
+ForecastQuery readForecastQuery(const QUrlQuery& query) {
+    ForecastQuery out;
+    if (query.hasQueryItem(u"until"_s)) {
+        out.until = parseTime(query.queryItemValue(u"until"_s, QUrl::FullyDecoded).toStdString());
+        if (!out.until) {
+            out.problem = u"until must be a time such as 2024-01-25T08:30"_s;
+            return out;
+        }
+    }
+    if (query.hasQueryItem(u"seed"_s)) {
+        bool ok = false;
+        const qlonglong seed = query.queryItemValue(u"seed"_s).toLongLong(&ok);
+        if (!ok || seed < 0 || seed > 2147483647)
+            out.problem = u"seed must be a whole number from 0 to 2147483647"_s;
+        else
+            out.seed = static_cast<std::uint64_t>(seed);
+    }
+    return out;
+}
 }  // namespace
 
 // ---- answering -----------------------------------------------------------------------
@@ -320,14 +347,13 @@ void Server::handleGet(const QHttpServerRequest& request, const Slot& slot, cons
         // docs/forecast.md "A whole run"): a read, viewers may ask. Drawn
         // whole on the writer's turn: tens of milliseconds on a 1/25 day.
         const std::string train = parts[1].toStdString(), date = parts[2].toStdString();
-        std::optional<Time> until;
-        if (query.hasQueryItem(u"until"_s)) {
-            until = parseTime(query.queryItemValue(u"until"_s, QUrl::FullyDecoded).toStdString());
-            if (!until) {
-                respond(slot, error(400, u"until must be a time such as 2024-01-25T08:30"_s));
-                return;
-            }
+        const ForecastQuery asked = readForecastQuery(query);
+        if (!asked.problem.isEmpty()) {
+            respond(slot, error(400, asked.problem));
+            return;
         }
+        const std::optional<Time> until = asked.until;
+        const std::uint64_t seed = asked.seed.value_or(1);
         // Or minutes after the engine's clock, whatever the client last saw.
         int minutes = 30;
         if (query.hasQueryItem(u"minutes"_s)) {
@@ -339,16 +365,6 @@ void Server::handleGet(const QHttpServerRequest& request, const Slot& slot, cons
                                     u"without until"_s.arg(kMaxRunForecastMinutes)));
                 return;
             }
-        }
-        std::uint64_t seed = 1;
-        if (query.hasQueryItem(u"seed"_s)) {
-            bool ok = false;
-            const qlonglong n = query.queryItemValue(u"seed"_s).toLongLong(&ok);
-            if (!ok || n < 0 || n > 2147483647) {
-                respond(slot, error(400, u"seed must be a whole number from 0 to 2147483647"_s));
-                return;
-            }
-            seed = static_cast<std::uint64_t>(n);
         }
         job = [train, date, until, minutes, seed](Writer& w) {
             const Engine& e = w.store->engine();
@@ -420,24 +436,13 @@ void Server::handleGet(const QHttpServerRequest& request, const Slot& slot, cons
         Command c;
         c.op = Op::Forecast;
         c.id = parts[1].toStdString();
-        if (query.hasQueryItem(u"until"_s)) {
-            const auto until =
-                parseTime(query.queryItemValue(u"until"_s, QUrl::FullyDecoded).toStdString());
-            if (!until) {
-                respond(slot, error(400, u"until must be a time such as 2024-01-25T08:30"_s));
-                return;
-            }
-            c.until = until;
+        const ForecastQuery asked = readForecastQuery(query);
+        if (!asked.problem.isEmpty()) {
+            respond(slot, error(400, asked.problem));
+            return;
         }
-        if (query.hasQueryItem(u"seed"_s)) {
-            bool ok = false;
-            const qlonglong seed = query.queryItemValue(u"seed"_s).toLongLong(&ok);
-            if (!ok || seed < 0 || seed > 2147483647) {
-                respond(slot, error(400, u"seed must be a whole number from 0 to 2147483647"_s));
-                return;
-            }
-            c.seed = static_cast<std::uint64_t>(seed);
-        }
+        c.until = asked.until;
+        c.seed = asked.seed;
         job = [c](Writer& w) {
             struct Answer : EventSink {
                 void onEvent(const Event& e) override { event = e; }
